@@ -1,0 +1,10 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+.PHONY: run test
+
+run:
+	@scripts/ensure-venv.sh
+	@.venv/bin/jirakg run
+
+test:
+	@scripts/ensure-venv.sh dev
+	@.venv/bin/python -m pytest -q

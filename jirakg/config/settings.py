@@ -1,0 +1,221 @@
+"""The one `Settings` object: every section, its defaults and its validation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import (
+    AnyUrl,
+    BaseModel,
+    ConfigDict,
+    Field,
+    HttpUrl,
+    SecretStr,
+    UrlConstraints,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    YamlConfigSettingsSource,
+)
+from typing_extensions import Annotated
+
+RedisUrl = Annotated[AnyUrl, UrlConstraints(allowed_schemes=["redis", "rediss", "unix"])]
+PostgresDsn = Annotated[
+    AnyUrl, UrlConstraints(allowed_schemes=["postgresql", "postgres"], host_required=True)
+]
+
+
+class Section(BaseModel):
+    # A misspelt key in YAML should fail loudly rather than be ignored.
+    model_config = ConfigDict(extra="forbid", validate_default=True)
+
+
+class JiraSettings(Section):
+    url: HttpUrl | None = Field(
+        None, description="the base URL of Jira, such as https://acme.atlassian.net"
+    )
+    auth: Literal["basic", "bearer", "anonymous"] = Field(
+        "basic", description="one of basic (email + API token), bearer (personal access token), anonymous"
+    )
+    email: str | None = Field(None, description="the account email used with an API token")
+    token: SecretStr | None = Field(None, description="an API token or personal access token")
+    deployment: Literal["auto", "server", "cloud"] = Field(
+        "auto", description="one of auto, server, cloud"
+    )
+    concurrency: int = Field(8, ge=1, le=64, description="a whole number of parallel requests from 1 to 64")
+    page_size: int = Field(100, ge=1, le=1000, description="a page size from 1 to 1000")
+    timeout_s: float = Field(30.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
+    max_retries: int = Field(5, ge=0, le=20, description="a retry count from 0 to 20")
+
+    @model_validator(mode="after")
+    def _credentials_match_auth(self) -> JiraSettings:
+        if self.url is None or self.auth == "anonymous":
+            return self
+        if self.token is None:
+            raise ValueError(
+                "jira.token (JIRAKG_JIRA__TOKEN) is required when jira.url is set; "
+                "set it, or set jira.auth to anonymous"
+            )
+        if self.auth == "basic" and not self.email:
+            raise ValueError(
+                "jira.email (JIRAKG_JIRA__EMAIL) is required with basic auth; "
+                "set it, or set jira.auth to bearer for a personal access token"
+            )
+        return self
+
+
+class SparqlSettings(Section):
+    endpoint: HttpUrl | None = Field(
+        None, description="a SPARQL 1.1 query endpoint URL, such as http://localhost:7878/query"
+    )
+    kg_file: Path | None = Field(
+        None, description="an .nt, .ttl or .nq file for the embedded store"
+    )
+    user: str | None = Field(None, description="a user name for the endpoint")
+    password: SecretStr | None = Field(None, description="a password for the endpoint")
+    timeout_s: float = Field(20.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
+
+    @field_validator("kg_file")
+    @classmethod
+    def _known_rdf_format(cls, value: Path | None) -> Path | None:
+        if value is not None and value.suffix not in {".nt", ".ttl", ".nq"}:
+            raise ValueError("sparql.kg_file must end in .nt, .ttl or .nq")
+        return value
+
+
+class LlmSettings(Section):
+    base_url: HttpUrl | None = Field(
+        None, description="an OpenAI-compatible base URL, such as http://localhost:8000/v1"
+    )
+    api_key: SecretStr | None = Field(None, description="the endpoint's API key")
+    model: str | None = Field(None, description="a model name the endpoint serves")
+    timeout_s: float = Field(15.0, gt=0, le=300, description="a timeout in seconds, above 0 and at most 300")
+
+    @model_validator(mode="after")
+    def _model_named(self) -> LlmSettings:
+        if self.base_url is not None and not self.model:
+            raise ValueError("llm.model (JIRAKG_LLM__MODEL) is required when llm.base_url is set")
+        return self
+
+    @property
+    def enabled(self) -> bool:
+        return self.base_url is not None
+
+
+class StoreSettings(Section):
+    backend: Literal["memory", "sqlite", "redis"] = Field(
+        "sqlite", description="one of memory, sqlite, redis"
+    )
+    sqlite_path: Path = Field(Path(".jirakg/graph.sqlite3"), description="a file path")
+    redis_url: RedisUrl = Field(
+        "redis://127.0.0.1:6379/0", description="a redis://, rediss:// or unix:// URL"
+    )
+    cache_ttl_s: int = Field(300, ge=0, le=86400, description="a TTL in seconds from 0 to 86400")
+    history_turns: int = Field(50, ge=1, le=1000, description="a number of turns from 1 to 1000")
+
+
+class SlackSettings(Section):
+    mode: Literal["http", "socket"] = Field("http", description="one of http, socket")
+    bot_token: SecretStr | None = Field(None, description="a bot token starting with xoxb-")
+    signing_secret: SecretStr | None = Field(None, description="the app's signing secret")
+    app_token: SecretStr | None = Field(None, description="an app-level token starting with xapp-")
+
+    @field_validator("bot_token")
+    @classmethod
+    def _bot_token_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith("xoxb-"):
+            raise ValueError("slack.bot_token must be a bot token starting with xoxb-")
+        return value
+
+    @field_validator("app_token")
+    @classmethod
+    def _app_token_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith("xapp-"):
+            raise ValueError("slack.app_token must be an app-level token starting with xapp-")
+        return value
+
+    @model_validator(mode="after")
+    def _mode_has_its_secret(self) -> SlackSettings:
+        if self.bot_token is None:
+            return self
+        if self.mode == "http" and self.signing_secret is None:
+            raise ValueError(
+                "slack.signing_secret (JIRAKG_SLACK__SIGNING_SECRET) is required in http mode"
+            )
+        if self.mode == "socket" and self.app_token is None:
+            raise ValueError("slack.app_token (JIRAKG_SLACK__APP_TOKEN) is required in socket mode")
+        return self
+
+    @property
+    def enabled(self) -> bool:
+        return self.bot_token is not None
+
+
+class WebSettings(Section):
+    host: str = Field("127.0.0.1", description="a host name or address to listen on")
+    port: int = Field(8080, ge=1, le=65535, description="a TCP port from 1 to 65535")
+    api_tokens: list[SecretStr] = Field(
+        default_factory=list, description="a list of bearer tokens for the REST API"
+    )
+    max_request_bytes: int = Field(
+        65536, ge=1024, le=10_485_760, description="a size in bytes from 1024 to 10485760"
+    )
+    rate_limit_per_minute: int = Field(
+        120, ge=1, le=100_000, description="a number of requests per minute from 1 to 100000"
+    )
+
+
+class FeedbackSettings(Section):
+    backend: Literal["sqlite", "postgres"] = Field("sqlite", description="one of sqlite, postgres")
+    sqlite_path: Path = Field(Path(".jirakg/feedback.sqlite3"), description="a file path")
+    postgres_dsn: PostgresDsn | None = Field(
+        None, description="a postgresql:// URL such as postgresql://user:pass@host:5432/db"
+    )
+
+    @model_validator(mode="after")
+    def _dsn_for_postgres(self) -> FeedbackSettings:
+        if self.backend == "postgres" and self.postgres_dsn is None:
+            raise ValueError(
+                "feedback.postgres_dsn (JIRAKG_FEEDBACK__POSTGRES_DSN) is required "
+                "when feedback.backend is postgres"
+            )
+        return self
+
+
+class Settings(BaseSettings):
+    """Effective configuration: init arguments > environment > YAML file > defaults."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="JIRAKG_",
+        env_nested_delimiter="__",
+        extra="forbid",
+        validate_default=True,
+    )
+
+    data_dir: Path = Field(Path(".jirakg"), description="a directory for generated data and stores")
+    jira: JiraSettings = JiraSettings()
+    sparql: SparqlSettings = SparqlSettings()
+    llm: LlmSettings = LlmSettings()
+    store: StoreSettings = StoreSettings()
+    slack: SlackSettings = SlackSettings()
+    web: WebSettings = WebSettings()
+    feedback: FeedbackSettings = FeedbackSettings()
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        sources: tuple[PydanticBaseSettingsSource, ...] = (init_settings, env_settings)
+        if settings_cls.model_config.get("yaml_file"):
+            sources += (YamlConfigSettingsSource(settings_cls),)
+        return sources

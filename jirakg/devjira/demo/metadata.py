@@ -1,0 +1,50 @@
+"""The demo organisation's metadata, written beside its issues as `<name>.meta.json`.
+
+Issue objects alone cannot tell a server the field catalogue, link types, releases or sprints
+of an instance, so the generator records them once here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jirakg.devjira.demo.organisation import Organisation
+from jirakg.devjira.demo.schema import (
+    CUSTOM_FIELDS,
+    ISSUE_TYPES,
+    LINK_TYPES,
+    PRIORITIES,
+    RESOLUTIONS,
+    STATUSES,
+    issue_type_object,
+    link_type_object,
+    priority_object,
+    resolution_object,
+    status_object,
+)
+from jirakg.devjira.field_catalogue import field_catalogue
+
+
+def metadata_path(issues_path: Path) -> Path:
+    name = issues_path.name
+    for suffix in (".gz", ".jsonl", ".json"):
+        name = name.removesuffix(suffix)
+    return issues_path.with_name(name + ".meta.json")
+
+
+def organisation_metadata(org: Organisation) -> dict:
+    return {
+        "fields": field_catalogue(CUSTOM_FIELDS),
+        "issueLinkTypes": [link_type_object(name) for name in LINK_TYPES],
+        "issuetypes": [issue_type_object(name) for name in ISSUE_TYPES],
+        "statuses": [status_object(name) for name in STATUSES],
+        "priorities": [priority_object(name) for _, name in PRIORITIES],
+        "resolutions": [resolution_object(name) for name in RESOLUTIONS],
+        "users": [person.object() for person in org.people],
+        "projects": [
+            {**project.object(), "lead": project.lead.object(), "components": project.components,
+             "versions": [version.object() for version in project.versions],
+             "sprints": [sprint.object() for sprint in project.sprints]}
+            for project in org.projects.values()
+        ],
+    }
