@@ -9,6 +9,7 @@ import click
 from jirakg import __version__
 from jirakg.bots.cli.config_commands import config
 from jirakg.bots.cli.demo_data_commands import demo_data
+from jirakg.bots.cli.devjira_commands import devjira
 from jirakg.bots.cli.run_command import run
 
 
@@ -24,4 +25,5 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
 
 main.add_command(config)
 main.add_command(demo_data)
+main.add_command(devjira)
 main.add_command(run)

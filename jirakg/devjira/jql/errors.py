@@ -1,0 +1,5 @@
+"""The error a JQL query can raise; its message is what Jira would say."""
+
+
+class JqlError(ValueError):
+    pass

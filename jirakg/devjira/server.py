@@ -1,0 +1,410 @@
+"""devjira's HTTP server: the Jira REST API (v2, and v3 on cloud) over a `Dataset`."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from aiohttp import web
+
+from jirakg.devjira.auth import AuthSpec
+from jirakg.devjira.dataset import Dataset
+from jirakg.devjira.faults import Faults
+from jirakg.devjira.jql import JqlError, parse
+from jirakg.devjira.shaping import (
+    SEARCH_CHANGELOG_LIMIT,
+    histories,
+    parse_list,
+    select_fields,
+    shape_issue,
+)
+
+CLOUD_PAGE_CAP = 100
+ID_ONLY_PAGE_CAP = 5000
+BULK_ISSUE_CAP = 100
+BULK_CHANGELOG_ISSUE_CAP = 1000
+NOT_FOUND = "Issue does not exist or you do not have permission to see it."
+DATASET = web.AppKey("dataset", Dataset)
+OPTIONS = web.AppKey("options", object)
+
+
+class BadRequest(Exception):
+    """A request Jira would refuse with 400 and this message."""
+
+
+@dataclass
+class ServerOptions:
+    deployment: Literal["server", "cloud"] = "server"
+    auth: AuthSpec | None = None
+    faults: Faults = field(default_factory=Faults)
+    max_results: int = 1000  # the page-size cap of a server deployment (jira.search.views.default.max)
+    clock_ms: Callable[[], int] = field(default=lambda: int(time.time() * 1000))
+
+    @property
+    def cloud(self) -> bool:
+        return self.deployment == "cloud"
+
+
+def error(status: int, message: str, headers: dict[str, str] | None = None,
+          errors: dict[str, str] | None = None) -> web.Response:
+    return web.json_response({"errorMessages": [message] if message else [], "errors": errors or {}},
+                             status=status, headers=headers)
+
+
+def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Application:
+    options = options or ServerOptions()
+    app = web.Application(middlewares=[_jira_middleware], client_max_size=10 * 1024 * 1024)
+    app[DATASET] = dataset
+    app[OPTIONS] = options
+    for version in ("2", "3"):
+        base = f"/rest/api/{version}"
+        app.router.add_get(f"{base}/serverInfo", server_info)
+        app.router.add_get(f"{base}/myself", myself)
+        app.router.add_get(f"{base}/field", fields_catalogue)
+        app.router.add_get(f"{base}/issueLinkType", link_types)
+        app.router.add_get(f"{base}/project", projects)
+        app.router.add_get(f"{base}/project/{{key}}", project)
+        app.router.add_get(f"{base}/priority", metadata_list("priorities"))
+        app.router.add_get(f"{base}/status", metadata_list("statuses"))
+        app.router.add_get(f"{base}/resolution", metadata_list("resolutions"))
+        app.router.add_get(f"{base}/issuetype", metadata_list("issuetypes"))
+        app.router.add_get(f"{base}/issue/{{key}}", issue)
+        app.router.add_get(f"{base}/issue/{{key}}/changelog", issue_changelog)
+    app.router.add_route("*", "/rest/api/2/search", search_v2)
+    app.router.add_route("*", "/rest/api/3/search/jql", search_jql)
+    app.router.add_post("/rest/api/3/search/approximate-count", approximate_count)
+    app.router.add_post("/rest/api/3/issue/bulkfetch", bulk_issues)
+    app.router.add_post("/rest/api/3/changelog/bulkfetch", bulk_changelogs)
+    return app
+
+
+@web.middleware
+async def _jira_middleware(request: web.Request, handler) -> web.StreamResponse:
+    options: ServerOptions = request.app[OPTIONS]
+    faults = options.faults
+    await faults.delay()
+    credential = request.headers.get("Authorization", "")
+    if options.auth is not None and not options.auth.accepts(credential):
+        return error(401, "You are not authenticated. Authentication required to perform this operation.",
+                     {"WWW-Authenticate": 'Basic realm="devjira"'})
+    throttled = faults.throttle(credential or request.remote or "anonymous")
+    if throttled:
+        return error(429, "Rate limit exceeded.", throttled)
+    failure = faults.failure()
+    if failure:
+        headers = {"Retry-After": "1"} if failure == 503 else None
+        return error(failure, "Injected failure: the server could not handle this request.", headers)
+    if request.path.startswith("/rest/api/3/search") or request.path.startswith("/rest/api/3/issue/bulk") \
+            or request.path.startswith("/rest/api/3/changelog"):
+        if not options.cloud:
+            return error(404, "This endpoint exists on Jira Cloud only; start devjira with --deployment cloud.")
+    try:
+        return await handler(request)
+    except JqlError as exc:
+        return error(400, str(exc))
+    except BadRequest as exc:
+        return error(400, str(exc))
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+async def _params(request: web.Request) -> dict[str, Any]:
+    """Query parameters, or the JSON body of a POST, in one dictionary."""
+    if request.method == "POST":
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise BadRequest("The request body is not valid JSON.") from None
+        if not isinstance(body, dict):
+            raise BadRequest("The request body must be a JSON object.")
+        return body
+    params: dict[str, Any] = {}
+    for name in request.query:
+        values = request.query.getall(name)
+        params[name] = values if name in ("fields", "expand") and len(values) > 1 else values[0]
+    return params
+
+
+def _int(params: dict, name: str, default: int, minimum: int = 0) -> int:
+    value = params.get(name, default)
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise BadRequest(f"The value '{value}' for '{name}' is not a valid number.") from None
+    if number < minimum:
+        raise BadRequest(f"The value of '{name}' must be at least {minimum}.")
+    return number
+
+
+def _current_user(request: web.Request) -> dict | None:
+    options: ServerOptions = request.app[OPTIONS]
+    users = request.app[DATASET].metadata.get("users", [])
+    if options.auth is None:
+        return users[0] if users else None
+    if options.auth.scheme == "bearer":
+        return users[0] if users else None
+    login = options.auth.user.lower()
+    for user in users:
+        if login in {str(user.get(k, "")).lower() for k in ("accountId", "emailAddress", "name", "key", "displayName")}:
+            return user
+    return {"accountId": options.auth.user, "name": options.auth.user, "displayName": options.auth.user,
+            "active": True}
+
+
+def _user_id(user: dict | None) -> str | None:
+    if user is None:
+        return None
+    return user.get("accountId") or user.get("key") or user.get("name")
+
+
+def _search(request: web.Request, jql: str) -> list[int]:
+    dataset: Dataset = request.app[DATASET]
+    options: ServerOptions = request.app[OPTIONS]
+    return dataset.engine.search(jql or "", options.clock_ms(), _user_id(_current_user(request)))
+
+
+def _catalogue_maps(dataset: Dataset) -> tuple[dict[str, str], dict[str, dict]]:
+    catalogue = dataset.metadata.get("fields", [])
+    return {f["id"]: f["name"] for f in catalogue}, {f["id"]: f.get("schema", {}) for f in catalogue}
+
+
+def _shape(request: web.Request, position: int, fields: list[str], expand: list[str], version: int,
+           limit: int | None, default: str) -> dict:
+    dataset: Dataset = request.app[DATASET]
+    issue_object = dataset.issues[position]
+    chosen = select_fields(issue_object.get("fields", {}), fields, default)
+    return shape_issue(issue_object, chosen, expand, version=version, changelog_limit=limit)
+
+
+def _token(offset: int, fingerprint: str) -> str:
+    return base64.urlsafe_b64encode(json.dumps([offset, fingerprint]).encode()).decode()
+
+
+def _untoken(token: str | None, fingerprint: str) -> int:
+    if not token:
+        return 0
+    try:
+        offset, seen = json.loads(base64.urlsafe_b64decode(token.encode()))
+        if seen == fingerprint and isinstance(offset, int) and offset >= 0:
+            return offset
+    except (ValueError, TypeError):
+        pass
+    raise BadRequest("The provided next page token is invalid or expired.")
+
+
+def _fingerprint(*parts: object) -> str:
+    return hashlib.sha1(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+# --- metadata --------------------------------------------------------------------------------
+
+async def server_info(request: web.Request) -> web.Response:
+    options: ServerOptions = request.app[OPTIONS]
+    cloud = options.cloud
+    return web.json_response({
+        "baseUrl": str(request.url.origin()),
+        "version": "1001.0.0-SNAPSHOT" if cloud else "9.12.15",
+        "versionNumbers": [1001, 0, 0] if cloud else [9, 12, 15],
+        "deploymentType": "Cloud" if cloud else "Server",
+        "buildNumber": 100289 if cloud else 9120015,
+        "buildDate": "2026-10-01T00:00:00.000+0000",
+        "serverTime": time.strftime("%Y-%m-%dT%H:%M:%S.000+0000", time.gmtime()),
+        "scmInfo": "devjira",
+        "serverTitle": "devjira",
+    })
+
+
+async def myself(request: web.Request) -> web.Response:
+    user = _current_user(request)
+    if user is None:
+        return error(401, "You are not authenticated. Authentication required to perform this operation.")
+    return web.json_response(user)
+
+
+async def fields_catalogue(request: web.Request) -> web.Response:
+    return web.json_response(request.app[DATASET].metadata.get("fields", []))
+
+
+async def link_types(request: web.Request) -> web.Response:
+    return web.json_response({"issueLinkTypes": request.app[DATASET].metadata.get("issueLinkTypes", [])})
+
+
+def _project_summary(project_object: dict) -> dict:
+    return {k: v for k, v in project_object.items() if k not in ("sprints",)}
+
+
+async def projects(request: web.Request) -> web.Response:
+    return web.json_response([_project_summary(p) for p in request.app[DATASET].metadata.get("projects", [])])
+
+
+async def project(request: web.Request) -> web.Response:
+    wanted = request.match_info["key"].lower()
+    for candidate in request.app[DATASET].metadata.get("projects", []):
+        if wanted in (str(candidate.get("key", "")).lower(), str(candidate.get("id", ""))):
+            return web.json_response(_project_summary(candidate))
+    return error(404, f"No project could be found with key '{request.match_info['key']}'.")
+
+
+def metadata_list(name: str):
+    async def handler(request: web.Request) -> web.Response:
+        return web.json_response(request.app[DATASET].metadata.get(name, []))
+    return handler
+
+
+# --- issues ----------------------------------------------------------------------------------
+
+async def issue(request: web.Request) -> web.Response:
+    dataset: Dataset = request.app[DATASET]
+    position = dataset.position(request.match_info["key"])
+    if position is None:
+        return error(404, NOT_FOUND)
+    params = await _params(request)
+    expand = parse_list(params.get("expand"))
+    version = int(request.path.split("/")[3])
+    shaped = _shape(request, position, parse_list(params.get("fields")), expand, version, None, "*all")
+    if "names" in expand or "schema" in expand:
+        names, schemas = _catalogue_maps(dataset)
+        chosen = list(shaped.get("fields", {}))
+        if "names" in expand:
+            shaped["names"] = {f: names.get(f, f) for f in chosen}
+        if "schema" in expand:
+            shaped["schema"] = {f: schemas[f] for f in chosen if f in schemas}
+    return web.json_response(shaped)
+
+
+async def issue_changelog(request: web.Request) -> web.Response:
+    dataset: Dataset = request.app[DATASET]
+    position = dataset.position(request.match_info["key"])
+    if position is None:
+        return error(404, NOT_FOUND)
+    params = await _params(request)
+    start = _int(params, "startAt", 0)
+    size = min(_int(params, "maxResults", 100, minimum=1), 100)
+    every = histories(dataset.issues[position])
+    return web.json_response({"self": str(request.url), "maxResults": size, "startAt": start, "total": len(every),
+                              "isLast": start + size >= len(every), "values": every[start:start + size]})
+
+
+async def search_v2(request: web.Request) -> web.Response:
+    if request.method not in ("GET", "POST"):
+        return error(405, "Method not allowed.")
+    options: ServerOptions = request.app[OPTIONS]
+    params = await _params(request)
+    start = _int(params, "startAt", 0)
+    cap = CLOUD_PAGE_CAP if options.cloud else options.max_results
+    size = min(_int(params, "maxResults", 50), cap)
+    fields = parse_list(params.get("fields"))
+    expand = parse_list(params.get("expand"))
+    positions = _search(request, params.get("jql") or "")
+    page = positions[start:start + size]
+    body: dict[str, Any] = {
+        "expand": "schema,names", "startAt": start, "maxResults": size, "total": len(positions),
+        "issues": [_shape(request, p, fields, expand, 2, SEARCH_CHANGELOG_LIMIT, "*navigable") for p in page],
+    }
+    _add_names(request, body, expand)
+    return web.json_response(body)
+
+
+def _add_names(request: web.Request, body: dict, expand: list[str]) -> None:
+    if "names" not in expand and "schema" not in expand:
+        return
+    names, schemas = _catalogue_maps(request.app[DATASET])
+    shown = sorted({f for issue_object in body["issues"] for f in issue_object.get("fields", {})})
+    if "names" in expand:
+        body["names"] = {f: names.get(f, f) for f in shown}
+    if "schema" in expand:
+        body["schema"] = {f: schemas[f] for f in shown if f in schemas}
+
+
+async def search_jql(request: web.Request) -> web.Response:
+    if request.method not in ("GET", "POST"):
+        return error(405, "Method not allowed.")
+    params = await _params(request)
+    jql = params.get("jql") or ""
+    if parse(jql).where is None:
+        raise BadRequest("Unbounded JQL queries are not allowed here. Please add a search restriction to your query.")
+    fields = parse_list(params.get("fields")) or ["id"]
+    expand = parse_list(params.get("expand"))
+    id_only = set(fields) <= {"id", "key"}
+    size = min(_int(params, "maxResults", 50, minimum=1), ID_ONLY_PAGE_CAP if id_only else CLOUD_PAGE_CAP)
+    fingerprint = _fingerprint(jql, fields)
+    start = _untoken(params.get("nextPageToken"), fingerprint)
+    positions = _search(request, jql)
+    page = positions[start:start + size]
+    body: dict[str, Any] = {"issues": [_shape(request, p, fields, expand, 3, SEARCH_CHANGELOG_LIMIT, "id")
+                                       for p in page]}
+    more = start + size < len(positions)
+    if more:
+        body["nextPageToken"] = _token(start + size, fingerprint)
+    body["isLast"] = not more
+    _add_names(request, body, expand)
+    return web.json_response(body)
+
+
+async def approximate_count(request: web.Request) -> web.Response:
+    params = await _params(request)
+    jql = params.get("jql") or ""
+    if parse(jql).where is None:
+        raise BadRequest("Unbounded JQL queries are not allowed here. Please add a search restriction to your query.")
+    return web.json_response({"count": len(_search(request, jql))})
+
+
+def _requested_issues(params: dict, cap: int) -> list[str]:
+    wanted = params.get("issueIdsOrKeys")
+    if not isinstance(wanted, list) or not wanted:
+        raise BadRequest("issueIdsOrKeys must be a non-empty list of issue ids or keys.")
+    if len(wanted) > cap:
+        raise BadRequest(f"The number of requested issues exceeds the limit of {cap}.")
+    return [str(item) for item in wanted]
+
+
+async def bulk_issues(request: web.Request) -> web.Response:
+    dataset: Dataset = request.app[DATASET]
+    params = await _params(request)
+    wanted = _requested_issues(params, BULK_ISSUE_CAP)
+    fields = parse_list(params.get("fields"))
+    expand = parse_list(params.get("expand"))
+    found, errors = [], []
+    for item in wanted:
+        position = dataset.position(item)
+        if position is None:
+            errors.append({"issueIdOrKey": item, "errorMessage": NOT_FOUND})
+        else:
+            found.append(_shape(request, position, fields, expand, 3, SEARCH_CHANGELOG_LIMIT, "*navigable"))
+    return web.json_response({"expand": "schema,names", "issues": found, "issueErrors": errors})
+
+
+async def bulk_changelogs(request: web.Request) -> web.Response:
+    dataset: Dataset = request.app[DATASET]
+    params = await _params(request)
+    wanted = _requested_issues(params, BULK_CHANGELOG_ISSUE_CAP)
+    field_ids = set(parse_list(params.get("fieldIds")))
+    size = min(_int(params, "maxResults", 1000, minimum=1), 10000)
+    fingerprint = _fingerprint(wanted, sorted(field_ids))
+    start = _untoken(params.get("nextPageToken"), fingerprint)
+    logs, seen, taken = [], 0, 0
+    for item in wanted:
+        position = dataset.position(item)
+        if position is None:
+            continue
+        issue_object = dataset.issues[position]
+        chosen = [h for h in histories(issue_object)
+                  if not field_ids or any(i.get("fieldId") in field_ids or i.get("field") in field_ids
+                                          for i in h["items"])]
+        page = []
+        for history in chosen:
+            if seen >= start and taken < size:
+                page.append(history)
+                taken += 1
+            seen += 1
+        if page:
+            logs.append({"issueId": issue_object["id"], "changeHistories": page})
+    body: dict[str, Any] = {"issueChangeLogs": logs}
+    if start + taken < seen:
+        body["nextPageToken"] = _token(start + taken, fingerprint)
+    return web.json_response(body)
