@@ -343,13 +343,15 @@ class _Run:
                            "as in linkedIssues(PROJ-1, \"blocks\").")
         source = self.position_of(function.args[0], "issuekey")
         wanted = function.args[1].lower() if len(function.args) == 2 else None
-        if wanted is not None and not any(wanted in (kind, description)
-                                          for links in self.index.links.values()
-                                          for _, kind, description in links):
+        # The argument is a link description ("is blocked by"); a bare type name means both directions.
+        by_description = wanted is not None and any(
+            wanted == description for links in self.index.links.values() for _, _, description in links)
+        if wanted is not None and not by_description and not any(
+                wanted == kind for links in self.index.links.values() for _, kind, _ in links):
             raise JqlError(f"Issue link type '{function.args[1]}' does not exist.")
         found = []
         for other, kind, description in self.index.links.get(source, ()):
-            if wanted is None or wanted in (kind, description):
+            if wanted is None or wanted == (description if by_description else kind):
                 position = self.index.positions_by_key.get(other)
                 if position is not None:
                     found.append(position)

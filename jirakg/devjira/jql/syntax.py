@@ -285,7 +285,8 @@ class _Parser:
         token = self.token
         if token.kind == "op":
             self.advance()
-            return Clause(name, token.text, self.operand(list_allowed=False))
+            # Lists after = and friends are refused by the evaluator, with a clearer message.
+            return Clause(name, token.text, self.operand(list_allowed=True))
         keyword = token.keyword
         if keyword == "in":
             self.advance()

@@ -19,7 +19,7 @@ def stem(word: str) -> str:
         return word[:-3]
     if len(word) > 4 and word.endswith("ed"):
         return word[:-2]
-    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
+    if len(word) > 3 and word.endswith("es") and (word[-3] in "sxz" or word[-4:-2] in ("ch", "sh")):
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
