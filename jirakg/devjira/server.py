@@ -75,12 +75,21 @@ def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Ap
         app.router.add_get(f"{base}/issuetype", metadata_list("issuetypes"))
         app.router.add_get(f"{base}/issue/{{key}}", issue)
         app.router.add_get(f"{base}/issue/{{key}}/changelog", issue_changelog)
+        # Cloud-only endpoints; Jira Cloud serves them under both API versions.
+        app.router.add_route("*", f"{base}/search/jql", search_jql)
+        app.router.add_post(f"{base}/search/approximate-count", approximate_count)
+        app.router.add_post(f"{base}/issue/bulkfetch", bulk_issues)
+        app.router.add_post(f"{base}/changelog/bulkfetch", bulk_changelogs)
     app.router.add_route("*", "/rest/api/2/search", search_v2)
-    app.router.add_route("*", "/rest/api/3/search/jql", search_jql)
-    app.router.add_post("/rest/api/3/search/approximate-count", approximate_count)
-    app.router.add_post("/rest/api/3/issue/bulkfetch", bulk_issues)
-    app.router.add_post("/rest/api/3/changelog/bulkfetch", bulk_changelogs)
     return app
+
+
+def _version(request: web.Request) -> int:
+    return int(request.path.split("/")[3])
+
+
+def _cloud_only(path: str) -> bool:
+    return any(part in path for part in ("/search/jql", "/search/approximate-count", "/bulkfetch"))
 
 
 @web.middleware
@@ -99,10 +108,8 @@ async def _jira_middleware(request: web.Request, handler) -> web.StreamResponse:
     if failure:
         headers = {"Retry-After": "1"} if failure == 503 else None
         return error(failure, "Injected failure: the server could not handle this request.", headers)
-    if request.path.startswith("/rest/api/3/search") or request.path.startswith("/rest/api/3/issue/bulk") \
-            or request.path.startswith("/rest/api/3/changelog"):
-        if not options.cloud:
-            return error(404, "This endpoint exists on Jira Cloud only; start devjira with --deployment cloud.")
+    if _cloud_only(request.path) and not options.cloud:
+        return error(404, "This endpoint exists on Jira Cloud only; start devjira with --deployment cloud.")
     try:
         return await handler(request)
     except JqlError as exc:
@@ -265,8 +272,7 @@ async def issue(request: web.Request) -> web.Response:
         return error(404, NOT_FOUND)
     params = await _params(request)
     expand = parse_list(params.get("expand"))
-    version = int(request.path.split("/")[3])
-    shaped = _shape(request, position, parse_list(params.get("fields")), expand, version, None, "*all")
+    shaped = _shape(request, position, parse_list(params.get("fields")), expand, _version(request), None, "*all")
     if "names" in expand or "schema" in expand:
         names, schemas = _catalogue_maps(dataset)
         chosen = list(shaped.get("fields", {}))
@@ -336,7 +342,8 @@ async def search_jql(request: web.Request) -> web.Response:
     start = _untoken(params.get("nextPageToken"), fingerprint)
     positions = _search(request, jql)
     page = positions[start:start + size]
-    body: dict[str, Any] = {"issues": [_shape(request, p, fields, expand, 3, SEARCH_CHANGELOG_LIMIT, "id")
+    version = _version(request)
+    body: dict[str, Any] = {"issues": [_shape(request, p, fields, expand, version, SEARCH_CHANGELOG_LIMIT, "id")
                                        for p in page]}
     more = start + size < len(positions)
     if more:
@@ -375,7 +382,8 @@ async def bulk_issues(request: web.Request) -> web.Response:
         if position is None:
             errors.append({"issueIdOrKey": item, "errorMessage": NOT_FOUND})
         else:
-            found.append(_shape(request, position, fields, expand, 3, SEARCH_CHANGELOG_LIMIT, "*navigable"))
+            found.append(_shape(request, position, fields, expand, _version(request), SEARCH_CHANGELOG_LIMIT,
+                                "*navigable"))
     return web.json_response({"expand": "schema,names", "issues": found, "issueErrors": errors})
 
 
