@@ -12,17 +12,32 @@ STOP_WORDS = frozenset("a an and are as at be but by for if in into is it no not
 
 
 def stem(word: str) -> str:
-    """A light English stemmer: plurals and -ing/-ed forms fold onto one stem."""
+    """A light English stemmer: plurals and -ing/-ed forms fold onto one stem.
+
+    Applied until nothing changes, so a stem stems to itself ("settings" and "setting" meet).
+    """
+    while True:
+        shorter = _strip_verb(_strip_plural(word))
+        if shorter == word:
+            return word
+        word = shorter
+
+
+def _strip_plural(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
-    if len(word) > 5 and word.endswith("ing"):
-        return word[:-3]
-    if len(word) > 4 and word.endswith("ed"):
-        return word[:-2]
     if len(word) > 3 and word.endswith("es") and (word[-3] in "sxz" or word[-4:-2] in ("ch", "sh")):
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
+    return word
+
+
+def _strip_verb(word: str) -> str:
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 4 and word.endswith("ed"):
+        return word[:-2]
     return word
 
 
