@@ -1,0 +1,3 @@
+from jirakg.bots.cli import main
+
+main()
