@@ -175,11 +175,6 @@ def _search(request: web.Request, jql: str) -> list[int]:
     return dataset.engine.search(jql or "", options.clock_ms(), _user_id(_current_user(request)))
 
 
-def _catalogue_maps(dataset: Dataset) -> tuple[dict[str, str], dict[str, dict]]:
-    catalogue = dataset.metadata.get("fields", [])
-    return {f["id"]: f["name"] for f in catalogue}, {f["id"]: f.get("schema", {}) for f in catalogue}
-
-
 def _shape(request: web.Request, position: int, fields: list[str], expand: list[str], version: int,
            limit: int | None, default: str) -> dict:
     dataset: Dataset = request.app[DATASET]
@@ -273,13 +268,7 @@ async def issue(request: web.Request) -> web.Response:
     params = await _params(request)
     expand = parse_list(params.get("expand"))
     shaped = _shape(request, position, parse_list(params.get("fields")), expand, _version(request), None, "*all")
-    if "names" in expand or "schema" in expand:
-        names, schemas = _catalogue_maps(dataset)
-        chosen = list(shaped.get("fields", {}))
-        if "names" in expand:
-            shaped["names"] = {f: names.get(f, f) for f in chosen}
-        if "schema" in expand:
-            shaped["schema"] = {f: schemas[f] for f in chosen if f in schemas}
+    _describe_fields(dataset, shaped, shaped.get("fields", {}), expand)
     return web.json_response(shaped)
 
 
@@ -317,14 +306,17 @@ async def search_v2(request: web.Request) -> web.Response:
 
 
 def _add_names(request: web.Request, body: dict, expand: list[str]) -> None:
-    if "names" not in expand and "schema" not in expand:
-        return
-    names, schemas = _catalogue_maps(request.app[DATASET])
     shown = sorted({f for issue_object in body["issues"] for f in issue_object.get("fields", {})})
+    _describe_fields(request.app[DATASET], body, shown, expand)
+
+
+def _describe_fields(dataset: Dataset, target: dict, shown, expand: list[str]) -> None:
+    """`expand=names,schema`: the display name and schema of every field shown."""
+    catalogue = {f["id"]: f for f in dataset.metadata.get("fields", [])}
     if "names" in expand:
-        body["names"] = {f: names.get(f, f) for f in shown}
+        target["names"] = {f: catalogue.get(f, {}).get("name", f) for f in shown}
     if "schema" in expand:
-        body["schema"] = {f: schemas[f] for f in shown if f in schemas}
+        target["schema"] = {f: catalogue[f]["schema"] for f in shown if "schema" in catalogue.get(f, {})}
 
 
 async def search_jql(request: web.Request) -> web.Response:

@@ -30,8 +30,7 @@ def select_fields(available: Iterable[str], requested: list[str], default: str) 
 
 
 def shape_issue(issue: dict, fields: list[str], expand: list[str], *, version: int,
-                changelog_limit: int | None, names: dict[str, str] | None = None,
-                schemas: dict[str, dict] | None = None) -> dict:
+                changelog_limit: int | None) -> dict:
     source = issue.get("fields", {})
     shaped: dict = {"expand": issue.get("expand", "renderedFields,names,schema,operations,editmeta,changelog"),
                     "id": issue["id"], "self": issue.get("self", ""), "key": issue["key"]}
@@ -42,10 +41,6 @@ def shape_issue(issue: dict, fields: list[str], expand: list[str], *, version: i
         shaped["fields"] = selected
     if "changelog" in expand:
         shaped["changelog"] = changelog_page(issue, changelog_limit)
-    if names is not None and "names" in expand:
-        shaped["names"] = {name: names.get(name, name) for name in fields if name in source}
-    if schemas is not None and "schema" in expand:
-        shaped["schema"] = {name: schemas[name] for name in fields if name in source and name in schemas}
     return shaped
 
 

@@ -74,7 +74,7 @@ def test_shape_and_mix(issues: dict[str, dict], meta: dict) -> None:
     by_project = defaultdict(list)
     for issue in issues.values():
         by_project[issue["fields"]["project"]["key"]].append(issue)
-    for project, members in by_project.items():
+    for members in by_project.values():
         numbers = sorted(int(i["key"].split("-")[1]) for i in members)
         assert numbers == list(range(1, len(members) + 1))
         ordered = sorted(members, key=lambda i: int(i["key"].split("-")[1]))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
 from jirakg.devjira.demo import wording
-from jirakg.devjira.demo.schema import BASE_URL, COMPONENTS, PROJECTS, TEAMS
+from jirakg.devjira.demo.schema import BASE_URL, COMPONENTS, PROJECTS
 
 DAY_MS = 86_400_000
 SPRINT_DAYS = 14

@@ -225,7 +225,7 @@ class IssueIndex:
             description = (link["type"].get(side) or link["type"]["name"]).lower()
             self.links[position].append((other.get("key", "").lower(), link["type"]["name"].lower(), description))
             self._add("issueLinkType", position, description)
-        for field_id, custom in self.custom_fields.items():
+        for field_id in self.custom_fields:
             self._index_custom(position, field_id, fields.get(field_id))
         for history in (issue.get("changelog") or {}).get("histories") or []:
             at = timestamp_ms(history["created"])
