@@ -7,4 +7,5 @@ run:
 
 test:
 	@scripts/ensure-venv.sh dev
+	@scripts/ensure-system-packages.sh
 	@.venv/bin/python -m pytest -q

@@ -27,9 +27,20 @@ class Dataset:
     index: IssueIndex
     engine: JqlEngine
 
+    @property
+    def base_url(self) -> str:
+        first = self.issues[0].get("self", "") if self.issues else ""
+        return first.split("/rest/api/")[0] if "/rest/api/" in first else "http://devjira"
+
     def position(self, key_or_id: str) -> int | None:
         found = self.index.positions_by_id.get(key_or_id)
         return found if found is not None else self.index.positions_by_key.get(key_or_id.lower())
+
+    def replace(self, issues: list[dict]) -> None:
+        """Serve a changed set of issues: rebuild the index and forget cached results."""
+        self.index = IssueIndex(issues, self.metadata)
+        self.issues = self.index.issues
+        self.engine = JqlEngine(self.index)
 
 
 def load_dataset(source: str | Path, demo_issues: int = 3000, demo_seed: int = 1) -> Dataset:

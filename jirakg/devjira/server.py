@@ -14,6 +14,7 @@ from aiohttp import web
 
 from jirakg.devjira.auth import AuthSpec
 from jirakg.devjira.dataset import Dataset
+from jirakg.devjira.editing import EditError, create_issue, delete_issue, edit_issue
 from jirakg.devjira.faults import Faults
 from jirakg.devjira.jql import JqlError, parse
 from jirakg.devjira.shaping import (
@@ -74,6 +75,9 @@ def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Ap
         app.router.add_get(f"{base}/resolution", metadata_list("resolutions"))
         app.router.add_get(f"{base}/issuetype", metadata_list("issuetypes"))
         app.router.add_get(f"{base}/issue/{{key}}", issue)
+        app.router.add_put(f"{base}/issue/{{key}}", edit)
+        app.router.add_delete(f"{base}/issue/{{key}}", delete)
+        app.router.add_post(f"{base}/issue", create)
         app.router.add_get(f"{base}/issue/{{key}}/changelog", issue_changelog)
         # Cloud-only endpoints; Jira Cloud serves them under both API versions.
         app.router.add_route("*", f"{base}/search/jql", search_jql)
@@ -270,6 +274,39 @@ async def issue(request: web.Request) -> web.Response:
     shaped = _shape(request, position, parse_list(params.get("fields")), expand, _version(request), None, "*all")
     _describe_fields(dataset, shaped, shaped.get("fields", {}), expand)
     return web.json_response(shaped)
+
+
+async def create(request: web.Request) -> web.Response:
+    options: ServerOptions = request.app[OPTIONS]
+    params = await _params(request)
+    try:
+        made = create_issue(request.app[DATASET], params.get("fields") or {}, options.clock_ms())
+    except EditError as exc:
+        name, _, message = str(exc).partition(": ")
+        return error(400, "", errors={name: message})
+    return web.json_response({"id": made["id"], "key": made["key"], "self": made["self"]}, status=201)
+
+
+async def edit(request: web.Request) -> web.Response:
+    options: ServerOptions = request.app[OPTIONS]
+    params = await _params(request)
+    try:
+        edit_issue(request.app[DATASET], request.match_info["key"], params.get("fields") or {},
+                   _current_user(request), options.clock_ms())
+    except LookupError:
+        return error(404, NOT_FOUND)
+    except EditError as exc:
+        name, _, message = str(exc).partition(": ")
+        return error(400, "", errors={name: message})
+    return web.Response(status=204)
+
+
+async def delete(request: web.Request) -> web.Response:
+    try:
+        delete_issue(request.app[DATASET], request.match_info["key"])
+    except LookupError:
+        return error(404, NOT_FOUND)
+    return web.Response(status=204)
 
 
 async def issue_changelog(request: web.Request) -> web.Response:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ from click.testing import CliRunner
 
 from jirakg.bots.cli import main
 from jirakg.devjira.jsonl import read_issues
+from tests.conftest import free_port
 
 
 def all_commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -34,12 +34,6 @@ def test_every_command_has_help(path: tuple[str, ...]) -> None:
     result = CliRunner().invoke(main, [*path, "--help"])
     assert result.exit_code == 0
     assert "Usage: " in result.output and "--help" in result.output
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def test_run_generates_the_demo_organisation_and_serves_it(tmp_path: Path) -> None:

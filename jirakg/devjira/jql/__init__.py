@@ -1,6 +1,5 @@
-"""A JQL engine: parser, indexes over issues, and an evaluator that uses them."""
+"""devjira's JQL engine: indexes over issues and an evaluator that uses them."""
 
-from jirakg.devjira.jql.errors import JqlError
-from jirakg.devjira.jql.syntax import parse
+from jirakg.jql import JqlError, parse
 
 __all__ = ["JqlError", "parse"]

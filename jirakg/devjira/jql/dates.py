@@ -6,7 +6,7 @@ import calendar
 import re
 from datetime import datetime, timedelta, timezone
 
-from jirakg.devjira.jql.errors import JqlError
+from jirakg.jql.errors import JqlError
 
 FORMATS = ("%Y/%m/%d %H:%M", "%Y-%m-%d %H:%M", "%Y/%m/%d", "%Y-%m-%d")
 PERIOD = re.compile(r"^\s*([+-])?\s*((?:\d+\s*[yMwdhm]\s*)+)$")

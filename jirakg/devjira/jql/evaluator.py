@@ -6,7 +6,7 @@ from bisect import bisect_left
 from collections import OrderedDict
 
 from jirakg.devjira.jql.dates import date_function, parse_date
-from jirakg.devjira.jql.errors import JqlError
+from jirakg.jql.errors import JqlError
 from jirakg.devjira.jql.index import (
     KEY_PATTERN,
     FieldIndex,
@@ -14,7 +14,7 @@ from jirakg.devjira.jql.index import (
     key_parts,
     number_text,
 )
-from jirakg.devjira.jql.syntax import (
+from jirakg.jql.syntax import (
     And,
     Clause,
     Empty,

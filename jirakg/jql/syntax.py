@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from jirakg.devjira.jql.errors import JqlError
+from jirakg.jql.errors import JqlError
 
 KEYWORDS = {"and", "or", "not", "in", "is", "empty", "null", "was", "changed", "order", "by",
             "asc", "desc", "from", "to", "after", "before", "during", "on"}

@@ -1,0 +1,1 @@
+"""Connectors to the systems jirakg reads: Jira (and, later, SPARQL endpoints)."""

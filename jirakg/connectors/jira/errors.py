@@ -1,0 +1,27 @@
+"""Typed Jira errors; each message is a sentence a person can act on."""
+
+from __future__ import annotations
+
+
+class JiraError(Exception):
+    """Base class; `str(error)` is the sentence to show."""
+
+
+class JiraAuthError(JiraError):
+    pass
+
+
+class JqlError(JiraError):
+    def __init__(self, message: str, jql: str) -> None:
+        super().__init__(message)
+        self.jql = jql
+
+
+class JiraUnavailable(JiraError):
+    pass
+
+
+class IssueNotFound(JiraError):
+    def __init__(self, key: str) -> None:
+        super().__init__(f"There is no issue {key} in Jira, or it is not visible to this account.")
+        self.key = key

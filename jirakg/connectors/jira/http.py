@@ -1,0 +1,145 @@
+"""One persistent aiohttp session to Jira with timeouts, retries and an adaptive concurrency cap."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from jirakg.connectors.jira.auth import JiraAuth
+from jirakg.connectors.jira.errors import JiraAuthError, JiraError, JiraUnavailable
+from jirakg.connectors.jira.limiter import AdaptiveLimiter
+
+RETRYABLE = {500, 502, 503, 504}
+
+
+class JiraBadRequest(JiraError):
+    """Jira answered 400; the message is Jira's own."""
+
+
+class JiraNotFound(JiraError):
+    """Jira answered 404."""
+
+
+@dataclass
+class RetryPolicy:
+    attempts: int = 6  # first try included
+    base_s: float = 0.2
+    cap_s: float = 10.0
+    rng: random.Random = field(default_factory=random.Random)
+
+    def backoff(self, attempt: int) -> float:
+        """Exponential backoff with full jitter."""
+        return self.rng.uniform(0, min(self.cap_s, self.base_s * 2 ** attempt))
+
+
+@dataclass
+class RequestStats:
+    requests: int = 0
+    retries: int = 0
+    throttled: int = 0
+
+
+class JiraHttp:
+    def __init__(self, base_url: str, auth: JiraAuth = JiraAuth(), *, timeout_s: float = 30.0,
+                 concurrency: int = 8, retry: RetryPolicy | None = None) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.auth = auth
+        self.timeout = aiohttp.ClientTimeout(total=timeout_s)
+        self.limiter = AdaptiveLimiter(concurrency)
+        self.retry = retry or RetryPolicy()
+        self.stats = RequestStats()
+        self._session: aiohttp.ClientSession | None = None
+
+    async def __aenter__(self) -> JiraHttp:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def session(self) -> aiohttp.ClientSession:
+        if self._session is None or self._session.closed:
+            connector = aiohttp.TCPConnector(limit=max(64, self.limiter.maximum * 2))
+            self._session = aiohttp.ClientSession(
+                connector=connector, timeout=self.timeout,
+                headers={"Accept": "application/json", **self.auth.headers()})
+        return self._session
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+
+    async def get(self, path: str, params: dict[str, Any] | None = None) -> Any:
+        return await self.request("GET", path, params=params)
+
+    async def post(self, path: str, body: dict[str, Any]) -> Any:
+        return await self.request("POST", path, body=body)
+
+    async def request(self, method: str, path: str, *, params: dict | None = None, body: dict | None = None) -> Any:
+        url = self.base_url + path
+        last_problem = "no answer"
+        for attempt in range(self.retry.attempts):
+            wait: float | None = None
+            async with self.limiter:
+                self.stats.requests += 1
+                try:
+                    async with self.session.request(method, url, params=params, json=body) as response:
+                        status = response.status
+                        if status < 300:
+                            self.limiter.succeeded()
+                            return await response.json(content_type=None)
+                        payload = await _payload(response)
+                        retry_after = _retry_after(response.headers.get("Retry-After"))
+                except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError, asyncio.TimeoutError) as exc:
+                    last_problem = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+                    wait = self.retry.backoff(attempt)
+                else:
+                    if status in (401, 403):
+                        raise JiraAuthError(
+                            f"Jira at {self.base_url} refused the credentials (HTTP {status}); "
+                            "check the email and API token, or the personal access token.")
+                    if status == 400:
+                        raise JiraBadRequest(_messages(payload) or "Jira rejected the request.")
+                    if status == 404:
+                        raise JiraNotFound(_messages(payload) or f"Jira has nothing at {path}.")
+                    if status == 429:
+                        self.stats.throttled += 1
+                        self.limiter.throttled()
+                        wait = retry_after if retry_after is not None else self.retry.backoff(attempt)
+                    elif status in RETRYABLE:
+                        wait = retry_after if retry_after is not None else self.retry.backoff(attempt)
+                    else:
+                        raise JiraError(f"Jira answered HTTP {status}: {_messages(payload) or 'no details'}")
+                    last_problem = f"HTTP {status}"
+            if attempt + 1 < self.retry.attempts:
+                self.stats.retries += 1
+                # Sleep outside the limiter so a waiting request does not hold a slot.
+                await asyncio.sleep(wait + self.retry.rng.uniform(0, 0.05) if wait else 0)
+        raise JiraUnavailable(f"Jira at {self.base_url} is not answering ({last_problem} after "
+                              f"{self.retry.attempts} attempts); try again shortly.")
+
+
+async def _payload(response: aiohttp.ClientResponse) -> Any:
+    try:
+        return await response.json(content_type=None)
+    except ValueError:
+        return None
+
+
+def _messages(payload: Any) -> str:
+    if not isinstance(payload, dict):
+        return ""
+    messages = list(payload.get("errorMessages") or [])
+    messages += [f"{name}: {text}" for name, text in (payload.get("errors") or {}).items()]
+    return " ".join(messages)
+
+
+def _retry_after(value: str | None) -> float | None:
+    try:
+        return max(0.0, float(value)) if value is not None else None
+    except ValueError:
+        return None

@@ -1,0 +1,59 @@
+"""Instance metadata through atlassian-python-api: fields, link types, projects, server info.
+
+The library is synchronous, so every call runs in a worker thread off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from atlassian import Jira
+from requests import HTTPError, RequestException
+
+from jirakg.connectors.jira.auth import JiraAuth
+from jirakg.connectors.jira.errors import JiraAuthError, JiraUnavailable
+
+
+@dataclass
+class InstanceMetadata:
+    fields: list[dict]
+    link_types: list[dict]
+    projects: list[dict]
+    server: dict
+
+    def field_id(self, name_or_id: str) -> str | None:
+        """A field's id from its id, its name (case-insensitive) or a JQL clause name."""
+        wanted = name_or_id.lower()
+        for field in self.fields:
+            names = [field["id"], field.get("name", ""), *field.get("clauseNames", [])]
+            if wanted in (n.lower() for n in names):
+                return field["id"]
+        return None
+
+
+async def load_metadata(base_url: str, auth: JiraAuth, timeout_s: float = 30.0) -> InstanceMetadata:
+    client = _client(base_url, auth, timeout_s)
+    try:
+        fields, link_types, projects, server = await asyncio.gather(
+            asyncio.to_thread(client.get_all_fields),
+            asyncio.to_thread(client.get_issue_link_types),
+            asyncio.to_thread(client.projects),
+            asyncio.to_thread(client.get, "rest/api/2/serverInfo"),
+        )
+    except HTTPError as exc:
+        status = exc.response.status_code if exc.response is not None else None
+        if status in (401, 403):
+            raise JiraAuthError(f"Jira at {base_url} refused the credentials (HTTP {status}).") from None
+        raise JiraUnavailable(f"Jira at {base_url} could not list its metadata ({exc}).") from None
+    except RequestException as exc:
+        raise JiraUnavailable(f"Jira at {base_url} is not reachable ({type(exc).__name__}).") from None
+    return InstanceMetadata(fields, link_types, projects, server)
+
+
+def _client(base_url: str, auth: JiraAuth, timeout_s: float) -> Jira:
+    if auth.scheme == "basic":
+        return Jira(url=base_url, username=auth.user, password=auth.token, timeout=timeout_s)
+    if auth.scheme == "bearer":
+        return Jira(url=base_url, token=auth.token, timeout=timeout_s)
+    return Jira(url=base_url, timeout=timeout_s)

@@ -1,0 +1,207 @@
+"""Fetch every issue a JQL query matches, by the fastest correct path for the deployment.
+
+- Server/Data Center: the first `/rest/api/2/search` page gives `total`; the other `startAt`
+  pages are fetched concurrently under the limiter.
+- Cloud: `search/jql` pages are sequential (each needs the previous token), so they carry ids
+  only (5,000 a page), and issues are bulk-fetched 100 at a time while ids are still arriving.
+- Changelogs that a search cut short (more than 100 histories) are completed afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterable
+from typing import Literal
+
+from jirakg.connectors.jira.errors import IssueNotFound, JqlError
+from jirakg.connectors.jira.http import JiraBadRequest, JiraHttp, JiraNotFound
+
+Deployment = Literal["server", "cloud"]
+ID_PAGE = 5000
+BULK_BATCH = 100
+CHANGELOG_PAGE = 100
+CHANGELOG_BULK_ISSUES = 1000
+MAX_PASSES = 3
+
+
+class JiraConnector:
+    def __init__(self, http: JiraHttp, *, deployment: Literal["auto", "server", "cloud"] = "auto",
+                 page_size: int = 100) -> None:
+        self.http = http
+        self.page_size = page_size
+        self._deployment: Deployment | None = None if deployment == "auto" else deployment
+
+    async def deployment(self) -> Deployment:
+        if self._deployment is None:
+            info = await self.http.get("/rest/api/2/serverInfo")
+            self._deployment = "cloud" if str(info.get("deploymentType", "")).lower() == "cloud" else "server"
+        return self._deployment
+
+    async def search(self, jql: str, fields: Iterable[str], *, changelog: bool = False) -> list[dict]:
+        """All issues matching `jql` with the given fields, in Jira's order, each exactly once."""
+        issues: list[dict] = []
+        async for batch in self.pages(jql, fields, changelog=changelog):
+            issues.extend(batch)
+        return issues
+
+    async def pages(self, jql: str, fields: Iterable[str], *, changelog: bool = False) -> AsyncIterator[list[dict]]:
+        """Batches of issues in Jira's order, as soon as each contiguous batch is complete."""
+        wanted = sorted(set(fields))
+        try:
+            if await self.deployment() == "cloud":
+                batches = self._cloud_pages(jql, wanted, changelog)
+            else:
+                batches = self._server_pages(jql, wanted, changelog)
+            async for batch in batches:
+                if changelog:
+                    await self.complete_changelogs(batch)
+                yield batch
+        except JiraBadRequest as exc:
+            raise JqlError(f"Jira could not run the query: {exc}", jql) from None
+
+    async def issue(self, key: str, fields: Iterable[str], *, changelog: bool = False) -> dict:
+        params = {"fields": ",".join(sorted(set(fields)))}
+        if changelog:
+            params["expand"] = "changelog"
+        try:
+            found = await self.http.get(f"/rest/api/2/issue/{key}", params)
+        except JiraNotFound:
+            raise IssueNotFound(key) from None
+        if changelog:
+            await self.complete_changelogs([found])
+        return found
+
+    async def count(self, jql: str) -> int:
+        try:
+            if await self.deployment() == "cloud":
+                return (await self.http.post("/rest/api/2/search/approximate-count", {"jql": jql}))["count"]
+            return (await self.http.post("/rest/api/2/search", {"jql": jql, "maxResults": 0, "fields": ["id"]}))["total"]
+        except JiraBadRequest as exc:
+            raise JqlError(f"Jira could not run the query: {exc}", jql) from None
+
+    # --- server: startAt pages in parallel --------------------------------------------------
+
+    async def _server_page(self, jql: str, fields: list[str], changelog: bool, start: int, size: int) -> dict:
+        body = {"jql": jql, "startAt": start, "maxResults": size, "fields": fields}
+        if changelog:
+            body["expand"] = ["changelog"]
+        return await self.http.post("/rest/api/2/search", body)
+
+    async def _server_pages(self, jql: str, fields: list[str], changelog: bool) -> AsyncIterator[list[dict]]:
+        """Pages stream in order. A pass is consistent when every page reports the same total;
+        otherwise issues moved between pages while we read, so another pass yields what was missed
+        (at most three passes)."""
+        seen: set[str] = set()
+        for _ in range(MAX_PASSES):
+            first = await self._server_page(jql, fields, changelog, 0, self.page_size)
+            size = max(1, first.get("maxResults") or self.page_size)  # the server may cap our size
+            tasks = [asyncio.ensure_future(self._server_page(jql, fields, changelog, start, size))
+                     for start in range(size, first["total"], size)]
+            totals = {first["total"]}
+            try:
+                for page in [first, *tasks]:
+                    page = page if isinstance(page, dict) else await page
+                    totals.add(page["total"])
+                    batch = [issue for issue in page["issues"] if issue["id"] not in seen]
+                    seen.update(issue["id"] for issue in batch)
+                    if batch:
+                        yield batch
+            finally:
+                for task in tasks:
+                    task.cancel()
+            if len(totals) == 1:
+                return
+
+    # --- cloud: ids by token, issues by bulk fetch -------------------------------------------
+
+    async def _cloud_pages(self, jql: str, fields: list[str], changelog: bool) -> AsyncIterator[list[dict]]:
+        queue: asyncio.Queue[list[str] | None] = asyncio.Queue()
+        producer = asyncio.ensure_future(self._cloud_ids(jql, queue))
+        pending: list[asyncio.Future] = []
+        seen: set[str] = set()
+        try:
+            while True:
+                ids = await queue.get()
+                if ids is None:
+                    break
+                fresh = [i for i in ids if i not in seen]
+                seen.update(fresh)
+                for start in range(0, len(fresh), BULK_BATCH):
+                    pending.append(asyncio.ensure_future(
+                        self._bulk(fresh[start:start + BULK_BATCH], fields, changelog)))
+                # Yield finished batches in order while more ids are still arriving.
+                while pending and pending[0].done():
+                    yield pending.pop(0).result()
+            await producer  # surfaces errors from the id pages
+            for future in pending:
+                yield await future
+        finally:
+            producer.cancel()
+            for future in pending:
+                future.cancel()
+
+    async def _cloud_ids(self, jql: str, queue: asyncio.Queue) -> None:
+        token = None
+        try:
+            while True:
+                body = {"jql": jql, "fields": ["id"], "maxResults": ID_PAGE}
+                if token:
+                    body["nextPageToken"] = token
+                page = await self.http.post("/rest/api/2/search/jql", body)
+                await queue.put([issue["id"] for issue in page.get("issues", [])])
+                token = page.get("nextPageToken")
+                if page.get("isLast", token is None) or not token:
+                    return
+        finally:
+            await queue.put(None)
+
+    async def _bulk(self, ids: list[str], fields: list[str], changelog: bool) -> list[dict]:
+        body: dict = {"issueIdsOrKeys": ids, "fields": fields}
+        if changelog:
+            body["expand"] = ["changelog"]
+        found = (await self.http.post("/rest/api/2/issue/bulkfetch", body))["issues"]
+        order = {issue_id: n for n, issue_id in enumerate(ids)}
+        return sorted(found, key=lambda issue: order.get(issue["id"], len(order)))
+
+    # --- changelogs ---------------------------------------------------------------------------
+
+    async def complete_changelogs(self, issues: list[dict]) -> None:
+        """Replace cut-short changelogs (total > histories shown) with the whole history."""
+        short = [i for i in issues if (i.get("changelog") or {}).get("total", 0) > len(i["changelog"]["histories"])]
+        if not short:
+            return
+        if await self.deployment() == "cloud":
+            await self._bulk_changelogs(short)
+        else:
+            await asyncio.gather(*(self._paged_changelog(issue) for issue in short))
+
+    async def _paged_changelog(self, issue: dict) -> None:
+        total = issue["changelog"]["total"]
+        pages = await asyncio.gather(*(
+            self.http.get(f"/rest/api/2/issue/{issue['key']}/changelog",
+                          {"startAt": start, "maxResults": CHANGELOG_PAGE})
+            for start in range(0, total, CHANGELOG_PAGE)))
+        histories = [history for page in pages for history in page["values"]]
+        issue["changelog"] = {"startAt": 0, "maxResults": len(histories), "total": len(histories),
+                              "histories": histories}
+
+    async def _bulk_changelogs(self, issues: list[dict]) -> None:
+        by_id = {issue["id"]: issue for issue in issues}
+        collected: dict[str, list[dict]] = {issue_id: [] for issue_id in by_id}
+        ids = list(by_id)
+        for start in range(0, len(ids), CHANGELOG_BULK_ISSUES):
+            token = None
+            while True:
+                body: dict = {"issueIdsOrKeys": ids[start:start + CHANGELOG_BULK_ISSUES], "maxResults": 1000}
+                if token:
+                    body["nextPageToken"] = token
+                page = await self.http.post("/rest/api/2/changelog/bulkfetch", body)
+                for log in page.get("issueChangeLogs", []):
+                    collected[log["issueId"]].extend(log["changeHistories"])
+                token = page.get("nextPageToken")
+                if not token:
+                    break
+        for issue_id, histories in collected.items():
+            by_id[issue_id]["changelog"] = {"startAt": 0, "maxResults": len(histories), "total": len(histories),
+                                            "histories": histories}
+

@@ -1,0 +1,205 @@
+"""GraphManager: JQL cache → stored nodes → the Jira connector on a miss.
+
+Identical concurrent requests share one fetch. Nodes are merged, not blindly replaced, so a
+node fetched with a changelog keeps it when a later query fetches fewer fields of the same
+version of the issue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from jirakg.connectors.jira import JiraConnector
+from jirakg.connectors.jira.errors import IssueNotFound, JqlError
+from jirakg.graph.issue_graph import Chain, IssueGraph
+from jirakg.graph.node import STRUCTURE_FIELDS, Node, node_from_issue
+from jirakg.graph.stores.base import CachedQuery, GraphStore
+from jirakg.jql.normalise import normalise, referenced_fields
+
+ISSUE_KEY = re.compile(r"^[A-Z][A-Z0-9_]*-[1-9]\d*$")
+KEY_BATCH = 100
+
+
+@dataclass
+class QueryResult:
+    jql: str
+    nodes: list[Node]
+    cache_hit: bool
+
+
+@dataclass
+class ManagerStats:
+    hits: int = 0
+    misses: int = 0
+    fetched_issues: int = 0
+    shared_fetches: int = 0
+    log: list[str] = field(default_factory=list)
+
+
+def cache_key(jql: str, fields: Iterable[str], changelog: bool) -> str:
+    text = f"{normalise(jql)}|{','.join(sorted(set(fields)))}|{int(changelog)}"
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+class GraphManager:
+    def __init__(self, connector: JiraConnector, store: GraphStore, *, base_url: str,
+                 ttl_s: float = 300, clock: Callable[[], float] = time.time) -> None:
+        self.connector = connector
+        self.store = store
+        self.base_url = base_url
+        self.ttl_s = ttl_s
+        self.clock = clock
+        self.stats = ManagerStats()
+        self._in_flight: dict[str, asyncio.Future[QueryResult]] = {}
+
+    async def get(self, jql: str, fields: Iterable[str] = (), *, changelog: bool = False) -> QueryResult:
+        """Issues matching `jql` with at least `fields` (and full changelogs when asked)."""
+        fields = sorted(set(fields))
+        key = cache_key(jql, fields, changelog)
+        running = self._in_flight.get(key)
+        if running is not None:
+            self.stats.shared_fetches += 1
+            return await asyncio.shield(running)
+        future: asyncio.Future[QueryResult] = asyncio.get_running_loop().create_future()
+        self._in_flight[key] = future
+        try:
+            result = await self._get(key, jql, fields, changelog)
+            future.set_result(result)
+            return result
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # the caller sees it; waiters see it too, no "never retrieved" noise
+            raise
+        finally:
+            del self._in_flight[key]
+
+    async def _get(self, key: str, jql: str, fields: list[str], changelog: bool) -> QueryResult:
+        entry = await self.store.get_query(key)
+        if entry is not None and entry.expires_at > self.clock():
+            nodes = await self.store.get_nodes(entry.keys)
+            if all(k in nodes and _complete(nodes[k], fields, changelog) for k in entry.keys):
+                self.stats.hits += 1
+                self.stats.log.append(f"cache hit: {jql}")
+                return QueryResult(jql, [nodes[k] for k in entry.keys], True)
+        self.stats.misses += 1
+        self.stats.log.append(f"cache miss: {jql}")
+        issues = await self.connector.search(jql, [*STRUCTURE_FIELDS, *fields], changelog=changelog)
+        nodes = await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+        now = self.clock()
+        await self.store.put_query(CachedQuery(
+            cache_key=key, jql=normalise(jql), fields=fields, changelog=changelog, keys=[n.key for n in nodes],
+            depends_on=sorted(referenced_fields(jql)), stored_at=now, expires_at=now + self.ttl_s))
+        return QueryResult(jql, nodes, False)
+
+    async def _store(self, fresh: list[Node]) -> list[Node]:
+        self.stats.fetched_issues += len(fresh)
+        existing = await self.store.get_nodes(n.key for n in fresh)
+        merged = [_merge(existing.get(n.key), n) for n in fresh]
+        await self.store.put_nodes(merged)
+        return merged
+
+    async def nodes(self, keys: Iterable[str], fields: Iterable[str] = (), *, changelog: bool = False) -> dict[str, Node]:
+        """Nodes by key: stored ones first, the rest fetched in batches. Unknown keys are left out."""
+        wanted = list(dict.fromkeys(k.upper() for k in keys))
+        bad = [k for k in wanted if not ISSUE_KEY.match(k)]
+        if bad:
+            raise IssueNotFound(bad[0])
+        fields = sorted(set(fields))
+        found = {k: n for k, n in (await self.store.get_nodes(wanted)).items() if _complete(n, fields, changelog)}
+        missing = [k for k in wanted if k not in found]
+        for start in range(0, len(missing), KEY_BATCH):
+            batch = missing[start:start + KEY_BATCH]
+            for node in await self._fetch_keys(batch, fields, changelog):
+                found[node.key] = node
+        return {k: found[k] for k in wanted if k in found}
+
+    async def _fetch_keys(self, keys: list[str], fields: list[str], changelog: bool) -> list[Node]:
+        try:
+            issues = await self.connector.search(f"key in ({', '.join(keys)})", [*STRUCTURE_FIELDS, *fields],
+                                                 changelog=changelog)
+        except JqlError:
+            # Jira rejects the whole IN list when one key does not exist; fetch one by one.
+            issues = []
+            for key in keys:
+                try:
+                    issues.append(await self.connector.issue(key, [*STRUCTURE_FIELDS, *fields], changelog=changelog))
+                except IssueNotFound:
+                    continue
+        return await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+
+    async def node(self, key: str, fields: Iterable[str] = (), *, changelog: bool = False) -> Node:
+        found = await self.nodes([key], fields, changelog=changelog)
+        if key.upper() not in found:
+            raise IssueNotFound(key.upper())
+        return found[key.upper()]
+
+    async def subtree(self, key: str, fields: Iterable[str] = (), depth: int = 4) -> IssueGraph:
+        """`key` and its descendants to `depth` levels, one JQL per level."""
+        graph = IssueGraph([await self.node(key, fields)])
+        frontier = [key.upper()]
+        for _ in range(depth):
+            result = await self.get(f"parent in ({', '.join(frontier)})", fields)
+            children = [n for n in result.nodes if n.key not in graph]
+            for node in children:
+                graph.add(node)
+            sub_tasks = [k for n in children for k in n.children if k not in graph]
+            for node in (await self.nodes(sub_tasks, fields)).values():
+                graph.add(node)
+            frontier = [n.key for n in children]
+            if not frontier:
+                break
+        return graph
+
+    async def dependencies(self, key: str, link_type: str = "Blocks", direction: str = "inward",
+                           depth: int = 10) -> tuple[Chain, list[list[str]], IssueGraph]:
+        """Transitive links from `key` (default: everything blocking it), fetching each layer
+        in one batch, plus any deadlock cycles among the issues reached."""
+        graph = IssueGraph([await self.node(key)])
+        frontier = [key.upper()]
+        for _ in range(depth):
+            wanted = [other for k in frontier for other, _, _ in graph.linked(k, link_type, direction)
+                      if other not in graph]
+            if not wanted:
+                break
+            for node in (await self.nodes(wanted)).values():
+                graph.add(node)
+            frontier = [k for k in wanted if k in graph]
+        return graph.chain(key.upper(), link_type, direction, depth), graph.cycles(link_type), graph
+
+    async def invalidate(self, *, keys: Iterable[str] = (), fields: Iterable[str] = (),
+                         any_new_issue: bool = False, drop_nodes: bool = True) -> int:
+        """Drop nodes for `keys` and exactly the cached queries they can affect: those that listed
+        one of the keys, those whose JQL constrains a changed field, and on `any_new_issue` those
+        not pinned to explicit keys. Returns how many cached queries were dropped."""
+        keys = set(keys)
+        changed = {f.lower() for f in fields}
+        if drop_nodes:
+            await self.store.delete_nodes(keys)
+        doomed = []
+        for entry in await self.store.queries():
+            depends = set(entry.depends_on)
+            pinned = bool(depends & {"key", "issuekey", "issue", "id"}) and not (depends - {"key", "issuekey", "issue", "id"})
+            if keys & set(entry.keys) or changed & depends or (any_new_issue and not pinned):
+                doomed.append(entry.cache_key)
+        await self.store.delete_queries(doomed)
+        return len(doomed)
+
+
+def _complete(node: Node, fields: list[str], changelog: bool) -> bool:
+    return node.has_fields(set(fields)) and (not changelog or node.changelog is not None)
+
+
+def _merge(old: Node | None, new: Node) -> Node:
+    """Same version of the issue (same `updated`): keep what the older copy knew beyond the new one."""
+    if old is None or old.updated != new.updated:
+        return new
+    return new.model_copy(update={
+        "fields": {**old.fields, **new.fields},
+        "changelog": new.changelog if new.changelog is not None else old.changelog,
+        "comments": new.comments or old.comments,
+    })

@@ -1,0 +1,110 @@
+"""A Jira issue as a node of the issue graph: identity, hierarchy, links, history, fields."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+# Fields every node carries, whatever a plan selects: they make the graph.
+STRUCTURE_FIELDS = ("summary", "issuetype", "project", "status", "parent", "subtasks", "issuelinks", "updated")
+
+
+class ChangeItem(BaseModel):
+    field: str
+    from_value: str | None = None
+    from_string: str | None = None
+    to_value: str | None = None
+    to_string: str | None = None
+
+
+class ChangeEntry(BaseModel):
+    id: str
+    author: str | None
+    created: datetime
+    items: list[ChangeItem]
+
+
+class Comment(BaseModel):
+    id: str | None = None
+    author: str | None
+    created: datetime | None
+    body: str
+
+
+class Node(BaseModel):
+    key: str
+    id: str
+    url: str
+    type: str
+    project: str
+    summary: str = ""
+    status: str | None = None
+    status_category: str | None = None
+    parent: str | None = None
+    children: list[str] = Field(default_factory=list)  # sub-tasks Jira lists on the issue itself
+    links: dict[str, dict[str, list[str]]] = Field(default_factory=dict)  # type → outward/inward → keys
+    link_verbs: dict[str, dict[str, str]] = Field(default_factory=dict)  # type → outward/inward → "blocks"…
+    fields: dict[str, Any] = Field(default_factory=dict)  # the selected fields, as Jira returned them
+    changelog: list[ChangeEntry] | None = None  # None: not fetched
+    comments: list[Comment] = Field(default_factory=list)
+    updated: datetime | None = None
+
+    def has_fields(self, wanted: set[str]) -> bool:
+        return wanted <= set(self.fields) | set(STRUCTURE_FIELDS)
+
+    def linked(self, link_type: str | None = None, direction: str | None = None) -> list[tuple[str, str, str]]:
+        """(other key, link type, direction) for links of a type (name or verb) and direction."""
+        found = []
+        for kind, sides in self.links.items():
+            for side, keys in sides.items():
+                verb = self.link_verbs.get(kind, {}).get(side, "")
+                if link_type and link_type.lower() not in (kind.lower(), verb.lower()):
+                    continue
+                if direction and direction != side:
+                    continue
+                found.extend((key, kind, side) for key in keys)
+        return found
+
+
+def node_from_issue(issue: dict, base_url: str) -> Node:
+    """Build a node from a REST v2 issue object (search, issue or bulk-fetch result)."""
+    fields = issue.get("fields") or {}
+    links: dict[str, dict[str, list[str]]] = {}
+    verbs: dict[str, dict[str, str]] = {}
+    for link in fields.get("issuelinks") or []:
+        side = "outward" if "outwardIssue" in link else "inward"
+        other = link.get(f"{side}Issue") or {}
+        kind = link["type"]["name"]
+        links.setdefault(kind, {"outward": [], "inward": []})[side].append(other.get("key", ""))
+        verbs.setdefault(kind, {"outward": link["type"].get("outward", kind), "inward": link["type"].get("inward", kind)})
+    status = fields.get("status") or {}
+    changelog = issue.get("changelog")
+    return Node(
+        key=issue["key"], id=str(issue["id"]), url=f"{base_url.rstrip('/')}/browse/{issue['key']}",
+        type=(fields.get("issuetype") or {}).get("name", ""),
+        project=(fields.get("project") or {}).get("key") or issue["key"].split("-")[0],
+        summary=fields.get("summary") or "",
+        status=status.get("name"), status_category=(status.get("statusCategory") or {}).get("key"),
+        parent=(fields.get("parent") or {}).get("key"),
+        children=[sub["key"] for sub in fields.get("subtasks") or []],
+        links=links, link_verbs=verbs,
+        fields={name: value for name, value in fields.items() if name not in ("issuelinks", "subtasks", "comment")},
+        changelog=None if changelog is None else [_entry(h) for h in changelog.get("histories", [])],
+        comments=[Comment(id=c.get("id"), author=_person(c.get("author")), created=c.get("created"),
+                          body=c.get("body") or "") for c in (fields.get("comment") or {}).get("comments", [])],
+        updated=fields.get("updated"),
+    )
+
+
+def _entry(history: dict) -> ChangeEntry:
+    return ChangeEntry(id=str(history.get("id", "")), author=_person(history.get("author")),
+                       created=history["created"],
+                       items=[ChangeItem(field=i.get("field", ""), from_value=i.get("from"),
+                                         from_string=i.get("fromString"), to_value=i.get("to"),
+                                         to_string=i.get("toString")) for i in history.get("items", [])])
+
+
+def _person(person: dict | None) -> str | None:
+    return (person or {}).get("displayName") or (person or {}).get("name")

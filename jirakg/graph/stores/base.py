@@ -1,0 +1,56 @@
+"""The store interface every backend implements: nodes, cached JQL results, sync state."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+
+from pydantic import BaseModel
+
+from jirakg.graph.node import Node
+
+
+class CachedQuery(BaseModel):
+    cache_key: str
+    jql: str  # normalised
+    fields: list[str]
+    changelog: bool
+    keys: list[str]
+    depends_on: list[str]  # fields and functions the JQL uses, lower-cased
+    stored_at: float
+    expires_at: float
+
+
+class GraphStore(ABC):
+    @abstractmethod
+    async def get_nodes(self, keys: Iterable[str]) -> dict[str, Node]: ...
+
+    @abstractmethod
+    async def put_nodes(self, nodes: Iterable[Node]) -> None: ...
+
+    @abstractmethod
+    async def delete_nodes(self, keys: Iterable[str]) -> None: ...
+
+    @abstractmethod
+    async def key_for_id(self, issue_id: str) -> str | None: ...
+
+    @abstractmethod
+    async def get_query(self, cache_key: str) -> CachedQuery | None: ...
+
+    @abstractmethod
+    async def put_query(self, entry: CachedQuery) -> None: ...
+
+    @abstractmethod
+    async def queries(self) -> list[CachedQuery]: ...
+
+    @abstractmethod
+    async def delete_queries(self, cache_keys: Iterable[str]) -> None: ...
+
+    @abstractmethod
+    async def get_state(self, name: str) -> str | None: ...
+
+    @abstractmethod
+    async def put_state(self, name: str, value: str | None) -> None: ...
+
+    async def close(self) -> None:
+        return None

@@ -1,0 +1,55 @@
+"""In-process store: fastest, shared by nothing, gone on exit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from jirakg.graph.node import Node
+from jirakg.graph.stores.base import CachedQuery, GraphStore
+
+
+class MemoryStore(GraphStore):
+    def __init__(self) -> None:
+        self.nodes: dict[str, Node] = {}
+        self.ids: dict[str, str] = {}
+        self.cached: dict[str, CachedQuery] = {}
+        self.state: dict[str, str] = {}
+
+    async def get_nodes(self, keys: Iterable[str]) -> dict[str, Node]:
+        return {key: self.nodes[key] for key in keys if key in self.nodes}
+
+    async def put_nodes(self, nodes: Iterable[Node]) -> None:
+        for node in nodes:
+            self.nodes[node.key] = node
+            self.ids[node.id] = node.key
+
+    async def delete_nodes(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            node = self.nodes.pop(key, None)
+            if node is not None:
+                self.ids.pop(node.id, None)
+
+    async def key_for_id(self, issue_id: str) -> str | None:
+        return self.ids.get(issue_id)
+
+    async def get_query(self, cache_key: str) -> CachedQuery | None:
+        return self.cached.get(cache_key)
+
+    async def put_query(self, entry: CachedQuery) -> None:
+        self.cached[entry.cache_key] = entry
+
+    async def queries(self) -> list[CachedQuery]:
+        return list(self.cached.values())
+
+    async def delete_queries(self, cache_keys: Iterable[str]) -> None:
+        for cache_key in cache_keys:
+            self.cached.pop(cache_key, None)
+
+    async def get_state(self, name: str) -> str | None:
+        return self.state.get(name)
+
+    async def put_state(self, name: str, value: str | None) -> None:
+        if value is None:
+            self.state.pop(name, None)
+        else:
+            self.state[name] = value

@@ -1,0 +1,93 @@
+"""SQLite store: the embedded default; one file that survives restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+
+from jirakg.graph.node import Node
+from jirakg.graph.stores.base import CachedQuery, GraphStore
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS nodes (key TEXT PRIMARY KEY, id TEXT NOT NULL, json TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS nodes_by_id ON nodes (id);
+CREATE TABLE IF NOT EXISTS queries (cache_key TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+class SqliteStore(GraphStore):
+    def __init__(self, path: Path | str) -> None:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(SCHEMA)
+        self._lock = threading.Lock()
+
+    async def _run(self, sql: str, rows: Iterable[tuple] | tuple = (), many: bool = False) -> list[tuple]:
+        def work() -> list[tuple]:
+            with self._lock:
+                if many:
+                    self._db.execute("BEGIN")
+                    self._db.executemany(sql, rows)
+                    self._db.execute("COMMIT")
+                    return []
+                return self._db.execute(sql, rows).fetchall()
+        return await asyncio.to_thread(work)
+
+    async def get_nodes(self, keys: Iterable[str]) -> dict[str, Node]:
+        wanted = list(dict.fromkeys(keys))
+        found: dict[str, Node] = {}
+        for start in range(0, len(wanted), 500):  # stay under SQLite's variable limit
+            chunk = wanted[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            for key, text in await self._run(f"SELECT key, json FROM nodes WHERE key IN ({marks})", tuple(chunk)):
+                found[key] = Node.model_validate_json(text)
+        return found
+
+    async def put_nodes(self, nodes: Iterable[Node]) -> None:
+        rows = [(n.key, n.id, n.model_dump_json()) for n in nodes]
+        if rows:
+            await self._run("INSERT OR REPLACE INTO nodes (key, id, json) VALUES (?, ?, ?)", rows, many=True)
+
+    async def delete_nodes(self, keys: Iterable[str]) -> None:
+        rows = [(key,) for key in keys]
+        if rows:
+            await self._run("DELETE FROM nodes WHERE key = ?", rows, many=True)
+
+    async def key_for_id(self, issue_id: str) -> str | None:
+        rows = await self._run("SELECT key FROM nodes WHERE id = ?", (issue_id,))
+        return rows[0][0] if rows else None
+
+    async def get_query(self, cache_key: str) -> CachedQuery | None:
+        rows = await self._run("SELECT json FROM queries WHERE cache_key = ?", (cache_key,))
+        return CachedQuery.model_validate_json(rows[0][0]) if rows else None
+
+    async def put_query(self, entry: CachedQuery) -> None:
+        await self._run("INSERT OR REPLACE INTO queries (cache_key, json) VALUES (?, ?)",
+                        (entry.cache_key, entry.model_dump_json()))
+
+    async def queries(self) -> list[CachedQuery]:
+        return [CachedQuery.model_validate_json(text) for (text,) in await self._run("SELECT json FROM queries")]
+
+    async def delete_queries(self, cache_keys: Iterable[str]) -> None:
+        rows = [(key,) for key in cache_keys]
+        if rows:
+            await self._run("DELETE FROM queries WHERE cache_key = ?", rows, many=True)
+
+    async def get_state(self, name: str) -> str | None:
+        rows = await self._run("SELECT value FROM state WHERE name = ?", (name,))
+        return rows[0][0] if rows else None
+
+    async def put_state(self, name: str, value: str | None) -> None:
+        if value is None:
+            await self._run("DELETE FROM state WHERE name = ?", (name,))
+        else:
+            await self._run("INSERT OR REPLACE INTO state (name, value) VALUES (?, ?)", (name, value))
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self._db.close)

@@ -1,0 +1,46 @@
+"""Services the suite starts for itself: a private Redis server on a free port."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.fail("redis-server is not installed; `make test` installs it (scripts/ensure-system-packages.sh)")
+    port = free_port()
+    workdir: Path = tmp_path_factory.mktemp("redis")
+    process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                "--appendonly", "no", "--dir", str(workdir)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2) as conn:
+                    conn.sendall(b"PING\r\n")
+                    if conn.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            pytest.fail("the test Redis server did not start")
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(10)

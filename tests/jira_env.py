@@ -1,0 +1,37 @@
+"""A devjira on a real socket plus a connected JiraConnector, for connector and graph tests."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager, contextmanager
+
+from jirakg.connectors.jira import JiraAuth, JiraConnector, JiraHttp, RetryPolicy
+from jirakg.devjira.dataset import Dataset, build_dataset
+from jirakg.devjira.demo.generator import generate
+from jirakg.devjira.demo.metadata import organisation_metadata
+from jirakg.devjira.runner import BackgroundServer
+from jirakg.devjira.server import ServerOptions, create_app
+
+
+def demo_dataset(issues: int = 1200, seed: int = 5) -> Dataset:
+    org, stream = generate(seed=seed, issues=issues)
+    return build_dataset(list(stream), organisation_metadata(org))
+
+
+@contextmanager
+def devjira(dataset: Dataset, middlewares=(), **options):
+    app = create_app(dataset, ServerOptions(**options))
+    app.middlewares.extend(middlewares)
+    with BackgroundServer(app) as url:
+        yield url
+
+
+@asynccontextmanager
+async def connector(url: str, *, auth: JiraAuth = JiraAuth(), page_size: int = 100, concurrency: int = 8,
+                    timeout_s: float = 10.0, attempts: int = 6):
+    retry = RetryPolicy(attempts=attempts, base_s=0.01, cap_s=0.2)
+    async with JiraHttp(url, auth, timeout_s=timeout_s, concurrency=concurrency, retry=retry) as http:
+        yield JiraConnector(http, page_size=page_size)
+
+
+def keys_of(dataset: Dataset, jql: str) -> list[str]:
+    return [dataset.issues[p]["key"] for p in dataset.engine.search(jql, 0)]
