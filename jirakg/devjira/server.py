@@ -6,6 +6,8 @@ import base64
 import hashlib
 import json
 import time
+from datetime import timezone, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -125,8 +127,8 @@ async def _jira_middleware(request: web.Request, handler) -> web.StreamResponse:
 # --- helpers ---------------------------------------------------------------------------------
 
 async def _params(request: web.Request) -> dict[str, Any]:
-    """Query parameters, or the JSON body of a POST, in one dictionary."""
-    if request.method == "POST":
+    """Query parameters, or the JSON body of a POST or PUT, in one dictionary."""
+    if request.method in ("POST", "PUT"):
         try:
             body = await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
@@ -176,7 +178,16 @@ def _user_id(user: dict | None) -> str | None:
 def _search(request: web.Request, jql: str) -> list[int]:
     dataset: Dataset = request.app[DATASET]
     options: ServerOptions = request.app[OPTIONS]
-    return dataset.engine.search(jql or "", options.clock_ms(), _user_id(_current_user(request)))
+    user = _current_user(request)
+    return dataset.engine.search(jql or "", options.clock_ms(), _user_id(user), _zone(user))
+
+
+def _zone(user: dict | None) -> tzinfo:
+    """Jira reads JQL dates in the searching user's time zone."""
+    try:
+        return ZoneInfo((user or {}).get("timeZone") or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return timezone.utc
 
 
 def _shape(request: web.Request, position: int, fields: list[str], expand: list[str], version: int,
@@ -290,6 +301,8 @@ async def create(request: web.Request) -> web.Response:
 async def edit(request: web.Request) -> web.Response:
     options: ServerOptions = request.app[OPTIONS]
     params = await _params(request)
+    if not params.get("fields"):
+        return error(400, "The request has no fields to change.")
     try:
         edit_issue(request.app[DATASET], request.match_info["key"], params.get("fields") or {},
                    _current_user(request), options.clock_ms())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone, tzinfo
 
 from jirakg.jql.errors import JqlError
 
@@ -21,12 +21,13 @@ def invalid_date(text: str, field: str) -> JqlError:
                     "or a period format e.g. '-5d', '4w 2d'.")
 
 
-def parse_date(text: str, now_ms: int, field: str) -> int:
-    """Milliseconds since the epoch (UTC) for a JQL date literal or relative period."""
+def parse_date(text: str, now_ms: int, field: str, zone: tzinfo = timezone.utc) -> int:
+    """Milliseconds since the epoch for a JQL date literal (read in the user's time zone,
+    as Jira does) or a relative period."""
     stripped = text.strip()
     for fmt in FORMATS:
         try:
-            return int(datetime.strptime(stripped, fmt).replace(tzinfo=timezone.utc).timestamp() * 1000)
+            return int(datetime.strptime(stripped, fmt).replace(tzinfo=zone).timestamp() * 1000)
         except ValueError:
             continue
     shifted = shift(now_ms, stripped)
@@ -60,7 +61,7 @@ def _add_months(moment: datetime, months: int) -> datetime:
     return moment.replace(year=year, month=month, day=day)
 
 
-def date_function(name: str, args: tuple[str, ...], now_ms: int) -> int | None:
+def date_function(name: str, args: tuple[str, ...], now_ms: int, zone: tzinfo = timezone.utc) -> int | None:
     """now(), startOfDay/Week/Month/Year(±N[unit]) and endOf…; None for other names.
 
     Weeks start on Monday. An increment without a unit counts in the function's own unit.
@@ -81,7 +82,7 @@ def date_function(name: str, args: tuple[str, ...], now_ms: int) -> int | None:
         if shifted is None:
             raise JqlError(f"Invalid increment '{args[0]}' in function '{name}'; use for example -1, +2d or -1w.")
         moment = shifted
-    start = _start_of(datetime.fromtimestamp(moment / 1000, timezone.utc), unit)
+    start = _start_of(datetime.fromtimestamp(moment / 1000, zone), unit)
     if edge == "startof":
         return int(start.timestamp() * 1000)
     following = {"day": lambda d: d + timedelta(days=1), "week": lambda d: d + timedelta(days=7),

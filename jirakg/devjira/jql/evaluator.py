@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import OrderedDict
+from datetime import timezone, tzinfo
 
 from jirakg.devjira.jql.dates import date_function, parse_date
 from jirakg.jql.errors import JqlError
@@ -39,7 +40,7 @@ OPERATORS_BY_KIND = {
     "version": {"=", "!=", "in", "not in", "is", "is not"},
     "sprint": {"=", "!=", "in", "not in", "is", "is not"},
     "parent": {"=", "!=", "in", "not in", "is", "is not"},
-    "linktype": {"=", "!=", "in", "not in"},
+    "linktype": {"=", "!=", "in", "not in", "is", "is not"},
     "datetime": {"=", "!=", "<", ">", "<=", ">=", "in", "not in", "is", "is not"},
     "date": {"=", "!=", "<", ">", "<=", ">=", "in", "not in", "is", "is not"},
     "number": {"=", "!=", "<", ">", "<=", ">=", "in", "not in", "is", "is not"},
@@ -63,14 +64,15 @@ class JqlEngine:
         self._intervals: dict[str, dict[int, list[tuple]]] = {}
         self.users = self._user_aliases()
 
-    def search(self, jql: str, now_ms: int, current_user: str | None = None) -> list[int]:
-        key = (jql, current_user, now_ms // 60_000)
+    def search(self, jql: str, now_ms: int, current_user: str | None = None, zone: tzinfo = timezone.utc) -> list[int]:
+        """Positions of matching issues; dates are read in `zone`, the searching user's time zone."""
+        key = (jql, current_user, now_ms // 60_000, str(zone))
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
             return cached
         query = parse(jql)
-        run = _Run(self, now_ms, current_user)
+        run = _Run(self, now_ms, current_user, zone)
         mask = self.index.all if query.where is None else run.evaluate(query.where)
         result = run.order(self.index.positions(mask), query)
         self._cache[key] = result
@@ -148,10 +150,11 @@ def _current_values(index: IssueIndex, field_id: str, position: int) -> list[str
 class _Run:
     """One evaluation: the clock and the user are fixed for the whole query."""
 
-    def __init__(self, engine: JqlEngine, now_ms: int, current_user: str | None) -> None:
+    def __init__(self, engine: JqlEngine, now_ms: int, current_user: str | None, zone: tzinfo) -> None:
         self.engine = engine
         self.index = engine.index
         self.now_ms = now_ms
+        self.zone = zone
         self.current_user = current_user.lower() if current_user else None
 
     # --- boolean structure ---------------------------------------------------------------
@@ -363,13 +366,13 @@ class _Run:
         if isinstance(item, Function):
             if item.name.lower() not in KNOWN_FUNCTIONS:
                 raise JqlError(f"Unable to find JQL function '{item.name}()'.")
-            moment = date_function(item.name, item.args, self.now_ms)
+            moment = date_function(item.name, item.args, self.now_ms, self.zone)
             if moment is None:
                 raise JqlError(f"The function '{item.name}' is not supported by the '{field.name}' field.")
             return moment
         if isinstance(item, Empty):
             raise JqlError(f"The operator does not support 'EMPTY' for the '{field.name}' field here.")
-        moment = parse_date(item.text, self.now_ms, field.name)
+        moment = parse_date(item.text, self.now_ms, field.name, self.zone)
         if field.kind == "date":
             moment -= moment % DAY_MS  # dates compare by day
         return moment
@@ -506,13 +509,13 @@ class _Run:
 
     def moment_any(self, item) -> int:
         if isinstance(item, Function):
-            moment = date_function(item.name, item.args, self.now_ms)
+            moment = date_function(item.name, item.args, self.now_ms, self.zone)
             if moment is None:
                 raise JqlError(f"Unable to find JQL function '{item.name}()'.")
             return moment
         if not isinstance(item, Value):
             raise JqlError("A history predicate needs a date here.")
-        return parse_date(item.text, self.now_ms, "date")
+        return parse_date(item.text, self.now_ms, "date", self.zone)
 
     @staticmethod
     def span_matches(start: int, end: int, author, predicates) -> bool:

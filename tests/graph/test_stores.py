@@ -1,0 +1,78 @@
+"""Every store behaves the same: nodes, id lookup, cached queries, sync state."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from jirakg.devjira.demo.generator import generate
+from jirakg.graph import node_from_issue
+from jirakg.graph.stores import SqliteStore
+from jirakg.graph.stores.base import CachedQuery
+from tests.graph.stores import KINDS, open_kind
+
+_, STREAM = generate(seed=3, issues=300)
+NODES = [node_from_issue(issue, "https://demo") for issue in STREAM]
+
+
+@pytest.fixture(params=KINDS)
+def kind(request) -> str:
+    return request.param
+
+
+def entry(cache_key: str, keys: list[str]) -> CachedQuery:
+    return CachedQuery(cache_key=cache_key, jql="project = proj", fields=["summary"], changelog=False,
+                       keys=keys, depends_on=["project"], stored_at=100.0, expires_at=400.0)
+
+
+def test_store_contract(kind: str, tmp_path, request) -> None:
+    redis_url = request.getfixturevalue("redis_url") if kind == "redis" else None
+
+    async def scenario():
+        store = open_kind(kind, tmp_path, redis_url)
+        try:
+            await store.put_nodes(NODES)
+            got = await store.get_nodes([NODES[0].key, NODES[5].key, "NOPE-1"])
+            assert set(got) == {NODES[0].key, NODES[5].key}
+            assert got[NODES[5].key] == NODES[5]  # round-trips exactly, changelog included
+            assert await store.key_for_id(NODES[7].id) == NODES[7].key
+            await store.delete_nodes([NODES[7].key])
+            assert await store.get_nodes([NODES[7].key]) == {}
+            assert await store.key_for_id(NODES[7].id) is None
+
+            await store.put_query(entry("a", [NODES[0].key]))
+            await store.put_query(entry("b", [NODES[1].key]))
+            assert (await store.get_query("a")).keys == [NODES[0].key]
+            assert await store.get_query("zzz") is None
+            assert sorted(e.cache_key for e in await store.queries()) == ["a", "b"]
+            await store.delete_queries(["a"])
+            assert [e.cache_key for e in await store.queries()] == ["b"]
+
+            assert await store.get_state("sync:x") is None
+            await store.put_state("sync:x", '{"last_sync": "2026-01-01"}')
+            assert await store.get_state("sync:x") == '{"last_sync": "2026-01-01"}'
+            await store.put_state("sync:x", None)
+            assert await store.get_state("sync:x") is None
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_sqlite_survives_a_restart(tmp_path) -> None:
+    async def scenario():
+        first = SqliteStore(tmp_path / "g.sqlite3")
+        await first.put_nodes(NODES[:50])
+        await first.put_query(entry("q", [n.key for n in NODES[:50]]))
+        await first.put_state("s", "v")
+        await first.close()
+        second = SqliteStore(tmp_path / "g.sqlite3")
+        try:
+            assert len(await second.get_nodes(n.key for n in NODES[:50])) == 50
+            assert (await second.get_query("q")).keys == [n.key for n in NODES[:50]]
+            assert await second.get_state("s") == "v"
+        finally:
+            await second.close()
+
+    asyncio.run(scenario())
