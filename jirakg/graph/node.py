@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 # Fields every node carries, whatever a plan selects: they make the graph.
+DECORATION = frozenset({"self", "avatarUrls", "iconUrl", "expand"})
 STRUCTURE_FIELDS = ("summary", "issuetype", "project", "status", "parent", "subtasks", "issuelinks", "updated")
 
 
@@ -90,12 +91,23 @@ def node_from_issue(issue: dict, base_url: str) -> Node:
         parent=(fields.get("parent") or {}).get("key"),
         children=[sub["key"] for sub in fields.get("subtasks") or []],
         links=links, link_verbs=verbs,
-        fields={name: value for name, value in fields.items() if name not in ("issuelinks", "subtasks", "comment")},
+        fields={name: _compact(value) for name, value in fields.items()
+                if name not in ("issuelinks", "subtasks", "comment")},
         changelog=None if changelog is None else [_entry(h) for h in changelog.get("histories", [])],
         comments=[Comment(id=c.get("id"), author=_person(c.get("author")), created=c.get("created"),
                           body=c.get("body") or "") for c in (fields.get("comment") or {}).get("comments", [])],
         updated=fields.get("updated"),
     )
+
+
+def _compact(value: Any) -> Any:
+    """Drop REST decoration (self links, avatars, icons) that no answer uses; it is most of a
+    field's size and would dominate memory in a 100,000-issue graph."""
+    if isinstance(value, dict):
+        return {k: _compact(v) for k, v in value.items() if k not in DECORATION}
+    if isinstance(value, list):
+        return [_compact(v) for v in value]
+    return value
 
 
 def _entry(history: dict) -> ChangeEntry:

@@ -64,3 +64,18 @@ def call_quietly(url: str) -> dict | None:
             return json.loads(response.read())
     except OSError:
         return None
+
+
+def test_sync_command_full_then_incremental_on_the_demo(tmp_path: Path) -> None:
+    env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
+    first = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
+    assert first.exit_code == 0, first.output
+    expected = sum(1 for issue in read_issues(tmp_path / "demo-org.jsonl.gz")
+                   if issue["fields"]["project"]["key"] == "MOB")
+    assert f"Full sync: {expected} issues" in first.output
+    second = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
+    assert "Incremental sync: 0 issues" in second.output
+    bad = CliRunner().invoke(main, ["sync", "--jql", "status = Nope"], env=env)
+    assert bad.exit_code == 1
+    assert "The value 'Nope' does not exist for the field 'status'." in bad.output
+    assert "Traceback" not in bad.output

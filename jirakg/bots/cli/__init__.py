@@ -11,6 +11,7 @@ from jirakg.bots.cli.config_commands import config
 from jirakg.bots.cli.demo_data_commands import demo_data
 from jirakg.bots.cli.devjira_commands import devjira
 from jirakg.bots.cli.run_command import run
+from jirakg.bots.cli.sync_command import sync_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,3 +28,4 @@ main.add_command(config)
 main.add_command(demo_data)
 main.add_command(devjira)
 main.add_command(run)
+main.add_command(sync_command)
