@@ -42,10 +42,17 @@ class Faults:
     def __post_init__(self) -> None:
         self.random = random.Random(self.seed)
 
-    async def delay(self) -> None:
+    async def pad(self, started: float) -> None:
+        """Hold the answer until `latency + jitter` has passed since the request arrived.
+
+        The work is done first and the wait covers it, as on a server whose many cores work
+        while the network carries the bytes; otherwise devjira's single thread would add its
+        own CPU time to every simulated round trip.
+        """
         pause = self.latency_ms + (self.random.random() * self.jitter_ms if self.jitter_ms else 0.0)
-        if pause > 0:
-            await asyncio.sleep(pause / 1000)
+        remaining = pause / 1000 - (time.monotonic() - started)
+        if remaining > 0:
+            await asyncio.sleep(remaining)
 
     def throttle(self, credential: str) -> dict[str, str] | None:
         """Headers for a 429 when this credential is over its rate, else None."""

@@ -101,8 +101,14 @@ def _cloud_only(path: str) -> bool:
 @web.middleware
 async def _jira_middleware(request: web.Request, handler) -> web.StreamResponse:
     options: ServerOptions = request.app[OPTIONS]
+    started = time.monotonic()
+    response = await _answer(request, handler, options)
+    await options.faults.pad(started)
+    return response
+
+
+async def _answer(request: web.Request, handler, options: ServerOptions) -> web.StreamResponse:
     faults = options.faults
-    await faults.delay()
     credential = request.headers.get("Authorization", "")
     if options.auth is not None and not options.auth.accepts(credential):
         return error(401, "You are not authenticated. Authentication required to perform this operation.",

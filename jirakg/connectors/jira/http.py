@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,49 +84,52 @@ class JiraHttp:
         url = self.base_url + path
         last_problem = "no answer"
         for attempt in range(self.retry.attempts):
-            wait: float | None = None
-            async with self.limiter:
+            status, raw, retry_after = None, b"", None
+            async with self.limiter:  # the slot covers the network exchange only
                 self.stats.requests += 1
                 try:
                     async with self.session.request(method, url, params=params, json=body) as response:
-                        status = response.status
-                        if status < 300:
-                            self.limiter.succeeded()
-                            return await response.json(content_type=None)
-                        payload = await _payload(response)
+                        status, raw = response.status, await response.read()
                         retry_after = _retry_after(response.headers.get("Retry-After"))
                 except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError, asyncio.TimeoutError) as exc:
                     last_problem = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-                    wait = self.retry.backoff(attempt)
-                else:
-                    if status in (401, 403):
-                        raise JiraAuthError(
-                            f"Jira at {self.base_url} refused the credentials (HTTP {status}); "
-                            "check the email and API token, or the personal access token.")
-                    if status == 400:
-                        raise JiraBadRequest(_messages(payload) or "Jira rejected the request.")
-                    if status == 404:
-                        raise JiraNotFound(_messages(payload) or f"Jira has nothing at {path}.")
-                    if status == 429:
-                        self.stats.throttled += 1
-                        self.limiter.throttled()
-                        wait = retry_after if retry_after is not None else self.retry.backoff(attempt)
-                    elif status in RETRYABLE:
-                        wait = retry_after if retry_after is not None else self.retry.backoff(attempt)
-                    else:
-                        raise JiraError(f"Jira answered HTTP {status}: {_messages(payload) or 'no details'}")
-                    last_problem = f"HTTP {status}"
+            if status is not None and status < 300:
+                self.limiter.succeeded()
+                # Let the next queued request go out before spending milliseconds decoding this page.
+                await asyncio.sleep(0)
+                return json.loads(raw) if raw else None
+            wait = self._failure(status, raw, retry_after, path, attempt)
+            if status is not None:
+                last_problem = f"HTTP {status}"
             if attempt + 1 < self.retry.attempts:
                 self.stats.retries += 1
-                # Sleep outside the limiter so a waiting request does not hold a slot.
-                await asyncio.sleep(wait + self.retry.rng.uniform(0, 0.05) if wait else 0)
+                await asyncio.sleep(wait + self.retry.rng.uniform(0, 0.05))
         raise JiraUnavailable(f"Jira at {self.base_url} is not answering ({last_problem} after "
                               f"{self.retry.attempts} attempts); try again shortly.")
 
+    def _failure(self, status: int | None, raw: bytes, retry_after: float | None, path: str, attempt: int) -> float:
+        """Raise for answers that retrying cannot fix; otherwise return how long to wait."""
+        if status is None:  # connection error or timeout
+            return self.retry.backoff(attempt)
+        payload = _payload(raw)
+        if status in (401, 403):
+            raise JiraAuthError(f"Jira at {self.base_url} refused the credentials (HTTP {status}); "
+                                "check the email and API token, or the personal access token.")
+        if status == 400:
+            raise JiraBadRequest(_messages(payload) or "Jira rejected the request.")
+        if status == 404:
+            raise JiraNotFound(_messages(payload) or f"Jira has nothing at {path}.")
+        if status == 429:
+            self.stats.throttled += 1
+            self.limiter.throttled()
+        elif status not in RETRYABLE:
+            raise JiraError(f"Jira answered HTTP {status}: {_messages(payload) or 'no details'}")
+        return retry_after if retry_after is not None else self.retry.backoff(attempt)
 
-async def _payload(response: aiohttp.ClientResponse) -> Any:
+
+def _payload(raw: bytes) -> Any:
     try:
-        return await response.json(content_type=None)
+        return json.loads(raw) if raw else None
     except ValueError:
         return None
 

@@ -21,7 +21,8 @@ class AdaptiveLimiter:
     async def __aexit__(self, *exc: object) -> None:
         async with self._condition:
             self.in_flight -= 1
-            self._condition.notify_all()
+            # Wake only as many waiters as there are free slots: hundreds may be queued.
+            self._condition.notify(max(1, self.limit - self.in_flight))
 
     def throttled(self) -> None:
         """The server said 429: halve the cap (never below one)."""
