@@ -14,7 +14,11 @@ EDITABLE = {"summary", "description", "priority", "labels", "assignee", "duedate
 
 
 class EditError(ValueError):
-    """The request cannot be applied; the message says why, as Jira would."""
+    """The request cannot be applied; Jira reports it against the field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.errors = {field: message}
 
 
 def now_text(clock_ms: int) -> str:
@@ -25,9 +29,9 @@ def create_issue(dataset: Dataset, fields: dict, clock_ms: int) -> dict:
     project_key = ((fields.get("project") or {}).get("key") or "").upper()
     project = next((p for p in dataset.metadata.get("projects", []) if p["key"] == project_key), None)
     if project is None:
-        raise EditError(f"project: The project '{project_key}' does not exist.")
+        raise EditError("project", f"The project '{project_key}' does not exist.")
     if not fields.get("summary"):
-        raise EditError("summary: You must specify a summary of the issue.")
+        raise EditError("summary", "You must specify a summary of the issue.")
     type_name = (fields.get("issuetype") or {}).get("name", "Task")
     numbers = [int(i["key"].split("-")[1]) for i in dataset.issues if i["key"].startswith(project_key + "-")]
     key = f"{project_key}-{max(numbers, default=0) + 1}"
@@ -53,7 +57,7 @@ def edit_issue(dataset: Dataset, key_or_id: str, fields: dict, author: dict | No
         raise LookupError(key_or_id)
     unknown = set(fields) - EDITABLE
     if unknown:
-        raise EditError(f"{sorted(unknown)[0]}: Field cannot be set. It is not on the appropriate screen, or unknown.")
+        raise EditError(sorted(unknown)[0], "Field cannot be set. It is not on the appropriate screen, or unknown.")
     issue = dataset.issues[position]
     current = issue["fields"]
     items = []

@@ -281,11 +281,17 @@ def metadata_list(name: str):
 
 # --- issues ----------------------------------------------------------------------------------
 
+def _position(request: web.Request) -> int:
+    position = request.app[DATASET].position(request.match_info["key"])
+    if position is None:
+        raise web.HTTPNotFound(text=json.dumps({"errorMessages": [NOT_FOUND], "errors": {}}),
+                               content_type="application/json")
+    return position
+
+
 async def issue(request: web.Request) -> web.Response:
     dataset: Dataset = request.app[DATASET]
-    position = dataset.position(request.match_info["key"])
-    if position is None:
-        return error(404, NOT_FOUND)
+    position = _position(request)
     params = await _params(request)
     expand = parse_list(params.get("expand"))
     shaped = _shape(request, position, parse_list(params.get("fields")), expand, _version(request), None, "*all")
@@ -299,8 +305,7 @@ async def create(request: web.Request) -> web.Response:
     try:
         made = create_issue(request.app[DATASET], params.get("fields") or {}, options.clock_ms())
     except EditError as exc:
-        name, _, message = str(exc).partition(": ")
-        return error(400, "", errors={name: message})
+        return error(400, "", errors=exc.errors)
     return web.json_response({"id": made["id"], "key": made["key"], "self": made["self"]}, status=201)
 
 
@@ -315,8 +320,7 @@ async def edit(request: web.Request) -> web.Response:
     except LookupError:
         return error(404, NOT_FOUND)
     except EditError as exc:
-        name, _, message = str(exc).partition(": ")
-        return error(400, "", errors={name: message})
+        return error(400, "", errors=exc.errors)
     return web.Response(status=204)
 
 
@@ -330,9 +334,7 @@ async def delete(request: web.Request) -> web.Response:
 
 async def issue_changelog(request: web.Request) -> web.Response:
     dataset: Dataset = request.app[DATASET]
-    position = dataset.position(request.match_info["key"])
-    if position is None:
-        return error(404, NOT_FOUND)
+    position = _position(request)
     params = await _params(request)
     start = _int(params, "startAt", 0)
     size = min(_int(params, "maxResults", 100, minimum=1), 100)
