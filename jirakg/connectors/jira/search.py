@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Iterable
 from typing import Literal
 
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
+from jirakg.connectors.jira.gc_pause import paused_gc
 from jirakg.connectors.jira.http import JiraBadRequest, JiraHttp, JiraNotFound
 
 Deployment = Literal["server", "cloud"]
@@ -40,8 +41,9 @@ class JiraConnector:
     async def search(self, jql: str, fields: Iterable[str], *, changelog: bool = False) -> list[dict]:
         """All issues matching `jql` with the given fields, in Jira's order, each exactly once."""
         issues: list[dict] = []
-        async for batch in self.pages(jql, fields, changelog=changelog):
-            issues.extend(batch)
+        with paused_gc():
+            async for batch in self.pages(jql, fields, changelog=changelog):
+                issues.extend(batch)
         return issues
 
     async def pages(self, jql: str, fields: Iterable[str], *, changelog: bool = False) -> AsyncIterator[list[dict]]:
