@@ -12,7 +12,7 @@ import hashlib
 import re
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from jirakg.connectors.jira import JiraConnector
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
@@ -38,7 +38,6 @@ class ManagerStats:
     misses: int = 0
     fetched_issues: int = 0
     shared_fetches: int = 0
-    log: list[str] = field(default_factory=list)
 
 
 def cache_key(jql: str, fields: Iterable[str], changelog: bool) -> str:
@@ -84,10 +83,8 @@ class GraphManager:
             nodes = await self.store.get_nodes(entry.keys)
             if all(k in nodes and _complete(nodes[k], fields, changelog) for k in entry.keys):
                 self.stats.hits += 1
-                self.stats.log.append(f"cache hit: {jql}")
                 return QueryResult(jql, [nodes[k] for k in entry.keys], True)
         self.stats.misses += 1
-        self.stats.log.append(f"cache miss: {jql}")
         issues = await self.connector.search(jql, [*STRUCTURE_FIELDS, *fields], changelog=changelog)
         nodes = await self._store([node_from_issue(issue, self.base_url) for issue in issues])
         now = self.clock()
