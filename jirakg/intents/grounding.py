@@ -1,0 +1,108 @@
+"""Ground words in a question to values that exist in the instance, tolerating misspellings,
+partial names and everyday words for priorities ("urgent", "high priority")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from jirakg.intents.lexicon import Lexicon, Term, normalise
+
+FUZZY_THRESHOLD = 0.84
+MIN_FUZZY_LENGTH = 4  # shorter words are too easy to confuse ("bug" vs "big")
+MAX_WORDS = 4
+# Everyday words for the top and bottom of the instance's own priority scheme.
+URGENT_WORDS = {"urgent", "critical", "blocker", "blocking", "top", "highest", "showstopper", "p0", "p1"}
+MINOR_WORDS = {"trivial", "minor", "lowest", "cosmetic", "p4", "p5"}
+# Words of questions that are never misspelt names of anything; not worth a fuzzy comparison.
+COMMON_WORDS = frozenset("""a about after all an and any are as at be been before by can could did do does
+done for from get give had has have how i in into is it its last list me mine my next not of on or our
+please show since so than that the their them then there these they this those to was we were what when
+where which who whom why will with would you your issues issue tickets ticket items assigned open
+""".split())
+
+
+@dataclass(frozen=True)
+class Match:
+    term: Term
+    start: int  # word positions in the normalised text
+    end: int
+    score: float  # 1.0 exact, lower for partial or fuzzy matches
+
+
+class Grounder:
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        self._by_alias: dict[str, list[Term]] = {}
+        for term in lexicon.terms:
+            for alias in term.aliases:
+                self._by_alias.setdefault(alias, []).append(term)
+        # Misspellings rarely change the first letter: compare only aliases that share it.
+        self._by_initial: dict[str, list[str]] = {}
+        for alias in self._by_alias:
+            self._by_initial.setdefault(alias[0], []).append(alias)
+
+    def find(self, kind: str, phrase: str) -> list[Match]:
+        """Terms of `kind` that `phrase` names, best first; nothing when nothing is close."""
+        words = normalise(phrase).split()
+        matches = [m for m in self.scan(" ".join(words), {kind}) if m.start == 0 and m.end == len(words)]
+        return sorted(matches, key=lambda m: -m.score)
+
+    def scan(self, text: str, kinds: set[str]) -> list[Match]:
+        """Every mention of a term of the given kinds in `text`, longest and best first,
+        without overlaps: exact aliases, then first names, then close misspellings."""
+        words = normalise(text).split()
+        candidates: list[Match] = []
+        for size in range(min(MAX_WORDS, len(words)), 0, -1):
+            for start in range(len(words) - size + 1):
+                phrase = " ".join(words[start:start + size])
+                candidates += [Match(t, start, start + size, 1.0)
+                               for t in self._by_alias.get(phrase, []) if t.kind in kinds]
+                if "priority" in kinds and size == 1:
+                    candidates += self._priority_words(phrase, start)
+                if (size <= 2 and len(phrase) >= MIN_FUZZY_LENGTH and phrase not in self._by_alias
+                        and not set(phrase.split()) <= COMMON_WORDS):
+                    candidates += self._fuzzy(phrase, start, start + size, kinds)
+        return _without_overlaps(candidates)
+
+    def _priority_words(self, word: str, start: int) -> list[Match]:
+        order = self.lexicon.priority_order
+        if not order:
+            return []
+        terms = {t.value: t for t in self.lexicon.of("priority")}
+        if word in URGENT_WORDS and word not in self._by_alias:
+            return [Match(terms[order[0]], start, start + 1, 0.9)]
+        if word in MINOR_WORDS and word not in self._by_alias:
+            return [Match(terms[order[-1]], start, start + 1, 0.9)]
+        return []
+
+    def _fuzzy(self, phrase: str, start: int, end: int, kinds: set[str]) -> list[Match]:
+        found = []
+        for alias in self._by_initial.get(phrase[0], ()):
+            if abs(len(alias) - len(phrase)) > 3:
+                continue
+            terms = self._by_alias[alias]
+            matcher = SequenceMatcher(None, phrase, alias)
+            # The quick upper bounds reject almost every alias before the full comparison.
+            if matcher.real_quick_ratio() < FUZZY_THRESHOLD or matcher.quick_ratio() < FUZZY_THRESHOLD:
+                continue
+            score = matcher.ratio()
+            if score >= FUZZY_THRESHOLD:
+                found += [Match(t, start, end, round(score * 0.95, 3)) for t in terms if t.kind in kinds]
+        return found
+
+
+def _without_overlaps(candidates: list[Match]) -> list[Match]:
+    chosen: list[Match] = []
+    taken: set[int] = set()
+    for match in sorted(candidates, key=lambda m: (-(m.end - m.start), -m.score, m.start)):
+        span = set(range(match.start, match.end))
+        if span & taken:
+            # The same words may name several terms equally well (two people called Ana).
+            if any(c.start == match.start and c.end == match.end and c.score == match.score
+                   and c.term.kind == match.term.kind for c in chosen):
+                chosen.append(match)
+            continue
+        taken |= span
+        chosen.append(match)
+    return sorted(chosen, key=lambda m: (m.start, -m.score))

@@ -1,0 +1,125 @@
+"""The instance's vocabulary: every value a question may name, with the words people use for it.
+
+Built from Jira's own metadata (fields, statuses, priorities, types, link types, projects) and
+from a sample of issues (people, labels, components, versions, sprints), so the parser only
+ever grounds words in values that exist in the connected instance.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pydantic import BaseModel, Field
+
+KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
+         "person", "field")
+CATEGORY_WORDS = {"new": ["to do", "todo", "open", "not started", "new"],
+                  "indeterminate": ["in progress", "ongoing", "active", "started", "underway"],
+                  "done": ["done", "closed", "finished", "resolved", "complete", "completed"]}
+
+
+class Term(BaseModel):
+    kind: str
+    value: str  # what JQL needs: a name, key, account id or field id
+    label: str  # how to show it
+    aliases: list[str] = Field(default_factory=list)  # normalised words that name it
+
+
+class Lexicon(BaseModel):
+    terms: list[Term] = Field(default_factory=list)
+    project_keys: list[str] = Field(default_factory=list)
+    priority_order: list[str] = Field(default_factory=list)  # highest first
+
+    def of(self, kind: str) -> list[Term]:
+        return [t for t in self.terms if t.kind == kind]
+
+    @classmethod
+    def build(cls, *, fields: Iterable[dict] = (), statuses: Iterable[dict] = (), priorities: Iterable[dict] = (),
+              issue_types: Iterable[dict] = (), link_types: Iterable[dict] = (), projects: Iterable[dict] = (),
+              issues: Iterable[dict] = ()) -> Lexicon:
+        found: dict[tuple[str, str], Term] = {}
+
+        def add(kind: str, value: str | None, label: str | None, *aliases: str | None) -> None:
+            if not value:
+                return
+            term = found.setdefault((kind, value), Term(kind=kind, value=value, label=label or value))
+            for alias in (label, value, *aliases):
+                text = normalise(alias or "")
+                if text and text not in term.aliases:
+                    term.aliases.append(text)
+
+        for field in fields:
+            add("field", field["id"], field.get("name"), *field.get("clauseNames", []))
+        for status in statuses:
+            add("status", status["name"], status["name"])
+        for category, words in CATEGORY_WORDS.items():
+            add("category", category, words[0], *words)
+        priority_order = []
+        for priority in priorities:
+            add("priority", priority["name"], priority["name"])
+            priority_order.append(priority["name"])
+        for kind in issue_types:
+            add("type", kind["name"], kind["name"], _plural(kind["name"]))
+        for link in link_types:
+            # The type's name ("Blocks") reads as its outward direction only.
+            add("link", link["outward"], link["outward"], link["name"], link["outward"].removeprefix("is "))
+            add("link", link["inward"], link["inward"], link["inward"].removeprefix("is "))
+        project_keys = []
+        for project in projects:
+            add("project", project["key"], project.get("name"), project.get("name"))
+            project_keys.append(project["key"])
+            for component in project.get("components", []):
+                add("component", component["name"], component["name"])
+            for version in project.get("versions", []):
+                add("version", version["name"], version["name"])
+        for issue in issues:
+            _add_issue_terms(add, issue.get("fields", {}))
+        lexicon = cls(terms=list(found.values()), project_keys=sorted(set(project_keys)))
+        lexicon.priority_order = priority_order or [t.value for t in lexicon.of("priority")]
+        return lexicon
+
+
+def _add_issue_terms(add, fields: dict) -> None:
+    for role in ("assignee", "reporter", "creator"):
+        person = fields.get(role)
+        if person:
+            name = person.get("displayName") or person.get("name")
+            first = (name or "").split(" ")[0]
+            add("person", person.get("accountId") or person.get("key") or person.get("name"), name,
+                person.get("emailAddress"), person.get("name"), first)
+    for label in fields.get("labels") or []:
+        add("label", label, label)
+    for component in fields.get("components") or []:
+        add("component", component["name"], component["name"])
+    for key in ("fixVersions", "versions"):
+        for version in fields.get(key) or []:
+            add("version", version["name"], version["name"])
+    status = fields.get("status")
+    if status:
+        add("status", status["name"], status["name"])
+    kind = fields.get("issuetype")
+    if kind:
+        add("type", kind["name"], kind["name"], _plural(kind["name"]))
+    priority = fields.get("priority")
+    if priority:
+        add("priority", priority["name"], priority["name"])
+    for value in fields.values():
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, dict) and {"id", "name", "state"} <= set(item):  # a sprint
+                    add("sprint", str(item["id"]), item["name"])
+
+
+def normalise(text: str) -> str:
+    """Lower case, punctuation to spaces, single spaces: how aliases and questions are compared."""
+    return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
+
+
+def _plural(name: str) -> str:
+    lowered = name.lower()
+    if lowered.endswith("y") and not lowered.endswith(("ay", "ey", "oy", "uy")):
+        return lowered[:-1] + "ies"
+    if lowered.endswith(("s", "x", "ch", "sh")):
+        return lowered + "es"
+    return lowered + "s"

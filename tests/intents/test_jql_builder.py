@@ -1,0 +1,76 @@
+"""Filters become valid JQL whose shape no value can change; the JQL finds what it says."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jirakg.devjira.dataset import build_dataset
+from jirakg.devjira.demo.generator import generate
+from jirakg.devjira.demo.metadata import organisation_metadata
+from jirakg.intents.jql_builder import build_jql, quote, text_query, valid_key
+from jirakg.intents.models import Slots
+from jirakg.jql.syntax import And, Clause, Value, ValueList, parse
+
+HOSTILE = ['" OR 1=1', ') OR project = X', 'a"b\\c', '\\', '"', "x\n) OR (y", "🙂🙂", "", "ORDER BY key",
+           'summary ~ "x"', "\\\"", "a\tb\u0000c"]
+
+
+def clauses(jql: str) -> list[Clause]:
+    where = parse(jql).where
+    parts = where.parts if isinstance(where, And) else (where,)
+    assert all(isinstance(p, Clause) for p in parts), jql
+    return list(parts)
+
+
+def literal_values(clause: Clause) -> list[str]:
+    items = clause.operand.items if isinstance(clause.operand, ValueList) else (clause.operand,)
+    assert all(isinstance(i, Value) and i.quoted for i in items)
+    return [i.text for i in items]
+
+
+@settings(max_examples=300, derandomize=True)
+@given(st.lists(st.text(min_size=1, max_size=30), min_size=1, max_size=3), st.text(min_size=1, max_size=30))
+def test_no_value_changes_the_shape_of_the_query(statuses: list[str], person: str) -> None:
+    jql = build_jql(Slots(statuses=statuses, assignees=[person], text=person))
+    parts = clauses(jql)
+    expected_fields = ["status", "assignee"] + (["text"] if text_query(person) else [])
+    assert [c.field for c in parts] == expected_fields
+    cleaned = ["".join(ch if ch.isprintable() else " " for ch in s) for s in statuses]
+    assert literal_values(parts[0]) == cleaned
+
+
+def test_hostile_values_stay_values() -> None:
+    for value in HOSTILE:
+        if not value:
+            continue
+        jql = build_jql(Slots(labels=[value], projects=["PROJ"]))
+        parts = clauses(jql)
+        assert [c.field for c in parts] == ["project", "labels"]
+        assert literal_values(parts[1]) == ["".join(ch if ch.isprintable() else " " for ch in value)]
+    assert quote('a"b\\c') == '"a\\"b\\\\c"'
+    assert text_query('crash* AND (foo OR "bar")') == "crash AND foo OR bar"
+
+
+def test_issue_keys_are_checked_against_the_instance() -> None:
+    projects = {"PROJ", "MOB"}
+    assert valid_key("PROJ-12", projects)
+    assert not valid_key("NOPE-12", projects)
+    assert not valid_key("PROJ-0", projects)
+    assert not valid_key('PROJ-1") OR key = ("X-1', projects)
+    assert not valid_key("proj-12", projects)
+
+
+def test_built_jql_selects_what_the_filters_say() -> None:
+    org, stream = generate(seed=37, issues=600)
+    issues = list(stream)
+    dataset = build_dataset(issues, organisation_metadata(org))
+    person = next(i["fields"]["assignee"] for i in issues if i["fields"]["assignee"])
+    slots = Slots(projects=["PROJ", "WEB"], issue_type="Bug", status_categories=["new", "indeterminate"],
+                  assignees=[person["accountId"]])
+    got = {dataset.issues[p]["key"] for p in dataset.engine.search(build_jql(slots), 0)}
+    expected = {i["key"] for i in issues
+                if i["fields"]["project"]["key"] in ("PROJ", "WEB") and i["fields"]["issuetype"]["name"] == "Bug"
+                and i["fields"]["status"]["statusCategory"]["key"] in ("new", "indeterminate")
+                and (i["fields"]["assignee"] or {}).get("accountId") == person["accountId"]}
+    assert got == expected
