@@ -26,10 +26,18 @@ class Term(BaseModel):
     aliases: list[str] = Field(default_factory=list)  # normalised words that name it
 
 
+class Sprint(BaseModel):
+    id: str
+    name: str
+    start: str | None = None  # ISO timestamps as Jira gives them
+    end: str | None = None
+
+
 class Lexicon(BaseModel):
     terms: list[Term] = Field(default_factory=list)
     project_keys: list[str] = Field(default_factory=list)
     priority_order: list[str] = Field(default_factory=list)  # highest first
+    sprints: list[Sprint] = Field(default_factory=list)  # for "the past 3 sprints"
 
     def of(self, kind: str) -> list[Term]:
         return [t for t in self.terms if t.kind == kind]
@@ -73,14 +81,16 @@ class Lexicon(BaseModel):
                 add("component", component["name"], component["name"])
             for version in project.get("versions", []):
                 add("version", version["name"], version["name"])
+        sprints: dict[str, Sprint] = {}
         for issue in issues:
-            _add_issue_terms(add, issue.get("fields", {}))
-        lexicon = cls(terms=list(found.values()), project_keys=sorted(set(project_keys)))
+            _add_issue_terms(add, issue.get("fields", {}), sprints)
+        lexicon = cls(terms=list(found.values()), project_keys=sorted(set(project_keys)),
+                      sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
         lexicon.priority_order = priority_order or [t.value for t in lexicon.of("priority")]
         return lexicon
 
 
-def _add_issue_terms(add, fields: dict) -> None:
+def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
     for role in ("assignee", "reporter", "creator"):
         person = fields.get(role)
         if person:
@@ -109,6 +119,8 @@ def _add_issue_terms(add, fields: dict) -> None:
             for item in value:
                 if isinstance(item, dict) and {"id", "name", "state"} <= set(item):  # a sprint
                     add("sprint", str(item["id"]), item["name"])
+                    sprints.setdefault(str(item["id"]), Sprint(id=str(item["id"]), name=item["name"],
+                                                               start=item.get("startDate"), end=item.get("endDate")))
 
 
 def normalise(text: str) -> str:

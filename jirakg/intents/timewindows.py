@@ -1,0 +1,120 @@
+"""Relative time windows in plain words → a start and end (UTC).
+
+"today", "yesterday", "this/last week|month|year", "last 3 days", "past 2 weeks",
+"since Monday", "since March", "since 2026-03-01", "in March", "in March 2025",
+"before/after <date>", "between <date> and <date>", "this/last sprint", "past 3 sprints".
+Weeks start on Monday.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import datetime, timedelta, timezone
+
+from jirakg.intents.lexicon import Sprint
+from jirakg.intents.models import TimeWindow
+
+MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
+MONTHS.update({name.lower(): n for n, name in enumerate(calendar.month_abbr) if name})
+WEEKDAYS = {name.lower(): n for n, name in enumerate(calendar.day_name)}
+UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30, "year": 365, "years": 365}
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "few": 3}
+DATE = r"(\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2})"
+COUNT = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)"
+
+
+def parse_window(text: str, now: datetime, sprints: list[Sprint] = ()) -> TimeWindow | None:
+    lowered = text.lower()
+    today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    for pattern, build in _RULES:
+        match = re.search(pattern, lowered)
+        if match:
+            window = build(match, now, today, sprints)
+            if window is not None:
+                start, end = window
+                return TimeWindow(start=_iso(start), end=_iso(end), phrase=match.group(0))
+    return None
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
+
+
+def _date(text: str) -> datetime:
+    return datetime.strptime(text.replace("/", "-"), "%Y-%m-%d").replace(tzinfo=timezone.utc)
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBER_WORDS[word]
+
+
+def _month_start(year: int, month: int) -> datetime:
+    return datetime(year, month, 1, tzinfo=timezone.utc)
+
+
+def _next_month(moment: datetime) -> datetime:
+    return _month_start(moment.year + moment.month // 12, moment.month % 12 + 1)
+
+
+def _named_month(name: str, year: str | None, today: datetime) -> datetime:
+    month = MONTHS[name]
+    if year:
+        return _month_start(int(year), month)
+    # The most recent such month that has begun.
+    return _month_start(today.year if month <= today.month else today.year - 1, month)
+
+
+def _week_start(today: datetime) -> datetime:
+    return today - timedelta(days=today.weekday())
+
+
+def _past_sprints(match, now, today, sprints):
+    started = [s for s in sprints if s.start and _parse_iso(s.start) <= now]
+    wanted = _count(match.group(1))
+    if not started:
+        return None
+    return _parse_iso(started[-min(wanted, len(started))].start), None
+
+
+def _one_sprint(match, now, today, sprints):
+    """'this sprint': since the current one began; 'last sprint': the one before it."""
+    started = [_parse_iso(s.start) for s in sprints if s.start and _parse_iso(s.start) <= now]
+    if match.group(1) in ("this", "current"):
+        return (started[-1], None) if started else None
+    return (started[-2], started[-1]) if len(started) >= 2 else None
+
+
+def _parse_iso(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00").replace("+0000", "+00:00"))
+
+
+_MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
+_RULES = [
+    (rf"\bbetween {DATE} and {DATE}", lambda m, now, today, _: (_date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
+    (rf"\b(?:the )?(?:last|past) {COUNT} sprints?\b", _past_sprints),
+    (r"\b(this|current|last|previous) sprint\b", _one_sprint),
+    (rf"\b(?:in the )?(?:last|past) {COUNT} (days?|weeks?|months?|years?)\b",
+     lambda m, now, today, _: (now - timedelta(days=_count(m.group(1)) * UNITS[m.group(2)]), None)),
+    (r"\btoday\b", lambda m, now, today, _: (today, None)),
+    (r"\byesterday\b", lambda m, now, today, _: (today - timedelta(days=1), today)),
+    (r"\bthis week\b", lambda m, now, today, _: (_week_start(today), None)),
+    (r"\blast week\b", lambda m, now, today, _: (_week_start(today) - timedelta(days=7), _week_start(today))),
+    (r"\bthis month\b", lambda m, now, today, _: (today.replace(day=1), None)),
+    (r"\blast month\b", lambda m, now, today, _: (
+        _month_start(today.year - (today.month == 1), (today.month - 2) % 12 + 1), today.replace(day=1))),
+    (r"\bthis year\b", lambda m, now, today, _: (today.replace(month=1, day=1), None)),
+    (r"\blast year\b", lambda m, now, today, _: (
+        today.replace(year=today.year - 1, month=1, day=1), today.replace(month=1, day=1))),
+    (rf"\bsince {DATE}", lambda m, now, today, _: (_date(m.group(1)), None)),
+    (rf"\b(?:since|after) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
+        today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7), None)),
+    (rf"\bsince ({_MONTH_NAMES})(?: (\d{{4}}))?\b", lambda m, now, today, _: (
+        _named_month(m.group(1), m.group(2), today), None)),
+    (rf"\b(?:in|during) ({_MONTH_NAMES})(?: (\d{{4}}))?\b", lambda m, now, today, _: (
+        _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
+    (rf"\bafter {DATE}", lambda m, now, today, _: (_date(m.group(1)) + timedelta(days=1), None)),
+    (rf"\bbefore {DATE}", lambda m, now, today, _: (None, _date(m.group(1)))),
+    (rf"\b(?:on|in) {DATE}", lambda m, now, today, _: (_date(m.group(1)), _date(m.group(1)) + timedelta(days=1))),
+]

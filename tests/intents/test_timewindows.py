@@ -1,0 +1,51 @@
+"""Plain-word time windows, against a fixed 'now' (Wednesday 2026-03-18 15:30 UTC)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from jirakg.intents.lexicon import Sprint
+from jirakg.intents.timewindows import parse_window
+
+NOW = datetime(2026, 3, 18, 15, 30, tzinfo=timezone.utc)
+SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00.000+0000")
+           for n, (m, d) in enumerate([(1, 19), (2, 2), (2, 16), (3, 2), (3, 16), (3, 30)], 1)]
+
+
+@pytest.mark.parametrize(("text", "start", "end"), [
+    ("what changed today", "2026-03-18T00:00:00Z", None),
+    ("what changed yesterday", "2026-03-17T00:00:00Z", "2026-03-18T00:00:00Z"),
+    ("bugs closed this week", "2026-03-16T00:00:00Z", None),
+    ("what changed on PROJ-7 last week?", "2026-03-09T00:00:00Z", "2026-03-16T00:00:00Z"),
+    ("updates this month", "2026-03-01T00:00:00Z", None),
+    ("resolved last month", "2026-02-01T00:00:00Z", "2026-03-01T00:00:00Z"),
+    ("created last year", "2025-01-01T00:00:00Z", "2026-01-01T00:00:00Z"),
+    ("in the last 3 days", "2026-03-15T15:30:00Z", None),
+    ("over the past two weeks", "2026-03-04T15:30:00Z", None),
+    ("since Monday", "2026-03-16T00:00:00Z", None),
+    ("since Wednesday", "2026-03-11T00:00:00Z", None),
+    ("since March", "2026-03-01T00:00:00Z", None),
+    ("in March", "2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z"),
+    ("in April", "2025-04-01T00:00:00Z", "2025-05-01T00:00:00Z"),
+    ("in dec 2024", "2024-12-01T00:00:00Z", "2025-01-01T00:00:00Z"),
+    ("since 2026-02-10", "2026-02-10T00:00:00Z", None),
+    ("before 2026/01/01", None, "2026-01-01T00:00:00Z"),
+    ("between 2026-01-01 and 2026-01-31", "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z"),
+    ("over the past 3 sprints", "2026-02-16T09:00:00Z", None),
+    ("in the last sprint", "2026-03-02T09:00:00Z", "2026-03-16T09:00:00Z"),
+    ("during the current sprint", "2026-03-16T09:00:00Z", None),
+])
+def test_windows(text: str, start: str | None, end: str | None) -> None:
+    window = parse_window(text, NOW, SPRINTS)
+    if start is None and end is None:
+        assert window is None
+    else:
+        assert (window.start, window.end) == (start, end)
+        assert window.phrase and window.phrase in text.lower()
+
+
+def test_no_window_in_plain_questions() -> None:
+    for text in ("who owns PROJ-12?", "open bugs in checkout", "what blocks the release"):
+        assert parse_window(text, NOW) is None
