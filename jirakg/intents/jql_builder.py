@@ -7,6 +7,7 @@ import re
 
 from jirakg.intents.models import Slots
 
+CURRENT_USER = "currentUser()"  # the one function a slot may carry; never from user text
 ISSUE_KEY = re.compile(r"^([A-Z][A-Z0-9_]*)-([1-9]\d*)$")
 # Characters with a meaning inside a Lucene text query; free text is searched as plain words.
 TEXT_SPECIAL = re.compile(r'[+\-&|!(){}\[\]^"~*?:\\/]')
@@ -29,9 +30,10 @@ def text_query(words: str) -> str:
 
 
 def _in(field: str, values: list[str]) -> str:
-    if len(values) == 1:
-        return f"{field} = {quote(values[0])}"
-    return f"{field} in ({', '.join(quote(v) for v in values)})"
+    literals = [v if v == CURRENT_USER else quote(v) for v in values]
+    if len(literals) == 1:
+        return f"{field} = {literals[0]}"
+    return f"{field} in ({', '.join(literals)})"
 
 
 def build_jql(slots: Slots, *, order_by: str | None = None) -> str:

@@ -1,0 +1,275 @@
+"""The embedded parser: deterministic rules over the instance lexicon, no network, no LLM.
+
+One question may hold several intents ("Who owns PROJ-12 and what blocks it?"); each part is
+classified by ordered rules, its slots are grounded in values that exist in the instance, and
+issue keys missing from a part come from the part before, the conversation, or the issue
+open in the Jira sidebar.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+from pydantic import BaseModel, Field
+
+from jirakg.intents.grounding import Grounder
+from jirakg.intents.jql_builder import CURRENT_USER, build_jql
+from jirakg.intents.lexicon import Lexicon, normalise
+from jirakg.intents.models import IntentCall, ParsedQuery, Slots
+from jirakg.intents.timewindows import parse_window
+
+MAX_CHARS = 2000
+KEY_WORD = "issuekeyref"  # stands in for an issue key inside the text the rules read
+KEY = re.compile(r"\b([A-Za-z][A-Za-z0-9_]*)-([1-9]\d{0,6})\b")
+NEEDS_KEY = {"metadata", "children", "linked", "dependencies", "changelog", "summary"}
+SPLIT = re.compile(r"\?\s+(?=\S)|;\s*|\s+(?:and also|and then|also|and|then)\s+(?=(?:what|who|which|how|when|where|"
+                   r"is|are|does|do|did|list|show|summari[sz]e|give|tell|find|count)\b)", re.IGNORECASE)
+ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+            "fifth": 5, "5th": 5, "last": -1}
+SINGULAR = re.compile(r"\b(it|its|it's|this|that|the same)\b|\b(?:this|that|the) (?:issue|ticket|epic|story|task|bug|"
+                      r"feature|initiative|one|sub-?task|risk)\b")
+PLURAL = re.compile(r"\b(those|they|them|these|their|all of them)\b")
+ORDINAL = re.compile(rf"\b(?:the )?({'|'.join(ORDINALS)}) (?:one|issue|ticket|item)\b|#(\d+)\b")
+
+RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("help", re.compile(r"^\s*(help|what can you do|what do you do|how (do|can|should) i (use|ask)|commands)\b")),
+    ("count", re.compile(r"\b(how many|number of|count)\b")),
+    ("dependencies", re.compile(r"\b(transitive(ly)?|chain|deadlocks?|cycles?|circular|critical path|all (the )?"
+                                r"blockers|everything (that )?(blocks|is blocking)|dependency (tree|graph)|"
+                                r"recursive(ly)?|indirectly)\b")),
+    ("changelog", re.compile(r"\b(history|changelog|change log|what (has |have )?changed|what's changed|who changed|"
+                             r"when (was|did|were)|last changed|changes? (to|on|in)|who (moved|set|updated|resolved|"
+                             r"closed|reopened|assigned|reassigned|edited)|transition(ed|s)?|moved to)\b")),
+    ("summary", re.compile(r"\b(summari[sz]e|summary|overview|(?<!in )progress|status report|how far|how is .+ going|"
+                           r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
+    ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|duplicat\w*|relates? to|related|linked|"
+                          r"links?|risks?)\b")),
+    ("children", re.compile(r"\b(children|child|sub-?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
+                            r"inside|part of)\b")),
+]
+POINTS = re.compile(r"\b(story points?|points|estimate)\b")
+SEARCH_WORDS = re.compile(r"\b(list|show|find|search|which|what|any|all|open|closed|unresolved|issues|bugs|tickets|"
+                          r"stories|tasks|epics|items)\b")
+KG_WORDS = re.compile(r"\b(born|birth|died|death|height|tall|married|spouse|wife|husband|wrote|written|author\w*|"
+                      r"publish\w*|papers?|publications?|articles?|affiliat\w*|nationality|capital|population|"
+                      r"founded|member of|co-?authors?|venue|journal|conference|homepage|orcid|university)\b")
+JIRA_WORDS = re.compile(r"\b(issues?|tickets?|bugs?|epics?|stor(y|ies)|tasks?|sprints?|jira|assignee|blockers?|"
+                        r"priority|status|backlog|release)\b")
+FIELD_WORDS = [
+    (re.compile(r"\b(who owns|owner|owns|assignee|assigned|who is working|working on it)\b"), "assignee"),
+    (re.compile(r"\b(reporter|reported|who (raised|filed|opened|created))\b"), "reporter"),
+    (re.compile(r"\b(due|deadline)\b"), "duedate"),
+    (re.compile(r"\b(status|state)\b"), "status"),
+    (re.compile(r"\bpriority\b"), "priority"),
+    (re.compile(r"\b(labels?|tags?)\b"), "labels"),
+    (re.compile(r"\bcomponents?\b"), "components"),
+    (re.compile(r"\b(fix version|release|version)\b"), "fixVersions"),
+    (re.compile(r"\b(resolution|resolved)\b"), "resolution"),
+    (re.compile(r"\b(created|opened)\b"), "created"),
+    (re.compile(r"\b(title|summary)\b"), "summary"),
+    (re.compile(r"\bdescription\b"), "description"),
+    (re.compile(r"\b(type|kind)\b"), "issuetype"),
+]
+CATEGORY_WORDS = [
+    (re.compile(r"\b(open|unresolved|not done|outstanding|remaining|active|pending)\b"), ["new", "indeterminate"]),
+    (re.compile(r"\b(closed|done|resolved|finished|completed?)\b"), ["done"]),
+    (re.compile(r"\b(in progress|ongoing|underway|being worked on)\b"), ["indeterminate"]),
+    (re.compile(r"\b(to do|todo|not started)\b"), ["new"]),
+]
+GROUP_BY = re.compile(r"\b(?:per|by|for each|grouped by|broken down by) (status|assignee|person|priority|type|"
+                      r"component|project|label)\b")
+GROUP_FIELDS = {"status": "status", "assignee": "assignee", "person": "assignee", "priority": "priority",
+                "type": "issuetype", "component": "components", "project": "project", "label": "labels"}
+SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project"}
+
+
+class ConversationState(BaseModel):
+    """What the parser needs from earlier turns."""
+
+    active_keys: list[str] = Field(default_factory=list)  # most recent first
+    last_results: list[str] = Field(default_factory=list)  # keys listed in the last answer, in order
+    last_intent: str | None = None
+
+
+class EmbeddedParser:
+    def __init__(self, lexicon: Lexicon, *, now: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> None:
+        self.lexicon = lexicon
+        self.grounder = Grounder(lexicon)
+        self.projects = set(lexicon.project_keys)
+        self.now = now
+        self.points_field = next((t.value for t in lexicon.of("field") if "story point" in t.label.lower()), None)
+
+    def parse(self, text: str, history: ConversationState | None = None, context: dict | None = None) -> ParsedQuery:
+        state = history or ConversationState()
+        stripped = text.strip()
+        if not stripped:
+            return _clarify(text, "The question is empty; ask about an issue, for example 'What blocks PROJ-12?'.")
+        if len(stripped) > MAX_CHARS:
+            return _clarify(text, f"The question is longer than {MAX_CHARS} characters; ask one thing at a time.")
+        if not re.search(r"[A-Za-z0-9]", stripped):
+            return _clarify(text, "There are no words in the question to understand.")
+        calls: list[IntentCall] = []
+        carried: list[str] = []
+        for part in [p for p in SPLIT.split(stripped) if p and p.strip()]:
+            call = self._part(part.strip(), state, context or {}, carried)
+            previous = calls[-1] if calls else None
+            if (previous and previous.name == call.name == "metadata" and previous.issue_keys == call.issue_keys):
+                # "When is MOB-3 due and what is its priority": one question about two fields.
+                previous.slots.fields = list(dict.fromkeys(previous.slots.fields + call.slots.fields))
+            else:
+                calls.append(call)
+            carried = call.issue_keys or carried
+        return ParsedQuery(text=text, intents=calls)
+
+    # --- one part ------------------------------------------------------------------------
+
+    def _part(self, part: str, state: ConversationState, context: dict, carried: list[str]) -> IntentCall:
+        keys, unknown = self._keys(part)
+        # Keys become a placeholder so that their project part is not read as a filter ("PROJ" in PROJ-12).
+        lowered = " ".join(KEY.sub(f" {KEY_WORD} ", part).lower().split())
+        if unknown and not keys:
+            return _call_clarify(f"There is no project {unknown[0].split('-')[0]} in this Jira; "
+                                 f"known projects are {', '.join(sorted(self.projects))}.")
+        refers = SINGULAR.search(lowered) or PLURAL.search(lowered) or ORDINAL.search(lowered)
+        name = self._classify(lowered, bool(keys or refers), state)
+        if name in NEEDS_KEY and not keys:
+            keys = self._coreference(lowered, state, context, carried)
+            if not keys:
+                return _call_clarify("Which issue do you mean? Name it by its key, for example "
+                                     f"{sorted(self.projects)[0] if self.projects else 'PROJ'}-12.")
+        slots = self._slots(name, lowered)
+        call = IntentCall(name=name, issue_keys=keys, slots=slots)
+        if name in ("search", "count"):
+            call.jql = build_jql(slots)
+        return call
+
+    def _keys(self, part: str) -> tuple[list[str], list[str]]:
+        found, unknown = [], []
+        for project, number in KEY.findall(part):
+            key = f"{project.upper()}-{number}"
+            if project.upper() in self.projects:
+                if key not in found:
+                    found.append(key)
+            elif project.isupper() or project.upper() != project:
+                unknown.append(key)
+        # Words such as "covid-19" are not keys; only keys whose project exists count.
+        return found, [k for k in unknown if k.split("-")[0].isupper() and len(k.split("-")[0]) >= 2]
+
+    def _classify(self, lowered: str, about_an_issue: bool, state: ConversationState) -> str:
+        if about_an_issue and POINTS.search(lowered):
+            return "metadata"  # "how many story points is WEB-4?" asks a field, not a count
+        for name, pattern in RULES:
+            if pattern.search(lowered):
+                if name in ("linked", "children") and not about_an_issue:
+                    continue  # "open blocker bugs" is a search, not a link question
+                return name
+        if about_an_issue and not self._filters_present(lowered):
+            return "metadata"
+        if not JIRA_WORDS.search(lowered) and (KG_WORDS.search(lowered) or state.last_intent == "kg_question"):
+            return "kg_question"
+        if self._filters_present(lowered) or SEARCH_WORDS.search(lowered):
+            return "search"
+        if about_an_issue:
+            return "metadata"
+        return "clarify"
+
+    def _filters_present(self, lowered: str) -> bool:
+        return bool(self.grounder.scan(lowered, SEARCH_KINDS) or any(p.search(lowered) for p, _ in CATEGORY_WORDS)
+                    or parse_window(lowered, self.now(), self.lexicon.sprints))
+
+    def _coreference(self, lowered: str, state: ConversationState, context: dict, carried: list[str]) -> list[str]:
+        ordinal = ORDINAL.search(lowered)
+        if ordinal and state.last_results:
+            position = ORDINALS.get(ordinal.group(1) or "", 0) or int(ordinal.group(2) or 0)
+            index = position - 1 if position > 0 else len(state.last_results) + position
+            if 0 <= index < len(state.last_results):
+                return [state.last_results[index]]
+        if PLURAL.search(lowered) and state.last_results:
+            return list(state.last_results)
+        if carried:
+            return list(carried)
+        if state.active_keys and (SINGULAR.search(lowered) or not context.get("issue_key")):
+            return state.active_keys[:1]
+        if context.get("issue_key"):
+            return [str(context["issue_key"]).upper()]
+        return []
+
+    # --- slots -----------------------------------------------------------------------------
+
+    def _slots(self, name: str, lowered: str) -> Slots:
+        slots = Slots()
+        if name in ("metadata", "changelog"):
+            slots.fields = self._fields(lowered, default=name == "metadata")
+        if name in ("changelog", "search", "count"):
+            slots.window = parse_window(lowered, self.now(), self.lexicon.sprints)
+        if name in ("linked", "dependencies"):
+            slots.link_type = self._link_type(lowered, transitive=name == "dependencies")
+        if name in ("children", "search", "count"):
+            self._filters(lowered, slots, with_people=name != "children")
+        if name == "count":
+            group = GROUP_BY.search(lowered)
+            slots.group_by = GROUP_FIELDS[group.group(1)] if group else None
+        if name == "kg_question":
+            slots.text = lowered
+        return slots
+
+    def _fields(self, lowered: str, default: bool) -> list[str]:
+        fields = [field for pattern, field in FIELD_WORDS if pattern.search(lowered)]
+        if self.points_field and POINTS.search(lowered):
+            fields.append(self.points_field)
+        for match in self.grounder.scan(lowered, {"field"}):
+            if match.score == 1.0 and match.term.value.startswith("customfield_") and match.term.value not in fields:
+                fields.append(match.term.value)
+        if not fields and default:
+            fields = ["summary", "status", "assignee", "priority"]
+        return list(dict.fromkeys(fields))
+
+    def _link_type(self, lowered: str, transitive: bool) -> str | None:
+        if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\bdepends on (it|this|that|{KEY_WORD})\b"
+                     r"|\bwhat depends on\b", lowered):
+            return "blocks"
+        if re.search(r"\bblock|\bdepend|\bdeadlock|\bcritical path|\bchain|\bcycle", lowered):
+            return "is blocked by"
+        if re.search(rf"\bduplicates of\b|\bduplicated by\b|\bduplicates? (of )?(it|this|that|{KEY_WORD})", lowered):
+            return "is duplicated by"
+        if re.search(r"\bduplicat", lowered):
+            return "duplicates"
+        if re.search(r"\brisks?\b", lowered):
+            return next((t.value for t in self.lexicon.of("link") if t.value.startswith("has risk")), None)
+        if re.search(r"\brelate", lowered):
+            return "relates to"
+        matches = self.grounder.scan(lowered, {"link"})
+        return matches[0].term.value if matches else ("is blocked by" if transitive else None)
+
+    def _filters(self, lowered: str, slots: Slots, with_people: bool) -> None:
+        for pattern, categories in CATEGORY_WORDS:
+            if pattern.search(lowered):
+                slots.status_categories = categories
+                break
+        kinds = {"type", "status", "priority", "component", "label", "project"} | ({"person"} if with_people else set())
+        for match in self.grounder.scan(lowered, kinds):
+            value = match.term.value
+            target = {"type": None, "status": slots.statuses, "priority": slots.priorities,
+                      "component": slots.components, "label": slots.labels, "project": slots.projects,
+                      "person": slots.assignees}[match.term.kind]
+            if match.term.kind == "type":
+                slots.issue_type = slots.issue_type or value
+            elif value not in target:
+                target.append(value)
+        if slots.statuses:
+            slots.status_categories = []  # a named status is more precise than a category word
+        if with_people and re.search(r"\b(my|mine|me|i am|i'm)\b", lowered) and not slots.assignees:
+            slots.assignees = [CURRENT_USER]
+        about = re.search(r"\b(?:about|mentioning|containing|regarding|with the words?|matching)\s+(.+)$", lowered)
+        if about:
+            slots.text = normalise(about.group(1))
+
+
+def _call_clarify(reason: str) -> IntentCall:
+    return IntentCall(name="clarify", slots=Slots(reason=reason))
+
+
+def _clarify(text: str, reason: str) -> ParsedQuery:
+    return ParsedQuery(text=text, intents=[_call_clarify(reason)])
