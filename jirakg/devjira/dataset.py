@@ -14,7 +14,7 @@ from jirakg.devjira.demo.generator import generate
 from jirakg.devjira.demo.metadata import metadata_path, organisation_metadata
 from jirakg.devjira.field_catalogue import field_catalogue
 from jirakg.devjira.jql.evaluator import JqlEngine
-from jirakg.devjira.jql.index import IssueIndex
+from jirakg.devjira.jql.index import PRIORITY_ORDER, IssueIndex
 from jirakg.devjira.jsonl import read_issues
 
 USER_FIELDS = ("assignee", "reporter", "creator")
@@ -93,6 +93,8 @@ def complete_metadata(issues: list[dict], metadata: dict) -> dict:
             if field_id.startswith("customfield_") and field_id not in custom_ids:
                 custom_ids.append(field_id)
     completed = dict(metadata)
+    # Jira lists priorities highest first; the archive only shows which ones are used.
+    seen["priorities"] = dict(sorted(seen["priorities"].items(), key=lambda item: _priority_rank(item[0])))
     for name, values in seen.items():
         if name not in completed:
             completed[name] = [_with_id(value, number) for number, value in enumerate(values.values(), 1)]
@@ -101,6 +103,11 @@ def complete_metadata(issues: list[dict], metadata: dict) -> dict:
         completed["fields"] = field_catalogue(
             [{"id": fid, "name": fid, "schema": {"type": "any"}} for fid in custom_ids])
     return completed
+
+
+def _priority_rank(name: str) -> tuple[int, str]:
+    lowered = name.lower()
+    return (PRIORITY_ORDER.index(lowered) if lowered in PRIORITY_ORDER else len(PRIORITY_ORDER), lowered)
 
 
 def _person_key(person: dict) -> str:

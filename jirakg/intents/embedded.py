@@ -24,7 +24,7 @@ MAX_CHARS = 2000
 KEY_WORD = "issuekeyref"  # stands in for an issue key inside the text the rules read
 KEY = re.compile(r"\b([A-Za-z][A-Za-z0-9_]*)-([1-9]\d{0,6})\b")
 NEEDS_KEY = {"metadata", "children", "linked", "dependencies", "changelog", "summary"}
-SPLIT = re.compile(r"\?\s+(?=\S)|;\s*|\s+(?:and also|and then|also|and|then)\s+(?=(?:what|who|which|how|when|where|"
+SPLIT = re.compile(r"\?\s+(?=\S)|;\s+|\s+(?:and also|and then|also|and|then)\s+(?=(?:what|who|which|how|when|where|"
                    r"is|are|does|do|did|list|show|summari[sz]e|give|tell|find|count)\b)", re.IGNORECASE)
 ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
             "fifth": 5, "5th": 5, "last": -1}
@@ -40,8 +40,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
                                 r"blockers|everything (that )?(blocks|is blocking)|dependency (tree|graph)|"
                                 r"recursive(ly)?|indirectly)\b")),
     ("changelog", re.compile(r"\b(history|changelog|change log|what (has |have )?changed|what's changed|who changed|"
-                             r"when (was|did|were)|last changed|changes? (to|on|in)|who (moved|set|updated|resolved|"
-                             r"closed|reopened|assigned|reassigned|edited)|transition(ed|s)?|moved to)\b")),
+                             r"when (was|did|were) .{0,40}\b(moved|changed|closed|resolved|reopened|assigned|"
+                             r"reassigned|set|updated|transitioned|marked|put)|last changed|changes? (to|on|in)|"
+                             r"who (moved|set|updated|resolved|closed|reopened|assigned|reassigned|edited)|"
+                             r"transition(ed|s)?|moved to)\b")),
     ("summary", re.compile(r"\b(summari[sz]e|summary|overview|(?<!in )progress|status report|how far|how is .+ going|"
                            r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
     ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|duplicat\w*|relates? to|related|linked|"
@@ -73,16 +75,20 @@ FIELD_WORDS = [
     (re.compile(r"\b(type|kind)\b"), "issuetype"),
 ]
 CATEGORY_WORDS = [
-    (re.compile(r"\b(open|unresolved|not done|outstanding|remaining|active|pending)\b"), ["new", "indeterminate"]),
+    (re.compile(r"\b(open|unresolved|not done|not finished|unfinished|incomplete|outstanding|remaining|active|"
+                r"pending|(?:nobody|no one) has (?:finished|closed|resolved|done))\b"), ["new", "indeterminate"]),
     (re.compile(r"\b(closed|done|resolved|finished|completed?)\b"), ["done"]),
     (re.compile(r"\b(in progress|ongoing|underway|being worked on)\b"), ["indeterminate"]),
     (re.compile(r"\b(to do|todo|not started)\b"), ["new"]),
 ]
+STATE_PHRASES = {"in progress", "to do", "todo"}
 GROUP_BY = re.compile(r"\b(?:per|by|for each|grouped by|broken down by) (status|assignee|person|priority|type|"
                       r"component|project|label)\b")
 GROUP_FIELDS = {"status": "status", "assignee": "assignee", "person": "assignee", "priority": "priority",
                 "type": "issuetype", "component": "components", "project": "project", "label": "labels"}
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project"}
+ME = re.compile(r"\b(my|mine|assigned to me|for me|i am|i'm|i have)\b")
+UNASSIGNED = re.compile(r"\b(unassigned|not assigned|nobody owns|no one owns|without an? (owner|assignee))\b")
 
 
 class ConversationState(BaseModel):
@@ -165,8 +171,10 @@ class EmbeddedParser:
                 if name in ("linked", "children") and not about_an_issue:
                     continue  # "open blocker bugs" is a search, not a link question
                 return name
-        if about_an_issue and not self._filters_present(lowered):
-            return "metadata"
+        if about_an_issue and any(m.score == 1.0 for m in self.grounder.scan(lowered, {"link"})):
+            return "linked"  # the instance's own link verbs ("supersedes", "is risk for")
+        if about_an_issue and not self._filters_present(lowered, kinds=SEARCH_KINDS - {"status"}, with_categories=False):
+            return "metadata"  # "is it done?" asks for a status, not for a search
         if not JIRA_WORDS.search(lowered) and (KG_WORDS.search(lowered) or state.last_intent == "kg_question"):
             return "kg_question"
         if self._filters_present(lowered) or SEARCH_WORDS.search(lowered):
@@ -175,8 +183,9 @@ class EmbeddedParser:
             return "metadata"
         return "clarify"
 
-    def _filters_present(self, lowered: str) -> bool:
-        return bool(self.grounder.scan(lowered, SEARCH_KINDS) or any(p.search(lowered) for p, _ in CATEGORY_WORDS)
+    def _filters_present(self, lowered: str, kinds: set[str] = SEARCH_KINDS, with_categories: bool = True) -> bool:
+        return bool(self.grounder.scan(lowered, kinds)
+                    or (with_categories and any(p.search(lowered) for p, _ in CATEGORY_WORDS))
                     or parse_window(lowered, self.now(), self.lexicon.sprints))
 
     def _coreference(self, lowered: str, state: ConversationState, context: dict, carried: list[str]) -> list[str]:
@@ -244,12 +253,21 @@ class EmbeddedParser:
         return matches[0].term.value if matches else ("is blocked by" if transitive else None)
 
     def _filters(self, lowered: str, slots: Slots, with_people: bool) -> None:
+        statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
         for pattern, categories in CATEGORY_WORDS:
-            if pattern.search(lowered):
+            match = pattern.search(lowered)
+            # A workflow state the instance names exactly ("In Progress") is more precise than its
+            # category; "open" or "closed" still mean the category, whatever the statuses are called.
+            if match and not (match.group(0) in STATE_PHRASES and normalise(match.group(0)) in statuses):
                 slots.status_categories = categories
+                # The category words are used up: "not done" must not also name the status Done.
+                lowered = lowered[:match.start()] + " " + lowered[match.end():]
                 break
+        if with_people and UNASSIGNED.search(lowered):
+            slots.unassigned = True
+            lowered = UNASSIGNED.sub(" ", lowered)
         kinds = {"type", "status", "priority", "component", "label", "project"} | ({"person"} if with_people else set())
-        for match in self.grounder.scan(lowered, kinds):
+        for match in self._prefer_hinted(self.grounder.scan(lowered, kinds), lowered):
             value = match.term.value
             target = {"type": None, "status": slots.statuses, "priority": slots.priorities,
                       "component": slots.components, "label": slots.labels, "project": slots.projects,
@@ -260,11 +278,26 @@ class EmbeddedParser:
                 target.append(value)
         if slots.statuses:
             slots.status_categories = []  # a named status is more precise than a category word
-        if with_people and re.search(r"\b(my|mine|me|i am|i'm)\b", lowered) and not slots.assignees:
+        if with_people and ME.search(lowered) and not slots.assignees:
             slots.assignees = [CURRENT_USER]
         about = re.search(r"\b(?:about|mentioning|containing|regarding|with the words?|matching)\s+(.+)$", lowered)
         if about:
             slots.text = normalise(about.group(1))
+
+    @staticmethod
+    def _prefer_hinted(matches: list, lowered: str) -> list:
+        """The same words may name a label and a component ("security"): a hint decides, else the label."""
+        by_span: dict[tuple[int, int], list] = {}
+        for match in matches:
+            by_span.setdefault((match.start, match.end), []).append(match)
+        kept = []
+        for group in by_span.values():
+            kinds = {m.term.kind for m in group}
+            if {"label", "component"} <= kinds:
+                wanted = "component" if re.search(r"\bcomponents?\b", lowered) else "label"
+                group = [m for m in group if m.term.kind not in ({"label", "component"} - {wanted})]
+            kept += group
+        return kept
 
 
 def _call_clarify(reason: str) -> IntentCall:

@@ -98,9 +98,9 @@ def _without_overlaps(candidates: list[Match]) -> list[Match]:
     for match in sorted(candidates, key=lambda m: (-(m.end - m.start), -m.score, m.start)):
         span = set(range(match.start, match.end))
         if span & taken:
-            # The same words may name several terms equally well (two people called Ana).
-            if any(c.start == match.start and c.end == match.end and c.score == match.score
-                   and c.term.kind == match.term.kind for c in chosen):
+            # The same words may name several terms equally well (two people called Ana, a label and a
+            # component both called Security): keep them all and let the caller decide.
+            if any(c.start == match.start and c.end == match.end and c.score == match.score for c in chosen):
                 chosen.append(match)
             continue
         taken |= span

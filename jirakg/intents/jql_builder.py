@@ -50,6 +50,8 @@ def build_jql(slots: Slots, *, order_by: str | None = None) -> str:
         clauses.append(_in("priority", slots.priorities))
     if slots.assignees:
         clauses.append(_in("assignee", slots.assignees))
+    if slots.unassigned:
+        clauses.append("assignee is EMPTY")
     if slots.components:
         clauses.append(_in("component", slots.components))
     if slots.labels:

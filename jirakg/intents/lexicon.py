@@ -14,6 +14,17 @@ from pydantic import BaseModel, Field
 
 KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
          "person", "field")
+# Everyday words for common Jira names; added only to values the instance actually has.
+SYNONYMS = {
+    ("type", "bug"): ["defect", "defects", "bug report", "bugz"],
+    ("type", "story"): ["user story", "user stories"],
+    ("type", "task"): ["chore", "chores"],
+    ("type", "new feature"): ["feature request", "feature requests"],
+    ("status", "blocked"): ["stuck", "impeded", "on hold"],
+    ("status", "in progress"): ["being worked on", "actively working on", "working on", "wip", "in flight"],
+    ("status", "in review"): ["under review", "being reviewed", "in code review"],
+    ("priority", "high"): ["important"],
+}
 CATEGORY_WORDS = {"new": ["to do", "todo", "open", "not started", "new"],
                   "indeterminate": ["in progress", "ongoing", "active", "started", "underway"],
                   "done": ["done", "closed", "finished", "resolved", "complete", "completed"]}
@@ -84,6 +95,10 @@ class Lexicon(BaseModel):
         sprints: dict[str, Sprint] = {}
         for issue in issues:
             _add_issue_terms(add, issue.get("fields", {}), sprints)
+        for (kind, name), words in SYNONYMS.items():
+            for term in found.values():
+                if term.kind == kind and term.value.lower() == name:
+                    term.aliases += [normalise(w) for w in words if normalise(w) not in term.aliases]
         lexicon = cls(terms=list(found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
         lexicon.priority_order = priority_order or [t.value for t in lexicon.of("priority")]

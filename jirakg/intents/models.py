@@ -25,6 +25,7 @@ class Slots(BaseModel):
     status_categories: list[str] = Field(default_factory=list)
     priorities: list[str] = Field(default_factory=list)
     assignees: list[str] = Field(default_factory=list)  # account ids / user keys
+    unassigned: bool = False
     components: list[str] = Field(default_factory=list)
     labels: list[str] = Field(default_factory=list)
     projects: list[str] = Field(default_factory=list)

@@ -10,6 +10,7 @@ from jirakg import __version__
 from jirakg.bots.cli.config_commands import config
 from jirakg.bots.cli.demo_data_commands import demo_data
 from jirakg.bots.cli.devjira_commands import devjira
+from jirakg.bots.cli.eval_commands import eval_group
 from jirakg.bots.cli.run_command import run
 from jirakg.bots.cli.sync_command import sync_command
 
@@ -27,5 +28,6 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
 main.add_command(config)
 main.add_command(demo_data)
 main.add_command(devjira)
+main.add_command(eval_group)
 main.add_command(run)
 main.add_command(sync_command)

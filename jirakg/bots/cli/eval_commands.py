@@ -1,0 +1,64 @@
+"""`jirakg eval ...`: measure how well the product understands questions."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timezone
+from pathlib import Path
+
+import click
+
+from jirakg.bots.cli.context import settings_from
+from jirakg.bots.cli.jira_access import jira_url
+from jirakg.connectors.jira import JiraError
+from jirakg.connectors.jira.factory import connector_for
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.evaluation import evaluate, keys_for, load_cases, replay_history, summary_line
+from jirakg.intents.instance import instance_lexicon
+
+
+@click.group("eval")
+def eval_group() -> None:
+    """Evaluate question understanding."""
+
+
+@eval_group.command("nlq")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--jira-url", "jira_url_override", default=None, help="The Jira the cases refer to (default: the configured one or the demo).")
+@click.option("--parser", "parser_name", type=click.Choice(["embedded"]), default="embedded", show_default=True)
+@click.option("--now", "now_text", default=None, help="The moment relative dates count from (ISO, default: now).")
+@click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
+@click.option("--show-failures", is_flag=True, help="List the cases the parser got wrong.")
+@click.pass_context
+def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_name: str, now_text: str | None,
+        as_json: bool, show_failures: bool) -> None:
+    """Score intent parsing, issue keys and JQL execution accuracy on FILE (JSONL cases)."""
+    settings = settings_from(ctx)
+    if jira_url_override:
+        settings = settings.model_copy(update={"jira": settings.jira.model_copy(update={"url": jira_url_override})})
+    now = datetime.fromisoformat(now_text) if now_text else datetime.now(timezone.utc)
+    try:
+        cases = load_cases(file)
+        with jira_url(settings) as url:
+            report = asyncio.run(_run(url, settings, cases, now))
+    except (JiraError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if show_failures:
+        for failure in report.failures:
+            click.echo(f"- {failure['query']!r}: gold {failure['gold']} {failure['gold_jql'] or ''}\n"
+                       f"  got {failure['got']}")
+    click.echo(f"single-intent F1 {report.single.f1:.3f}, multi-intent F1 {report.multi.f1:.3f}, "
+               f"issue keys {report.issue_key_accuracy:.3f}, JQL execution {report.jql_execution_accuracy}, "
+               f"p95 {report.p95_ms:.1f} ms over {report.cases} cases")
+    if as_json:
+        click.echo(summary_line(report))
+
+
+async def _run(url: str, settings, cases, now: datetime):
+    connector = connector_for(url, settings.jira)
+    try:
+        parser = EmbeddedParser(await instance_lexicon(connector), now=lambda: now)
+        return await evaluate(cases, lambda case: parser.parse(case.query, replay_history(parser, case.history)),
+                              lambda jql: keys_for(connector, jql))
+    finally:
+        await connector.http.close()

@@ -1,0 +1,77 @@
+"""`jirakg eval nlq`: the metrics are computed right, and the development sets meet the targets."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from jirakg.bots.cli import main
+from jirakg.devjira.dataset import load_dataset
+from jirakg.devjira.runner import BackgroundServer
+from jirakg.devjira.server import create_app
+from jirakg.intents.evaluation import Case, evaluate
+from jirakg.intents.models import IntentCall, ParsedQuery
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "nlq"
+ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
+
+
+def test_metrics_arithmetic() -> None:
+    cases = [
+        Case.model_validate({"query": "a", "intents": [{"name": "metadata", "issue_keys": ["P-1"]}]}),
+        Case.model_validate({"query": "b", "intents": [{"name": "linked", "issue_keys": ["P-2"]}]}),
+        Case.model_validate({"query": "c", "intents": [{"name": "metadata", "issue_keys": ["P-3"]},
+                                                        {"name": "linked", "issue_keys": ["P-3"]}]}),
+        Case.model_validate({"query": "d", "intents": [{"name": "search"}], "jql": "good", "variant": "short"}),
+    ]
+    answers = {
+        "a": [IntentCall(name="metadata", issue_keys=["P-1"])],
+        "b": [IntentCall(name="metadata", issue_keys=["P-2"])],  # wrong intent
+        "c": [IntentCall(name="metadata", issue_keys=["P-3"])],  # one of two intents
+        "d": [IntentCall(name="search", jql="bad")],  # right intent, wrong JQL
+    }
+
+    async def run_jql(jql: str):
+        return {"X-1"} if jql == "good" else {"X-2"}
+
+    report = asyncio.run(evaluate(cases, lambda c: ParsedQuery(text=c.query, intents=answers[c.query]), run_jql))
+    assert (report.single.p, report.single.r) == (0.6667, 0.6667)  # a and d right, b wrong (rounded to 4 places)
+    assert (report.multi.p, report.multi.r) == (1.0, 0.5)
+    assert report.issue_key_accuracy == 0.5  # of four keyed gold intents, b's and c's linked ones were missed
+    assert report.jql_execution_accuracy == 0.0
+    assert report.by_variant == {"short": {"cases": 1, "accuracy": 0.0}}
+    assert [f["query"] for f in report.failures] == ["b", "c", "d"]
+
+
+def targets_met(output: str) -> dict:
+    metrics = json.loads(output.strip().splitlines()[-1])
+    assert metrics["single"]["f1"] >= 0.95
+    assert metrics["multi"]["f1"] >= 0.93
+    assert metrics["jql_execution_accuracy"] >= 0.80
+    return metrics
+
+
+def test_demo_development_set(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "demo.jsonl"), "--now", "2026-11-01T12:00:00+00:00",
+                                       "--json"], env={"JIRAKG_DATA_DIR": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    assert targets_met(result.output)["cases"] >= 100
+
+
+@pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
+def test_fluid_development_set() -> None:
+    with BackgroundServer(create_app(load_dataset(ARCHIVE))) as url:
+        result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "fluid.jsonl"), "--jira-url", url, "--json"])
+    assert result.exit_code == 0, result.output
+    targets_met(result.output)
+
+
+def test_bad_case_file(tmp_path: Path) -> None:
+    bad = tmp_path / "cases.jsonl"
+    bad.write_text('{"query": "x"}\n')
+    result = CliRunner().invoke(main, ["eval", "nlq", str(bad)], env={"JIRAKG_DATA_DIR": str(tmp_path)})
+    assert result.exit_code == 1 and "line 1 is not a valid case" in result.output
