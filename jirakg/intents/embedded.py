@@ -109,13 +109,10 @@ class EmbeddedParser:
 
     def parse(self, text: str, history: ConversationState | None = None, context: dict | None = None) -> ParsedQuery:
         state = history or ConversationState()
+        problem = input_problem(text)
+        if problem:
+            return ParsedQuery(text=text, intents=[_call_clarify(problem)])
         stripped = text.strip()
-        if not stripped:
-            return _clarify(text, "The question is empty; ask about an issue, for example 'What blocks PROJ-12?'.")
-        if len(stripped) > MAX_CHARS:
-            return _clarify(text, f"The question is longer than {MAX_CHARS} characters; ask one thing at a time.")
-        if not re.search(r"[A-Za-z0-9]", stripped):
-            return _clarify(text, "There are no words in the question to understand.")
         calls: list[IntentCall] = []
         carried: list[str] = []
         for part in [p for p in SPLIT.split(stripped) if p and p.strip()]:
@@ -141,7 +138,7 @@ class EmbeddedParser:
         refers = SINGULAR.search(lowered) or PLURAL.search(lowered) or ORDINAL.search(lowered)
         name = self._classify(lowered, bool(keys or refers), state)
         if name in NEEDS_KEY and not keys:
-            keys = self._coreference(lowered, state, context, carried)
+            keys = self.resolve_keys(lowered, state, context, carried)
             if not keys:
                 return _call_clarify("Which issue do you mean? Name it by its key, for example "
                                      f"{sorted(self.projects)[0] if self.projects else 'PROJ'}-12.")
@@ -188,7 +185,9 @@ class EmbeddedParser:
                     or (with_categories and any(p.search(lowered) for p, _ in CATEGORY_WORDS))
                     or parse_window(lowered, self.now(), self.lexicon.sprints))
 
-    def _coreference(self, lowered: str, state: ConversationState, context: dict, carried: list[str]) -> list[str]:
+    def resolve_keys(self, lowered: str, state: ConversationState, context: dict, carried: list[str]) -> list[str]:
+        """The issues a question without keys refers to: an ordinal or pronoun over the conversation,
+        the part before it, or the issue open in the sidebar."""
         ordinal = ORDINAL.search(lowered)
         if ordinal and state.last_results:
             position = ORDINALS.get(ordinal.group(1) or "", 0) or int(ordinal.group(2) or 0)
@@ -304,5 +303,13 @@ def _call_clarify(reason: str) -> IntentCall:
     return IntentCall(name="clarify", slots=Slots(reason=reason))
 
 
-def _clarify(text: str, reason: str) -> ParsedQuery:
-    return ParsedQuery(text=text, intents=[_call_clarify(reason)])
+def input_problem(text: str) -> str | None:
+    """Why a text cannot be a question at all, or None."""
+    stripped = text.strip()
+    if not stripped:
+        return "The question is empty; ask about an issue, for example 'What blocks PROJ-12?'."
+    if len(stripped) > MAX_CHARS:
+        return f"The question is longer than {MAX_CHARS} characters; ask one thing at a time."
+    if not re.search(r"[A-Za-z0-9]", stripped):
+        return "There are no words in the question to understand."
+    return None

@@ -8,6 +8,7 @@ instance and compares the issue sets.
 
 from __future__ import annotations
 
+import inspect
 import json
 import time
 from collections import Counter
@@ -48,6 +49,7 @@ class Report(BaseModel):
     by_variant: dict[str, dict[str, float]]
     p95_ms: float
     cases: int
+    fallbacks: int = 0  # LLM parses that fell back to the embedded parser
     failures: list[dict] = Field(default_factory=list)
 
 
@@ -74,7 +76,7 @@ def replay_history(parser: EmbeddedParser, turns: list[str]) -> ConversationStat
     return state
 
 
-async def evaluate(cases: list[Case], parse: Callable[[Case], ParsedQuery],
+async def evaluate(cases: list[Case], parse: Callable[[Case], ParsedQuery | Awaitable[ParsedQuery]],
                    run_jql: Callable[[str], Awaitable[set[str] | None]]) -> Report:
     counts = {"single": Counter(), "multi": Counter()}
     variants: dict[str, Counter] = {}
@@ -82,10 +84,14 @@ async def evaluate(cases: list[Case], parse: Callable[[Case], ParsedQuery],
     jql_hits = jql_total = 0
     timings: list[float] = []
     failures: list[dict] = []
+    fallbacks = 0
     for case in cases:
         started = time.perf_counter()
         parsed = parse(case)
+        if inspect.isawaitable(parsed):
+            parsed = await parsed
         timings.append((time.perf_counter() - started) * 1000)
+        fallbacks += parsed.fell_back
         gold = Counter(i.name for i in case.intents)
         got = Counter(c.name for c in parsed.intents)
         bucket = counts["multi" if len(case.intents) > 1 else "single"]
@@ -121,7 +127,7 @@ async def evaluate(cases: list[Case], parse: Callable[[Case], ParsedQuery],
         jql_execution_accuracy=round(jql_hits / jql_total, 4) if jql_total else None,
         by_variant={v: {"cases": t["cases"], "accuracy": round(t["correct"] / t["cases"], 4)} for v, t in variants.items()},
         p95_ms=round(timings[int(0.95 * (len(timings) - 1))], 2) if timings else 0.0,
-        cases=len(cases), failures=failures)
+        cases=len(cases), fallbacks=fallbacks, failures=failures)
 
 
 async def _same_result(run_jql, predicted: str, gold: str) -> bool:

@@ -75,3 +75,22 @@ def test_bad_case_file(tmp_path: Path) -> None:
     bad.write_text('{"query": "x"}\n')
     result = CliRunner().invoke(main, ["eval", "nlq", str(bad)], env={"JIRAKG_DATA_DIR": str(tmp_path)})
     assert result.exit_code == 1 and "line 1 is not a valid case" in result.output
+
+
+def test_llm_parser_evaluation_counts_fallbacks(tmp_path: Path) -> None:
+    from tests.intents.openai_server import ScriptedModel
+
+    model = ScriptedModel(lambda messages: "not json at all")
+    with model.serve() as url:
+        env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_LLM__BASE_URL": f"{url}/v1", "JIRAKG_LLM__MODEL": "m"}
+        result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "demo.jsonl"), "--parser", "llm",
+                                           "--now", "2026-11-01T12:00:00+00:00", "--json"], env=env)
+    assert result.exit_code == 0, result.output
+    metrics = targets_met(result.output)  # every question fell back, so the embedded figures hold
+    assert metrics["fallbacks"] == metrics["cases"]
+
+
+def test_llm_parser_needs_an_endpoint(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "demo.jsonl"), "--parser", "llm"],
+                                env={"JIRAKG_DATA_DIR": str(tmp_path)})
+    assert result.exit_code == 1 and "set llm.base_url" in result.output

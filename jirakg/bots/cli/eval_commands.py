@@ -15,6 +15,8 @@ from jirakg.connectors.jira.factory import connector_for
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.evaluation import evaluate, keys_for, load_cases, replay_history, summary_line
 from jirakg.intents.instance import instance_lexicon
+from jirakg.intents.llm_parser import LlmParser
+from jirakg.llm import LlmClient
 
 
 @click.group("eval")
@@ -25,7 +27,8 @@ def eval_group() -> None:
 @eval_group.command("nlq")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--jira-url", "jira_url_override", default=None, help="The Jira the cases refer to (default: the configured one or the demo).")
-@click.option("--parser", "parser_name", type=click.Choice(["embedded"]), default="embedded", show_default=True)
+@click.option("--parser", "parser_name", type=click.Choice(["embedded", "llm"]), default="embedded", show_default=True,
+              help="llm needs llm.base_url and llm.model; it falls back to embedded per question.")
 @click.option("--now", "now_text", default=None, help="The moment relative dates count from (ISO, default: now).")
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
 @click.option("--show-failures", is_flag=True, help="List the cases the parser got wrong.")
@@ -36,11 +39,14 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
     settings = settings_from(ctx)
     if jira_url_override:
         settings = settings.model_copy(update={"jira": settings.jira.model_copy(update={"url": jira_url_override})})
+    if parser_name == "llm" and not settings.llm.enabled:
+        raise click.ClickException("--parser llm needs an endpoint: set llm.base_url (JIRAKG_LLM__BASE_URL) "
+                                   "and llm.model (JIRAKG_LLM__MODEL).")
     now = datetime.fromisoformat(now_text) if now_text else datetime.now(timezone.utc)
     try:
         cases = load_cases(file)
         with jira_url(settings) as url:
-            report = asyncio.run(_run(url, settings, cases, now))
+            report = asyncio.run(_run(url, settings, cases, now, parser_name))
     except (JiraError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     if show_failures:
@@ -49,16 +55,21 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
                        f"  got {failure['got']}")
     click.echo(f"single-intent F1 {report.single.f1:.3f}, multi-intent F1 {report.multi.f1:.3f}, "
                f"issue keys {report.issue_key_accuracy:.3f}, JQL execution {report.jql_execution_accuracy}, "
-               f"p95 {report.p95_ms:.1f} ms over {report.cases} cases")
+               f"p95 {report.p95_ms:.1f} ms over {report.cases} cases"
+               + (f", {report.fallbacks} fell back to the embedded parser" if parser_name == "llm" else ""))
     if as_json:
         click.echo(summary_line(report))
 
 
-async def _run(url: str, settings, cases, now: datetime):
+async def _run(url: str, settings, cases, now: datetime, parser_name: str):
     connector = connector_for(url, settings.jira)
+    llm = LlmClient.from_settings(settings.llm) if parser_name == "llm" else None
     try:
-        parser = EmbeddedParser(await instance_lexicon(connector), now=lambda: now)
-        return await evaluate(cases, lambda case: parser.parse(case.query, replay_history(parser, case.history)),
+        embedded = EmbeddedParser(await instance_lexicon(connector), now=lambda: now)
+        parser = LlmParser(llm, embedded) if llm else embedded
+        return await evaluate(cases, lambda case: parser.parse(case.query, replay_history(embedded, case.history)),
                               lambda jql: keys_for(connector, jql))
     finally:
         await connector.http.close()
+        if llm:
+            await llm.close()
