@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from difflib import get_close_matches
 from datetime import datetime, timezone
 
 from pydantic import BaseModel, Field
@@ -25,16 +26,17 @@ KEY_WORD = "issuekeyref"  # stands in for an issue key inside the text the rules
 KEY = re.compile(r"\b([A-Za-z][A-Za-z0-9_]*)-([1-9]\d{0,6})\b")
 NEEDS_KEY = {"metadata", "children", "linked", "dependencies", "changelog", "summary"}
 SPLIT = re.compile(r"\?\s+(?=\S)|;\s+|\s+(?:and also|and then|also|and|then)\s+(?=(?:what|who|which|how|when|where|"
-                   r"is|are|does|do|did|list|show|summari[sz]e|give|tell|find|count)\b)", re.IGNORECASE)
+                   r"does|did|list|show|summari[sz]e|give|tell|find|count)\b)", re.IGNORECASE)
 ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
             "fifth": 5, "5th": 5, "last": -1}
-SINGULAR = re.compile(r"\b(it|its|it's|this|that|the same)\b|\b(?:this|that|the) (?:issue|ticket|epic|story|task|bug|"
-                      r"feature|initiative|one|sub-?task|risk)\b")
+SINGULAR = re.compile(r"\b(it|its|it's|the same)\b|\b(?:this|that)\s*[?.!]*$|\b(?:this|that|the) (?:issue|ticket|"
+                      r"epic|story|task|bug|feature|initiative|one|sub-?task|risk)\b")
 PLURAL = re.compile(r"\b(those|they|them|these|their|all of them)\b")
 ORDINAL = re.compile(rf"\b(?:the )?({'|'.join(ORDINALS)}) (?:one|issue|ticket|item)\b|#(\d+)\b")
 
 RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("help", re.compile(r"^\s*(help|what can you do|what do you do|how (do|can|should) i (use|ask)|commands)\b")),
+    ("help", re.compile(r"^\s*((can you )?help|what can you do|what do you do|how (do|can|should) i (use|ask)|commands)\b"
+                        r"|\bwhat (kinds? of |sorts? of )?questions can i ask\b")),
     ("count", re.compile(r"\b(how many|number of|count)\b")),
     ("dependencies", re.compile(r"\b(transitive(ly)?|chain|deadlocks?|cycles?|circular|critical path|all (the )?"
                                 r"blockers|everything (that )?(blocks|is blocking)|dependency (tree|graph)|"
@@ -45,12 +47,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
                              r"who (moved|set|updated|resolved|closed|reopened|assigned|reassigned|edited)|"
                              r"transition(ed|s)?|moved to)\b")),
     ("summary", re.compile(r"\b(summari[sz]e|summary|overview|(?<!in )progress|status report|how far|how is .+ going|"
+                           r"where does .+ stand|overall|"
                            r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
     ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|duplicat\w*|relates? to|related|linked|"
                           r"links?|risks?)\b")),
-    ("children", re.compile(r"\b(children|child|sub-?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
+    ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of)\b")),
 ]
+INTENT_WORDS = ["blocks", "blocked", "blocking", "blockers", "summarize", "summarise", "summary", "history",
+                "changelog", "changed", "children", "subtasks", "sub-tasks", "depends", "duplicates", "duplicated",
+                "deadlock", "transitively", "overview", "progress", "related", "linked", "assignee", "priority",
+                "status", "reporter", "labels", "components"]
 POINTS = re.compile(r"\b(story points?|points|estimate)\b")
 SEARCH_WORDS = re.compile(r"\b(list|show|find|search|which|what|any|all|open|closed|unresolved|issues|bugs|tickets|"
                           r"stories|tasks|epics|items)\b")
@@ -81,12 +88,13 @@ CATEGORY_WORDS = [
     (re.compile(r"\b(in progress|ongoing|underway|being worked on)\b"), ["indeterminate"]),
     (re.compile(r"\b(to do|todo|not started)\b"), ["new"]),
 ]
-STATE_PHRASES = {"in progress", "to do", "todo"}
+STATE_PHRASES = {"in progress", "to do", "todo", "being worked on", "underway", "ongoing"}
 GROUP_BY = re.compile(r"\b(?:per|by|for each|grouped by|broken down by) (status|assignee|person|priority|type|"
                       r"component|project|label)\b")
 GROUP_FIELDS = {"status": "status", "assignee": "assignee", "person": "assignee", "priority": "priority",
                 "type": "issuetype", "component": "components", "project": "project", "label": "labels"}
-SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project"}
+SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
+CURRENT_SPRINT = re.compile(r"\b(?:current|this|active|open) sprints?\b")
 ME = re.compile(r"\b(my|mine|assigned to me|for me|i am|i'm|i have)\b")
 UNASSIGNED = re.compile(r"\b(unassigned|not assigned|nobody owns|no one owns|without an? (owner|assignee))\b")
 
@@ -105,6 +113,7 @@ class EmbeddedParser:
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
         self.now = now
+        self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.points_field = next((t.value for t in lexicon.of("field") if "story point" in t.label.lower()), None)
 
     def parse(self, text: str, history: ConversationState | None = None, context: dict | None = None) -> ParsedQuery:
@@ -146,6 +155,8 @@ class EmbeddedParser:
         call = IntentCall(name=name, issue_keys=keys, slots=slots)
         if name in ("search", "count"):
             call.jql = build_jql(slots)
+            if name == "search" and not call.jql and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
+                return _call_clarify("Which issues do you mean? Name a project, type, status, person or component.")
         return call
 
     def _keys(self, part: str) -> tuple[list[str], list[str]]:
@@ -161,6 +172,10 @@ class EmbeddedParser:
         return found, [k for k in unknown if k.split("-")[0].isupper() and len(k.split("-")[0]) >= 2]
 
     def _classify(self, lowered: str, about_an_issue: bool, state: ConversationState) -> str:
+        lowered = self._corrected(lowered)
+        if (not about_an_issue and KG_WORDS.search(lowered) and not JIRA_WORDS.search(lowered)
+                and not self._filters_present(lowered)):
+            return "kg_question"  # "how many papers has X published?" is about the knowledge graph
         if about_an_issue and POINTS.search(lowered):
             return "metadata"  # "how many story points is WEB-4?" asks a field, not a count
         for name, pattern in RULES:
@@ -180,6 +195,19 @@ class EmbeddedParser:
             return "metadata"
         return "clarify"
 
+    def _corrected(self, lowered: str) -> str:
+        """Fix misspelt intent words ("blokcs", "sumarize") so the rules can see them; the
+        instance's own words ("supersedes") are never "corrected"."""
+        words = lowered.split()
+        for n, word in enumerate(words):
+            bare = word.strip("?.!,;:")
+            if len(bare) >= 5 and bare not in INTENT_WORDS and bare not in self.known_words:
+                # Same first letter, as misspellings keep it: "story" must not become "history".
+                close = [w for w in get_close_matches(bare, INTENT_WORDS, n=3, cutoff=0.8) if w[0] == bare[0]]
+                if close:
+                    words[n] = close[0]
+        return " ".join(words)
+
     def _filters_present(self, lowered: str, kinds: set[str] = SEARCH_KINDS, with_categories: bool = True) -> bool:
         return bool(self.grounder.scan(lowered, kinds)
                     or (with_categories and any(p.search(lowered) for p, _ in CATEGORY_WORDS))
@@ -189,11 +217,13 @@ class EmbeddedParser:
         """The issues a question without keys refers to: an ordinal or pronoun over the conversation,
         the part before it, or the issue open in the sidebar."""
         ordinal = ORDINAL.search(lowered)
-        if ordinal and state.last_results:
+        # "The second one" counts in the last answer's list, else in the order issues were mentioned.
+        listed = state.last_results or list(reversed(state.active_keys))
+        if ordinal and listed:
             position = ORDINALS.get(ordinal.group(1) or "", 0) or int(ordinal.group(2) or 0)
-            index = position - 1 if position > 0 else len(state.last_results) + position
-            if 0 <= index < len(state.last_results):
-                return [state.last_results[index]]
+            index = position - 1 if position > 0 else len(listed) + position
+            if 0 <= index < len(listed):
+                return [listed[index]]
         if PLURAL.search(lowered) and state.last_results:
             return list(state.last_results)
         if carried:
@@ -210,8 +240,11 @@ class EmbeddedParser:
         slots = Slots()
         if name in ("metadata", "changelog"):
             slots.fields = self._fields(lowered, default=name == "metadata")
-        if name in ("changelog", "search", "count"):
+        if name == "changelog":
             slots.window = parse_window(lowered, self.now(), self.lexicon.sprints)
+        if name in ("search", "count"):
+            # In a search, "the current sprint" is sprint membership, not a time window.
+            slots.window = parse_window(CURRENT_SPRINT.sub(" ", lowered), self.now(), self.lexicon.sprints)
         if name in ("linked", "dependencies"):
             slots.link_type = self._link_type(lowered, transitive=name == "dependencies")
         if name in ("children", "search", "count"):
@@ -265,12 +298,15 @@ class EmbeddedParser:
         if with_people and UNASSIGNED.search(lowered):
             slots.unassigned = True
             lowered = UNASSIGNED.sub(" ", lowered)
-        kinds = {"type", "status", "priority", "component", "label", "project"} | ({"person"} if with_people else set())
+        if CURRENT_SPRINT.search(lowered):
+            slots.open_sprints = True
+            lowered = CURRENT_SPRINT.sub(" ", lowered)
+        kinds = SEARCH_KINDS - ({"person"} if not with_people else set())
         for match in self._prefer_hinted(self.grounder.scan(lowered, kinds), lowered):
             value = match.term.value
             target = {"type": None, "status": slots.statuses, "priority": slots.priorities,
                       "component": slots.components, "label": slots.labels, "project": slots.projects,
-                      "person": slots.assignees}[match.term.kind]
+                      "person": slots.assignees, "version": slots.fix_versions, "sprint": slots.sprints}[match.term.kind]
             if match.term.kind == "type":
                 slots.issue_type = slots.issue_type or value
             elif value not in target:

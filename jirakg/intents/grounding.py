@@ -95,7 +95,8 @@ class Grounder:
 def _without_overlaps(candidates: list[Match]) -> list[Match]:
     chosen: list[Match] = []
     taken: set[int] = set()
-    for match in sorted(candidates, key=lambda m: (-(m.end - m.start), -m.score, m.start)):
+    # Exact names first, then longer spans: "supersedes it" must not beat the exact "supersedes".
+    for match in sorted(candidates, key=lambda m: (m.score < 1.0, -(m.end - m.start), -m.score, m.start)):
         span = set(range(match.start, match.end))
         if span & taken:
             # The same words may name several terms equally well (two people called Ana, a label and a

@@ -56,6 +56,12 @@ def build_jql(slots: Slots, *, order_by: str | None = None) -> str:
         clauses.append(_in("component", slots.components))
     if slots.labels:
         clauses.append(_in("labels", slots.labels))
+    if slots.fix_versions:
+        clauses.append(_in("fixVersion", slots.fix_versions))
+    if slots.sprints:
+        clauses.append(_in("sprint", slots.sprints))
+    if slots.open_sprints:
+        clauses.append("sprint in openSprints()")
     if slots.window is not None:
         if slots.window.start:
             clauses.append(f"updated >= {quote(_jql_time(slots.window.start))}")

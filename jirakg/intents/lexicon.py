@@ -20,8 +20,9 @@ SYNONYMS = {
     ("type", "story"): ["user story", "user stories"],
     ("type", "task"): ["chore", "chores"],
     ("type", "new feature"): ["feature request", "feature requests"],
+    ("type", "improvement"): ["enhancement", "enhancements"],
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
-    ("status", "in progress"): ["being worked on", "actively working on", "working on", "wip", "in flight"],
+    ("status", "in progress"): ["being worked on", "actively working on", "wip", "in flight"],
     ("status", "in review"): ["under review", "being reviewed", "in code review"],
     ("priority", "high"): ["important"],
 }
@@ -85,8 +86,11 @@ class Lexicon(BaseModel):
             add("link", link["outward"], link["outward"], link["name"], link["outward"].removeprefix("is "))
             add("link", link["inward"], link["inward"], link["inward"].removeprefix("is "))
         project_keys = []
+        projects = list(projects)
+        distinctive = _distinctive_words([p.get("name") or "" for p in projects])
         for project in projects:
-            add("project", project["key"], project.get("name"), project.get("name"))
+            name_words = [w for w in normalise(project.get("name") or "").split() if w in distinctive]
+            add("project", project["key"], project.get("name"), project.get("name"), *name_words)
             project_keys.append(project["key"])
             for component in project.get("components", []):
                 add("component", component["name"], component["name"])
@@ -136,6 +140,15 @@ def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
                     add("sprint", str(item["id"]), item["name"])
                     sprints.setdefault(str(item["id"]), Sprint(id=str(item["id"]), name=item["name"],
                                                                start=item.get("startDate"), end=item.get("endDate")))
+
+
+def _distinctive_words(names: list[str]) -> set[str]:
+    """Words of project names long and rare enough to name one project ("storefront")."""
+    counts: dict[str, int] = {}
+    for name in names:
+        for word in set(normalise(name).split()):
+            counts[word] = counts.get(word, 0) + 1
+    return {word for word, count in counts.items() if count == 1 and len(word) >= 6}
 
 
 def normalise(text: str) -> str:

@@ -29,6 +29,9 @@ class Slots(BaseModel):
     components: list[str] = Field(default_factory=list)
     labels: list[str] = Field(default_factory=list)
     projects: list[str] = Field(default_factory=list)
+    fix_versions: list[str] = Field(default_factory=list)
+    sprints: list[str] = Field(default_factory=list)  # sprint ids
+    open_sprints: bool = False  # "in the current sprint"
     link_type: str | None = None  # a link description such as "is blocked by"
     window: TimeWindow | None = None
     group_by: str | None = None  # count: a field to group by

@@ -127,3 +127,35 @@ def test_search_jql_selects_what_the_words_say() -> None:
     assert run(stories.jql) == {i["key"] for i in ISSUES if i["fields"]["issuetype"]["name"] == "Story"
                                 and i["fields"]["status"]["name"] == "In Progress"
                                 and i["fields"]["project"]["key"] == "MOB"}
+
+
+def test_versions_and_sprints_filter_searches() -> None:
+    version = next(v["name"] for p in META["projects"] for v in p["versions"] if p["key"] == "MOB")
+    call = one(f"bugs in MOB fixed in {version}")
+    assert call.slots.fix_versions == [version]
+    assert run(call.jql) == {i["key"] for i in ISSUES if i["fields"]["project"]["key"] == "MOB"
+                             and i["fields"]["issuetype"]["name"] == "Bug"
+                             and version in [v["name"] for v in i["fields"]["fixVersions"]]}
+    current = one("stories in the current sprint")
+    assert current.slots.open_sprints and current.jql == 'issuetype = "Story" AND sprint in openSprints()'
+    assert run(current.jql) == {i["key"] for i in ISSUES if i["fields"]["issuetype"]["name"] == "Story"
+                                and any(s["state"] == "active" for s in i["fields"]["customfield_10020"] or [])}
+    sprint = next(s for i in ISSUES for s in i["fields"]["customfield_10020"] or [])
+    named = one(f"tasks in {sprint['name']}")
+    assert named.slots.sprints == [str(sprint["id"])]
+
+
+def test_development_set_size_and_coverage() -> None:
+    import json
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[1] / "data" / "nlq"
+    cases = [json.loads(line) for name in ("demo.jsonl", "fluid.jsonl") for line in (data / name).read_text().splitlines()]
+    assert len(cases) >= 400
+    variants = [c.get("variant") for c in cases]
+    assert all(variants.count(v) >= 25 for v in ("long", "short", "paraphrase", "exact"))
+    assert sum(1 for c in cases if c.get("history")) >= 20
+    assert sum(1 for c in cases if len(c["intents"]) > 1) >= 20
+    assert {i["name"] for c in cases for i in c["intents"]} == {
+        "metadata", "children", "linked", "dependencies", "changelog", "summary", "search", "count",
+        "kg_question", "help", "clarify"}
