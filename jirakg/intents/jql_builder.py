@@ -29,6 +29,13 @@ def text_query(words: str) -> str:
     return " ".join(TEXT_SPECIAL.sub(" ", words).split())
 
 
+# JQL field ← the `Slots` list it is built from, in the order clauses are written.
+LIST_CLAUSES = [("project", "projects"), ("issuetype", "issue_types"), ("status", "statuses"),
+                ("statusCategory", "status_categories"), ("priority", "priorities"), ("assignee", "assignees"),
+                ("component", "components"), ("labels", "labels"), ("fixVersion", "fix_versions"),
+                ("sprint", "sprints")]
+
+
 def _in(field: str, values: list[str]) -> str:
     literals = [v if v == CURRENT_USER else quote(v) for v in values]
     if len(literals) == 1:
@@ -38,28 +45,12 @@ def _in(field: str, values: list[str]) -> str:
 
 def build_jql(slots: Slots, *, order_by: str | None = None) -> str:
     clauses: list[str] = []
-    if slots.projects:
-        clauses.append(_in("project", slots.projects))
-    if slots.issue_type:
-        clauses.append(_in("issuetype", [slots.issue_type]))
-    if slots.statuses:
-        clauses.append(_in("status", slots.statuses))
-    if slots.status_categories:
-        clauses.append(_in("statusCategory", slots.status_categories))
-    if slots.priorities:
-        clauses.append(_in("priority", slots.priorities))
-    if slots.assignees:
-        clauses.append(_in("assignee", slots.assignees))
-    if slots.unassigned:
-        clauses.append("assignee is EMPTY")
-    if slots.components:
-        clauses.append(_in("component", slots.components))
-    if slots.labels:
-        clauses.append(_in("labels", slots.labels))
-    if slots.fix_versions:
-        clauses.append(_in("fixVersion", slots.fix_versions))
-    if slots.sprints:
-        clauses.append(_in("sprint", slots.sprints))
+    for field, attribute in LIST_CLAUSES:
+        values = getattr(slots, attribute)
+        if values:
+            clauses.append(_in(field, values))
+        if attribute == "assignees" and slots.unassigned:
+            clauses.append("assignee is EMPTY")
     if slots.open_sprints:
         clauses.append("sprint in openSprints()")
     if slots.window is not None:

@@ -19,6 +19,10 @@ class TimeWindow(BaseModel):
 class Slots(BaseModel):
     """Everything an intent may carry; each intent uses the ones its spec names."""
 
+    @property
+    def issue_types(self) -> list[str]:
+        return [self.issue_type] if self.issue_type else []
+
     fields: list[str] = Field(default_factory=list)  # field ids asked for (metadata, changelog)
     issue_type: str | None = None
     statuses: list[str] = Field(default_factory=list)
