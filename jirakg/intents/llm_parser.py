@@ -47,15 +47,14 @@ class LlmParser:
     async def parse(self, text: str, history: ConversationState | None = None,
                     context: dict | None = None) -> ParsedQuery:
         state = history or ConversationState()
-        fallback = self.embedded.parse(text, state, context)
         if input_problem(text):
-            return fallback  # empty, oversized or wordless input never goes to the model
+            return self.embedded.parse(text, state, context)  # never sent to the model
         try:
             raw = await self.llm.json_completion(self.system_prompt, self._user_prompt(text, state, context))
             answer = LlmAnswer.model_validate(raw)
             calls = [self._ground(intent, state, context or {}, text) for intent in answer.intents]
         except (LlmError, ValidationError, ValueError):
-            return fallback.model_copy(update={"fell_back": True})
+            return self.embedded.parse(text, state, context).model_copy(update={"fell_back": True})
         return ParsedQuery(text=text, intents=calls, parser="llm")
 
     # --- prompts -------------------------------------------------------------------------
