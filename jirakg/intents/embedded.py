@@ -145,7 +145,9 @@ class EmbeddedParser:
             return _call_clarify(f"There is no project {unknown[0].split('-')[0]} in this Jira; "
                                  f"known projects are {', '.join(sorted(self.projects))}.")
         refers = SINGULAR.search(lowered) or PLURAL.search(lowered) or ORDINAL.search(lowered)
-        name = self._classify(lowered, bool(keys or refers), state)
+        # In the Jira sidebar a question without filters is about the open issue ("what is the priority?").
+        in_sidebar = bool(context.get("issue_key")) and not self._filters_present(lowered)
+        name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
         if name in NEEDS_KEY and not keys:
             keys = self.resolve_keys(lowered, state, context, carried)
             if not keys:

@@ -1,0 +1,1 @@
+"""Answers from retrieved data, written under each intent's guideline."""

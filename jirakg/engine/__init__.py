@@ -1,0 +1,1 @@
+"""The turn pipeline: parse → plan → fetch → answer → record, with per-conversation history."""

@@ -1,0 +1,69 @@
+"""One turn, end to end; the engine does not know which bot called it."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from jirakg.answer.templated import answer
+from jirakg.connectors.jira import JiraError
+from jirakg.engine.history import HistoryStore, TurnRecord
+from jirakg.graph import GraphManager
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.retrieval.executor import execute
+from jirakg.retrieval.plan import plan
+
+
+class TurnResult(BaseModel):
+    answer: str
+    turn_id: str
+    conversation_id: str
+    intents: list[str]
+    citations: list[str]
+    urls: dict[str, str] = Field(default_factory=dict)
+    explain: list[str] = Field(default_factory=list)  # the plans, and whether each hit the cache
+
+
+class Engine:
+    def __init__(self, parser: EmbeddedParser, manager: GraphManager, history: HistoryStore) -> None:
+        self.parser = parser
+        self.manager = manager
+        self.history = history
+
+    async def ask(self, text: str, conversation_id: str | None = None, context: dict | None = None) -> TurnResult:
+        conversation = await self.history.load(conversation_id or uuid.uuid4().hex)
+        parsed = self.parser.parse(text, conversation.state(), context)
+        texts, citations, urls, explain, listed = [], [], {}, [], []
+        for step in plan(parsed):
+            try:
+                retrieved = await execute(step, self.manager)
+            except JiraError as exc:  # one clear sentence per failed part; the other parts still answer
+                texts.append(str(exc))
+                explain.append(f"{step.describe()} → failed: {exc}")
+                continue
+            written = answer(retrieved)
+            texts.append(written.text)
+            citations += [k for k in written.citations if k not in citations]
+            urls.update(written.urls)
+            listed = [n.key for n in retrieved.nodes] or listed
+            hit = "" if retrieved.cache_hit is None else (" (cache hit)" if retrieved.cache_hit else " (cache miss)")
+            explain.append(step.describe() + hit)
+        turn = TurnRecord(id=uuid.uuid4().hex, question=text,
+                          intents=[c.model_dump(include={"name", "issue_keys"}) for c in parsed.intents],
+                          plans=explain, answer="\n\n".join(texts), citations=citations, listed=listed)
+        conversation.turns.append(turn)
+        await self.history.save(conversation)
+        return TurnResult(answer=turn.answer, turn_id=turn.id, conversation_id=conversation.id,
+                          intents=[c.name for c in parsed.intents], citations=citations, urls=urls, explain=explain)
+
+    async def feedback(self, turn_id: str, rating: Literal["up", "down"], comment: str | None = None) -> bool:
+        conversation = await self.history.conversation_of(turn_id)
+        if conversation is None:
+            return False
+        for turn in conversation.turns:
+            if turn.id == turn_id:
+                turn.feedback = {"rating": rating, "comment": comment}
+        await self.history.save(conversation)
+        return True

@@ -1,0 +1,57 @@
+"""Conversation history, kept through the graph store's state (memory, SQLite or Redis), bounded."""
+
+from __future__ import annotations
+
+import json
+
+from pydantic import BaseModel, Field
+
+from jirakg.graph.stores import GraphStore
+from jirakg.intents.embedded import ConversationState
+
+
+class TurnRecord(BaseModel):
+    id: str
+    question: str
+    intents: list[dict]
+    plans: list[str]
+    answer: str
+    citations: list[str]
+    listed: list[str] = Field(default_factory=list)  # keys the answer listed, for "the second one"
+    feedback: dict | None = None
+
+
+class Conversation(BaseModel):
+    id: str
+    turns: list[TurnRecord] = Field(default_factory=list)
+
+    def state(self) -> ConversationState:
+        """What the parser needs: issues in play (most recent first), the last list, the last intent."""
+        active: list[str] = []
+        for turn in reversed(self.turns):
+            for key in [k for intent in turn.intents for k in intent.get("issue_keys", [])] + turn.citations[:1]:
+                if key not in active:
+                    active.append(key)
+        last = self.turns[-1] if self.turns else None
+        return ConversationState(active_keys=active[:10], last_results=last.listed if last else [],
+                                 last_intent=last.intents[-1]["name"] if last and last.intents else None)
+
+
+class HistoryStore:
+    def __init__(self, store: GraphStore, max_turns: int = 50) -> None:
+        self.store = store
+        self.max_turns = max_turns
+
+    async def load(self, conversation_id: str) -> Conversation:
+        raw = await self.store.get_state(f"conversation:{conversation_id}")
+        return Conversation.model_validate_json(raw) if raw else Conversation(id=conversation_id)
+
+    async def save(self, conversation: Conversation) -> None:
+        conversation.turns = conversation.turns[-self.max_turns:]
+        await self.store.put_state(f"conversation:{conversation.id}", conversation.model_dump_json())
+        for turn in conversation.turns[-1:]:
+            await self.store.put_state(f"turn:{turn.id}", json.dumps({"conversation": conversation.id}))
+
+    async def conversation_of(self, turn_id: str) -> Conversation | None:
+        raw = await self.store.get_state(f"turn:{turn_id}")
+        return await self.load(json.loads(raw)["conversation"]) if raw else None

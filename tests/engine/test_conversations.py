@@ -1,0 +1,152 @@
+"""Multi-turn conversations on the demo organisation, end to end through devjira; every expected
+fact is computed from the raw issue JSON, not from the code under test."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from datetime import datetime, timezone
+
+import pytest
+
+from jirakg.engine.engine import Engine
+from jirakg.engine.history import HistoryStore
+from jirakg.graph import GraphManager
+from jirakg.graph.stores import MemoryStore, SqliteStore
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.lexicon import Lexicon
+from tests.jira_env import connector, demo_dataset, devjira
+
+DATASET = demo_dataset(issues=1500, seed=41)
+RAW = {i["key"]: i for i in DATASET.issues}
+META = DATASET.metadata
+LEXICON = Lexicon.build(fields=META["fields"], statuses=META["statuses"], priorities=META["priorities"],
+                        issue_types=META["issuetypes"], link_types=META["issueLinkTypes"], projects=META["projects"],
+                        issues=DATASET.issues)
+NOW = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+
+
+@pytest.fixture(scope="module")
+def url():
+    with devjira(DATASET, deployment="server") as base:
+        yield base
+
+
+def converse(url: str, questions: list[str], store=None, context: dict | None = None):
+    async def run():
+        async with connector(url) as jira:
+            manager = GraphManager(jira, store or MemoryStore(), base_url=url)
+            engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store))
+            results, conversation = [], None
+            for question in questions:
+                result = await engine.ask(question, conversation, context)
+                conversation = result.conversation_id
+                results.append(result)
+            return results, engine
+    return asyncio.run(run())
+
+
+def fields(key: str) -> dict:
+    return RAW[key]["fields"]
+
+
+def blockers(key: str) -> list[str]:
+    return [l["inwardIssue"]["key"] for l in fields(key)["issuelinks"]
+            if l["type"]["name"] == "Blocks" and "inwardIssue" in l]
+
+
+def test_owner_then_blockers_by_pronoun(url) -> None:
+    key = next(k for k in RAW if blockers(k) and fields(k)["assignee"])
+    (owner, blocked_by), _ = converse(url, [f"Who is the assignee of {key}?", "what blocks it?"])
+    assert fields(key)["assignee"]["displayName"] in owner.answer and owner.citations == [key]
+    assert blocked_by.intents == ["linked"]
+    assert set(blocked_by.citations) == {key, *blockers(key)}
+    assert f"{len(blockers(key))} issue" in blocked_by.answer
+
+
+def test_children_of_a_type(url) -> None:
+    initiative = next(k for k in RAW if fields(k)["issuetype"]["name"] == "Initiative"
+                      and any((fields(c).get("parent") or {}).get("key") == k for c in RAW))
+    expected = [c for c in RAW if (fields(c).get("parent") or {}).get("key") == initiative
+                and fields(c)["issuetype"]["name"] == "Feature"]
+    (result,), _ = converse(url, [f"Status of all features under {initiative}?"])
+    assert set(result.citations) == {initiative, *expected[:10]}
+    assert f"{len(expected)} feature child issue" in result.answer
+    for child in expected[:10]:
+        assert fields(child)["status"]["name"] in result.answer
+
+
+def test_count_grouped_by_status(url) -> None:
+    (result,), _ = converse(url, ["How many bugs per status in WEB?"])
+    bugs = [k for k in RAW if fields(k)["project"]["key"] == "WEB" and fields(k)["issuetype"]["name"] == "Bug"]
+    assert result.answer.startswith(f"{len(bugs)} issue")
+    for status, count in Counter(fields(k)["status"]["name"] for k in bugs).items():
+        assert f"{status} {count}" in result.answer
+
+
+def test_search_then_the_second_one(url) -> None:
+    (search, follow), _ = converse(url, ["open stories", "who owns the second one?"])
+    expected = [k for k in RAW if fields(k)["issuetype"]["name"] == "Story"
+                and fields(k)["status"]["statusCategory"]["key"] != "done"]
+    assert len(expected) >= 2
+    assert search.answer.startswith(f"{len(expected)} issue")
+    second = search.citations[1]
+    assert follow.citations == [second]
+    owner = fields(second)["assignee"]
+    assert (owner["displayName"] if owner else "not set") in follow.answer
+
+
+def test_summary_rolls_up_descendants(url) -> None:
+    epic = next(k for k in RAW if fields(k)["issuetype"]["name"] == "Epic"
+                and sum((fields(c).get("parent") or {}).get("key") == k for c in RAW) >= 3)
+    below, frontier = [], [epic]
+    while frontier:
+        frontier = [c for c in RAW if (fields(c).get("parent") or {}).get("key") in frontier]
+        below += frontier
+    done = sum(fields(k)["status"]["statusCategory"]["key"] == "done" for k in below)
+    (result,), _ = converse(url, [f"Summarize {epic}"])
+    assert f"Progress over {len(below)} issues below it: {done} done" in result.answer
+
+
+def test_changelog_in_a_window(url) -> None:
+    key = next(k for k in RAW if any("2026-10-19" <= h["created"][:10] < "2026-10-26"
+                                     for h in RAW[k]["changelog"]["histories"]))
+    in_window = [h for h in RAW[key]["changelog"]["histories"] if "2026-10-19" <= h["created"][:10] < "2026-10-26"]
+    (result,), _ = converse(url, [f"What changed on {key} last week?"])
+    assert f"{len(in_window)} change" in result.answer
+    quiet = next(k for k in RAW if not RAW[k]["changelog"]["histories"])
+    (nothing,), _ = converse(url, [f"What changed on {quiet} last week?"])
+    assert nothing.answer.startswith(f"Nothing that matches changed on {quiet}")
+
+
+def test_deadlocks_are_reported(url) -> None:
+    def reaches(start: str, goal: str, seen=None) -> bool:
+        seen = seen or set()
+        return any(b == goal or (b not in seen and not seen.add(b) and reaches(b, goal, seen)) for b in blockers(start))
+    key = next(k for k in RAW if blockers(k) and reaches(k, k))
+    (result,), _ = converse(url, [f"Is there a deadlock around {key}?"])
+    assert "Deadlock:" in result.answer
+
+
+def test_unknown_keys_and_bad_input(url) -> None:
+    (unknown, empty, vague), _ = converse(url, ["What is the status of NOPE-3?", "   ", "What about it?"])
+    assert unknown.intents == ["clarify"] and "There is no project NOPE" in unknown.answer
+    assert empty.intents == ["clarify"] and "empty" in empty.answer
+    assert vague.intents == ["clarify"] and "Which issue" in vague.answer
+    missing = f"PROJ-{max(int(k.split('-')[1]) for k in RAW if k.startswith('PROJ-')) + 1}"
+    (gone,), _ = converse(url, [f"who owns {missing}?"])
+    assert f"There is no issue {missing}" in gone.answer
+
+
+def test_sidebar_context_and_feedback(url, tmp_path) -> None:
+    key = next(k for k in RAW if fields(k)["priority"])
+    store = SqliteStore(tmp_path / "g.sqlite3")
+    (result,), engine = converse(url, ["what is the priority?"], store=store, context={"issue_key": key})
+    assert fields(key)["priority"]["name"] in result.answer
+
+    async def feedback():
+        assert await engine.feedback(result.turn_id, "down", "too terse")
+        assert not await engine.feedback("no-such-turn", "up")
+        conversation = await engine.history.load(result.conversation_id)
+        return conversation.turns[-1].feedback
+    assert asyncio.run(feedback()) == {"rating": "down", "comment": "too terse"}
