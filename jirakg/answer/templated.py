@@ -103,7 +103,7 @@ def _relation(r: Retrieved) -> str:
 def _linked(r: Retrieved, w: _Writer) -> None:
     relation = _relation(r)
     if not r.nodes:
-        w.line(f"{w.cite(r.subject)} has no issues it {relation}." if r.plan.intent.slots.link_type
+        w.line(f"{w.cite(r.subject)} has no '{relation}' links." if r.plan.intent.slots.link_type
                else f"{w.cite(r.subject)} has no linked issues.")
         return
     w.line(f"{w.cite(r.subject)} {relation} {len(r.nodes)} issue{'s' if len(r.nodes) != 1 else ''}:")

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from jirakg import __version__
+from jirakg.bots.cli.ask_commands import ask, chat
 from jirakg.bots.cli.config_commands import config
 from jirakg.bots.cli.demo_data_commands import demo_data
 from jirakg.bots.cli.devjira_commands import devjira
@@ -25,6 +26,8 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
     ctx.obj = {"config_file": config_file}
 
 
+main.add_command(ask)
+main.add_command(chat)
 main.add_command(config)
 main.add_command(demo_data)
 main.add_command(devjira)

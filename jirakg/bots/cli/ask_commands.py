@@ -1,0 +1,118 @@
+"""`jirakg ask` (one turn) and `jirakg chat` (a conversation) on the command line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import click
+
+from jirakg.bots.cli.context import settings_from
+from jirakg.bots.cli.jira_access import jira_url as jira_for
+from jirakg.config import Settings
+from jirakg.connectors.jira import JiraError
+from jirakg.engine.engine import TurnResult
+from jirakg.engine.session import engine_session
+
+COMMANDS = "Commands: /explain, /feedback up|down [comment], /reset, /quit"
+
+
+def _with_jira(settings: Settings, url: str | None, token: str | None) -> Settings:
+    if not url and not token:
+        return settings
+    changes: dict = {}
+    if url:
+        changes["url"] = url
+    if token:
+        changes["token"] = token
+        changes["auth"] = "basic" if settings.jira.email else "bearer"
+    return settings.model_copy(update={"jira": settings.jira.model_copy(update=changes)})
+
+
+def _show(result: TurnResult, explain: bool) -> None:
+    click.echo(result.answer)
+    if explain:
+        for line in result.explain:
+            click.echo(f"  plan: {line}")
+
+
+@click.command()
+@click.argument("question")
+@click.option("--conversation", default=None, help="Continue this conversation id.")
+@click.option("--jira-url", default=None, help="Jira base URL (default: configured, else the demo).")
+@click.option("--jira-token", default=None, help="API token or personal access token for --jira-url.")
+@click.option("--explain", is_flag=True, help="Show the retrieval plan and cache hits.")
+@click.option("--json", "as_json", is_flag=True, help="Print the turn as JSON.")
+@click.pass_context
+def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: str | None, jira_token: str | None,
+        explain: bool, as_json: bool) -> None:
+    """Ask one question."""
+    settings = _with_jira(settings_from(ctx), jira_url, jira_token)
+
+    async def turn(url: str) -> TurnResult:
+        async with engine_session(url, settings) as engine:
+            return await engine.ask(question, conversation)
+
+    try:
+        with jira_for(settings) as url:
+            result = asyncio.run(turn(url))
+    except JiraError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps({"answer": result.answer, "intents": result.intents, "citations": result.citations,
+                               "turn_id": result.turn_id, "conversation_id": result.conversation_id,
+                               **({"explain": result.explain} if explain else {})}))
+    else:
+        _show(result, explain)
+
+
+@click.command()
+@click.option("--conversation", default=None, help="Continue this conversation id.")
+@click.pass_context
+def chat(ctx: click.Context, conversation: str | None) -> None:
+    """Talk to jirakg; follow-up questions keep their context."""
+    settings = settings_from(ctx)
+
+    async def loop(url: str) -> None:
+        async with engine_session(url, settings) as engine:
+            conversation_id, last = conversation, None
+            click.echo(f"Ask about your Jira. {COMMANDS}")
+            while True:
+                try:
+                    line = await asyncio.to_thread(input, "> ")
+                except EOFError:
+                    return
+                line = line.strip()
+                if not line:
+                    continue
+                if line in ("/quit", "/exit"):
+                    return
+                if line == "/reset":
+                    conversation_id, last = None, None
+                    click.echo("New conversation.")
+                elif line == "/explain":
+                    click.echo("\n".join(last.explain) if last else "Nothing asked yet.")
+                elif line.startswith("/feedback"):
+                    parts = line.split(maxsplit=2)
+                    if last is None or len(parts) < 2 or parts[1] not in ("up", "down"):
+                        click.echo("Usage: /feedback up|down [comment], after an answer.")
+                    else:
+                        await engine.feedback(last.turn_id, parts[1], parts[2] if len(parts) > 2 else None)
+                        click.echo("Thanks, recorded.")
+                elif line.startswith("/"):
+                    click.echo(COMMANDS)
+                else:
+                    try:
+                        last = await engine.ask(line, conversation_id)
+                    except JiraError as exc:
+                        click.echo(str(exc))
+                        continue
+                    conversation_id = last.conversation_id
+                    _show(last, explain=False)
+
+    try:
+        with jira_for(settings) as url:
+            asyncio.run(loop(url))
+    except JiraError as exc:
+        raise click.ClickException(str(exc)) from None
+

@@ -1,0 +1,44 @@
+"""An engine wired from settings: connector, store, GraphManager, lexicon (cached), history."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from jirakg.config import Settings
+from jirakg.connectors.jira.factory import connector_for
+from jirakg.engine.engine import Engine
+from jirakg.engine.history import HistoryStore
+from jirakg.graph import GraphManager, open_store
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.instance import instance_lexicon
+from jirakg.intents.lexicon import Lexicon
+
+LEXICON_TTL_S = 3600
+
+
+@asynccontextmanager
+async def engine_session(url: str, settings: Settings) -> AsyncIterator[Engine]:
+    connector = connector_for(url, settings.jira)
+    store = open_store(settings.store)
+    try:
+        manager = GraphManager(connector, store, base_url=url, ttl_s=settings.store.cache_ttl_s)
+        lexicon = await _lexicon(url, manager)
+        yield Engine(EmbeddedParser(lexicon), manager, HistoryStore(store, settings.store.history_turns))
+    finally:
+        await connector.http.close()
+        await store.close()
+
+
+async def _lexicon(url: str, manager: GraphManager) -> Lexicon:
+    """The instance vocabulary changes slowly; rebuild it at most hourly."""
+    name = f"lexicon:{url}"
+    cached = await manager.store.get_state(name)
+    if cached:
+        stamp, _, body = cached.partition("\n")
+        if time.time() - float(stamp) < LEXICON_TTL_S:
+            return Lexicon.model_validate_json(body)
+    lexicon = await instance_lexicon(manager.connector)
+    await manager.store.put_state(name, f"{time.time()}\n{lexicon.model_dump_json()}")
+    return lexicon
