@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.templated import answer
 from jirakg.connectors.jira import JiraError
 from jirakg.engine.history import HistoryStore, TurnRecord
@@ -27,10 +28,12 @@ class TurnResult(BaseModel):
 
 
 class Engine:
-    def __init__(self, parser: EmbeddedParser, manager: GraphManager, history: HistoryStore) -> None:
+    def __init__(self, parser: EmbeddedParser, manager: GraphManager, history: HistoryStore,
+                 answerer: LlmAnswerer | None = None) -> None:
         self.parser = parser
         self.manager = manager
         self.history = history
+        self.answerer = answerer  # None: templated answers only
 
     async def ask(self, text: str, conversation_id: str | None = None, context: dict | None = None) -> TurnResult:
         conversation = await self.history.load(conversation_id or uuid.uuid4().hex)
@@ -43,13 +46,16 @@ class Engine:
                 texts.append(str(exc))
                 explain.append(f"{step.describe()} → failed: {exc}")
                 continue
+            hit = "" if retrieved.cache_hit is None else (" (cache hit)" if retrieved.cache_hit else " (cache miss)")
+            explain.append(step.describe() + hit)
             written = answer(retrieved)
+            if self.answerer is not None and step.operation != "none":
+                written, rejected = await self.answerer.answer(text, retrieved, written)
+                explain.append(rejected or "answered by the llm")
             texts.append(written.text)
             citations += [k for k in written.citations if k not in citations]
             urls.update(written.urls)
             listed = [n.key for n in retrieved.nodes] or listed
-            hit = "" if retrieved.cache_hit is None else (" (cache hit)" if retrieved.cache_hit else " (cache miss)")
-            explain.append(step.describe() + hit)
         turn = TurnRecord(id=uuid.uuid4().hex, question=text,
                           intents=[c.model_dump(include={"name", "issue_keys"}) for c in parsed.intents],
                           plans=explain, answer="\n\n".join(texts), citations=citations, listed=listed)

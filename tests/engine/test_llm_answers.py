@@ -1,0 +1,70 @@
+"""The LLM answerer over a local OpenAI-compatible server: grounded answers are used; answers that
+cite an issue, a person, a status or a number not in the data fall back to the templated answer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from jirakg.answer.llm_answerer import LlmAnswerer
+from jirakg.engine.engine import Engine
+from jirakg.engine.history import HistoryStore
+from jirakg.graph import GraphManager
+from jirakg.graph.stores import MemoryStore
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.llm import LlmClient
+from tests.engine.test_conversations import DATASET, LEXICON, NOW, RAW, fields
+from tests.intents.openai_server import ScriptedModel
+from tests.jira_env import connector, devjira
+
+KEY = next(k for k in RAW if fields(k)["assignee"] and fields(k)["priority"])
+OWNER = fields(KEY)["assignee"]["displayName"]
+STRANGER = next(t.label for t in LEXICON.of("person") if t.label != OWNER and t.label != fields(KEY)["reporter"]["displayName"])
+
+
+def ask(reply, question: str = f"who owns {KEY}?", timeout_s: float = 5.0, delay_s: float = 0.0):
+    model = ScriptedModel(reply, delay_s=delay_s)
+    with devjira(DATASET) as url, model.serve() as llm_url:
+        async def run():
+            async with connector(url) as jira:
+                manager = GraphManager(jira, MemoryStore(), base_url=url)
+                client = LlmClient(f"{llm_url}/v1", "m", None, timeout_s)
+                engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store),
+                                LlmAnswerer(client, LEXICON))
+                try:
+                    return await engine.ask(question), model
+                finally:
+                    await client.close()
+        return asyncio.run(run())
+
+
+def said(text: str):
+    return lambda messages: json.dumps({"answer": text})
+
+
+def test_a_grounded_answer_is_used_and_sees_the_data() -> None:
+    result, model = ask(said(f"{OWNER} owns {KEY}."))
+    assert result.answer == f"{OWNER} owns {KEY}." and "answered by the llm" in result.explain
+    prompt = model.requests[0]["messages"][1]["content"]
+    assert KEY in prompt and OWNER in prompt and "GUIDELINE:" in prompt
+
+
+@pytest.mark.parametrize(("reply", "reason"), [
+    (said(f"{OWNER} owns {KEY}; it blocks PROJ-99999."), "cites PROJ-99999"),
+    (said(f"{STRANGER} owns {KEY}."), f"names {STRANGER!r}"),
+    (said(f"{OWNER} owns {KEY} and 4211 others."), "the number 4211"),
+    (lambda messages: "no json", "llm failed"),
+    (lambda messages: json.dumps({"text": "wrong key"}), "llm answer missing"),
+    (lambda messages: (500, {"message": "down"}), "llm failed"),
+])
+def test_ungrounded_or_failed_answers_fall_back(reply, reason: str) -> None:
+    result, _ = ask(reply)
+    assert result.answer.startswith(f"{KEY} (") and OWNER in result.answer  # the templated answer
+    assert any(reason in line for line in result.explain)
+
+
+def test_a_timeout_falls_back() -> None:
+    result, _ = ask(said(f"{OWNER} owns {KEY}."), timeout_s=0.3, delay_s=2.0)
+    assert result.answer.startswith(f"{KEY} (") and any("llm failed" in line for line in result.explain)
