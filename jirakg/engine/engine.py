@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import uuid
 from typing import Literal
 
@@ -13,6 +14,7 @@ from jirakg.connectors.jira import JiraError
 from jirakg.engine.history import HistoryStore, TurnRecord
 from jirakg.graph import GraphManager
 from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.llm_parser import LlmParser
 from jirakg.retrieval.executor import execute
 from jirakg.retrieval.plan import plan
 
@@ -28,7 +30,7 @@ class TurnResult(BaseModel):
 
 
 class Engine:
-    def __init__(self, parser: EmbeddedParser, manager: GraphManager, history: HistoryStore,
+    def __init__(self, parser: EmbeddedParser | LlmParser, manager: GraphManager, history: HistoryStore,
                  answerer: LlmAnswerer | None = None) -> None:
         self.parser = parser
         self.manager = manager
@@ -38,6 +40,8 @@ class Engine:
     async def ask(self, text: str, conversation_id: str | None = None, context: dict | None = None) -> TurnResult:
         conversation = await self.history.load(conversation_id or uuid.uuid4().hex)
         parsed = self.parser.parse(text, conversation.state(), context)
+        if inspect.isawaitable(parsed):  # the LLM parser is asynchronous
+            parsed = await parsed
         texts, citations, urls, explain, listed = [], [], {}, [], []
         for step in plan(parsed):
             try:
@@ -56,6 +60,8 @@ class Engine:
             citations += [k for k in written.citations if k not in citations]
             urls.update(written.urls)
             listed = [n.key for n in retrieved.nodes] or listed
+        if parsed.fell_back:
+            explain.insert(0, "the llm parser failed; the embedded parser answered")
         turn = TurnRecord(id=uuid.uuid4().hex, question=text,
                           intents=[c.model_dump(include={"name", "issue_keys"}) for c in parsed.intents],
                           plans=explain, answer="\n\n".join(texts), citations=citations, listed=listed)

@@ -6,6 +6,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.config import Settings
 from jirakg.connectors.jira.factory import connector_for
 from jirakg.engine.engine import Engine
@@ -14,6 +15,8 @@ from jirakg.graph import GraphManager, open_store
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.instance import instance_lexicon
 from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.llm_parser import LlmParser
+from jirakg.llm import LlmClient
 
 LEXICON_TTL_S = 3600
 
@@ -22,13 +25,19 @@ LEXICON_TTL_S = 3600
 async def engine_session(url: str, settings: Settings) -> AsyncIterator[Engine]:
     connector = connector_for(url, settings.jira)
     store = open_store(settings.store)
+    llm = LlmClient.from_settings(settings.llm) if settings.llm.enabled else None
     try:
         manager = GraphManager(connector, store, base_url=url, ttl_s=settings.store.cache_ttl_s)
         lexicon = await _lexicon(url, manager)
-        yield Engine(EmbeddedParser(lexicon), manager, HistoryStore(store, settings.store.history_turns))
+        embedded = EmbeddedParser(lexicon)
+        parser = LlmParser(llm, embedded) if llm else embedded
+        answerer = LlmAnswerer(llm, lexicon) if llm else None
+        yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer)
     finally:
         await connector.http.close()
         await store.close()
+        if llm:
+            await llm.close()
 
 
 async def _lexicon(url: str, manager: GraphManager) -> Lexicon:

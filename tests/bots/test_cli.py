@@ -102,3 +102,19 @@ def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
     assert chat.exit_code == 0, chat.output
     assert owner in chat.output and "metadata: node" in chat.output and "Thanks, recorded." in chat.output
     assert "Usage: /feedback" in chat.output and "New conversation." in chat.output
+
+
+def test_ask_with_a_configured_llm_that_fails_still_answers(tmp_path: Path) -> None:
+    from tests.intents.openai_server import ScriptedModel
+
+    model = ScriptedModel(lambda messages: (503, {"message": "overloaded"}))
+    with model.serve() as url:
+        env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "g.sqlite3"),
+               "JIRAKG_LLM__BASE_URL": f"{url}/v1", "JIRAKG_LLM__MODEL": "m"}
+        result = CliRunner().invoke(main, ["ask", "how many bugs are in WEB?", "--json", "--explain"], env=env)
+    assert result.exit_code == 0, result.output
+    turn = json.loads(result.output.strip().splitlines()[-1])
+    assert turn["intents"] == ["count"] and turn["answer"].endswith('AND issuetype = "Bug".')
+    assert turn["explain"][0] == "the llm parser failed; the embedded parser answered"
+    assert any(line.startswith("llm failed") for line in turn["explain"])
+    assert len(model.requests) == 2  # one parse, one answer: both failed, neither surfaced
