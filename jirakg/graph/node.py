@@ -57,13 +57,20 @@ class Node(BaseModel):
 
     def linked(self, link_type: str | None = None, direction: str | None = None) -> list[tuple[str, str, str]]:
         """(other key, link type, direction) for links of a type (name or verb) and direction."""
+        wanted = (link_type or "").lower()
+        # Without a direction, a verb ("blocks", "is blocked by") picks one side and a type name
+        # ("Relates") takes both; with a direction, the type name or that side's verb is enough.
+        by_verb = any(wanted == verb.lower() for verbs in self.link_verbs.values() for verb in verbs.values())
         found = []
         for kind, sides in self.links.items():
             for side, keys in sides.items():
-                verb = self.link_verbs.get(kind, {}).get(side, "")
-                if link_type and link_type.lower() not in (kind.lower(), verb.lower()):
-                    continue
+                verb = self.link_verbs.get(kind, {}).get(side, "").lower()
                 if direction and direction != side:
+                    continue
+                if wanted and direction:  # a type and a side: ("Blocks", "inward")
+                    if wanted not in (kind.lower(), verb):
+                        continue
+                elif wanted and wanted != (verb if by_verb else kind.lower()):
                     continue
                 found.extend((key, kind, side) for key in keys)
         return found

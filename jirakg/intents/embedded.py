@@ -96,7 +96,10 @@ GROUP_FIELDS = {"status": "status", "assignee": "assignee", "person": "assignee"
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
 CURRENT_SPRINT = re.compile(r"\b(?:current|this|active|open) sprints?\b")
 ME = re.compile(r"\b(my|mine|assigned to me|for me|i am|i'm|i have)\b")
-UNASSIGNED = re.compile(r"\b(unassigned|not assigned|nobody owns|no one owns|without an? (owner|assignee))\b")
+ASSIGNED_TO = re.compile(r"\b(?:assigned to|owned by) ([a-z][a-z'.-]+(?: [a-z][a-z'.-]+)?)"
+                         r"(?= (?:has|have|is|owns|works?)\b| in\b|$|[?.!])")
+UNASSIGNED = re.compile(r"\b(unassigned|not assigned|nobody owns|no one owns|owned by (nobody|no one)|"
+                        r"without an? (owner|assignee))\b")
 
 
 class ConversationState(BaseModel):
@@ -154,6 +157,10 @@ class EmbeddedParser:
                 return _call_clarify("Which issue do you mean? Name it by its key, for example "
                                      f"{sorted(self.projects)[0] if self.projects else 'PROJ'}-12.")
         slots = self._slots(name, lowered)
+        person = ASSIGNED_TO.search(lowered)
+        if name in ("search", "count") and person and not slots.assignees and not slots.unassigned:
+            return _call_clarify(f"I do not know anyone called {person.group(1).strip().title()} in this Jira; "
+                                 "use the name as Jira shows it.")
         call = IntentCall(name=name, issue_keys=keys, slots=slots)
         if name in ("search", "count"):
             call.jql = build_jql(slots)
@@ -270,6 +277,9 @@ class EmbeddedParser:
         return list(dict.fromkeys(fields))
 
     def _link_type(self, lowered: str, transitive: bool) -> str | None:
+        named = [m for m in self.grounder.scan(lowered, {"link"}) if m.score >= 0.9]
+        if named and named[0].term.value not in ("blocks", "is blocked by"):
+            return named[0].term.value  # the instance's own verbs: "depends on", "supersedes"
         if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\bdepends on (it|this|that|{KEY_WORD})\b"
                      r"|\bwhat depends on\b", lowered):
             return "blocks"

@@ -40,6 +40,8 @@ async def execute(plan: RetrievalPlan, manager: GraphManager) -> Retrieved:
             children = [n for n in children if n.status in slots.statuses]
         if slots.status_categories:
             children = [n for n in children if n.status_category in slots.status_categories]
+        if slots.priorities:
+            children = [n for n in children if (n.fields.get("priority") or {}).get("name") in slots.priorities]
         return Retrieved(plan=plan, subject=subject, nodes=children)
     if plan.operation == "linked":
         wanted = subject.linked(slots.link_type)
