@@ -51,3 +51,57 @@ def test_make_run_works_without_a_terminal(tmp_path: Path) -> None:
                               capture_output=True, timeout=120)
     assert finished.returncode == 0, finished.stderr
     assert "I answer questions about Jira issues" in finished.stdout
+
+
+def test_sync_command_full_then_incremental_on_the_demo(tmp_path: Path) -> None:
+    env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
+    first = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
+    assert first.exit_code == 0, first.output
+    expected = sum(1 for issue in read_issues(tmp_path / "demo-org.jsonl.gz")
+                   if issue["fields"]["project"]["key"] == "MOB")
+    assert f"Full sync: {expected} issues" in first.output
+    second = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
+    assert "Incremental sync: 0 issues" in second.output
+    bad = CliRunner().invoke(main, ["sync", "--jql", "status = Nope"], env=env)
+    assert bad.exit_code == 1
+    assert "The value 'Nope' does not exist for the field 'status'." in bad.output
+    assert "Traceback" not in bad.output
+
+
+def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
+    env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
+    first = CliRunner().invoke(main, ["ask", "how many bugs are in WEB?", "--json", "--explain"], env=env)
+    assert first.exit_code == 0, first.output
+    turn = json.loads(first.output.strip().splitlines()[-1])
+    demo_issues = list(read_issues(tmp_path / "demo-org.jsonl.gz"))
+    bugs = sum(1 for i in demo_issues if i["fields"]["project"]["key"] == "WEB" and i["fields"]["issuetype"]["name"] == "Bug")
+    assert turn["intents"] == ["count"] and turn["answer"].startswith(f"{bugs} issue")
+    assert set(turn) >= {"answer", "intents", "citations", "turn_id", "conversation_id", "explain"}
+    assert "(cache miss)" in turn["explain"][0]
+    again = CliRunner().invoke(main, ["ask", "and how many are in MOB?", "--conversation", turn["conversation_id"],
+                                      "--json", "--explain"], env=env)
+    assert json.loads(again.output.strip().splitlines()[-1])["intents"] == ["count"]
+
+    key = next(i["key"] for i in demo_issues if i["fields"]["assignee"])
+    owner = next(i["fields"]["assignee"]["displayName"] for i in demo_issues if i["key"] == key)
+    chat = CliRunner().invoke(main, ["chat"], env=env, input=f"who owns {key}?\n/explain\n/feedback down wrong owner\n"
+                                                            "/feedback sideways\n/reset\n/quit\n")
+    assert chat.exit_code == 0, chat.output
+    assert owner in chat.output and "metadata: node" in chat.output and "Thanks, recorded." in chat.output
+    assert "Usage: /feedback" in chat.output and "New conversation." in chat.output
+
+
+def test_ask_with_a_configured_llm_that_fails_still_answers(tmp_path: Path) -> None:
+    from tests.intents.openai_server import ScriptedModel
+
+    model = ScriptedModel(lambda messages: (503, {"message": "overloaded"}))
+    with model.serve() as url:
+        env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "g.sqlite3"),
+               "JIRAKG_LLM__BASE_URL": f"{url}/v1", "JIRAKG_LLM__MODEL": "m"}
+        result = CliRunner().invoke(main, ["ask", "how many bugs are in WEB?", "--json", "--explain"], env=env)
+    assert result.exit_code == 0, result.output
+    turn = json.loads(result.output.strip().splitlines()[-1])
+    assert turn["intents"] == ["count"] and turn["answer"].endswith('AND issuetype = "Bug".')
+    assert turn["explain"][0] == "the llm parser failed; the embedded parser answered"
+    assert any(line.startswith("llm failed") for line in turn["explain"])
+    assert len(model.requests) == 2  # one parse, one answer: both failed, neither surfaced
