@@ -88,6 +88,7 @@ def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
                                                             "/feedback sideways\n/reset\n/quit\n")
     assert chat.exit_code == 0, chat.output
     assert owner in chat.output and "metadata: node" in chat.output and "Thanks, recorded." in chat.output
+    assert f"{key}: http://127.0.0.1:" in chat.output and f"/browse/{key}" in chat.output
     assert "Usage: /feedback" in chat.output and "New conversation." in chat.output
 
 

@@ -31,6 +31,8 @@ def _with_jira(settings: Settings, url: str | None, token: str | None) -> Settin
 
 def _show(result: TurnResult, explain: bool) -> None:
     click.echo(result.answer)
+    for key in result.citations:
+        click.echo(f"  {key}: {result.urls.get(key, '')}")
     if explain:
         for line in result.explain:
             click.echo(f"  plan: {line}")
@@ -60,7 +62,7 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
         raise click.ClickException(str(exc)) from None
     if as_json:
         click.echo(json.dumps({"answer": result.answer, "intents": result.intents, "citations": result.citations,
-                               "turn_id": result.turn_id, "conversation_id": result.conversation_id,
+                               "links": result.urls, "turn_id": result.turn_id, "conversation_id": result.conversation_id,
                                **({"explain": result.explain} if explain else {})}))
     else:
         _show(result, explain)
