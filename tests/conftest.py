@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import sys
 import socket
 import subprocess
 import time
@@ -41,6 +42,31 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         else:
             pytest.fail("the test Redis server did not start")
         yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def oxigraph_url() -> Iterator[str]:
+    """A real Oxigraph SPARQL server (the `oxigraph` package's CLI), in memory, on a free port."""
+    binary = shutil.which("oxigraph") or str(Path(sys.executable).with_name("oxigraph"))
+    if not Path(binary).exists():
+        pytest.fail("the oxigraph server is not installed; `make test` installs it with the dev extras")
+    port = free_port()
+    process = subprocess.Popen([binary, "serve", "--bind", f"127.0.0.1:{port}"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            pytest.fail("the oxigraph server did not start")
+        yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(10)

@@ -1,0 +1,52 @@
+"""The embedded knowledge-graph store: pyoxigraph in memory, loaded from .nt, .ttl or .nq files."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pyoxigraph
+
+from jirakg.connectors.sparql.errors import QueryRejected, SparqlError
+from jirakg.connectors.sparql.results import RdfTerm, Results
+
+FORMATS = {".nt": pyoxigraph.RdfFormat.N_TRIPLES, ".ttl": pyoxigraph.RdfFormat.TURTLE, ".nq": pyoxigraph.RdfFormat.N_QUADS}
+
+
+class EmbeddedStore:
+    def __init__(self, *files: Path) -> None:
+        self.store = pyoxigraph.Store()
+        for file in files:
+            self.load(Path(file))
+
+    def load(self, file: Path) -> None:
+        fmt = FORMATS.get(file.suffix)
+        if fmt is None:
+            raise SparqlError(f"{file} is not an .nt, .ttl or .nq file.")
+        try:
+            self.store.bulk_load(path=str(file), format=fmt)
+        except (SyntaxError, OSError, ValueError) as exc:
+            raise SparqlError(f"Could not load {file}: {exc}") from None
+
+    async def query(self, sparql: str) -> Results:
+        return await asyncio.to_thread(self._query, sparql)
+
+    def _query(self, sparql: str) -> Results:
+        try:
+            answer = self.store.query(sparql)
+        except SyntaxError as exc:
+            raise QueryRejected(f"The knowledge graph rejected the query: {exc}") from None
+        if isinstance(answer, bool) or isinstance(answer, pyoxigraph.QueryBoolean):
+            return Results(boolean=bool(answer))
+        variables = [v.value for v in answer.variables]
+        rows = [{name: _term(solution[name]) for name in variables if solution[name] is not None} for solution in answer]
+        return Results(variables=variables, rows=rows)
+
+
+def _term(term) -> RdfTerm:
+    if isinstance(term, pyoxigraph.NamedNode):
+        return RdfTerm(kind="iri", value=term.value)
+    if isinstance(term, pyoxigraph.BlankNode):
+        return RdfTerm(kind="bnode", value=term.value)
+    return RdfTerm(kind="literal", value=term.value, lang=term.language,
+                   datatype=term.datatype.value if term.datatype and not term.language else None)
