@@ -11,12 +11,14 @@ import click
 from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url
 from jirakg.connectors.jira import JiraError
+from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
 from jirakg.connectors.jira.factory import connector_for
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.evaluation import evaluate, keys_for, load_cases, replay_history, summary_line
 from jirakg.intents.instance import instance_lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
+from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
 
 
 @click.group("eval")
@@ -73,3 +75,21 @@ async def _run(url: str, settings, cases, now: datetime, parser_name: str):
         await connector.http.close()
         if llm:
             await llm.close()
+
+
+@eval_group.command("kgqa")
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--endpoint", default=None, help="A SPARQL endpoint holding the graph (default: load FOLDER/kg.nt).")
+@click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
+def kgqa(folder: Path, endpoint: str | None, as_json: bool) -> None:
+    """Score knowledge-graph answers on FOLDER (kg.nt + dialogues.jsonl): P@1, MRR, Hit@5."""
+    try:
+        graph = RemoteEndpoint(endpoint) if endpoint else EmbeddedStore(folder / "kg.nt")
+        report = asyncio.run(evaluate_kgqa(graph, folder))
+    except (SparqlError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"dialogue P@1 {report.dialogue.p_at_1:.3f} MRR {report.dialogue.mrr:.3f} "
+               f"Hit@5 {report.dialogue.hit_at_5:.3f}; self-contained P@1 {report.self_contained.p_at_1:.3f}; "
+               f"p95 {report.p95_ms:.1f} ms over {report.questions} questions")
+    if as_json:
+        click.echo(report.model_dump_json())

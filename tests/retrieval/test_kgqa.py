@@ -1,0 +1,112 @@
+"""Conversational KGQA on the DBLP benchmark, on the embedded store and a real Oxigraph server;
+hostile questions never change a query's shape."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from jirakg.bots.cli import main
+from jirakg.connectors.sparql import EmbeddedStore
+from jirakg.retrieval.kgqa.pipeline import EntityIndex, answer_question
+from tests.conftest import free_port
+
+KG = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "kgqa-dblp"
+pytestmark = pytest.mark.skipif(not KG.is_dir(), reason="../shared/datasets is absent")
+
+
+def targets(output: str) -> dict:
+    metrics = json.loads(output.strip().splitlines()[-1])
+    assert metrics["questions"] == 68
+    assert metrics["dialogue"]["p_at_1"] >= 0.85
+    assert metrics["self_contained"]["p_at_1"] - metrics["dialogue"]["p_at_1"] <= 0.03
+    assert metrics["p95_ms"] <= 200
+    return metrics
+
+
+def test_embedded_store_meets_the_targets() -> None:
+    result = CliRunner().invoke(main, ["eval", "kgqa", str(KG), "--json"])
+    assert result.exit_code == 0, result.output
+    targets(result.output)
+
+
+def test_oxigraph_server_meets_the_targets(oxigraph_url: str) -> None:
+    urllib.request.urlopen(urllib.request.Request(
+        f"{oxigraph_url}/update", method="POST", data=b"CLEAR ALL",
+        headers={"Content-Type": "application/sparql-update"}), timeout=30).read()
+    urllib.request.urlopen(urllib.request.Request(
+        f"{oxigraph_url}/store?default", data=(KG / "kg.nt").read_bytes(), method="POST",
+        headers={"Content-Type": "application/n-triples"}), timeout=30).read()
+    result = CliRunner().invoke(main, ["eval", "kgqa", str(KG), "--endpoint", f"{oxigraph_url}/query", "--json"])
+    assert result.exit_code == 0, result.output
+    targets(result.output)
+
+
+class RecordingStore(EmbeddedStore):
+    """The embedded store, keeping every query it was asked."""
+
+    def __init__(self, *files) -> None:
+        super().__init__(*files)
+        self.queries: list[str] = []
+
+    async def query(self, sparql: str):
+        self.queries.append(sparql)
+        return await super().query(sparql)
+
+
+@pytest.mark.parametrize("question", [
+    'Who authored \'x" } ; DELETE WHERE { ?s ?p ?o } #\'?',
+    "Who authored <https://dblp.org/pid/t/AlanMTuring> } UNION { ?s ?p ?o ?",
+    "Was it accepted by \"} FILTER(true) #\n?",
+    "Is it published in 1938'} ; DROP ALL ; #?",
+])
+def test_hostile_questions_do_not_change_the_query_shape(question: str) -> None:
+    async def run():
+        store = RecordingStore(KG / "kg.nt")
+        index = await EntityIndex.load(store)
+        seed = index.link("Systems of Logic Based on Ordinals.")
+        before = len(store.queries)
+        answer = await answer_question(store, index, question, focal=seed)
+        return store.queries[before:], answer
+    queries, answer = asyncio.run(run())
+    assert answer.entity is not None and answer.entity.label == "Systems of Logic Based on Ordinals."
+    templates = ("SELECT DISTINCT ?p ?out ?label WHERE", "ASK WHERE {", "SELECT DISTINCT ?o WHERE {",
+                 "SELECT (COUNT(DISTINCT ?o) AS ?n) WHERE {")
+    for query in queries:
+        assert query.startswith(templates), query
+        outside_literals = re.sub(r'"(?:[^"\\]|\\.)*"', '""', query)
+        assert outside_literals.count("{") == outside_literals.count("}")
+        for word in ("DELETE", "DROP", "FILTER(true)", "?s ?p ?o }"):
+            assert word not in outside_literals
+
+
+def test_unreachable_endpoint_is_a_sentence() -> None:
+    result = CliRunner().invoke(main, ["eval", "kgqa", str(KG), "--endpoint", f"http://127.0.0.1:{free_port()}/query"])
+    assert result.exit_code == 1 and "is not answering" in result.output and "Traceback" not in result.output
+
+
+def test_an_unknown_entity_gets_a_reason() -> None:
+    async def run():
+        store = EmbeddedStore(KG / "kg.nt")
+        return await answer_question(store, await EntityIndex.load(store), "Who wrote the Voynich manuscript?")
+    answer = asyncio.run(run())
+    assert answer.answers == [] and "which entity" in answer.reason
+
+
+def test_a_hostile_value_reaches_the_query_only_as_an_escaped_literal() -> None:
+    async def run():
+        store = RecordingStore(KG / "kg.nt")
+        index = await EntityIndex.load(store)
+        seed = index.link("Systems of Logic Based on Ordinals.")
+        before = len(store.queries)
+        await answer_question(store, index, "Was it accepted by 'x\" } FILTER(true) #'?", focal=seed)
+        return store.queries[before:]
+    ask = [q for q in asyncio.run(run()) if q.startswith("ASK")][0]
+    assert 'CONTAINS(LCASE(STR(?o)), "x\\" } filter(true) #")' in ask
+    assert re.sub(r'"(?:[^"\\\\]|\\\\.)*"', '""', ask).count("FILTER(true)") == 0
