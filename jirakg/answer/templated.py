@@ -188,4 +188,4 @@ def _clarify(r: Retrieved, w: _Writer) -> None:
 
 
 def _kg(r: Retrieved, w: _Writer) -> None:
-    w.line("Knowledge-graph questions are not connected yet; I can answer questions about Jira issues.")
+    w.line("No knowledge graph is configured; set sparql.endpoint or sparql.kg_file to ask about one.")

@@ -11,10 +11,14 @@ from pydantic import BaseModel, Field
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.templated import answer
 from jirakg.connectors.jira import JiraError
-from jirakg.engine.history import HistoryStore, TurnRecord
+from jirakg.connectors.sparql import SparqlError
+from jirakg.engine.history import HistoryStore, TurnRecord, kg_focal
 from jirakg.graph import GraphManager
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.llm_parser import LlmParser
+from jirakg.intents.models import IntentCall, ParsedQuery, Slots
+from jirakg.retrieval.kgqa.pipeline import KgEntity
+from jirakg.retrieval.kgqa.session import KgSession
 from jirakg.retrieval.executor import execute
 from jirakg.retrieval.plan import plan
 
@@ -31,19 +35,34 @@ class TurnResult(BaseModel):
 
 class Engine:
     def __init__(self, parser: EmbeddedParser | LlmParser, manager: GraphManager, history: HistoryStore,
-                 answerer: LlmAnswerer | None = None) -> None:
+                 answerer: LlmAnswerer | None = None, kg: KgSession | None = None) -> None:
         self.parser = parser
         self.manager = manager
         self.history = history
         self.answerer = answerer  # None: templated answers only
+        self.kg = kg  # None: knowledge-graph questions are declined
 
     async def ask(self, text: str, conversation_id: str | None = None, context: dict | None = None) -> TurnResult:
         conversation = await self.history.load(conversation_id or uuid.uuid4().hex)
         parsed = self.parser.parse(text, conversation.state(), context)
         if inspect.isawaitable(parsed):  # the LLM parser is asynchronous
             parsed = await parsed
+        parsed = await self._route_to_kg(text, parsed)
         texts, citations, urls, explain, listed = [], [], {}, [], []
+        kg_entity = None
         for step in plan(parsed):
+            if step.intent.name == "kg_question" and self.kg is not None:
+                focal = kg_focal(conversation)
+                try:
+                    found, words = await self.kg.ask(text, KgEntity(**focal) if focal else None)
+                except SparqlError as exc:
+                    texts.append(str(exc))
+                    explain.append(f"kg_question → failed: {exc}")
+                    continue
+                kg_entity = found.entity.model_dump() if found.entity else kg_entity
+                texts.append(words)
+                explain.append(f"kg_question: {found.query or 'no query'}")
+                continue
             try:
                 retrieved = await execute(step, self.manager)
             except JiraError as exc:  # one clear sentence per failed part; the other parts still answer
@@ -64,11 +83,22 @@ class Engine:
             explain.insert(0, "the llm parser failed; the embedded parser answered")
         turn = TurnRecord(id=uuid.uuid4().hex, question=text,
                           intents=[c.model_dump(include={"name", "issue_keys"}) for c in parsed.intents],
-                          plans=explain, answer="\n\n".join(texts), citations=citations, listed=listed)
+                          plans=explain, answer="\n\n".join(texts), citations=citations, listed=listed,
+                          kg_entity=kg_entity)
         conversation.turns.append(turn)
         await self.history.save(conversation)
         return TurnResult(answer=turn.answer, turn_id=turn.id, conversation_id=conversation.id,
                           intents=[c.name for c in parsed.intents], citations=citations, urls=urls, explain=explain)
+
+    async def _route_to_kg(self, text: str, parsed: ParsedQuery) -> ParsedQuery:
+        """A question the Jira parser could not place, naming an entity of the knowledge graph, is for it."""
+        if self.kg is None or [c.name for c in parsed.intents] not in (["clarify"], ["search"]):
+            return parsed
+        if parsed.intents[0].name == "search" and parsed.intents[0].jql:
+            return parsed
+        if not await self.kg.names_entity(text):
+            return parsed
+        return parsed.model_copy(update={"intents": [IntentCall(name="kg_question", slots=Slots(text=text))]})
 
     async def feedback(self, turn_id: str, rating: Literal["up", "down"], comment: str | None = None) -> bool:
         conversation = await self.history.conversation_of(turn_id)

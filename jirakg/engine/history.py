@@ -18,6 +18,7 @@ class TurnRecord(BaseModel):
     answer: str
     citations: list[str]
     listed: list[str] = Field(default_factory=list)  # keys the answer listed, for "the second one"
+    kg_entity: dict | None = None  # the knowledge-graph entity the turn was about
     feedback: dict | None = None
 
 
@@ -35,6 +36,11 @@ class Conversation(BaseModel):
         last = self.turns[-1] if self.turns else None
         return ConversationState(active_keys=active[:10], last_results=last.listed if last else [],
                                  last_intent=last.intents[-1]["name"] if last and last.intents else None)
+
+
+def kg_focal(conversation: Conversation) -> dict | None:
+    """The knowledge-graph entity the conversation last talked about."""
+    return next((t.kg_entity for t in reversed(conversation.turns) if t.kg_entity), None)
 
 
 class HistoryStore:

@@ -17,6 +17,7 @@ from jirakg.intents.instance import instance_lexicon
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
+from jirakg.retrieval.kgqa.session import KgSession
 
 LEXICON_TTL_S = 3600
 
@@ -32,7 +33,8 @@ async def engine_session(url: str, settings: Settings) -> AsyncIterator[Engine]:
         embedded = EmbeddedParser(lexicon)
         parser = LlmParser(llm, embedded) if llm else embedded
         answerer = LlmAnswerer(llm, lexicon) if llm else None
-        yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer)
+        yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer,
+                     KgSession.from_settings(settings.sparql))
     finally:
         await connector.http.close()
         await store.close()

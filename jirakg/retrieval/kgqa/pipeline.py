@@ -33,8 +33,12 @@ CUES = {
     "affiliation": "affiliation", "affiliations": "affiliation", "affiliated": "affiliation",
     "journal": "journal", "venue": "published", "where": "published", "publisher": "published",
     "creators": "creators", "creator": "creator", "toc": "toc", "contents": "toc", "listed": "listed",
-    "edition": "edition", "electronic": "electronic", "event": "event",
+    "edition": "edition", "electronic": "electronic", "event": "event", "born": "birth", "birthday": "birth",
+    "tall": "height", "married": "spouse", "wife": "spouse", "husband": "spouse", "works": "employer", "work": "employer",
 }
+# The answer type a question word asks for, and the predicate words that give it.
+ANSWER_TYPES = {"where": {"place", "location", "city", "country", "venue", "address", "published", "employer"},
+                "when": {"date", "year", "time", "day"}}
 SCHEMA_TYPES = ["http://www.w3.org/1999/02/22-rdf-syntax-ns#Property", "http://www.w3.org/2000/01/rdf-schema#Class",
                 "http://www.w3.org/2002/07/owl#Class", "http://www.w3.org/2002/07/owl#ObjectProperty",
                 "http://www.w3.org/2002/07/owl#DatatypeProperty", "http://www.w3.org/2002/07/owl#DeprecatedProperty",
@@ -160,8 +164,11 @@ async def ranked_predicates(endpoint, entity: str, question: str) -> list[tuple[
             score -= 1.0
         if "event" in name_words and "event" not in words:
             score -= 1.0
-        if "year" in name_words and ({"year", "when"} & set(words) or question.lower().startswith("when")):
-            score += 2.0  # the answer type decides: a year
+        if "year" in name_words and "year" in words:
+            score += 2.0
+        asked = {w for w in ANSWER_TYPES if re.search(rf"\b{w}\b", question, re.IGNORECASE)}
+        if any(name_words & ANSWER_TYPES[w] for w in asked):
+            score += 2.0  # the answer type decides: "where … born" is a place, "when … born" a date
         outgoing = row["out"].value == "true"
         scored.append((score + (0.1 if outgoing else 0.0), outgoing, predicate))
     scored.sort(key=lambda item: (-item[0], item[2]))

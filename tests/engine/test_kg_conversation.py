@@ -1,0 +1,69 @@
+"""Knowledge-graph and Jira questions in one conversation, on the demo graph jirakg ships; the
+expected facts are read from the Turtle file with pyoxigraph, not through the pipeline."""
+
+from __future__ import annotations
+
+import asyncio
+from importlib import resources
+from pathlib import Path
+
+import pyoxigraph
+
+from jirakg.connectors.sparql import EmbeddedStore
+from jirakg.engine.engine import Engine
+from jirakg.engine.history import HistoryStore
+from jirakg.graph import GraphManager
+from jirakg.graph.stores import MemoryStore
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.retrieval.kgqa.session import KgSession
+from tests.engine.test_conversations import DATASET, LEXICON, NOW, RAW
+from tests.jira_env import connector, devjira
+
+TTL = Path(str(resources.files("jirakg") / "data" / "demo_kg.ttl"))
+EX = "https://jirakg.example/kg/"
+
+
+def fact(subject: str, predicate: str) -> str:
+    store = pyoxigraph.Store()
+    store.load(path=str(TTL), format=pyoxigraph.RdfFormat.TURTLE)
+    value = next(iter(store.quads_for_pattern(pyoxigraph.NamedNode(EX + subject), pyoxigraph.NamedNode(EX + predicate),
+                                               None))).object
+    if isinstance(value, pyoxigraph.NamedNode):
+        label = next(iter(store.quads_for_pattern(value, pyoxigraph.NamedNode(
+            "http://www.w3.org/2000/01/rdf-schema#label"), None))).object
+        return label.value
+    return value.value
+
+
+def test_kg_and_jira_share_a_conversation() -> None:
+    key = next(k for k in RAW if RAW[k]["fields"]["assignee"])
+    questions = ["Where was Antony Cheng born?", "What is his height?", f"Who owns {key}?", "When was he born?",
+                 "Who is Meira Okafor married to?"]
+    with devjira(DATASET) as url:
+        async def run():
+            async with connector(url) as jira:
+                manager = GraphManager(jira, MemoryStore(), base_url=url)
+                engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store),
+                                kg=KgSession(EmbeddedStore(TTL)))
+                results, conversation = [], None
+                for question in questions:
+                    results.append(await engine.ask(question, conversation))
+                    conversation = results[-1].conversation_id
+                return results
+        born, height, owner, birthday, spouse = asyncio.run(run())
+    assert born.intents == ["kg_question"] and fact("AntonyCheng", "birthPlace") in born.answer
+    assert fact("AntonyCheng", "height") in height.answer
+    assert owner.intents == ["metadata"] and RAW[key]["fields"]["assignee"]["displayName"] in owner.answer
+    assert birthday.intents == ["kg_question"] and fact("AntonyCheng", "birthDate") in birthday.answer
+    assert fact("MeiraOkafor", "spouse") in spouse.answer
+
+
+def test_without_a_graph_the_answer_says_how_to_configure_one() -> None:
+    with devjira(DATASET) as url:
+        async def run():
+            async with connector(url) as jira:
+                manager = GraphManager(jira, MemoryStore(), base_url=url)
+                engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store))
+                return await engine.ask("Where was Antony Cheng born?")
+        result = asyncio.run(run())
+    assert result.intents == ["kg_question"] and "sparql.endpoint" in result.answer
