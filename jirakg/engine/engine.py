@@ -49,17 +49,18 @@ class Engine:
             parsed = await parsed
         parsed = await self._route_to_kg(text, parsed)
         texts, citations, urls, explain, listed = [], [], {}, [], []
-        kg_entity = None
+        kg_entity, kg_answer = None, None
         for step in plan(parsed):
             if step.intent.name == "kg_question" and self.kg is not None:
-                focal = kg_focal(conversation)
+                focal, previous = kg_focal(conversation)
                 try:
-                    found, words = await self.kg.ask(text, KgEntity(**focal) if focal else None)
+                    found, words = await self.kg.ask(text, KgEntity(**focal) if focal else None, previous)
                 except SparqlError as exc:
                     texts.append(str(exc))
                     explain.append(f"kg_question → failed: {exc}")
                     continue
                 kg_entity = found.entity.model_dump() if found.entity else kg_entity
+                kg_answer = found.answers[0] if found.answers else None
                 texts.append(words)
                 explain.append(f"kg_question: {found.query or 'no query'}")
                 continue
@@ -84,7 +85,7 @@ class Engine:
         turn = TurnRecord(id=uuid.uuid4().hex, question=text,
                           intents=[c.model_dump(include={"name", "issue_keys"}) for c in parsed.intents],
                           plans=explain, answer="\n\n".join(texts), citations=citations, listed=listed,
-                          kg_entity=kg_entity)
+                          kg_entity=kg_entity, kg_answer=kg_answer)
         conversation.turns.append(turn)
         await self.history.save(conversation)
         return TurnResult(answer=turn.answer, turn_id=turn.id, conversation_id=conversation.id,

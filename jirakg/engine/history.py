@@ -19,6 +19,7 @@ class TurnRecord(BaseModel):
     citations: list[str]
     listed: list[str] = Field(default_factory=list)  # keys the answer listed, for "the second one"
     kg_entity: dict | None = None  # the knowledge-graph entity the turn was about
+    kg_answer: str | None = None  # its top answer value, which "she" may refer to next
     feedback: dict | None = None
 
 
@@ -38,9 +39,10 @@ class Conversation(BaseModel):
                                  last_intent=last.intents[-1]["name"] if last and last.intents else None)
 
 
-def kg_focal(conversation: Conversation) -> dict | None:
-    """The knowledge-graph entity the conversation last talked about."""
-    return next((t.kg_entity for t in reversed(conversation.turns) if t.kg_entity), None)
+def kg_focal(conversation: Conversation) -> tuple[dict | None, str | None]:
+    """The knowledge-graph entity the conversation last talked about, and that turn's top answer."""
+    turn = next((t for t in reversed(conversation.turns) if t.kg_entity), None)
+    return (turn.kg_entity, turn.kg_answer) if turn else (None, None)
 
 
 class HistoryStore:

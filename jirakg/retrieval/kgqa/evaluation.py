@@ -42,12 +42,13 @@ async def evaluate_kgqa(endpoint, folder: Path) -> KgReport:
     ranks: dict[str, list[int | None]] = {"dialogue": [], "self_contained": []}
     timings: list[float] = []
     for dialogue in dialogues:
-        focal = None
+        focal, previous = None, None
         for turn in dialogue["turns"]:
             started = time.perf_counter()
-            answer = await answer_question(endpoint, index, turn["question"], focal)
+            answer = await answer_question(endpoint, index, turn["question"], focal, previous)
             timings.append((time.perf_counter() - started) * 1000)
             focal = answer.entity or focal
+            previous = answer.answers[0] if answer.answers else None
             ranks["dialogue"].append(rank_of(answer.answers, turn["answers"]))
             alone = await answer_question(endpoint, index, turn["self_contained"])
             ranks["self_contained"].append(rank_of(alone.answers, turn["answers"]))

@@ -101,8 +101,19 @@ def normalise(text: str) -> str:
     return " ".join(WORD.findall(text.lower()))
 
 
-async def answer_question(endpoint, index: EntityIndex, question: str, focal: KgEntity | None = None) -> KgAnswer:
+PERSONAL = re.compile(r"\b(he|she|him|her|his|hers|they|them|their)\b", re.IGNORECASE)
+
+
+async def answer_question(endpoint, index: EntityIndex, question: str, focal: KgEntity | None = None,
+                          previous: str | None = None) -> KgAnswer:
+    """`focal`: the entity the dialogue is about; `previous`: the last answer's top value."""
     entity = index.link(question)
+    if entity is None and previous in index.labels and PERSONAL.search(question):
+        # "Who is X married to?" — "Where was she born?": she may be the answer. She is, when the
+        # answer fits the question at least as well as the entity the dialogue is about.
+        candidate = KgEntity(iri=previous, label=index.labels[previous])
+        if focal is None or await _fit(endpoint, candidate, question) >= await _fit(endpoint, focal, question):
+            entity = candidate
     if entity is None and focal is not None:
         entity = focal  # "who authored it?": the entity the dialogue is about
     if entity is None:
@@ -140,8 +151,17 @@ async def answer_question(endpoint, index: EntityIndex, question: str, focal: Kg
     return KgAnswer(entity=entity, predicates=[p for _, p in predicates], query=queries[0], answers=answers)
 
 
+async def _fit(endpoint, entity: KgEntity, question: str) -> float:
+    scored = await scored_predicates(endpoint, entity.iri, question)
+    return scored[0][0] if scored else 0.0
+
+
 async def ranked_predicates(endpoint, entity: str, question: str) -> list[tuple[bool, str]]:
     """(outgoing?, predicate) for the entity's own predicates, best match to the question first."""
+    return [(outgoing, predicate) for _, outgoing, predicate in await scored_predicates(endpoint, entity, question)]
+
+
+async def scored_predicates(endpoint, entity: str, question: str) -> list[tuple[float, bool, str]]:
     subject = iri(entity)
     rows = (await endpoint.query(
         f"SELECT DISTINCT ?p ?out ?label WHERE {{ {{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
@@ -172,7 +192,7 @@ async def ranked_predicates(endpoint, entity: str, question: str) -> list[tuple[
         outgoing = row["out"].value == "true"
         scored.append((score + (0.1 if outgoing else 0.0), outgoing, predicate))
     scored.sort(key=lambda item: (-item[0], item[2]))
-    return [(outgoing, predicate) for score, outgoing, predicate in scored if score > 0]
+    return [item for item in scored if item[0] > 0]
 
 
 def _asked_value(question: str, entity_label: str, predicate: str) -> str | None:

@@ -35,8 +35,8 @@ class KgSession:
     async def names_entity(self, text: str) -> bool:
         return (await self.index()).link(text) is not None
 
-    async def ask(self, question: str, focal: KgEntity | None) -> tuple[KgAnswer, str]:
-        answer = await answer_question(self.endpoint, await self.index(), question, focal)
+    async def ask(self, question: str, focal: KgEntity | None, previous: str | None = None) -> tuple[KgAnswer, str]:
+        answer = await answer_question(self.endpoint, await self.index(), question, focal, previous)
         return answer, await self.words(answer)
 
     async def words(self, answer: KgAnswer) -> str:
