@@ -19,6 +19,23 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def wait_for(port: int, name: str, probe: bytes | None = None, expect: bytes = b"", seconds: float = 30) -> None:
+    """Until a server accepts connections on `port` (and answers `probe` with `expect`), or fail."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as conn:
+                if probe is None:
+                    return
+                conn.sendall(probe)
+                if conn.recv(64).startswith(expect):
+                    return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    pytest.fail(f"{name} did not start")
+
+
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     binary = shutil.which("redis-server")
@@ -30,17 +47,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                                 "--appendonly", "no", "--dir", str(workdir)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2) as conn:
-                    conn.sendall(b"PING\r\n")
-                    if conn.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            pytest.fail("the test Redis server did not start")
+        wait_for(port, "the test Redis server", probe=b"PING\r\n", expect=b"+PONG")
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         process.terminate()
@@ -57,15 +64,7 @@ def oxigraph_url() -> Iterator[str]:
     process = subprocess.Popen([binary, "serve", "--bind", f"127.0.0.1:{port}"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            pytest.fail("the oxigraph server did not start")
+        wait_for(port, "the oxigraph server")
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
