@@ -183,6 +183,9 @@ def test_metadata_through_atlassian_python_api(url: str) -> None:
     assert {t["name"] for t in metadata.link_types} == {"Blocks", "Relates", "Duplicate", "Risk"}
     assert {p["key"] for p in metadata.projects} >= {"PROJ", "MOB"}
     assert metadata.server["deploymentType"] in ("Server", "Cloud")
+    assert {s["name"] for s in metadata.statuses} == {s["name"] for s in DEMO.metadata["statuses"]}
+    assert [p["name"] for p in metadata.priorities] == ["Highest", "High", "Medium", "Low", "Lowest"]
+    assert "Sub-task" in {t["name"] for t in metadata.issue_types}
 
 
 def test_metadata_with_bad_credentials() -> None:

@@ -1,4 +1,5 @@
-"""Instance metadata through atlassian-python-api: fields, link types, projects, server info.
+"""Instance metadata through atlassian-python-api: fields, statuses, priorities, issue types,
+link types, projects, server info.
 
 The library is synchronous, so every call runs in a worker thread off the event loop.
 """
@@ -21,6 +22,9 @@ class InstanceMetadata:
     link_types: list[dict]
     projects: list[dict]
     server: dict
+    statuses: list[dict]
+    priorities: list[dict]
+    issue_types: list[dict]
 
     def field_id(self, name_or_id: str) -> str | None:
         """A field's id from its id, its name (case-insensitive) or a JQL clause name."""
@@ -35,11 +39,14 @@ class InstanceMetadata:
 async def load_metadata(base_url: str, auth: JiraAuth, timeout_s: float = 30.0) -> InstanceMetadata:
     client = _client(base_url, auth, timeout_s)
     try:
-        fields, link_types, projects, server = await asyncio.gather(
+        fields, link_types, projects, server, statuses, priorities, issue_types = await asyncio.gather(
             asyncio.to_thread(client.get_all_fields),
             asyncio.to_thread(client.get_issue_link_types),
             asyncio.to_thread(client.projects),
             asyncio.to_thread(client.get, "rest/api/2/serverInfo"),
+            asyncio.to_thread(client.get_all_statuses),
+            asyncio.to_thread(client.get_all_priorities),
+            asyncio.to_thread(client.get_issue_types),
         )
     except HTTPError as exc:
         status = exc.response.status_code if exc.response is not None else None
@@ -48,7 +55,7 @@ async def load_metadata(base_url: str, auth: JiraAuth, timeout_s: float = 30.0) 
         raise JiraUnavailable(f"Jira at {base_url} could not list its metadata ({exc}).") from None
     except RequestException as exc:
         raise JiraUnavailable(f"Jira at {base_url} is not reachable ({type(exc).__name__}).") from None
-    return InstanceMetadata(fields, link_types, projects, server)
+    return InstanceMetadata(fields, link_types, projects, server, statuses, priorities, issue_types)
 
 
 def _client(base_url: str, auth: JiraAuth, timeout_s: float) -> Jira:
