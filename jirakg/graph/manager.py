@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -19,9 +18,9 @@ from jirakg.connectors.jira.errors import IssueNotFound, JqlError
 from jirakg.graph.issue_graph import Chain, IssueGraph
 from jirakg.graph.node import STRUCTURE_FIELDS, Node, node_from_issue
 from jirakg.graph.stores.base import CachedQuery, GraphStore
+from jirakg.jql.keys import ISSUE_KEY
 from jirakg.jql.normalise import normalise, referenced_fields
 
-ISSUE_KEY = re.compile(r"^[A-Z][A-Z0-9_]*-[1-9]\d*$")
 KEY_BATCH = 100
 
 
@@ -36,7 +35,6 @@ class QueryResult:
 class ManagerStats:
     hits: int = 0
     misses: int = 0
-    fetched_issues: int = 0
     shared_fetches: int = 0
 
 
@@ -94,7 +92,6 @@ class GraphManager:
         return QueryResult(jql, nodes, False)
 
     async def _store(self, fresh: list[Node]) -> list[Node]:
-        self.stats.fetched_issues += len(fresh)
         existing = await self.store.get_nodes(n.key for n in fresh)
         merged = [_merge(existing.get(n.key), n) for n in fresh]
         await self.store.put_nodes(merged)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from jirakg.intents.models import Slots
+from jirakg.jql.keys import ISSUE_KEY
 
 CURRENT_USER = "currentUser()"  # the one function a slot may carry; never from user text
-ISSUE_KEY = re.compile(r"^([A-Z][A-Z0-9_]*)-([1-9]\d*)$")
 # Characters with a meaning inside a Lucene text query; free text is searched as plain words.
 TEXT_SPECIAL = re.compile(r'[+\-&|!(){}\[\]^"~*?:\\/]')
 
