@@ -98,14 +98,14 @@ class JqlEngine:
         """Per issue, (value, from ms, to ms, who set it) for every value the field has held."""
         cached = self._intervals.get(history_field)
         if cached is None:
+            field_id = next(f for f, h in HISTORY_CAPABLE.items() if h == history_field)
             cached = self._intervals[history_field] = {
-                position: _intervals_of(self, history_field, position) for position in range(self.index.size)}
+                position: _intervals_of(self, history_field, field_id, position) for position in range(self.index.size)}
         return cached
 
 
-def _intervals_of(engine: JqlEngine, history_field: str, position: int) -> list[tuple]:
+def _intervals_of(engine: JqlEngine, history_field: str, field_id: str, position: int) -> list[tuple]:
     index = engine.index
-    field_id = next(f for f, h in HISTORY_CAPABLE.items() if h == history_field)
     current = _current_values(index, field_id, position)
     changes = index.changes.get(history_field, {}).get(position, [])
     created = index.created_ms[position]
@@ -212,9 +212,7 @@ class _Run:
         return self.present(field) & ~matched
 
     def present(self, field: FieldIndex) -> int:
-        if field.kind == "text":
-            return self.index.mask(self.index.text_present[field.field_id])
-        return self.index.mask(field.present)
+        return self.index.present_mask(field.field_id)
 
     def items(self, operand) -> tuple:
         return operand.items if isinstance(operand, ValueList) else (operand,)

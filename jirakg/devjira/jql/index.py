@@ -72,6 +72,7 @@ class IssueIndex:
         self.sprints: dict[str, dict] = {}
         self.versions: dict[str, list[dict]] = defaultdict(list)  # name → version objects seen
         self.priority_rank: dict[str, int] = {}
+        self._present_masks: dict[str, int] = {}
         self._define_fields(metadata)
         self._load()
 
@@ -264,6 +265,15 @@ class IssueIndex:
                 self._add(field_id, position, str(item).lower(), sort_key=str(item).lower())
 
     # --- bitsets -------------------------------------------------------------------------
+
+    def present_mask(self, field_id: str) -> int:
+        """Issues where the field has a value; asked by every !=, NOT IN, IS EMPTY and text clause,
+        so built once (an index is rebuilt, never changed, when the issues change)."""
+        cached = self._present_masks.get(field_id)
+        if cached is None:
+            positions = self.text_present[field_id] if field_id in self.text_present else self.fields[field_id].present
+            cached = self._present_masks[field_id] = self.mask(positions)
+        return cached
 
     def mask(self, positions: Iterable[int]) -> int:
         bits = bytearray((self.size + 7) // 8)
