@@ -108,17 +108,24 @@ async def answer_question(endpoint, index: EntityIndex, question: str, focal: Kg
                           previous: str | None = None) -> KgAnswer:
     """`focal`: the entity the dialogue is about; `previous`: the last answer's top value."""
     entity = index.link(question)
+    scored = None
     if entity is None and previous in index.labels and PERSONAL.search(question):
         # "Who is X married to?" — "Where was she born?": she may be the answer. She is, when the
         # answer fits the question at least as well as the entity the dialogue is about.
         candidate = KgEntity(iri=previous, label=index.labels[previous])
-        if focal is None or await _fit(endpoint, candidate, question) >= await _fit(endpoint, focal, question):
-            entity = candidate
+        candidate_scored = await scored_predicates(endpoint, candidate.iri, question)
+        focal_scored = await scored_predicates(endpoint, focal.iri, question) if focal else []
+        if _best(candidate_scored) >= _best(focal_scored):
+            entity, scored = candidate, candidate_scored
+        else:
+            entity, scored = focal, focal_scored
     if entity is None and focal is not None:
         entity = focal  # "who authored it?": the entity the dialogue is about
     if entity is None:
         return KgAnswer(reason="I could not tell which entity the question is about; name it as the knowledge graph does.")
-    predicates = await ranked_predicates(endpoint, entity.iri, question)
+    if scored is None:
+        scored = await scored_predicates(endpoint, entity.iri, question)
+    predicates = [(outgoing, predicate) for _, outgoing, predicate in scored]
     if not predicates:
         return KgAnswer(entity=entity, reason=f"The knowledge graph holds nothing about {entity.label} that fits.")
     subject = iri(entity.iri)
@@ -151,17 +158,12 @@ async def answer_question(endpoint, index: EntityIndex, question: str, focal: Kg
     return KgAnswer(entity=entity, predicates=[p for _, p in predicates], query=queries[0], answers=answers)
 
 
-async def _fit(endpoint, entity: KgEntity, question: str) -> float:
-    scored = await scored_predicates(endpoint, entity.iri, question)
+def _best(scored: list[tuple[float, bool, str]]) -> float:
     return scored[0][0] if scored else 0.0
 
 
-async def ranked_predicates(endpoint, entity: str, question: str) -> list[tuple[bool, str]]:
-    """(outgoing?, predicate) for the entity's own predicates, best match to the question first."""
-    return [(outgoing, predicate) for _, outgoing, predicate in await scored_predicates(endpoint, entity, question)]
-
-
 async def scored_predicates(endpoint, entity: str, question: str) -> list[tuple[float, bool, str]]:
+    """(score, outgoing?, predicate) for the entity's own predicates, best match to the question first."""
     subject = iri(entity)
     rows = (await endpoint.query(
         f"SELECT DISTINCT ?p ?out ?label WHERE {{ {{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
