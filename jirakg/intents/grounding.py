@@ -78,8 +78,10 @@ class Grounder:
 
     def _fuzzy(self, phrase: str, start: int, end: int, kinds: set[str]) -> list[Match]:
         found = []
+        words = phrase.count(" ")
         for alias in self._by_initial.get(phrase[0], ()):
-            if abs(len(alias) - len(phrase)) > 3:
+            # Same number of words: "supersedes it" is not a misspelling of "supersedes".
+            if abs(len(alias) - len(phrase)) > 3 or alias.count(" ") != words:
                 continue
             terms = self._by_alias[alias]
             matcher = SequenceMatcher(None, phrase, alias)
@@ -95,8 +97,7 @@ class Grounder:
 def _without_overlaps(candidates: list[Match]) -> list[Match]:
     chosen: list[Match] = []
     taken: set[int] = set()
-    # Exact names first, then longer spans: "supersedes it" must not beat the exact "supersedes".
-    for match in sorted(candidates, key=lambda m: (m.score < 1.0, -(m.end - m.start), -m.score, m.start)):
+    for match in sorted(candidates, key=lambda m: (-(m.end - m.start), -m.score, m.start)):
         span = set(range(match.start, match.end))
         if span & taken:
             # The same words may name several terms equally well (two people called Ana, a label and a

@@ -152,8 +152,9 @@ def _distinctive_words(names: list[str]) -> set[str]:
 
 
 def normalise(text: str) -> str:
-    """Lower case, punctuation to spaces, single spaces: how aliases and questions are compared."""
-    return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
+    """Lower case, possessive 's dropped, punctuation to spaces, single spaces: how aliases and
+    questions are compared ("Bruno Souza's tasks" → "bruno souza tasks"; "D'Souza" stays a name)."""
+    return " ".join(re.sub(r"[^\w]+", " ", re.sub(r"['’]s\b", "", text.lower())).split())
 
 
 def _plural(name: str) -> str:
