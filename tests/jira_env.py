@@ -10,6 +10,7 @@ from jirakg.devjira.demo.generator import generate
 from jirakg.devjira.demo.metadata import organisation_metadata
 from jirakg.devjira.runner import BackgroundServer
 from jirakg.devjira.server import ServerOptions, create_app
+from jirakg.intents.lexicon import Lexicon
 
 
 def demo_dataset(issues: int = 1200, seed: int = 5) -> Dataset:
@@ -31,6 +32,14 @@ async def connector(url: str, *, auth: JiraAuth = JiraAuth(), page_size: int = 1
     retry = RetryPolicy(attempts=attempts, base_s=0.01, cap_s=0.2)
     async with JiraHttp(url, auth, timeout_s=timeout_s, concurrency=concurrency, retry=retry) as http:
         yield JiraConnector(http, page_size=page_size)
+
+
+def lexicon_of(dataset: Dataset, issues: list[dict] | None = None) -> Lexicon:
+    """The lexicon of a devjira dataset, built from the metadata devjira serves."""
+    meta = dataset.metadata
+    return Lexicon.build(fields=meta["fields"], statuses=meta["statuses"], priorities=meta["priorities"],
+                         issue_types=meta["issuetypes"], link_types=meta["issueLinkTypes"], projects=meta["projects"],
+                         issues=dataset.issues if issues is None else issues)
 
 
 def keys_of(dataset: Dataset, jql: str) -> list[str]:

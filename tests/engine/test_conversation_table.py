@@ -15,9 +15,8 @@ from jirakg.engine.history import HistoryStore
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
-from jirakg.intents.lexicon import Lexicon
 from tests.engine.test_conversations import DATASET, LEXICON, NOW
-from tests.jira_env import connector, devjira
+from tests.jira_env import connector, devjira, lexicon_of
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
 
@@ -33,6 +32,16 @@ def who(person: dict | None) -> str:
 
 def pick(raw: dict[str, dict], test, count: int = 3) -> list[str]:
     return [k for k, i in raw.items() if test(i)][:count]
+
+
+def bugs_grouped(raw: dict[str, dict], project: str, field: str) -> tuple[str, list[str], object]:
+    """'How many bugs per <field> in <project>?': the total, then each group's count."""
+    bugs = [i for i in raw.values() if i["fields"]["project"]["key"] == project
+            and i["fields"]["issuetype"]["name"] == "Bug"]
+    counts = Counter(i["fields"][field]["name"] for i in bugs)
+    return (f"bugs per {field} in {project}", [f"How many bugs per {field} in {project}?"],
+            lambda r: r[0].answer.startswith(f"{len(bugs)} issue")
+            and all(f"{value} {n}" in r[0].answer for value, n in counts.items()))
 
 
 def demo_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:
@@ -55,12 +64,7 @@ def demo_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:
         cases.append((f"last status change of {key}", [f"Who changed the status of {key} last?"],
                       lambda r, last=last: r[0].answer.splitlines()[1].startswith(
                           f"- {last['created'][:10]} {last['created'][11:16]} {last['author']['displayName']}")))
-    for project in ("PROJ", "DATA", "OPS"):
-        bugs = [k for k in raw if f(k)["project"]["key"] == project and f(k)["issuetype"]["name"] == "Bug"]
-        counts = Counter(f(k)["priority"]["name"] for k in bugs)
-        cases.append((f"bugs per priority in {project}", [f"How many bugs per priority in {project}?"],
-                      lambda r, bugs=bugs, counts=counts: r[0].answer.startswith(f"{len(bugs)} issue")
-                      and all(f"{p} {n}" in r[0].answer for p, n in counts.items())))
+    cases += [bugs_grouped(raw, project, "priority") for project in ("PROJ", "DATA", "OPS")]
     initiatives = pick(raw, lambda i: i["fields"]["issuetype"]["name"] == "Initiative", count=3)
     for key in initiatives:  # the reference design's own example
         wanted = [k for k in raw if (f(k).get("parent") or {}).get("key") == key
@@ -99,12 +103,7 @@ def fluid_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:
     for key in pick(raw, lambda i: links(i, "Duplicate", "outward")):
         cases.append((f"duplicate of {key}", [f"What is {key} a duplicate of?"],
                       lambda r, key=key: set(links(raw[key], "Duplicate", "outward")) <= set(r[0].citations)))
-    for project in ("FLUID", "FLOE", "DECA"):
-        bugs = [k for k in raw if f(k)["project"]["key"] == project and f(k)["issuetype"]["name"] == "Bug"]
-        counts = Counter(f(k)["status"]["name"] for k in bugs)
-        cases.append((f"bugs per status in {project}", [f"How many bugs per status in {project}?"],
-                      lambda r, bugs=bugs, counts=counts: r[0].answer.startswith(f"{len(bugs)} issue")
-                      and all(f"{s} {n}" in r[0].answer for s, n in counts.items())))
+    cases += [bugs_grouped(raw, project, "status") for project in ("FLUID", "FLOE", "DECA")]
     for component in ("Uploader", "Inline Edit", "UI Options"):
         open_bugs = [k for k in raw if f(k)["issuetype"]["name"] == "Bug" and f(k)["status"]["statusCategory"]["key"] != "done"
                      and component in [c["name"] for c in f(k)["components"]]]
@@ -117,7 +116,7 @@ def fluid_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:
     return cases
 
 
-def run_conversation(url: str, lexicon: Lexicon, questions: list[str]):
+def run_conversation(url: str, lexicon, questions: list[str]):
     async def run():
         async with connector(url) as jira:
             manager = GraphManager(jira, MemoryStore(), base_url=url)
@@ -151,10 +150,7 @@ def fluid():
     if not ARCHIVE.is_file():
         pytest.skip("../shared/datasets is absent")
     dataset = load_dataset(ARCHIVE)
-    meta = dataset.metadata
-    lexicon = Lexicon.build(fields=meta["fields"], statuses=meta["statuses"], priorities=meta["priorities"],
-                            issue_types=meta["issuetypes"], link_types=meta["issueLinkTypes"],
-                            projects=meta["projects"], issues=dataset.issues)
+    lexicon = lexicon_of(dataset)
     with devjira(dataset) as url:
         yield url, lexicon, {i["key"]: i for i in dataset.issues}
 

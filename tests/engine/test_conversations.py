@@ -14,15 +14,11 @@ from jirakg.engine.history import HistoryStore
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.intents.embedded import EmbeddedParser
-from jirakg.intents.lexicon import Lexicon
-from tests.jira_env import connector, demo_dataset, devjira
+from tests.jira_env import connector, demo_dataset, devjira, lexicon_of
 
 DATASET = demo_dataset(issues=1500, seed=41)
 RAW = {i["key"]: i for i in DATASET.issues}
-META = DATASET.metadata
-LEXICON = Lexicon.build(fields=META["fields"], statuses=META["statuses"], priorities=META["priorities"],
-                        issue_types=META["issuetypes"], link_types=META["issueLinkTypes"], projects=META["projects"],
-                        issues=DATASET.issues)
+LEXICON = lexicon_of(DATASET)
 NOW = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
 
 
