@@ -19,9 +19,6 @@ class Results(BaseModel):
     rows: list[dict[str, RdfTerm]] = Field(default_factory=list)
     boolean: bool | None = None  # ASK
 
-    def column(self, name: str) -> list[RdfTerm]:
-        return [row[name] for row in self.rows if name in row]
-
 
 def from_json(data: dict) -> Results:
     """The W3C SPARQL 1.1 JSON results format → Results; malformed input raises ValueError."""

@@ -53,7 +53,6 @@ OPEN_STATUSES = ["To Do", "In Progress", "In Review", "Blocked"]
 PRIORITY_WEIGHTS = [("Highest", 5), ("High", 20), ("Medium", 50), ("Low", 20), ("Lowest", 5)]
 SPRINT_TYPES = ("Story", "Task", "Bug")
 MAX_SPRINTS = 4
-EMBED_FIELDS = ("summary", "status", "priority", "issuetype")
 
 
 @dataclass(slots=True)

@@ -22,8 +22,6 @@ from jirakg.connectors.sparql.labels import LABEL_PROPERTIES, local_name
 WORD = re.compile(r"[a-z0-9]+")
 YES_NO = re.compile(r"^\s*(is|was|were|are|does|do|did|has|have|can|could)\b", re.IGNORECASE)
 COUNT = re.compile(r"\bhow many\b", re.IGNORECASE)
-REFERS = re.compile(r"\b(it|its|he|his|him|she|her|they|their|them|this|that)\b|'it'|\bthe (publication|paper|article|"
-                    r"thesis|author|person|research work)\b", re.IGNORECASE)
 # Everyday words → words of the predicates they point to.
 CUES = {
     "wrote": "authored", "written": "authored", "author": "authored", "authors": "authored", "authored": "authored",
