@@ -65,6 +65,9 @@ def main() -> None:
          lambda f: f["status"]["name"] in ("Blocked", "In Review") and f["issuetype"]["name"] in ("Story", "Task")),
         ("range", 'created >= "2026-01-01"', lambda f: created(f) >= cutoff),
         ("text", "summary ~ checkout", lambda f: "checkout" in index_terms(f["summary"])),
+        ("negation", "status != Done AND labels != ux AND assignee is not EMPTY",
+         lambda f: f["status"]["name"] != "Done" and bool(f["labels"]) and "ux" not in f["labels"]
+         and f["assignee"] is not None),
         ("linkedIssues", f"issue in linkedIssues({hub})", linked_to(hub)),
     ]
     ratios, latencies = {}, {}
