@@ -79,6 +79,10 @@ class SparqlSettings(Section):
     user: str | None = Field(None, description="a user name for the endpoint")
     password: SecretStr | None = Field(None, description="a password for the endpoint")
     timeout_s: float = Field(20.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
+    entity_search: Literal["auto", "index", "filter", "virtuoso"] = Field(
+        "auto", description="how entities are found by label: auto (the whole label index for the embedded store, "
+        "a search per question for an endpoint), index, filter (FILTER CONTAINS) or virtuoso (bif:contains)"
+    )
 
     @field_validator("kg_file")
     @classmethod

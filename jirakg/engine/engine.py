@@ -12,12 +12,11 @@ from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.templated import answer
 from jirakg.connectors.jira import JiraError
 from jirakg.connectors.sparql import SparqlError
-from jirakg.engine.history import HistoryStore, TurnRecord, kg_focal
+from jirakg.engine.history import HistoryStore, TurnRecord, kg_history
 from jirakg.graph import GraphManager
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.intents.models import IntentCall, ParsedQuery, Slots
-from jirakg.retrieval.kgqa.pipeline import KgEntity
 from jirakg.retrieval.kgqa.session import KgSession
 from jirakg.retrieval.executor import execute
 from jirakg.retrieval.plan import plan
@@ -49,20 +48,18 @@ class Engine:
             parsed = await parsed
         parsed = await self._route_to_kg(text, parsed)
         texts, citations, urls, explain, listed = [], [], {}, [], []
-        kg_entity, kg_answer = None, None
+        kg_turn = None
         for step in plan(parsed):
             if step.intent.name == "kg_question" and self.kg is not None:
-                focal, previous = kg_focal(conversation)
                 try:
-                    found, words = await self.kg.ask(text, KgEntity(**focal) if focal else None, previous)
+                    reply = await self.kg.ask(text, kg_history(conversation))
                 except SparqlError as exc:
                     texts.append(str(exc))
                     explain.append(f"kg_question → failed: {exc}")
                     continue
-                kg_entity = found.entity.model_dump() if found.entity else kg_entity
-                kg_answer = found.answers[0] if found.answers else None
-                texts.append(words)
-                explain.append(f"kg_question: {found.query or 'no query'}")
+                kg_turn = reply.turn if reply.answer.entity else None
+                texts.append(reply.words)
+                explain += [f"kg_question: {line}" for line in reply.explain]
                 continue
             try:
                 retrieved = await execute(step, self.manager)
@@ -85,7 +82,7 @@ class Engine:
         turn = TurnRecord(id=uuid.uuid4().hex, question=text,
                           intents=[c.model_dump(include={"name", "issue_keys"}) for c in parsed.intents],
                           plans=explain, answer="\n\n".join(texts), citations=citations, listed=listed,
-                          kg_entity=kg_entity, kg_answer=kg_answer)
+                          kg=kg_turn)
         conversation.turns.append(turn)
         await self.history.save(conversation)
         return TurnResult(answer=turn.answer, turn_id=turn.id, conversation_id=conversation.id,

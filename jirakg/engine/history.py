@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from jirakg.graph.stores import GraphStore
 from jirakg.intents.embedded import ConversationState
+from jirakg.retrieval.kgqa.reformulation import KgTurn
 
 
 class TurnRecord(BaseModel):
@@ -18,8 +19,7 @@ class TurnRecord(BaseModel):
     answer: str
     citations: list[str]
     listed: list[str] = Field(default_factory=list)  # keys the answer listed, for "the second one"
-    kg_entity: dict | None = None  # the knowledge-graph entity the turn was about
-    kg_answer: str | None = None  # its top answer value, which "she" may refer to next
+    kg: KgTurn | None = None  # a knowledge-graph turn: what the next one's reformulation needs
     feedback: dict | None = None
 
 
@@ -39,10 +39,9 @@ class Conversation(BaseModel):
                                  last_intent=last.intents[-1]["name"] if last and last.intents else None)
 
 
-def kg_focal(conversation: Conversation) -> tuple[dict | None, str | None]:
-    """The knowledge-graph entity the conversation last talked about, and that turn's top answer."""
-    turn = next((t for t in reversed(conversation.turns) if t.kg_entity), None)
-    return (turn.kg_entity, turn.kg_answer) if turn else (None, None)
+def kg_history(conversation: Conversation) -> list[KgTurn]:
+    """The conversation's knowledge-graph turns, oldest first; Jira turns between them do not count."""
+    return [t.kg for t in conversation.turns if t.kg is not None]
 
 
 class HistoryStore:

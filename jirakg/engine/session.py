@@ -12,6 +12,7 @@ from jirakg.connectors.jira.factory import connector_for
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
 from jirakg.graph import GraphManager, open_store
+from jirakg.graph.entities import EntityNodes
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.instance import instance_lexicon
 from jirakg.intents.lexicon import Lexicon
@@ -34,7 +35,7 @@ async def engine_session(url: str, settings: Settings) -> AsyncIterator[Engine]:
         parser = LlmParser(llm, embedded) if llm else embedded
         answerer = LlmAnswerer(llm, lexicon) if llm else None
         yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer,
-                     KgSession.from_settings(settings.sparql))
+                     KgSession.from_settings(settings.sparql, llm, EntityNodes(store)))
     finally:
         await connector.http.close()
         await store.close()

@@ -14,7 +14,9 @@ from click.testing import CliRunner
 
 from jirakg.bots.cli import main
 from jirakg.connectors.sparql import EmbeddedStore
-from jirakg.retrieval.kgqa.pipeline import EntityIndex, answer_question
+from jirakg.retrieval.kgqa.linking import linker_for
+from jirakg.retrieval.kgqa.reformulation import KgTurn
+from jirakg.retrieval.kgqa.session import KgSession
 from tests.conftest import free_port
 
 KG = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "kgqa-dblp"
@@ -60,24 +62,31 @@ class RecordingStore(EmbeddedStore):
         return await super().query(sparql)
 
 
+async def seeded(search: str) -> tuple[RecordingStore, KgSession, list[KgTurn]]:
+    """A session whose dialogue is about Turing's thesis, and the queries asked from now on."""
+    store = RecordingStore(KG / "kg.nt")
+    session = KgSession(store, linker_for(store, search, embedded=True))
+    seed = await session.linker.link("Systems of Logic Based on Ordinals.")
+    store.queries.clear()
+    return store, session, [KgTurn(question="Who authored it?", entity=seed)]
+
+
+@pytest.mark.parametrize("search", ["index", "filter"])
 @pytest.mark.parametrize("question", [
     'Who authored \'x" } ; DELETE WHERE { ?s ?p ?o } #\'?',
     "Who authored <https://dblp.org/pid/t/AlanMTuring> } UNION { ?s ?p ?o ?",
-    "Was it accepted by \"} FILTER(true) #\n?",
+    "Was it authored by \"} FILTER(true) #\n?",
     "Is it published in 1938'} ; DROP ALL ; #?",
 ])
-def test_hostile_questions_do_not_change_the_query_shape(question: str) -> None:
+def test_hostile_questions_do_not_change_the_query_shape(question: str, search: str) -> None:
     async def run():
-        store = RecordingStore(KG / "kg.nt")
-        index = await EntityIndex.load(store)
-        seed = index.link("Systems of Logic Based on Ordinals.")
-        before = len(store.queries)
-        answer = await answer_question(store, index, question, focal=seed)
-        return store.queries[before:], answer
-    queries, answer = asyncio.run(run())
-    assert answer.entity is not None and answer.entity.label == "Systems of Logic Based on Ordinals."
+        store, session, history = await seeded(search)
+        reply = await session.ask(question, history)
+        return store.queries, reply
+    queries, reply = asyncio.run(run())
+    assert reply.answer.entity is not None and reply.answer.entity.label == "Systems of Logic Based on Ordinals."
     templates = ("SELECT DISTINCT ?p ?out ?label WHERE", "ASK WHERE {", "SELECT DISTINCT ?o WHERE {",
-                 "SELECT (COUNT(DISTINCT ?o) AS ?n) WHERE {")
+                 "SELECT (COUNT(DISTINCT ?o) AS ?n) WHERE {", "SELECT ?s ?label WHERE { VALUES ?")
     for query in queries:
         assert query.startswith(templates), query
         outside_literals = re.sub(r'"(?:[^"\\]|\\.)*"', '""', query)
@@ -91,22 +100,21 @@ def test_unreachable_endpoint_is_a_sentence() -> None:
     assert result.exit_code == 1 and "is not answering" in result.output and "Traceback" not in result.output
 
 
-def test_an_unknown_entity_gets_a_reason() -> None:
+@pytest.mark.parametrize("search", ["index", "filter"])
+def test_an_unknown_entity_gets_a_reason(search: str) -> None:
     async def run():
         store = EmbeddedStore(KG / "kg.nt")
-        return await answer_question(store, await EntityIndex.load(store), "Who wrote the Voynich manuscript?")
-    answer = asyncio.run(run())
-    assert answer.answers == [] and "which entity" in answer.reason
+        return await KgSession(store, linker_for(store, search, embedded=True)).ask(
+            "Who wrote the Voynich manuscript?", [])
+    reply = asyncio.run(run())
+    assert reply.answer.answers == [] and "which entity" in reply.words
 
 
 def test_a_hostile_value_reaches_the_query_only_as_an_escaped_literal() -> None:
     async def run():
-        store = RecordingStore(KG / "kg.nt")
-        index = await EntityIndex.load(store)
-        seed = index.link("Systems of Logic Based on Ordinals.")
-        before = len(store.queries)
-        await answer_question(store, index, "Was it accepted by 'x\" } FILTER(true) #'?", focal=seed)
-        return store.queries[before:]
+        store, session, history = await seeded("index")
+        await session.ask("Was it authored by 'x\" } FILTER(true) #'?", history)
+        return store.queries
     ask = [q for q in asyncio.run(run()) if q.startswith("ASK")][0]
     assert 'CONTAINS(LCASE(STR(?o)), "x\\" } filter(true) #")' in ask
     assert re.sub(r'"(?:[^"\\\\]|\\\\.)*"', '""', ask).count("FILTER(true)") == 0

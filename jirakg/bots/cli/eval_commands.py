@@ -19,6 +19,8 @@ from jirakg.intents.instance import instance_lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
 from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
+from jirakg.retrieval.kgqa.linking import linker_for
+from jirakg.retrieval.kgqa.session import KgSession
 
 
 @click.group("eval")
@@ -80,12 +82,15 @@ async def _run(url: str, settings, cases, now: datetime, parser_name: str):
 @eval_group.command("kgqa")
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--endpoint", default=None, help="A SPARQL endpoint holding the graph (default: load FOLDER/kg.nt).")
+@click.option("--entity-search", type=click.Choice(["auto", "index", "filter", "virtuoso"]), default="auto",
+              show_default=True, help="How entities are found by label (see sparql.entity_search).")
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
-def kgqa(folder: Path, endpoint: str | None, as_json: bool) -> None:
+def kgqa(folder: Path, endpoint: str | None, entity_search: str, as_json: bool) -> None:
     """Score knowledge-graph answers on FOLDER (kg.nt + dialogues.jsonl): P@1, MRR, Hit@5."""
     try:
         graph = RemoteEndpoint(endpoint) if endpoint else EmbeddedStore(folder / "kg.nt")
-        report = asyncio.run(evaluate_kgqa(graph, folder))
+        session = KgSession(graph, linker_for(graph, entity_search, embedded=endpoint is None))
+        report = asyncio.run(evaluate_kgqa(session, folder))
     except (SparqlError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"dialogue P@1 {report.dialogue.p_at_1:.3f} MRR {report.dialogue.mrr:.3f} "

@@ -5,6 +5,7 @@ query answers many IRIs at once."""
 from __future__ import annotations
 
 import re
+from typing import Protocol
 from urllib.parse import unquote
 
 from jirakg.connectors.sparql.escaping import iri
@@ -15,15 +16,27 @@ LABEL_PROPERTIES = ["http://www.w3.org/2000/01/rdf-schema#label", "http://www.w3
 BATCH = 200
 
 
-async def resolve_labels(endpoint, iris: list[str]) -> dict[str, str]:
+class LabelCache(Protocol):
+    async def labels(self, iris: list[str]) -> dict[str, str]: ...
+
+    async def remember(self, labels: dict[str, str]) -> None: ...
+
+
+async def resolve_labels(endpoint, iris: list[str], cache: LabelCache | None = None) -> dict[str, str]:
     wanted = [i for i in dict.fromkeys(iris) if _valid(i)]
-    labels: dict[str, str] = {}
+    labels: dict[str, str] = await cache.labels(wanted) if cache else {}
+    wanted = [i for i in wanted if i not in labels]
+    resolved: dict[str, str] = {}
     for start in range(0, len(wanted), BATCH):
         chunk = wanted[start:start + BATCH]
         query = ("SELECT ?s ?label WHERE { VALUES ?s { " + " ".join(iri(i) for i in chunk) + " } "
                  "VALUES ?p { " + " ".join(iri(p) for p in LABEL_PROPERTIES) + " } ?s ?p ?label . "
                  "FILTER(isLiteral(?label)) }")
-        labels.update(_best(await endpoint.query(query)))
+        resolved.update(_best(await endpoint.query(query)))
+    resolved = {i: resolved.get(i) or local_name(i) for i in wanted}
+    if cache and resolved:
+        await cache.remember(resolved)
+    labels.update(resolved)
     return {i: labels.get(i) or local_name(i) for i in dict.fromkeys(iris)}
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from jirakg.retrieval.kgqa.pipeline import EntityIndex, answer_question
+from jirakg.retrieval.kgqa.session import KgSession
 
 
 class Ranking(BaseModel):
@@ -35,23 +35,22 @@ def rank_of(answers: list[str], gold: list[str]) -> int | None:
     return next((n for n, value in enumerate(answers, 1) if any(same(value, g) for g in gold)), None)
 
 
-async def evaluate_kgqa(endpoint, folder: Path) -> KgReport:
+async def evaluate_kgqa(session: KgSession, folder: Path) -> KgReport:
+    """Each dialogue in order with its history, as a conversation would run; each rewrite alone."""
     dialogues = [json.loads(line) for line in (folder / "dialogues.jsonl").read_text(encoding="utf-8").splitlines()
                  if line.strip()]
-    index = await EntityIndex.load(endpoint)
     ranks: dict[str, list[int | None]] = {"dialogue": [], "self_contained": []}
     timings: list[float] = []
     for dialogue in dialogues:
-        focal, previous = None, None
+        history = []
         for turn in dialogue["turns"]:
             started = time.perf_counter()
-            answer = await answer_question(endpoint, index, turn["question"], focal, previous)
+            reply = await session.ask(turn["question"], history)
             timings.append((time.perf_counter() - started) * 1000)
-            focal = answer.entity or focal
-            previous = answer.answers[0] if answer.answers else None
-            ranks["dialogue"].append(rank_of(answer.answers, turn["answers"]))
-            alone = await answer_question(endpoint, index, turn["self_contained"])
-            ranks["self_contained"].append(rank_of(alone.answers, turn["answers"]))
+            history.append(reply.turn)
+            ranks["dialogue"].append(rank_of(reply.answer.answers, turn["answers"]))
+            alone = await session.ask(turn["self_contained"], [])
+            ranks["self_contained"].append(rank_of(alone.answer.answers, turn["answers"]))
     timings.sort()
     return KgReport(dialogue=_ranking(ranks["dialogue"]), self_contained=_ranking(ranks["self_contained"]),
                     questions=len(ranks["dialogue"]), p95_ms=round(timings[int(0.95 * (len(timings) - 1))], 2))

@@ -1,54 +1,77 @@
-"""The knowledge graph a conversation talks to, and its answers in words."""
+"""The knowledge graph a conversation talks to: reformulate, link, answer, word — one turn."""
 
 from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
 
+from pydantic import BaseModel
+
+from jirakg.answer.kg_words import kg_words, labels_needed, triples
+from jirakg.answer.llm_kg_answerer import LlmKgAnswerer
 from jirakg.config.settings import SparqlSettings
 from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, resolve_labels
-from jirakg.retrieval.kgqa.pipeline import EntityIndex, KgAnswer, KgEntity, answer_question
+from jirakg.connectors.sparql.labels import LabelCache
+from jirakg.llm import LlmClient
+from jirakg.retrieval.kgqa.linking import EntityLinker, KgEntity, linker_for
+from jirakg.retrieval.kgqa.pipeline import KgAnswer, answer_question
+from jirakg.retrieval.kgqa.reformulation import EmbeddedReformulator, KgTurn, LlmReformulator, Reformulation
 
 DEMO_KG = "demo_kg.ttl"
 
 
+class KgReply(BaseModel):
+    reformulation: Reformulation
+    answer: KgAnswer
+    words: str
+    turn: KgTurn  # what the next turn's reformulation needs of this one
+    explain: list[str]
+
+
 class KgSession:
-    def __init__(self, endpoint) -> None:
+    def __init__(self, endpoint, linker: EntityLinker | None = None, llm: LlmClient | None = None,
+                 cache: LabelCache | None = None) -> None:
         self.endpoint = endpoint
-        self._index: EntityIndex | None = None
+        self.linker = linker or linker_for(endpoint, "auto", embedded=isinstance(endpoint, EmbeddedStore))
+        embedded = EmbeddedReformulator(endpoint, self.linker)
+        self.reformulator = LlmReformulator(llm, self.linker, embedded) if llm else embedded
+        self.wording = LlmKgAnswerer(llm) if llm else None
+        self.cache = cache
 
     @classmethod
-    def from_settings(cls, settings: SparqlSettings) -> KgSession:
+    def from_settings(cls, settings: SparqlSettings, llm: LlmClient | None = None,
+                      cache: LabelCache | None = None) -> KgSession:
         """A configured endpoint, else a configured file, else the small demo graph jirakg ships."""
         if settings.endpoint is not None:
             password = settings.password.get_secret_value() if settings.password else None
-            return cls(RemoteEndpoint(str(settings.endpoint), timeout_s=settings.timeout_s, user=settings.user,
-                                      password=password))
-        path = settings.kg_file or Path(str(resources.files("jirakg") / "data" / DEMO_KG))
-        return cls(EmbeddedStore(path))
-
-    async def index(self) -> EntityIndex:
-        if self._index is None:
-            self._index = await EntityIndex.load(self.endpoint)
-        return self._index
+            endpoint = RemoteEndpoint(str(settings.endpoint), timeout_s=settings.timeout_s, user=settings.user,
+                                      password=password)
+        else:
+            endpoint = EmbeddedStore(settings.kg_file or Path(str(resources.files("jirakg") / "data" / DEMO_KG)))
+        linker = linker_for(endpoint, settings.entity_search, embedded=settings.endpoint is None)
+        return cls(endpoint, linker, llm, cache)
 
     async def names_entity(self, text: str) -> bool:
-        return (await self.index()).link(text) is not None
+        return await self.linker.link(text) is not None
 
-    async def ask(self, question: str, focal: KgEntity | None, previous: str | None = None) -> tuple[KgAnswer, str]:
-        answer = await answer_question(self.endpoint, await self.index(), question, focal, previous)
-        return answer, await self.words(answer)
-
-    async def words(self, answer: KgAnswer) -> str:
-        if answer.entity is None or answer.reason:
-            return answer.reason or "I found nothing about that in the knowledge graph."
-        predicate = answer.predicates[0] if answer.predicates else None
-        labels = await resolve_labels(self.endpoint, [p for p in [predicate] if p] +
-                                      [a for a in answer.answers[:1] if a.startswith(("http://", "https://"))])
-        relation = labels.get(predicate, "") if predicate else ""
-        if answer.kind == "ask":
-            return f"{'Yes' if answer.answers == ['true'] else 'No'} ({answer.entity.label}, {relation})."
-        if not answer.answers:
-            return f"The knowledge graph has no {relation} for {answer.entity.label}."
-        value = labels.get(answer.answers[0], answer.answers[0])
-        return f"{answer.entity.label} — {relation}: {value}."
+    async def ask(self, question: str, history: list[KgTurn]) -> KgReply:
+        found = await self.reformulator.reformulate(question, history)
+        explain = [f"reformulated ({found.by}, {found.attempts} attempt(s)): {found.question}"
+                   if not found.self_contained else f"self-contained ({found.by})"]
+        if found.entity is None:
+            answer = KgAnswer(reason=found.clarify)
+        else:
+            answer = await answer_question(self.endpoint, found.question if found.by == "llm" else question,
+                                           found.entity, found.scored)
+        labels = await resolve_labels(self.endpoint, labels_needed(answer), self.cache)
+        words = kg_words(answer, labels)
+        if self.wording is not None and not answer.reason:
+            words, rejected = await self.wording.words(found.question, triples(answer, labels), words)
+            explain.append(rejected or "worded by the llm")
+        explain.append(f"sparql: {answer.query or 'no query'}")
+        top = answer.answers[0] if answer.kind == "select" and answer.answers else None
+        answer_entity = KgEntity(iri=top, label=labels.get(top, top)) if top and top.startswith(
+            ("http://", "https://")) else None
+        turn = KgTurn(question=question, reformulated=found.question, entity=answer.entity, answer=words,
+                      answer_entity=answer_entity)
+        return KgReply(reformulation=found, answer=answer, words=words, turn=turn, explain=explain)

@@ -1,0 +1,57 @@
+"""Knowledge-graph answers worded by an OpenAI-compatible model from the label-resolved triples,
+under the reference guideline (format dates and values, add nothing that is not in the triples).
+A check rejects a reply that states a number the triples do not hold or none of their values;
+the templated words are used then, and whenever the model fails."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from jirakg.llm import LlmClient, LlmError
+
+NUMBER = re.compile(r"(?<![\w.-])\d+(?:\.\d+)?(?![\w-])")
+SYSTEM = ("You answer a question about a knowledge graph using only the TRIPLES given ([entity, relation, value]). "
+          "Answer in one or two plain sentences; format dates and values for a person; do not add information "
+          "not present in the TRIPLES; to a yes/no question, begin with Yes or No. Reply with one JSON object: {\"answer\": \"...\"}")
+
+
+class LlmKgAnswerer:
+    def __init__(self, llm: LlmClient) -> None:
+        self.llm = llm
+
+    async def words(self, question: str, rows: list[list[str]], templated: str) -> tuple[str, str | None]:
+        """The model's words, or the templated ones and why the model's were not used."""
+        if not rows:
+            return templated, None
+        try:
+            reply = await self.llm.json_completion(SYSTEM, f"QUESTION: {question}\nTRIPLES: "
+                                                   f"{json.dumps(rows, ensure_ascii=False)}")
+        except LlmError as exc:
+            return templated, f"llm failed: {exc}"
+        text = reply.get("answer")
+        if not isinstance(text, str) or not text.strip():
+            return templated, "llm answer missing"
+        problem = ungrounded(text, rows)
+        return (templated, f"llm answer rejected: {problem}") if problem else (text.strip(), None)
+
+
+def ungrounded(text: str, rows: list[list[str]]) -> str | None:
+    evidence = " ".join(" ".join(row) for row in rows)
+    for number in NUMBER.findall(text):
+        if number not in evidence:
+            return f"states the number {number}, which the triples do not give"
+    values = [row[2] for row in rows]
+    if not any(_mentions(text, value) for value in values):
+        return "states none of the values the triples give"
+    return None
+
+
+def _mentions(text: str, value: str) -> bool:
+    """A value is mentioned as written, or, for yes/no, as the opening verdict; dates may be
+    reformatted, so a date counts when its year is there."""
+    lowered = text.lower()
+    if value in ("yes", "no"):
+        return re.match(rf"\W*{value}\b", lowered) is not None
+    date = re.fullmatch(r"(\d{4})-\d\d-\d\d.*", value)
+    return value.lower().rstrip(".") in lowered or bool(date and date.group(1) in text)

@@ -1,0 +1,150 @@
+"""Entity linking: which entity of the knowledge graph a question names, by its label.
+
+Two ways to find candidates, one way to rank them:
+- `IndexLinker` reads every entity label once (the embedded store, or a small remote graph);
+- `SearchLinker` asks the endpoint per question, as a large remote graph needs: first the exact
+  labels of the question's phrases (one VALUES query, an index lookup on any engine), then a
+  text search for its longest words (`FILTER(CONTAINS(...))` anywhere, `bif:contains` on
+  Virtuoso, whose full-text index makes it fast);
+- `EntityIndex` ranks candidates: the longest label the normalised question contains (quotes,
+  case, punctuation and trailing periods ignored), else the closest token overlap.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, Protocol
+
+from pydantic import BaseModel
+
+from jirakg.connectors.sparql.escaping import iri, literal
+from jirakg.connectors.sparql.labels import LABEL_PROPERTIES
+
+WORD = re.compile(r"[a-z0-9]+")
+STOP = set("a an the of in on for to is was were are be by what which who whom when where how does do did has have "
+           "it its he his him she her they their them this that with as and or there any associated related "
+           "mentioned publication paper article thesis titled named work research".split())
+SCHEMA_TYPES = ["http://www.w3.org/1999/02/22-rdf-syntax-ns#Property", "http://www.w3.org/2000/01/rdf-schema#Class",
+                "http://www.w3.org/2002/07/owl#Class", "http://www.w3.org/2002/07/owl#ObjectProperty",
+                "http://www.w3.org/2002/07/owl#DatatypeProperty", "http://www.w3.org/2002/07/owl#DeprecatedProperty",
+                "http://www.w3.org/2002/07/owl#AnnotationProperty"]
+LABELLED = "VALUES ?p { " + " ".join(iri(p) for p in LABEL_PROPERTIES) + " } ?s ?p ?label "
+# Classes and properties have labels too ("Publication", "doi"); questions are about things.
+NOT_SCHEMA = ("FILTER NOT EXISTS { VALUES ?t { " + " ".join(iri(t) for t in SCHEMA_TYPES) + " } ?s a ?t } "
+              "FILTER NOT EXISTS { ?x ?s ?y } ")
+MAX_PHRASE_WORDS = 12
+SEARCH_LIMIT = 500
+SearchDialect = Literal["filter", "virtuoso"]
+
+
+class KgEntity(BaseModel):
+    iri: str
+    label: str
+
+
+class EntityLinker(Protocol):
+    async def link(self, text: str) -> KgEntity | None: ...
+
+
+def normalise(text: str) -> str:
+    return " ".join(WORD.findall(text.lower()))
+
+
+class EntityIndex:
+    """Labels of entities, normalised, ranked against a question."""
+
+    def __init__(self, labels: dict[str, str]) -> None:
+        self.labels = labels
+        self.by_text = sorted(((normalise(label), entity) for entity, label in labels.items() if normalise(label)),
+                              key=lambda item: -len(item[0]))
+
+    def link(self, question: str) -> KgEntity | None:
+        text = f" {normalise(question)} "
+        for label, entity in self.by_text:  # longest label first
+            if f" {label} " in text:
+                return KgEntity(iri=entity, label=self.labels[entity])
+        words = set(text.split())
+        best, best_share = None, 0.0
+        for label, entity in self.by_text:
+            tokens = set(label.split())
+            if len(tokens) >= 3:
+                share = len(tokens & words) / len(tokens)
+                if share > best_share:
+                    best, best_share = entity, share
+        return KgEntity(iri=best, label=self.labels[best]) if best and best_share >= 0.75 else None
+
+
+async def labelled_entities(endpoint, where: str, limit: int) -> dict[str, str]:
+    """IRI → label of the non-schema entities whose label satisfies `where` (a query fragment)."""
+    query = f"SELECT ?s ?label WHERE {{ {LABELLED}{where} FILTER(isIRI(?s) && isLiteral(?label)) {NOT_SCHEMA}}} LIMIT {limit}"
+    found: dict[str, str] = {}
+    for row in (await endpoint.query(query)).rows:
+        found.setdefault(row["s"].value, row["label"].value)
+    return found
+
+
+class IndexLinker:
+    """Every label read once: right for the embedded store and for graphs of up to `limit` labels."""
+
+    def __init__(self, endpoint, limit: int = 200_000) -> None:
+        self.endpoint = endpoint
+        self.limit = limit
+        self._index: EntityIndex | None = None
+
+    async def index(self) -> EntityIndex:
+        if self._index is None:
+            self._index = EntityIndex(await labelled_entities(self.endpoint, "", self.limit))
+        return self._index
+
+    async def link(self, text: str) -> KgEntity | None:
+        return (await self.index()).link(text)
+
+
+class SearchLinker:
+    """Candidates asked of the endpoint for each question, for graphs too large to read whole."""
+
+    def __init__(self, endpoint, dialect: SearchDialect = "filter") -> None:
+        self.endpoint = endpoint
+        self.dialect = dialect
+
+    async def link(self, text: str) -> KgEntity | None:
+        exact = await labelled_entities(self.endpoint, _exact_labels(text), SEARCH_LIMIT)
+        found = EntityIndex(exact).link(text) if exact else None
+        if found is not None:
+            return found
+        words = sorted({w for w in normalise(text).split() if w not in STOP and len(w) > 2}, key=lambda w: (-len(w), w))
+        for chosen in (words[:2], words[:1]):  # the two longest words together, else the longest alone
+            if not chosen:
+                break
+            candidates = await labelled_entities(self.endpoint, self._text_search(chosen), SEARCH_LIMIT)
+            found = EntityIndex(candidates).link(text)
+            if found is not None:
+                return found
+        return None
+
+    def _text_search(self, words: list[str]) -> str:
+        if self.dialect == "virtuoso":
+            phrase = " AND ".join(f"'{w}'" for w in words)
+            return f"?label bif:contains {literal(phrase)} "
+        return "FILTER(" + " && ".join(f"CONTAINS(LCASE(STR(?label)), {literal(w)})" for w in words) + ") "
+
+
+def _exact_labels(text: str) -> str:
+    """A VALUES clause of every phrase of the question as a label: as written, with a final period
+    (titles often end with one), untagged and English."""
+    tokens = [t.strip("'\"?!,;:()[]") for t in text.split()]
+    tokens = [t for t in tokens if t]
+    phrases = {" ".join(tokens[i:j]) for i in range(len(tokens))
+               for j in range(i + 1, min(len(tokens), i + MAX_PHRASE_WORDS) + 1)}
+    values = []
+    for phrase in sorted(phrases):
+        for form in {phrase, phrase.rstrip(".") + "."}:
+            values += [literal(form), literal(form, "en")]
+    return "VALUES ?label { " + " ".join(values) + " } "
+
+
+def linker_for(endpoint, search: Literal["auto", "index", "filter", "virtuoso"], embedded: bool) -> EntityLinker:
+    """`auto`: the whole index for the embedded store, per-question search for a remote endpoint."""
+    if search == "index" or (search == "auto" and embedded):
+        return IndexLinker(endpoint)
+    return SearchLinker(endpoint, "filter" if search == "auto" else search)

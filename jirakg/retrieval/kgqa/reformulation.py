@@ -1,0 +1,157 @@
+"""Reformulation: turn a follow-up ("where was he born?") into a self-contained question about one
+entity, from the dialogue history, as the reference chatbot does: classify the question as
+self-contained or not, rewrite it if not, verify the rewrite, retry up to three times, else ask.
+
+- `EmbeddedReformulator` (the default): a question is self-contained when it names an entity. Else
+  the candidates are the entities of earlier turns: for a personal pronoun the previous answer
+  competes with the entity the dialogue is about (the one whose predicates fit the question
+  better wins, ties to the previous answer); for "it" or an ellipsis the dialogue's entity comes
+  first. A rewrite is verified when the entity has a predicate that fits the question.
+- `LlmReformulator`: an OpenAI-compatible model classifies and rewrites with the full history; its
+  rewrite is verified by linking it to an entity. Any model failure falls back to the embedded one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pydantic import BaseModel
+
+from jirakg.llm import LlmClient, LlmError
+from jirakg.retrieval.kgqa.linking import EntityLinker, KgEntity
+from jirakg.retrieval.kgqa.relations import scored_predicates
+
+ATTEMPTS = 3
+PERSONAL = re.compile(r"\b(he|she|him|her|his|hers|they|them|their)\b", re.IGNORECASE)
+REFERRING = re.compile(r"(['\"])it\1|\b(it|he|she|him|her|they|them|this|that)\b(?!['’]s)|\b(its|his|her|their)\b",
+                       re.IGNORECASE)
+CLARIFY = "I could not tell which entity the question is about; name it as the knowledge graph does."
+
+
+class KgTurn(BaseModel):
+    """What the reformulator needs of an earlier turn."""
+    question: str
+    reformulated: str | None = None
+    entity: KgEntity | None = None  # the entity the turn was about
+    answer: str | None = None  # its answer in words
+    answer_entity: KgEntity | None = None  # its top answer, when that is an entity ("she" may be it next)
+
+
+class Reformulation(BaseModel):
+    question: str  # self-contained: the original, or its rewrite
+    entity: KgEntity | None = None  # None: ask the user (`clarify`)
+    self_contained: bool
+    attempts: int = 0
+    by: str = "embedded"  # embedded | llm | embedded (llm failed)
+    clarify: str | None = None
+    scored: list[tuple[float, bool, str]] | None = None  # the entity's predicates ranked, when computed
+
+
+def rewrite(question: str, entity: KgEntity) -> str:
+    """The question with its referring words replaced by the entity's label."""
+    def replace(match: re.Match) -> str:
+        return f"{entity.label}'s" if match.group(3) else f"'{entity.label}'"
+    return REFERRING.sub(replace, question, count=1)
+
+
+class EmbeddedReformulator:
+    def __init__(self, endpoint, linker: EntityLinker) -> None:
+        self.endpoint = endpoint
+        self.linker = linker
+
+    async def reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
+        entity = await self.linker.link(question)
+        if entity is not None:
+            return Reformulation(question=question, entity=entity, self_contained=True)
+        candidates = await self._candidates(question, history)
+        for attempt, (candidate, scored) in enumerate(candidates[:ATTEMPTS], 1):
+            if scored is None:
+                scored = await scored_predicates(self.endpoint, candidate.iri, question)
+            if scored:  # verified: the entity has something the question asks about
+                return Reformulation(question=rewrite(question, candidate), entity=candidate, self_contained=False,
+                                     attempts=attempt, scored=scored)
+        return Reformulation(question=question, self_contained=False, attempts=min(len(candidates), ATTEMPTS),
+                             clarify=CLARIFY)
+
+    async def _candidates(self, question: str, history: list[KgTurn]) -> list[tuple[KgEntity, list | None]]:
+        """Entities of earlier turns, most likely first, each with its scored predicates if known."""
+        ordered: list[KgEntity] = []
+        for turn in reversed(history):
+            for entity in (turn.entity, turn.answer_entity):
+                if entity is not None and entity.iri not in {e.iri for e in ordered}:
+                    ordered.append(entity)
+        last = history[-1] if history else None
+        focal = next((t.entity for t in reversed(history) if t.entity), None)
+        if not (last and last.answer_entity and focal and PERSONAL.search(question)):
+            if focal is not None:  # "it", or an ellipsis: the entity the dialogue is about
+                ordered.remove(focal)
+                ordered.insert(0, focal)
+            return [(e, None) for e in ordered]
+        # "Who is X married to?" — "Where was she born?": she may be the answer. She is, when the
+        # answer fits the question at least as well as the entity the dialogue is about.
+        answer = await scored_predicates(self.endpoint, last.answer_entity.iri, question)
+        about = await scored_predicates(self.endpoint, focal.iri, question)
+        first, second = ((last.answer_entity, answer), (focal, about))
+        if _best(about) > _best(answer):
+            first, second = second, first
+        rest = [(e, None) for e in ordered if e.iri not in (first[0].iri, second[0].iri)]
+        return [first, second, *rest]
+
+
+def _best(scored: list[tuple[float, bool, str]]) -> float:
+    return scored[0][0] if scored else 0.0
+
+
+CLASSIFY = ("Classify the QUESTION of a dialogue about a knowledge graph as self-contained (it can be understood "
+            "alone: it names the entity it asks about) or non-self-contained (it uses a pronoun or leaves out what "
+            'it is about). Reply with one JSON object: {"self_contained": true} or {"self_contained": false}')
+REWRITE = ("Rewrite the QUESTION as a self-contained question, replacing pronouns and filling in what it leaves out "
+           "from the DIALOGUE (every earlier turn, oldest first). Name the entity exactly as the dialogue names it. "
+           "Keep what is asked unchanged and add nothing else. Reply with one JSON object: "
+           '{"question": "..."}')
+
+
+class LlmReformulator:
+    def __init__(self, llm: LlmClient, linker: EntityLinker, fallback: EmbeddedReformulator) -> None:
+        self.llm = llm
+        self.linker = linker
+        self.fallback = fallback
+
+    async def reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
+        try:
+            return await self._reformulate(question, history)
+        except LlmError:
+            found = await self.fallback.reformulate(question, history)
+            return found.model_copy(update={"by": "embedded (llm failed)"})
+
+    async def _reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
+        # The first question of a dialogue is taken as self-contained, as in the reference design.
+        if not history or await self._self_contained(question):
+            entity = await self.linker.link(question)
+            if entity is not None or not history:
+                return Reformulation(question=question, entity=entity, self_contained=True, by="llm",
+                                     clarify=None if entity else CLARIFY)
+        dialogue = json.dumps([{"question": t.question, "self_contained": t.reformulated or t.question,
+                                "answer": t.answer} for t in history], ensure_ascii=False)
+        rejected: list[str] = []
+        for attempt in range(1, ATTEMPTS + 1):
+            note = f"\nREJECTED REWRITES (not self-contained): {json.dumps(rejected)}" if rejected else ""
+            reply = await self.llm.json_completion(REWRITE, f"DIALOGUE: {dialogue}\nQUESTION: {question}{note}")
+            candidate = reply.get("question")
+            if not isinstance(candidate, str) or not candidate.strip():
+                raise LlmError("the model's rewrite has no question")
+            if await self._self_contained(candidate):
+                entity = await self.linker.link(candidate)
+                if entity is not None:
+                    return Reformulation(question=candidate.strip(), entity=entity, self_contained=False,
+                                         attempts=attempt, by="llm")
+            rejected.append(candidate)
+        return Reformulation(question=question, self_contained=False, attempts=ATTEMPTS, by="llm", clarify=CLARIFY)
+
+    async def _self_contained(self, question: str) -> bool:
+        reply = await self.llm.json_completion(CLASSIFY, f"QUESTION: {question}")
+        verdict = reply.get("self_contained")
+        if not isinstance(verdict, bool):
+            raise LlmError("the model did not classify the question")
+        return verdict
