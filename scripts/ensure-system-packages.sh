@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Install the system programs the test suite starts for itself (Debian packages), if missing.
+# Install the system programs the test suite uses (Debian packages), if missing: Redis and
+# PostgreSQL servers (the tests start or reuse them) and Chromium for the web-chat browser test.
 set -euo pipefail
 needed=()
 command -v redis-server >/dev/null || needed+=(redis-server)
+command -v pg_ctlcluster >/dev/null || needed+=(postgresql)
+command -v chromium >/dev/null || needed+=(chromium)
 if [ ${#needed[@]} -gt 0 ]; then
   echo "Installing ${needed[*]} for the test suite" >&2
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"

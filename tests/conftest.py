@@ -1,4 +1,5 @@
-"""Services the suite starts for itself: a private Redis server on a free port."""
+"""Services the suite starts for itself: a private Redis server and an Oxigraph server on free ports,
+a fresh database on the machine's PostgreSQL server."""
 
 from __future__ import annotations
 
@@ -69,3 +70,26 @@ def oxigraph_url() -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def postgres_dsn() -> Iterator[str]:
+    """A fresh database on the machine's PostgreSQL server, started here if it is installed but down."""
+    import psycopg  # the dev extras install it
+    admin = "postgresql://postgres@127.0.0.1:5432/postgres"
+    try:
+        connection = psycopg.connect(admin, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError:
+        versions = sorted(Path("/etc/postgresql").glob("*")) if Path("/etc/postgresql").is_dir() else []
+        if not versions or shutil.which("pg_ctlcluster") is None:
+            pytest.fail("PostgreSQL is not installed; `make test` installs it (scripts/ensure-system-packages.sh)")
+        subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", versions[-1].name, "main", "start"], check=False)
+        wait_for(5432, "the PostgreSQL server")
+        connection = psycopg.connect(admin, autocommit=True, connect_timeout=10)
+    name = f"jirakg_test_{int(time.time() * 1000)}"
+    with connection:
+        connection.execute(f"CREATE DATABASE {name}")
+        try:
+            yield f"postgresql://postgres@127.0.0.1:5432/{name}"
+        finally:
+            connection.execute(f"DROP DATABASE {name} WITH (FORCE)")

@@ -13,6 +13,7 @@ from jirakg.answer.templated import answer
 from jirakg.connectors.jira import JiraError
 from jirakg.connectors.sparql import SparqlError
 from jirakg.engine.history import HistoryStore, TurnRecord, kg_history
+from jirakg.feedback import FeedbackRow, FeedbackStore, TurnLog
 from jirakg.graph import GraphManager
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.llm_parser import LlmParser
@@ -34,14 +35,17 @@ class TurnResult(BaseModel):
 
 class Engine:
     def __init__(self, parser: EmbeddedParser | LlmParser, manager: GraphManager, history: HistoryStore,
-                 answerer: LlmAnswerer | None = None, kg: KgSession | None = None) -> None:
+                 answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
+                 feedback_store: FeedbackStore | None = None) -> None:
         self.parser = parser
         self.manager = manager
         self.history = history
         self.answerer = answerer  # None: templated answers only
         self.kg = kg  # None: knowledge-graph questions are declined
+        self.feedback_store = feedback_store  # None: turns and feedback live in the history only
 
-    async def ask(self, text: str, conversation_id: str | None = None, context: dict | None = None) -> TurnResult:
+    async def ask(self, text: str, conversation_id: str | None = None, context: dict | None = None,
+                  user: str | None = None, channel: str | None = None) -> TurnResult:
         conversation = await self.history.load(conversation_id or uuid.uuid4().hex)
         parsed = self.parser.parse(text, conversation.state(), context)
         if inspect.isawaitable(parsed):  # the LLM parser is asynchronous
@@ -85,6 +89,14 @@ class Engine:
                           kg=kg_turn)
         conversation.turns.append(turn)
         await self.history.save(conversation)
+        if self.feedback_store is not None:
+            await self.feedback_store.record_turn(TurnLog(
+                turn_id=turn.id, conversation_id=conversation.id, question=text,
+                intents=[c.name for c in parsed.intents], plans=explain, answer=turn.answer,
+                parser="embedded (llm failed)" if parsed.fell_back else (
+                    "llm" if isinstance(self.parser, LlmParser) else "embedded"),
+                answerer="llm" if any(line.endswith("by the llm") for line in explain) else "templated",
+                user=user, channel=channel))
         return TurnResult(answer=turn.answer, turn_id=turn.id, conversation_id=conversation.id,
                           intents=[c.name for c in parsed.intents], citations=citations, urls=urls, explain=explain)
 
@@ -98,10 +110,15 @@ class Engine:
             return parsed
         return parsed.model_copy(update={"intents": [IntentCall(name="kg_question", slots=Slots(text=text))]})
 
-    async def feedback(self, turn_id: str, rating: Literal["up", "down"], comment: str | None = None) -> bool:
+    async def feedback(self, turn_id: str, rating: Literal["up", "down"], comment: str | None = None,
+                       user: str | None = None, channel: str | None = None) -> bool:
+        """False when no such turn was answered."""
         conversation = await self.history.conversation_of(turn_id)
         if conversation is None:
             return False
+        if self.feedback_store is not None:
+            await self.feedback_store.record_feedback(FeedbackRow(turn_id=turn_id, rating=rating, comment=comment,
+                                                                  user=user, channel=channel))
         for turn in conversation.turns:
             if turn.id == turn_id:
                 turn.feedback = {"rating": rating, "comment": comment}

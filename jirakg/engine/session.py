@@ -11,6 +11,7 @@ from jirakg.config import Settings
 from jirakg.connectors.jira.factory import connector_for
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
+from jirakg.feedback import open_feedback_store
 from jirakg.graph import GraphManager, open_store
 from jirakg.graph.entities import EntityNodes
 from jirakg.intents.embedded import EmbeddedParser
@@ -28,6 +29,7 @@ async def engine_session(url: str, settings: Settings) -> AsyncIterator[Engine]:
     connector = connector_for(url, settings.jira)
     store = open_store(settings.store)
     llm = LlmClient.from_settings(settings.llm) if settings.llm.enabled else None
+    feedback = open_feedback_store(settings.feedback)
     try:
         manager = GraphManager(connector, store, base_url=url, ttl_s=settings.store.cache_ttl_s)
         lexicon = await _lexicon(url, manager)
@@ -35,10 +37,11 @@ async def engine_session(url: str, settings: Settings) -> AsyncIterator[Engine]:
         parser = LlmParser(llm, embedded) if llm else embedded
         answerer = LlmAnswerer(llm, lexicon) if llm else None
         yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer,
-                     KgSession.from_settings(settings.sparql, llm, EntityNodes(store)))
+                     KgSession.from_settings(settings.sparql, llm, EntityNodes(store)), feedback)
     finally:
         await connector.http.close()
         await store.close()
+        await feedback.close()
         if llm:
             await llm.close()
 

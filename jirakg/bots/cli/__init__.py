@@ -12,6 +12,7 @@ from jirakg.bots.cli.config_commands import config
 from jirakg.bots.cli.demo_data_commands import demo_data
 from jirakg.bots.cli.devjira_commands import devjira
 from jirakg.bots.cli.eval_commands import eval_group
+from jirakg.bots.cli.feedback_commands import feedback_group
 from jirakg.bots.cli.run_command import run
 from jirakg.bots.cli.sync_command import sync_command
 
@@ -32,5 +33,6 @@ main.add_command(config)
 main.add_command(demo_data)
 main.add_command(devjira)
 main.add_command(eval_group)
+main.add_command(feedback_group)
 main.add_command(run)
 main.add_command(sync_command)

@@ -53,7 +53,7 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
 
     async def turn(url: str) -> TurnResult:
         async with engine_session(url, settings) as engine:
-            return await engine.ask(question, conversation)
+            return await engine.ask(question, conversation, channel="cli")
 
     try:
         with jira_for(settings) as url:
@@ -99,13 +99,13 @@ def chat(ctx: click.Context, conversation: str | None) -> None:
                     if last is None or len(parts) < 2 or parts[1] not in ("up", "down"):
                         click.echo("Usage: /feedback up|down [comment], after an answer.")
                     else:
-                        await engine.feedback(last.turn_id, parts[1], parts[2] if len(parts) > 2 else None)
+                        await engine.feedback(last.turn_id, parts[1], parts[2] if len(parts) > 2 else None, channel="cli")
                         click.echo("Thanks, recorded.")
                 elif line.startswith("/"):
                     click.echo(COMMANDS)
                 else:
                     try:
-                        last = await engine.ask(line, conversation_id)
+                        last = await engine.ask(line, conversation_id, channel="cli")
                     except JiraError as exc:
                         click.echo(str(exc))
                         continue

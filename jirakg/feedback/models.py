@@ -1,0 +1,35 @@
+"""What is kept of a turn and of the feedback on it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class TurnLog(BaseModel):
+    turn_id: str
+    conversation_id: str
+    question: str
+    intents: list[str]
+    plans: list[str]
+    answer: str
+    parser: str  # embedded | llm | embedded (llm failed)
+    answerer: str  # templated | llm
+    user: str | None = None
+    channel: str | None = None  # cli | web | api | slack | jira
+    created_at: datetime = Field(default_factory=now)
+
+
+class FeedbackRow(BaseModel):
+    turn_id: str
+    rating: Literal["up", "down"]
+    comment: str | None = None
+    user: str | None = None
+    channel: str | None = None
+    created_at: datetime = Field(default_factory=now)

@@ -1,0 +1,136 @@
+"""One store for SQLite and PostgreSQL: the same tables and SQL, run off the event loop through
+the DB-API driver of each (sqlite3, psycopg), one connection guarded by a lock."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import threading
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from jirakg.config.settings import FeedbackSettings
+from jirakg.feedback.models import FeedbackRow, TurnLog
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS turns (
+        turn_id TEXT PRIMARY KEY, conversation_id TEXT NOT NULL, question TEXT NOT NULL, intents TEXT NOT NULL,
+        plans TEXT NOT NULL, answer TEXT NOT NULL, parser TEXT NOT NULL, answerer TEXT NOT NULL,
+        user_id TEXT, channel TEXT, created_at TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS feedback (
+        feedback_id TEXT PRIMARY KEY, turn_id TEXT NOT NULL REFERENCES turns(turn_id),
+        rating TEXT NOT NULL CHECK (rating IN ('up', 'down')), comment TEXT, user_id TEXT, channel TEXT,
+        created_at TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS feedback_turn ON feedback(turn_id)",
+    "CREATE INDEX IF NOT EXISTS turns_created ON turns(created_at)",
+]
+EXPORT = """SELECT t.turn_id, t.conversation_id, t.question, t.intents, t.plans, t.answer, t.parser, t.answerer,
+    t.user_id, t.channel, t.created_at, f.rating, f.comment, f.user_id, f.channel, f.created_at
+    FROM turns t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE t.created_at >= ? ORDER BY t.created_at, f.created_at"""
+
+
+class FeedbackStore:
+    def __init__(self, connect: Callable[[], object], placeholder: str = "?") -> None:
+        self._connection = connect()
+        self._placeholder = placeholder
+        self._lock = threading.Lock()
+        for statement in SCHEMA:
+            self._run(statement)
+
+    def _run(self, sql: str, params: tuple = ()) -> list[tuple]:
+        with self._lock:
+            cursor = self._connection.cursor()
+            cursor.execute(sql.replace("?", self._placeholder), params)
+            rows = cursor.fetchall() if cursor.description else []
+            self._connection.commit()
+            return rows
+
+    async def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        return await asyncio.to_thread(self._run, sql, params)
+
+    async def record_turn(self, turn: TurnLog) -> None:
+        await self._query(
+            "INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (turn.turn_id, turn.conversation_id, turn.question, json.dumps(turn.intents), json.dumps(turn.plans),
+             turn.answer, turn.parser, turn.answerer, turn.user, turn.channel, turn.created_at.isoformat()))
+
+    async def record_feedback(self, row: FeedbackRow) -> bool:
+        """False when the turn is unknown: feedback must point at an answer that was given."""
+        if not await self._query("SELECT 1 FROM turns WHERE turn_id = ?", (row.turn_id,)):
+            return False
+        await self._query("INSERT INTO feedback VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          (uuid.uuid4().hex, row.turn_id, row.rating, row.comment, row.user, row.channel,
+                           row.created_at.isoformat()))
+        return True
+
+    async def export(self, since: datetime | None = None) -> list[dict]:
+        """One row per feedback given (or per turn without any), oldest first."""
+        rows = await self._query(EXPORT, ((since.isoformat() if since else ""),))
+        names = ["turn_id", "conversation_id", "question", "intents", "plans", "answer", "parser", "answerer", "user",
+                 "channel", "asked_at", "rating", "comment", "rated_by", "rated_in", "rated_at"]
+        out = []
+        for row in rows:
+            item = dict(zip(names, row))
+            item["intents"], item["plans"] = json.loads(item["intents"]), json.loads(item["plans"])
+            out.append(item)
+        return out
+
+    async def stats(self) -> dict:
+        """Approval rate per intent (up / rated) and the most disliked answers."""
+        rows = await self.export()
+        per_intent: dict[str, dict[str, int]] = {}
+        disliked: dict[str, dict] = {}
+        counted: set[str] = set()
+        for row in rows:
+            for intent in row["intents"] or ["none"]:
+                counts = per_intent.setdefault(intent, {"turns": 0, "up": 0, "down": 0})
+                counts["turns"] += row["turn_id"] not in counted
+                if row["rating"]:
+                    counts[row["rating"]] += 1
+            counted.add(row["turn_id"])
+            if row["rating"] == "down":
+                entry = disliked.setdefault(row["turn_id"], {"turn_id": row["turn_id"], "question": row["question"],
+                                                             "answer": row["answer"], "down": 0, "comments": []})
+                entry["down"] += 1
+                if row["comment"]:
+                    entry["comments"].append(row["comment"])
+        return {"intents": {name: {**c, "approval": round(c["up"] / (c["up"] + c["down"]), 3)
+                                   if c["up"] + c["down"] else None} for name, c in sorted(per_intent.items())},
+                "most_disliked": sorted(disliked.values(), key=lambda e: -e["down"])[:10]}
+
+    async def ping(self) -> None:
+        await self._query("SELECT 1")
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self._connection.close)
+
+
+class FeedbackStoreError(Exception):
+    """The feedback store cannot be opened."""
+
+
+def open_feedback_store(settings: FeedbackSettings) -> FeedbackStore:
+    if settings.backend == "postgres":
+        try:
+            import psycopg  # the `postgres` extra
+        except ImportError:
+            raise FeedbackStoreError("feedback.backend postgres needs the postgres extra: "
+                                     "pip install 'jirakg[postgres]'") from None
+        dsn = str(settings.postgres_dsn)
+        try:
+            return FeedbackStore(lambda: psycopg.connect(dsn, autocommit=True, connect_timeout=10), "%s")
+        except psycopg.Error as exc:
+            raise FeedbackStoreError(f"Could not reach the feedback database: {_first_line(exc)}") from None
+    path = Path(settings.sqlite_path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return FeedbackStore(lambda: sqlite3.connect(path, check_same_thread=False))
+    except (OSError, sqlite3.Error) as exc:
+        raise FeedbackStoreError(f"Could not open the feedback file {path}: {_first_line(exc)}") from None
+
+
+def _first_line(exc: Exception) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
