@@ -3,7 +3,7 @@
 
 run:
 	@scripts/ensure-venv.sh
-	@.venv/bin/jirakg run
+	@.venv/bin/jirakg serve
 
 test:
 	@scripts/ensure-venv.sh dev

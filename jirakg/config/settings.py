@@ -51,6 +51,9 @@ class JiraSettings(Section):
     page_size: int = Field(100, ge=1, le=1000, description="a page size from 1 to 1000")
     timeout_s: float = Field(30.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
     max_retries: int = Field(5, ge=0, le=20, description="a retry count from 0 to 20")
+    webhook_secret: SecretStr | None = Field(
+        None, description="the secret Jira signs webhook bodies with (X-Hub-Signature)"
+    )
 
     @model_validator(mode="after")
     def _credentials_match_auth(self) -> JiraSettings:
@@ -174,6 +177,20 @@ class WebSettings(Section):
     )
 
 
+class ForgeSettings(Section):
+    app_id: str | None = Field(
+        None, description="the Forge app id, ari:cloud:ecosystem::app/<uuid>, the invocation tokens' audience"
+    )
+    jwks_url: HttpUrl = Field(
+        "https://forge.cdn.prod.atlassian-dev.net/.well-known/jwks.json",
+        description="the URL of Forge's signing keys (JWKS)",
+    )
+
+    @property
+    def enabled(self) -> bool:
+        return self.app_id is not None
+
+
 class FeedbackSettings(Section):
     backend: Literal["sqlite", "postgres"] = Field("sqlite", description="one of sqlite, postgres")
     sqlite_path: Path = Field(Path(".jirakg/feedback.sqlite3"), description="a file path")
@@ -207,6 +224,7 @@ class Settings(BaseSettings):
     llm: LlmSettings = LlmSettings()
     store: StoreSettings = StoreSettings()
     slack: SlackSettings = SlackSettings()
+    forge: ForgeSettings = ForgeSettings()
     web: WebSettings = WebSettings()
     feedback: FeedbackSettings = FeedbackSettings()
 

@@ -110,9 +110,9 @@ class Engine:
             return parsed
         return parsed.model_copy(update={"intents": [IntentCall(name="kg_question", slots=Slots(text=text))]})
 
-    async def feedback(self, turn_id: str, rating: Literal["up", "down"], comment: str | None = None,
+    async def feedback(self, turn_id: str, rating: Literal["up", "down"] | None, comment: str | None = None,
                        user: str | None = None, channel: str | None = None) -> bool:
-        """False when no such turn was answered."""
+        """False when no such turn was answered. `rating` None: a comment alone, the rating stays."""
         conversation = await self.history.conversation_of(turn_id)
         if conversation is None:
             return False
@@ -121,6 +121,7 @@ class Engine:
                                                                   user=user, channel=channel))
         for turn in conversation.turns:
             if turn.id == turn_id:
-                turn.feedback = {"rating": rating, "comment": comment}
+                earlier = turn.feedback or {}
+                turn.feedback = {"rating": rating or earlier.get("rating"), "comment": comment or earlier.get("comment")}
         await self.history.save(conversation)
         return True

@@ -28,7 +28,7 @@ class TurnLog(BaseModel):
 
 class FeedbackRow(BaseModel):
     turn_id: str
-    rating: Literal["up", "down"]
+    rating: Literal["up", "down"] | None = None  # None: a comment alone
     comment: str | None = None
     user: str | None = None
     channel: str | None = None

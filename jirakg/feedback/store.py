@@ -22,7 +22,7 @@ SCHEMA = [
         user_id TEXT, channel TEXT, created_at TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS feedback (
         feedback_id TEXT PRIMARY KEY, turn_id TEXT NOT NULL REFERENCES turns(turn_id),
-        rating TEXT NOT NULL CHECK (rating IN ('up', 'down')), comment TEXT, user_id TEXT, channel TEXT,
+        rating TEXT CHECK (rating IN ('up', 'down')), comment TEXT, user_id TEXT, channel TEXT,
         created_at TEXT NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS feedback_turn ON feedback(turn_id)",
     "CREATE INDEX IF NOT EXISTS turns_created ON turns(created_at)",
@@ -91,12 +91,12 @@ class FeedbackStore:
                 if row["rating"]:
                     counts[row["rating"]] += 1
             counted.add(row["turn_id"])
-            if row["rating"] == "down":
-                entry = disliked.setdefault(row["turn_id"], {"turn_id": row["turn_id"], "question": row["question"],
-                                                             "answer": row["answer"], "down": 0, "comments": []})
-                entry["down"] += 1
-                if row["comment"]:
-                    entry["comments"].append(row["comment"])
+            entry = disliked.setdefault(row["turn_id"], {"turn_id": row["turn_id"], "question": row["question"],
+                                                         "answer": row["answer"], "down": 0, "comments": []})
+            entry["down"] += row["rating"] == "down"
+            if row["comment"]:
+                entry["comments"].append(row["comment"])
+        disliked = {turn: entry for turn, entry in disliked.items() if entry["down"]}
         return {"intents": {name: {**c, "approval": round(c["up"] / (c["up"] + c["down"]), 3)
                                    if c["up"] + c["down"] else None} for name, c in sorted(per_intent.items())},
                 "most_disliked": sorted(disliked.values(), key=lambda e: -e["down"])[:10]}

@@ -14,6 +14,7 @@ from jirakg.bots.cli.devjira_commands import devjira
 from jirakg.bots.cli.eval_commands import eval_group
 from jirakg.bots.cli.feedback_commands import feedback_group
 from jirakg.bots.cli.run_command import run
+from jirakg.bots.cli.serve_command import serve
 from jirakg.bots.cli.sync_command import sync_command
 
 
@@ -35,4 +36,5 @@ main.add_command(devjira)
 main.add_command(eval_group)
 main.add_command(feedback_group)
 main.add_command(run)
+main.add_command(serve)
 main.add_command(sync_command)

@@ -1,0 +1,74 @@
+"""`jirakg serve`: the web chat, REST API, Slack endpoints, Jira webhook and panel in one process,
+on the embedded defaults when nothing is configured; SIGINT/SIGTERM finish in-flight requests."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import click
+from aiohttp import web
+
+from jirakg.bots.cli.context import settings_from
+from jirakg.bots.cli.jira_access import jira_url as jira_for
+from jirakg.bots.web import logs
+from jirakg.bots.web.app import build_app
+from jirakg.bots.web.forge_token import FitVerifier
+from jirakg.config import Settings
+from jirakg.connectors.jira import JiraError
+from jirakg.engine.session import engine_session
+from jirakg.feedback import FeedbackStoreError
+
+SHUTDOWN_GRACE_S = 10
+
+
+@click.command()
+@click.option("--host", default=None, help="Address to listen on (default: web.host).")
+@click.option("--port", type=int, default=None, help="Port to listen on (default: web.port).")
+@click.option("--no-web", is_flag=True, help="Do not serve the chat page.")
+@click.option("--no-api", is_flag=True, help="Do not serve the REST API (the chat page still needs it).")
+@click.option("--no-slack", is_flag=True, help="Do not serve Slack, even when configured.")
+@click.option("--no-jira", is_flag=True, help="Do not serve the Jira webhook and panel endpoints.")
+@click.pass_context
+def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, no_api: bool, no_slack: bool,
+          no_jira: bool) -> None:
+    """Serve jirakg over HTTP until interrupted."""
+    settings = settings_from(ctx)
+    logs.configure()
+    host, port = host or settings.web.host, port or settings.web.port
+    try:
+        with jira_for(settings) as url:
+            asyncio.run(_serve(settings, url, host, port, web_chat=not no_web, rest_api=not no_api,
+                               slack=settings.slack.enabled and not no_slack, jira_routes=not no_jira))
+    except (JiraError, FeedbackStoreError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_chat: bool, rest_api: bool, slack: bool,
+                 jira_routes: bool) -> None:
+    bot = None
+    if slack:
+        from jirakg.bots.slack import SlackBot  # slack-bolt only when Slack is configured
+        bot = SlackBot(None, settings.slack)
+    forge = FitVerifier(settings.forge.app_id, str(settings.forge.jwks_url)) if settings.forge.enabled else None
+    app = build_app(lambda: engine_session(jira, settings), settings, web_chat=web_chat, rest_api=rest_api,
+                    slack=bot if bot and settings.slack.mode == "http" else None, jira_routes=jira_routes, forge=forge)
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_GRACE_S)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    if bot is not None and settings.slack.mode == "socket":
+        bot.engine = app["engine"]
+        socket_mode = asyncio.create_task(bot.socket_mode())
+    else:
+        socket_mode = None
+    click.echo(f"jirakg is serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        if socket_mode:
+            socket_mode.cancel()
+        await runner.cleanup()

@@ -1,0 +1,61 @@
+"""Answers as Block Kit: the answer with linked issue keys, a compact list of cited issues, and the
+👍 / 👎 / Add comment / Explain buttons, each carrying the turn id."""
+
+from __future__ import annotations
+
+import re
+
+from jirakg.engine.engine import TurnResult
+
+SECTION_LIMIT = 3000  # Block Kit's limit for a section's text
+KEY = re.compile(r"\b[A-Z][A-Z0-9_]+-\d+\b")
+
+
+def escape(text: str) -> str:
+    """mrkdwn control characters, so a question or summary cannot become a link or a mention."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def linked(text: str, urls: dict[str, str]) -> str:
+    return KEY.sub(lambda m: f"<{urls[m.group(0)]}|{m.group(0)}>" if m.group(0) in urls else m.group(0), escape(text))
+
+
+def answer_blocks(result: TurnResult) -> list[dict]:
+    text = linked(result.answer, result.urls)
+    if len(text) > SECTION_LIMIT:
+        text = text[:SECTION_LIMIT - 1].rsplit("\n", 1)[0] + "…"
+    blocks: list[dict] = [{"type": "section", "text": {"type": "mrkdwn", "text": text or "(no answer)"}}]
+    cited = [k for k in result.citations if k in result.urls][:10]
+    if len(cited) > 1:  # a list: the issues as a compact two-column table
+        blocks.append({"type": "section", "fields": [{"type": "mrkdwn", "text": f"<{result.urls[k]}|{k}>"}
+                                                     for k in cited]})
+    blocks.append({"type": "actions", "block_id": "turn", "elements": [
+        _button("👍", "feedback_up", result.turn_id), _button("👎", "feedback_down", result.turn_id),
+        _button("Add comment", "feedback_comment", result.turn_id), _button("Explain", "explain", result.turn_id)]})
+    return blocks
+
+
+def _button(text: str, action_id: str, turn_id: str) -> dict:
+    return {"type": "button", "text": {"type": "plain_text", "text": text, "emoji": True}, "action_id": action_id,
+            "value": turn_id}
+
+
+def thanks_blocks(original: list[dict], rating: str) -> list[dict]:
+    """The message after a rating: the answer stays, the buttons give way to a note."""
+    kept = [b for b in original if b.get("type") != "actions"]
+    note = "Thanks — marked helpful." if rating == "up" else "Thanks — marked not helpful."
+    return kept + [{"type": "context", "elements": [{"type": "mrkdwn", "text": note}]}]
+
+
+def comment_modal(turn_id: str, rating: str) -> dict:
+    return {"type": "modal", "callback_id": "feedback_modal", "private_metadata": f"{rating}:{turn_id}",
+            "title": {"type": "plain_text", "text": "Feedback"}, "submit": {"type": "plain_text", "text": "Send"},
+            "close": {"type": "plain_text", "text": "Cancel"},
+            "blocks": [{"type": "input", "block_id": "comment", "optional": rating == "down",
+                        "label": {"type": "plain_text", "text": "What was wrong or missing?"},
+                        "element": {"type": "plain_text_input", "action_id": "text", "multiline": True,
+                                    "max_length": 2000}}]}
+
+
+def explain_text(result_explain: list[str]) -> str:
+    return "*How this was answered*\n" + "\n".join(f"• `{escape(line)}`" for line in result_explain[:20])

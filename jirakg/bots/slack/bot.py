@@ -1,0 +1,142 @@
+"""slack-bolt wiring. HTTP mode serves /slack/events (events, the slash command and interactions,
+one path as Bolt allows) from `jirakg serve`; Socket Mode connects out, for a laptop.
+
+Bolt verifies every request's signature and timestamp (401 otherwise) and acknowledges before the
+listeners run, so answers go out asynchronously. Slack retries a delivery it thinks failed; an
+event id is answered once, remembered in the shared store so another replica does not answer it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+
+from aiohttp import web
+from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.web.async_client import AsyncWebClient
+
+from jirakg.bots.slack.blocks import answer_blocks, comment_modal, escape, explain_text, thanks_blocks
+from jirakg.config.settings import SlackSettings
+from jirakg.engine.engine import Engine
+
+log = logging.getLogger("jirakg.slack")
+MENTION = re.compile(r"<@[A-Z0-9]+>\s*")
+
+
+class SlackBot:
+    def __init__(self, engine: Engine | None, settings: SlackSettings, base_url: str | None = None) -> None:
+        """`engine`: None until the server opens it; `base_url`: another Slack Web API address (tests use a
+        local one)."""
+        self.engine = engine
+        self.settings = settings
+        token = settings.bot_token.get_secret_value()
+        client = AsyncWebClient(token=token, base_url=base_url) if base_url else AsyncWebClient(token=token)
+        self.app = AsyncApp(client=client, signing_secret=settings.signing_secret.get_secret_value()
+                            if settings.signing_secret else None, token_verification_enabled=False,
+                            ignoring_self_events_enabled=False)
+        self._register()
+
+    def add_routes(self, app: web.Application) -> None:
+        for path in ("/slack/events", "/slack/commands", "/slack/interactions"):
+            app.router.add_post(path, self.handle)
+
+    async def handle(self, request: web.Request) -> web.Response:
+        return await to_aiohttp_response(await self.app.async_dispatch(await to_bolt_request(request)))
+
+    async def socket_mode(self) -> None:
+        """Connect out to Slack (Socket Mode) until cancelled."""
+        from slack_bolt.adapter.socket_mode.aiohttp import AsyncSocketModeHandler
+
+        handler = AsyncSocketModeHandler(self.app, self.settings.app_token.get_secret_value())
+        try:
+            await handler.connect_async()
+            await asyncio.Event().wait()
+        finally:
+            await handler.close_async()
+
+    async def _first_delivery(self, body: dict) -> bool:
+        """True once per event id, across retries and replicas."""
+        event_id = body.get("event_id")
+        if not event_id:
+            return True
+        name = f"slack-event:{event_id}"
+        if await self.engine.history.store.get_state(name):
+            return False
+        await self.engine.history.store.put_state(name, "1")
+        return True
+
+    def _register(self) -> None:
+        app = self.app
+
+        @app.event("app_mention")
+        async def mention(body, event, client):
+            if await self._first_delivery(body):
+                await self._reply(client, event, thread=event.get("thread_ts") or event["ts"])
+
+        @app.event("message")
+        async def direct_message(body, event, client):
+            if event.get("channel_type") != "im" or event.get("subtype") or event.get("bot_id"):
+                return
+            if await self._first_delivery(body):
+                await self._reply(client, event, thread=event.get("thread_ts"))
+
+        @app.command("/jirakg")
+        async def command(ack, command, client):
+            await ack()  # within Slack's 3 s; the answer follows as a message
+            text = command.get("text", "").strip() or "help"
+            result = await self.engine.ask(text, f"slack:{command['channel_id']}:command:{command['user_id']}",
+                                           user=command["user_id"], channel="slack")
+            await client.chat_postMessage(channel=command["channel_id"], text=result.answer,
+                                          blocks=answer_blocks(result))
+
+        @app.action(re.compile("^feedback_(up|down)$"))
+        async def rate(ack, body, action, client):
+            await ack()
+            rating = action["action_id"].removeprefix("feedback_")
+            await self.engine.feedback(action["value"], rating, user=body["user"]["id"], channel="slack")
+            message = body.get("message") or {}
+            if message.get("ts"):
+                await client.chat_update(channel=body["channel"]["id"], ts=message["ts"], text=message.get("text", ""),
+                                         blocks=thanks_blocks(message.get("blocks", []), rating))
+            if rating == "down":
+                await client.views_open(trigger_id=body["trigger_id"], view=comment_modal(action["value"], "down"))
+
+        @app.action("feedback_comment")
+        async def comment(ack, body, action, client):
+            await ack()
+            await client.views_open(trigger_id=body["trigger_id"], view=comment_modal(action["value"], "comment"))
+
+        @app.view("feedback_modal")
+        async def submitted(ack, body, view):
+            await ack()
+            _, _, turn_id = view["private_metadata"].partition(":")
+            text = (view["state"]["values"].get("comment", {}).get("text", {}).get("value") or "").strip()
+            if text:  # a 👎 is already recorded: the comment joins it without counting twice
+                await self.engine.feedback(turn_id, None, text, user=body["user"]["id"], channel="slack")
+
+        @app.action("explain")
+        async def explain(ack, body, action, client):
+            await ack()
+            conversation = await self.engine.history.conversation_of(action["value"])
+            plans = next((t.plans for t in conversation.turns if t.id == action["value"]), []) if conversation else []
+            await client.chat_postEphemeral(channel=body["channel"]["id"], user=body["user"]["id"],
+                                            text=explain_text(plans) if plans else "That answer is no longer kept.")
+
+        @app.error
+        async def failed(error, body):
+            log.error("slack handler failed", extra={"fields": {"error": type(error).__name__}})
+
+    async def _reply(self, client, event: dict, thread: str | None) -> None:
+        text = MENTION.sub("", event.get("text", "")).strip() or "help"
+        conversation = f"slack:{event['channel']}:{thread}" if thread else f"slack:{event['channel']}"
+        try:
+            result = await self.engine.ask(text, conversation, user=event.get("user"), channel="slack")
+        except Exception:  # a sentence in the thread beats silence; the trace goes to the log
+            log.exception("slack answer failed")
+            await client.chat_postMessage(channel=event["channel"], thread_ts=thread,
+                                          text=escape("Something went wrong answering that; it has been logged."))
+            return
+        await client.chat_postMessage(channel=event["channel"], thread_ts=thread, text=result.answer,
+                                      blocks=answer_blocks(result))

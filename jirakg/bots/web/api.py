@@ -1,0 +1,173 @@
+"""The REST API: POST /api/v1/ask, POST /api/v1/feedback, GET /api/v1/conversations/{id}, and its
+OpenAPI document. Bodies are validated by pydantic; every refusal is one sentence in {"error"}."""
+
+from __future__ import annotations
+
+import time
+from typing import Literal
+
+from aiohttp import web
+from pydantic import BaseModel, Field, ValidationError
+
+from jirakg.engine.engine import Engine, TurnResult
+from jirakg.intents.embedded import input_problem
+from jirakg.jql.keys import ISSUE_KEY
+
+MAX_TEXT = 4000
+ID = r"^[A-Za-z0-9_-]{1,64}$"
+
+
+class AskContext(BaseModel):
+    issue_key: str | None = Field(None, max_length=64, description="the issue the question is asked from, e.g. PROJ-12")
+
+
+class AskRequest(BaseModel):
+    text: str = Field(..., max_length=MAX_TEXT, description="the question")
+    conversation_id: str | None = Field(None, pattern=ID, description="continue this conversation")
+    context: AskContext | None = None
+
+
+class Citation(BaseModel):
+    key: str
+    url: str | None = None
+
+
+class AskResponse(BaseModel):
+    answer: str
+    turn_id: str
+    conversation_id: str
+    citations: list[Citation]
+    intents: list[str]
+    explain: list[str] = Field(default_factory=list, description="the retrieval plans, for 'Explain'")
+
+
+class FeedbackRequest(BaseModel):
+    turn_id: str = Field(..., pattern=ID)
+    rating: Literal["up", "down"]
+    comment: str | None = Field(None, max_length=2000)
+
+
+class ConversationTurn(BaseModel):
+    turn_id: str
+    question: str
+    answer: str
+    intents: list[str]
+    citations: list[str]
+    feedback: dict | None = None
+
+
+class ConversationResponse(BaseModel):
+    conversation_id: str
+    turns: list[ConversationTurn]
+
+
+class ErrorResponse(BaseModel):
+    error: str
+
+
+def error(status: int, message: str, **headers: str) -> web.Response:
+    return web.json_response({"error": message}, status=status, headers=headers or None)
+
+
+async def parsed(request: web.Request, model: type[BaseModel]) -> BaseModel | web.Response:
+    try:
+        body = await request.json()
+    except ValueError:
+        return error(400, "The request body is not JSON.")
+    try:
+        return model.model_validate(body)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "body"
+        return error(400, f"{where}: {first['msg']}.")
+
+
+def turn_body(result: TurnResult) -> dict:
+    return AskResponse(answer=result.answer, turn_id=result.turn_id, conversation_id=result.conversation_id,
+                       citations=[Citation(key=k, url=result.urls.get(k)) for k in result.citations],
+                       intents=result.intents, explain=result.explain).model_dump()
+
+
+async def answer(request: web.Request, text: str, conversation_id: str | None, issue_key: str | None,
+                 channel: str, user: str | None = None) -> TurnResult | web.Response:
+    """One turn through the engine, timed into the metrics; bad input refused in one sentence."""
+    problem = input_problem(text)
+    if problem:
+        return error(400, problem)
+    if issue_key is not None and not ISSUE_KEY.fullmatch(issue_key):
+        return error(400, f"context.issue_key {issue_key!r} is not an issue key such as PROJ-12.")
+    engine: Engine = request.app["engine"]
+    started = time.perf_counter()
+    result = await engine.ask(text, conversation_id, {"issue_key": issue_key} if issue_key else None,
+                              user=user, channel=channel)
+    request.app["metrics"].turn(result, time.perf_counter() - started)
+    return result
+
+
+async def ask(request: web.Request) -> web.Response:
+    body = await parsed(request, AskRequest)
+    if isinstance(body, web.Response):
+        return body
+    issue_key = body.context.issue_key if body.context else None
+    result = await answer(request, body.text, body.conversation_id, issue_key, request.get("channel", "api"))
+    return result if isinstance(result, web.Response) else web.json_response(turn_body(result))
+
+
+async def feedback(request: web.Request) -> web.Response:
+    body = await parsed(request, FeedbackRequest)
+    if isinstance(body, web.Response):
+        return body
+    if not await request.app["engine"].feedback(body.turn_id, body.rating, body.comment,
+                                                channel=request.get("channel", "api")):
+        return error(404, f"There is no answer with turn_id {body.turn_id}.")
+    request.app["metrics"].feedback[body.rating] += 1
+    return web.json_response({"recorded": True})
+
+
+async def conversation(request: web.Request) -> web.Response:
+    conversation_id = request.match_info["conversation_id"]
+    found = await request.app["engine"].history.load(conversation_id)
+    if not found.turns:
+        return error(404, f"There is no conversation {conversation_id}.")
+    return web.json_response(ConversationResponse(conversation_id=found.id, turns=[
+        ConversationTurn(turn_id=t.id, question=t.question, answer=t.answer, intents=[i["name"] for i in t.intents],
+                         citations=t.citations, feedback=t.feedback) for t in found.turns]).model_dump())
+
+
+def openapi() -> dict:
+    models = [AskRequest, AskResponse, FeedbackRequest, ConversationResponse, ErrorResponse]
+    schemas: dict = {}
+    for model in models:
+        schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        schemas.update(schema.pop("$defs", {}))
+        schemas[model.__name__] = schema
+
+    def body(name: str) -> dict:
+        return {"required": True, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}}
+
+    def reply(name: str, description: str) -> dict:
+        return {"description": description,
+                "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}}
+
+    refusals = {"400": reply("ErrorResponse", "bad input"), "401": reply("ErrorResponse", "missing or wrong token"),
+                "413": {"description": "request too large"}, "429": reply("ErrorResponse", "too many requests")}
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "jirakg", "version": "1", "description": "Grounded answers about Jira and knowledge graphs."},
+        "components": {"schemas": schemas, "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+        "security": [{"bearer": []}],
+        "paths": {
+            "/api/v1/ask": {"post": {"operationId": "ask", "summary": "Ask a question", "requestBody": body("AskRequest"),
+                                     "responses": {"200": reply("AskResponse", "the answer"), **refusals}}},
+            "/api/v1/feedback": {"post": {"operationId": "feedback", "summary": "Rate an answer",
+                                          "requestBody": body("FeedbackRequest"),
+                                          "responses": {"200": {"description": "recorded"},
+                                                        "404": reply("ErrorResponse", "unknown turn"), **refusals}}},
+            "/api/v1/conversations/{conversation_id}": {"get": {
+                "operationId": "conversation", "summary": "A conversation's turns",
+                "parameters": [{"name": "conversation_id", "in": "path", "required": True,
+                                "schema": {"type": "string", "pattern": ID}}],
+                "responses": {"200": reply("ConversationResponse", "the turns"),
+                              "404": reply("ErrorResponse", "unknown conversation"), **refusals}}},
+        },
+    }

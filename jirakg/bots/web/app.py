@@ -1,0 +1,134 @@
+"""One aiohttp application for everything `jirakg serve` offers; each part can be switched off."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from importlib import resources
+
+from aiohttp import web
+
+from jirakg.bots.web import api, health
+from jirakg.bots.web.limits import RateLimiter, bearer_ok
+from jirakg.bots.web.metrics import Metrics
+from jirakg.config import Settings
+from jirakg.engine.engine import Engine
+
+log = logging.getLogger("jirakg.web")
+STATIC = resources.files("jirakg.bots.web") / "static"
+STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+
+
+def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]], settings: Settings, *,
+              web_chat: bool = True, rest_api: bool = True, slack=None, jira_routes: bool = True,
+              forge=None) -> web.Application:
+    """`engine_session` opens the engine on the serving event loop (its connections belong there) and
+    closes it at shutdown; `slack`: a SlackBot or None (its endpoints then answer 404); `forge`: a
+    FitVerifier or None."""
+    app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[observe, guard])
+    app["settings"], app["metrics"] = settings, Metrics()
+
+    async def engine_context(app: web.Application):
+        async with engine_session() as engine:
+            app["engine"] = engine
+            if slack is not None:
+                slack.engine = engine
+            yield
+
+    app.cleanup_ctx.append(engine_context)
+    app["limiter"] = RateLimiter(settings.web.rate_limit_per_minute)
+    app["tokens"] = [t.get_secret_value() for t in settings.web.api_tokens]
+    app.router.add_get("/healthz", health.healthz)
+    app.router.add_get("/readyz", health.readyz)
+    app.router.add_get("/metrics", metrics)
+    if rest_api or web_chat:
+        app.router.add_post("/api/v1/ask", api.ask)
+        app.router.add_post("/api/v1/feedback", api.feedback)
+        app.router.add_get("/api/v1/conversations/{conversation_id}", api.conversation)
+        app.router.add_get("/api/v1/openapi.json", openapi)
+    if web_chat:
+        app.router.add_get("/", chat_page)
+        app.router.add_get("/static/{name}", static)
+    if jira_routes:
+        from jirakg.bots.web.jira_routes import add_jira_routes
+        add_jira_routes(app, forge)
+    if slack is not None:
+        slack.add_routes(app)
+    else:
+        app.router.add_route("*", "/slack/{path:.*}", slack_off)
+    return app
+
+
+@web.middleware
+async def observe(request: web.Request, handler) -> web.StreamResponse:
+    """One JSON log line and one metric per request; an unexpected failure is a sentence, not a trace."""
+    started = time.perf_counter()
+    try:
+        response = await handler(request)
+    except web.HTTPRequestEntityTooLarge:
+        limit = request.app["settings"].web.max_request_bytes
+        response = api.error(413, f"The request is larger than {limit} bytes.")
+    except web.HTTPException as exc:
+        response = exc
+    except (asyncio.CancelledError, ConnectionResetError):
+        raise
+    except Exception:
+        log.exception("request failed", extra={"fields": {"path": request.path}})
+        response = api.error(500, "Something went wrong answering that; it has been logged.")
+    route = request.match_info.route.resource.canonical if request.match_info.route.resource else "unmatched"
+    request.app["metrics"].requests[(route, response.status)] += 1
+    log.info("request", extra={"fields": {"method": request.method, "route": route, "status": response.status,
+                                          "ms": round((time.perf_counter() - started) * 1000, 1),
+                                          "client": request.remote}})
+    return response
+
+
+@web.middleware
+async def guard(request: web.Request, handler) -> web.StreamResponse:
+    """The REST API wants a bearer token when tokens are configured, and every client has a budget."""
+    if not request.path.startswith("/api/v1/") or request.path == "/api/v1/openapi.json":
+        return await handler(request)
+    header = request.headers.get("Authorization")
+    if not bearer_ok(header, request.app["tokens"]):
+        return api.error(401, "A valid API token is required: send 'Authorization: Bearer <token>'.",
+                         **{"WWW-Authenticate": "Bearer"})
+    client = header if header and request.app["tokens"] else (request.remote or "unknown")
+    wait = request.app["limiter"].take(client)
+    if wait:
+        return api.error(429, f"Too many requests; try again in {wait:.0f} s.", **{"Retry-After": str(max(1, round(wait)))})
+    return await handler(request)
+
+
+async def slack_off(request: web.Request) -> web.Response:
+    return api.error(404, "Slack is not configured.")
+
+
+async def metrics(request: web.Request) -> web.Response:
+    return web.Response(text=request.app["metrics"].render(), content_type="text/plain", charset="utf-8",
+                        headers={"X-Content-Type-Options": "nosniff"})
+
+
+async def openapi(request: web.Request) -> web.Response:
+    return web.json_response(api.openapi())
+
+
+async def chat_page(request: web.Request) -> web.Response:
+    return _static_file("chat.html")
+
+
+async def static(request: web.Request) -> web.Response:
+    return _static_file(request.match_info["name"])
+
+
+def _static_file(name: str) -> web.Response:
+    kind = next((t for suffix, t in STATIC_TYPES.items() if name.endswith(suffix)), None)
+    path = STATIC / name
+    if kind is None or "/" in name or not path.is_file():
+        return api.error(404, f"There is no page {name}.")
+    # The page and its assets come from this process only: no CDN, no inline script.
+    return web.Response(body=path.read_bytes(), content_type=kind, charset="utf-8", headers={
+        "Content-Security-Policy": "default-src 'self'; frame-ancestors 'self' https://*.atlassian.net",
+        "Cache-Control": "no-cache"})

@@ -1,0 +1,118 @@
+"""The REST API, health, metrics and OpenAPI of `jirakg serve`, over real HTTP; answers checked
+against the raw issue JSON, feedback read back from the store."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from jirakg.config.settings import FeedbackSettings
+from jirakg.feedback import open_feedback_store
+from tests.bots.web_env import RAW, call, jirakg_server
+
+KEY = next(k for k, i in RAW.items() if i["fields"]["assignee"])
+OWNER = RAW[KEY]["fields"]["assignee"]["displayName"]
+
+
+def feedback_rows(path) -> list[dict]:
+    async def read():
+        store = open_feedback_store(FeedbackSettings(sqlite_path=path))
+        try:
+            return await store.export()
+        finally:
+            await store.close()
+    return asyncio.run(read())
+
+
+def test_ask_follow_up_feedback_and_conversation(tmp_path) -> None:
+    with jirakg_server(tmp_path) as (url, settings):
+        status, first, _ = call(f"{url}/api/v1/ask", "POST", {"text": f"Who owns {KEY}?"})
+        assert status == 200 and OWNER in first["answer"] and first["intents"] == ["metadata"]
+        assert first["citations"][0]["key"] == KEY and first["citations"][0]["url"].endswith(f"/browse/{KEY}")
+        status, second, _ = call(f"{url}/api/v1/ask", "POST",
+                                 {"text": "what is its status?", "conversation_id": first["conversation_id"]})
+        assert status == 200 and RAW[KEY]["fields"]["status"]["name"] in second["answer"]
+        status, scoped, _ = call(f"{url}/api/v1/ask", "POST", {"text": "who owns it?", "context": {"issue_key": KEY}})
+        assert status == 200 and OWNER in scoped["answer"]
+        assert call(f"{url}/api/v1/feedback", "POST", {"turn_id": second["turn_id"], "rating": "down",
+                                                       "comment": "too short"})[0] == 200
+        status, conversation, _ = call(f"{url}/api/v1/conversations/{first['conversation_id']}")
+        assert status == 200 and [t["turn_id"] for t in conversation["turns"]] == [first["turn_id"], second["turn_id"]]
+        assert conversation["turns"][1]["feedback"] == {"rating": "down", "comment": "too short"}
+        metrics = call(f"{url}/metrics")[1]["text"]
+        assert 'jirakg_turns_total{intent="metadata"} 3' in metrics
+        assert 'jirakg_feedback_total{rating="down"} 1' in metrics
+        assert 'jirakg_turn_seconds_bucket{intent="metadata",le="+Inf"} 3' in metrics
+    rows = feedback_rows(settings.feedback.sqlite_path)
+    assert [r["question"] for r in rows] == [f"Who owns {KEY}?", "what is its status?", "who owns it?"]
+    rated = next(r for r in rows if r["rating"])
+    assert rated["turn_id"] == second["turn_id"] and rated["comment"] == "too short" and rated["channel"] == "api"
+    assert rated["parser"] == "embedded" and rated["answerer"] == "templated" and rated["intents"] == ["metadata"]
+
+
+@pytest.mark.parametrize("body, status, message", [
+    ({"text": ""}, 400, "The question is empty"),
+    ({"text": "x" * 4001}, 400, "text: String should have at most 4000 characters"),
+    ({"text": "who owns it?", "context": {"issue_key": "PROJ-1' OR 1=1"}}, 400, "is not an issue key"),
+    ({"text": "hi", "conversation_id": "../../etc"}, 400, "conversation_id"),
+    ({"question": "who?"}, 400, "text: Field required"),
+    ({"text": "Who owns NOPE-99999?"}, 200, "There is no project NOPE"),
+])
+def test_bad_input_gets_a_sentence(tmp_path, body: dict, status: int, message: str) -> None:
+    with jirakg_server(tmp_path) as (url, _):
+        got, reply, _ = call(f"{url}/api/v1/ask", "POST", body)
+    assert got == status and message in (reply.get("error") or reply.get("answer")), reply
+
+
+def test_refusals_size_json_unknown_turn_and_conversation(tmp_path) -> None:
+    with jirakg_server(tmp_path, web={"max_request_bytes": 2048}) as (url, _):
+        status, reply, _ = call(f"{url}/api/v1/ask", "POST", raw=b'{"text": "' + b"a" * 5000 + b'"}')
+        assert status == 413 and "larger than 2048 bytes" in reply["error"]
+        assert call(f"{url}/api/v1/ask", "POST", raw=b"{not json")[1]["error"] == "The request body is not JSON."
+        status, reply, _ = call(f"{url}/api/v1/feedback", "POST", {"turn_id": "nope", "rating": "up"})
+        assert status == 404 and "no answer with turn_id nope" in reply["error"]
+        assert call(f"{url}/api/v1/feedback", "POST", {"turn_id": "x", "rating": "meh"})[0] == 400
+        assert call(f"{url}/api/v1/conversations/unknown")[0] == 404
+
+
+def test_tokens_and_rate_limit(tmp_path) -> None:
+    with jirakg_server(tmp_path, web={"api_tokens": ["s3cret"], "rate_limit_per_minute": 3}) as (url, _):
+        status, reply, headers = call(f"{url}/api/v1/ask", "POST", {"text": "help"})
+        assert status == 401 and headers.get("WWW-Authenticate") == "Bearer" and "API token" in reply["error"]
+        assert call(f"{url}/api/v1/ask", "POST", {"text": "help"}, {"Authorization": "Bearer wrong"})[0] == 401
+        good = {"Authorization": "Bearer s3cret"}
+        statuses = [call(f"{url}/api/v1/ask", "POST", {"text": "help"}, good)[0] for _ in range(4)]
+        assert statuses == [200, 200, 200, 429]
+        status, reply, headers = call(f"{url}/api/v1/ask", "POST", {"text": "help"}, good)
+        assert status == 429 and int(headers["Retry-After"]) >= 1 and "Too many requests" in reply["error"]
+        assert call(f"{url}/api/v1/openapi.json")[0] == 200  # the document is public
+
+
+def test_health_readiness_and_openapi(tmp_path) -> None:
+    with jirakg_server(tmp_path) as (url, _):
+        assert call(f"{url}/healthz") == (200, {"status": "ok"}, call(f"{url}/healthz")[2])
+        status, ready, _ = call(f"{url}/readyz")
+        assert status == 200 and ready["checks"] == {"jira": "ok", "graph_store": "ok", "knowledge_graph": "ok",
+                                                     "feedback_store": "ok"}
+        spec = call(f"{url}/api/v1/openapi.json")[1]
+    assert spec["openapi"].startswith("3.") and set(spec["paths"]) == {
+        "/api/v1/ask", "/api/v1/feedback", "/api/v1/conversations/{conversation_id}"}
+    ask = spec["components"]["schemas"]["AskRequest"]
+    assert ask["required"] == ["text"] and ask["properties"]["text"]["maxLength"] == 4000
+    assert "AskContext" in spec["components"]["schemas"]
+
+
+def test_readiness_reports_an_unreachable_sparql_endpoint(tmp_path) -> None:
+    from tests.conftest import free_port
+    with jirakg_server(tmp_path, sparql={"endpoint": f"http://127.0.0.1:{free_port()}/query", "timeout_s": 1}) as (
+            url, _):
+        status, ready, _ = call(f"{url}/readyz")
+    assert status == 503 and ready["ready"] is False and ready["checks"]["jira"] == "ok"
+    assert "is not answering" in ready["checks"]["knowledge_graph"]
+
+
+def test_slack_answers_404_when_not_configured(tmp_path) -> None:
+    with jirakg_server(tmp_path) as (url, _):
+        status, reply, _ = call(f"{url}/slack/events", "POST", {"type": "url_verification"})
+    assert status == 404 and reply["error"] == "Slack is not configured."

@@ -1,0 +1,49 @@
+"""A real `jirakg serve` application on a socket, its engine on devjira's demo organisation, with
+the feedback store in a temporary SQLite file (or wherever the test points it)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+
+from jirakg.bots.web.app import build_app
+from jirakg.config import Settings
+from jirakg.devjira.runner import BackgroundServer
+from jirakg.engine.session import engine_session
+from tests.jira_env import demo_dataset, devjira
+
+DATASET = demo_dataset(issues=600, seed=23)
+RAW = {i["key"]: i for i in DATASET.issues}
+
+
+@contextmanager
+def jirakg_server(tmp_path, slack=None, forge=None, **sections):
+    with devjira(DATASET) as jira:
+        settings = Settings(jira={"url": jira, "auth": "anonymous"}, store={"backend": "memory"},
+                            feedback={"sqlite_path": tmp_path / "feedback.sqlite3"}, **sections)
+        app = build_app(lambda: engine_session(jira, settings), settings, slack=slack, forge=forge)
+        with BackgroundServer(app) as url:
+            yield url, settings
+
+
+def call(url: str, method: str = "GET", body: object = None, headers: dict | None = None,
+         raw: bytes | None = None) -> tuple[int, dict, dict]:
+    """(status, JSON body, headers) of one request; error statuses are returned, not raised."""
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    request = urllib.request.Request(url, data=data, method=method,
+                                     headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            text = response.read().decode()
+            return response.status, _json(text), dict(response.headers)
+    except urllib.error.HTTPError as exc:
+        return exc.code, _json(exc.read().decode()), dict(exc.headers)
+
+
+def _json(text: str):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return {"text": text}
