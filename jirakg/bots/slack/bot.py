@@ -34,8 +34,7 @@ class SlackBot:
         token = settings.bot_token.get_secret_value()
         client = AsyncWebClient(token=token, base_url=base_url) if base_url else AsyncWebClient(token=token)
         self.app = AsyncApp(client=client, signing_secret=settings.signing_secret.get_secret_value()
-                            if settings.signing_secret else None, token_verification_enabled=False,
-                            ignoring_self_events_enabled=False)
+                            if settings.signing_secret else None)
         self._register()
 
     def add_routes(self, app: web.Application) -> None:

@@ -1,0 +1,137 @@
+"""The Slack app over HTTP with real request signatures; replies captured by a local server speaking
+the Slack Web API. Facts are computed from the raw issue JSON."""
+
+from __future__ import annotations
+
+import time
+import urllib.request
+
+import pytest
+
+from jirakg.bots.slack import SlackBot
+from jirakg.config.settings import SlackSettings
+from tests.bots.slack_api import (BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body, interaction_body,
+                                  signed)
+from tests.bots.test_web_api import KEY, OWNER, feedback_rows
+from tests.bots.web_env import RAW, jirakg_server
+
+SLACK = SlackSettings(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
+
+
+def post(url: str, body: bytes, headers: dict, content_type: str = "application/json") -> int:
+    request = urllib.request.Request(url, data=body, method="POST", headers={"Content-Type": content_type, **headers})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def until(condition, seconds: float = 20.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("the bot did not reply in time")
+
+
+@pytest.fixture
+def slack(tmp_path):
+    fake = FakeSlack()
+    with fake.serve() as api:
+        bot = SlackBot(None, SLACK, base_url=f"{api}/api/")
+        with jirakg_server(tmp_path, slack=bot) as (url, settings):
+            yield url, fake, settings
+
+
+def mention(text: str, ts: str, thread: str | None = None) -> dict:
+    event = {"type": "app_mention", "user": "U1", "text": f"<@UBOT> {text}", "ts": ts, "channel": "C1"}
+    return {**event, "thread_ts": thread} if thread else event
+
+
+def test_mention_in_a_thread_keeps_context_and_retries_answer_once(slack) -> None:
+    url, fake, _ = slack
+    first = event_body(mention(f"who owns {KEY}?", "100.1"), "Ev1")
+    assert post(f"{url}/slack/events", first, signed(first)) == 200
+    reply = until(lambda: fake.of("chat.postMessage"))[0]
+    assert reply["channel"] == "C1" and reply["thread_ts"] == "100.1" and OWNER in reply["text"]
+    section = reply["blocks"][0]["text"]["text"]
+    assert f"|{KEY}>" in section and "/browse/" in section  # the issue key is a link
+    buttons = {e["action_id"]: e["value"] for e in reply["blocks"][-1]["elements"]}
+    assert set(buttons) == {"feedback_up", "feedback_down", "feedback_comment", "explain"}
+    retry = {**signed(first), "X-Slack-Retry-Num": "1", "X-Slack-Retry-Reason": "http_timeout"}
+    assert post(f"{url}/slack/events", first, retry) == 200
+    follow = event_body(mention("what is its status?", "100.2", thread="100.1"), "Ev2")
+    assert post(f"{url}/slack/events", follow, signed(follow)) == 200
+    replies = until(lambda: len(fake.of("chat.postMessage")) >= 2 and fake.of("chat.postMessage"))
+    time.sleep(0.5)  # a duplicate answer to the retry would have arrived by now
+    assert len(fake.of("chat.postMessage")) == 2
+    assert replies[1]["thread_ts"] == "100.1" and RAW[KEY]["fields"]["status"]["name"] in replies[1]["text"]
+
+
+def test_bad_or_stale_signatures_are_rejected_and_nothing_is_processed(slack) -> None:
+    url, fake, _ = slack
+    body = event_body(mention(f"who owns {KEY}?", "200.1"), "Ev3")
+    assert post(f"{url}/slack/events", body, signed(body, secret="wrong")) == 401
+    assert post(f"{url}/slack/events", body, signed(body, timestamp=int(time.time()) - 600)) == 401
+    assert post(f"{url}/slack/events", body, {}) == 401
+    time.sleep(0.5)
+    assert fake.calls == []
+
+
+def test_direct_message_and_slash_command(slack) -> None:
+    url, fake, _ = slack
+    dm = event_body({"type": "message", "channel_type": "im", "user": "U2", "text": f"who owns {KEY}?",
+                     "ts": "300.1", "channel": "D1"}, "Ev4")
+    assert post(f"{url}/slack/events", dm, signed(dm)) == 200
+    own = event_body({"type": "message", "channel_type": "im", "bot_id": "B1", "text": "an answer", "ts": "300.2",
+                      "channel": "D1"}, "Ev5")
+    assert post(f"{url}/slack/events", own, signed(own)) == 200  # the bot's own message: no reply
+    command = form_body({"command": "/jirakg", "text": f"status of {KEY}", "channel_id": "C9", "user_id": "U3",
+                         "team_id": "T1", "trigger_id": "t.1", "response_url": "http://127.0.0.1:9/unused"})
+    assert post(f"{url}/slack/commands", command, signed(command), "application/x-www-form-urlencoded") == 200
+    replies = until(lambda: len(fake.of("chat.postMessage")) >= 2 and fake.of("chat.postMessage"))
+    by_channel = {r["channel"]: r for r in replies}
+    assert OWNER in by_channel["D1"]["text"] and "thread_ts" not in by_channel["D1"]
+    assert RAW[KEY]["fields"]["status"]["name"] in by_channel["C9"]["text"]
+    time.sleep(0.3)
+    assert len(fake.of("chat.postMessage")) == 2
+
+
+def test_thumbs_down_opens_a_modal_and_the_comment_is_stored(slack) -> None:
+    url, fake, settings = slack
+    body = event_body(mention(f"who owns {KEY}?", "400.1"), "Ev6")
+    post(f"{url}/slack/events", body, signed(body))
+    reply = until(lambda: fake.of("chat.postMessage"))[0]
+    turn_id = reply["blocks"][-1]["elements"][1]["value"]
+    message = {"ts": "400.2", "text": reply["text"], "blocks": reply["blocks"]}
+    down = interaction_body({"type": "block_actions", "user": {"id": "U1"}, "channel": {"id": "C1"},
+                             "trigger_id": "trig.1", "message": message, "container": {"type": "message"},
+                             "actions": [{"action_id": "feedback_down", "value": turn_id, "type": "button",
+                                          "block_id": "turn"}]})
+    assert post(f"{url}/slack/interactions", down, signed(down), "application/x-www-form-urlencoded") == 200
+    modal = until(lambda: fake.of("views.open"))[0]
+    assert modal["trigger_id"] == "trig.1" and modal["view"]["callback_id"] == "feedback_modal"
+    updated = until(lambda: fake.of("chat.update"))[0]
+    assert updated["ts"] == "400.2" and not any(b["type"] == "actions" for b in updated["blocks"])
+    submit = interaction_body({"type": "view_submission", "user": {"id": "U1"}, "trigger_id": "trig.2",
+                               "view": {"id": "V1", "type": "modal", "callback_id": "feedback_modal",
+                                        "private_metadata": modal["view"]["private_metadata"],
+                                        "state": {"values": {"comment": {"text": {"type": "plain_text_input",
+                                                                                  "value": "wrong person"}}}}}})
+    assert post(f"{url}/slack/interactions", submit, signed(submit), "application/x-www-form-urlencoded") == 200
+    explain = interaction_body({"type": "block_actions", "user": {"id": "U1"}, "channel": {"id": "C1"},
+                                "trigger_id": "trig.3", "message": message, "container": {"type": "message"},
+                                "actions": [{"action_id": "explain", "value": turn_id, "type": "button",
+                                             "block_id": "turn"}]})
+    post(f"{url}/slack/interactions", explain, signed(explain), "application/x-www-form-urlencoded")
+    plan = until(lambda: fake.of("chat.postEphemeral"))[0]
+    assert plan["user"] == "U1" and KEY in plan["text"] and "How this was answered" in plan["text"]
+
+    def rated() -> list[dict]:
+        return [r for r in feedback_rows(settings.feedback.sqlite_path) if r["rated_by"]]
+    rows = until(lambda: len(rated()) >= 2 and rated())
+    assert [(r["rating"], r["comment"], r["rated_in"]) for r in rows] == [("down", None, "slack"),
+                                                                         (None, "wrong person", "slack")]
