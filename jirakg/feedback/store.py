@@ -58,12 +58,20 @@ class FeedbackStore:
              turn.answer, turn.parser, turn.answerer, turn.user, turn.channel, turn.created_at.isoformat()))
 
     async def record_feedback(self, row: FeedbackRow) -> bool:
-        """False when the turn is unknown: feedback must point at an answer that was given."""
+        """False when the turn is unknown: feedback must point at an answer that was given. One row per
+        person, channel and answer: a changed rating or a comment added later updates it."""
         if not await self._query("SELECT 1 FROM turns WHERE turn_id = ?", (row.turn_id,)):
             return False
-        await self._query("INSERT INTO feedback VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          (uuid.uuid4().hex, row.turn_id, row.rating, row.comment, row.user, row.channel,
-                           row.created_at.isoformat()))
+        earlier = await self._query("SELECT feedback_id FROM feedback WHERE turn_id = ? AND COALESCE(user_id, '') = ? "
+                                    "AND COALESCE(channel, '') = ?", (row.turn_id, row.user or "", row.channel or ""))
+        if earlier:
+            await self._query("UPDATE feedback SET rating = COALESCE(?, rating), comment = COALESCE(?, comment), "
+                              "created_at = ? WHERE feedback_id = ?",
+                              (row.rating, row.comment, row.created_at.isoformat(), earlier[0][0]))
+        else:
+            await self._query("INSERT INTO feedback VALUES (?, ?, ?, ?, ?, ?, ?)",
+                              (uuid.uuid4().hex, row.turn_id, row.rating, row.comment, row.user, row.channel,
+                               row.created_at.isoformat()))
         return True
 
     async def export(self, since: datetime | None = None) -> list[dict]:

@@ -30,10 +30,12 @@ async def fill(settings: FeedbackSettings) -> tuple[bool, list[dict], dict, list
         await store.record_turn(turn("t1", ["metadata"]))
         await store.record_turn(turn("t2", ["metadata", "links"], days=2))
         await store.record_turn(turn("t3", ["search"], days=3))
-        for rating, turn_id, comment in [("up", "t1", None), ("down", "t2", "wrong owner"), ("down", "t2", "still"),
-                                         ("up", "t3", None)]:
+        for rating, turn_id, comment, user in [("up", "t1", None, "U2"), ("up", "t2", None, "U2"),
+                                               ("down", "t2", "wrong owner", "U2"),  # U2 changes their mind
+                                               ("down", "t2", None, "U3"), (None, "t2", "still", "U3"),
+                                               ("up", "t3", None, "U2")]:
             assert await store.record_feedback(FeedbackRow(turn_id=turn_id, rating=rating, comment=comment,
-                                                           user="U2", channel="slack"))
+                                                           user=user, channel="slack"))
         unknown = await store.record_feedback(FeedbackRow(turn_id="nope", rating="up"))
         return unknown, await store.export(), await store.stats(), await store.export(DAY + timedelta(days=2))
     finally:
@@ -50,6 +52,12 @@ def check(unknown: bool, rows: list[dict], stats: dict, since: list[dict]) -> No
     assert stats["most_disliked"][0]["turn_id"] == "t2" and stats["most_disliked"][0]["down"] == 2
     assert stats["most_disliked"][0]["comments"] == ["wrong owner", "still"]
     assert {r["turn_id"] for r in since} == {"t2", "t3"}
+
+
+def test_a_later_rating_or_comment_updates_the_same_row() -> None:
+    rows = asyncio.run(fill(FeedbackSettings(sqlite_path=":memory:")))[1]
+    assert [(r["rated_by"], r["rating"], r["comment"]) for r in rows if r["turn_id"] == "t2"] == [
+        ("U2", "down", "wrong owner"), ("U3", "down", "still")]
 
 
 def test_sqlite_store(tmp_path) -> None:

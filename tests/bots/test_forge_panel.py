@@ -1,0 +1,98 @@
+"""The Jira issue panel's endpoint: Forge invocation tokens signed with a locally generated RSA key,
+served from a local JWKS endpoint; the issue comes from the verified token."""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+
+import jwt
+import pytest
+from aiohttp import web
+from cryptography.hazmat.primitives.asymmetric import rsa
+
+from jirakg.bots.web.forge_token import ISSUER, FitVerifier
+from jirakg.devjira.runner import BackgroundServer
+from tests.bots.test_web_api import KEY, OWNER, feedback_rows
+from tests.bots.web_env import call, jirakg_server
+
+APP_ID = "ari:cloud:ecosystem::app/5d2c7a8e-0000-4000-8000-000000000001"
+SIGNING = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+OTHER = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+
+
+def jwks() -> dict:
+    key = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(SIGNING.public_key()))
+    return {"keys": [{**key, "kid": "forge-key-1", "use": "sig", "alg": "RS256"}]}
+
+
+def token(*, kid: str = "forge-key-1", key=SIGNING, audience: str = APP_ID, expires_in: int = 60,
+          issue_key: str = KEY, issuer: str = ISSUER) -> str:
+    now = int(time.time())
+    claims = {"iss": issuer, "aud": audience, "iat": now, "nbf": now, "exp": now + expires_in, "jti": "j1",
+              "principal": "557058:user", "app": {"id": APP_ID, "installationId": "inst-1"},
+              "context": {"cloudId": "cloud-1", "moduleKey": "jirakg-panel",
+                          "extension": {"type": "jira:issuePanel", "issue": {"key": issue_key, "id": "10001"}}}}
+    return jwt.encode(claims, key, algorithm="RS256", headers={"kid": kid})
+
+
+def tampered() -> str:
+    header, payload, signature = token().split(".")
+    claims = json.loads(base64.urlsafe_b64decode(payload + "=="))
+    claims["context"]["extension"]["issue"]["key"] = "PROJ-1"
+    forged = base64.urlsafe_b64encode(json.dumps(claims).encode()).decode().rstrip("=")
+    return f"{header}.{forged}.{signature}"
+
+
+@pytest.fixture(scope="module")
+def jwks_url():
+    app = web.Application()
+    app.router.add_get("/.well-known/jwks.json", _jwks)
+    with BackgroundServer(app) as url:
+        yield f"{url}/.well-known/jwks.json"
+
+
+async def _jwks(request: web.Request) -> web.Response:
+    return web.json_response(jwks())
+
+
+def ask(url: str, bearer: str | None, body: dict) -> tuple[int, dict]:
+    headers = {"Authorization": f"Bearer {bearer}"} if bearer else {}
+    status, reply, _ = call(f"{url}/forge/ask", "POST", body, headers)
+    return status, reply
+
+
+def test_a_valid_token_answers_about_the_open_issue(tmp_path, jwks_url: str) -> None:
+    with jirakg_server(tmp_path, forge=FitVerifier(APP_ID, jwks_url)) as (url, settings):
+        status, reply = ask(url, token(), {"text": "who owns this?"})
+        assert status == 200 and OWNER in reply["answer"] and reply["citations"][0]["key"] == KEY
+        status, _, _ = call(f"{url}/forge/feedback", "POST", {"turn_id": reply["turn_id"], "rating": "up"},
+                            {"Authorization": f"Bearer {token()}"})
+        assert status == 200
+    rows = feedback_rows(settings.feedback.sqlite_path)
+    assert rows[0]["channel"] == "jira" and rows[0]["user"] == "557058:user" and rows[0]["rated_in"] == "jira"
+
+
+@pytest.mark.parametrize("bearer, message", [
+    (None, "carries no Forge invocation token"),
+    (lambda: token(expires_in=-120), "has expired"),
+    (lambda: token(audience="ari:cloud:ecosystem::app/someone-else"), "for another app"),
+    (lambda: token(issuer="someone"), "not issued by Forge"),
+    (tampered, "signature is not valid"),
+    (lambda: token(key=OTHER), "signature is not valid"),
+    (lambda: token(kid="rotated-away"), "unknown key"),
+    (lambda: "not-a-jwt", "is not a JWT"),
+    (lambda: jwt.encode({"iss": ISSUER, "aud": APP_ID, "exp": int(time.time()) + 60}, "a-shared-secret-of-at-least-32-bytes", algorithm="HS256",
+                        headers={"kid": "forge-key-1"}), "must be signed with RS256"),
+])
+def test_bad_tokens_are_refused(tmp_path, jwks_url: str, bearer, message: str) -> None:
+    with jirakg_server(tmp_path, forge=FitVerifier(APP_ID, jwks_url)) as (url, _):
+        status, reply = ask(url, bearer() if bearer else None, {"text": "who owns this?"})
+    assert status == 401 and message in reply["error"]
+
+
+def test_without_an_app_id_the_panel_is_off(tmp_path) -> None:
+    with jirakg_server(tmp_path) as (url, _):
+        status, reply = ask(url, token(), {"text": "who owns this?"})
+    assert status == 404 and "forge.app_id" in reply["error"]
