@@ -4,9 +4,9 @@ a fresh database on the machine's PostgreSQL server."""
 from __future__ import annotations
 
 import shutil
-import sys
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path

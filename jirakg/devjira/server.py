@@ -6,11 +6,11 @@ import base64
 import hashlib
 import json
 import time
-from datetime import timezone, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timezone, tzinfo
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from aiohttp import web
 

@@ -18,8 +18,8 @@ from jirakg.graph import GraphManager
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.intents.models import IntentCall, ParsedQuery, Slots
-from jirakg.retrieval.kgqa.session import KgSession
 from jirakg.retrieval.executor import execute
+from jirakg.retrieval.kgqa.session import KgSession
 from jirakg.retrieval.plan import plan
 
 

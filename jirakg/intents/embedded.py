@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from difflib import get_close_matches
 from datetime import datetime, timezone
+from difflib import get_close_matches
 
 from pydantic import BaseModel, Field
 

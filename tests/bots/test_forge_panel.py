@@ -72,6 +72,7 @@ def test_a_valid_token_answers_about_the_open_issue(tmp_path, jwks_url: str) -> 
         assert status == 200
     rows = feedback_rows(settings.feedback.sqlite_path)
     assert rows[0]["channel"] == "jira" and rows[0]["user"] == "557058:user" and rows[0]["rated_in"] == "jira"
+    assert rows[0]["rated_by"] == "557058:user"
 
 
 @pytest.mark.parametrize("bearer, message", [

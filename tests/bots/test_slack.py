@@ -10,8 +10,7 @@ import pytest
 
 from jirakg.bots.slack import SlackBot
 from jirakg.config.settings import SlackSettings
-from tests.bots.slack_api import (BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body, interaction_body,
-                                  signed)
+from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body, interaction_body, signed
 from tests.bots.test_web_api import KEY, OWNER, feedback_rows
 from tests.bots.web_env import RAW, jirakg_server
 

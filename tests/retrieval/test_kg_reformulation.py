@@ -15,7 +15,7 @@ from jirakg.graph.entities import EntityNodes
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.llm import LlmClient
 from jirakg.retrieval.kgqa.linking import EntityIndex, KgEntity, SearchLinker
-from jirakg.retrieval.kgqa.reformulation import EmbeddedReformulator, KgTurn, LlmReformulator, rewrite
+from jirakg.retrieval.kgqa.reformulation import EmbeddedReformulator, KgTurn, rewrite
 from jirakg.retrieval.kgqa.session import KgSession
 from tests.engine.test_kg_conversation import EX, TTL, fact
 from tests.intents.openai_server import ScriptedModel

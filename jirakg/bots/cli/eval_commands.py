@@ -11,8 +11,8 @@ import click
 from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url
 from jirakg.connectors.jira import JiraError
-from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
 from jirakg.connectors.jira.factory import connector_for
+from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.evaluation import evaluate, keys_for, load_cases, replay_history, summary_line
 from jirakg.intents.instance import instance_lexicon

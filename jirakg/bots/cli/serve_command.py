@@ -11,7 +11,7 @@ from aiohttp import web
 
 from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url as jira_for
-from jirakg.bots.web import logs
+from jirakg.bots.web import keys, logs
 from jirakg.bots.web.app import build_app
 from jirakg.bots.web.forge_token import FitVerifier
 from jirakg.config import Settings
@@ -57,7 +57,7 @@ async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_cha
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     if bot is not None and settings.slack.mode == "socket":
-        bot.engine = app["engine"]
+        bot.engine = app[keys.ENGINE]
         socket_mode = asyncio.create_task(bot.socket_mode())
     else:
         socket_mode = None

@@ -9,6 +9,7 @@ from typing import Literal
 from aiohttp import web
 from pydantic import BaseModel, Field, ValidationError
 
+from jirakg.bots.web import keys
 from jirakg.engine.engine import Engine, TurnResult
 from jirakg.intents.embedded import input_problem
 from jirakg.jql.keys import ISSUE_KEY
@@ -96,11 +97,11 @@ async def answer(request: web.Request, text: str, conversation_id: str | None, i
         return error(400, problem)
     if issue_key is not None and not ISSUE_KEY.fullmatch(issue_key):
         return error(400, f"context.issue_key {issue_key!r} is not an issue key such as PROJ-12.")
-    engine: Engine = request.app["engine"]
+    engine: Engine = request.app[keys.ENGINE]
     started = time.perf_counter()
     result = await engine.ask(text, conversation_id, {"issue_key": issue_key} if issue_key else None,
                               user=user, channel=channel)
-    request.app["metrics"].turn(result, time.perf_counter() - started)
+    request.app[keys.METRICS].turn(result, time.perf_counter() - started)
     return result
 
 
@@ -109,24 +110,28 @@ async def ask(request: web.Request) -> web.Response:
     if isinstance(body, web.Response):
         return body
     issue_key = body.context.issue_key if body.context else None
-    result = await answer(request, body.text, body.conversation_id, issue_key, request.get("channel", "api"))
+    result = await answer(request, body.text, body.conversation_id, issue_key, "api")
     return result if isinstance(result, web.Response) else web.json_response(turn_body(result))
 
 
 async def feedback(request: web.Request) -> web.Response:
+    return await record_feedback(request, "api")
+
+
+async def record_feedback(request: web.Request, channel: str, user: str | None = None) -> web.Response:
     body = await parsed(request, FeedbackRequest)
     if isinstance(body, web.Response):
         return body
-    if not await request.app["engine"].feedback(body.turn_id, body.rating, body.comment,
-                                                channel=request.get("channel", "api")):
+    if not await request.app[keys.ENGINE].feedback(body.turn_id, body.rating, body.comment, user=user,
+                                                   channel=channel):
         return error(404, f"There is no answer with turn_id {body.turn_id}.")
-    request.app["metrics"].feedback[body.rating] += 1
+    request.app[keys.METRICS].feedback[body.rating] += 1
     return web.json_response({"recorded": True})
 
 
 async def conversation(request: web.Request) -> web.Response:
     conversation_id = request.match_info["conversation_id"]
-    found = await request.app["engine"].history.load(conversation_id)
+    found = await request.app[keys.ENGINE].history.load(conversation_id)
     if not found.turns:
         return error(404, f"There is no conversation {conversation_id}.")
     return web.json_response(ConversationResponse(conversation_id=found.id, turns=[

@@ -11,7 +11,7 @@ from importlib import resources
 
 from aiohttp import web
 
-from jirakg.bots.web import api, health
+from jirakg.bots.web import api, health, keys
 from jirakg.bots.web.limits import RateLimiter, bearer_ok
 from jirakg.bots.web.metrics import Metrics
 from jirakg.config import Settings
@@ -29,18 +29,18 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     closes it at shutdown; `slack`: a SlackBot or None (its endpoints then answer 404); `forge`: a
     FitVerifier or None."""
     app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[observe, guard])
-    app["settings"], app["metrics"] = settings, Metrics()
+    app[keys.SETTINGS], app[keys.METRICS] = settings, Metrics()
 
     async def engine_context(app: web.Application):
         async with engine_session() as engine:
-            app["engine"] = engine
+            app[keys.ENGINE] = engine
             if slack is not None:
                 slack.engine = engine
             yield
 
     app.cleanup_ctx.append(engine_context)
-    app["limiter"] = RateLimiter(settings.web.rate_limit_per_minute)
-    app["tokens"] = [t.get_secret_value() for t in settings.web.api_tokens]
+    app[keys.LIMITER] = RateLimiter(settings.web.rate_limit_per_minute)
+    app[keys.TOKENS] = [t.get_secret_value() for t in settings.web.api_tokens]
     app.router.add_get("/healthz", health.healthz)
     app.router.add_get("/readyz", health.readyz)
     app.router.add_get("/metrics", metrics)
@@ -69,21 +69,26 @@ async def observe(request: web.Request, handler) -> web.StreamResponse:
     try:
         response = await handler(request)
     except web.HTTPRequestEntityTooLarge:
-        limit = request.app["settings"].web.max_request_bytes
+        limit = request.app[keys.SETTINGS].web.max_request_bytes
         response = api.error(413, f"The request is larger than {limit} bytes.")
-    except web.HTTPException as exc:
-        response = exc
+    except web.HTTPException as exc:  # aiohttp's own answers (404, 405): counted, then passed on
+        _observed(request, exc.status, started)
+        raise
     except (asyncio.CancelledError, ConnectionResetError):
         raise
     except Exception:
         log.exception("request failed", extra={"fields": {"path": request.path}})
         response = api.error(500, "Something went wrong answering that; it has been logged.")
+    _observed(request, response.status, started)
+    return response
+
+
+def _observed(request: web.Request, status: int, started: float) -> None:
     route = request.match_info.route.resource.canonical if request.match_info.route.resource else "unmatched"
-    request.app["metrics"].requests[(route, response.status)] += 1
-    log.info("request", extra={"fields": {"method": request.method, "route": route, "status": response.status,
+    request.app[keys.METRICS].requests[(route, status)] += 1
+    log.info("request", extra={"fields": {"method": request.method, "route": route, "status": status,
                                           "ms": round((time.perf_counter() - started) * 1000, 1),
                                           "client": request.remote}})
-    return response
 
 
 @web.middleware
@@ -92,11 +97,11 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
     if not request.path.startswith("/api/v1/") or request.path == "/api/v1/openapi.json":
         return await handler(request)
     header = request.headers.get("Authorization")
-    if not bearer_ok(header, request.app["tokens"]):
+    if not bearer_ok(header, request.app[keys.TOKENS]):
         return api.error(401, "A valid API token is required: send 'Authorization: Bearer <token>'.",
                          **{"WWW-Authenticate": "Bearer"})
-    client = header if header and request.app["tokens"] else (request.remote or "unknown")
-    wait = request.app["limiter"].take(client)
+    client = header if header and request.app[keys.TOKENS] else (request.remote or "unknown")
+    wait = request.app[keys.LIMITER].take(client)
     if wait:
         return api.error(429, f"Too many requests; try again in {wait:.0f} s.", **{"Retry-After": str(max(1, round(wait)))})
     return await handler(request)
@@ -107,7 +112,7 @@ async def slack_off(request: web.Request) -> web.Response:
 
 
 async def metrics(request: web.Request) -> web.Response:
-    return web.Response(text=request.app["metrics"].render(), content_type="text/plain", charset="utf-8",
+    return web.Response(text=request.app[keys.METRICS].render(), content_type="text/plain", charset="utf-8",
                         headers={"X-Content-Type-Options": "nosniff"})
 
 

@@ -6,6 +6,8 @@ import asyncio
 
 from aiohttp import web
 
+from jirakg.bots.web import keys
+
 CHECK_TIMEOUT_S = 5.0
 
 
@@ -14,7 +16,7 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def readyz(request: web.Request) -> web.Response:
-    engine = request.app["engine"]
+    engine = request.app[keys.ENGINE]
     checks = {"jira": engine.manager.connector.http.get("/rest/api/2/serverInfo"),
               "graph_store": engine.manager.store.get_state("readyz")}
     if engine.kg is not None:

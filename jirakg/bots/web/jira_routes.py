@@ -9,7 +9,7 @@ import hmac
 from aiohttp import web
 from pydantic import BaseModel, Field
 
-from jirakg.bots.web import api
+from jirakg.bots.web import api, keys
 from jirakg.bots.web.forge_token import FitVerifier, InvalidToken
 from jirakg.graph.webhooks import WebhookError, apply_webhook
 
@@ -21,13 +21,13 @@ class PanelAsk(BaseModel):
 
 def add_jira_routes(app: web.Application, forge: FitVerifier | None) -> None:
     app.router.add_post("/jira/webhook", webhook)
-    app["forge"] = forge
+    app[keys.FORGE] = forge
     app.router.add_post("/forge/ask", panel_ask)
     app.router.add_post("/forge/feedback", panel_feedback)
 
 
 async def webhook(request: web.Request) -> web.Response:
-    secret = request.app["settings"].jira.webhook_secret
+    secret = request.app[keys.SETTINGS].jira.webhook_secret
     raw = await request.read()
     if secret is not None:
         # Jira signs webhook bodies with the configured secret: X-Hub-Signature: sha256=<hex HMAC>.
@@ -35,14 +35,14 @@ async def webhook(request: web.Request) -> web.Response:
         if not hmac.compare_digest(request.headers.get("X-Hub-Signature", ""), expected):
             return api.error(401, "The webhook signature does not match the configured secret.")
     try:
-        outcome = await apply_webhook(request.app["engine"].manager, await request.json())
+        outcome = await apply_webhook(request.app[keys.ENGINE].manager, await request.json())
     except (ValueError, WebhookError) as exc:
         return api.error(400, f"Not a Jira webhook jirakg understands: {exc}")
     return web.json_response(outcome.model_dump())
 
 
 async def _claims(request: web.Request) -> dict | web.Response:
-    verifier: FitVerifier | None = request.app["forge"]
+    verifier: FitVerifier | None = request.app[keys.FORGE]
     if verifier is None:
         return api.error(404, "The Jira panel is not configured (set forge.app_id).")
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
@@ -72,5 +72,4 @@ async def panel_feedback(request: web.Request) -> web.Response:
     claims = await _claims(request)
     if isinstance(claims, web.Response):
         return claims
-    request["channel"] = "jira"
-    return await api.feedback(request)
+    return await api.record_feedback(request, "jira", user=claims.get("principal"))

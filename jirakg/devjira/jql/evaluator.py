@@ -7,7 +7,6 @@ from collections import OrderedDict
 from datetime import timezone, tzinfo
 
 from jirakg.devjira.jql.dates import date_function, parse_date
-from jirakg.jql.errors import JqlError
 from jirakg.devjira.jql.index import (
     KEY_PATTERN,
     FieldIndex,
@@ -15,6 +14,8 @@ from jirakg.devjira.jql.index import (
     key_parts,
     number_text,
 )
+from jirakg.devjira.jql.text import contains_phrase, parse_terms, wildcard_regex, words
+from jirakg.jql.errors import JqlError
 from jirakg.jql.syntax import (
     And,
     Clause,
@@ -28,7 +29,6 @@ from jirakg.jql.syntax import (
     ValueList,
     parse,
 )
-from jirakg.devjira.jql.text import contains_phrase, parse_terms, wildcard_regex, words
 
 DAY_MS = 86_400_000
 FOREVER = 1 << 62

@@ -1,0 +1,17 @@
+"""Typed keys for what the application holds (aiohttp's AppKey)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from jirakg.bots.web.limits import RateLimiter
+from jirakg.bots.web.metrics import Metrics
+from jirakg.config import Settings
+from jirakg.engine.engine import Engine
+
+ENGINE = web.AppKey("engine", Engine)
+SETTINGS = web.AppKey("settings", Settings)
+METRICS = web.AppKey("metrics", Metrics)
+LIMITER = web.AppKey("limiter", RateLimiter)
+TOKENS = web.AppKey("tokens", list)
+FORGE = web.AppKey("forge", object)  # a FitVerifier, or None when the panel is off
