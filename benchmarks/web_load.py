@@ -2,7 +2,8 @@
 
 A generated organisation (default 5,000 issues) is served by devjira in a child process (150 ms
 simulated latency, as in the fetch benchmark); `jirakg serve` runs in another child process on the
-embedded defaults (memory graph store, SQLite feedback). Every question is asked once to warm the
+embedded defaults (memory graph store, SQLite feedback) with `--workers` processes (default 2, one
+per core). Every question is asked once to warm the
 cache; then `--clients` clients (default 200) ask them in fresh conversations for `--seconds`
 (default 30). The alternative a user would otherwise pick — sending each search's JQL to Jira's REST
 search directly — is loaded the same way. The last line is one JSON object.
@@ -41,7 +42,8 @@ QUESTIONS = [("open high priority bugs in Checkout", "project = WEB AND type = B
 class Serve:
     """`jirakg serve` in a child process, configured only through the environment."""
 
-    def __init__(self, jira: str, workdir: Path) -> None:
+    def __init__(self, jira: str, workdir: Path, workers: int) -> None:
+        self.workers = workers
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "JIRAKG_JIRA__URL": jira, "JIRAKG_JIRA__AUTH": "anonymous",
@@ -49,7 +51,8 @@ class Serve:
                     "JIRAKG_WEB__RATE_LIMIT_PER_MINUTE": "100000", "JIRAKG_WEB__PORT": str(self.port)}
 
     def __enter__(self) -> str:
-        self.process = subprocess.Popen([sys.executable, "-m", "jirakg", "serve"], env=self.env,
+        self.process = subprocess.Popen([sys.executable, "-m", "jirakg", "serve", "--workers", str(self.workers)],
+                                        env=self.env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(600):
             try:
@@ -90,7 +93,24 @@ async def load(request, clients: int, seconds: float) -> dict:
             "p95_ms": round(latencies[int(0.95 * (len(latencies) - 1))] * 1000, 1) if latencies else None}
 
 
-async def measure(jirakg: str, jira: str, clients: int, seconds: float) -> dict:
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process and its worker processes have used so far (Linux /proc), to tell a busy
+    server from a busy client."""
+    total = 0.0
+    for stat in [Path(f"/proc/{pid}/stat")] + [Path(f"/proc/{child}/stat") for child in _children(pid)]:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _children(pid: int) -> list[str]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += (task / "children").read_text().split()
+    return found
+
+
+async def measure(jirakg: str, jira: str, clients: int, seconds: float, server_pid: int, workers: int) -> dict:
     async with aiohttp.ClientSession() as session:
         for question, _ in QUESTIONS:  # warm the cache: the load asks cached questions
             async with session.post(f"{jirakg}/api/v1/ask", json={"text": question}) as response:
@@ -107,9 +127,11 @@ async def measure(jirakg: str, jira: str, clients: int, seconds: float) -> dict:
             await response.read()
             return response.status == 200
 
+    before = cpu_seconds(server_pid)
     served = await load(ask, clients, seconds)
+    served["server_cpu_share"] = round((cpu_seconds(server_pid) - before) / seconds, 2)  # of one core
     direct = await load(search, clients, seconds)
-    return {"clients": clients, "seconds": seconds, "jirakg": served, "jira_search": direct,
+    return {"clients": clients, "workers": workers, "seconds": seconds, "jirakg": served, "jira_search": direct,
             "throughput_ratio": round(served["per_second"] / direct["per_second"], 2) if direct["per_second"] else None,
             "p95_ratio": round(direct["p95_ms"] / served["p95_ms"], 2) if served["p95_ms"] and direct["p95_ms"] else None}
 
@@ -119,13 +141,17 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--issues", type=int, default=5000)
+    parser.add_argument("--workers", type=int, default=2, help="jirakg serve --workers (default 2: one per core)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "org.jsonl.gz"
         _, stream = generate(seed=3, issues=args.issues)
-        write_issues(stream, data)
-        with DevJira(data, "server") as jira, Serve(jira, Path(tmp)) as jirakg:
-            report = asyncio.run(measure(jirakg, jira, args.clients, args.seconds))
+        write_issues(data, stream)
+        with DevJira(data, "server") as jira:
+            serve = Serve(jira, Path(tmp), args.workers)
+            with serve as jirakg:
+                report = asyncio.run(measure(jirakg, jira, args.clients, args.seconds, serve.process.pid,
+                                             args.workers))
     print(f"jirakg: {report['jirakg']['per_second']}/s, p95 {report['jirakg']['p95_ms']} ms, "
           f"{report['jirakg']['errors']} errors; Jira search directly: {report['jira_search']['per_second']}/s, "
           f"p95 {report['jira_search']['p95_ms']} ms ({args.clients} clients, {args.seconds:.0f} s each)")

@@ -8,7 +8,9 @@ open in the Jira sidebar.
 
 from __future__ import annotations
 
+import json
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime, timezone
 from difflib import get_close_matches
@@ -102,6 +104,9 @@ UNASSIGNED = re.compile(r"\b(unassigned|not assigned|nobody owns|no one owns|own
                         r"without an? (owner|assignee))\b")
 
 
+PARSE_CACHE = 4096
+
+
 class ConversationState(BaseModel):
     """What the parser needs from earlier turns."""
 
@@ -118,9 +123,25 @@ class EmbeddedParser:
         self.now = now
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.points_field = next((t.value for t in lexicon.of("field") if "story point" in t.label.lower()), None)
+        self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
 
     def parse(self, text: str, history: ConversationState | None = None, context: dict | None = None) -> ParsedQuery:
+        """Parses are remembered for the same text, history and context within the same minute (time
+        windows are relative to now): people ask the same questions again, and parsing costs most of
+        a cached turn."""
         state = history or ConversationState()
+        key = (text, state.model_dump_json(), json.dumps(context, sort_keys=True, default=str),
+               self.now().strftime("%Y%m%d%H%M"))
+        if key in self._parsed:
+            self._parsed.move_to_end(key)
+            return self._parsed[key].model_copy(deep=True)
+        parsed = self._parse(text, state, context)
+        self._parsed[key] = parsed.model_copy(deep=True)
+        if len(self._parsed) > PARSE_CACHE:
+            self._parsed.popitem(last=False)
+        return parsed
+
+    def _parse(self, text: str, state: ConversationState, context: dict | None) -> ParsedQuery:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[_call_clarify(problem)])

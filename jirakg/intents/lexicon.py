@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
          "person", "field")
@@ -51,8 +51,14 @@ class Lexicon(BaseModel):
     priority_order: list[str] = Field(default_factory=list)  # highest first
     sprints: list[Sprint] = Field(default_factory=list)  # for "the past 3 sprints"
 
+    _by_kind: dict[str, list[Term]] | None = PrivateAttr(None)
+
     def of(self, kind: str) -> list[Term]:
-        return [t for t in self.terms if t.kind == kind]
+        if self._by_kind is None:  # asked many times per question: index once
+            self._by_kind = {}
+            for term in self.terms:
+                self._by_kind.setdefault(term.kind, []).append(term)
+        return self._by_kind.get(kind, [])
 
     @classmethod
     def build(cls, *, fields: Iterable[dict] = (), statuses: Iterable[dict] = (), priorities: Iterable[dict] = (),

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from jirakg.jql.syntax import And, Clause, Function, HistoryClause, Not, Or, ValueList, parse, tokenize
 
 
+@lru_cache(maxsize=4096)
 def normalise(jql: str) -> str:
-    """Equal for queries Jira treats alike: case, spacing and quoting do not matter."""
+    """Equal for queries Jira treats alike: case, spacing and quoting do not matter. Remembered: the
+    same JQL comes back with every repeated question."""
     parts = []
     for token in tokenize(jql):
         if token.kind == "end":

@@ -4,6 +4,7 @@ on the embedded defaults when nothing is configured; SIGINT/SIGTERM finish in-fl
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import signal
 
 import click
@@ -29,23 +30,50 @@ SHUTDOWN_GRACE_S = 10
 @click.option("--no-api", is_flag=True, help="Do not serve the REST API (the chat page still needs it).")
 @click.option("--no-slack", is_flag=True, help="Do not serve Slack, even when configured.")
 @click.option("--no-jira", is_flag=True, help="Do not serve the Jira webhook and panel endpoints.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes sharing the port (SO_REUSEPORT); share caches through the SQLite or Redis store.")
 @click.pass_context
 def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, no_api: bool, no_slack: bool,
-          no_jira: bool) -> None:
+          no_jira: bool, workers: int) -> None:
     """Serve jirakg over HTTP until interrupted."""
     settings = settings_from(ctx)
     logs.configure()
     host, port = host or settings.web.host, port or settings.web.port
+    parts = {"web_chat": not no_web, "rest_api": not no_api, "slack": settings.slack.enabled and not no_slack,
+             "jira_routes": not no_jira}
     try:
         with jira_for(settings) as url:
-            asyncio.run(_serve(settings, url, host, port, web_chat=not no_web, rest_api=not no_api,
-                               slack=settings.slack.enabled and not no_slack, jira_routes=not no_jira))
+            if workers == 1:
+                asyncio.run(_serve(settings, url, host, port, **parts))
+            else:
+                _fork(workers, settings, url, host, port, parts)
     except (JiraError, FeedbackStoreError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
 
 
+def _fork(workers: int, settings: Settings, url: str, host: str, port: int, parts: dict) -> None:
+    """Worker processes on one port; SIGINT/SIGTERM reach each, which finishes its requests and exits."""
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter: no event loop or socket inherited
+    processes = [context.Process(target=_worker, args=(settings, url, host, port, parts), daemon=True)
+                 for _ in range(workers)]
+    for process in processes:
+        process.start()
+    signal.signal(signal.SIGTERM, lambda *_: [p.terminate() for p in processes])
+    try:
+        for process in processes:
+            process.join()
+    except KeyboardInterrupt:
+        for process in processes:
+            process.join(SHUTDOWN_GRACE_S + 5)
+
+
+def _worker(settings: Settings, url: str, host: str, port: int, parts: dict) -> None:
+    logs.configure()
+    asyncio.run(_serve(settings, url, host, port, reuse_port=True, **parts))
+
+
 async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_chat: bool, rest_api: bool, slack: bool,
-                 jira_routes: bool) -> None:
+                 jira_routes: bool, reuse_port: bool = False) -> None:
     bot = None
     if slack:
         from jirakg.bots.slack import SlackBot  # slack-bolt only when Slack is configured
@@ -55,7 +83,7 @@ async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_cha
                     slack=bot if bot and settings.slack.mode == "http" else None, jira_routes=jira_routes, forge=forge)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_GRACE_S)
     await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    await web.TCPSite(runner, host, port, reuse_port=reuse_port or None).start()
     if bot is not None and settings.slack.mode == "socket":
         bot.engine = app[keys.ENGINE]
         socket_mode = asyncio.create_task(bot.socket_mode())
