@@ -85,7 +85,7 @@ class Engine:
             explain.insert(0, "the llm parser failed; the embedded parser answered")
         turn = TurnRecord(id=uuid.uuid4().hex, question=text,
                           intents=[c.model_dump(include={"name", "issue_keys"}) for c in parsed.intents],
-                          plans=explain, answer="\n\n".join(texts), citations=citations, listed=listed,
+                          plans=explain, answer="\n\n".join(texts), citations=citations, urls=urls, listed=listed,
                           kg=kg_turn)
         conversation.turns.append(turn)
         await self.history.save(conversation)

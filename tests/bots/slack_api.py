@@ -1,5 +1,6 @@
 """A local server speaking the Slack Web API methods the bot calls (chat.postMessage, chat.update,
-chat.postEphemeral, views.open, and auth.test, which Bolt asks first), checking the bot token like Slack does, and signed requests to
+chat.postEphemeral, views.open, auth.test which Bolt asks first, and Socket Mode's
+apps.connections.open and WebSocket), checking the bot token like Slack does, and signed requests to
 the bot's endpoints as Slack sends them."""
 
 from __future__ import annotations
@@ -15,23 +16,44 @@ from aiohttp import web
 from jirakg.devjira.runner import BackgroundServer
 
 BOT_TOKEN = "xoxb-test-token"
+APP_TOKEN = "xapp-1-test-token"
 SIGNING_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 
 
 class FakeSlack:
-    def __init__(self) -> None:
+    def __init__(self, envelopes: list[dict] = ()) -> None:
         self.calls: list[tuple[str, dict]] = []
         self.posted = 0
+        self.envelopes = list(envelopes)  # what Socket Mode delivers once the app connects
+        self.acks: list[dict] = []
 
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_post("/api/{method}", self.method)
+        app.router.add_get("/socket", self.socket)
         return app
 
+    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+        """Socket Mode: hello, then each envelope; the app acknowledges each by its envelope_id."""
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        await ws.send_json({"type": "hello", "num_connections": 1, "debug_info": {"host": "test"},
+                            "connection_info": {"app_id": "A1"}})
+        for envelope in self.envelopes:
+            await ws.send_json(envelope)
+        async for message in ws:
+            if message.type == web.WSMsgType.TEXT:
+                self.acks.append(json.loads(message.data))
+        return ws
+
     async def method(self, request: web.Request) -> web.Response:
+        name = request.match_info["method"]
+        if name == "apps.connections.open":  # asked with the app-level token
+            if request.headers.get("Authorization") != f"Bearer {APP_TOKEN}":
+                return web.json_response({"ok": False, "error": "invalid_auth"})
+            return web.json_response({"ok": True, "url": f"ws://{request.host}/socket"})
         if request.headers.get("Authorization") != f"Bearer {BOT_TOKEN}":
             return web.json_response({"ok": False, "error": "invalid_auth"})
-        name = request.match_info["method"]
         body = await request.json() if request.content_type == "application/json" else dict(await request.post())
         self.calls.append((name, body))
         if name == "auth.test":

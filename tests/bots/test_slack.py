@@ -3,6 +3,7 @@ the Slack Web API. Facts are computed from the raw issue JSON."""
 
 from __future__ import annotations
 
+import json
 import time
 import urllib.request
 
@@ -10,9 +11,10 @@ import pytest
 
 from jirakg.bots.slack import SlackBot
 from jirakg.config.settings import SlackSettings
-from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body, interaction_body, signed
+from tests.bots.slack_api import (APP_TOKEN, BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body,
+                                  interaction_body, signed)
 from tests.bots.test_web_api import KEY, OWNER, feedback_rows
-from tests.bots.web_env import RAW, jirakg_server
+from tests.bots.web_env import RAW, call, jirakg_server
 
 SLACK = SlackSettings(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
 
@@ -134,3 +136,17 @@ def test_thumbs_down_opens_a_modal_and_the_comment_is_stored(slack) -> None:
     rows = until(lambda: any(r["comment"] for r in rated()) and rated())
     assert [(r["rating"], r["comment"], r["rated_in"], r["rated_by"]) for r in rows] == [
         ("down", "wrong person", "slack", "U1")]  # the comment joined the 👎 without counting twice
+
+
+def test_socket_mode_receives_events_over_a_websocket_and_acknowledges_them(tmp_path) -> None:
+    event = {"envelope_id": "env-1", "type": "events_api", "accepts_response_payload": False, "retry_attempt": 0,
+             "retry_reason": "", "payload": json.loads(event_body(mention(f"who owns {KEY}?", "500.1"), "Ev9"))}
+    fake = FakeSlack([event])
+    with fake.serve() as api:
+        bot = SlackBot(None, SlackSettings(mode="socket", bot_token=BOT_TOKEN, app_token=APP_TOKEN),
+                       base_url=f"{api}/api/")
+        with jirakg_server(tmp_path, slack=bot) as (url, _):
+            reply = until(lambda: fake.of("chat.postMessage"))[0]
+            assert call(f"{url}/slack/events", "POST", {})[0] == 404  # no HTTP endpoint in Socket Mode
+    assert any(ack.get("envelope_id") == "env-1" for ack in fake.acks)
+    assert reply["thread_ts"] == "500.1" and OWNER in reply["text"]

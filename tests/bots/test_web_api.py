@@ -4,6 +4,9 @@ against the raw issue JSON, feedback read back from the store."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
+import json
 
 import pytest
 
@@ -40,6 +43,7 @@ def test_ask_follow_up_feedback_and_conversation(tmp_path) -> None:
         status, conversation, _ = call(f"{url}/api/v1/conversations/{first['conversation_id']}")
         assert status == 200 and [t["turn_id"] for t in conversation["turns"]] == [first["turn_id"], second["turn_id"]]
         assert conversation["turns"][1]["feedback"] == {"rating": "down", "comment": "too short"}
+        assert conversation["turns"][0]["citations"] == first["citations"]  # links survive a reload
         metrics = call(f"{url}/metrics")[1]["text"]
         assert 'jirakg_turns_total{intent="metadata"} 3' in metrics
         assert 'jirakg_feedback_total{rating="down"} 1' in metrics
@@ -116,3 +120,24 @@ def test_slack_answers_404_when_not_configured(tmp_path) -> None:
     with jirakg_server(tmp_path) as (url, _):
         status, reply, _ = call(f"{url}/slack/events", "POST", {"type": "url_verification"})
     assert status == 404 and reply["error"] == "Slack is not configured."
+
+
+def test_jira_webhook_makes_cached_answers_stale_and_checks_its_signature(tmp_path) -> None:
+    secret = "webhook-secret"
+    with jirakg_server(tmp_path, jira_secret=secret) as (url, _):
+        question = {"text": f"open bugs in {KEY.split('-')[0]}"}
+        first = call(f"{url}/api/v1/ask", "POST", question)[1]
+        assert any("cache miss" in line for line in first["explain"])
+        assert any("cache hit" in line for line in call(f"{url}/api/v1/ask", "POST", question)[1]["explain"])
+        payload = json.dumps({"webhookEvent": "jira:issue_updated", "issue": {"key": KEY},
+                              "changelog": {"items": [{"field": "status", "fieldId": "status"}]}}).encode()
+        signature = "sha256=" + hmac.new(secret.encode(), payload, hashlib.sha256).hexdigest()
+        status, reply, _ = call(f"{url}/jira/webhook", "POST", raw=payload, headers={"X-Hub-Signature": signature})
+        assert status == 200 and reply["keys"] == [KEY] and reply["queries_dropped"] >= 1
+        assert any("cache miss" in line for line in call(f"{url}/api/v1/ask", "POST", question)[1]["explain"])
+        status, reply, _ = call(f"{url}/jira/webhook", "POST", raw=payload, headers={"X-Hub-Signature": "sha256=00"})
+        assert status == 401 and "signature" in reply["error"]
+        odd = json.dumps({"webhookEvent": "board_created"}).encode()
+        odd_signature = "sha256=" + hmac.new(secret.encode(), odd, hashlib.sha256).hexdigest()
+        status, reply, _ = call(f"{url}/jira/webhook", "POST", raw=odd, headers={"X-Hub-Signature": odd_signature})
+        assert status == 400 and "Unsupported webhook event 'board_created'" in reply["error"]

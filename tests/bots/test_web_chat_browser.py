@@ -56,6 +56,9 @@ def test_ask_see_a_link_and_leave_a_comment(tmp_path, browser) -> None:
         page.locator("#question").press("Enter")
         page.locator(".turn .answer").nth(1).wait_for()
         assert RAW[KEY]["fields"]["status"]["name"] in page.locator(".turn .answer").nth(1).inner_text()
+        page.reload()  # the tab's conversation comes back, links and all
+        page.locator(".turn").nth(1).wait_for()
+        assert page.locator(".turn .answer a", has_text=KEY).first.get_attribute("href").endswith(f"/browse/{KEY}")
         page.close()
     # Read straight from the table: Playwright's sync API holds this thread's event loop.
     with sqlite3.connect(settings.feedback.sqlite_path) as db:

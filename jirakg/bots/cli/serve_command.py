@@ -12,7 +12,7 @@ from aiohttp import web
 
 from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url as jira_for
-from jirakg.bots.web import keys, logs
+from jirakg.bots.web import logs
 from jirakg.bots.web.app import build_app
 from jirakg.bots.web.forge_token import FitVerifier
 from jirakg.config import Settings
@@ -76,19 +76,14 @@ async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_cha
                  jira_routes: bool, reuse_port: bool = False) -> None:
     bot = None
     if slack:
-        from jirakg.bots.slack import SlackBot  # slack-bolt only when Slack is configured
+        from jirakg.bots.slack import SlackBot  # slow to import; only when Slack is configured
         bot = SlackBot(None, settings.slack)
     forge = FitVerifier(settings.forge.app_id, str(settings.forge.jwks_url)) if settings.forge.enabled else None
     app = build_app(lambda: engine_session(jira, settings), settings, web_chat=web_chat, rest_api=rest_api,
-                    slack=bot if bot and settings.slack.mode == "http" else None, jira_routes=jira_routes, forge=forge)
+                    slack=bot, jira_routes=jira_routes, forge=forge)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_GRACE_S)
     await runner.setup()
     await web.TCPSite(runner, host, port, reuse_port=reuse_port or None).start()
-    if bot is not None and settings.slack.mode == "socket":
-        bot.engine = app[keys.ENGINE]
-        socket_mode = asyncio.create_task(bot.socket_mode())
-    else:
-        socket_mode = None
     click.echo(f"jirakg is serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -97,6 +92,4 @@ async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_cha
     try:
         await stop.wait()
     finally:
-        if socket_mode:
-            socket_mode.cancel()
         await runner.cleanup()

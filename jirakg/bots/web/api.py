@@ -53,7 +53,8 @@ class ConversationTurn(BaseModel):
     question: str
     answer: str
     intents: list[str]
-    citations: list[str]
+    citations: list[Citation]
+    explain: list[str]
     feedback: dict | None = None
 
 
@@ -136,7 +137,8 @@ async def conversation(request: web.Request) -> web.Response:
         return error(404, f"There is no conversation {conversation_id}.")
     return web.json_response(ConversationResponse(conversation_id=found.id, turns=[
         ConversationTurn(turn_id=t.id, question=t.question, answer=t.answer, intents=[i["name"] for i in t.intents],
-                         citations=t.citations, feedback=t.feedback) for t in found.turns]).model_dump())
+                         citations=[Citation(key=k, url=t.urls.get(k)) for k in t.citations], explain=t.plans,
+                         feedback=t.feedback) for t in found.turns]).model_dump())
 
 
 def openapi() -> dict:

@@ -26,7 +26,8 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
               web_chat: bool = True, rest_api: bool = True, slack=None, jira_routes: bool = True,
               forge=None) -> web.Application:
     """`engine_session` opens the engine on the serving event loop (its connections belong there) and
-    closes it at shutdown; `slack`: a SlackBot or None (its endpoints then answer 404); `forge`: a
+    closes it at shutdown; `slack`: a SlackBot or None (its endpoints then answer 404), served on
+    /slack/* in HTTP mode or connected out in Socket Mode once the engine is open; `forge`: a
     FitVerifier or None."""
     app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[observe, guard])
     app[keys.SETTINGS], app[keys.METRICS] = settings, Metrics()
@@ -34,9 +35,15 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     async def engine_context(app: web.Application):
         async with engine_session() as engine:
             app[keys.ENGINE] = engine
+            socket_mode = None
             if slack is not None:
                 slack.engine = engine
+                if slack.settings.mode == "socket":
+                    socket_mode = asyncio.create_task(slack.socket_mode())
             yield
+            if socket_mode is not None:
+                socket_mode.cancel()
+                await asyncio.gather(socket_mode, return_exceptions=True)
 
     app.cleanup_ctx.append(engine_context)
     app[keys.LIMITER] = RateLimiter(settings.web.rate_limit_per_minute)
@@ -55,7 +62,7 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     if jira_routes:
         from jirakg.bots.web.jira_routes import add_jira_routes
         add_jira_routes(app, forge)
-    if slack is not None:
+    if slack is not None and slack.settings.mode == "http":
         slack.add_routes(app)
     else:
         app.router.add_route("*", "/slack/{path:.*}", slack_off)

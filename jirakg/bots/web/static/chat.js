@@ -130,8 +130,7 @@
   if (conversationId) {
     call("GET", "/api/v1/conversations/" + encodeURIComponent(conversationId)).then(data => {
       for (const turn of data.turns) {
-        addTurn(turn.question, { answer: turn.answer, turn_id: turn.turn_id, explain: [],
-                                 citations: turn.citations.map(key => ({ key, url: null })) });
+        addTurn(turn.question, turn);
       }
     }).catch(() => { conversationId = null; sessionStorage.removeItem("jirakg.conversation"); });
   }
