@@ -13,6 +13,7 @@ from jirakg.config import Settings
 from jirakg.connectors.jira import JiraError
 from jirakg.engine.engine import TurnResult
 from jirakg.engine.session import engine_session
+from jirakg.feedback import FeedbackStoreError
 
 COMMANDS = "Commands: /explain, /feedback up|down [comment], /reset, /quit"
 
@@ -58,7 +59,7 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
     try:
         with jira_for(settings) as url:
             result = asyncio.run(turn(url))
-    except JiraError as exc:
+    except (JiraError, FeedbackStoreError) as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
         click.echo(json.dumps({"answer": result.answer, "intents": result.intents, "citations": result.citations,
@@ -115,6 +116,6 @@ def chat(ctx: click.Context, conversation: str | None) -> None:
     try:
         with jira_for(settings) as url:
             asyncio.run(loop(url))
-    except JiraError as exc:
+    except (JiraError, FeedbackStoreError) as exc:
         raise click.ClickException(str(exc)) from None
 
