@@ -150,3 +150,17 @@ def test_socket_mode_receives_events_over_a_websocket_and_acknowledges_them(tmp_
             assert call(f"{url}/slack/events", "POST", {})[0] == 404  # no HTTP endpoint in Socket Mode
     assert any(ack.get("envelope_id") == "env-1" for ack in fake.acks)
     assert reply["thread_ts"] == "500.1" and OWNER in reply["text"]
+
+
+def test_huge_or_hostile_messages_get_a_sentence_and_cannot_ping_everyone(slack) -> None:
+    url, fake, _ = slack
+    huge = event_body(mention("why " * 2000, "600.1"), "Ev10")
+    hostile = event_body(mention("<!channel> &lt;script&gt; summarize <!here>", "600.2"), "Ev11")
+    for body in (huge, hostile):
+        assert post(f"{url}/slack/events", body, signed(body)) == 200
+    replies = until(lambda: len(fake.of("chat.postMessage")) >= 2 and fake.of("chat.postMessage"))
+    by_thread = {r["thread_ts"]: r for r in replies}
+    assert "longer than" in by_thread["600.1"]["text"]
+    for reply in replies:
+        shown = reply["text"] + json.dumps(reply["blocks"])
+        assert "<!channel>" not in shown and "<!here>" not in shown and "<script>" not in shown

@@ -52,7 +52,8 @@ def comment_modal(turn_id: str, rating: str) -> dict:
             "title": {"type": "plain_text", "text": "Feedback"}, "submit": {"type": "plain_text", "text": "Send"},
             "close": {"type": "plain_text", "text": "Cancel"},
             "blocks": [{"type": "input", "block_id": "comment", "optional": rating == "down",
-                        "label": {"type": "plain_text", "text": "What was wrong or missing?"},
+                        "label": {"type": "plain_text",
+                                  "text": "What was wrong or missing?" if rating == "down" else "Your comment"},
                         "element": {"type": "plain_text_input", "action_id": "text", "multiline": True,
                                     "max_length": 2000}}]}
 

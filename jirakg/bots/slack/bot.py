@@ -9,6 +9,7 @@ event id is answered once, remembered in the shared store so another replica doe
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 import re
 
@@ -84,11 +85,8 @@ class SlackBot:
         @app.command("/jirakg")
         async def command(ack, command, client):
             await ack()  # within Slack's 3 s; the answer follows as a message
-            text = command.get("text", "").strip() or "help"
-            result = await self.engine.ask(text, f"slack:{command['channel_id']}:command:{command['user_id']}",
-                                           user=command["user_id"], channel="slack")
-            await client.chat_postMessage(channel=command["channel_id"], text=result.answer,
-                                          blocks=answer_blocks(result))
+            await self._answer(client, command["channel_id"], None, command.get("text", ""),
+                               f"slack:{command['channel_id']}:command:{command['user_id']}", command["user_id"])
 
         @app.action(re.compile("^feedback_(up|down)$"))
         async def rate(ack, body, action, client):
@@ -128,14 +126,19 @@ class SlackBot:
             log.error("slack handler failed", extra={"fields": {"error": type(error).__name__}})
 
     async def _reply(self, client, event: dict, thread: str | None) -> None:
-        text = MENTION.sub("", event.get("text", "")).strip() or "help"
         conversation = f"slack:{event['channel']}:{thread}" if thread else f"slack:{event['channel']}"
+        await self._answer(client, event["channel"], thread, MENTION.sub("", event.get("text", "")), conversation,
+                           event.get("user"))
+
+    async def _answer(self, client, channel: str, thread: str | None, text: str, conversation: str,
+                      user: str | None) -> None:
+        question = html.unescape(text).strip() or "help"  # Slack sends &, < and > escaped
         try:
-            result = await self.engine.ask(text, conversation, user=event.get("user"), channel="slack")
+            result = await self.engine.ask(question, conversation, user=user, channel="slack")
         except Exception:  # a sentence in the thread beats silence; the trace goes to the log
             log.exception("slack answer failed")
-            await client.chat_postMessage(channel=event["channel"], thread_ts=thread,
-                                          text=escape("Something went wrong answering that; it has been logged."))
+            await client.chat_postMessage(channel=channel, thread_ts=thread,
+                                          text="Something went wrong answering that; it has been logged.")
             return
-        await client.chat_postMessage(channel=event["channel"], thread_ts=thread, text=result.answer,
+        await client.chat_postMessage(channel=channel, thread_ts=thread, text=escape(result.answer)[:3000],
                                       blocks=answer_blocks(result))
