@@ -47,29 +47,39 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class DevJira:
-    """`jirakg devjira serve` in a child process, so the server does not share our CPU time slice."""
+class ChildServer:
+    """A `jirakg` server in a child process, so it does not share our CPU time slice; ready once
+    `ready_path` answers."""
 
-    def __init__(self, data: Path, deployment: str, *extra: str) -> None:
+    def __init__(self, arguments: list[str], ready_path: str, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.command = [sys.executable, "-m", "jirakg", "devjira", "serve", "--data", str(data),
-                        "--port", str(self.port), "--deployment", deployment, "--latency-ms", str(LATENCY_MS),
-                        "--seed", "7", *extra]
+        self.command = [sys.executable, "-m", "jirakg", *arguments]
+        self.ready_path = ready_path
+        self.env = env
 
     def __enter__(self) -> str:
-        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(self.command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(600):
             try:
-                urllib.request.urlopen(self.url + "/rest/api/2/serverInfo", timeout=1).read()
+                urllib.request.urlopen(self.url + self.ready_path, timeout=1).read()
                 return self.url
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("devjira did not start")
+        raise RuntimeError(f"{' '.join(self.command[2:4])} did not start")
 
     def __exit__(self, *exc: object) -> None:
         self.process.terminate()
         self.process.wait(30)
+
+
+class DevJira(ChildServer):
+    """`jirakg devjira serve` with the benchmark's simulated latency."""
+
+    def __init__(self, data: Path, deployment: str, *extra: str) -> None:
+        super().__init__([], "/rest/api/2/serverInfo")
+        self.command += ["devjira", "serve", "--data", str(data), "--port", str(self.port), "--deployment",
+                         deployment, "--latency-ms", str(LATENCY_MS), "--seed", "7", *extra]
 
 
 async def with_jirakg(url: str, concurrency: int, deployment: str = "auto") -> list[str]:

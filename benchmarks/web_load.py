@@ -18,11 +18,9 @@ import asyncio
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 import aiohttp
@@ -31,7 +29,7 @@ from jirakg.devjira.demo.generator import generate
 from jirakg.devjira.jsonl import write_issues
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fetch import DevJira, free_port  # noqa: E402  (the same child-process devjira)
+from fetch import ChildServer, DevJira  # noqa: E402  (the same child-process servers)
 
 QUESTIONS = [("open high priority bugs in Checkout", "project = WEB AND type = Bug AND statusCategory != Done "
               "AND priority in (High, Highest) AND component = Checkout"),
@@ -39,32 +37,15 @@ QUESTIONS = [("open high priority bugs in Checkout", "project = WEB AND type = B
              ("open security issues in OPS", "project = OPS AND statusCategory != Done AND labels = security")]
 
 
-class Serve:
-    """`jirakg serve` in a child process, configured only through the environment."""
+class Serve(ChildServer):
+    """`jirakg serve` configured only through the environment."""
 
     def __init__(self, jira: str, workdir: Path, workers: int) -> None:
-        self.workers = workers
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        super().__init__([], "/healthz")
+        self.command += ["serve", "--workers", str(workers)]
         self.env = {**os.environ, "JIRAKG_JIRA__URL": jira, "JIRAKG_JIRA__AUTH": "anonymous",
                     "JIRAKG_STORE__BACKEND": "memory", "JIRAKG_FEEDBACK__SQLITE_PATH": str(workdir / "feedback.db"),
                     "JIRAKG_WEB__RATE_LIMIT_PER_MINUTE": "100000", "JIRAKG_WEB__PORT": str(self.port)}
-
-    def __enter__(self) -> str:
-        self.process = subprocess.Popen([sys.executable, "-m", "jirakg", "serve", "--workers", str(self.workers)],
-                                        env=self.env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(self.url + "/healthz", timeout=1).read()
-                return self.url
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("jirakg serve did not start")
-
-    def __exit__(self, *exc: object) -> None:
-        self.process.terminate()
-        self.process.wait(30)
 
 
 async def load(request, clients: int, seconds: float) -> dict:
