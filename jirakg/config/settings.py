@@ -81,6 +81,9 @@ class SparqlSettings(Section):
     )
     user: str | None = Field(None, description="a user name for the endpoint")
     password: SecretStr | None = Field(None, description="a password for the endpoint")
+    headers: dict[str, SecretStr] = Field(
+        default_factory=dict, description='extra HTTP headers for the endpoint, such as {"X-Api-Key": "..."}'
+    )
     timeout_s: float = Field(20.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
     entity_search: Literal["auto", "index", "filter", "virtuoso"] = Field(
         "auto", description="how entities are found by label: auto (the whole label index for the embedded store, "

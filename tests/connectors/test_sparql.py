@@ -4,6 +4,7 @@ data; misbehaving endpoints and hostile values."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import urllib.request
 from pathlib import Path
@@ -113,3 +114,25 @@ def test_malformed_results_are_a_sentence(body: str) -> None:
         with pytest.raises(SparqlError) as caught:
             asyncio.run(RemoteEndpoint(f"{url}/query", attempts=1).query("SELECT * WHERE { ?s ?p ?o }"))
     assert "not SPARQL JSON results" in str(caught.value)
+
+
+def test_configured_credentials_and_headers_reach_the_endpoint() -> None:
+    from jirakg.config.settings import SparqlSettings
+    from jirakg.retrieval.kgqa.session import KgSession
+
+    seen: list[dict] = []
+
+    async def guarded(request):
+        seen.append(dict(request.headers))
+        if request.headers.get("X-Api-Key") != "k-123" or request.headers.get("Authorization") != "Basic " + \
+                base64.b64encode(b"reader:pw").decode():
+            return web.Response(status=401)
+        return web.json_response({"head": {}, "boolean": True}, content_type="application/sparql-results+json")
+    with misbehaving(guarded) as url:
+        settings = SparqlSettings(endpoint=f"{url}/query", user="reader", password="pw", headers={"X-Api-Key": "k-123"})
+        assert asyncio.run(KgSession.from_settings(settings).endpoint.query("ASK {}")).boolean is True
+        wrong = SparqlSettings(endpoint=f"{url}/query", user="reader", password="nope", headers={"X-Api-Key": "k-123"})
+        with pytest.raises(SparqlError) as caught:
+            asyncio.run(KgSession.from_settings(wrong).endpoint.query("ASK {}"))
+    assert "refused the credentials" in str(caught.value) and seen[0]["X-Api-Key"] == "k-123"
+    assert "k-123" not in repr(settings)  # header values are secrets

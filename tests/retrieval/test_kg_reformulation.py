@@ -14,7 +14,7 @@ from jirakg.connectors.sparql import EmbeddedStore, resolve_labels
 from jirakg.graph.entities import EntityNodes
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.llm import LlmClient
-from jirakg.retrieval.kgqa.linking import EntityIndex, KgEntity, SearchLinker
+from jirakg.retrieval.kgqa.linking import EntityIndex, KgEntity, SearchLinker, linker_for
 from jirakg.retrieval.kgqa.reformulation import EmbeddedReformulator, KgTurn, rewrite
 from jirakg.retrieval.kgqa.session import KgSession
 from tests.engine.test_kg_conversation import EX, TTL, fact
@@ -176,3 +176,16 @@ def test_llm_kg_wording_is_checked_against_the_triples(worded: str, accepted: bo
     assert (words != "templated") == accepted and (rejected is None) == accepted
     assert json.loads(model.requests[0]["messages"][1]["content"].split("TRIPLES: ")[1]) == [
         ["Antony Cheng", "height", height]]
+
+
+@pytest.mark.parametrize("search", ["index", "filter"])
+@pytest.mark.parametrize("question, expected", [
+    ("Where was Antoni Chen born?", ANTONY),  # misspelt
+    ("where was MEIRA OKAFOR born", MEIRA),  # case
+    ("Who is 'Meira Okafor.' married to?", MEIRA),  # quotes and a trailing period
+    ("Where was Antonia Chan born?", None),  # too far from any name
+    ("What is the capital of France?", None),
+])
+def test_linking_is_exact_normalised_then_fuzzy(search: str, question: str, expected) -> None:
+    store = EmbeddedStore(TTL)
+    assert asyncio.run(linker_for(store, search, embedded=True).link(question)) == expected

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from jirakg.bots.cli import main
-from jirakg.connectors.sparql import EmbeddedStore
+from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint
 from jirakg.retrieval.kgqa.linking import linker_for
 from jirakg.retrieval.kgqa.reformulation import KgTurn
 from jirakg.retrieval.kgqa.session import KgSession
@@ -50,22 +50,39 @@ def test_oxigraph_server_meets_the_targets(oxigraph_url: str) -> None:
     targets(result.output)
 
 
-class RecordingStore(EmbeddedStore):
-    """The embedded store, keeping every query it was asked."""
+class Recording:
+    """An endpoint (embedded or remote), keeping every query it was asked."""
 
-    def __init__(self, *files) -> None:
-        super().__init__(*files)
+    def __init__(self, inner) -> None:
+        self.inner = inner
         self.queries: list[str] = []
 
     async def query(self, sparql: str):
         self.queries.append(sparql)
-        return await super().query(sparql)
+        return await self.inner.query(sparql)
 
 
-async def seeded(search: str) -> tuple[RecordingStore, KgSession, list[KgTurn]]:
+class RecordingStore(Recording):
+    def __init__(self, *files) -> None:
+        super().__init__(EmbeddedStore(*files))
+
+
+@pytest.fixture(scope="module", params=["embedded", "oxigraph"])
+def dblp(request):
+    """A factory of the DBLP graph's endpoint: the embedded store, or a real Oxigraph server."""
+    if request.param == "embedded":
+        return lambda: EmbeddedStore(KG / "kg.nt")
+    url = request.getfixturevalue("oxigraph_url")
+    urllib.request.urlopen(urllib.request.Request(
+        f"{url}/store?default", data=(KG / "kg.nt").read_bytes(), method="POST",
+        headers={"Content-Type": "application/n-triples"}), timeout=30).read()
+    return lambda: RemoteEndpoint(f"{url}/query")
+
+
+async def seeded(endpoint, search: str) -> tuple[Recording, KgSession, list[KgTurn]]:
     """A session whose dialogue is about Turing's thesis, and the queries asked from now on."""
-    store = RecordingStore(KG / "kg.nt")
-    session = KgSession(store, linker_for(store, search, embedded=True))
+    store = Recording(endpoint)
+    session = KgSession(store, linker_for(store, search, embedded=False))
     seed = await session.linker.link("Systems of Logic Based on Ordinals.")
     store.queries.clear()
     return store, session, [KgTurn(question="Who authored it?", entity=seed)]
@@ -78,9 +95,9 @@ async def seeded(search: str) -> tuple[RecordingStore, KgSession, list[KgTurn]]:
     "Was it authored by \"} FILTER(true) #\n?",
     "Is it published in 1938'} ; DROP ALL ; #?",
 ])
-def test_hostile_questions_do_not_change_the_query_shape(question: str, search: str) -> None:
+def test_hostile_questions_do_not_change_the_query_shape(dblp, question: str, search: str) -> None:
     async def run():
-        store, session, history = await seeded(search)
+        store, session, history = await seeded(dblp(), search)
         reply = await session.ask(question, history)
         return store.queries, reply
     queries, reply = asyncio.run(run())
@@ -101,18 +118,18 @@ def test_unreachable_endpoint_is_a_sentence() -> None:
 
 
 @pytest.mark.parametrize("search", ["index", "filter"])
-def test_an_unknown_entity_gets_a_reason(search: str) -> None:
+def test_an_unknown_entity_gets_a_reason(dblp, search: str) -> None:
     async def run():
-        store = EmbeddedStore(KG / "kg.nt")
+        store = dblp()
         return await KgSession(store, linker_for(store, search, embedded=True)).ask(
             "Who wrote the Voynich manuscript?", [])
     reply = asyncio.run(run())
     assert reply.answer.answers == [] and "which entity" in reply.words
 
 
-def test_a_hostile_value_reaches_the_query_only_as_an_escaped_literal() -> None:
+def test_a_hostile_value_reaches_the_query_only_as_an_escaped_literal(dblp) -> None:
     async def run():
-        store, session, history = await seeded("index")
+        store, session, history = await seeded(dblp(), "index")
         await session.ask("Was it authored by 'x\" } FILTER(true) #'?", history)
         return store.queries
     ask = [q for q in asyncio.run(run()) if q.startswith("ASK")][0]

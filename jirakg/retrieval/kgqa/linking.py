@@ -7,12 +7,14 @@ Two ways to find candidates, one way to rank them:
   text search for its longest words (`FILTER(CONTAINS(...))` anywhere, `bif:contains` on
   Virtuoso, whose full-text index makes it fast);
 - `EntityIndex` ranks candidates: the longest label the normalised question contains (quotes,
-  case, punctuation and trailing periods ignored), else the closest token overlap.
+  case, punctuation and trailing periods ignored), else the closest token overlap, else a
+  misspelt name (a phrase of the question as long as the label, nearly the same letters).
 """
 
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from typing import Literal, Protocol
 
 from pydantic import BaseModel
@@ -33,6 +35,7 @@ LABELLED = "VALUES ?p { " + " ".join(iri(p) for p in LABEL_PROPERTIES) + " } ?s 
 NOT_SCHEMA = ("FILTER NOT EXISTS { VALUES ?t { " + " ".join(iri(t) for t in SCHEMA_TYPES) + " } ?s a ?t } "
               "FILTER NOT EXISTS { ?x ?s ?y } ")
 MAX_PHRASE_WORDS = 12
+FUZZY = 0.85  # SequenceMatcher ratio for a misspelt label: "antoni chen" ~ "antony cheng" (0.87)
 SEARCH_LIMIT = 500
 SearchDialect = Literal["filter", "virtuoso"]
 
@@ -57,6 +60,7 @@ class EntityIndex:
         self.labels = labels
         self.by_text = sorted(((normalise(label), entity) for entity, label in labels.items() if normalise(label)),
                               key=lambda item: -len(item[0]))
+        self._by_word: dict[str, list[tuple[str, str]]] | None = None  # built on the first misspelling
 
     def link(self, question: str) -> KgEntity | None:
         text = f" {normalise(question)} "
@@ -71,7 +75,28 @@ class EntityIndex:
                 share = len(tokens & words) / len(tokens)
                 if share > best_share:
                     best, best_share = entity, share
-        return KgEntity(iri=best, label=self.labels[best]) if best and best_share >= 0.75 else None
+        if best and best_share >= 0.75:
+            return KgEntity(iri=best, label=self.labels[best])
+        return self._misspelt(text.split())
+
+    def _misspelt(self, words: list[str]) -> KgEntity | None:
+        """Labels of two or more words that share a word (or its first four letters) with the
+        question, compared with the question's phrases of the same length."""
+        if self._by_word is None:
+            self._by_word = {}
+            for label, entity in self.by_text:
+                if label.count(" ") >= 1:
+                    for word in set(label.split()):
+                        self._by_word.setdefault(word[:4], []).append((label, entity))
+        candidates = {c for w in words if len(w) >= 3 for c in self._by_word.get(w[:4], [])}
+        best, best_ratio = None, FUZZY
+        for label, entity in candidates:
+            size = label.count(" ") + 1
+            for start in range(len(words) - size + 1):
+                ratio = SequenceMatcher(None, label, " ".join(words[start:start + size])).ratio()
+                if ratio > best_ratio or (ratio == best_ratio and best and len(label) > len(best[0])):
+                    best, best_ratio = (label, entity), ratio
+        return KgEntity(iri=best[1], label=self.labels[best[1]]) if best else None
 
 
 async def labelled_entities(endpoint, where: str, limit: int) -> dict[str, str]:
@@ -112,8 +137,12 @@ class SearchLinker:
         found = EntityIndex(exact).link(text) if exact else None
         if found is not None:
             return found
-        words = sorted({w for w in normalise(text).split() if w not in STOP and len(w) > 2}, key=lambda w: (-len(w), w))
-        for chosen in (words[:2], words[:1]):  # the two longest words together, else the longest alone
+        # Capitalised words first (names), then the longest: the rarest words make the smallest result.
+        named = {w for token in text.split() if token.strip("'\"")[:1].isupper() for w in normalise(token).split()}
+        words = sorted({w for w in normalise(text).split() if w not in STOP and len(w) > 2},
+                       key=lambda w: (w not in named, -len(w), w))
+        # The two longest words together, else the longest alone, else its first letters (a misspelling).
+        for chosen in (words[:2], words[:1], [w[:4] for w in words[:1] if len(w) > 4]):
             if not chosen:
                 break
             candidates = await labelled_entities(self.endpoint, self._text_search(chosen), SEARCH_LIMIT)
@@ -130,15 +159,15 @@ class SearchLinker:
 
 
 def _exact_labels(text: str) -> str:
-    """A VALUES clause of every phrase of the question as a label: as written, with a final period
-    (titles often end with one), untagged and English."""
+    """A VALUES clause of every phrase of the question as a label: as written, with and without a
+    final period (titles often end with one), untagged and English."""
     tokens = [t.strip("'\"?!,;:()[]") for t in text.split()]
     tokens = [t for t in tokens if t]
     phrases = {" ".join(tokens[i:j]) for i in range(len(tokens))
                for j in range(i + 1, min(len(tokens), i + MAX_PHRASE_WORDS) + 1)}
     values = []
     for phrase in sorted(phrases):
-        for form in {phrase, phrase.rstrip(".") + "."}:
+        for form in {phrase, phrase.rstrip("."), phrase.rstrip(".") + "."}:
             values += [literal(form), literal(form, "en")]
     return "VALUES ?label { " + " ".join(values) + " } "
 

@@ -45,7 +45,8 @@ class KgSession:
         if settings.endpoint is not None:
             password = settings.password.get_secret_value() if settings.password else None
             endpoint = RemoteEndpoint(str(settings.endpoint), timeout_s=settings.timeout_s, user=settings.user,
-                                      password=password)
+                                      password=password,
+                                      headers={k: v.get_secret_value() for k, v in settings.headers.items()})
         else:
             endpoint = EmbeddedStore(settings.kg_file or Path(str(resources.files("jirakg") / "data" / DEMO_KG)))
         linker = linker_for(endpoint, settings.entity_search, embedded=settings.endpoint is None)
