@@ -121,7 +121,7 @@ class StoreSettings(Section):
     backend: Literal["memory", "sqlite", "redis"] = Field(
         "sqlite", description="one of memory, sqlite, redis"
     )
-    sqlite_path: Path = Field(Path(".jirakg/graph.sqlite3"), description="a file path")
+    sqlite_path: Path = Field(Path(".jirakg/graph.sqlite3"), description="a file path (default: data_dir/graph.sqlite3)")
     redis_url: RedisUrl = Field(
         "redis://127.0.0.1:6379/0", description="a redis://, rediss:// or unix:// URL"
     )
@@ -196,7 +196,8 @@ class ForgeSettings(Section):
 
 class FeedbackSettings(Section):
     backend: Literal["sqlite", "postgres"] = Field("sqlite", description="one of sqlite, postgres")
-    sqlite_path: Path = Field(Path(".jirakg/feedback.sqlite3"), description="a file path")
+    sqlite_path: Path = Field(Path(".jirakg/feedback.sqlite3"),
+                              description="a file path (default: data_dir/feedback.sqlite3)")
     postgres_dsn: PostgresDsn | None = Field(
         None, description="a postgresql:// URL such as postgresql://user:pass@host:5432/db"
     )
@@ -230,6 +231,15 @@ class Settings(BaseSettings):
     forge: ForgeSettings = ForgeSettings()
     web: WebSettings = WebSettings()
     feedback: FeedbackSettings = FeedbackSettings()
+
+    @model_validator(mode="after")
+    def _files_in_data_dir(self) -> Settings:
+        """SQLite files not named explicitly live in data_dir, so moving data_dir moves them all."""
+        if "sqlite_path" not in self.store.model_fields_set:
+            self.store.sqlite_path = self.data_dir / "graph.sqlite3"
+        if "sqlite_path" not in self.feedback.model_fields_set:
+            self.feedback.sqlite_path = self.data_dir / "feedback.sqlite3"
+        return self
 
     @classmethod
     def settings_customise_sources(

@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from jirakg.answer.llm_answerer import LlmAnswerer
-from jirakg.answer.templated import answer
+from jirakg.answer.templated import answer, shown
 from jirakg.connectors.jira import JiraError
 from jirakg.connectors.sparql import SparqlError
 from jirakg.engine.history import HistoryStore, TurnRecord, kg_history
@@ -23,6 +23,9 @@ from jirakg.retrieval.kgqa.session import KgSession
 from jirakg.retrieval.plan import plan
 
 
+ROWS = 10
+
+
 class TurnResult(BaseModel):
     answer: str
     turn_id: str
@@ -31,6 +34,7 @@ class TurnResult(BaseModel):
     citations: list[str]
     urls: dict[str, str] = Field(default_factory=dict)
     explain: list[str] = Field(default_factory=list)  # the plans, and whether each hit the cache
+    rows: list[dict[str, str]] = Field(default_factory=list)  # the issues a list answer names, for a table
 
 
 class Engine:
@@ -51,7 +55,7 @@ class Engine:
         if inspect.isawaitable(parsed):  # the LLM parser is asynchronous
             parsed = await parsed
         parsed = await self._route_to_kg(text, parsed)
-        texts, citations, urls, explain, listed = [], [], {}, [], []
+        texts, citations, urls, explain, listed, rows = [], [], {}, [], [], []
         kg_turn = None
         for step in plan(parsed):
             if step.intent.name == "kg_question" and self.kg is not None:
@@ -81,6 +85,9 @@ class Engine:
             citations += [k for k in written.citations if k not in citations]
             urls.update(written.urls)
             listed = [n.key for n in retrieved.nodes] or listed
+            rows += [{"key": n.key, "summary": n.summary, "status": n.status or "",
+                      "assignee": shown(n.fields.get("assignee")) if "assignee" in n.fields else ""}
+                     for n in retrieved.nodes[:ROWS]]
         if parsed.fell_back:
             explain.insert(0, "the llm parser failed; the embedded parser answered")
         turn = TurnRecord(id=uuid.uuid4().hex, question=text,
@@ -93,12 +100,14 @@ class Engine:
             await self.feedback_store.record_turn(TurnLog(
                 turn_id=turn.id, conversation_id=conversation.id, question=text,
                 intents=[c.name for c in parsed.intents], plans=explain, answer=turn.answer,
+                parsed=[c.model_dump(mode="json", exclude_defaults=True) for c in parsed.intents],
                 parser="embedded (llm failed)" if parsed.fell_back else (
                     "llm" if isinstance(self.parser, LlmParser) else "embedded"),
                 answerer="llm" if any(line.endswith("by the llm") for line in explain) else "templated",
                 user=user, channel=channel))
         return TurnResult(answer=turn.answer, turn_id=turn.id, conversation_id=conversation.id,
-                          intents=[c.name for c in parsed.intents], citations=citations, urls=urls, explain=explain)
+                          intents=[c.name for c in parsed.intents], citations=citations, urls=urls, explain=explain,
+                          rows=rows if len(rows) > 1 else [])
 
     async def _route_to_kg(self, text: str, parsed: ParsedQuery) -> ParsedQuery:
         """A question the Jira parser could not place, naming an entity of the knowledge graph, is for it."""

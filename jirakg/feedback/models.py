@@ -17,6 +17,7 @@ class TurnLog(BaseModel):
     conversation_id: str
     question: str
     intents: list[str]
+    parsed: list[dict] = Field(default_factory=list)  # each intent with its issue keys and slots
     plans: list[str]
     answer: str
     parser: str  # embedded | llm | embedded (llm failed)

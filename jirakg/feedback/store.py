@@ -18,7 +18,7 @@ from jirakg.feedback.models import FeedbackRow, TurnLog
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS turns (
         turn_id TEXT PRIMARY KEY, conversation_id TEXT NOT NULL, question TEXT NOT NULL, intents TEXT NOT NULL,
-        plans TEXT NOT NULL, answer TEXT NOT NULL, parser TEXT NOT NULL, answerer TEXT NOT NULL,
+        parsed TEXT NOT NULL, plans TEXT NOT NULL, answer TEXT NOT NULL, parser TEXT NOT NULL, answerer TEXT NOT NULL,
         user_id TEXT, channel TEXT, created_at TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS feedback (
         feedback_id TEXT PRIMARY KEY, turn_id TEXT NOT NULL REFERENCES turns(turn_id),
@@ -27,7 +27,7 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS feedback_turn ON feedback(turn_id)",
     "CREATE INDEX IF NOT EXISTS turns_created ON turns(created_at)",
 ]
-EXPORT = """SELECT t.turn_id, t.conversation_id, t.question, t.intents, t.plans, t.answer, t.parser, t.answerer,
+EXPORT = """SELECT t.turn_id, t.conversation_id, t.question, t.intents, t.parsed, t.plans, t.answer, t.parser, t.answerer,
     t.user_id, t.channel, t.created_at, f.rating, f.comment, f.user_id, f.channel, f.created_at
     FROM turns t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE t.created_at >= ? ORDER BY t.created_at, f.created_at"""
 
@@ -53,8 +53,10 @@ class FeedbackStore:
 
     async def record_turn(self, turn: TurnLog) -> None:
         await self._query(
-            "INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (turn.turn_id, turn.conversation_id, turn.question, json.dumps(turn.intents), json.dumps(turn.plans),
+            "INSERT INTO turns (turn_id, conversation_id, question, intents, parsed, plans, answer, parser, answerer, "
+            "user_id, channel, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (turn.turn_id, turn.conversation_id, turn.question, json.dumps(turn.intents), json.dumps(turn.parsed),
+             json.dumps(turn.plans),
              turn.answer, turn.parser, turn.answerer, turn.user, turn.channel, turn.created_at.isoformat()))
 
     async def record_feedback(self, row: FeedbackRow) -> bool:
@@ -69,7 +71,8 @@ class FeedbackStore:
                               "created_at = ? WHERE feedback_id = ?",
                               (row.rating, row.comment, row.created_at.isoformat(), earlier[0][0]))
         else:
-            await self._query("INSERT INTO feedback VALUES (?, ?, ?, ?, ?, ?, ?)",
+            await self._query("INSERT INTO feedback (feedback_id, turn_id, rating, comment, user_id, channel, created_at) "
+                              "VALUES (?, ?, ?, ?, ?, ?, ?)",
                               (uuid.uuid4().hex, row.turn_id, row.rating, row.comment, row.user, row.channel,
                                row.created_at.isoformat()))
         return True
@@ -77,12 +80,13 @@ class FeedbackStore:
     async def export(self, since: datetime | None = None) -> list[dict]:
         """One row per feedback given (or per turn without any), oldest first."""
         rows = await self._query(EXPORT, ((since.isoformat() if since else ""),))
-        names = ["turn_id", "conversation_id", "question", "intents", "plans", "answer", "parser", "answerer", "user",
+        names = ["turn_id", "conversation_id", "question", "intents", "parsed", "plans", "answer", "parser", "answerer", "user",
                  "channel", "asked_at", "rating", "comment", "rated_by", "rated_in", "rated_at"]
         out = []
         for row in rows:
             item = dict(zip(names, row))
-            item["intents"], item["plans"] = json.loads(item["intents"]), json.loads(item["plans"])
+            for name in ("intents", "parsed", "plans"):
+                item[name] = json.loads(item[name])
             out.append(item)
         return out
 

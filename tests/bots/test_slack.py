@@ -164,3 +164,20 @@ def test_huge_or_hostile_messages_get_a_sentence_and_cannot_ping_everyone(slack)
     for reply in replies:
         shown = reply["text"] + json.dumps(reply["blocks"])
         assert "<!channel>" not in shown and "<!here>" not in shown and "<script>" not in shown
+
+
+def test_a_list_answer_comes_with_a_compact_table(slack) -> None:
+    url, fake, _ = slack
+
+    def open_bugs(project: str) -> list[str]:
+        return [k for k, i in RAW.items() if i["fields"]["project"]["key"] == project
+                and i["fields"]["issuetype"]["name"] == "Bug" and i["fields"]["status"]["statusCategory"]["key"] != "done"]
+    project = max({i["fields"]["project"]["key"] for i in RAW.values()}, key=lambda p: len(open_bugs(p)))
+    body = event_body(mention(f"open bugs in {project}", "700.1"), "Ev12")
+    post(f"{url}/slack/events", body, signed(body))
+    reply = until(lambda: fake.of("chat.postMessage"))[0]
+    table = next(b for b in reply["blocks"] if b["type"] == "section" and "fields" in b)
+    assert len(open_bugs(project)) > 1 and len(table["fields"]) == 2 * min(5, len(open_bugs(project)))
+    first = table["fields"][0]["text"]
+    key = first.split("|")[1].split(">")[0]
+    assert key in open_bugs(project) and RAW[key]["fields"]["status"]["name"] in table["fields"][1]["text"]

@@ -53,6 +53,7 @@ def test_ask_follow_up_feedback_and_conversation(tmp_path) -> None:
     rated = next(r for r in rows if r["rating"])
     assert rated["turn_id"] == second["turn_id"] and rated["comment"] == "too short" and rated["channel"] == "api"
     assert rated["parser"] == "embedded" and rated["answerer"] == "templated" and rated["intents"] == ["metadata"]
+    assert rated["parsed"][0]["name"] == "metadata" and rated["parsed"][0]["issue_keys"] == [KEY]
 
 
 @pytest.mark.parametrize("body, status, message", [

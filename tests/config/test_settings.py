@@ -141,3 +141,13 @@ def test_config_show_reports_errors_without_traceback() -> None:
     assert result.exit_code == 1
     assert "Configuration error: Setting store.backend" in result.output
     assert "Traceback" not in result.output
+
+
+def test_sqlite_files_follow_data_dir_unless_named(tmp_path) -> None:
+    from jirakg.config import Settings
+
+    moved = Settings(data_dir=tmp_path)
+    assert moved.store.sqlite_path == tmp_path / "graph.sqlite3"
+    assert moved.feedback.sqlite_path == tmp_path / "feedback.sqlite3"
+    named = Settings(data_dir=tmp_path, feedback={"sqlite_path": tmp_path / "elsewhere.db"})
+    assert named.feedback.sqlite_path == tmp_path / "elsewhere.db" and named.store.sqlite_path.parent == tmp_path

@@ -96,7 +96,8 @@ def test_unreachable_store_is_a_sentence(env: dict, message: str, monkeypatch) -
     assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output
 
 
-def test_ask_with_an_unusable_feedback_store_is_a_sentence(monkeypatch) -> None:
+def test_ask_with_an_unusable_feedback_store_is_a_sentence(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("JIRAKG_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("JIRAKG_FEEDBACK__SQLITE_PATH", "/proc/forbidden/f.sqlite3")
     monkeypatch.setenv("JIRAKG_JIRA__URL", "http://127.0.0.1:9")
     monkeypatch.setenv("JIRAKG_JIRA__AUTH", "anonymous")

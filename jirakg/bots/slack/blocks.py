@@ -1,4 +1,4 @@
-"""Answers as Block Kit: the answer with linked issue keys, a compact list of cited issues, and the
+"""Answers as Block Kit: the answer with linked issue keys, a compact table of listed issues, and the
 👍 / 👎 / Add comment / Explain buttons, each carrying the turn id."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import re
 from jirakg.engine.engine import TurnResult
 
 SECTION_LIMIT = 3000  # Block Kit's limit for a section's text
+TABLE_ROWS = 5  # two fields a row, ten fields a section
 KEY = re.compile(r"\b[A-Z][A-Z0-9_]+-\d+\b")
 
 
@@ -25,10 +26,17 @@ def answer_blocks(result: TurnResult) -> list[dict]:
     if len(text) > SECTION_LIMIT:
         text = text[:SECTION_LIMIT - 1].rsplit("\n", 1)[0] + "…"
     blocks: list[dict] = [{"type": "section", "text": {"type": "mrkdwn", "text": text or "(no answer)"}}]
-    cited = [k for k in result.citations if k in result.urls][:10]
-    if len(cited) > 1:  # a list: the issues as a compact two-column table
-        blocks.append({"type": "section", "fields": [{"type": "mrkdwn", "text": f"<{result.urls[k]}|{k}>"}
-                                                     for k in cited]})
+    if result.rows:  # a list: the issues as a compact two-column table (Block Kit allows 10 fields)
+        fields = []
+        for row in result.rows[:TABLE_ROWS]:
+            key = f"<{result.urls[row['key']]}|{row['key']}>" if row["key"] in result.urls else row["key"]
+            fields.append({"type": "mrkdwn", "text": f"*{key}* {escape(row['summary'])[:80]}"})
+            fields.append({"type": "mrkdwn", "text": escape(" · ".join(v for v in (row["status"], row["assignee"]) if v))
+                           or " "})
+        blocks.append({"type": "section", "fields": fields})
+        if len(result.rows) > TABLE_ROWS:
+            blocks.append({"type": "context", "elements": [{"type": "mrkdwn",
+                                                            "text": f"{len(result.rows) - TABLE_ROWS} more in the answer above"}]})
     blocks.append({"type": "actions", "block_id": "turn", "elements": [
         _button("👍", "feedback_up", result.turn_id), _button("👎", "feedback_down", result.turn_id),
         _button("Add comment", "feedback_comment", result.turn_id), _button("Explain", "explain", result.turn_id)]})

@@ -40,6 +40,8 @@ class AskResponse(BaseModel):
     citations: list[Citation]
     intents: list[str]
     explain: list[str] = Field(default_factory=list, description="the retrieval plans, for 'Explain'")
+    rows: list[dict[str, str]] = Field(default_factory=list,
+                                       description="for a list answer: key, summary, status, assignee of each issue")
 
 
 class FeedbackRequest(BaseModel):
@@ -87,7 +89,7 @@ async def parsed(request: web.Request, model: type[BaseModel]) -> BaseModel | we
 def turn_body(result: TurnResult) -> dict:
     return AskResponse(answer=result.answer, turn_id=result.turn_id, conversation_id=result.conversation_id,
                        citations=[Citation(key=k, url=result.urls.get(k)) for k in result.citations],
-                       intents=result.intents, explain=result.explain).model_dump()
+                       intents=result.intents, explain=result.explain, rows=result.rows).model_dump()
 
 
 async def answer(request: web.Request, text: str, conversation_id: str | None, issue_key: str | None,
