@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import time
 from collections.abc import Callable
@@ -87,6 +88,7 @@ def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Ap
         app.router.add_post(f"{base}/issue/bulkfetch", bulk_issues)
         app.router.add_post(f"{base}/changelog/bulkfetch", bulk_changelogs)
     app.router.add_route("*", "/rest/api/2/search", search_v2)
+    app.router.add_get("/browse/{key}", browse)
     return app
 
 
@@ -297,6 +299,25 @@ async def issue(request: web.Request) -> web.Response:
     shaped = _shape(request, position, parse_list(params.get("fields")), expand, _version(request), None, "*all")
     _describe_fields(dataset, shaped, shaped.get("fields", {}), expand)
     return web.json_response(shaped)
+
+
+async def browse(request: web.Request) -> web.Response:
+    """A plain page for an issue, so links in answers lead somewhere when the demo serves the Jira."""
+    raw = request.app[DATASET].issues[_position(request)]
+    fields = raw["fields"]
+
+    def name(value) -> str:
+        return html.escape(str((value or {}).get("displayName") or (value or {}).get("name") or "—"))
+    rows = [("Type", name(fields.get("issuetype"))), ("Status", name(fields.get("status"))),
+            ("Priority", name(fields.get("priority"))), ("Assignee", name(fields.get("assignee"))),
+            ("Reporter", name(fields.get("reporter"))),
+            ("Parent", html.escape((fields.get("parent") or {}).get("key", "—")))]
+    body = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(raw['key'])}</title>"
+            f"</head><body><h1>{html.escape(raw['key'])}: {html.escape(fields.get('summary') or '')}</h1><dl>"
+            + "".join(f"<dt>{label}</dt><dd>{value}</dd>" for label, value in rows)
+            + f"</dl><p style=\"white-space: pre-wrap\">{html.escape(str(fields.get('description') or ''))}</p>"
+            "<p><small>devjira: jirakg's development Jira</small></p></body></html>")
+    return web.Response(text=body, content_type="text/html")
 
 
 async def create(request: web.Request) -> web.Response:

@@ -59,6 +59,11 @@ def test_ask_see_a_link_and_leave_a_comment(tmp_path, browser) -> None:
         page.reload()  # the tab's conversation comes back, links and all
         page.locator(".turn").nth(1).wait_for()
         assert page.locator(".turn .answer a", has_text=KEY).first.get_attribute("href").endswith(f"/browse/{KEY}")
+        with page.context.expect_page() as opened:  # the link opens the issue in a new tab
+            page.locator(".turn .answer a", has_text=KEY).first.click()
+        issue_page = opened.value
+        issue_page.wait_for_load_state()
+        assert RAW[KEY]["fields"]["summary"] in issue_page.locator("h1").inner_text()
         page.close()
     # Read straight from the table: Playwright's sync API holds this thread's event loop.
     with sqlite3.connect(settings.feedback.sqlite_path) as db:

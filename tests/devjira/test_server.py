@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import urllib.parse
+import urllib.request
 
 import pytest
 
@@ -262,3 +264,14 @@ def test_injected_errors_are_seeded() -> None:
     assert set(first) - {200} <= {500, 502, 503} and 200 in first and len(set(first)) > 1
     assert statuses(3) == first
     assert statuses(4) != first
+
+
+def test_browse_pages_show_the_issue_escaped(server_url: str) -> None:
+    raw = next(i for i in DEMO.issues if i["fields"]["assignee"])
+    with urllib.request.urlopen(f"{server_url}/browse/{raw['key']}", timeout=10) as response:
+        page = response.read().decode()
+        assert response.headers["Content-Type"].startswith("text/html")
+    assert html.escape(raw["fields"]["summary"]) in page and html.escape(raw["fields"]["assignee"]["displayName"]) in page
+    assert raw["fields"]["status"]["name"] in page and "<script" not in page
+    missing = call(f"{server_url}/browse/NOPE-1")
+    assert missing.status == 404
