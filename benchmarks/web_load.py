@@ -2,8 +2,8 @@
 
 A generated organisation (default 5,000 issues) is served by devjira in a child process (150 ms
 simulated latency, as in the fetch benchmark); `jirakg serve` runs in another child process on the
-embedded defaults (memory graph store, SQLite feedback) with `--workers` processes (default 2, one
-per core). Every question is asked once to warm the
+embedded defaults (memory graph store, SQLite feedback) with `--workers` processes (default 1).
+Every question is asked once to warm the
 cache; then `--clients` clients (default 200) ask them in fresh conversations for `--seconds`
 (default 30). The alternative a user would otherwise pick — sending each search's JQL to Jira's REST
 search directly — is loaded the same way. The last line is one JSON object.
@@ -122,7 +122,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--issues", type=int, default=5000)
-    parser.add_argument("--workers", type=int, default=2, help="jirakg serve --workers (default 2: one per core)")
+    parser.add_argument("--workers", type=int, default=1, help="jirakg serve --workers (default 1, as jirakg serve)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "org.jsonl.gz"

@@ -1,5 +1,9 @@
 """One store for SQLite and PostgreSQL: the same tables and SQL, run off the event loop through
-the DB-API driver of each (sqlite3, psycopg), one connection guarded by a lock."""
+the DB-API driver of each (sqlite3, psycopg), one connection guarded by a lock.
+
+Turns are written in batches: every answer records one, and a commit each costs more than the
+rest of a cached answer. A turn waits at most BATCH_WAIT_S; anything that reads (feedback,
+export, stats) or closes the store writes what waits first."""
 
 from __future__ import annotations
 
@@ -27,6 +31,9 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS feedback_turn ON feedback(turn_id)",
     "CREATE INDEX IF NOT EXISTS turns_created ON turns(created_at)",
 ]
+INSERT_TURN = ("INSERT INTO turns (turn_id, conversation_id, question, intents, parsed, plans, answer, parser, answerer, "
+               "user_id, channel, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+BATCH_WAIT_S = 0.02
 EXPORT = """SELECT t.turn_id, t.conversation_id, t.question, t.intents, t.parsed, t.plans, t.answer, t.parser, t.answerer,
     t.user_id, t.channel, t.created_at, f.rating, f.comment, f.user_id, f.channel, f.created_at
     FROM turns t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE t.created_at >= ? ORDER BY t.created_at, f.created_at"""
@@ -37,27 +44,46 @@ class FeedbackStore:
         self._connection = connect()
         self._placeholder = placeholder
         self._lock = threading.Lock()
+        self._pending: list[tuple] = []
+        self._writing: asyncio.Lock | None = None  # made on first use, on the loop that serves
+        self._flush_soon: asyncio.Task | None = None
         for statement in SCHEMA:
             self._run(statement)
 
-    def _run(self, sql: str, params: tuple = ()) -> list[tuple]:
+    def _run(self, sql: str, params: tuple = (), many: list[tuple] | None = None) -> list[tuple]:
         with self._lock:
             cursor = self._connection.cursor()
-            cursor.execute(sql.replace("?", self._placeholder), params)
+            if many is not None:
+                cursor.executemany(sql.replace("?", self._placeholder), many)
+            else:
+                cursor.execute(sql.replace("?", self._placeholder), params)
             rows = cursor.fetchall() if cursor.description else []
             self._connection.commit()
             return rows
 
     async def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        await self.flush()
         return await asyncio.to_thread(self._run, sql, params)
 
     async def record_turn(self, turn: TurnLog) -> None:
-        await self._query(
-            "INSERT INTO turns (turn_id, conversation_id, question, intents, parsed, plans, answer, parser, answerer, "
-            "user_id, channel, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (turn.turn_id, turn.conversation_id, turn.question, json.dumps(turn.intents), json.dumps(turn.parsed),
-             json.dumps(turn.plans),
-             turn.answer, turn.parser, turn.answerer, turn.user, turn.channel, turn.created_at.isoformat()))
+        self._pending.append((turn.turn_id, turn.conversation_id, turn.question, json.dumps(turn.intents),
+                              json.dumps(turn.parsed), json.dumps(turn.plans), turn.answer, turn.parser, turn.answerer,
+                              turn.user, turn.channel, turn.created_at.isoformat()))
+        if self._flush_soon is None or self._flush_soon.done():
+            self._flush_soon = asyncio.create_task(self._flush_after_wait())
+
+    async def _flush_after_wait(self) -> None:
+        await asyncio.sleep(BATCH_WAIT_S)  # the turns of the next few milliseconds share one transaction
+        await self.flush()
+
+    async def flush(self) -> None:
+        """Write the turns that wait; a write in progress finishes first, so reads see every turn."""
+        if self._writing is None:
+            self._writing = asyncio.Lock()
+        async with self._writing:
+            batch, self._pending = self._pending, []
+            if batch:
+                await asyncio.to_thread(self._run, INSERT_TURN, many=batch)
 
     async def record_feedback(self, row: FeedbackRow) -> bool:
         """False when the turn is unknown: feedback must point at an answer that was given. One row per
@@ -117,6 +143,7 @@ class FeedbackStore:
         await self._query("SELECT 1")
 
     async def close(self) -> None:
+        await self.flush()
         await asyncio.to_thread(self._connection.close)
 
 

@@ -104,3 +104,16 @@ def test_ask_with_an_unusable_feedback_store_is_a_sentence(tmp_path, monkeypatch
     result = CliRunner().invoke(main, ["ask", "help"])
     assert result.exit_code == 1 and "Could not open the feedback file" in result.output
     assert "Traceback" not in result.output
+
+
+def test_turns_written_in_batches_are_all_there_for_readers(tmp_path) -> None:
+    async def run():
+        store = open_feedback_store(FeedbackSettings(sqlite_path=tmp_path / "f.sqlite3"))
+        try:
+            await asyncio.gather(*(store.record_turn(turn(f"b{n}", ["search"])) for n in range(200)))
+            rated = await store.record_feedback(FeedbackRow(turn_id="b199", rating="up"))  # not yet written
+            return rated, await store.export()
+        finally:
+            await store.close()
+    rated, rows = asyncio.run(run())
+    assert rated and len(rows) == 200 and {r["turn_id"] for r in rows} == {f"b{n}" for n in range(200)}
