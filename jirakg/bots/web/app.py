@@ -12,6 +12,7 @@ from importlib import resources
 from aiohttp import web
 
 from jirakg.bots.web import api, health, keys
+from jirakg.bots.web.jira_routes import add_jira_routes
 from jirakg.bots.web.limits import RateLimiter, bearer_ok
 from jirakg.bots.web.metrics import Metrics
 from jirakg.config import Settings
@@ -60,11 +61,14 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
         app.router.add_get("/", chat_page)
         app.router.add_get("/static/{name}", static)
     if jira_routes:
-        from jirakg.bots.web.jira_routes import add_jira_routes
         add_jira_routes(app, forge)
     if slack is not None and slack.settings.mode == "http":
         slack.add_routes(app)
     else:
+        reason = "Slack runs in Socket Mode here." if slack is not None else "Slack is not configured."
+
+        async def slack_off(request: web.Request) -> web.Response:
+            return api.error(404, reason)
         app.router.add_route("*", "/slack/{path:.*}", slack_off)
     return app
 
@@ -112,10 +116,6 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
     if wait:
         return api.error(429, f"Too many requests; try again in {wait:.0f} s.", **{"Retry-After": str(max(1, round(wait)))})
     return await handler(request)
-
-
-async def slack_off(request: web.Request) -> web.Response:
-    return api.error(404, "Slack is not configured.")
 
 
 async def metrics(request: web.Request) -> web.Response:
