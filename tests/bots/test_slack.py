@@ -181,3 +181,14 @@ def test_a_list_answer_comes_with_a_compact_table(slack) -> None:
     first = table["fields"][0]["text"]
     key = first.split("|")[1].split(">")[0]
     assert key in open_bugs(project) and RAW[key]["fields"]["status"]["name"] in table["fields"][1]["text"]
+
+
+def test_url_verification_answers_the_challenge_when_signed(slack) -> None:
+    url, _, _ = slack
+    body = json.dumps({"token": "legacy", "challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P",
+                       "type": "url_verification"}).encode()
+    request = urllib.request.Request(f"{url}/slack/events", data=body, method="POST",
+                                     headers={"Content-Type": "application/json", **signed(body)})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert json.loads(response.read())["challenge"] == "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"
+    assert post(f"{url}/slack/events", body, signed(body, secret="wrong")) == 401
