@@ -11,6 +11,7 @@ from pydantic import (
     ConfigDict,
     Field,
     HttpUrl,
+    IPvAnyNetwork,
     SecretStr,
     UrlConstraints,
     field_validator,
@@ -177,6 +178,10 @@ class WebSettings(Section):
     )
     rate_limit_per_minute: int = Field(
         120, ge=1, le=100_000, description="a number of requests per minute from 1 to 100000"
+    )
+    trusted_proxies: list[IPvAnyNetwork] = Field(
+        default_factory=list, description="addresses or networks of load balancers whose X-Forwarded-For is believed, "
+        "such as 10.0.0.0/8"
     )
 
 

@@ -142,3 +142,22 @@ def test_jira_webhook_makes_cached_answers_stale_and_checks_its_signature(tmp_pa
         odd_signature = "sha256=" + hmac.new(secret.encode(), odd, hashlib.sha256).hexdigest()
         status, reply, _ = call(f"{url}/jira/webhook", "POST", raw=odd, headers={"X-Hub-Signature": odd_signature})
         assert status == 400 and "Unsupported webhook event 'board_created'" in reply["error"]
+
+
+def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_budget(tmp_path) -> None:
+    with jirakg_server(tmp_path, web={"rate_limit_per_minute": 2, "trusted_proxies": ["127.0.0.0/8"]}) as (url, _):
+        def ask(forwarded: str) -> int:
+            return call(f"{url}/api/v1/ask", "POST", {"text": "help"}, {"X-Forwarded-For": forwarded})[0]
+        assert [ask("203.0.113.7") for _ in range(3)] == [200, 200, 429]
+        assert ask("198.51.100.4") == 200  # another client behind the same balancer
+        assert ask("198.51.100.4, 203.0.113.7") == 429  # a client cannot choose its address by prepending one
+
+
+def test_client_address_reads_only_trusted_hops() -> None:
+    import ipaddress
+
+    from jirakg.bots.web.limits import client_address
+    trusted = [ipaddress.ip_network("10.0.0.0/8")]
+    assert client_address("10.0.0.5", "1.2.3.4, 10.0.0.9", trusted) == "1.2.3.4"
+    assert client_address("8.8.8.8", "1.2.3.4", trusted) == "8.8.8.8"  # not from a trusted proxy: ignored
+    assert client_address("10.0.0.5", None, trusted) == "10.0.0.5"

@@ -13,7 +13,7 @@ from aiohttp import web
 
 from jirakg.bots.web import api, health, keys
 from jirakg.bots.web.jira_routes import add_jira_routes
-from jirakg.bots.web.limits import RateLimiter, bearer_ok
+from jirakg.bots.web.limits import RateLimiter, bearer_ok, client_address
 from jirakg.bots.web.metrics import Metrics
 from jirakg.config import Settings
 from jirakg.engine.engine import Engine
@@ -99,7 +99,9 @@ def _observed(request: web.Request, status: int, started: float) -> None:
     request.app[keys.METRICS].requests[(route, status)] += 1
     log.info("request", extra={"fields": {"method": request.method, "route": route, "status": status,
                                           "ms": round((time.perf_counter() - started) * 1000, 1),
-                                          "client": request.remote}})
+                                          "client": client_address(request.remote,
+                                                                   request.headers.get("X-Forwarded-For"),
+                                                                   request.app[keys.SETTINGS].web.trusted_proxies)}})
 
 
 @web.middleware
@@ -111,7 +113,8 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
     if not bearer_ok(header, request.app[keys.TOKENS]):
         return api.error(401, "A valid API token is required: send 'Authorization: Bearer <token>'.",
                          **{"WWW-Authenticate": "Bearer"})
-    client = header if header and request.app[keys.TOKENS] else (request.remote or "unknown")
+    client = header if header and request.app[keys.TOKENS] else client_address(
+        request.remote, request.headers.get("X-Forwarded-For"), request.app[keys.SETTINGS].web.trusted_proxies)
     wait = request.app[keys.LIMITER].take(client)
     if wait:
         return api.error(429, f"Too many requests; try again in {wait:.0f} s.", **{"Retry-After": str(max(1, round(wait)))})

@@ -1,8 +1,10 @@
-"""Per-client request budgets (a token bucket per bearer token or address) and bearer-token checks."""
+"""Per-client request budgets (a token bucket per bearer token or address), the client's address
+behind trusted load balancers, and bearer-token checks."""
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import time
 
 
@@ -35,3 +37,21 @@ def bearer_ok(header: str | None, tokens: list[str]) -> bool:
     if scheme.lower() != "bearer" or not presented:
         return False
     return any(hmac.compare_digest(presented.strip().encode(), t.encode()) for t in tokens)
+
+
+def client_address(remote: str | None, forwarded_for: str | None, trusted: list) -> str:
+    """The address that sent the request: behind a trusted proxy, the last X-Forwarded-For hop that
+    is not itself a trusted proxy (earlier hops are whatever the client claimed)."""
+    address = remote or "unknown"
+    hops = [h.strip() for h in (forwarded_for or "").split(",") if h.strip()]
+    while _trusted(address, trusted) and hops:
+        address = hops.pop()
+    return address
+
+
+def _trusted(address: str, trusted: list) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in trusted)
