@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,18 @@ def wait_for(port: int, name: str, probe: bytes | None = None, expect: bytes = b
     pytest.fail(f"{name} did not start")
 
 
+@contextmanager
+def server_process(command: list[str], port: int, name: str, **probe) -> Iterator[None]:
+    """A server started for the session, stopped at its end."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(port, name, **probe)
+        yield
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     binary = shutil.which("redis-server")
@@ -44,15 +57,9 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.fail("redis-server is not installed; `make test` installs it (scripts/ensure-system-packages.sh)")
     port = free_port()
     workdir: Path = tmp_path_factory.mktemp("redis")
-    process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                                "--appendonly", "no", "--dir", str(workdir)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for(port, "the test Redis server", probe=b"PING\r\n", expect=b"+PONG")
+    with server_process([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                         "--dir", str(workdir)], port, "the test Redis server", probe=b"PING\r\n", expect=b"+PONG"):
         yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(10)
 
 
 @pytest.fixture(scope="session")
@@ -62,14 +69,8 @@ def oxigraph_url() -> Iterator[str]:
     if not Path(binary).exists():
         pytest.fail("the oxigraph server is not installed; `make test` installs it with the dev extras")
     port = free_port()
-    process = subprocess.Popen([binary, "serve", "--bind", f"127.0.0.1:{port}"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for(port, "the oxigraph server")
+    with server_process([binary, "serve", "--bind", f"127.0.0.1:{port}"], port, "the oxigraph server"):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(10)
 
 
 @pytest.fixture(scope="session")
