@@ -11,19 +11,22 @@ from jirakg.connectors.sparql.labels import LABEL_PROPERTIES, local_name
 from jirakg.retrieval.kgqa.linking import STOP, WORD
 
 # Everyday words → words of the predicates they point to.
-CUES = {
-    "wrote": "authored", "written": "authored", "author": "authored", "authors": "authored", "authored": "authored",
-    "when": "year", "year": "year", "published": "published", "type": "type", "kind": "type", "bibtex": "type",
-    "school": "school", "university": "school", "accepted": "school",
-    "homepage": "homepage", "website": "homepage", "page": "page", "pages": "pagination",
-    "affiliation": "affiliation", "affiliations": "affiliation", "affiliated": "affiliation",
-    "journal": "journal", "venue": "published", "where": "published", "publisher": "published",
-    "creators": "creators", "creator": "creator", "toc": "toc", "contents": "toc", "listed": "listed",
-    "edition": "edition", "electronic": "electronic", "event": "event", "born": "birth", "birthday": "birth",
-    "tall": "height", "married": "spouse", "wife": "spouse", "husband": "spouse", "works": "employer", "work": "employer",
+CUES: dict[str, set[str]] = {
+    "wrote": {"authored"}, "written": {"authored"}, "author": {"authored"}, "authors": {"authored"},
+    "authored": {"authored"}, "when": {"year"}, "year": {"year"}, "published": {"published"}, "type": {"type"},
+    "kind": {"type"}, "bibtex": {"type"}, "school": {"school"}, "university": {"school", "affiliation"},
+    "accepted": {"school"}, "homepage": {"homepage"}, "website": {"homepage", "webpage"}, "page": {"page"},
+    "pages": {"pagination"}, "affiliation": {"affiliation"}, "affiliations": {"affiliation"},
+    "affiliated": {"affiliation"}, "journal": {"journal", "published"}, "venue": {"published"},
+    "where": {"published"}, "publisher": {"published"}, "creators": {"creators"}, "creator": {"creator"},
+    "toc": {"toc"}, "contents": {"toc"}, "listed": {"listed"}, "edition": {"edition"}, "electronic": {"electronic"},
+    "event": {"event"}, "born": {"birth"}, "birthday": {"birth"}, "tall": {"height"}, "married": {"spouse"},
+    "wife": {"spouse"}, "husband": {"spouse"}, "works": {"employer", "affiliation"}, "work": {"employer", "affiliation"},
+    "organisations": {"affiliation"}, "organizations": {"affiliation"},
 }
 # The answer type a question word asks for, and the predicate words that give it.
-ANSWER_TYPES = {"where": {"place", "location", "city", "country", "venue", "address", "published", "employer"},
+ANSWER_TYPES = {"where": {"place", "location", "city", "country", "venue", "address", "published", "employer",
+                          "affiliation"},
                 "when": {"date", "year", "time", "day"}}
 
 
@@ -35,7 +38,8 @@ async def scored_predicates(endpoint, entity: str, question: str) -> list[tuple[
         f"{{ ?s ?p {subject} BIND(false AS ?out) }} OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?label }} }}"
     )).rows
     words = [w for w in WORD.findall(question.lower()) if w not in STOP]
-    cues = {CUES[w] for w in words if w in CUES}
+    cues = {c for w in words for c in CUES.get(w, ())}
+    asked = {w for w in ANSWER_TYPES if re.search(rf"\b{w}\b", question, re.IGNORECASE)}
     scored = []
     for row in rows:
         predicate = row["p"].value
@@ -43,8 +47,15 @@ async def scored_predicates(endpoint, entity: str, question: str) -> list[tuple[
             continue
         name_words = set(WORD.findall(local_name(predicate).lower())) | set(
             WORD.findall(row["label"].value.lower() if "label" in row else ""))
+        if asked and not any(name_words & ANSWER_TYPES[w] for w in asked) and any(
+                name_words & types for w, types in ANSWER_TYPES.items() if w not in asked):
+            continue  # a place does not answer "when", nor a date "where"
         score = 2.0 * len(cues & name_words) + sum(1.0 for w in words if w in name_words)
         score += sum(0.5 for w in words for n in name_words if len(w) > 4 and n.startswith(w[:5]) and w != n)
+        if any(name_words & ANSWER_TYPES[w] for w in asked):
+            score += 2.0  # the answer type decides: "where … born" is a place, "when … born" a date
+        if score <= 0:
+            continue  # nothing in the question points to it; the adjustments below only rank
         if "primary" in name_words and "other" not in words:
             score += 0.3  # "the homepage" means the primary one unless "other" is said
         if "other" in name_words and "other" not in words:
@@ -53,11 +64,6 @@ async def scored_predicates(endpoint, entity: str, question: str) -> list[tuple[
             score -= 1.0
         if "year" in name_words and "year" in words:
             score += 2.0
-        asked = {w for w in ANSWER_TYPES if re.search(rf"\b{w}\b", question, re.IGNORECASE)}
-        if any(name_words & ANSWER_TYPES[w] for w in asked):
-            score += 2.0  # the answer type decides: "where … born" is a place, "when … born" a date
-        if score <= 0:
-            continue  # nothing in the question points to it
         outgoing = row["out"].value == "true"
         scored.append((score + (0.1 if outgoing else 0.0), outgoing, predicate))
     scored.sort(key=lambda item: (-item[0], item[2]))
