@@ -60,6 +60,30 @@ def test_store_contract(kind: str, tmp_path, request) -> None:
     asyncio.run(scenario())
 
 
+def test_claims_are_won_once_across_stores_sharing_a_backend(kind: str, tmp_path, request) -> None:
+    """Two replicas' stores (two connections to one SQLite file or Redis; one memory store shared)
+    race for the same names: each name is won exactly once."""
+    redis_url = request.getfixturevalue("redis_url") if kind == "redis" else None
+
+    async def scenario():
+        first = open_kind(kind, tmp_path, redis_url)
+        second = first if kind == "memory" else open_kind(kind, tmp_path, redis_url)
+        if kind == "redis":
+            second.ns = first.ns
+        try:
+            names = [f"slack-event:Ev{n}" for n in range(40)]
+            wins = await asyncio.gather(*(store.claim_state(name, "1") for name in names for store in (first, second)))
+            again = await first.claim_state(names[0], "1")
+            return wins, again, await second.get_state(names[-1])
+        finally:
+            await first.close()
+            if second is not first:
+                await second.close()
+    wins, again, value = asyncio.run(scenario())
+    assert [wins[i] + wins[i + 1] for i in range(0, len(wins), 2)] == [1] * 40
+    assert again is False and value == "1"
+
+
 def test_sqlite_survives_a_restart(tmp_path) -> None:
     async def scenario():
         first = SqliteStore(tmp_path / "g.sqlite3")

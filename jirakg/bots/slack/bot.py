@@ -61,11 +61,7 @@ class SlackBot:
         event_id = body.get("event_id")
         if not event_id:
             return True
-        name = f"slack-event:{event_id}"
-        if await self.engine.history.store.get_state(name):
-            return False
-        await self.engine.history.store.put_state(name, "1")
-        return True
+        return await self.engine.history.store.claim_state(f"slack-event:{event_id}", "1")
 
     def _register(self) -> None:
         app = self.app

@@ -52,5 +52,10 @@ class GraphStore(ABC):
     @abstractmethod
     async def put_state(self, name: str, value: str | None) -> None: ...
 
+    @abstractmethod
+    async def claim_state(self, name: str, value: str) -> bool:
+        """Set `name` only if it is unset, atomically across everyone sharing the store; True if this
+        call set it (one replica wins a race)."""
+
     async def close(self) -> None:
         return None

@@ -53,3 +53,9 @@ class MemoryStore(GraphStore):
             self.state.pop(name, None)
         else:
             self.state[name] = value
+
+    async def claim_state(self, name: str, value: str) -> bool:
+        if name in self.state:  # no await between the check and the write: atomic on the event loop
+            return False
+        self.state[name] = value
+        return True

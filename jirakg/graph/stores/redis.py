@@ -83,5 +83,8 @@ class RedisStore(GraphStore):
         else:
             await self.redis.set(self._k("state", name), value)
 
+    async def claim_state(self, name: str, value: str) -> bool:
+        return bool(await self.redis.set(self._k("state", name), value, nx=True))
+
     async def close(self) -> None:
         await self.redis.aclose()

@@ -89,5 +89,10 @@ class SqliteStore(GraphStore):
         else:
             await self._run("INSERT OR REPLACE INTO state (name, value) VALUES (?, ?)", (name, value))
 
+    async def claim_state(self, name: str, value: str) -> bool:
+        inserted = await self._run("INSERT OR IGNORE INTO state (name, value) VALUES (?, ?) RETURNING name",
+                                   (name, value))
+        return bool(inserted)
+
     async def close(self) -> None:
         await asyncio.to_thread(self._db.close)
