@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import re
 
+from jirakg.answer.llm_answerer import NUMBER
 from jirakg.llm import LlmClient, LlmError
 
-NUMBER = re.compile(r"(?<![\w.-])\d+(?:\.\d+)?(?![\w-])")
 SYSTEM = ("You answer a question about a knowledge graph using only the TRIPLES given ([entity, relation, value]). "
           "Answer in one or two plain sentences; format dates and values for a person; do not add information "
           "not present in the TRIPLES; to a yes/no question, begin with Yes or No. Reply with one JSON object: {\"answer\": \"...\"}")
@@ -22,8 +22,6 @@ class LlmKgAnswerer:
 
     async def words(self, question: str, rows: list[list[str]], templated: str) -> tuple[str, str | None]:
         """The model's words, or the templated ones and why the model's were not used."""
-        if not rows:
-            return templated, None
         try:
             reply = await self.llm.json_completion(SYSTEM, f"QUESTION: {question}\nTRIPLES: "
                                                    f"{json.dumps(rows, ensure_ascii=False)}")

@@ -26,6 +26,15 @@ from jirakg.retrieval.plan import plan
 ROWS = 10
 
 
+class TurnStats(BaseModel):
+    """How a turn was answered, for metrics and the feedback store."""
+    parser: str = "embedded"  # embedded | llm | embedded (llm failed)
+    answerer: str = "templated"  # templated | llm (the model worded at least one part)
+    cache_hits: int = 0
+    cache_misses: int = 0
+    llm_fallbacks: int = 0  # stages where the model failed or was rejected and the embedded path answered
+
+
 class TurnResult(BaseModel):
     answer: str
     turn_id: str
@@ -35,6 +44,7 @@ class TurnResult(BaseModel):
     urls: dict[str, str] = Field(default_factory=dict)
     explain: list[str] = Field(default_factory=list)  # the plans, and whether each hit the cache
     rows: list[dict[str, str]] = Field(default_factory=list)  # the issues a list answer names, for a table
+    stats: TurnStats = Field(default_factory=TurnStats)
 
 
 class Engine:
@@ -57,6 +67,8 @@ class Engine:
         parsed = await self._route_to_kg(text, parsed)
         texts, citations, urls, explain, listed, rows = [], [], {}, [], [], []
         kg_turn = None
+        stats = TurnStats(parser="embedded (llm failed)" if parsed.fell_back else (
+            "llm" if isinstance(self.parser, LlmParser) else "embedded"), llm_fallbacks=int(parsed.fell_back))
         for step in plan(parsed):
             if step.intent.name == "kg_question" and self.kg is not None:
                 try:
@@ -66,6 +78,8 @@ class Engine:
                     explain.append(f"kg_question → failed: {exc}")
                     continue
                 kg_turn = reply.turn if reply.answer.entity else None
+                stats.llm_fallbacks += reply.llm_fallbacks
+                stats.answerer = "llm" if reply.worded_by_llm else stats.answerer
                 texts.append(reply.words)
                 explain += [f"kg_question: {line}" for line in reply.explain]
                 continue
@@ -77,10 +91,14 @@ class Engine:
                 continue
             hit = "" if retrieved.cache_hit is None else (" (cache hit)" if retrieved.cache_hit else " (cache miss)")
             explain.append(step.describe() + hit)
+            stats.cache_hits += retrieved.cache_hit is True
+            stats.cache_misses += retrieved.cache_hit is False
             written = answer(retrieved)
             if self.answerer is not None and step.operation != "none":
                 written, rejected = await self.answerer.answer(text, retrieved, written)
                 explain.append(rejected or "answered by the llm")
+                stats.llm_fallbacks += rejected is not None
+                stats.answerer = "llm" if rejected is None else stats.answerer
             texts.append(written.text)
             citations += [k for k in written.citations if k not in citations]
             urls.update(written.urls)
@@ -101,13 +119,10 @@ class Engine:
                 turn_id=turn.id, conversation_id=conversation.id, question=text,
                 intents=[c.name for c in parsed.intents], plans=explain, answer=turn.answer,
                 parsed=[c.model_dump(mode="json", exclude_defaults=True) for c in parsed.intents],
-                parser="embedded (llm failed)" if parsed.fell_back else (
-                    "llm" if isinstance(self.parser, LlmParser) else "embedded"),
-                answerer="llm" if any(line.endswith("by the llm") for line in explain) else "templated",
-                user=user, channel=channel))
+                parser=stats.parser, answerer=stats.answerer, user=user, channel=channel))
         return TurnResult(answer=turn.answer, turn_id=turn.id, conversation_id=conversation.id,
                           intents=[c.name for c in parsed.intents], citations=citations, urls=urls, explain=explain,
-                          rows=rows if len(rows) > 1 else [])
+                          rows=rows if len(rows) > 1 else [], stats=stats)
 
     async def _route_to_kg(self, text: str, parsed: ParsedQuery) -> ParsedQuery:
         """A question the Jira parser could not place, naming an entity of the knowledge graph, is for it."""

@@ -48,6 +48,7 @@ def test_ask_follow_up_feedback_and_conversation(tmp_path) -> None:
         assert 'jirakg_turns_total{intent="metadata"} 3' in metrics
         assert 'jirakg_feedback_total{rating="down"} 1' in metrics
         assert 'jirakg_turn_seconds_bucket{intent="metadata",le="+Inf"} 3' in metrics
+        assert "jirakg_llm_fallbacks_total 0" in metrics
     rows = feedback_rows(settings.feedback.sqlite_path)
     assert [r["question"] for r in rows] == [f"Who owns {KEY}?", "what is its status?", "who owns it?"]
     rated = next(r for r in rows if r["rating"])
@@ -136,6 +137,8 @@ def test_jira_webhook_makes_cached_answers_stale_and_checks_its_signature(tmp_pa
         status, reply, _ = call(f"{url}/jira/webhook", "POST", raw=payload, headers={"X-Hub-Signature": signature})
         assert status == 200 and reply["keys"] == [KEY] and reply["queries_dropped"] >= 1
         assert any("cache miss" in line for line in call(f"{url}/api/v1/ask", "POST", question)[1]["explain"])
+        metrics = call(f"{url}/metrics")[1]["text"]
+        assert 'jirakg_cache_lookups_total{result="miss"} 2' in metrics and "jirakg_cache_hit_ratio 0.3333" in metrics
         status, reply, _ = call(f"{url}/jira/webhook", "POST", raw=payload, headers={"X-Hub-Signature": "sha256=00"})
         assert status == 401 and "signature" in reply["error"]
         odd = json.dumps({"webhookEvent": "board_created"}).encode()

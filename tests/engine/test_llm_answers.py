@@ -47,6 +47,7 @@ def said(text: str):
 def test_a_grounded_answer_is_used_and_sees_the_data() -> None:
     result, model = ask(said(f"{OWNER} owns {KEY}."))
     assert result.answer == f"{OWNER} owns {KEY}." and "answered by the llm" in result.explain
+    assert result.stats.answerer == "llm" and result.stats.llm_fallbacks == 0
     prompt = model.requests[0]["messages"][1]["content"]
     assert KEY in prompt and OWNER in prompt and "GUIDELINE:" in prompt
 
@@ -63,6 +64,7 @@ def test_ungrounded_or_failed_answers_fall_back(reply, reason: str) -> None:
     result, _ = ask(reply)
     assert result.answer.startswith(f"{KEY} (") and OWNER in result.answer  # the templated answer
     assert any(reason in line for line in result.explain)
+    assert result.stats.answerer == "templated" and result.stats.llm_fallbacks == 1
 
 
 def test_a_timeout_falls_back() -> None:

@@ -26,13 +26,9 @@ class Metrics:
             self.latency_sum[intent] += seconds
             bucket = next((n for n, bound in enumerate(BUCKETS) if seconds <= bound), len(BUCKETS))
             self.latency[intent][bucket] += 1
-        for line in result.explain:
-            if line.endswith("(cache hit)"):
-                self.cache["hit"] += 1
-            elif line.endswith("(cache miss)"):
-                self.cache["miss"] += 1
-            if "llm failed" in line:
-                self.fallbacks += 1
+        self.cache["hit"] += result.stats.cache_hits
+        self.cache["miss"] += result.stats.cache_misses
+        self.fallbacks += result.stats.llm_fallbacks
 
     def render(self) -> str:
         out = ["# HELP jirakg_turns_total Questions answered, by intent.", "# TYPE jirakg_turns_total counter"]
@@ -47,14 +43,14 @@ class Metrics:
             out.append(f'jirakg_turn_seconds_sum{{intent="{intent}"}} {self.latency_sum[intent]:.6f}')
             out.append(f'jirakg_turn_seconds_count{{intent="{intent}"}} {running}')
         looked = self.cache["hit"] + self.cache["miss"]
-        out += ["# HELP jirakg_cache_lookups_total Issue-graph cache lookups, by result.",
+        out += ["# HELP jirakg_cache_lookups_total JQL cache lookups (JQL → issue keys), by result.",
                 "# TYPE jirakg_cache_lookups_total counter",
                 f'jirakg_cache_lookups_total{{result="hit"}} {self.cache["hit"]}',
                 f'jirakg_cache_lookups_total{{result="miss"}} {self.cache["miss"]}',
-                "# HELP jirakg_cache_hit_ratio Share of cache lookups answered from the cache.",
+                "# HELP jirakg_cache_hit_ratio Share of JQL cache lookups answered from the cache.",
                 "# TYPE jirakg_cache_hit_ratio gauge",
                 f"jirakg_cache_hit_ratio {self.cache['hit'] / looked if looked else 0:.4f}",
-                "# HELP jirakg_llm_fallbacks_total Turns where the LLM failed and the embedded path answered.",
+                "# HELP jirakg_llm_fallbacks_total Stages where the LLM failed or was rejected and the embedded path answered.",
                 "# TYPE jirakg_llm_fallbacks_total counter", f"jirakg_llm_fallbacks_total {self.fallbacks}",
                 "# HELP jirakg_feedback_total Feedback received, by rating.", "# TYPE jirakg_feedback_total counter"]
         out += [f'jirakg_feedback_total{{rating="{r}"}} {self.feedback[r]}' for r in ("up", "down")]

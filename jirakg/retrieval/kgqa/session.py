@@ -26,6 +26,8 @@ class KgReply(BaseModel):
     words: str
     turn: KgTurn  # what the next turn's reformulation needs of this one
     explain: list[str]
+    worded_by_llm: bool = False
+    llm_fallbacks: int = 0  # stages where the model failed or was rejected and the rules answered
 
 
 class KgSession:
@@ -66,13 +68,17 @@ class KgSession:
                                            found.entity, found.scored)
         labels = await resolve_labels(self.endpoint, labels_needed(answer), self.cache)
         words = kg_words(answer, labels)
-        if self.wording is not None and not answer.reason:
-            words, rejected = await self.wording.words(found.question, triples(answer, labels), words)
+        worded_by_llm, fallbacks = False, int(found.by == "embedded (llm failed)")
+        rows = triples(answer, labels)
+        if self.wording is not None and rows:
+            words, rejected = await self.wording.words(found.question, rows, words)
             explain.append(rejected or "worded by the llm")
+            worded_by_llm, fallbacks = rejected is None, fallbacks + (rejected is not None)
         explain.append(f"sparql: {answer.query or 'no query'}")
         top = answer.answers[0] if answer.kind == "select" and answer.answers else None
         answer_entity = KgEntity(iri=top, label=labels.get(top, top)) if top and top.startswith(
             ("http://", "https://")) else None
         turn = KgTurn(question=question, reformulated=found.question, entity=answer.entity, answer=words,
                       answer_entity=answer_entity)
-        return KgReply(reformulation=found, answer=answer, words=words, turn=turn, explain=explain)
+        return KgReply(reformulation=found, answer=answer, words=words, turn=turn, explain=explain,
+                       worded_by_llm=worded_by_llm, llm_fallbacks=fallbacks)
