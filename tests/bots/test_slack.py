@@ -5,27 +5,30 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 
 import pytest
 
 from jirakg.bots.slack import SlackBot
 from jirakg.config.settings import SlackSettings
-from tests.bots.slack_api import (APP_TOKEN, BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body,
-                                  interaction_body, signed)
+from tests.bots.slack_api import (
+    APP_TOKEN,
+    BOT_TOKEN,
+    SIGNING_SECRET,
+    FakeSlack,
+    event_body,
+    form_body,
+    interaction_body,
+    signed,
+)
 from tests.bots.test_web_api import KEY, OWNER, feedback_rows
 from tests.bots.web_env import RAW, call, jirakg_server
+from tests.devjira import http
 
 SLACK = SlackSettings(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
 
 
 def post(url: str, body: bytes, headers: dict, content_type: str = "application/json") -> int:
-    request = urllib.request.Request(url, data=body, method="POST", headers={"Content-Type": content_type, **headers})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status
-    except urllib.error.HTTPError as exc:
-        return exc.code
+    return http.call(url, "POST", raw=body, headers={"Content-Type": content_type, **headers}).status
 
 
 def until(condition, seconds: float = 20.0):
@@ -187,8 +190,6 @@ def test_url_verification_answers_the_challenge_when_signed(slack) -> None:
     url, _, _ = slack
     body = json.dumps({"token": "legacy", "challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P",
                        "type": "url_verification"}).encode()
-    request = urllib.request.Request(f"{url}/slack/events", data=body, method="POST",
-                                     headers={"Content-Type": "application/json", **signed(body)})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        assert json.loads(response.read())["challenge"] == "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"
+    reply = http.call(f"{url}/slack/events", "POST", raw=body, headers=signed(body))
+    assert reply.status == 200 and reply.body["challenge"] == "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"
     assert post(f"{url}/slack/events", body, signed(body, secret="wrong")) == 401

@@ -3,15 +3,13 @@ the feedback store in a temporary SQLite file (or wherever the test points it)."
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.request
 from contextlib import contextmanager
 
 from jirakg.bots.web.app import build_app
 from jirakg.config import Settings
 from jirakg.devjira.runner import BackgroundServer
 from jirakg.engine.session import engine_session
+from tests.devjira import http
 from tests.jira_env import demo_dataset, devjira
 
 DATASET = demo_dataset(issues=600, seed=23)
@@ -31,19 +29,5 @@ def jirakg_server(tmp_path, slack=None, forge=None, jira_secret: str | None = No
 def call(url: str, method: str = "GET", body: object = None, headers: dict | None = None,
          raw: bytes | None = None) -> tuple[int, dict, dict]:
     """(status, JSON body, headers) of one request; error statuses are returned, not raised."""
-    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    request = urllib.request.Request(url, data=data, method=method,
-                                     headers={"Content-Type": "application/json", **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            text = response.read().decode()
-            return response.status, _json(text), dict(response.headers)
-    except urllib.error.HTTPError as exc:
-        return exc.code, _json(exc.read().decode()), dict(exc.headers)
-
-
-def _json(text: str):
-    try:
-        return json.loads(text)
-    except ValueError:
-        return {"text": text}
+    reply = http.call(url, method, body, headers=headers, raw=raw)
+    return reply.status, reply.body, reply.headers

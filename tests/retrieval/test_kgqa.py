@@ -4,6 +4,7 @@ hostile questions never change a query's shape."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 import urllib.request
@@ -137,12 +138,20 @@ def test_a_hostile_value_reaches_the_query_only_as_an_escaped_literal(dblp) -> N
     assert re.sub(r'"(?:[^"\\\\]|\\\\.)*"', '""', ask).count("FILTER(true)") == 0
 
 
-def objects(subject: str, predicate: str) -> set[str]:
-    """What kg.nt itself says, read with pyoxigraph directly (not through the pipeline)."""
+@functools.cache
+def raw_graph():
     import pyoxigraph
 
     store = pyoxigraph.Store()
     store.load(path=str(KG / "kg.nt"), format=pyoxigraph.RdfFormat.N_TRIPLES)
+    return store
+
+
+def objects(subject: str, predicate: str) -> set[str]:
+    """What kg.nt itself says, read with pyoxigraph directly (not through the pipeline)."""
+    import pyoxigraph
+
+    store = raw_graph()
     return {q.object.value for q in store.quads_for_pattern(pyoxigraph.NamedNode(subject),
                                                             pyoxigraph.NamedNode(SCHEMA + predicate), None)}
 
