@@ -43,6 +43,8 @@ def client_address(remote: str | None, forwarded_for: str | None, trusted: list)
     """The address that sent the request: behind a trusted proxy, the last X-Forwarded-For hop that
     is not itself a trusted proxy (earlier hops are whatever the client claimed)."""
     address = remote or "unknown"
+    if not trusted:
+        return address
     hops = [h.strip() for h in (forwarded_for or "").split(",") if h.strip()]
     while _trusted(address, trusted) and hops:
         address = hops.pop()
