@@ -11,7 +11,7 @@ from jirakg.answer.templated import Answer, shown
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.registry import INTENTS
 from jirakg.llm import LlmClient, LlmError
-from jirakg.retrieval.executor import Retrieved
+from jirakg.retrieval.facts import ChainFacts, ChangeFacts, FactsBase
 
 KEY = re.compile(r"\b[A-Z][A-Z0-9_]+-\d+\b")
 NUMBER = re.compile(r"(?<![\w.-])\d+(?:\.\d+)?(?![\w-])")
@@ -26,7 +26,7 @@ class LlmAnswerer:
         self.statuses = {t.label for t in lexicon.of("status")}
         self.people = {t.label for t in lexicon.of("person")}
 
-    async def answer(self, question: str, retrieved: Retrieved, templated: Answer) -> tuple[Answer, str | None]:
+    async def answer(self, question: str, retrieved: FactsBase, templated: Answer) -> tuple[Answer, str | None]:
         """The model's answer, or the templated one and why the model's was not used."""
         data = facts(retrieved)
         user = (f"QUESTION: {question}\nGUIDELINE: {INTENTS[retrieved.plan.intent.name].guideline}\n"
@@ -58,7 +58,7 @@ class LlmAnswerer:
         return None
 
 
-def facts(retrieved: Retrieved) -> dict:
+def facts(retrieved: FactsBase) -> dict:
     """The retrieved data as compact JSON for the prompt: only what the answer may use."""
     def issue(node) -> dict:
         asked = retrieved.plan.intent.slots.fields or ["assignee", "priority"]
@@ -68,16 +68,16 @@ def facts(retrieved: Retrieved) -> dict:
     data: dict = {"intent": retrieved.plan.intent.name}
     if retrieved.plan.jql is not None:
         data["jql"] = retrieved.plan.jql
-    if retrieved.subject is not None:
-        data["issue"] = issue(retrieved.subject)
+    subject = getattr(retrieved, "subject", None)
+    if subject is not None:
+        data["issue"] = issue(subject)
     if retrieved.nodes:
         data["issues"] = [issue(n) for n in retrieved.nodes[:50]]
         data["count"] = len(retrieved.nodes)
-    if retrieved.chain:
-        data["chain_by_level"] = retrieved.chain
-    if retrieved.cycles:
+    if isinstance(retrieved, ChainFacts):
+        data["chain_by_level"] = retrieved.layers
         data["cycles"] = retrieved.cycles
-    if retrieved.changes:
+    if isinstance(retrieved, ChangeFacts):
         data["changes"] = [{"when": e.created.isoformat(timespec="minutes"), "who": e.author,
                             "items": [{"field": i.field, "from": i.from_string, "to": i.to_string} for i in e.items]}
                            for e in retrieved.changes[:30]]

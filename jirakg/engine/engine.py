@@ -1,138 +1,50 @@
-"""One turn, end to end; the engine does not know which bot called it."""
+"""One turn, end to end, as typed stages: parse (Jira or knowledge graph decided there) → one handler
+per intent → compose the parts → recorders. The engine does not know which bot called it."""
 
 from __future__ import annotations
 
-import inspect
+import asyncio
 import uuid
 from typing import Literal
 
-from pydantic import BaseModel, Field
-
 from jirakg.answer.llm_answerer import LlmAnswerer
-from jirakg.answer.templated import answer, shown
-from jirakg.connectors.jira import JiraError
-from jirakg.connectors.sparql import SparqlError
-from jirakg.engine.history import HistoryStore, TurnRecord, kg_history
-from jirakg.feedback import FeedbackRow, FeedbackStore, TurnLog
+from jirakg.answer.parts import ExplainStep, PartAnswer
+from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
+from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
+from jirakg.engine.turn import TurnContext, TurnResult, TurnStats
+from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
-from jirakg.intents.embedded import EmbeddedParser
-from jirakg.intents.llm_parser import LlmParser
-from jirakg.intents.models import IntentCall, ParsedQuery, Slots
-from jirakg.retrieval.executor import execute
+from jirakg.graph.webhooks import WebhookOutcome, apply_webhook
+from jirakg.handlers import Services, TurnInput, handler_for
+from jirakg.intents.models import ParsedQuery
+from jirakg.intents.parser import Parser
+from jirakg.intents.router import Router
 from jirakg.retrieval.kgqa.session import KgSession
-from jirakg.retrieval.plan import plan
 
-
-ROWS = 10
-
-
-class TurnStats(BaseModel):
-    """How a turn was answered, for metrics and the feedback store."""
-    parser: str = "embedded"  # embedded | llm | embedded (llm failed)
-    answerer: str = "templated"  # templated | llm (the model worded at least one part)
-    cache_hits: int = 0
-    cache_misses: int = 0
-    llm_fallbacks: int = 0  # stages where the model failed or was rejected and the embedded path answered
-
-
-class TurnResult(BaseModel):
-    answer: str
-    turn_id: str
-    conversation_id: str
-    intents: list[str]
-    citations: list[str]
-    urls: dict[str, str] = Field(default_factory=dict)
-    explain: list[str] = Field(default_factory=list)  # the plans, and whether each hit the cache
-    rows: list[dict[str, str]] = Field(default_factory=list)  # the issues a list answer names, for a table
-    stats: TurnStats = Field(default_factory=TurnStats)
+HEALTH_TIMEOUT_S = 5.0
 
 
 class Engine:
-    def __init__(self, parser: EmbeddedParser | LlmParser, manager: GraphManager, history: HistoryStore,
+    def __init__(self, parser: Parser, manager: GraphManager, history: HistoryStore,
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
                  feedback_store: FeedbackStore | None = None) -> None:
-        self.parser = parser
-        self.manager = manager
+        self.parser = Router(parser, kg.names_entity if kg is not None else None)
+        self.services = Services(manager=manager, kg=kg, answerer=answerer)
         self.history = history
-        self.answerer = answerer  # None: templated answers only
-        self.kg = kg  # None: knowledge-graph questions are declined
         self.feedback_store = feedback_store  # None: turns and feedback live in the history only
+        self.recorders: list[TurnRecorder] = [HistoryRecorder(history)]
+        if feedback_store is not None:
+            self.recorders.append(FeedbackRecorder(feedback_store))
 
-    async def ask(self, text: str, conversation_id: str | None = None, context: dict | None = None,
-                  user: str | None = None, channel: str | None = None) -> TurnResult:
-        conversation = await self.history.load(conversation_id or uuid.uuid4().hex)
-        parsed = self.parser.parse(text, conversation.state(), context)
-        if inspect.isawaitable(parsed):  # the LLM parser is asynchronous
-            parsed = await parsed
-        parsed = await self._route_to_kg(text, parsed)
-        texts, citations, urls, explain, listed, rows = [], [], {}, [], [], []
-        kg_turn = None
-        stats = TurnStats(parser="embedded (llm failed)" if parsed.fell_back else (
-            "llm" if isinstance(self.parser, LlmParser) else "embedded"), llm_fallbacks=int(parsed.fell_back))
-        for step in plan(parsed):
-            if step.intent.name == "kg_question" and self.kg is not None:
-                try:
-                    reply = await self.kg.ask(text, kg_history(conversation))
-                except SparqlError as exc:
-                    texts.append(str(exc))
-                    explain.append(f"kg_question → failed: {exc}")
-                    continue
-                kg_turn = reply.turn if reply.answer.entity else None
-                stats.llm_fallbacks += reply.llm_fallbacks
-                stats.answerer = "llm" if reply.worded_by_llm else stats.answerer
-                texts.append(reply.words)
-                explain += [f"kg_question: {line}" for line in reply.explain]
-                continue
-            try:
-                retrieved = await execute(step, self.manager)
-            except JiraError as exc:  # one clear sentence per failed part; the other parts still answer
-                texts.append(str(exc))
-                explain.append(f"{step.describe()} → failed: {exc}")
-                continue
-            hit = "" if retrieved.cache_hit is None else (" (cache hit)" if retrieved.cache_hit else " (cache miss)")
-            explain.append(step.describe() + hit)
-            stats.cache_hits += retrieved.cache_hit is True
-            stats.cache_misses += retrieved.cache_hit is False
-            written = answer(retrieved)
-            if self.answerer is not None and step.operation != "none":
-                written, rejected = await self.answerer.answer(text, retrieved, written)
-                explain.append(rejected or "answered by the llm")
-                stats.llm_fallbacks += rejected is not None
-                stats.answerer = "llm" if rejected is None else stats.answerer
-            texts.append(written.text)
-            citations += [k for k in written.citations if k not in citations]
-            urls.update(written.urls)
-            listed = [n.key for n in retrieved.nodes] or listed
-            rows += [{"key": n.key, "summary": n.summary, "status": n.status or "",
-                      "assignee": shown(n.fields.get("assignee")) if "assignee" in n.fields else ""}
-                     for n in retrieved.nodes[:ROWS]]
-        if parsed.fell_back:
-            explain.insert(0, "the llm parser failed; the embedded parser answered")
-        turn = TurnRecord(id=uuid.uuid4().hex, question=text,
-                          intents=[c.model_dump(include={"name", "issue_keys"}) for c in parsed.intents],
-                          plans=explain, answer="\n\n".join(texts), citations=citations, urls=urls, listed=listed,
-                          kg=kg_turn)
-        conversation.turns.append(turn)
-        await self.history.save(conversation)
-        if self.feedback_store is not None:
-            await self.feedback_store.record_turn(TurnLog(
-                turn_id=turn.id, conversation_id=conversation.id, question=text,
-                intents=[c.name for c in parsed.intents], plans=explain, answer=turn.answer,
-                parsed=[c.model_dump(mode="json", exclude_defaults=True) for c in parsed.intents],
-                parser=stats.parser, answerer=stats.answerer, user=user, channel=channel))
-        return TurnResult(answer=turn.answer, turn_id=turn.id, conversation_id=conversation.id,
-                          intents=[c.name for c in parsed.intents], citations=citations, urls=urls, explain=explain,
-                          rows=rows if len(rows) > 1 else [], stats=stats)
-
-    async def _route_to_kg(self, text: str, parsed: ParsedQuery) -> ParsedQuery:
-        """A question the Jira parser could not place, naming an entity of the knowledge graph, is for it."""
-        if self.kg is None or [c.name for c in parsed.intents] not in (["clarify"], ["search"]):
-            return parsed
-        if parsed.intents[0].name == "search" and parsed.intents[0].jql:
-            return parsed
-        if not await self.kg.names_entity(text):
-            return parsed
-        return parsed.model_copy(update={"intents": [IntentCall(name="kg_question", slots=Slots(text=text))]})
+    async def ask(self, turn: TurnContext) -> TurnResult:
+        conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex)
+        parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
+        inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
+        parts = [await handler_for(call.name).handle(call, inputs, self.services) for call in parsed.intents]
+        result, record = _compose(conversation.id, parsed, parts)
+        for recorder in self.recorders:
+            await recorder.record(turn, parsed, result, record, conversation)
+        return result
 
     async def feedback(self, turn_id: str, rating: Literal["up", "down"] | None, comment: str | None = None,
                        user: str | None = None, channel: str | None = None) -> bool:
@@ -145,7 +57,54 @@ class Engine:
                                                                   user=user, channel=channel))
         for turn in conversation.turns:
             if turn.id == turn_id:
-                earlier = turn.feedback or {}
-                turn.feedback = {"rating": rating or earlier.get("rating"), "comment": comment or earlier.get("comment")}
+                earlier = turn.feedback or TurnFeedback()
+                turn.feedback = TurnFeedback(rating=rating or earlier.rating, comment=comment or earlier.comment)
         await self.history.save(conversation)
         return True
+
+    async def conversation(self, conversation_id: str) -> Conversation:
+        return await self.history.load(conversation_id)
+
+    async def turn(self, turn_id: str) -> TurnRecord | None:
+        conversation = await self.history.conversation_of(turn_id)
+        return next((t for t in conversation.turns if t.id == turn_id), None) if conversation else None
+
+    async def claim_event(self, name: str) -> bool:
+        """True for the first claim of `name` across retries and replicas sharing the store."""
+        return await self.history.store.claim_state(name, "1")
+
+    async def jira_changed(self, payload: dict) -> WebhookOutcome:
+        """A Jira webhook: cached issues and queries it makes stale are dropped."""
+        return await apply_webhook(self.services.manager, payload)
+
+    async def health(self) -> dict[str, str]:
+        """Each dependency: "ok", or why it failed."""
+        checks = {"jira": self.services.manager.ping(), "graph_store": self.history.store.get_state("readyz")}
+        if self.services.kg is not None:
+            checks["knowledge_graph"] = self.services.kg.endpoint.query("ASK { }")
+        if self.feedback_store is not None:
+            checks["feedback_store"] = self.feedback_store.ping()
+        outcomes = await asyncio.gather(*(asyncio.wait_for(c, HEALTH_TIMEOUT_S) for c in checks.values()),
+                                        return_exceptions=True)
+        return {name: "ok" if not isinstance(outcome, BaseException) else (str(outcome) or type(outcome).__name__)
+                for name, outcome in zip(checks, outcomes)}
+
+
+def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer]) -> tuple[TurnResult, TurnRecord]:
+    steps = ([ExplainStep(stage="parse", text="the llm parser failed; the embedded parser answered")]
+             if parsed.fell_back else []) + [step for part in parts for step in part.explain]
+    citations = {key: url for part in parts for key, url in part.citations.items()}
+    rows = [row for part in parts for row in part.rows]
+    stats = TurnStats(parser="embedded (llm failed)" if parsed.fell_back else parsed.parser,
+                      answerer="llm" if any(p.worded_by_llm for p in parts) else "templated",
+                      cache_hits=sum(p.cache_hits for p in parts), cache_misses=sum(p.cache_misses for p in parts),
+                      llm_fallbacks=int(parsed.fell_back) + sum(p.llm_fallbacks for p in parts))
+    record = TurnRecord(id=uuid.uuid4().hex, question=parsed.text, intents=parsed.intents,
+                        plans=[str(s) for s in steps], answer="\n\n".join(p.text for p in parts),
+                        citations=list(citations), urls=citations,
+                        listed=next((p.listed for p in reversed(parts) if p.listed), []),
+                        kg=next((p.kg_turn for p in parts if p.kg_turn), None))
+    result = TurnResult(answer=record.answer, turn_id=record.id, conversation_id=conversation_id,
+                        intents=[c.name for c in parsed.intents], citations=record.citations, urls=citations,
+                        steps=steps, rows=rows if len(rows) > 1 else [], stats=stats)
+    return result, record

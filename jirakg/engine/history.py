@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from jirakg.graph.stores import GraphStore
 from jirakg.intents.embedded import ConversationState
+from jirakg.intents.models import IntentCall
 from jirakg.retrieval.kgqa.reformulation import KgTurn
+
+
+class TurnFeedback(BaseModel):
+    rating: Literal["up", "down"] | None = None
+    comment: str | None = None
 
 
 class TurnRecord(BaseModel):
     id: str
     question: str
-    intents: list[dict]
+    intents: list[IntentCall]
     plans: list[str]
     answer: str
     citations: list[str]
     urls: dict[str, str] = Field(default_factory=dict)  # citation → link, for a conversation shown again
     listed: list[str] = Field(default_factory=list)  # keys the answer listed, for "the second one"
     kg: KgTurn | None = None  # a knowledge-graph turn: what the next one's reformulation needs
-    feedback: dict | None = None
+    feedback: TurnFeedback | None = None
 
 
 class Conversation(BaseModel):
@@ -32,12 +39,12 @@ class Conversation(BaseModel):
         """What the parser needs: issues in play (most recent first), the last list, the last intent."""
         active: list[str] = []
         for turn in reversed(self.turns):
-            for key in [k for intent in turn.intents for k in intent.get("issue_keys", [])] + turn.citations[:1]:
+            for key in [k for intent in turn.intents for k in intent.issue_keys] + turn.citations[:1]:
                 if key not in active:
                     active.append(key)
         last = self.turns[-1] if self.turns else None
         return ConversationState(active_keys=active[:10], last_results=last.listed if last else [],
-                                 last_intent=last.intents[-1]["name"] if last and last.intents else None)
+                                 last_intent=last.intents[-1].name if last and last.intents else None)
 
 
 def kg_history(conversation: Conversation) -> list[KgTurn]:

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from jirakg.intents.models import IntentCall
+
 
 def now() -> datetime:
     return datetime.now(timezone.utc)
@@ -17,13 +19,13 @@ class TurnLog(BaseModel):
     conversation_id: str
     question: str
     intents: list[str]
-    parsed: list[dict] = Field(default_factory=list)  # each intent with its issue keys and slots
+    parsed: list[IntentCall] = Field(default_factory=list)  # each intent with its issue keys and slots
     plans: list[str]
     answer: str
     parser: str  # embedded | llm | embedded (llm failed)
     answerer: str  # templated | llm
     user: str | None = None
-    channel: str | None = None  # cli | web | api | slack | jira
+    channel: str | None = None  # the surface: cli | web | api | slack | jira | mcp
     created_at: datetime = Field(default_factory=now)
 
 

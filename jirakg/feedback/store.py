@@ -66,8 +66,9 @@ class FeedbackStore:
         return await asyncio.to_thread(self._run, sql, params)
 
     async def record_turn(self, turn: TurnLog) -> None:
+        parsed = [c.model_dump(mode="json", exclude_defaults=True) for c in turn.parsed]
         self._pending.append((turn.turn_id, turn.conversation_id, turn.question, json.dumps(turn.intents),
-                              json.dumps(turn.parsed), json.dumps(turn.plans), turn.answer, turn.parser, turn.answerer,
+                              json.dumps(parsed), json.dumps(turn.plans), turn.answer, turn.parser, turn.answerer,
                               turn.user, turn.channel, turn.created_at.isoformat()))
         if self._flush_soon is None or self._flush_soon.done():
             self._flush_soon = asyncio.create_task(self._flush_after_wait())

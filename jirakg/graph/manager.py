@@ -54,6 +54,10 @@ class GraphManager:
         self.stats = ManagerStats()
         self._in_flight: dict[str, asyncio.Future[QueryResult]] = {}
 
+    async def ping(self) -> None:
+        """Raises when Jira does not answer."""
+        await self.connector.http.get("/rest/api/2/serverInfo")
+
     async def get(self, jql: str, fields: Iterable[str] = (), *, changelog: bool = False) -> QueryResult:
         """Issues matching `jql` with at least `fields` (and full changelogs when asked)."""
         fields = sorted(set(fields))

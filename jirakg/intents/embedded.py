@@ -8,7 +8,6 @@ open in the Jira sidebar.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import OrderedDict
 from collections.abc import Callable
@@ -125,23 +124,25 @@ class EmbeddedParser:
         self.points_field = next((t.value for t in lexicon.of("field") if "story point" in t.label.lower()), None)
         self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
 
-    def parse(self, text: str, history: ConversationState | None = None, context: dict | None = None) -> ParsedQuery:
-        """Parses are remembered for the same text, history and context within the same minute (time
-        windows are relative to now): people ask the same questions again, and parsing costs most of
-        a cached turn."""
+    async def understand(self, text: str, state: ConversationState, issue_in_view: str | None) -> ParsedQuery:
+        return self.parse(text, state, issue_in_view)
+
+    def parse(self, text: str, history: ConversationState | None = None, issue_in_view: str | None = None) -> ParsedQuery:
+        """Parses are remembered for the same text, history and issue in view within the same minute
+        (time windows are relative to now): people ask the same questions again, and parsing costs most
+        of a cached turn."""
         state = history or ConversationState()
-        key = (text, state.model_dump_json(), json.dumps(context, sort_keys=True, default=str),
-               self.now().strftime("%Y%m%d%H%M"))
+        key = (text, state.model_dump_json(), issue_in_view, self.now().strftime("%Y%m%d%H%M"))
         if key in self._parsed:
             self._parsed.move_to_end(key)
             return self._parsed[key].model_copy(deep=True)
-        parsed = self._parse(text, state, context)
+        parsed = self._parse(text, state, issue_in_view)
         self._parsed[key] = parsed.model_copy(deep=True)
         if len(self._parsed) > PARSE_CACHE:
             self._parsed.popitem(last=False)
         return parsed
 
-    def _parse(self, text: str, state: ConversationState, context: dict | None) -> ParsedQuery:
+    def _parse(self, text: str, state: ConversationState, issue_in_view: str | None) -> ParsedQuery:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[_call_clarify(problem)])
@@ -149,7 +150,7 @@ class EmbeddedParser:
         calls: list[IntentCall] = []
         carried: list[str] = []
         for part in [p for p in SPLIT.split(stripped) if p and p.strip()]:
-            call = self._part(part.strip(), state, context or {}, carried)
+            call = self._part(part.strip(), state, issue_in_view, carried)
             previous = calls[-1] if calls else None
             if (previous and previous.name == call.name == "metadata" and previous.issue_keys == call.issue_keys):
                 # "When is MOB-3 due and what is its priority": one question about two fields.
@@ -161,7 +162,7 @@ class EmbeddedParser:
 
     # --- one part ------------------------------------------------------------------------
 
-    def _part(self, part: str, state: ConversationState, context: dict, carried: list[str]) -> IntentCall:
+    def _part(self, part: str, state: ConversationState, issue_in_view: str | None, carried: list[str]) -> IntentCall:
         keys, unknown = self._keys(part)
         # Keys become a placeholder so that their project part is not read as a filter ("PROJ" in PROJ-12).
         lowered = " ".join(KEY.sub(f" {KEY_WORD} ", part).lower().split())
@@ -170,10 +171,10 @@ class EmbeddedParser:
                                  f"known projects are {', '.join(sorted(self.projects))}.")
         refers = SINGULAR.search(lowered) or PLURAL.search(lowered) or ORDINAL.search(lowered)
         # In the Jira sidebar a question without filters is about the open issue ("what is the priority?").
-        in_sidebar = bool(context.get("issue_key")) and not self._filters_present(lowered)
+        in_sidebar = bool(issue_in_view) and not self._filters_present(lowered)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
         if name in NEEDS_KEY and not keys:
-            keys = self.resolve_keys(lowered, state, context, carried)
+            keys = self.resolve_keys(lowered, state, issue_in_view, carried)
             if not keys:
                 return _call_clarify("Which issue do you mean? Name it by its key, for example "
                                      f"{sorted(self.projects)[0] if self.projects else 'PROJ'}-12.")
@@ -243,7 +244,8 @@ class EmbeddedParser:
                     or (with_categories and any(p.search(lowered) for p, _ in CATEGORY_WORDS))
                     or parse_window(lowered, self.now(), self.lexicon.sprints))
 
-    def resolve_keys(self, lowered: str, state: ConversationState, context: dict, carried: list[str]) -> list[str]:
+    def resolve_keys(self, lowered: str, state: ConversationState, issue_in_view: str | None,
+                     carried: list[str]) -> list[str]:
         """The issues a question without keys refers to: an ordinal or pronoun over the conversation,
         the part before it, or the issue open in the sidebar."""
         ordinal = ORDINAL.search(lowered)
@@ -258,10 +260,10 @@ class EmbeddedParser:
             return list(state.last_results)
         if carried:
             return list(carried)
-        if state.active_keys and (SINGULAR.search(lowered) or not context.get("issue_key")):
+        if state.active_keys and (SINGULAR.search(lowered) or not issue_in_view):
             return state.active_keys[:1]
-        if context.get("issue_key"):
-            return [str(context["issue_key"]).upper()]
+        if issue_in_view:
+            return [issue_in_view.upper()]
         return []
 
     # --- slots -----------------------------------------------------------------------------

@@ -8,7 +8,6 @@ instance and compares the issue sets.
 
 from __future__ import annotations
 
-import inspect
 import json
 import time
 from collections import Counter
@@ -76,7 +75,7 @@ def replay_history(parser: EmbeddedParser, turns: list[str]) -> ConversationStat
     return state
 
 
-async def evaluate(cases: list[Case], parse: Callable[[Case], ParsedQuery | Awaitable[ParsedQuery]],
+async def evaluate(cases: list[Case], parse: Callable[[Case], Awaitable[ParsedQuery]],
                    run_jql: Callable[[str], Awaitable[set[str] | None]]) -> Report:
     counts = {"single": Counter(), "multi": Counter()}
     variants: dict[str, Counter] = {}
@@ -87,9 +86,7 @@ async def evaluate(cases: list[Case], parse: Callable[[Case], ParsedQuery | Awai
     fallbacks = 0
     for case in cases:
         started = time.perf_counter()
-        parsed = parse(case)
-        if inspect.isawaitable(parsed):
-            parsed = await parsed
+        parsed = await parse(case)
         timings.append((time.perf_counter() - started) * 1000)
         fallbacks += parsed.fell_back
         gold = Counter(i.name for i in case.intents)

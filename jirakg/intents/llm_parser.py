@@ -44,17 +44,17 @@ class LlmParser:
         self.embedded = embedded
         self.system_prompt = self._system_prompt()
 
-    async def parse(self, text: str, history: ConversationState | None = None,
-                    context: dict | None = None) -> ParsedQuery:
-        state = history or ConversationState()
+    async def understand(self, text: str, state: ConversationState | None = None,
+                         issue_in_view: str | None = None) -> ParsedQuery:
+        state = state or ConversationState()
         if input_problem(text):
-            return self.embedded.parse(text, state, context)  # never sent to the model
+            return self.embedded.parse(text, state, issue_in_view)  # never sent to the model
         try:
-            raw = await self.llm.json_completion(self.system_prompt, self._user_prompt(text, state, context))
+            raw = await self.llm.json_completion(self.system_prompt, self._user_prompt(text, state, issue_in_view))
             answer = LlmAnswer.model_validate(raw)
-            calls = [self._ground(intent, state, context or {}, text) for intent in answer.intents]
+            calls = [self._ground(intent, state, issue_in_view, text) for intent in answer.intents]
         except (LlmError, ValidationError, ValueError):
-            return self.embedded.parse(text, state, context).model_copy(update={"fell_back": True})
+            return self.embedded.parse(text, state, issue_in_view).model_copy(update={"fell_back": True})
         return ParsedQuery(text=text, intents=calls, parser="llm")
 
     # --- prompts -------------------------------------------------------------------------
@@ -80,25 +80,25 @@ class LlmParser:
         return "\n".join(lines)
 
     @staticmethod
-    def _user_prompt(text: str, state: ConversationState, context: dict | None) -> str:
+    def _user_prompt(text: str, state: ConversationState, issue_in_view: str | None) -> str:
         notes = []
         if state.active_keys:
             notes.append(f"Issues discussed so far, most recent first: {', '.join(state.active_keys[:5])}.")
         if state.last_results:
             notes.append(f"The last answer listed: {', '.join(state.last_results[:10])}.")
-        if context and context.get("issue_key"):
-            notes.append(f"The user is looking at {context['issue_key']}.")
+        if issue_in_view:
+            notes.append(f"The user is looking at {issue_in_view}.")
         return "\n".join([*notes, f"Question: {text}"])
 
     # --- grounding -------------------------------------------------------------------------
 
-    def _ground(self, intent: LlmIntent, state: ConversationState, context: dict, text: str) -> IntentCall:
+    def _ground(self, intent: LlmIntent, state: ConversationState, issue_in_view: str | None, text: str) -> IntentCall:
         if intent.name not in INTENTS:
             raise ValueError(f"unknown intent {intent.name!r}")
         projects = set(self.embedded.lexicon.project_keys)
         keys = [k.upper() for k in intent.issue_keys if valid_key(k.upper(), projects)]
         if intent.name in NEEDS_KEY and not keys:
-            keys = self.embedded.resolve_keys(text.lower(), state, context, [])
+            keys = self.embedded.resolve_keys(text.lower(), state, issue_in_view, [])
             if not keys:
                 return IntentCall(name="clarify", slots=Slots(reason="Which issue do you mean? Name it by its key."))
         slots = Slots(

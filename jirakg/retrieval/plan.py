@@ -1,5 +1,5 @@
-"""ParsedQuery + history → one RetrievalPlan per intent: the operation, its JQL or keys, the fields
-(sub-schema) the answer needs, and the selector applied afterwards."""
+"""A retrieval plan: what one intent fetches — the operation, its JQL or keys, the fields (sub-schema)
+the answer needs — written so `--explain` can show it."""
 
 from __future__ import annotations
 
@@ -7,12 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from jirakg.intents.models import IntentCall, ParsedQuery
-from jirakg.intents.registry import INTENTS
+from jirakg.intents.models import IntentCall
 
 Operation = Literal["node", "children", "linked", "dependencies", "changelog", "subtree", "jql", "none"]
-SUBTREE_DEPTH = 4
-CHAIN_DEPTH = 10
 
 
 class RetrievalPlan(BaseModel):
@@ -28,29 +25,3 @@ class RetrievalPlan(BaseModel):
         target = self.jql if self.jql is not None else ", ".join(self.keys) or "-"
         extra = f" fields={','.join(self.fields)}" if self.fields else ""
         return f"{self.intent.name}: {self.operation} {target}{extra}" + (" +changelog" if self.changelog else "")
-
-
-def plan(parsed: ParsedQuery) -> list[RetrievalPlan]:
-    return [_plan(call) for call in parsed.intents]
-
-
-def _plan(call: IntentCall) -> RetrievalPlan:
-    spec_fields = INTENTS[call.name].fields
-    if call.name == "metadata":
-        return RetrievalPlan(intent=call, operation="node", keys=call.issue_keys,
-                             fields=sorted(set(call.slots.fields) | {"status", "assignee"}))
-    if call.name == "children":
-        return RetrievalPlan(intent=call, operation="children", keys=call.issue_keys, fields=spec_fields)
-    if call.name == "linked":
-        return RetrievalPlan(intent=call, operation="linked", keys=call.issue_keys, fields=spec_fields)
-    if call.name == "dependencies":
-        return RetrievalPlan(intent=call, operation="dependencies", keys=call.issue_keys, depth=CHAIN_DEPTH)
-    if call.name == "changelog":
-        return RetrievalPlan(intent=call, operation="changelog", keys=call.issue_keys, changelog=True)
-    if call.name == "summary":
-        return RetrievalPlan(intent=call, operation="subtree", keys=call.issue_keys, fields=spec_fields,
-                             depth=SUBTREE_DEPTH)
-    if call.name in ("search", "count"):
-        return RetrievalPlan(intent=call, operation="jql", jql=call.jql or "project is not EMPTY",
-                             fields=sorted(set(spec_fields) | ({call.slots.group_by} if call.slots.group_by else set())))
-    return RetrievalPlan(intent=call, operation="none")

@@ -11,6 +11,7 @@ import pytest
 
 from jirakg.devjira.dataset import load_dataset
 from jirakg.engine.engine import Engine
+from jirakg.engine.turn import TurnContext
 from jirakg.engine.history import HistoryStore
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
@@ -123,7 +124,7 @@ def run_conversation(url: str, lexicon, questions: list[str]):
             engine = Engine(EmbeddedParser(lexicon, now=lambda: NOW), manager, HistoryStore(manager.store))
             results, conversation = [], None
             for question in questions:
-                results.append(await engine.ask(question, conversation))
+                results.append(await engine.ask(TurnContext(text=question, conversation_id=conversation)))
                 conversation = results[-1].conversation_id
             return results
     return asyncio.run(run())

@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 import pytest
 
 from jirakg.engine.engine import Engine
+from jirakg.engine.turn import TurnContext
 from jirakg.engine.history import HistoryStore
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore, SqliteStore
@@ -35,7 +36,8 @@ def converse(url: str, questions: list[str], store=None, context: dict | None = 
             engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store))
             results, conversation = [], None
             for question in questions:
-                result = await engine.ask(question, conversation, context)
+                result = await engine.ask(TurnContext(text=question, conversation_id=conversation,
+                                                         issue_key=(context or {}).get("issue_key")))
                 conversation = result.conversation_id
                 results.append(result)
             return results, engine
@@ -145,4 +147,4 @@ def test_sidebar_context_and_feedback(url, tmp_path) -> None:
         assert not await engine.feedback("no-such-turn", "up")
         conversation = await engine.history.load(result.conversation_id)
         return conversation.turns[-1].feedback
-    assert asyncio.run(feedback()) == {"rating": "down", "comment": "too terse"}
+    assert asyncio.run(feedback()).model_dump() == {"rating": "down", "comment": "too terse"}

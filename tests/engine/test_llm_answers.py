@@ -10,6 +10,7 @@ import pytest
 
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.engine.engine import Engine
+from jirakg.engine.turn import TurnContext
 from jirakg.engine.history import HistoryStore
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
@@ -34,7 +35,7 @@ def ask(reply, question: str = f"who owns {KEY}?", timeout_s: float = 5.0, delay
                 engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store),
                                 LlmAnswerer(client, LEXICON))
                 try:
-                    return await engine.ask(question), model
+                    return await engine.ask(TurnContext(text=question)), model
                 finally:
                     await client.close()
         return asyncio.run(run())

@@ -78,8 +78,8 @@ def test_coreference_from_history_and_sidebar() -> None:
     assert one("what blocks the second one?", history=state).issue_keys == ["WEB-5"]
     assert one("summarize the last one", history=state).issue_keys == ["WEB-9"]
     assert one("who owns those?", history=state).issue_keys == ["WEB-1", "WEB-5", "WEB-9"]
-    assert one("what blocks this?", context={"issue_key": "OPS-3"}).issue_keys == ["OPS-3"]
-    assert one("what changed on it?", history=state, context={"issue_key": "OPS-3"}).issue_keys == ["MOB-7"]
+    assert one("what blocks this?", issue_in_view="OPS-3").issue_keys == ["OPS-3"]
+    assert one("what changed on it?", history=state, issue_in_view="OPS-3").issue_keys == ["MOB-7"]
     kg = ConversationState(last_intent="kg_question")
     assert one("what is his height?", history=kg).name == "kg_question"
 

@@ -38,7 +38,10 @@ def test_metrics_arithmetic() -> None:
     async def run_jql(jql: str):
         return {"X-1"} if jql == "good" else {"X-2"}
 
-    report = asyncio.run(evaluate(cases, lambda c: ParsedQuery(text=c.query, intents=answers[c.query]), run_jql))
+    async def parse(case: Case) -> ParsedQuery:
+        return ParsedQuery(text=case.query, intents=answers[case.query])
+
+    report = asyncio.run(evaluate(cases, parse, run_jql))
     assert (report.single.p, report.single.r) == (0.6667, 0.6667)  # a and d right, b wrong (rounded to 4 places)
     assert (report.multi.p, report.multi.r) == (1.0, 0.5)
     assert report.issue_key_accuracy == 0.5  # of four keyed gold intents, b's and c's linked ones were missed

@@ -23,7 +23,7 @@ def parse(model: ScriptedModel, text: str, timeout_s: float = 5.0, **kwargs):
         async def run():
             client = LlmClient(f"{url}/v1", "test-model", "key", timeout_s)
             try:
-                return await LlmParser(client, EMBEDDED).parse(text, **kwargs)
+                return await LlmParser(client, EMBEDDED).understand(text, **kwargs)
             finally:
                 await client.close()
         return asyncio.run(run())
@@ -50,7 +50,7 @@ def test_multi_intent_and_history_keys() -> None:
     model = ScriptedModel(intents({"name": "metadata", "issue_keys": ["PROJ-12"], "fields": ["assignee"]},
                                   {"name": "linked", "issue_keys": [], "link_type": "is blocked by"}))
     state = ConversationState(active_keys=["PROJ-12"])
-    parsed = parse(model, "who owns it and what blocks it", history=state)
+    parsed = parse(model, "who owns it and what blocks it", state=state)
     assert [(c.name, c.issue_keys) for c in parsed.intents] == [("metadata", ["PROJ-12"]), ("linked", ["PROJ-12"])]
     assert parsed.intents[1].slots.link_type == "is blocked by"
     assert "PROJ-12" in model.requests[0]["messages"][1]["content"]
@@ -88,7 +88,7 @@ def test_unreachable_endpoint_falls_back() -> None:
     async def run():
         client = LlmClient("http://127.0.0.1:9/v1", "m", None, 1.0)
         try:
-            return await LlmParser(client, EMBEDDED).parse("Who owns PROJ-12?")
+            return await LlmParser(client, EMBEDDED).understand("Who owns PROJ-12?")
         finally:
             await client.close()
     parsed = asyncio.run(run())

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 
 import click
 
@@ -11,7 +10,7 @@ from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url as jira_for
 from jirakg.config import Settings
 from jirakg.connectors.jira import JiraError
-from jirakg.engine.engine import TurnResult
+from jirakg.engine.turn import TurnContext, TurnResult
 from jirakg.engine.session import engine_session
 from jirakg.feedback import FeedbackStoreError
 
@@ -54,7 +53,7 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
 
     async def turn(url: str) -> TurnResult:
         async with engine_session(url, settings) as engine:
-            return await engine.ask(question, conversation, channel="cli")
+            return await engine.ask(TurnContext(text=question, conversation_id=conversation))
 
     try:
         with jira_for(settings) as url:
@@ -62,9 +61,7 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
     except (JiraError, FeedbackStoreError) as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
-        click.echo(json.dumps({"answer": result.answer, "intents": result.intents, "citations": result.citations,
-                               "links": result.urls, "turn_id": result.turn_id, "conversation_id": result.conversation_id,
-                               **({"explain": result.explain} if explain else {})}))
+        click.echo(result.reply().model_dump_json(exclude=None if explain else {"explain"}))
     else:
         _show(result, explain)
 
@@ -106,7 +103,7 @@ def chat(ctx: click.Context, conversation: str | None) -> None:
                     click.echo(COMMANDS)
                 else:
                     try:
-                        last = await engine.ask(line, conversation_id, channel="cli")
+                        last = await engine.ask(TurnContext(text=line, conversation_id=conversation_id))
                     except JiraError as exc:
                         click.echo(str(exc))
                         continue

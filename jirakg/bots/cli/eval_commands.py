@@ -71,7 +71,7 @@ async def _run(url: str, settings, cases, now: datetime, parser_name: str):
     try:
         embedded = EmbeddedParser(await instance_lexicon(connector), now=lambda: now)
         parser = LlmParser(llm, embedded) if llm else embedded
-        return await evaluate(cases, lambda case: parser.parse(case.query, replay_history(embedded, case.history)),
+        return await evaluate(cases, lambda case: parser.understand(case.query, replay_history(embedded, case.history), None),
                               lambda jql: keys_for(connector, jql))
     finally:
         await connector.http.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from jirakg.engine.engine import TurnResult
+from jirakg.engine.turn import TurnResult
 
 SECTION_LIMIT = 3000  # Block Kit's limit for a section's text
 TABLE_ROWS = 5  # two fields a row, ten fields a section
@@ -29,9 +29,9 @@ def answer_blocks(result: TurnResult) -> list[dict]:
     if result.rows:  # a list: the issues as a compact two-column table (Block Kit allows 10 fields)
         fields = []
         for row in result.rows[:TABLE_ROWS]:
-            key = f"<{result.urls[row['key']]}|{row['key']}>" if row["key"] in result.urls else row["key"]
-            fields.append({"type": "mrkdwn", "text": f"*{key}* {escape(row['summary'])[:80]}"})
-            fields.append({"type": "mrkdwn", "text": escape(" · ".join(v for v in (row["status"], row["assignee"]) if v))
+            key = f"<{result.urls[row.key]}|{row.key}>" if row.key in result.urls else row.key
+            fields.append({"type": "mrkdwn", "text": f"*{key}* {escape(row.summary)[:80]}"})
+            fields.append({"type": "mrkdwn", "text": escape(" · ".join(v for v in (row.status, row.assignee) if v))
                            or " "})
         blocks.append({"type": "section", "fields": fields})
         if len(result.rows) > TABLE_ROWS:

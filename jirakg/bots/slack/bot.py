@@ -21,6 +21,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from jirakg.bots.slack.blocks import answer_blocks, comment_modal, escape, explain_text, thanks_blocks
 from jirakg.config.settings import SlackSettings
 from jirakg.engine.engine import Engine
+from jirakg.engine.turn import Asker, TurnContext
 
 log = logging.getLogger("jirakg.slack")
 MENTION = re.compile(r"<@[A-Z0-9]+>\s*")
@@ -61,7 +62,7 @@ class SlackBot:
         event_id = body.get("event_id")
         if not event_id:
             return True
-        return await self.engine.history.store.claim_state(f"slack-event:{event_id}", "1")
+        return await self.engine.claim_event(f"slack-event:{event_id}")
 
     def _register(self) -> None:
         app = self.app
@@ -112,8 +113,8 @@ class SlackBot:
         @app.action("explain")
         async def explain(ack, body, action, client):
             await ack()
-            conversation = await self.engine.history.conversation_of(action["value"])
-            plans = next((t.plans for t in conversation.turns if t.id == action["value"]), []) if conversation else []
+            turn = await self.engine.turn(action["value"])
+            plans = turn.plans if turn else []
             await client.chat_postEphemeral(channel=body["channel"]["id"], user=body["user"]["id"],
                                             text=explain_text(plans) if plans else "That answer is no longer kept.")
 
@@ -130,7 +131,8 @@ class SlackBot:
                       user: str | None) -> None:
         question = html.unescape(text).strip() or "help"  # Slack sends &, < and > escaped
         try:
-            result = await self.engine.ask(question, conversation, user=user, channel="slack")
+            result = await self.engine.ask(TurnContext(text=question, surface="slack", conversation_id=conversation,
+                                                       asker=Asker(surface_user_id=user)))
         except Exception:  # a sentence in the thread beats silence; the trace goes to the log
             log.exception("slack answer failed")
             await client.chat_postMessage(channel=channel, thread_ts=thread,

@@ -10,7 +10,9 @@ from aiohttp import web
 from pydantic import BaseModel, Field, ValidationError
 
 from jirakg.bots.web import keys
-from jirakg.engine.engine import Engine, TurnResult
+from jirakg.engine.engine import Engine
+from jirakg.engine.history import TurnFeedback
+from jirakg.engine.turn import AskReply, Asker, Citation, Surface, TurnContext, TurnResult
 from jirakg.intents.embedded import input_problem
 from jirakg.jql.keys import ISSUE_KEY
 
@@ -28,22 +30,6 @@ class AskRequest(BaseModel):
     context: AskContext | None = None
 
 
-class Citation(BaseModel):
-    key: str
-    url: str | None = None
-
-
-class AskResponse(BaseModel):
-    answer: str
-    turn_id: str
-    conversation_id: str
-    citations: list[Citation]
-    intents: list[str]
-    explain: list[str] = Field(default_factory=list, description="the retrieval plans, for 'Explain'")
-    rows: list[dict[str, str]] = Field(default_factory=list,
-                                       description="for a list answer: key, summary, status, assignee of each issue")
-
-
 class FeedbackRequest(BaseModel):
     turn_id: str = Field(..., pattern=ID)
     rating: Literal["up", "down"]
@@ -57,7 +43,7 @@ class ConversationTurn(BaseModel):
     intents: list[str]
     citations: list[Citation]
     explain: list[str]
-    feedback: dict | None = None
+    feedback: TurnFeedback | None = None
 
 
 class ConversationResponse(BaseModel):
@@ -86,14 +72,8 @@ async def parsed(request: web.Request, model: type[BaseModel]) -> BaseModel | we
         return error(400, f"{where}: {first['msg']}.")
 
 
-def turn_body(result: TurnResult) -> dict:
-    return AskResponse(answer=result.answer, turn_id=result.turn_id, conversation_id=result.conversation_id,
-                       citations=[Citation(key=k, url=result.urls.get(k)) for k in result.citations],
-                       intents=result.intents, explain=result.explain, rows=result.rows).model_dump()
-
-
 async def answer(request: web.Request, text: str, conversation_id: str | None, issue_key: str | None,
-                 channel: str, user: str | None = None) -> TurnResult | web.Response:
+                 surface: Surface, user: str | None = None) -> TurnResult | web.Response:
     """One turn through the engine, timed into the metrics; bad input refused in one sentence."""
     problem = input_problem(text)
     if problem:
@@ -102,8 +82,8 @@ async def answer(request: web.Request, text: str, conversation_id: str | None, i
         return error(400, f"context.issue_key {issue_key!r} is not an issue key such as PROJ-12.")
     engine: Engine = request.app[keys.ENGINE]
     started = time.perf_counter()
-    result = await engine.ask(text, conversation_id, {"issue_key": issue_key} if issue_key else None,
-                              user=user, channel=channel)
+    result = await engine.ask(TurnContext(text=text, surface=surface, conversation_id=conversation_id,
+                                          asker=Asker(surface_user_id=user), issue_key=issue_key))
     request.app[keys.METRICS].turn(result, time.perf_counter() - started)
     return result
 
@@ -114,7 +94,7 @@ async def ask(request: web.Request) -> web.Response:
         return body
     issue_key = body.context.issue_key if body.context else None
     result = await answer(request, body.text, body.conversation_id, issue_key, "api")
-    return result if isinstance(result, web.Response) else web.json_response(turn_body(result))
+    return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
 
 
 async def feedback(request: web.Request) -> web.Response:
@@ -134,17 +114,17 @@ async def record_feedback(request: web.Request, channel: str, user: str | None =
 
 async def conversation(request: web.Request) -> web.Response:
     conversation_id = request.match_info["conversation_id"]
-    found = await request.app[keys.ENGINE].history.load(conversation_id)
+    found = await request.app[keys.ENGINE].conversation(conversation_id)
     if not found.turns:
         return error(404, f"There is no conversation {conversation_id}.")
     return web.json_response(ConversationResponse(conversation_id=found.id, turns=[
-        ConversationTurn(turn_id=t.id, question=t.question, answer=t.answer, intents=[i["name"] for i in t.intents],
+        ConversationTurn(turn_id=t.id, question=t.question, answer=t.answer, intents=[i.name for i in t.intents],
                          citations=[Citation(key=k, url=t.urls.get(k)) for k in t.citations], explain=t.plans,
                          feedback=t.feedback) for t in found.turns]).model_dump())
 
 
 def openapi() -> dict:
-    models = [AskRequest, AskResponse, FeedbackRequest, ConversationResponse, ErrorResponse]
+    models = [AskRequest, AskReply, FeedbackRequest, ConversationResponse, ErrorResponse]
     schemas: dict = {}
     for model in models:
         schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -167,7 +147,7 @@ def openapi() -> dict:
         "security": [{"bearer": []}],
         "paths": {
             "/api/v1/ask": {"post": {"operationId": "ask", "summary": "Ask a question", "requestBody": body("AskRequest"),
-                                     "responses": {"200": reply("AskResponse", "the answer"), **refusals}}},
+                                     "responses": {"200": reply("AskReply", "the answer"), **refusals}}},
             "/api/v1/feedback": {"post": {"operationId": "feedback", "summary": "Rate an answer",
                                           "requestBody": body("FeedbackRequest"),
                                           "responses": {"200": {"description": "recorded"},

@@ -35,7 +35,7 @@ async def webhook(request: web.Request) -> web.Response:
         if not hmac.compare_digest(request.headers.get("X-Hub-Signature", ""), expected):
             return api.error(401, "The webhook signature does not match the configured secret.")
     try:
-        outcome = await apply_webhook(request.app[keys.ENGINE].manager, await request.json())
+        outcome = await request.app[keys.ENGINE].jira_changed(await request.json())
     except (ValueError, WebhookError) as exc:
         return api.error(400, f"Not a Jira webhook jirakg understands: {exc}")
     return web.json_response(outcome.model_dump())
@@ -65,7 +65,7 @@ async def panel_ask(request: web.Request) -> web.Response:
     issue_key = FitVerifier.issue_key(claims)
     result = await api.answer(request, body.text, body.conversation_id, issue_key, "jira",
                               user=claims.get("principal"))
-    return result if isinstance(result, web.Response) else web.json_response(api.turn_body(result))
+    return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
 
 
 async def panel_feedback(request: web.Request) -> web.Response:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from jirakg.engine.engine import TurnResult
+from jirakg.engine.turn import TurnResult
 
 BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 

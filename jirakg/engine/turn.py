@@ -1,0 +1,74 @@
+"""The typed values a turn enters and leaves the engine as."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from jirakg.answer.parts import ExplainStep, IssueRow
+
+Surface = Literal["cli", "api", "web", "slack", "jira", "mcp"]
+
+
+class Asker(BaseModel):
+    """Who asks, as far as the surface knows: its own user id, and the Jira account once linked."""
+    surface_user_id: str | None = None
+    account_id: str | None = None
+    display_name: str | None = None
+    email: str | None = None
+
+
+class TurnContext(BaseModel):
+    """One question as an adapter hands it to the engine."""
+    text: str
+    surface: Surface = "cli"
+    conversation_id: str | None = None
+    asker: Asker = Field(default_factory=Asker)
+    issue_key: str | None = None  # the issue in view (the Jira sidebar, an API client's context)
+
+
+class TurnStats(BaseModel):
+    """How a turn was answered, for metrics and the feedback store."""
+    parser: str = "embedded"  # embedded | llm | embedded (llm failed)
+    answerer: str = "templated"  # templated | llm (the model worded at least one part)
+    cache_hits: int = 0
+    cache_misses: int = 0
+    llm_fallbacks: int = 0  # stages where the model failed or was rejected and the embedded path answered
+
+
+class Citation(BaseModel):
+    key: str
+    url: str | None = None
+
+
+class AskReply(BaseModel):
+    """A turn as every surface prints it as JSON (CLI `--json`, REST, MCP)."""
+    answer: str
+    turn_id: str
+    conversation_id: str
+    citations: list[Citation]
+    intents: list[str]
+    explain: list[str] = Field(default_factory=list, description="the retrieval plans, for 'Explain'")
+    rows: list[IssueRow] = Field(default_factory=list, description="for a list answer: the issues it names")
+
+
+class TurnResult(BaseModel):
+    answer: str
+    turn_id: str
+    conversation_id: str
+    intents: list[str]
+    citations: list[str]
+    urls: dict[str, str] = Field(default_factory=dict)
+    steps: list[ExplainStep] = Field(default_factory=list)
+    rows: list[IssueRow] = Field(default_factory=list)  # the issues a list answer names, for a table
+    stats: TurnStats = Field(default_factory=TurnStats)
+
+    @property
+    def explain(self) -> list[str]:
+        return [str(step) for step in self.steps]
+
+    def reply(self) -> AskReply:
+        return AskReply(answer=self.answer, turn_id=self.turn_id, conversation_id=self.conversation_id,
+                        citations=[Citation(key=k, url=self.urls.get(k)) for k in self.citations],
+                        intents=self.intents, explain=self.explain, rows=self.rows)

@@ -1,0 +1,88 @@
+"""What every intent handler shares: the services it may use, the protocol it follows, and the
+plan → fetch → word composition most Jira intents are."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from jirakg.answer.parts import ExplainStep, PartAnswer
+from jirakg.answer.templated import Answer, row
+from jirakg.connectors.jira import JiraError
+from jirakg.graph import GraphManager
+from jirakg.intents.models import IntentCall
+from jirakg.retrieval.facts import FactsBase
+from jirakg.retrieval.kgqa.reformulation import KgTurn
+from jirakg.retrieval.plan import RetrievalPlan
+
+if TYPE_CHECKING:
+    from jirakg.answer.llm_answerer import LlmAnswerer
+    from jirakg.retrieval.kgqa.session import KgSession
+
+ROWS = 10  # issues a list part carries as table rows
+F = TypeVar("F", bound=FactsBase)
+
+
+@dataclass(frozen=True)
+class Services:
+    """What handlers may call: the issue graph, the knowledge graph, the LLM answerer (each optional but the first)."""
+    manager: GraphManager
+    kg: KgSession | None = None
+    answerer: LlmAnswerer | None = None
+
+
+@dataclass(frozen=True)
+class TurnInput:
+    """What a handler sees of the turn besides its own intent."""
+    text: str
+    kg_history: list[KgTurn] = field(default_factory=list)
+
+
+class Handler(Protocol):
+    async def handle(self, call: IntentCall, turn: TurnInput, services: Services) -> PartAnswer: ...
+
+
+@dataclass(frozen=True)
+class JiraHandler(Generic[F]):
+    """An intent answered from the issue graph: plan it, fetch through the GraphManager (cache first),
+    word it from the facts; with an LLM configured the model may reword it under the grounding check."""
+    plan: Callable[[IntentCall], RetrievalPlan]
+    fetch: Callable[[RetrievalPlan, GraphManager], Awaitable[F]]
+    word: Callable[[F], Answer]
+
+    async def handle(self, call: IntentCall, turn: TurnInput, services: Services) -> PartAnswer:
+        plan = self.plan(call)
+        try:
+            facts = await self.fetch(plan, services.manager)
+        except JiraError as exc:  # one clear sentence for this part; the other parts still answer
+            return failed(call.name, plan.describe(), exc)
+        cache = None if facts.cache_hit is None else ("hit" if facts.cache_hit else "miss")
+        part = _part(call.name, self.word(facts), facts,
+                     ExplainStep(stage="plan", text=plan.describe(), cache=cache))
+        if services.answerer is not None and plan.operation != "none":
+            await _reword(part, turn.text, facts, services.answerer)
+        return part
+
+
+def _part(intent: str, written: Answer, facts: FactsBase, step: ExplainStep) -> PartAnswer:
+    return PartAnswer(intent=intent, text=written.text, citations=written.urls,
+                      listed=[n.key for n in facts.nodes], rows=[row(n) for n in facts.nodes[:ROWS]], explain=[step],
+                      cache_hits=int(facts.cache_hit is True), cache_misses=int(facts.cache_hit is False))
+
+
+async def _reword(part: PartAnswer, question: str, facts: FactsBase, answerer: LlmAnswerer) -> None:
+    templated = Answer(text=part.text, citations=list(part.citations), urls=part.citations)
+    written, rejected = await answerer.answer(question, facts, templated)
+    part.explain.append(ExplainStep(stage="answer", text=rejected or "answered by the llm"))
+    part.text, part.citations = written.text, {k: written.urls.get(k, "") for k in written.citations}
+    part.worded_by_llm, part.llm_fallbacks = rejected is None, part.llm_fallbacks + (rejected is not None)
+
+
+def failed(intent: str, what: str, exc: Exception) -> PartAnswer:
+    return PartAnswer(intent=intent, text=str(exc), explain=[ExplainStep(stage="plan", text=f"{what} → failed: {exc}")])
+
+
+def constant(intent: str, text: str) -> PartAnswer:
+    """A part that needs no retrieval (help, clarify)."""
+    return PartAnswer(intent=intent, text=text, explain=[ExplainStep(stage="plan", text=f"{intent}: none -")])

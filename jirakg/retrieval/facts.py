@@ -1,0 +1,57 @@
+"""What a plan retrieved, one typed shape per kind of retrieval (a discriminated union), so an
+answer never has to guess which of a dozen optional attributes are set."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from jirakg.graph import Node
+from jirakg.graph.node import ChangeEntry
+from jirakg.retrieval.plan import RetrievalPlan
+
+
+class FactsBase(BaseModel):
+    plan: RetrievalPlan
+    cache_hit: bool | None = None  # None: the retrieval did not go through the JQL cache
+    nodes: list[Node] = Field(default_factory=list)  # the issues the answer is about, in order
+
+
+class NoFacts(FactsBase):
+    kind: Literal["none"] = "none"
+
+
+class IssueFacts(FactsBase):
+    """Issues named by key (metadata)."""
+    kind: Literal["issues"] = "issues"
+
+
+class SearchFacts(FactsBase):
+    """Issues a JQL query selected, in its order."""
+    kind: Literal["search"] = "search"
+
+
+class RelativesFacts(FactsBase):
+    """Issues related to one subject: its children, linked issues or whole subtree."""
+    kind: Literal["relatives"] = "relatives"
+    subject: Node
+
+
+class ChainFacts(FactsBase):
+    """A transitive dependency walk from the subject: keys by hop, and any cycles."""
+    kind: Literal["chain"] = "chain"
+    subject: Node
+    layers: list[list[str]]
+    cycles: list[list[str]]
+
+
+class ChangeFacts(FactsBase):
+    """The subject's changelog entries that match, newest first."""
+    kind: Literal["changes"] = "changes"
+    subject: Node
+    changes: list[ChangeEntry]
+
+
+Facts = Annotated[NoFacts | IssueFacts | SearchFacts | RelativesFacts | ChainFacts | ChangeFacts,
+                  Field(discriminator="kind")]
