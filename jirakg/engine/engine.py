@@ -46,6 +46,12 @@ class Engine:
             await recorder.record(turn, parsed, result, record, conversation)
         return result
 
+    async def understand(self, text: str, conversation_id: str | None = None,
+                         issue_key: str | None = None) -> ParsedQuery:
+        """The parse stage alone, in a conversation's context (evaluations, previews)."""
+        conversation = await self.history.load(conversation_id or uuid.uuid4().hex)
+        return await self.parser.understand(text, conversation.state(), issue_key)
+
     async def feedback(self, turn_id: str, rating: Literal["up", "down"] | None, comment: str | None = None,
                        user: str | None = None, channel: str | None = None) -> bool:
         """False when no such turn was answered. `rating` None: a comment alone, the rating stays."""
@@ -95,10 +101,6 @@ def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer])
              if parsed.fell_back else []) + [step for part in parts for step in part.explain]
     citations = {key: url for part in parts for key, url in part.citations.items()}
     rows = [row for part in parts for row in part.rows]
-    stats = TurnStats(parser="embedded (llm failed)" if parsed.fell_back else parsed.parser,
-                      answerer="llm" if any(p.worded_by_llm for p in parts) else "templated",
-                      cache_hits=sum(p.cache_hits for p in parts), cache_misses=sum(p.cache_misses for p in parts),
-                      llm_fallbacks=int(parsed.fell_back) + sum(p.llm_fallbacks for p in parts))
     record = TurnRecord(id=uuid.uuid4().hex, question=parsed.text, intents=parsed.intents,
                         plans=[str(s) for s in steps], answer="\n\n".join(p.text for p in parts),
                         citations=list(citations), urls=citations,
@@ -106,5 +108,12 @@ def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer])
                         kg=next((p.kg_turn for p in parts if p.kg_turn), None))
     result = TurnResult(answer=record.answer, turn_id=record.id, conversation_id=conversation_id,
                         intents=[c.name for c in parsed.intents], citations=record.citations, urls=citations,
-                        steps=steps, rows=rows if len(rows) > 1 else [], stats=stats)
+                        steps=steps, rows=rows if len(rows) > 1 else [], stats=_stats(parsed, parts))
     return result, record
+
+
+def _stats(parsed: ParsedQuery, parts: list[PartAnswer]) -> TurnStats:
+    return TurnStats(parser="embedded (llm failed)" if parsed.fell_back else parsed.parser,
+                     answerer="llm" if any(p.worded_by_llm for p in parts) else "templated",
+                     cache_hits=sum(p.cache_hits for p in parts), cache_misses=sum(p.cache_misses for p in parts),
+                     llm_fallbacks=int(parsed.fell_back) + sum(p.llm_fallbacks for p in parts))

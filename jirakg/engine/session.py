@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
 
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.config import Settings
 from jirakg.connectors.jira.factory import connector_for
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
+from jirakg.engine.vocabulary import instance_lexicon
 from jirakg.feedback import open_feedback_store
 from jirakg.graph import GraphManager, open_store
 from jirakg.graph.entities import EntityNodes
 from jirakg.intents.embedded import EmbeddedParser
-from jirakg.intents.instance import instance_lexicon
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
@@ -25,7 +26,9 @@ LEXICON_TTL_S = 3600
 
 
 @asynccontextmanager
-async def engine_session(url: str, settings: Settings) -> AsyncIterator[Engine]:
+async def engine_session(url: str, settings: Settings, *, now: Callable[[], datetime] | None = None
+                         ) -> AsyncIterator[Engine]:
+    """The one way an engine is built; `now` fixes the moment relative dates count from (evaluations)."""
     connector = connector_for(url, settings.jira)
     store = open_store(settings.store)
     llm = LlmClient.from_settings(settings.llm) if settings.llm.enabled else None
@@ -33,7 +36,7 @@ async def engine_session(url: str, settings: Settings) -> AsyncIterator[Engine]:
     try:
         manager = GraphManager(connector, store, base_url=url, ttl_s=settings.store.cache_ttl_s)
         lexicon = await _lexicon(url, manager)
-        embedded = EmbeddedParser(lexicon)
+        embedded = EmbeddedParser(lexicon, now=now) if now else EmbeddedParser(lexicon)
         parser = LlmParser(llm, embedded) if llm else embedded
         answerer = LlmAnswerer(llm, lexicon) if llm else None
         yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer,

@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from jirakg.connectors.jira import JiraError
-from jirakg.intents.embedded import ConversationState, EmbeddedParser
+from jirakg.graph import GraphManager
 from jirakg.intents.models import ParsedQuery
 
 
@@ -63,20 +63,14 @@ def load_cases(path: Path) -> list[Case]:
     return cases
 
 
-def replay_history(parser: EmbeddedParser, turns: list[str]) -> ConversationState:
-    """Earlier user turns, parsed in order, leave the issue keys they named as context."""
-    state = ConversationState()
-    for turn in turns:
-        parsed = parser.parse(turn, state)
-        keys = [k for call in parsed.intents for k in call.issue_keys]
-        if keys:
-            state.active_keys = list(dict.fromkeys(keys + state.active_keys))
-        state.last_intent = parsed.intents[-1].name if parsed.intents else None
-    return state
+async def _no_history(history: list[str]) -> str | None:
+    return None
 
 
-async def evaluate(cases: list[Case], parse: Callable[[Case], Awaitable[ParsedQuery]],
-                   run_jql: Callable[[str], Awaitable[set[str] | None]]) -> Report:
+async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaitable[ParsedQuery]],
+                   run_jql: Callable[[str], Awaitable[set[str] | None]],
+                   replay: Callable[[list[str]], Awaitable[str | None]] = _no_history) -> Report:
+    """`replay` asks a case's earlier questions and returns the conversation; only `parse` is timed."""
     counts = {"single": Counter(), "multi": Counter()}
     variants: dict[str, Counter] = {}
     key_hits = key_total = 0
@@ -85,8 +79,9 @@ async def evaluate(cases: list[Case], parse: Callable[[Case], Awaitable[ParsedQu
     failures: list[dict] = []
     fallbacks = 0
     for case in cases:
+        conversation = await replay(case.history) if case.history else None
         started = time.perf_counter()
-        parsed = await parse(case)
+        parsed = await parse(case, conversation)
         timings.append((time.perf_counter() - started) * 1000)
         fallbacks += parsed.fell_back
         gold = Counter(i.name for i in case.intents)
@@ -143,9 +138,9 @@ def summary_line(report: Report) -> str:
     return json.dumps(report.model_dump(exclude={"failures"}))
 
 
-async def keys_for(connector, jql: str) -> set[str] | None:
+async def keys_for(manager: GraphManager, jql: str) -> set[str] | None:
     """The issue keys a JQL selects, or None when Jira rejects it (a wrong prediction)."""
     try:
-        return {issue["key"] for issue in await connector.search(jql, ["summary"])}
+        return {node.key for node in (await manager.get(jql, ["summary"])).nodes}
     except JiraError:
         return None

@@ -38,7 +38,7 @@ def test_metrics_arithmetic() -> None:
     async def run_jql(jql: str):
         return {"X-1"} if jql == "good" else {"X-2"}
 
-    async def parse(case: Case) -> ParsedQuery:
+    async def parse(case: Case, conversation: str | None) -> ParsedQuery:
         return ParsedQuery(text=case.query, intents=answers[case.query])
 
     report = asyncio.run(evaluate(cases, parse, run_jql))

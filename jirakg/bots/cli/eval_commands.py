@@ -10,14 +10,12 @@ import click
 
 from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url
+from jirakg.config import Settings
+from jirakg.engine.session import engine_session
+from jirakg.engine.turn import TurnContext
 from jirakg.connectors.jira import JiraError
-from jirakg.connectors.jira.factory import connector_for
 from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
-from jirakg.intents.embedded import EmbeddedParser
-from jirakg.intents.evaluation import evaluate, keys_for, load_cases, replay_history, summary_line
-from jirakg.intents.instance import instance_lexicon
-from jirakg.intents.llm_parser import LlmParser
-from jirakg.llm import LlmClient
+from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
 from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
 from jirakg.retrieval.kgqa.linking import linker_for
 from jirakg.retrieval.kgqa.session import KgSession
@@ -65,18 +63,21 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
         click.echo(summary_line(report))
 
 
-async def _run(url: str, settings, cases, now: datetime, parser_name: str):
-    connector = connector_for(url, settings.jira)
-    llm = LlmClient.from_settings(settings.llm) if parser_name == "llm" else None
-    try:
-        embedded = EmbeddedParser(await instance_lexicon(connector), now=lambda: now)
-        parser = LlmParser(llm, embedded) if llm else embedded
-        return await evaluate(cases, lambda case: parser.understand(case.query, replay_history(embedded, case.history), None),
-                              lambda jql: keys_for(connector, jql))
-    finally:
-        await connector.http.close()
-        if llm:
-            await llm.close()
+async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, parser_name: str) -> Report:
+    """Each case in a fresh conversation on an in-memory store: earlier questions are asked through the
+    whole engine (so follow-ups see real results), then only the last one is parsed and timed."""
+    updates = {"store": settings.store.model_copy(update={"backend": "memory"})}
+    if parser_name == "embedded":
+        updates["llm"] = settings.llm.model_copy(update={"base_url": None})
+    async with engine_session(url, settings.model_copy(update=updates), now=lambda: now) as engine:
+        async def replay(history: list[str]) -> str | None:
+            conversation = None
+            for question in history:
+                conversation = (await engine.ask(TurnContext(text=question, conversation_id=conversation))).conversation_id
+            return conversation
+
+        return await evaluate(cases, lambda case, conversation: engine.understand(case.query, conversation),
+                              lambda jql: keys_for(engine.services.manager, jql), replay)
 
 
 @eval_group.command("kgqa")

@@ -1,5 +1,6 @@
-"""Build the lexicon of a live Jira: its catalogues through the metadata client, people,
-labels and sprints from a sample of recent issues through the connector."""
+"""The parser's vocabulary from a live Jira: its catalogues through the metadata client, people,
+labels and sprints from a sample of recent issues through the connector. Wiring, so it lives with the
+engine factory: intents/ builds a Lexicon from data and never fetches it."""
 
 from __future__ import annotations
 
