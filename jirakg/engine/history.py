@@ -43,8 +43,10 @@ class Conversation(BaseModel):
                 if key not in active:
                     active.append(key)
         last = self.turns[-1] if self.turns else None
+        searches = [c for c in last.intents if c.name in ("search", "count")] if last else []
         return ConversationState(active_keys=active[:10], last_results=last.listed if last else [],
-                                 last_intent=last.intents[-1].name if last and last.intents else None)
+                                 last_intent=last.intents[-1].name if last and last.intents else None,
+                                 last_search=searches[-1].slots if searches else None)
 
 
 def kg_history(conversation: Conversation) -> list[KgTurn]:

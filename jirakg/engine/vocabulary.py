@@ -9,7 +9,7 @@ from jirakg.intents.lexicon import Lexicon
 
 SAMPLE_JQL = "project is not EMPTY ORDER BY updated DESC"
 SAMPLE_FIELDS = ["assignee", "reporter", "labels", "components", "fixVersions", "versions", "status", "issuetype",
-                 "priority"]
+                 "priority", "resolution"]
 
 
 async def instance_lexicon(connector: JiraConnector, sample: int = 5000) -> Lexicon:

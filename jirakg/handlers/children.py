@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from jirakg.answer.templated import Answer, Writer, plural
-from jirakg.graph import GraphManager, Node
+from jirakg.graph import GraphManager
 from jirakg.handlers.base import JiraHandler
-from jirakg.intents.models import IntentCall, Slots
+from jirakg.handlers.node_filters import wanted
+from jirakg.intents.models import IntentCall
 from jirakg.intents.registry import INTENTS
 from jirakg.retrieval.facts import RelativesFacts
 from jirakg.retrieval.plan import RetrievalPlan
@@ -21,19 +22,13 @@ async def fetch(plan: RetrievalPlan, manager: GraphManager) -> RelativesFacts:
     tree = await manager.subtree(key, plan.fields, depth=1)
     slots = plan.intent.slots
     return RelativesFacts(plan=plan, subject=subject,
-                          nodes=[n for n in tree.children(key, slots.issue_type) if _wanted(n, slots)])
-
-
-def _wanted(node: Node, slots: Slots) -> bool:
-    return ((not slots.statuses or node.status in slots.statuses)
-            and (not slots.status_categories or node.status_category in slots.status_categories)
-            and (not slots.priorities or (node.fields.get("priority") or {}).get("name") in slots.priorities))
+                          nodes=[n for n in tree.children(key) if wanted(n, slots)])
 
 
 def word(facts: RelativesFacts) -> Answer:
     w = Writer()
-    kind = facts.plan.intent.slots.issue_type
-    what = f"{kind.lower()} " if kind else ""
+    kinds = facts.plan.intent.slots.issue_types
+    what = f"{' or '.join(kinds).lower()} " if kinds else ""
     if not facts.nodes:
         w.line(f"{w.cite(facts.subject)} has no {what}children that match.")
     else:

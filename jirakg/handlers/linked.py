@@ -5,6 +5,7 @@ from __future__ import annotations
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import GraphManager
 from jirakg.handlers.base import JiraHandler
+from jirakg.handlers.node_filters import wanted
 from jirakg.intents.models import IntentCall
 from jirakg.intents.registry import INTENTS
 from jirakg.retrieval.facts import RelativesFacts
@@ -17,9 +18,10 @@ def plan(call: IntentCall) -> RetrievalPlan:
 
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> RelativesFacts:
     subject = await manager.node(plan.keys[0], plan.fields)
-    wanted = subject.linked(plan.intent.slots.link_type)
-    linked = await manager.nodes([k for k, _, _ in wanted], plan.fields)
-    return RelativesFacts(plan=plan, subject=subject, nodes=[linked[k] for k, _, _ in wanted if k in linked])
+    found = subject.linked(plan.intent.slots.link_type)
+    linked = await manager.nodes([k for k, _, _ in found], plan.fields)
+    return RelativesFacts(plan=plan, subject=subject, nodes=[linked[k] for k, _, _ in found
+                                                             if k in linked and wanted(linked[k], plan.intent.slots)])
 
 
 def word(facts: RelativesFacts) -> Answer:

@@ -17,10 +17,14 @@ from difflib import get_close_matches
 from pydantic import BaseModel, Field
 
 from jirakg.intents.grounding import Grounder
-from jirakg.intents.jql_builder import CURRENT_USER, build_jql
-from jirakg.intents.lexicon import Lexicon, normalise
-from jirakg.intents.models import IntentCall, ParsedQuery, Slots
+from jirakg.handlers.node_filters import NODE_FILTERS
+from jirakg.intents.conditions import ConditionReader, Unknown, foreign_language
+from jirakg.intents.jql_builder import build_jql
+from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.models import IntentCall, LinkFilter, ParsedQuery, Slots, ValueFilters
 from jirakg.intents.timewindows import parse_window
+from jirakg.intents.typed_jql import TypedJql
+from jirakg.jql.errors import JqlError
 
 MAX_CHARS = 2000
 KEY_WORD = "issuekeyref"  # stands in for an issue key inside the text the rules read
@@ -89,18 +93,15 @@ CATEGORY_WORDS = [
     (re.compile(r"\b(in progress|ongoing|underway|being worked on)\b"), ["indeterminate"]),
     (re.compile(r"\b(to do|todo|not started)\b"), ["new"]),
 ]
-STATE_PHRASES = {"in progress", "to do", "todo", "being worked on", "underway", "ongoing"}
 GROUP_BY = re.compile(r"\b(?:per|by|for each|grouped by|broken down by) (status|assignee|person|priority|type|"
                       r"component|project|label)\b")
 GROUP_FIELDS = {"status": "status", "assignee": "assignee", "person": "assignee", "priority": "priority",
                 "type": "issuetype", "component": "components", "project": "project", "label": "labels"}
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
-CURRENT_SPRINT = re.compile(r"\b(?:current|this|active|open) sprints?\b")
-ME = re.compile(r"\b(my|mine|assigned to me|for me|i am|i'm|i have)\b")
-ASSIGNED_TO = re.compile(r"\b(?:assigned to|owned by) ([a-z][a-z'.-]+(?: [a-z][a-z'.-]+)?)"
-                         r"(?= (?:has|have|is|owns|works?)\b| in\b|$|[?.!])")
-UNASSIGNED = re.compile(r"\b(unassigned|not assigned|nobody owns|no one owns|owned by (nobody|no one)|"
-                        r"without an? (owner|assignee))\b")
+FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them)\b|"
+                       r"^(?:and|what about|how about|only|just|now|but|same|also)\b")
+ENGLISH_ONLY = ("I understand questions in English only, for example 'How many open bugs are in PROJ?'; "
+                "please ask again in English.")
 
 
 PARSE_CACHE = 4096
@@ -112,6 +113,7 @@ class ConversationState(BaseModel):
     active_keys: list[str] = Field(default_factory=list)  # most recent first
     last_results: list[str] = Field(default_factory=list)  # keys listed in the last answer, in order
     last_intent: str | None = None
+    last_search: Slots | None = None  # the conditions of the last search or count, for follow-ups
 
 
 class EmbeddedParser:
@@ -120,6 +122,8 @@ class EmbeddedParser:
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
         self.now = now
+        self.conditions = ConditionReader(lexicon, self.grounder, now)
+        self.typed = TypedJql(lexicon, self.grounder, now)
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.points_field = next((t.value for t in lexicon.of("field") if "story point" in t.label.lower()), None)
         self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
@@ -163,6 +167,11 @@ class EmbeddedParser:
     # --- one part ------------------------------------------------------------------------
 
     def _part(self, part: str, state: ConversationState, issue_in_view: str | None, carried: list[str]) -> IntentCall:
+        if foreign_language(part):
+            return _call_clarify(ENGLISH_ONLY)
+        typed = self.typed.find(part)
+        if typed is not None:
+            return self._typed(*typed, state)
         keys, unknown = self._keys(part)
         # Keys become a placeholder so that their project part is not read as a filter ("PROJ" in PROJ-12).
         lowered = " ".join(KEY.sub(f" {KEY_WORD} ", part).lower().split())
@@ -173,22 +182,62 @@ class EmbeddedParser:
         # In the Jira sidebar a question without filters is about the open issue ("what is the priority?").
         in_sidebar = bool(issue_in_view) and not self._filters_present(lowered)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
+        if name in ("search", "count") or (name in ("linked", "children") and keys):
+            filtered = self._filtered(name, part, lowered, keys, state)
+            if filtered is not None:
+                return filtered
         if name in NEEDS_KEY and not keys:
             keys = self.resolve_keys(lowered, state, issue_in_view, carried)
             if not keys:
                 return _call_clarify("Which issue do you mean? Name it by its key, for example "
                                      f"{sorted(self.projects)[0] if self.projects else 'PROJ'}-12.")
-        slots = self._slots(name, lowered)
-        person = ASSIGNED_TO.search(lowered)
-        if name in ("search", "count") and person and not slots.assignees and not slots.unassigned:
-            return _call_clarify(f"I do not know anyone called {person.group(1).strip().title()} in this Jira; "
-                                 "use the name as Jira shows it.")
-        call = IntentCall(name=name, issue_keys=keys, slots=slots)
-        if name in ("search", "count"):
-            call.jql = build_jql(slots)
-            if name == "search" and not call.jql and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
-                return _call_clarify("Which issues do you mean? Name a project, type, status, person or component.")
-        return call
+        return IntentCall(name=name, issue_keys=keys, slots=self._slots(name, lowered))
+
+    def _typed(self, prefix: str, jql: str, state: ConversationState) -> IntentCall:
+        """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions."""
+        try:
+            where, order = self.typed.ground(jql)
+            slots = self.conditions.read(prefix, Slots()) if prefix else Slots()
+        except (JqlError, Unknown) as exc:
+            return _call_clarify(f"That reads as JQL, but it cannot run: {exc}")
+        slots.typed_jql, slots.order_by = where or None, order or slots.order_by
+        if state.last_search is not None and FOLLOW_UP.search(prefix.lower()):
+            slots = narrowed(state.last_search, slots)
+        name = "count" if RULES[1][1].search(prefix.lower()) else "search"
+        return IntentCall(name=name, slots=slots, jql=build_jql(slots, today=self.now().strftime("%Y/%m/%d")))
+
+    def _filtered(self, name: str, part: str, lowered: str, keys: list[str],
+                  state: ConversationState) -> IntentCall | None:
+        """A search or count from the question's conditions; a link or child question with conditions
+        beyond what those answer becomes a search over the linked issues or children. None: a plain
+        link or child question."""
+        group = GROUP_BY.search(lowered) if name == "count" else None
+        try:
+            slots = self.conditions.read(GROUP_BY.sub(" ", part) if group else part, Slots(),
+                                         people=name != "children")
+        except Unknown as exc:
+            return _call_clarify(str(exc))
+        if name == "children":
+            if set(_narrowing(slots)) <= NODE_FILTERS | {"parents"}:
+                slots.parents = []
+                return IntentCall(name="children", issue_keys=keys, slots=slots)
+            slots.parents = list(dict.fromkeys(slots.parents + keys[:1]))
+            name = "search"
+        elif name == "linked":
+            if set(_narrowing(slots)) <= NODE_FILTERS | {"links"}:
+                link_type = self._link_type(lowered, transitive=False)
+                return IntentCall(name="linked", issue_keys=keys, slots=slots.model_copy(update={
+                    "links": [], "link_type": link_type}))
+            if not any(link.key for link in slots.links):
+                slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
+            name = "search"
+        if state.last_search is not None and FOLLOW_UP.search(lowered):
+            slots = narrowed(state.last_search, slots)
+        slots.group_by = GROUP_FIELDS[group.group(1)] if group else None
+        jql = build_jql(slots, today=self.now().strftime("%Y/%m/%d"))
+        if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
+            return _call_clarify("Which issues do you mean? Name a project, type, status, person or component.")
+        return IntentCall(name=name, slots=slots, jql=jql)
 
     def _keys(self, part: str) -> tuple[list[str], list[str]]:
         found, unknown = [], []
@@ -207,6 +256,9 @@ class EmbeddedParser:
         if (not about_an_issue and KG_WORDS.search(lowered) and not JIRA_WORDS.search(lowered)
                 and not self._filters_present(lowered)):
             return "kg_question"  # "how many papers has X published?" is about the knowledge graph
+        if (state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered
+                and not any(pattern.search(lowered) for name, pattern in RULES if name != "count")):
+            return "count" if RULES[1][1].search(lowered) else "search"  # "sort them by priority", "only bugs"
         if about_an_issue and POINTS.search(lowered):
             return "metadata"  # "how many story points is WEB-4?" asks a field, not a count
         for name, pattern in RULES:
@@ -274,16 +326,8 @@ class EmbeddedParser:
             slots.fields = self._fields(lowered, default=name == "metadata")
         if name == "changelog":
             slots.window = parse_window(lowered, self.now(), self.lexicon.sprints)
-        if name in ("search", "count"):
-            # In a search, "the current sprint" is sprint membership, not a time window.
-            slots.window = parse_window(CURRENT_SPRINT.sub(" ", lowered), self.now(), self.lexicon.sprints)
         if name in ("linked", "dependencies"):
             slots.link_type = self._link_type(lowered, transitive=name == "dependencies")
-        if name in ("children", "search", "count"):
-            self._filters(lowered, slots, with_people=name != "children")
-        if name == "count":
-            group = GROUP_BY.search(lowered)
-            slots.group_by = GROUP_FIELDS[group.group(1)] if group else None
         if name == "kg_question":
             slots.text = lowered
         return slots
@@ -319,55 +363,38 @@ class EmbeddedParser:
         matches = self.grounder.scan(lowered, {"link"})
         return matches[0].term.value if matches else ("is blocked by" if transitive else None)
 
-    def _filters(self, lowered: str, slots: Slots, with_people: bool) -> None:
-        statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
-        for pattern, categories in CATEGORY_WORDS:
-            match = pattern.search(lowered)
-            # A workflow state the instance names exactly ("In Progress") is more precise than its
-            # category; "open" or "closed" still mean the category, whatever the statuses are called.
-            if match and not (match.group(0) in STATE_PHRASES and normalise(match.group(0)) in statuses):
-                slots.status_categories = categories
-                # The category words are used up: "not done" must not also name the status Done.
-                lowered = lowered[:match.start()] + " " + lowered[match.end():]
-                break
-        if with_people and UNASSIGNED.search(lowered):
-            slots.unassigned = True
-            lowered = UNASSIGNED.sub(" ", lowered)
-        if CURRENT_SPRINT.search(lowered):
-            slots.open_sprints = True
-            lowered = CURRENT_SPRINT.sub(" ", lowered)
-        kinds = SEARCH_KINDS - ({"person"} if not with_people else set())
-        for match in self._prefer_hinted(self.grounder.scan(lowered, kinds), lowered):
-            value = match.term.value
-            target = {"type": None, "status": slots.statuses, "priority": slots.priorities,
-                      "component": slots.components, "label": slots.labels, "project": slots.projects,
-                      "person": slots.assignees, "version": slots.fix_versions, "sprint": slots.sprints}[match.term.kind]
-            if match.term.kind == "type":
-                slots.issue_type = slots.issue_type or value
-            elif value not in target:
-                target.append(value)
-        if slots.statuses:
-            slots.status_categories = []  # a named status is more precise than a category word
-        if with_people and ME.search(lowered) and not slots.assignees:
-            slots.assignees = [CURRENT_USER]
-        about = re.search(r"\b(?:about|mentioning|containing|regarding|with the words?|matching)\s+(.+)$", lowered)
-        if about:
-            slots.text = normalise(about.group(1))
 
-    @staticmethod
-    def _prefer_hinted(matches: list, lowered: str) -> list:
-        """The same words may name a label and a component ("security"): a hint decides, else the label."""
-        by_span: dict[tuple[int, int], list] = {}
-        for match in matches:
-            by_span.setdefault((match.start, match.end), []).append(match)
-        kept = []
-        for group in by_span.values():
-            kinds = {m.term.kind for m in group}
-            if {"label", "component"} <= kinds:
-                wanted = "component" if re.search(r"\bcomponents?\b", lowered) else "label"
-                group = [m for m in group if m.term.kind not in ({"label", "component"} - {wanted})]
-            kept += group
-        return kept
+def _narrowing(slots: Slots) -> list[str]:
+    """The names of the slots that narrow a set of issues."""
+    return [name for name in ("projects", "issue_types", "statuses", "status_categories", "priorities", "assignees",
+                              "reporters", "components", "labels", "fix_versions", "sprints", "resolutions", "empty",
+                              "filled", "dates", "overdue", "sprint_state", "links", "parents", "text")
+            if getattr(slots, name)] + (["excluded"] if not slots.excluded.is_empty() else [])
+
+
+def narrowed(previous: Slots, new: Slots) -> Slots:
+    """A follow-up keeps the earlier conditions and adds or replaces what it states ("and in FLOE?",
+    "how many of those are bugs?", "only the open ones", "sort them by priority")."""
+    merged = previous.model_copy(deep=True)
+    for name in ValueFilters.model_fields:
+        if getattr(new, name):
+            setattr(merged, name, list(getattr(new, name)))
+        if getattr(new.excluded, name):
+            setattr(merged.excluded, name, list(dict.fromkeys(getattr(merged.excluded, name) + getattr(new.excluded, name))))
+    merged.empty = list(dict.fromkeys(merged.empty + new.empty))
+    merged.filled = list(dict.fromkeys(merged.filled + new.filled))
+    merged.dates = [d for d in merged.dates if d.field not in {n.field for n in new.dates}] + new.dates
+    merged.links += [link for link in new.links if link not in merged.links]
+    merged.parents = list(dict.fromkeys(merged.parents + new.parents))
+    merged.overdue = merged.overdue or new.overdue
+    merged.sprint_state = new.sprint_state or merged.sprint_state
+    merged.text = new.text or merged.text
+    merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
+    merged.order_by = new.order_by or merged.order_by
+    merged.ignored = new.ignored
+    if new.statuses:
+        merged.status_categories = []
+    return merged
 
 
 def _call_clarify(reason: str) -> IntentCall:

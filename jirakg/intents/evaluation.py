@@ -31,7 +31,9 @@ class Case(BaseModel):
     history: list[str] = Field(default_factory=list)
     intents: list[GoldIntent]
     jql: str | None = None
-    variant: str | None = None
+    variant: str | None = None  # the form: jql, keywords, chatty, paraphrase, other
+    category: str | None = None
+    id: str | None = None
 
 
 class Score(BaseModel):
@@ -40,16 +42,32 @@ class Score(BaseModel):
     f1: float
 
 
+class Tally(BaseModel):
+    cases: int
+    accuracy: float
+
+
 class Report(BaseModel):
     single: Score
     multi: Score
     issue_key_accuracy: float
     jql_execution_accuracy: float | None
-    by_variant: dict[str, dict[str, float]]
+    by_variant: dict[str, Tally]
+    by_category: dict[str, Tally] = Field(default_factory=dict)
+    widened_silently: int = 0  # answers over a wider set than asked that did not say which words they ignored
+    answered_instead_of_asking: int = 0  # a list or count where the question had to be refused or clarified
     p95_ms: float
     cases: int
     fallbacks: int = 0  # LLM parses that fell back to the embedded parser
     failures: list[dict] = Field(default_factory=list)
+
+
+class _Outcome(BaseModel):
+    correct: bool
+    keys: tuple[int, int]  # gold intents with keys, of which found
+    jql: bool | None  # None: no gold JQL
+    widened_silently: bool = False
+    answered_instead_of_asking: bool = False
 
 
 def load_cases(path: Path) -> list[Case]:
@@ -59,7 +77,7 @@ def load_cases(path: Path) -> list[Case]:
             try:
                 cases.append(Case.model_validate_json(line))
             except ValueError as exc:
-                raise ValueError(f"{path}: line {number} is not a valid case ({exc}).") from None
+                raise ValueError(f"{path}: line {number} is not a valid case ({exc}).") from exc
     return cases
 
 
@@ -72,10 +90,8 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
                    replay: Callable[[list[str]], Awaitable[str | None]] = _no_history) -> Report:
     """`replay` asks a case's earlier questions and returns the conversation; only `parse` is timed."""
     counts = {"single": Counter(), "multi": Counter()}
-    variants: dict[str, Counter] = {}
-    key_hits = key_total = 0
-    jql_hits = jql_total = 0
     timings: list[float] = []
+    outcomes: list[tuple[Case, _Outcome]] = []
     failures: list[dict] = []
     fallbacks = 0
     for case in cases:
@@ -84,47 +100,64 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
         parsed = await parse(case, conversation)
         timings.append((time.perf_counter() - started) * 1000)
         fallbacks += parsed.fell_back
-        gold = Counter(i.name for i in case.intents)
-        got = Counter(c.name for c in parsed.intents)
-        bucket = counts["multi" if len(case.intents) > 1 else "single"]
-        bucket["tp"] += sum((gold & got).values())
-        bucket["gold"] += sum(gold.values())
-        bucket["got"] += sum(got.values())
-        correct = gold == got
-        for intent in case.intents:
-            if intent.issue_keys:
-                key_total += 1
-                if any(c.name == intent.name and sorted(c.issue_keys) == sorted(intent.issue_keys)
-                       for c in parsed.intents):
-                    key_hits += 1
-                else:
-                    correct = False
-        if case.jql is not None:
-            jql_total += 1
-            predicted = next((c.jql for c in parsed.intents if c.jql is not None), None)
-            same = predicted is not None and await _same_result(run_jql, predicted, case.jql)
-            jql_hits += same
-            correct = correct and same
-        if case.variant:
-            tally = variants.setdefault(case.variant, Counter())
-            tally["cases"] += 1
-            tally["correct"] += correct
-        if not correct:
-            failures.append({"query": case.query, "gold": [i.model_dump() for i in case.intents], "gold_jql": case.jql,
-                             "got": [{"name": c.name, "issue_keys": c.issue_keys, "jql": c.jql} for c in parsed.intents]})
+        _count_intents(counts["multi" if len(case.intents) > 1 else "single"], case, parsed)
+        outcome = await _judge(case, parsed, run_jql)
+        outcomes.append((case, outcome))
+        if not outcome.correct:
+            failures.append({"id": case.id, "query": case.query, "history": case.history,
+                             "gold": [i.model_dump() for i in case.intents], "gold_jql": case.jql,
+                             "got": [{"name": c.name, "issue_keys": c.issue_keys, "jql": c.jql,
+                                      "ignored": c.slots.ignored, "reason": c.slots.reason} for c in parsed.intents]})
     timings.sort()
+    keyed = sum(o.keys[0] for _, o in outcomes)
+    judged = [o.jql for _, o in outcomes if o.jql is not None]
     return Report(
         single=_score(counts["single"]), multi=_score(counts["multi"]),
-        issue_key_accuracy=round(key_hits / key_total, 4) if key_total else 1.0,
-        jql_execution_accuracy=round(jql_hits / jql_total, 4) if jql_total else None,
-        by_variant={v: {"cases": t["cases"], "accuracy": round(t["correct"] / t["cases"], 4)} for v, t in variants.items()},
+        issue_key_accuracy=round(sum(o.keys[1] for _, o in outcomes) / keyed, 4) if keyed else 1.0,
+        jql_execution_accuracy=round(sum(judged) / len(judged), 4) if judged else None,
+        by_variant=_tallies(outcomes, lambda c: c.variant), by_category=_tallies(outcomes, lambda c: c.category),
+        widened_silently=sum(o.widened_silently for _, o in outcomes),
+        answered_instead_of_asking=sum(o.answered_instead_of_asking for _, o in outcomes),
         p95_ms=round(timings[int(0.95 * (len(timings) - 1))], 2) if timings else 0.0,
         cases=len(cases), fallbacks=fallbacks, failures=failures)
 
 
-async def _same_result(run_jql, predicted: str, gold: str) -> bool:
-    got, expected = await run_jql(predicted), await run_jql(gold)
-    return got is not None and expected is not None and got == expected
+def _count_intents(bucket: Counter, case: Case, parsed: ParsedQuery) -> None:
+    gold = Counter(i.name for i in case.intents)
+    got = Counter(c.name for c in parsed.intents)
+    bucket["tp"] += sum((gold & got).values())
+    bucket["gold"] += sum(gold.values())
+    bucket["got"] += sum(got.values())
+
+
+async def _judge(case: Case, parsed: ParsedQuery, run_jql: Callable[[str], Awaitable[set[str] | None]]) -> _Outcome:
+    gold_names = Counter(i.name for i in case.intents)
+    correct = gold_names == Counter(c.name for c in parsed.intents)
+    keyed = [i for i in case.intents if i.issue_keys]
+    found = sum(any(c.name == i.name and sorted(c.issue_keys) == sorted(i.issue_keys) for c in parsed.intents)
+                for i in keyed)
+    correct = correct and found == len(keyed)
+    answer = next((c for c in parsed.intents if c.jql is not None), None)
+    if case.jql is None:
+        asked = "clarify" in gold_names and answer is not None
+        return _Outcome(correct=correct, keys=(len(keyed), found), jql=None, answered_instead_of_asking=asked)
+    got = await run_jql(answer.jql) if answer is not None and answer.jql else None
+    expected = await run_jql(case.jql)
+    same = got is not None and got == expected
+    wider = got is not None and expected is not None and got > expected
+    return _Outcome(correct=correct and same, keys=(len(keyed), found), jql=same,
+                    widened_silently=wider and answer is not None and not answer.slots.ignored)
+
+
+def _tallies(outcomes: list[tuple[Case, _Outcome]], group: Callable[[Case], str | None]) -> dict[str, Tally]:
+    tallies: dict[str, Counter] = {}
+    for case, outcome in outcomes:
+        name = group(case)
+        if name:
+            tally = tallies.setdefault(name, Counter())
+            tally["cases"] += 1
+            tally["correct"] += outcome.correct
+    return {name: Tally(cases=t["cases"], accuracy=round(t["correct"] / t["cases"], 4)) for name, t in sorted(tallies.items())}
 
 
 def _score(counter: Counter) -> Score:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 
-from jirakg.intents.models import Slots
+from jirakg.intents.models import DateRange, Slots, ValueFilters
 from jirakg.jql.keys import ISSUE_KEY
 
 CURRENT_USER = "currentUser()"  # the one function a slot may carry; never from user text
 # Characters with a meaning inside a Lucene text query; free text is searched as plain words.
 TEXT_SPECIAL = re.compile(r'[+\-&|!(){}\[\]^"~*?:\\/]')
+DATE_FIELDS = {"created": "created", "updated": "updated", "resolved": "resolutiondate", "due": "duedate"}
 
 
 def quote(value: str) -> str:
@@ -29,40 +30,71 @@ def text_query(words: str) -> str:
     return " ".join(TEXT_SPECIAL.sub(" ", words).split())
 
 
-# JQL field ← the `Slots` list it is built from, in the order clauses are written.
+# JQL field ← the filter list it is built from, in the order clauses are written.
 LIST_CLAUSES = [("project", "projects"), ("issuetype", "issue_types"), ("status", "statuses"),
                 ("statusCategory", "status_categories"), ("priority", "priorities"), ("assignee", "assignees"),
-                ("component", "components"), ("labels", "labels"), ("fixVersion", "fix_versions"),
-                ("sprint", "sprints")]
+                ("reporter", "reporters"), ("component", "components"), ("labels", "labels"),
+                ("fixVersion", "fix_versions"), ("sprint", "sprints"), ("resolution", "resolutions")]
 
 
-def _in(field: str, values: list[str]) -> str:
-    literals = [v if v == CURRENT_USER else quote(v) for v in values]
+def _literal(value: str) -> str:
+    return value if value == CURRENT_USER else quote(value)
+
+
+def _in(field: str, values: list[str], negated: bool = False) -> str:
+    literals = [_literal(v) for v in values]
     if len(literals) == 1:
-        return f"{field} = {literals[0]}"
-    return f"{field} in ({', '.join(literals)})"
+        return f"{field} {'!=' if negated else '='} {literals[0]}"
+    return f"{field} {'not in' if negated else 'in'} ({', '.join(literals)})"
 
 
-def build_jql(slots: Slots, *, order_by: str | None = None) -> str:
-    clauses: list[str] = []
-    for field, attribute in LIST_CLAUSES:
-        values = getattr(slots, attribute)
-        if values:
-            clauses.append(_in(field, values))
-        if attribute == "assignees" and slots.unassigned:
-            clauses.append("assignee is EMPTY")
-    if slots.open_sprints:
-        clauses.append("sprint in openSprints()")
-    if slots.window is not None:
-        if slots.window.start:
-            clauses.append(f"updated >= {quote(_jql_time(slots.window.start))}")
-        if slots.window.end:
-            clauses.append(f"updated < {quote(_jql_time(slots.window.end))}")
+def _values(filters: ValueFilters, negated: bool) -> list[str]:
+    return [_in(field, getattr(filters, attribute), negated) for field, attribute in LIST_CLAUSES
+            if getattr(filters, attribute)]
+
+
+def _dates(dates: list[DateRange]) -> list[str]:
+    clauses = []
+    for window in dates:
+        field = DATE_FIELDS[window.field]
+        if window.start:
+            clauses.append(f"{field} >= {quote(_jql_time(window.start))}")
+        if window.end:
+            clauses.append(f"{field} < {quote(_jql_time(window.end))}")
+    return clauses
+
+
+def _links(slots: Slots) -> list[str]:
+    clauses = []
+    for link in slots.links:
+        if link.key:
+            kind = f", {quote(link.link_type)}" if link.link_type else ""
+            clauses.append(f"issue in linkedIssues({link.key}{kind})")
+        elif link.link_type:
+            clauses.append(f"issueLinkType = {quote(link.link_type)}")
+    return clauses
+
+
+def build_jql(slots: Slots, *, today: str | None = None) -> str:
+    """`today` (yyyy/MM/dd) is what "overdue" counts from; without it JQL's now() does."""
+    clauses = _values(slots, negated=False) + _values(slots.excluded, negated=True)
+    clauses += [f"{field} is EMPTY" for field in slots.empty] + [f"{field} is not EMPTY" for field in slots.filled]
+    if slots.parents:
+        clauses.append(_in("parent", slots.parents))
+    if slots.sprint_state:
+        clauses.append(f"sprint in {slots.sprint_state}Sprints()")
+    clauses += _dates(slots.dates) + _links(slots)
+    if slots.overdue:
+        clauses.append(f"duedate < {quote(today) if today else 'now()'}")
+        if "resolution" not in slots.empty:
+            clauses.append("resolution is EMPTY")
     if slots.text and text_query(slots.text):
         clauses.append(f"text ~ {quote(text_query(slots.text))}")
+    if slots.typed_jql:
+        clauses.append(f"({slots.typed_jql})" if clauses and re.search(r"\bOR\b", slots.typed_jql) else slots.typed_jql)
     jql = " AND ".join(clauses)
-    if order_by:
-        jql = f"{jql} ORDER BY {order_by}".strip()
+    if slots.order_by:
+        jql = f"{jql} ORDER BY {slots.order_by}".strip()
     return jql
 
 

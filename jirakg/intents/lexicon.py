@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pydantic import BaseModel, Field, PrivateAttr
 
 KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
-         "person", "field")
+         "person", "field", "resolution")
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz"],
@@ -70,7 +70,8 @@ class Lexicon(BaseModel):
             if not value:
                 return
             term = found.setdefault((kind, value), Term(kind=kind, value=value, label=label or value))
-            for alias in (label, value, *aliases):
+            # A sprint's id is a bare number: as a word it would turn "9" or "2019" into a sprint.
+            for alias in (label, *([] if kind == "sprint" else [value]), *aliases):
                 text = normalise(alias or "")
                 if text and text not in term.aliases:
                     term.aliases.append(text)
@@ -139,6 +140,9 @@ def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
     priority = fields.get("priority")
     if priority:
         add("priority", priority["name"], priority["name"])
+    resolution = fields.get("resolution")
+    if resolution:
+        add("resolution", resolution["name"], resolution["name"])
     for value in fields.values():
         if isinstance(value, list):
             for item in value:

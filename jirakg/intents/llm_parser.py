@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from jirakg.intents.embedded import NEEDS_KEY, ConversationState, EmbeddedParser, input_problem
 from jirakg.intents.jql_builder import build_jql, valid_key
-from jirakg.intents.models import IntentCall, ParsedQuery, Slots
+from jirakg.intents.models import DateRange, IntentCall, ParsedQuery, Slots
 from jirakg.intents.registry import INTENTS
 from jirakg.intents.timewindows import parse_window
 from jirakg.llm import LlmClient, LlmError
@@ -103,19 +103,28 @@ class LlmParser:
                 return IntentCall(name="clarify", slots=Slots(reason="Which issue do you mean? Name it by its key."))
         slots = Slots(
             fields=[f for f in (self._one("field", v) for v in intent.fields) if f],
-            issue_type=self._one("type", intent.issue_type),
+            issue_types=[t for t in [self._one("type", intent.issue_type)] if t],
             statuses=self._many("status", intent.statuses), priorities=self._many("priority", intent.priorities),
             assignees=self._many("person", intent.assignees), components=self._many("component", intent.components),
             labels=self._many("label", intent.labels), projects=[p.upper() for p in intent.projects if p.upper() in projects],
             link_type=self._one("link", intent.link_type),
-            window=parse_window(intent.time_window, self.embedded.now(), self.embedded.lexicon.sprints)
-            if intent.time_window else None,
+            **self._window(intent),
             group_by=intent.group_by if intent.group_by in ("status", "assignee", "priority", "issuetype",
                                                             "components", "project", "labels") else None)
         call = IntentCall(name=intent.name, issue_keys=keys, slots=slots)
         if intent.name in ("search", "count"):
             call.jql = build_jql(slots)
         return call
+
+    def _window(self, intent: LlmIntent) -> dict:
+        """A changelog's window, or a search's date range (on `updated`, as "lately" means)."""
+        window = (parse_window(intent.time_window, self.embedded.now(), self.embedded.lexicon.sprints)
+                  if intent.time_window else None)
+        if window is None:
+            return {}
+        if intent.name == "changelog":
+            return {"window": window}
+        return {"dates": [DateRange(field="updated", **window.model_dump())]}
 
     def _one(self, kind: str, value: str | None) -> str | None:
         if not value:

@@ -8,6 +8,9 @@ from pydantic import BaseModel, Field
 
 IntentName = Literal["metadata", "children", "linked", "dependencies", "changelog", "summary", "search",
                      "count", "kg_question", "help", "clarify"]
+DateField = Literal["created", "updated", "resolved", "due"]
+EmptiableField = Literal["assignee", "fixVersion", "component", "labels", "duedate", "resolution", "sprint"]
+SprintState = Literal["open", "closed", "future"]
 
 
 class TimeWindow(BaseModel):
@@ -16,38 +19,64 @@ class TimeWindow(BaseModel):
     phrase: str = ""  # the words it came from, e.g. "last week"
 
 
-class Slots(BaseModel):
-    """Everything an intent may carry; each intent uses the ones its spec names."""
+class DateRange(TimeWindow):
+    """A window on one date field: "created in March 2008", "resolved last week", "due this week"."""
+    field: DateField = "created"
 
-    @property
-    def issue_types(self) -> list[str]:
-        return [self.issue_type] if self.issue_type else []
 
-    fields: list[str] = Field(default_factory=list)  # field ids asked for (metadata, changelog)
-    issue_type: str | None = None
+class LinkFilter(BaseModel):
+    """Issues with a link. With `key`: linked to that issue, by `link_type` as the link reads from `key`
+    (Jira's linkedIssues(key, type): "is blocked by" finds key's blockers). Without: issues having a link
+    that reads `link_type` from their own side ("blocks": issues that block something)."""
+    key: str | None = None
+    link_type: str | None = None
+
+
+class ValueFilters(BaseModel):
+    """Values that select issues; every one exists in the instance (names, keys, account ids)."""
+    projects: list[str] = Field(default_factory=list)
+    issue_types: list[str] = Field(default_factory=list)
     statuses: list[str] = Field(default_factory=list)
-    status_categories: list[str] = Field(default_factory=list)
+    status_categories: list[str] = Field(default_factory=list)  # new | indeterminate | done
     priorities: list[str] = Field(default_factory=list)
-    assignees: list[str] = Field(default_factory=list)  # account ids / user keys
-    unassigned: bool = False
+    assignees: list[str] = Field(default_factory=list)  # account ids / user keys, or currentUser()
+    reporters: list[str] = Field(default_factory=list)
     components: list[str] = Field(default_factory=list)
     labels: list[str] = Field(default_factory=list)
-    projects: list[str] = Field(default_factory=list)
     fix_versions: list[str] = Field(default_factory=list)
     sprints: list[str] = Field(default_factory=list)  # sprint ids
-    open_sprints: bool = False  # "in the current sprint"
-    link_type: str | None = None  # a link description such as "is blocked by"
-    window: TimeWindow | None = None
+    resolutions: list[str] = Field(default_factory=list)
+
+    def is_empty(self) -> bool:
+        return not any(getattr(self, name) for name in ValueFilters.model_fields)
+
+
+class Slots(ValueFilters):
+    """Everything an intent may carry; each intent uses the ones its spec names."""
+    excluded: ValueFilters = Field(default_factory=ValueFilters)  # "not bugs", "except Done", "other than Ana"
+    empty: list[EmptiableField] = Field(default_factory=list)  # "unassigned", "no fix version", "unresolved"
+    filled: list[EmptiableField] = Field(default_factory=list)  # "has a due date", "resolved"
+    dates: list[DateRange] = Field(default_factory=list)
+    overdue: bool = False  # due before today and not resolved
+    sprint_state: SprintState | None = None  # "in the current sprint": sprint in openSprints()
+    links: list[LinkFilter] = Field(default_factory=list)
+    parents: list[str] = Field(default_factory=list)  # issue keys whose children are wanted
+    text: str | None = None  # words to search for, or a knowledge-graph question
+    typed_jql: str | None = None  # a condition the person typed as JQL, its values grounded
+    order_by: str | None = None  # a JQL ORDER BY clause: "priority DESC"
+    fields: list[str] = Field(default_factory=list)  # field ids asked for (metadata, changelog)
+    link_type: str | None = None  # linked/dependencies: a link description such as "is blocked by"
+    window: TimeWindow | None = None  # changelog: when the changes happened
     group_by: str | None = None  # count: a field to group by
-    text: str | None = None  # free text to search or a knowledge-graph question
     reason: str | None = None  # clarify: why the question could not be resolved
+    ignored: list[str] = Field(default_factory=list)  # words of the question that looked like conditions, not used
 
 
 class IntentCall(BaseModel):
     name: IntentName
     issue_keys: list[str] = Field(default_factory=list)
     slots: Slots = Field(default_factory=Slots)
-    jql: str | None = None  # search/count: the JQL the filters became
+    jql: str | None = None  # search/count: the JQL the filters became (or the JQL the person typed)
 
 
 class ParsedQuery(BaseModel):

@@ -26,16 +26,26 @@ COUNT = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|f
 
 
 def parse_window(text: str, now: datetime, sprints: list[Sprint] = ()) -> TimeWindow | None:
+    found = find_windows(text, now, sprints)
+    return min(found, key=lambda f: f[0])[2] if found else None
+
+
+def find_windows(text: str, now: datetime, sprints: list[Sprint] = ()) -> list[tuple[int, int, TimeWindow]]:
+    """Every time window the text states, with its character span, without overlaps: a rule listed
+    earlier (more specific) wins the words it matched."""
     lowered = text.lower()
     today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    found: list[tuple[int, int, TimeWindow]] = []
     for pattern, build in _RULES:
-        match = re.search(pattern, lowered)
-        if match:
+        for match in re.finditer(pattern, lowered):
+            if any(match.start() < end and start < match.end() for start, end, _ in found):
+                continue
             window = build(match, now, today, sprints)
             if window is not None:
                 start, end = window
-                return TimeWindow(start=_iso(start), end=_iso(end), phrase=match.group(0))
-    return None
+                found.append((match.start(), match.end(),
+                              TimeWindow(start=_iso(start), end=_iso(end), phrase=match.group(0))))
+    return sorted(found, key=lambda f: f[0])
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -44,6 +54,17 @@ def _iso(moment: datetime | None) -> str | None:
 
 def _date(text: str) -> datetime:
     return datetime.strptime(text.replace("/", "-"), "%Y-%m-%d").replace(tzinfo=timezone.utc)
+
+
+def _spoken_date(match: re.Match) -> datetime:
+    """"1 jan 2010", "jan 1st, 2010", "january 1 2010" from the groups of SPOKEN_DATE."""
+    day = match.group("day1") or match.group("day2")
+    month = match.group("month1") or match.group("month2")
+    return datetime(int(match.group("year")), MONTHS[month], int(day), tzinfo=timezone.utc)
+
+
+def _year(text: str) -> datetime:
+    return datetime(int(text), 1, 1, tzinfo=timezone.utc)
 
 
 def _count(word: str) -> int:
@@ -91,7 +112,28 @@ def _parse_iso(text: str) -> datetime:
 
 
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
+YEAR = r"((?:19|20)\d{2})"
+SPOKEN_DATE = (rf"(?:(?P<day1>\d{{1,2}})(?:st|nd|rd|th)? (?P<month1>{_MONTH_NAMES})\.?|(?P<month2>{_MONTH_NAMES})\.? "
+               rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?),? (?P<year>(?:19|20)\d{{2}})")
 _RULES = [
+    (rf"\b(?:before|until|till|prior to) {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m))),
+    (rf"\b(?:since|from|after) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m), None)),
+    (rf"\b(?:on) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m), _spoken_date(m) + timedelta(days=1))),
+    (rf"\b(?:between|from) ({_MONTH_NAMES}) (?:and|to|through|until|-) ({_MONTH_NAMES}),? {YEAR}\b",
+     lambda m, now, today, _: (_month_start(int(m.group(3)), MONTHS[m.group(1)]),
+                               _next_month(_month_start(int(m.group(3)), MONTHS[m.group(2)])))),
+    (rf"\b(?:between|from) {YEAR} (?:and|to|through|until|-) {YEAR}\b",
+     lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(2)) + 1)))),
+    (rf"\b(?:since|from|after) ({_MONTH_NAMES}),? {YEAR}\b",
+     lambda m, now, today, _: (_named_month(m.group(1), m.group(2), today), None)),
+    (rf"\b(?:in|during|of) ({_MONTH_NAMES}),? {YEAR}\b", lambda m, now, today, _: (
+        _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
+    (rf"\b(?:since|from) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), None)),
+    (rf"\bafter {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(str(int(m.group(1)) + 1)), None)),
+    (rf"\b(?:before|until|till|prior to) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (None, _year(m.group(1)))),
+    (rf"\b(?:in|during) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
+    (rf"\b(?:older than|more than|over) {COUNT} (days?|weeks?|months?|years?)(?: old| ago)?\b",
+     lambda m, now, today, _: (None, now - timedelta(days=_count(m.group(1)) * UNITS[m.group(2)]))),
     (rf"\bbetween {DATE} and {DATE}", lambda m, now, today, _: (_date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
     (rf"\b(?:the )?(?:last|past) {COUNT} sprints?\b", _past_sprints),
     (r"\b(this|current|last|previous) sprint\b", _one_sprint),

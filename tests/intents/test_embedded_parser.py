@@ -54,7 +54,7 @@ def test_slots() -> None:
     assert one("Who owns PROJ-12?").slots.fields == ["assignee"]
     assert one("When is MOB-3 due and what is its priority").slots.fields == ["duedate", "priority"]
     assert one("how many story points is WEB-4?").slots.fields == ["customfield_10016"]
-    assert one("Status of all epics under INIT-3?").slots.issue_type == "Epic"
+    assert one("Status of all epics under INIT-3?").slots.issue_types == ["Epic"]
     assert one("List all issues blocked by PROJ-9.").slots.link_type == "blocks"
     assert one("What blocks PROJ-40?").slots.link_type == "is blocked by"
     assert one("What does PROJ-9 block?").slots.link_type == "blocks"
@@ -100,6 +100,9 @@ def test_unknown_projects_are_named() -> None:
                                   "open bugs in Checkout' OR ''='"])
 def test_injection_attempts_never_widen_the_query(text: str) -> None:
     call = one(text)
+    if call.name == "clarify":  # read as JQL naming a project that does not exist: refused, not widened
+        assert call.jql is None and "no project called 'X'" in call.slots.reason
+        return
     assert call.name == "search"
     query = parse(call.jql)
     assert "OR" not in type(query.where).__name__ and "Or" != type(query.where).__name__
@@ -137,7 +140,7 @@ def test_versions_and_sprints_filter_searches() -> None:
                              and i["fields"]["issuetype"]["name"] == "Bug"
                              and version in [v["name"] for v in i["fields"]["fixVersions"]]}
     current = one("stories in the current sprint")
-    assert current.slots.open_sprints and current.jql == 'issuetype = "Story" AND sprint in openSprints()'
+    assert current.slots.sprint_state == "open" and current.jql == 'issuetype = "Story" AND sprint in openSprints()'
     assert run(current.jql) == {i["key"] for i in ISSUES if i["fields"]["issuetype"]["name"] == "Story"
                                 and any(s["state"] == "active" for s in i["fields"]["customfield_10020"] or [])}
     sprint = next(s for i in ISSUES for s in i["fields"]["customfield_10020"] or [])

@@ -46,7 +46,7 @@ def test_metrics_arithmetic() -> None:
     assert (report.multi.p, report.multi.r) == (1.0, 0.5)
     assert report.issue_key_accuracy == 0.5  # of four keyed gold intents, b's and c's linked ones were missed
     assert report.jql_execution_accuracy == 0.0
-    assert report.by_variant == {"short": {"cases": 1, "accuracy": 0.0}}
+    assert report.by_variant["short"].model_dump() == {"cases": 1, "accuracy": 0.0}
     assert [f["query"] for f in report.failures] == ["b", "c", "d"]
 
 

@@ -66,7 +66,7 @@ def test_built_jql_selects_what_the_filters_say() -> None:
     issues = list(stream)
     dataset = build_dataset(issues, organisation_metadata(org))
     person = next(i["fields"]["assignee"] for i in issues if i["fields"]["assignee"])
-    slots = Slots(projects=["PROJ", "WEB"], issue_type="Bug", status_categories=["new", "indeterminate"],
+    slots = Slots(projects=["PROJ", "WEB"], issue_types=["Bug"], status_categories=["new", "indeterminate"],
                   assignees=[person["accountId"]])
     got = {dataset.issues[p]["key"] for p in dataset.engine.search(build_jql(slots), 0)}
     expected = {i["key"] for i in issues

@@ -36,9 +36,9 @@ def test_grounded_search_from_the_model() -> None:
     parsed = parse(model, "what's stuck for that person in checkout lately")
     assert parsed.parser == "llm" and not parsed.fell_back
     call = parsed.intents[0]
-    assert (call.slots.issue_type, call.slots.statuses, call.slots.assignees, call.slots.components) == (
-        "Bug", ["Blocked"], [PERSON.account_id], ["Checkout"])
-    assert call.slots.window.start == "2026-10-19T00:00:00Z"
+    assert (call.slots.issue_types, call.slots.statuses, call.slots.assignees, call.slots.components) == (
+        ["Bug"], ["Blocked"], [PERSON.account_id], ["Checkout"])
+    assert call.slots.dates[0].start == "2026-10-19T00:00:00Z"
     assert call.jql.startswith('issuetype = "Bug" AND status = "Blocked"')
     request = model.requests[0]
     assert request["model"] == "test-model" and request["response_format"] == {"type": "json_object"}

@@ -59,6 +59,11 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
                f"issue keys {report.issue_key_accuracy:.3f}, JQL execution {report.jql_execution_accuracy}, "
                f"p95 {report.p95_ms:.1f} ms over {report.cases} cases"
                + (f", {report.fallbacks} fell back to the embedded parser" if parser_name == "llm" else ""))
+    click.echo(f"widened silently {report.widened_silently}, answered instead of asking "
+               f"{report.answered_instead_of_asking}")
+    for title, tallies in (("form", report.by_variant), ("category", report.by_category)):
+        if tallies:
+            click.echo(f"by {title}: " + ", ".join(f"{name} {t.accuracy:.2f} ({t.cases})" for name, t in tallies.items()))
     if as_json:
         click.echo(summary_line(report))
 

@@ -1,0 +1,150 @@
+"""JQL typed as JQL runs as JQL: checked by the shared JQL syntax, its values grounded in the instance
+(a display name becomes the account Jira knows, "bug" becomes "Bug", -30d a date from the parser's own
+now), and a natural-language prefix ("FLUID bugs where text ~ keyboard") read as conditions too."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from difflib import get_close_matches
+
+from jirakg.intents.conditions import Unknown
+from jirakg.intents.grounding import Grounder
+from jirakg.intents.lexicon import Lexicon
+from jirakg.jql.errors import JqlError
+from jirakg.jql.render import render
+from jirakg.jql.syntax import And, Clause, Empty, Function, HistoryClause, Not, Operand, Or, Query, Value, ValueList, parse
+
+# Field name (lower case) → the lexicon kind its values are grounded in.
+GROUNDED = {"project": "project", "issuetype": "type", "type": "type", "status": "status", "priority": "priority",
+            "assignee": "person", "reporter": "person", "creator": "person", "component": "component",
+            "fixversion": "version", "affectedversion": "version", "resolution": "resolution", "labels": "label",
+            "sprint": "sprint"}
+SYSTEM_FIELDS = set(GROUNDED) | {"statuscategory", "created", "createddate", "updated", "updateddate", "resolved",
+                                 "resolutiondate", "due", "duedate", "text", "summary", "description", "comment",
+                                 "environment", "key", "issuekey", "id", "issue", "parent", "issuelinktype",
+                                 "watcher", "watchers", "votes", "lastviewed", "labels", "attachments", "level"}
+DATE_FIELDS = {"created", "createddate", "updated", "updateddate", "resolved", "resolutiondate", "due", "duedate"}
+CATEGORY_NAMES = {"to do": "new", "todo": "new", "new": "new", "in progress": "indeterminate",
+                  "indeterminate": "indeterminate", "done": "done", "complete": "done"}
+OPERATOR = r"(?:!=|!~|<=|>=|=|~|<|>|\bnot\s+in\b|\bin\s*\(|\bis\s+(?:not\s+)?(?:empty|null)\b|\bwas\b|\bchanged\b)"
+RELATIVE = re.compile(r"^([-+]?)(\d+)([wdhm])$", re.IGNORECASE)
+UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
+PREFIX_GLUE = re.compile(r"\b(?:where|with|having|and|whose|that have|which have|such that)\s*:?\s*$|[:,]\s*$", re.I)
+
+
+class TypedJql:
+    def __init__(self, lexicon: Lexicon, grounder: Grounder, now: Callable[[], datetime]) -> None:
+        self.lexicon = lexicon
+        self.grounder = grounder
+        self.now = now
+        self.fields = SYSTEM_FIELDS | {alias for t in lexicon.of("field") for alias in t.aliases}
+        names = "|".join(sorted((re.escape(f) for f in self.fields), key=len, reverse=True))
+        self.clause_start = re.compile(rf"(?<![\w-])(?:{names}|cf\[\d+\]|\"[^\"]+\")\s*{OPERATOR}", re.IGNORECASE)
+        self.unknown_start = re.compile(rf"(?<![\w-])([a-z][\w]*)\s*{OPERATOR}", re.IGNORECASE)
+
+    def find(self, text: str) -> tuple[str, str] | None:
+        """(the natural-language prefix, the JQL) when the text holds JQL, else None."""
+        match = self.clause_start.search(text) or self._unknown_field(text)
+        if match is None:
+            return None
+        prefix = PREFIX_GLUE.sub("", text[:match.start()]).strip()
+        return prefix, text[match.start():].strip().rstrip("?.!").strip()
+
+    def _unknown_field(self, text: str) -> re.Match | None:
+        """`foo = bar` with symbols: JQL with a field this Jira does not have (named in the error)."""
+        match = self.unknown_start.search(text)
+        return match if match and re.search(r"[=~<>!(]", match.group(0)) else None
+
+    def ground(self, jql: str) -> tuple[str, str | None]:
+        """The typed JQL's condition and ORDER BY, values grounded; raises JqlError or Unknown with a sentence."""
+        query = parse(jql)
+        where = render(Query(where=self._node(query.where))) if query.where is not None else ""
+        order = render(Query(where=None, order_by=query.order_by)).removeprefix("ORDER BY ")
+        return where, order or None
+
+    def _node(self, node: object) -> object:
+        if isinstance(node, (And, Or)):
+            return type(node)(tuple(self._node(part) for part in node.parts))
+        if isinstance(node, Not):
+            return Not(self._node(node.part))
+        if isinstance(node, (Clause, HistoryClause)):
+            return self._clause(node)
+        return node
+
+    def _clause(self, clause: Clause | HistoryClause) -> Clause | HistoryClause:
+        field = clause.field.lower()
+        if field not in self.fields and not re.fullmatch(r"cf\[\d+\]", field):
+            close = get_close_matches(field, sorted(self.fields), n=3, cutoff=0.6)
+            raise Unknown(f"This Jira has no field '{clause.field}'"
+                          + (f"; did you mean {', '.join(close)}?" if close else "."))
+        if isinstance(clause, HistoryClause):
+            return clause
+        if field == "resolution" and _is_value(clause.operand, "unresolved"):
+            return Clause(clause.field, "is" if clause.operator == "=" else "is not", Empty())
+        return Clause(clause.field, clause.operator, self._operand(field, clause.operand))
+
+    def _operand(self, field: str, operand: Operand) -> Operand:
+        if isinstance(operand, ValueList):
+            return ValueList(tuple(self._operand(field, item) for item in operand.items))
+        if isinstance(operand, Function) and field in DATE_FIELDS:
+            moment = self._date_function(operand)
+            return Value(moment) if moment else operand
+        if not isinstance(operand, Value):
+            return operand
+        if field in DATE_FIELDS and RELATIVE.match(operand.text):
+            return Value(self._relative(operand.text))
+        if field == "statuscategory":
+            return Value(CATEGORY_NAMES.get(operand.text.lower(), operand.text))
+        kind = GROUNDED.get(field)
+        return Value(self._grounded(kind, operand.text)) if kind else operand
+
+    def _grounded(self, kind: str, value: str) -> str:
+        matches = [m for m in self.grounder.find(kind, value) if m.score >= 0.9]
+        if kind == "project" and value.upper() in self.lexicon.project_keys:
+            return value.upper()
+        if matches:
+            return matches[0].term.value
+        if kind == "label":
+            raise Unknown(f"No issue carries the label '{value}' in this Jira.")
+        labels = {t.label.lower(): t.label for t in self.lexicon.of(kind)}
+        close = [labels[c] for c in get_close_matches(value.lower(), labels, n=3, cutoff=0.5)]
+        what = "nobody called" if kind == "person" else f"no {kind} called"
+        raise Unknown(f"There is {what} '{value}' in this Jira." + (f" The closest are {', '.join(close)}." if close else ""))
+
+    def _relative(self, text: str) -> str:
+        sign, amount, unit = RELATIVE.match(text).groups()  # type: ignore[union-attr]
+        delta = UNITS[unit.lower()] * int(amount)
+        return _jql_moment(self.now() + (delta if sign == "+" else -delta))
+
+    def _date_function(self, function: Function) -> str | None:
+        """now(), startOfDay/Week/Month/Year() and endOf…() as dates, counted from the parser's now."""
+        name = function.name.lower()
+        now = self.now()
+        day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+        starts = {"day": day, "week": day - timedelta(days=day.weekday()), "month": day.replace(day=1),
+                  "year": day.replace(month=1, day=1)}
+        if name == "now" and not function.args:
+            return _jql_moment(now)
+        edge, _, unit = name.partition("of")
+        if function.args or unit not in starts or edge not in ("start", "end"):
+            return None
+        start = starts[unit]
+        if edge == "start":
+            return _jql_moment(start)
+        following = {"day": start + timedelta(days=1), "week": start + timedelta(days=7),
+                     "month": (start + timedelta(days=32)).replace(day=1),
+                     "year": start.replace(year=start.year + 1)}[unit]
+        return _jql_moment(following - timedelta(minutes=1))
+
+
+def _is_value(operand: Operand, text: str) -> bool:
+    return isinstance(operand, Value) and operand.text.lower() == text
+
+
+def _jql_moment(moment: datetime) -> str:
+    return moment.strftime("%Y/%m/%d %H:%M")
+
+
+__all__ = ["JqlError", "TypedJql"]
