@@ -18,6 +18,7 @@ def word(facts: SearchFacts) -> Answer:
         counts = Counter(n.status if group == "status" else shown(n.fields.get(group)) for n in facts.nodes)
         w.line(f"By {FIELD_NAMES.get(group, group)}: "
                + ", ".join(f"{value} {count}" for value, count in counts.most_common()) + ".")
+    search.unused(facts, w)
     return w.result()
 
 

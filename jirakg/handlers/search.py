@@ -29,7 +29,17 @@ def word(facts: SearchFacts) -> Answer:
     else:
         w.line(f"{plural(len(facts.nodes), 'issue')} match {facts.plan.jql}:")
         w.listing(facts.nodes)
+    unused(facts, w)
     return w.result()
+
+
+def unused(facts: SearchFacts, w: Writer) -> None:
+    """Words that looked like conditions but were not used: said, so a wider answer is never silent."""
+    ignored = facts.plan.intent.slots.ignored
+    if ignored:
+        what = "count" if facts.plan.intent.name == "count" else "list"
+        w.line(f"I did not use {', '.join(repr(word) for word in ignored)} from the question; "
+               f"the {what} above does not take {'it' if len(ignored) == 1 else 'them'} into account.")
 
 
 HANDLER = JiraHandler(plan, fetch, word)
