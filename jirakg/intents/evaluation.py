@@ -60,7 +60,7 @@ def load_cases(path: Path) -> list[Case]:
             try:
                 cases.append(Case.model_validate_json(line))
             except ValueError as exc:
-                raise ValueError(f"{path}: line {number} is not a valid case ({exc}).") from None
+                raise ValueError(f"{path}: line {number} is not a valid case ({exc}).") from exc
     return cases
 
 

@@ -50,18 +50,18 @@ class RemoteEndpoint:
         try:
             raw = client.query().response.read()
         except QueryBadFormed as exc:
-            raise QueryRejected(f"The SPARQL endpoint rejected the query: {_first_line(exc)}") from None
-        except Unauthorized:
-            raise SparqlError(f"The SPARQL endpoint {self.url} refused the credentials.") from None
-        except EndPointNotFound:
-            raise EndpointUnavailable(f"There is no SPARQL endpoint at {self.url}.") from None
+            raise QueryRejected(f"The SPARQL endpoint rejected the query: {_first_line(exc)}") from exc
+        except Unauthorized as exc:
+            raise SparqlError(f"The SPARQL endpoint {self.url} refused the credentials.") from exc
+        except EndPointNotFound as exc:
+            raise EndpointUnavailable(f"There is no SPARQL endpoint at {self.url}.") from exc
         except (EndPointInternalError, urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as exc:
-            raise _Retryable(type(exc).__name__ + (f": {exc.reason}" if hasattr(exc, "reason") else "")) from None
+            raise _Retryable(type(exc).__name__ + (f": {exc.reason}" if hasattr(exc, "reason") else "")) from exc
         try:
             return from_json(json.loads(raw))
         except (ValueError, KeyError, TypeError) as exc:
             raise SparqlError(f"The SPARQL endpoint {self.url} answered something that is not SPARQL JSON "
-                              f"results ({exc}).") from None
+                              f"results ({exc}).") from exc
 
 
 class _Retryable(Exception):
