@@ -8,7 +8,6 @@ from datetime import timezone, tzinfo
 
 from jirakg.devjira.jql.dates import date_function, parse_date
 from jirakg.devjira.jql.index import (
-    KEY_PATTERN,
     FieldIndex,
     IssueIndex,
     key_parts,
@@ -16,6 +15,7 @@ from jirakg.devjira.jql.index import (
 )
 from jirakg.devjira.jql.text import contains_phrase, parse_terms, wildcard_regex, words
 from jirakg.jql.errors import JqlSyntaxError
+from jirakg.jql.keys import ISSUE_KEY_IN_JQL
 from jirakg.jql.syntax import (
     And,
     Clause,
@@ -304,7 +304,7 @@ class _Run:
             if position is None:
                 raise JqlSyntaxError(f"An issue with id '{stripped}' does not exist for field '{field_name}'.")
             return position
-        if not KEY_PATTERN.match(stripped):
+        if not ISSUE_KEY_IN_JQL.match(stripped):
             raise JqlSyntaxError(f"The issue key '{text}' for field '{field_name}' is invalid.")
         position = self.index.positions_by_key.get(stripped.lower())
         if position is None:
