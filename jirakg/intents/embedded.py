@@ -19,10 +19,11 @@ from pydantic import BaseModel, Field
 
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import CURRENT_USER, build_jql
-from jirakg.intents.lexicon import Lexicon, normalise
+from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import IntentCall, ParsedQuery, Slots
 from jirakg.intents.timewindows import parse_window
 from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION
+from jirakg.text.words import unicode_words
 
 MAX_CHARS = 2000
 KEY_WORD = "issuekeyref"  # stands in for an issue key inside the text the rules read
@@ -323,7 +324,7 @@ class EmbeddedParser:
             match = pattern.search(lowered)
             # A workflow state the instance names exactly ("In Progress") is more precise than its
             # category; "open" or "closed" still mean the category, whatever the statuses are called.
-            if match and not (match.group(0) in STATE_PHRASES and normalise(match.group(0)) in statuses):
+            if match and not (match.group(0) in STATE_PHRASES and unicode_words(match.group(0)) in statuses):
                 slots.status_categories = categories
                 # The category words are used up: "not done" must not also name the status Done.
                 lowered = lowered[:match.start()] + " " + lowered[match.end():]
@@ -350,7 +351,7 @@ class EmbeddedParser:
             slots.assignees = [CURRENT_USER]
         about = re.search(r"\b(?:about|mentioning|containing|regarding|with the words?|matching)\s+(.+)$", lowered)
         if about:
-            slots.text = normalise(about.group(1))
+            slots.text = unicode_words(about.group(1))
 
     @staticmethod
     def _prefer_hinted(matches: list, lowered: str) -> list:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from jirakg.intents.lexicon import Lexicon, Term, normalise
+from jirakg.intents.lexicon import Lexicon, Term
+from jirakg.text.words import unicode_words
 
 FUZZY_THRESHOLD = 0.84
 MIN_FUZZY_LENGTH = 4  # shorter words are too easy to confuse ("bug" vs "big")
@@ -44,14 +45,14 @@ class Grounder:
 
     def find(self, kind: str, phrase: str) -> list[Match]:
         """Terms of `kind` that `phrase` names, best first; nothing when nothing is close."""
-        words = normalise(phrase).split()
+        words = unicode_words(phrase).split()
         matches = [m for m in self.scan(" ".join(words), {kind}) if m.start == 0 and m.end == len(words)]
         return sorted(matches, key=lambda m: -m.score)
 
     def scan(self, text: str, kinds: set[str]) -> list[Match]:
         """Every mention of a term of the given kinds in `text`, longest and best first,
         without overlaps: exact aliases, then first names, then close misspellings."""
-        words = normalise(text).split()
+        words = unicode_words(text).split()
         candidates: list[Match] = []
         for size in range(min(MAX_WORDS, len(words)), 0, -1):
             for start in range(len(words) - size + 1):

@@ -7,10 +7,11 @@ ever grounds words in values that exist in the connected instance.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from pydantic import BaseModel, Field, PrivateAttr
+
+from jirakg.text.words import unicode_words
 
 KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
          "person", "field")
@@ -71,7 +72,7 @@ class Lexicon(BaseModel):
                 return
             term = found.setdefault((kind, value), Term(kind=kind, value=value, label=label or value))
             for alias in (label, value, *aliases):
-                text = normalise(alias or "")
+                text = unicode_words(alias or "")
                 if text and text not in term.aliases:
                     term.aliases.append(text)
 
@@ -95,7 +96,7 @@ class Lexicon(BaseModel):
         projects = list(projects)
         distinctive = _distinctive_words([p.get("name") or "" for p in projects])
         for project in projects:
-            name_words = [w for w in normalise(project.get("name") or "").split() if w in distinctive]
+            name_words = [w for w in unicode_words(project.get("name") or "").split() if w in distinctive]
             add("project", project["key"], project.get("name"), project.get("name"), *name_words)
             project_keys.append(project["key"])
             for component in project.get("components", []):
@@ -108,7 +109,7 @@ class Lexicon(BaseModel):
         for (kind, name), words in SYNONYMS.items():
             for term in found.values():
                 if term.kind == kind and term.value.lower() == name:
-                    term.aliases += [normalise(w) for w in words if normalise(w) not in term.aliases]
+                    term.aliases += [unicode_words(w) for w in words if unicode_words(w) not in term.aliases]
         lexicon = cls(terms=list(found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
         lexicon.priority_order = priority_order or [t.value for t in lexicon.of("priority")]
@@ -152,15 +153,9 @@ def _distinctive_words(names: list[str]) -> set[str]:
     """Words of project names long and rare enough to name one project ("storefront")."""
     counts: dict[str, int] = {}
     for name in names:
-        for word in set(normalise(name).split()):
+        for word in set(unicode_words(name).split()):
             counts[word] = counts.get(word, 0) + 1
     return {word for word, count in counts.items() if count == 1 and len(word) >= 6}
-
-
-def normalise(text: str) -> str:
-    """Lower case, possessive 's dropped, punctuation to spaces, single spaces: how aliases and
-    questions are compared ("Bruno Souza's tasks" → "bruno souza tasks"; "D'Souza" stays a name)."""
-    return " ".join(re.sub(r"[^\w]+", " ", re.sub(r"['’]s\b", "", text.lower())).split())
 
 
 def _plural(name: str) -> str:

@@ -12,7 +12,7 @@ from jirakg.graph.node import Node
 
 class CachedQuery(BaseModel):
     cache_key: str
-    jql: str  # normalised
+    jql: str  # canonical_jql of the query
     fields: list[str]
     changelog: bool
     keys: list[str]

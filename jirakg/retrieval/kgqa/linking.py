@@ -13,7 +13,6 @@ Two ways to find candidates, one way to rank them:
 
 from __future__ import annotations
 
-import re
 from difflib import SequenceMatcher
 from typing import Literal, Protocol
 
@@ -21,8 +20,8 @@ from pydantic import BaseModel
 
 from jirakg.connectors.sparql.escaping import iri, literal
 from jirakg.connectors.sparql.labels import LABEL_PROPERTIES
+from jirakg.text.words import ascii_words
 
-WORD = re.compile(r"[a-z0-9]+")
 STOP = set("a an the of in on for to is was were are be by what which who whom when where how does do did has have "
            "it its he his him she her they their them this that with as and or there any associated related "
            "mentioned publication paper article thesis titled named work research".split())
@@ -49,21 +48,17 @@ class EntityLinker(Protocol):
     async def link(self, text: str) -> KgEntity | None: ...
 
 
-def normalise(text: str) -> str:
-    return " ".join(WORD.findall(text.lower()))
-
-
 class EntityIndex:
     """Labels of entities, normalised, ranked against a question."""
 
     def __init__(self, labels: dict[str, str]) -> None:
         self.labels = labels
-        self.by_text = sorted(((normalise(label), entity) for entity, label in labels.items() if normalise(label)),
+        self.by_text = sorted(((ascii_words(label), entity) for entity, label in labels.items() if ascii_words(label)),
                               key=lambda item: -len(item[0]))
         self._by_word: dict[str, list[tuple[str, str]]] | None = None  # built on the first misspelling
 
     def link(self, question: str) -> KgEntity | None:
-        text = f" {normalise(question)} "
+        text = f" {ascii_words(question)} "
         for label, entity in self.by_text:  # longest label first
             if f" {label} " in text:
                 return KgEntity(iri=entity, label=self.labels[entity])
@@ -138,8 +133,8 @@ class SearchLinker:
         if found is not None:
             return found
         # Capitalised words first (names), then the longest: the rarest words make the smallest result.
-        named = {w for token in text.split() if token.strip("'\"")[:1].isupper() for w in normalise(token).split()}
-        words = sorted({w for w in normalise(text).split() if w not in STOP and len(w) > 2},
+        named = {w for token in text.split() if token.strip("'\"")[:1].isupper() for w in ascii_words(token).split()}
+        words = sorted({w for w in ascii_words(text).split() if w not in STOP and len(w) > 2},
                        key=lambda w: (w not in named, -len(w), w))
         # The two longest words together, else the longest alone, else its first letters (a misspelling).
         for chosen in (words[:2], words[:1], [w[:4] for w in words[:1] if len(w) > 4]):

@@ -8,7 +8,8 @@ import re
 
 from jirakg.connectors.sparql.escaping import iri
 from jirakg.connectors.sparql.labels import LABEL_PROPERTIES, local_name
-from jirakg.retrieval.kgqa.linking import STOP, WORD
+from jirakg.retrieval.kgqa.linking import STOP
+from jirakg.text.words import ASCII_WORD
 
 # Everyday words → words of the predicates they point to.
 CUES: dict[str, set[str]] = {
@@ -37,7 +38,7 @@ async def scored_predicates(endpoint, entity: str, question: str) -> list[tuple[
         f"SELECT DISTINCT ?p ?out ?label WHERE {{ {{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
         f"{{ ?s ?p {subject} BIND(false AS ?out) }} OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?label }} }}"
     )).rows
-    words = [w for w in WORD.findall(question.lower()) if w not in STOP]
+    words = [w for w in ASCII_WORD.findall(question.lower()) if w not in STOP]
     cues = {c for w in words for c in CUES.get(w, ())}
     asked = {w for w in ANSWER_TYPES if re.search(rf"\b{w}\b", question, re.IGNORECASE)}
     scored = []
@@ -45,8 +46,8 @@ async def scored_predicates(endpoint, entity: str, question: str) -> list[tuple[
         predicate = row["p"].value
         if predicate in LABEL_PROPERTIES:
             continue
-        name_words = set(WORD.findall(local_name(predicate).lower())) | set(
-            WORD.findall(row["label"].value.lower() if "label" in row else ""))
+        name_words = set(ASCII_WORD.findall(local_name(predicate).lower())) | set(
+            ASCII_WORD.findall(row["label"].value.lower() if "label" in row else ""))
         if asked and not any(name_words & ANSWER_TYPES[w] for w in asked) and any(
                 name_words & types for w, types in ANSWER_TYPES.items() if w not in asked):
             continue  # a place does not answer "when", nor a date "where"
