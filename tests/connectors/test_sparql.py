@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
+from jirakg.connectors.retry import RetryPolicy
 from jirakg.connectors.sparql import (
     EmbeddedStore,
     EndpointUnavailable,
@@ -87,7 +88,7 @@ def test_hostile_values_cannot_change_the_query(endpoint) -> None:
 
 def test_endpoint_down() -> None:
     with pytest.raises(EndpointUnavailable) as caught:
-        asyncio.run(RemoteEndpoint(f"http://127.0.0.1:{free_port()}/query", attempts=2).query("ASK {}"))
+        asyncio.run(RemoteEndpoint(f"http://127.0.0.1:{free_port()}/query", retry=RetryPolicy(attempts=2)).query("ASK {}"))
     assert "is not answering" in str(caught.value)
 
 
@@ -103,7 +104,21 @@ def test_slow_endpoint_times_out() -> None:
         return web.json_response({"boolean": True})
     with misbehaving(slow) as url:
         with pytest.raises(EndpointUnavailable):
-            asyncio.run(RemoteEndpoint(f"{url}/query", timeout_s=1, attempts=1).query("ASK {}"))
+            asyncio.run(RemoteEndpoint(f"{url}/query", timeout_s=1, retry=RetryPolicy(attempts=1)).query("ASK {}"))
+
+
+def test_a_busy_endpoint_is_asked_again_after_the_wait_it_gives() -> None:
+    answered: list[float] = []
+
+    async def busy_once(request):
+        answered.append(asyncio.get_running_loop().time())
+        if len(answered) == 1:
+            return web.Response(status=503, headers={"Retry-After": "1"})
+        return web.json_response({"head": {}, "boolean": True})
+    with misbehaving(busy_once) as url:
+        result = asyncio.run(RemoteEndpoint(f"{url}/query", retry=RetryPolicy(attempts=2, base_s=0)).query("ASK {}"))
+    assert result.boolean is True and len(answered) == 2
+    assert answered[1] - answered[0] >= 0.9  # the server's Retry-After, not the zero backoff
 
 
 @pytest.mark.parametrize("body", ["<html>oops</html>", '{"head": {}}', '{"results": {"bindings": "x"}}'])
@@ -112,7 +127,7 @@ def test_malformed_results_are_a_sentence(body: str) -> None:
         return web.Response(text=body, content_type="application/sparql-results+json")
     with misbehaving(broken) as url:
         with pytest.raises(SparqlError) as caught:
-            asyncio.run(RemoteEndpoint(f"{url}/query", attempts=1).query("SELECT * WHERE { ?s ?p ?o }"))
+            asyncio.run(RemoteEndpoint(f"{url}/query", retry=RetryPolicy(attempts=1)).query("SELECT * WHERE { ?s ?p ?o }"))
     assert "not SPARQL JSON results" in str(caught.value)
 
 
