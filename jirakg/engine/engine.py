@@ -19,7 +19,7 @@ from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.intents.models import IntentCall, ParsedQuery, Slots
 from jirakg.retrieval.executor import execute
-from jirakg.retrieval.kgqa.session import KgSession
+from jirakg.answer.kg_session import KgSession
 from jirakg.retrieval.plan import plan
 
 

@@ -19,7 +19,7 @@ from jirakg.intents.instance import instance_lexicon
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
-from jirakg.retrieval.kgqa.session import KgSession
+from jirakg.answer.kg_session import KgSession
 
 LEXICON_TTL_S = 3600
 

@@ -133,7 +133,7 @@ def test_malformed_results_are_a_sentence(body: str) -> None:
 
 def test_configured_credentials_and_headers_reach_the_endpoint() -> None:
     from jirakg.config.settings import SparqlSettings
-    from jirakg.retrieval.kgqa.session import KgSession
+    from jirakg.answer.kg_session import KgSession
 
     seen: list[dict] = []
 

@@ -9,14 +9,15 @@ import json
 
 import pytest
 
+from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_kg_answerer import LlmKgAnswerer
 from jirakg.connectors.sparql import EmbeddedStore, resolve_labels
 from jirakg.graph.entities import EntityNodes
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.llm import LlmClient
+from jirakg.retrieval.kgqa.facts import LabelledTriple
 from jirakg.retrieval.kgqa.linking import EntityIndex, KgEntity, SearchLinker, linker_for
 from jirakg.retrieval.kgqa.reformulation import EmbeddedReformulator, KgTurn, rewrite
-from jirakg.retrieval.kgqa.session import KgSession
 from tests.engine.test_kg_conversation import EX, TTL, fact
 from tests.intents.openai_server import ScriptedModel
 from tests.retrieval.test_kgqa import RecordingStore
@@ -170,8 +171,8 @@ def test_llm_kg_wording_is_checked_against_the_triples(worded: str, accepted: bo
         async def run():
             llm = LlmClient(f"{url}/v1", "test-model", timeout_s=5)
             try:
-                return await LlmKgAnswerer(llm).words("What is Antony Cheng's height?",
-                                                      [["Antony Cheng", "height", height]], "templated")
+                triples = [LabelledTriple(entity="Antony Cheng", relation="height", value=height)]
+                return await LlmKgAnswerer(llm).words("What is Antony Cheng's height?", triples, "templated")
             finally:
                 await llm.close()
         words, rejected = asyncio.run(run())

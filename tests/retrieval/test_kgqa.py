@@ -17,7 +17,7 @@ from jirakg.bots.cli import main
 from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint
 from jirakg.retrieval.kgqa.linking import linker_for
 from jirakg.retrieval.kgqa.reformulation import KgTurn
-from jirakg.retrieval.kgqa.session import KgSession
+from jirakg.answer.kg_session import KgSession
 from tests.conftest import free_port
 
 KG = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "kgqa-dblp"

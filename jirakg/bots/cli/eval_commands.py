@@ -20,7 +20,7 @@ from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
 from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
 from jirakg.retrieval.kgqa.linking import linker_for
-from jirakg.retrieval.kgqa.session import KgSession
+from jirakg.answer.kg_session import KgSession
 
 
 @click.group("eval")
