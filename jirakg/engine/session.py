@@ -13,7 +13,7 @@ from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
 from jirakg.feedback import open_feedback_store
 from jirakg.graph import GraphManager, open_store
-from jirakg.graph.entities import EntityNodes
+from jirakg.graph.entities import EntityLabelCache as EntityNodes
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.instance import instance_lexicon
 from jirakg.intents.lexicon import Lexicon
