@@ -65,55 +65,72 @@ class Lexicon(BaseModel):
     def build(cls, *, fields: Iterable[dict] = (), statuses: Iterable[dict] = (), priorities: Iterable[dict] = (),
               issue_types: Iterable[dict] = (), link_types: Iterable[dict] = (), projects: Iterable[dict] = (),
               issues: Iterable[dict] = ()) -> Lexicon:
-        found: dict[tuple[str, str], Term] = {}
-
-        def add(kind: str, value: str | None, label: str | None, *aliases: str | None) -> None:
-            if not value:
-                return
-            term = found.setdefault((kind, value), Term(kind=kind, value=value, label=label or value))
-            for alias in (label, value, *aliases):
-                text = unicode_words(alias or "")
-                if text and text not in term.aliases:
-                    term.aliases.append(text)
-
-        for field in fields:
-            add("field", field["id"], field.get("name"), *field.get("clauseNames", []))
-        for status in statuses:
-            add("status", status["name"], status["name"])
-        for category, words in CATEGORY_WORDS.items():
-            add("category", category, words[0], *words)
-        priority_order = []
-        for priority in priorities:
-            add("priority", priority["name"], priority["name"])
-            priority_order.append(priority["name"])
-        for kind in issue_types:
-            add("type", kind["name"], kind["name"], _plural(kind["name"]))
-        for link in link_types:
-            # The type's name ("Blocks") reads as its outward direction only.
-            add("link", link["outward"], link["outward"], link["name"], link["outward"].removeprefix("is "))
-            add("link", link["inward"], link["inward"], link["inward"].removeprefix("is "))
-        project_keys = []
-        projects = list(projects)
-        distinctive = _distinctive_words([p.get("name") or "" for p in projects])
-        for project in projects:
-            name_words = [w for w in unicode_words(project.get("name") or "").split() if w in distinctive]
-            add("project", project["key"], project.get("name"), project.get("name"), *name_words)
-            project_keys.append(project["key"])
-            for component in project.get("components", []):
-                add("component", component["name"], component["name"])
-            for version in project.get("versions", []):
-                add("version", version["name"], version["name"])
+        terms = _Terms()
+        priorities = list(priorities)
+        _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
+        project_keys = _add_project_terms(terms.add, list(projects))
         sprints: dict[str, Sprint] = {}
         for issue in issues:
-            _add_issue_terms(add, issue.get("fields", {}), sprints)
+            _add_issue_terms(terms.add, issue.get("fields", {}), sprints)
+        terms.add_synonyms()
+        lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
+                      sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
+        lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
+        return lexicon
+
+
+class _Terms:
+    """Terms in the order they are met, one per kind and value, each alias once."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[str, str], Term] = {}
+
+    def add(self, kind: str, value: str | None, label: str | None, *aliases: str | None) -> None:
+        if not value:
+            return
+        term = self.found.setdefault((kind, value), Term(kind=kind, value=value, label=label or value))
+        for alias in (label, value, *aliases):
+            text = unicode_words(alias or "")
+            if text and text not in term.aliases:
+                term.aliases.append(text)
+
+    def add_synonyms(self) -> None:
+        """Everyday words, only for the values the instance has."""
         for (kind, name), words in SYNONYMS.items():
-            for term in found.values():
+            for term in self.found.values():
                 if term.kind == kind and term.value.lower() == name:
                     term.aliases += [unicode_words(w) for w in words if unicode_words(w) not in term.aliases]
-        lexicon = cls(terms=list(found.values()), project_keys=sorted(set(project_keys)),
-                      sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
-        lexicon.priority_order = priority_order or [t.value for t in lexicon.of("priority")]
-        return lexicon
+
+
+def _add_metadata_terms(add, fields: Iterable[dict], statuses: Iterable[dict], priorities: Iterable[dict],
+                        issue_types: Iterable[dict], link_types: Iterable[dict]) -> None:
+    for field in fields:
+        add("field", field["id"], field.get("name"), *field.get("clauseNames", []))
+    for status in statuses:
+        add("status", status["name"], status["name"])
+    for category, words in CATEGORY_WORDS.items():
+        add("category", category, words[0], *words)
+    for priority in priorities:
+        add("priority", priority["name"], priority["name"])
+    for kind in issue_types:
+        add("type", kind["name"], kind["name"], _plural(kind["name"]))
+    for link in link_types:
+        # The type's name ("Blocks") reads as its outward direction only.
+        add("link", link["outward"], link["outward"], link["name"], link["outward"].removeprefix("is "))
+        add("link", link["inward"], link["inward"], link["inward"].removeprefix("is "))
+
+
+def _add_project_terms(add, projects: list[dict]) -> list[str]:
+    """Projects (by key, name and distinctive name words), their components and versions; the keys."""
+    distinctive = _distinctive_words([p.get("name") or "" for p in projects])
+    for project in projects:
+        name_words = [w for w in unicode_words(project.get("name") or "").split() if w in distinctive]
+        add("project", project["key"], project.get("name"), project.get("name"), *name_words)
+        for component in project.get("components", []):
+            add("component", component["name"], component["name"])
+        for version in project.get("versions", []):
+            add("version", version["name"], version["name"])
+    return [project["key"] for project in projects]
 
 
 def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
