@@ -10,10 +10,10 @@ import re
 from jirakg.answer.templated import Answer, shown
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.registry import INTENTS
+from jirakg.jql.keys import ISSUE_KEY_IN_ANSWER
 from jirakg.llm import LlmClient, LlmError
 from jirakg.retrieval.facts import ChainFacts, ChangeFacts, FactsBase
 
-KEY = re.compile(r"\b[A-Z][A-Z0-9_]+-\d+\b")
 NUMBER = re.compile(r"(?<![\w.-])\d+(?:\.\d+)?(?![\w-])")
 SYSTEM = ("You answer questions about Jira issues using only the DATA given. Follow the GUIDELINE. Be concise. "
           "Cite issues by their keys. Do not add anything that is not in the DATA; if nothing matched, say so "
@@ -41,12 +41,12 @@ class LlmAnswerer:
         problem = self.ungrounded(text, json.dumps(data, ensure_ascii=False) + "\n" + templated.text)
         if problem:
             return templated, f"llm answer rejected: {problem}"
-        keys = [k for k in dict.fromkeys(KEY.findall(text)) if k in templated.urls]
+        keys = [k for k in dict.fromkeys(ISSUE_KEY_IN_ANSWER.findall(text)) if k in templated.urls]
         return Answer(text=text.strip(), citations=keys or templated.citations, urls=templated.urls), None
 
     def ungrounded(self, text: str, evidence: str) -> str | None:
         """The first thing the answer states that the evidence does not hold, or None."""
-        for key in KEY.findall(text):
+        for key in ISSUE_KEY_IN_ANSWER.findall(text):
             if key not in evidence:
                 return f"cites {key}, which is not in the retrieved data"
         for name in self.people | self.statuses:

@@ -10,6 +10,7 @@ import re
 
 from jirakg.answer.llm_answerer import NUMBER
 from jirakg.llm import LlmClient, LlmError
+from jirakg.retrieval.kgqa.facts import LabelledTriple
 
 SYSTEM = ("You answer a question about a knowledge graph using only the TRIPLES given ([entity, relation, value]). "
           "Answer in one or two plain sentences; format dates and values for a person; do not add information "
@@ -20,8 +21,9 @@ class LlmKgAnswerer:
     def __init__(self, llm: LlmClient) -> None:
         self.llm = llm
 
-    async def words(self, question: str, rows: list[list[str]], templated: str) -> tuple[str, str | None]:
+    async def words(self, question: str, triples: list[LabelledTriple], templated: str) -> tuple[str, str | None]:
         """The model's words, or the templated ones and why the model's were not used."""
+        rows = [[t.entity, t.relation, t.value] for t in triples]
         try:
             reply = await self.llm.json_completion(SYSTEM, f"QUESTION: {question}\nTRIPLES: "
                                                    f"{json.dumps(rows, ensure_ascii=False)}")

@@ -12,11 +12,12 @@ from pydantic_core import ErrorDetails
 from pydantic_settings import SettingsConfigDict
 
 from jirakg.config.settings import Settings
+from jirakg.errors import JirakgError
 
 CONFIG_ENV = "JIRAKG_CONFIG"
 
 
-class ConfigError(ValueError):
+class ConfigError(JirakgError):
     """A configuration value is missing or wrong; the message is one sentence for a person."""
 
 
@@ -35,6 +36,7 @@ def load_settings(config_file: Path | str | None = None, **overrides: Any) -> Se
     try:
         return settings_cls(**overrides)
     except ValidationError as exc:
+        # Not chained: the validation error quotes every input, secrets (tokens, passwords) included.
         raise ConfigError(explain(exc)) from None
 
 
@@ -46,6 +48,7 @@ def _check_yaml_file(path: Path) -> None:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
+        # Not chained: the YAML error quotes the offending line, which may hold a secret.
         raise ConfigError(f"The configuration file {path} is not valid YAML{where}.") from None
     if data is not None and not isinstance(data, dict):
         raise ConfigError(

@@ -20,7 +20,7 @@ def read_issues(path: Path) -> Iterator[dict]:
             try:
                 yield json.loads(line)
             except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}: line {number} is not valid JSON ({exc.msg})") from None
+                raise ValueError(f"{path}: line {number} is not valid JSON ({exc.msg})") from exc
 
 
 def write_issues(path: Path, issues: Iterable[dict]) -> int:

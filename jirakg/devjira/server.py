@@ -19,7 +19,7 @@ from jirakg.devjira.auth import AuthSpec
 from jirakg.devjira.dataset import Dataset
 from jirakg.devjira.editing import EditError, create_issue, delete_issue, edit_issue
 from jirakg.devjira.faults import Faults
-from jirakg.devjira.jql import JqlError, parse
+from jirakg.devjira.jql import JqlSyntaxError, parse
 from jirakg.devjira.shaping import (
     SEARCH_CHANGELOG_LIMIT,
     histories,
@@ -126,7 +126,7 @@ async def _answer(request: web.Request, handler, options: ServerOptions) -> web.
         return error(404, "This endpoint exists on Jira Cloud only; start devjira with --deployment cloud.")
     try:
         return await handler(request)
-    except JqlError as exc:
+    except JqlSyntaxError as exc:
         return error(400, str(exc))
     except BadRequest as exc:
         return error(400, str(exc))
@@ -139,8 +139,8 @@ async def _params(request: web.Request) -> dict[str, Any]:
     if request.method in ("POST", "PUT"):
         try:
             body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise BadRequest("The request body is not valid JSON.") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise BadRequest("The request body is not valid JSON.") from exc
         if not isinstance(body, dict):
             raise BadRequest("The request body must be a JSON object.")
         return body
@@ -155,8 +155,8 @@ def _int(params: dict, name: str, default: int, minimum: int = 0) -> int:
     value = params.get(name, default)
     try:
         number = int(value)
-    except (TypeError, ValueError):
-        raise BadRequest(f"The value '{value}' for '{name}' is not a valid number.") from None
+    except (TypeError, ValueError) as exc:
+        raise BadRequest(f"The value '{value}' for '{name}' is not a valid number.") from exc
     if number < minimum:
         raise BadRequest(f"The value of '{name}' must be at least {minimum}.")
     return number

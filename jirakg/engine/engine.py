@@ -19,7 +19,7 @@ from jirakg.handlers import Services, TurnInput, handler_for
 from jirakg.intents.models import ParsedQuery
 from jirakg.intents.parser import Parser
 from jirakg.intents.router import Router
-from jirakg.retrieval.kgqa.session import KgSession
+from jirakg.answer.kg_session import KgSession
 
 HEALTH_TIMEOUT_S = 5.0
 

@@ -15,12 +15,12 @@ from jirakg.engine.history import HistoryStore
 from jirakg.engine.vocabulary import instance_lexicon
 from jirakg.feedback import open_feedback_store
 from jirakg.graph import GraphManager, open_store
-from jirakg.graph.entities import EntityNodes
+from jirakg.graph.entities import EntityLabelCache
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
-from jirakg.retrieval.kgqa.session import KgSession
+from jirakg.answer.kg_session import KgSession
 
 LEXICON_TTL_S = 3600
 
@@ -40,7 +40,7 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         parser = LlmParser(llm, embedded) if llm else embedded
         answerer = LlmAnswerer(llm, lexicon) if llm else None
         yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer,
-                     KgSession.from_settings(settings.sparql, llm, EntityNodes(store)), feedback)
+                     KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback)
     finally:
         await connector.http.close()
         await store.close()

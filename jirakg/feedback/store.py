@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from jirakg.config.settings import FeedbackSettings
+from jirakg.errors import JirakgError
 from jirakg.feedback.models import FeedbackRow, TurnLog
 
 SCHEMA = [
@@ -148,7 +149,7 @@ class FeedbackStore:
         await asyncio.to_thread(self._connection.close)
 
 
-class FeedbackStoreError(Exception):
+class FeedbackStoreError(JirakgError):
     """The feedback store cannot be opened."""
 
 
@@ -156,14 +157,14 @@ def open_feedback_store(settings: FeedbackSettings) -> FeedbackStore:
     if settings.backend == "postgres":
         try:
             import psycopg  # the `postgres` extra
-        except ImportError:
+        except ImportError as exc:
             raise FeedbackStoreError("feedback.backend postgres needs the postgres extra: "
-                                     "pip install 'jirakg[postgres]'") from None
+                                     "pip install 'jirakg[postgres]'") from exc
         dsn = str(settings.postgres_dsn)
         try:
             return FeedbackStore(lambda: psycopg.connect(dsn, autocommit=True, connect_timeout=10), "%s")
         except psycopg.Error as exc:
-            raise FeedbackStoreError(f"Could not reach the feedback database: {_first_line(exc)}") from None
+            raise FeedbackStoreError(f"Could not reach the feedback database: {_first_line(exc)}") from exc
     path = Path(settings.sqlite_path)
 
     def connect() -> sqlite3.Connection:
@@ -177,7 +178,7 @@ def open_feedback_store(settings: FeedbackSettings) -> FeedbackStore:
         path.parent.mkdir(parents=True, exist_ok=True)
         return FeedbackStore(connect)
     except (OSError, sqlite3.Error) as exc:
-        raise FeedbackStoreError(f"Could not open the feedback file {path}: {_first_line(exc)}") from None
+        raise FeedbackStoreError(f"Could not open the feedback file {path}: {_first_line(exc)}") from exc
 
 
 def _first_line(exc: Exception) -> str:

@@ -1,22 +1,19 @@
-"""Knowledge-graph entities as nodes of the node graph: their labels, resolved once and kept in the
-same store as issues (memory, SQLite or Redis), so replicas and later turns do not ask again."""
+"""Knowledge-graph entity labels, resolved once and kept in the graph store (memory, SQLite or Redis)
+beside the issues, so replicas and later turns do not ask the endpoint again."""
 
 from __future__ import annotations
 
-from jirakg.graph.node import Node
-from jirakg.graph.stores import GraphStore
-
-ENTITY_TYPE = "kg-entity"
+from jirakg.graph.stores import EntityLabel, GraphStore
 
 
-class EntityNodes:
+class EntityLabelCache:
+    """The label resolver's cache (`connectors.sparql.labels.LabelCache`) over a graph store."""
+
     def __init__(self, store: GraphStore) -> None:
         self.store = store
 
     async def labels(self, iris: list[str]) -> dict[str, str]:
-        found = await self.store.get_nodes(iris)
-        return {i: node.summary for i, node in found.items() if node.type == ENTITY_TYPE}
+        return {iri: entry.label for iri, entry in (await self.store.get_entity_labels(iris)).items()}
 
     async def remember(self, labels: dict[str, str]) -> None:
-        await self.store.put_nodes(Node(key=i, id=i, url=i, type=ENTITY_TYPE, project="kg", summary=label)
-                                   for i, label in labels.items())
+        await self.store.put_entity_labels(EntityLabel(iri=iri, label=label) for iri, label in labels.items())

@@ -19,7 +19,7 @@ from jirakg.graph.issue_graph import Chain, IssueGraph
 from jirakg.graph.node import STRUCTURE_FIELDS, Node, node_from_issue
 from jirakg.graph.stores.base import CachedQuery, GraphStore
 from jirakg.jql.keys import ISSUE_KEY
-from jirakg.jql.normalise import normalise, referenced_fields
+from jirakg.jql.canonical import canonical_jql, referenced_fields
 
 KEY_BATCH = 100
 
@@ -39,7 +39,7 @@ class ManagerStats:
 
 
 def cache_key(jql: str, fields: Iterable[str], changelog: bool) -> str:
-    text = f"{normalise(jql)}|{','.join(sorted(set(fields)))}|{int(changelog)}"
+    text = f"{canonical_jql(jql)}|{','.join(sorted(set(fields)))}|{int(changelog)}"
     return hashlib.sha1(text.encode()).hexdigest()
 
 
@@ -91,7 +91,7 @@ class GraphManager:
         nodes = await self._store([node_from_issue(issue, self.base_url) for issue in issues])
         now = self.clock()
         await self.store.put_query(CachedQuery(
-            cache_key=key, jql=normalise(jql), fields=fields, changelog=changelog, keys=[n.key for n in nodes],
+            cache_key=key, jql=canonical_jql(jql), fields=fields, changelog=changelog, keys=[n.key for n in nodes],
             depends_on=sorted(referenced_fields(jql)), stored_at=now, expires_at=now + self.ttl_s))
         return QueryResult(jql, nodes, False)
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from jirakg.connectors.jira.errors import JiraError
 from jirakg.graph.manager import GraphManager
 from jirakg.graph.node import STRUCTURE_FIELDS, node_from_issue
-from jirakg.jql.normalise import normalise
+from jirakg.jql.canonical import canonical_jql
 from jirakg.jql.syntax import tokenize
 
 SKEW = timedelta(minutes=2)  # JQL dates have minute precision; clocks drift
@@ -48,7 +48,7 @@ async def sync(manager: GraphManager, jql: str = "", fields: Iterable[str] = (),
                progress: Callable[[SyncProgress], None] | None = None,
                now: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> SyncReport:
     base = without_order_by(jql)
-    state_name = f"sync:{normalise(base)}"
+    state_name = f"sync:{canonical_jql(base)}"
     state = json.loads(await manager.store.get_state(state_name) or "{}")
     zone = await _user_zone(manager)
     started = now()

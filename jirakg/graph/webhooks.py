@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from jirakg.errors import JirakgError
 from jirakg.graph.manager import GraphManager
 
 TEXT_FIELDS = {"summary", "description", "environment", "comment"}
@@ -18,7 +19,7 @@ class WebhookOutcome(BaseModel):
     queries_dropped: int
 
 
-class WebhookError(ValueError):
+class WebhookError(JirakgError):
     """The payload is not a Jira webhook this handler understands."""
 
 

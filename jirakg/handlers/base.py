@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from jirakg.answer.parts import ExplainStep, PartAnswer
 from jirakg.answer.templated import Answer, row
-from jirakg.connectors.jira import JiraError
+from jirakg.errors import JirakgError
 from jirakg.graph import GraphManager
 from jirakg.intents.models import IntentCall
 from jirakg.retrieval.facts import FactsBase
@@ -18,7 +18,7 @@ from jirakg.retrieval.plan import RetrievalPlan
 
 if TYPE_CHECKING:
     from jirakg.answer.llm_answerer import LlmAnswerer
-    from jirakg.retrieval.kgqa.session import KgSession
+    from jirakg.answer.kg_session import KgSession
 
 ROWS = 10  # issues a list part carries as table rows
 F = TypeVar("F", bound=FactsBase)
@@ -55,7 +55,7 @@ class JiraHandler(Generic[F]):
         plan = self.plan(call)
         try:
             facts = await self.fetch(plan, services.manager)
-        except JiraError as exc:  # one clear sentence for this part; the other parts still answer
+        except JirakgError as exc:  # one clear sentence for this part; the other parts still answer
             return failed(call.name, plan.describe(), exc)
         cache = None if facts.cache_hit is None else ("hit" if facts.cache_hit else "miss")
         part = _part(call.name, self.word(facts), facts,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jirakg.answer.parts import ExplainStep, PartAnswer
-from jirakg.connectors.sparql import SparqlError
+from jirakg.errors import JirakgError
 from jirakg.handlers.base import Services, TurnInput, constant
 from jirakg.intents.models import IntentCall
 
@@ -16,7 +16,7 @@ class KgHandler:
             return constant(call.name, NOT_CONFIGURED)
         try:
             reply = await services.kg.ask(turn.text, turn.kg_history)
-        except SparqlError as exc:
+        except JirakgError as exc:
             return PartAnswer(intent=call.name, text=str(exc),
                               explain=[ExplainStep(stage="kg", text=f"kg_question → failed: {exc}")])
         return PartAnswer(intent=call.name, text=reply.words,

@@ -18,7 +18,8 @@ from difflib import get_close_matches
 
 from jirakg.intents.grounding import Grounder, Match
 from jirakg.intents.jql_builder import CURRENT_USER
-from jirakg.intents.lexicon import Lexicon, normalise
+from jirakg.intents.lexicon import Lexicon
+from jirakg.text.words import unicode_words
 from jirakg.intents.models import DateRange, LinkFilter, Slots, ValueFilters
 from jirakg.intents.timewindows import find_windows
 
@@ -204,7 +205,7 @@ class ConditionReader:
         Unknown for a name the instance does not have."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = self._raw_conditions(raw, slots)
-        words = Words(normalise(raw).split())
+        words = Words(unicode_words(raw).split())
         self._empties(words, slots)
         self._resolutions(words, slots)
         self._sprint_state(words, slots)

@@ -24,11 +24,11 @@ from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import IntentCall, LinkFilter, ParsedQuery, Slots, ValueFilters
 from jirakg.intents.timewindows import parse_window
 from jirakg.intents.typed_jql import TypedJql
-from jirakg.jql.errors import JqlError
+from jirakg.jql.errors import JqlSyntaxError
+from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION
 
 MAX_CHARS = 2000
 KEY_WORD = "issuekeyref"  # stands in for an issue key inside the text the rules read
-KEY = re.compile(r"\b([A-Za-z][A-Za-z0-9_]*)-([1-9]\d{0,6})\b")
 NEEDS_KEY = {"metadata", "children", "linked", "dependencies", "changelog", "summary"}
 SPLIT = re.compile(r"\?\s+(?=\S)|;\s+|\s+(?:and also|and then|also|and|then)\s+(?=(?:what|who|which|how|when|where|"
                    r"does|did|list|show|summari[sz]e|give|tell|find|count)\b)", re.IGNORECASE)
@@ -174,7 +174,7 @@ class EmbeddedParser:
             return self._typed(*typed, state)
         keys, unknown = self._keys(part)
         # Keys become a placeholder so that their project part is not read as a filter ("PROJ" in PROJ-12).
-        lowered = " ".join(KEY.sub(f" {KEY_WORD} ", part).lower().split())
+        lowered = " ".join(ISSUE_KEY_IN_QUESTION.sub(f" {KEY_WORD} ", part).lower().split())
         if unknown and not keys:
             return _call_clarify(f"There is no project {unknown[0].split('-')[0]} in this Jira; "
                                  f"known projects are {', '.join(sorted(self.projects))}.")
@@ -198,7 +198,7 @@ class EmbeddedParser:
         try:
             where, order = self.typed.ground(jql)
             slots = self.conditions.read(prefix, Slots()) if prefix else Slots()
-        except (JqlError, Unknown) as exc:
+        except (JqlSyntaxError, Unknown) as exc:
             return _call_clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
         if state.last_search is not None and FOLLOW_UP.search(prefix.lower()):
@@ -241,7 +241,7 @@ class EmbeddedParser:
 
     def _keys(self, part: str) -> tuple[list[str], list[str]]:
         found, unknown = [], []
-        for project, number in KEY.findall(part):
+        for project, number in ISSUE_KEY_IN_QUESTION.findall(part):
             key = f"{project.upper()}-{number}"
             if project.upper() in self.projects:
                 if key not in found:

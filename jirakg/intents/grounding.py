@@ -4,9 +4,10 @@ partial names and everyday words for priorities ("urgent", "high priority")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
-from jirakg.intents.lexicon import Lexicon, Term, normalise
+from jirakg.intents.lexicon import Lexicon, Term
+from jirakg.text.phrase_index import PhraseIndex, similarity
+from jirakg.text.words import unicode_words
 
 FUZZY_THRESHOLD = 0.84
 MIN_FUZZY_LENGTH = 4  # shorter words are too easy to confuse ("bug" vs "big")
@@ -33,34 +34,29 @@ class Match:
 class Grounder:
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
-        self._by_alias: dict[str, list[Term]] = {}
-        for term in lexicon.terms:
-            for alias in term.aliases:
-                self._by_alias.setdefault(alias, []).append(term)
         # Misspellings rarely change the first letter: compare only aliases that share it.
-        self._by_initial: dict[str, list[str]] = {}
-        for alias in self._by_alias:
-            self._by_initial.setdefault(alias[0], []).append(alias)
+        self._aliases: PhraseIndex[Term] = PhraseIndex(
+            ((alias, term) for term in lexicon.terms for alias in term.aliases), lambda alias: [alias[0]])
 
     def find(self, kind: str, phrase: str) -> list[Match]:
         """Terms of `kind` that `phrase` names, best first; nothing when nothing is close."""
-        words = normalise(phrase).split()
+        words = unicode_words(phrase).split()
         matches = [m for m in self.scan(" ".join(words), {kind}) if m.start == 0 and m.end == len(words)]
         return sorted(matches, key=lambda m: -m.score)
 
     def scan(self, text: str, kinds: set[str]) -> list[Match]:
         """Every mention of a term of the given kinds in `text`, longest and best first,
         without overlaps: exact aliases, then first names, then close misspellings."""
-        words = normalise(text).split()
+        words = unicode_words(text).split()
         candidates: list[Match] = []
         for size in range(min(MAX_WORDS, len(words)), 0, -1):
             for start in range(len(words) - size + 1):
                 phrase = " ".join(words[start:start + size])
                 candidates += [Match(t, start, start + size, 1.0)
-                               for t in self._by_alias.get(phrase, []) if t.kind in kinds]
+                               for t in self._aliases.named(phrase) if t.kind in kinds]
                 if "priority" in kinds and size == 1:
                     candidates += self._priority_words(phrase, start)
-                if (size <= 2 and len(phrase) >= MIN_FUZZY_LENGTH and phrase not in self._by_alias
+                if (size <= 2 and len(phrase) >= MIN_FUZZY_LENGTH and phrase not in self._aliases
                         and not set(phrase.split()) <= COMMON_WORDS):
                     candidates += self._fuzzy(phrase, start, start + size, kinds)
         return _without_overlaps(candidates)
@@ -70,27 +66,23 @@ class Grounder:
         if not order:
             return []
         terms = {t.value: t for t in self.lexicon.of("priority")}
-        if word in URGENT_WORDS and word not in self._by_alias:
+        if word in URGENT_WORDS and word not in self._aliases:
             return [Match(terms[order[0]], start, start + 1, 0.9)]
-        if word in MINOR_WORDS and word not in self._by_alias:
+        if word in MINOR_WORDS and word not in self._aliases:
             return [Match(terms[order[-1]], start, start + 1, 0.9)]
         return []
 
     def _fuzzy(self, phrase: str, start: int, end: int, kinds: set[str]) -> list[Match]:
         found = []
         words = phrase.count(" ")
-        for alias in self._by_initial.get(phrase[0], ()):
+        for alias in self._aliases.candidates([phrase[0]]):
             # Same number of words: "supersedes it" is not a misspelling of "supersedes".
             if abs(len(alias) - len(phrase)) > 3 or alias.count(" ") != words:
                 continue
-            terms = self._by_alias[alias]
-            matcher = SequenceMatcher(None, phrase, alias)
-            # The quick upper bounds reject almost every alias before the full comparison.
-            if matcher.real_quick_ratio() < FUZZY_THRESHOLD or matcher.quick_ratio() < FUZZY_THRESHOLD:
-                continue
-            score = matcher.ratio()
-            if score >= FUZZY_THRESHOLD:
-                found += [Match(t, start, end, round(score * 0.95, 3)) for t in terms if t.kind in kinds]
+            score = similarity(phrase, alias, FUZZY_THRESHOLD)
+            if score is not None:
+                found += [Match(t, start, end, round(score * 0.95, 3))
+                          for t in self._aliases.named(alias) if t.kind in kinds]
         return found
 
 

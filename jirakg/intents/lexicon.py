@@ -7,10 +7,11 @@ ever grounds words in values that exist in the connected instance.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from pydantic import BaseModel, Field, PrivateAttr
+
+from jirakg.text.words import unicode_words
 
 KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
          "person", "field", "resolution")
@@ -64,56 +65,73 @@ class Lexicon(BaseModel):
     def build(cls, *, fields: Iterable[dict] = (), statuses: Iterable[dict] = (), priorities: Iterable[dict] = (),
               issue_types: Iterable[dict] = (), link_types: Iterable[dict] = (), projects: Iterable[dict] = (),
               issues: Iterable[dict] = ()) -> Lexicon:
-        found: dict[tuple[str, str], Term] = {}
-
-        def add(kind: str, value: str | None, label: str | None, *aliases: str | None) -> None:
-            if not value:
-                return
-            term = found.setdefault((kind, value), Term(kind=kind, value=value, label=label or value))
-            # A sprint's id is a bare number: as a word it would turn "9" or "2019" into a sprint.
-            for alias in (label, *([] if kind == "sprint" else [value]), *aliases):
-                text = normalise(alias or "")
-                if text and text not in term.aliases:
-                    term.aliases.append(text)
-
-        for field in fields:
-            add("field", field["id"], field.get("name"), *field.get("clauseNames", []))
-        for status in statuses:
-            add("status", status["name"], status["name"])
-        for category, words in CATEGORY_WORDS.items():
-            add("category", category, words[0], *words)
-        priority_order = []
-        for priority in priorities:
-            add("priority", priority["name"], priority["name"])
-            priority_order.append(priority["name"])
-        for kind in issue_types:
-            add("type", kind["name"], kind["name"], _plural(kind["name"]))
-        for link in link_types:
-            # The type's name ("Blocks") reads as its outward direction only.
-            add("link", link["outward"], link["outward"], link["name"], link["outward"].removeprefix("is "))
-            add("link", link["inward"], link["inward"], link["inward"].removeprefix("is "))
-        project_keys = []
-        projects = list(projects)
-        distinctive = _distinctive_words([p.get("name") or "" for p in projects])
-        for project in projects:
-            name_words = [w for w in normalise(project.get("name") or "").split() if w in distinctive]
-            add("project", project["key"], project.get("name"), project.get("name"), *name_words)
-            project_keys.append(project["key"])
-            for component in project.get("components", []):
-                add("component", component["name"], component["name"])
-            for version in project.get("versions", []):
-                add("version", version["name"], version["name"])
+        terms = _Terms()
+        priorities = list(priorities)
+        _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
+        project_keys = _add_project_terms(terms.add, list(projects))
         sprints: dict[str, Sprint] = {}
         for issue in issues:
-            _add_issue_terms(add, issue.get("fields", {}), sprints)
-        for (kind, name), words in SYNONYMS.items():
-            for term in found.values():
-                if term.kind == kind and term.value.lower() == name:
-                    term.aliases += [normalise(w) for w in words if normalise(w) not in term.aliases]
-        lexicon = cls(terms=list(found.values()), project_keys=sorted(set(project_keys)),
+            _add_issue_terms(terms.add, issue.get("fields", {}), sprints)
+        terms.add_synonyms()
+        lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
-        lexicon.priority_order = priority_order or [t.value for t in lexicon.of("priority")]
+        lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
         return lexicon
+
+
+class _Terms:
+    """Terms in the order they are met, one per kind and value, each alias once."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[str, str], Term] = {}
+
+    def add(self, kind: str, value: str | None, label: str | None, *aliases: str | None) -> None:
+        if not value:
+            return
+        term = self.found.setdefault((kind, value), Term(kind=kind, value=value, label=label or value))
+        # A sprint's id is a bare number: as a word it would turn "9" or "2019" into a sprint.
+        for alias in (label, *([] if kind == "sprint" else [value]), *aliases):
+            text = unicode_words(alias or "")
+            if text and text not in term.aliases:
+                term.aliases.append(text)
+
+    def add_synonyms(self) -> None:
+        """Everyday words, only for the values the instance has."""
+        for (kind, name), words in SYNONYMS.items():
+            for term in self.found.values():
+                if term.kind == kind and term.value.lower() == name:
+                    term.aliases += [unicode_words(w) for w in words if unicode_words(w) not in term.aliases]
+
+
+def _add_metadata_terms(add, fields: Iterable[dict], statuses: Iterable[dict], priorities: Iterable[dict],
+                        issue_types: Iterable[dict], link_types: Iterable[dict]) -> None:
+    for field in fields:
+        add("field", field["id"], field.get("name"), *field.get("clauseNames", []))
+    for status in statuses:
+        add("status", status["name"], status["name"])
+    for category, words in CATEGORY_WORDS.items():
+        add("category", category, words[0], *words)
+    for priority in priorities:
+        add("priority", priority["name"], priority["name"])
+    for kind in issue_types:
+        add("type", kind["name"], kind["name"], _plural(kind["name"]))
+    for link in link_types:
+        # The type's name ("Blocks") reads as its outward direction only.
+        add("link", link["outward"], link["outward"], link["name"], link["outward"].removeprefix("is "))
+        add("link", link["inward"], link["inward"], link["inward"].removeprefix("is "))
+
+
+def _add_project_terms(add, projects: list[dict]) -> list[str]:
+    """Projects (by key, name and distinctive name words), their components and versions; the keys."""
+    distinctive = _distinctive_words([p.get("name") or "" for p in projects])
+    for project in projects:
+        name_words = [w for w in unicode_words(project.get("name") or "").split() if w in distinctive]
+        add("project", project["key"], project.get("name"), project.get("name"), *name_words)
+        for component in project.get("components", []):
+            add("component", component["name"], component["name"])
+        for version in project.get("versions", []):
+            add("version", version["name"], version["name"])
+    return [project["key"] for project in projects]
 
 
 def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
@@ -156,15 +174,9 @@ def _distinctive_words(names: list[str]) -> set[str]:
     """Words of project names long and rare enough to name one project ("storefront")."""
     counts: dict[str, int] = {}
     for name in names:
-        for word in set(normalise(name).split()):
+        for word in set(unicode_words(name).split()):
             counts[word] = counts.get(word, 0) + 1
     return {word for word, count in counts.items() if count == 1 and len(word) >= 6}
-
-
-def normalise(text: str) -> str:
-    """Lower case, possessive 's dropped, punctuation to spaces, single spaces: how aliases and
-    questions are compared ("Bruno Souza's tasks" → "bruno souza tasks"; "D'Souza" stays a name)."""
-    return " ".join(re.sub(r"[^\w]+", " ", re.sub(r"['’]s\b", "", text.lower())).split())
 
 
 def _plural(name: str) -> str:

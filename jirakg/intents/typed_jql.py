@@ -12,7 +12,7 @@ from difflib import get_close_matches
 from jirakg.intents.conditions import Unknown
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.lexicon import Lexicon
-from jirakg.jql.errors import JqlError
+from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.render import render
 from jirakg.jql.syntax import And, Clause, Empty, Function, HistoryClause, Not, Operand, Or, Query, Value, ValueList, parse
 
@@ -58,7 +58,7 @@ class TypedJql:
         return match if match and re.search(r"[=~<>!(]", match.group(0)) else None
 
     def ground(self, jql: str) -> tuple[str, str | None]:
-        """The typed JQL's condition and ORDER BY, values grounded; raises JqlError or Unknown with a sentence."""
+        """The typed JQL's condition and ORDER BY, values grounded; raises JqlSyntaxError or Unknown with a sentence."""
         query = parse(jql)
         where = render(Query(where=self._node(query.where))) if query.where is not None else ""
         order = render(Query(where=None, order_by=query.order_by)).removeprefix("ORDER BY ")
@@ -147,4 +147,4 @@ def _jql_moment(moment: datetime) -> str:
     return moment.strftime("%Y/%m/%d %H:%M")
 
 
-__all__ = ["JqlError", "TypedJql"]
+__all__ = ["JqlSyntaxError", "TypedJql"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from jirakg.jql.errors import JqlError
+from jirakg.jql.errors import JqlSyntaxError
 
 KEYWORDS = {"and", "or", "not", "in", "is", "empty", "null", "was", "changed", "order", "by",
             "asc", "desc", "from", "to", "after", "before", "during", "on"}
@@ -141,13 +141,13 @@ def tokenize(text: str) -> list[Token]:
             word = text[i:j]
             bad = next((c for c in word if c in RESERVED_CHARS and not _allowed_in_word(word, c)), None)
             if bad is not None:
-                raise JqlError(f"Error in the JQL Query: The character '{bad}' is a reserved JQL character. "
+                raise JqlSyntaxError(f"Error in the JQL Query: The character '{bad}' is a reserved JQL character. "
                                f"You must enclose it in a string or use the escape '\\u{ord(bad):04x}' instead. "
                                f"(line 1, character {i + word.index(bad) + 1})")
             tokens.append(Token("word", word, start))
             i = j
             continue
-        raise JqlError(f"Error in the JQL Query: The character '{char}' is a reserved JQL character. "
+        raise JqlSyntaxError(f"Error in the JQL Query: The character '{char}' is a reserved JQL character. "
                        f"You must enclose it in a string or use the escape '\\u{ord(char):04x}' instead. "
                        f"(line 1, character {start})")
     tokens.append(Token("end", "", n + 1))
@@ -188,7 +188,7 @@ def _quoted(text: str, i: int) -> tuple[str, int]:
             return "".join(out), i + 1
         out.append(char)
         i += 1
-    raise JqlError(f"Error in the JQL Query: The quoted string '{text[start + 1:]}' has not been completed. "
+    raise JqlSyntaxError(f"Error in the JQL Query: The quoted string '{text[start + 1:]}' has not been completed. "
                    f"(line 1, character {start + 1})")
 
 
@@ -212,11 +212,11 @@ class _Parser:
         self.i += 1
         return token
 
-    def error(self, expected: str) -> JqlError:
+    def error(self, expected: str) -> JqlSyntaxError:
         token = self.token
         if token.kind == "end":
-            return JqlError(f"Error in the JQL Query: Expecting {expected} before the end of the query.")
-        return JqlError(f"Error in the JQL Query: Expecting {expected} but got '{token.text}'. "
+            return JqlSyntaxError(f"Error in the JQL Query: Expecting {expected} before the end of the query.")
+        return JqlSyntaxError(f"Error in the JQL Query: Expecting {expected} but got '{token.text}'. "
                         f"(line 1, character {token.position})")
 
     def query(self) -> Query:
@@ -331,7 +331,7 @@ class _Parser:
             if name == "during":
                 operand = self.operand(list_allowed=True)
                 if not isinstance(operand, ValueList) or len(operand.items) != 2:
-                    raise JqlError("Error in the JQL Query: DURING needs two dates, as in DURING (\"2024/01/01\", \"2024/02/01\").")
+                    raise JqlSyntaxError("Error in the JQL Query: DURING needs two dates, as in DURING (\"2024/01/01\", \"2024/02/01\").")
             else:
                 operand = self.operand(list_allowed=name in ("from", "to", "by"))
             found.append((name, operand))

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 from jirakg.config.settings import LlmSettings
+from jirakg.errors import JirakgError
 
 
-class LlmError(Exception):
+class LlmError(JirakgError):
     """The endpoint failed, timed out or answered something that is not the JSON asked for."""
 
 
@@ -33,12 +34,12 @@ class LlmClient:
                 model=self.model, temperature=0, response_format={"type": "json_object"},
                 messages=[{"role": "system", "content": system}, {"role": "user", "content": user}])
         except OpenAIError as exc:
-            raise LlmError(f"{type(exc).__name__}: {exc}") from None
+            raise LlmError(f"{type(exc).__name__}: {exc}") from exc
         content = response.choices[0].message.content if response.choices else None
         try:
             data = json.loads(content or "")
-        except json.JSONDecodeError:
-            raise LlmError("the model did not answer with JSON") from None
+        except json.JSONDecodeError as exc:
+            raise LlmError("the model did not answer with JSON") from exc
         if not isinstance(data, dict):
             raise LlmError("the model's JSON is not an object")
         return data

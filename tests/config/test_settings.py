@@ -65,6 +65,7 @@ def test_bad_secret_value_is_not_echoed() -> None:
     with pytest.raises(ConfigError) as caught:
         load_settings(slack={"bot_token": "hunter2-secret"})
     assert "hunter2" not in str(caught.value)
+    assert caught.value.__cause__ is None and caught.value.__suppress_context__  # nor in a logged traceback
 
 
 def test_environment_overrides_yaml_which_overrides_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

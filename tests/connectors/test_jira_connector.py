@@ -15,6 +15,7 @@ from jirakg.connectors.jira import (
     JqlError,
     load_metadata,
 )
+from jirakg.connectors.jira.http import JiraBadRequest
 from jirakg.devjira.auth import AuthSpec
 from jirakg.devjira.editing import create_issue, delete_issue
 from jirakg.devjira.faults import Faults
@@ -147,6 +148,7 @@ def test_bad_jql_carries_jiras_message(url: str) -> None:
         run(fetch(url, "status = Nope"))
     assert "The value 'Nope' does not exist for the field 'status'." in str(caught.value)
     assert caught.value.jql == "status = Nope"
+    assert isinstance(caught.value.__cause__, JiraBadRequest)  # Jira's answer stays in the logs
 
 
 def test_bad_credentials() -> None:

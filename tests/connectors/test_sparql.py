@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
+from jirakg.connectors.retry import RetryPolicy
 from jirakg.connectors.sparql import (
     EmbeddedStore,
     EndpointUnavailable,
@@ -87,7 +88,7 @@ def test_hostile_values_cannot_change_the_query(endpoint) -> None:
 
 def test_endpoint_down() -> None:
     with pytest.raises(EndpointUnavailable) as caught:
-        asyncio.run(RemoteEndpoint(f"http://127.0.0.1:{free_port()}/query", attempts=2).query("ASK {}"))
+        asyncio.run(RemoteEndpoint(f"http://127.0.0.1:{free_port()}/query", retry=RetryPolicy(attempts=2)).query("ASK {}"))
     assert "is not answering" in str(caught.value)
 
 
@@ -103,7 +104,22 @@ def test_slow_endpoint_times_out() -> None:
         return web.json_response({"boolean": True})
     with misbehaving(slow) as url:
         with pytest.raises(EndpointUnavailable):
-            asyncio.run(RemoteEndpoint(f"{url}/query", timeout_s=1, attempts=1).query("ASK {}"))
+            asyncio.run(RemoteEndpoint(f"{url}/query", timeout_s=1, retry=RetryPolicy(attempts=1)).query("ASK {}"))
+
+
+def test_a_busy_endpoint_is_asked_again_after_the_wait_it_gives() -> None:
+    answered = []
+
+    async def busy_once(request):
+        answered.append(request.method)
+        if len(answered) == 1:
+            return web.Response(status=503, headers={"Retry-After": "7"})
+        return web.json_response({"head": {}, "boolean": True})
+    policy, waits = RetryPolicy(attempts=2), []
+    policy.delay = lambda attempt, retry_after=None: waits.append(retry_after) or 0.0  # record, do not sleep
+    with misbehaving(busy_once) as url:
+        result = asyncio.run(RemoteEndpoint(f"{url}/query", retry=policy).query("ASK {}"))
+    assert result.boolean is True and len(answered) == 2 and waits == [7.0]
 
 
 @pytest.mark.parametrize("body", ["<html>oops</html>", '{"head": {}}', '{"results": {"bindings": "x"}}'])
@@ -112,13 +128,13 @@ def test_malformed_results_are_a_sentence(body: str) -> None:
         return web.Response(text=body, content_type="application/sparql-results+json")
     with misbehaving(broken) as url:
         with pytest.raises(SparqlError) as caught:
-            asyncio.run(RemoteEndpoint(f"{url}/query", attempts=1).query("SELECT * WHERE { ?s ?p ?o }"))
+            asyncio.run(RemoteEndpoint(f"{url}/query", retry=RetryPolicy(attempts=1)).query("SELECT * WHERE { ?s ?p ?o }"))
     assert "not SPARQL JSON results" in str(caught.value)
 
 
 def test_configured_credentials_and_headers_reach_the_endpoint() -> None:
     from jirakg.config.settings import SparqlSettings
-    from jirakg.retrieval.kgqa.session import KgSession
+    from jirakg.answer.kg_session import KgSession
 
     seen: list[dict] = []
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jirakg.devjira.dataset import build_dataset
-from jirakg.devjira.jql import JqlError
+from jirakg.devjira.jql import JqlSyntaxError
 from tests.devjira.jql_fixture import NOW_MS, build_issues, metadata
 
 ALL = "A1 A2 A3 A4 A5 A6 A7 B1 B2 B3 B4 B5"
@@ -314,6 +314,6 @@ def test_ordered_cases(engine, jql: str, expected: str) -> None:
 
 @pytest.mark.parametrize(("jql", "message"), ERROR_CASES, ids=[c[0] for c in ERROR_CASES])
 def test_error_cases(engine, jql: str, message: str) -> None:
-    with pytest.raises(JqlError) as caught:
+    with pytest.raises(JqlSyntaxError) as caught:
         run(engine, jql)
     assert message in str(caught.value)

@@ -16,7 +16,7 @@ from jirakg.engine.history import HistoryStore
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
-from jirakg.retrieval.kgqa.session import KgSession
+from jirakg.answer.kg_session import KgSession
 from tests.engine.test_conversations import DATASET, LEXICON, NOW, RAW
 from tests.jira_env import connector, devjira
 

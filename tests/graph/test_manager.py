@@ -12,7 +12,7 @@ from jirakg.connectors.jira import IssueNotFound
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import SqliteStore
 from jirakg.graph.webhooks import WebhookError, apply_webhook
-from jirakg.jql.normalise import normalise
+from jirakg.jql.canonical import canonical_jql
 from tests.graph.stores import KINDS, open_kind
 from tests.jira_env import connector, demo_dataset, devjira, keys_of
 
@@ -145,12 +145,12 @@ def test_webhooks_invalidate_exactly_what_they_affect(url, store_factory) -> Non
                                          "toString": "High"}]}})
             assert outcome.keys == [target] and outcome.queries_dropped == 2
             left = {e.jql for e in await manager.store.queries()}
-            assert left == {normalise(queries["pinned"]), normalise(queries["other"])}
+            assert left == {canonical_jql(queries["pinned"]), canonical_jql(queries["other"])}
             assert await manager.store.get_nodes([target]) == {}
 
             created = await apply_webhook(manager, {"webhookEvent": "jira:issue_created", "issue": {"key": "DATA-9999"}})
             assert created.queries_dropped == 1  # the DATA query could gain it; the pinned one cannot
-            assert {e.jql for e in await manager.store.queries()} == {normalise(queries["pinned"])}
+            assert {e.jql for e in await manager.store.queries()} == {canonical_jql(queries["pinned"])}
 
             ops1 = (await manager.nodes(["OPS-1"]))["OPS-1"]
             linked = await apply_webhook(manager, {"webhookEvent": "issuelink_created", "issueLink": {

@@ -9,7 +9,7 @@ import pytest
 from jirakg.devjira.demo.generator import generate
 from jirakg.graph import node_from_issue
 from jirakg.graph.stores import SqliteStore
-from jirakg.graph.stores.base import CachedQuery
+from jirakg.graph.stores.base import CachedQuery, EntityLabel
 from tests.graph.stores import KINDS, open_kind
 
 _, STREAM = generate(seed=3, issues=300)
@@ -48,6 +48,14 @@ def test_store_contract(kind: str, tmp_path, request) -> None:
             assert sorted(e.cache_key for e in await store.queries()) == ["a", "b"]
             await store.delete_queries(["a"])
             assert [e.cache_key for e in await store.queries()] == ["b"]
+
+            await store.put_entity_labels([EntityLabel(iri="https://kg/a", label="Ada"),
+                                           EntityLabel(iri="https://kg/b", label="Bo")])
+            await store.put_entity_labels([EntityLabel(iri="https://kg/a", label="Ada Lovelace")])
+            labels = await store.get_entity_labels(["https://kg/a", "https://kg/b", "https://kg/none"])
+            assert {iri: e.label for iri, e in labels.items()} == {"https://kg/a": "Ada Lovelace", "https://kg/b": "Bo"}
+            assert await store.get_nodes(["https://kg/a"]) == {}  # labels are not issues
+            assert await store.get_entity_labels([]) == {}
 
             assert await store.get_state("sync:x") is None
             await store.put_state("sync:x", '{"last_sync": "2026-01-01"}')
@@ -90,12 +98,14 @@ def test_sqlite_survives_a_restart(tmp_path) -> None:
         await first.put_nodes(NODES[:50])
         await first.put_query(entry("q", [n.key for n in NODES[:50]]))
         await first.put_state("s", "v")
+        await first.put_entity_labels([EntityLabel(iri="https://kg/a", label="Ada")])
         await first.close()
         second = SqliteStore(tmp_path / "g.sqlite3")
         try:
             assert len(await second.get_nodes(n.key for n in NODES[:50])) == 50
             assert (await second.get_query("q")).keys == [n.key for n in NODES[:50]]
             assert await second.get_state("s") == "v"
+            assert (await second.get_entity_labels(["https://kg/a"]))["https://kg/a"].label == "Ada"
         finally:
             await second.close()
 

@@ -10,7 +10,7 @@ import pytest
 
 from jirakg.graph import GraphManager
 from jirakg.graph.sync import SyncProgress, sync, without_order_by
-from jirakg.jql.normalise import normalise
+from jirakg.jql.canonical import canonical_jql
 from tests.devjira.http import call
 from tests.graph.stores import KINDS, open_kind
 from tests.jira_env import connector, demo_dataset, devjira, keys_of
@@ -71,7 +71,7 @@ def test_interrupted_sync_resumes(store) -> None:
 
                 with pytest.raises(Interrupted):
                     await sync(manager, "project = DATA", progress=stop_after_first_batch)
-                state = json.loads(await store.get_state(f"sync:{normalise('project = DATA')}"))
+                state = json.loads(await store.get_state(f"sync:{canonical_jql('project = DATA')}"))
                 assert "checkpoint" in state and "last_sync" not in state
                 resumed = await sync(manager, "project = DATA ORDER BY key")
                 assert resumed.mode == "resumed"

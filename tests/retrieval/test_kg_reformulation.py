@@ -9,14 +9,15 @@ import json
 
 import pytest
 
+from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_kg_answerer import LlmKgAnswerer
 from jirakg.connectors.sparql import EmbeddedStore, resolve_labels
-from jirakg.graph.entities import EntityNodes
+from jirakg.graph.entities import EntityLabelCache
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.llm import LlmClient
+from jirakg.retrieval.kgqa.facts import LabelledTriple
 from jirakg.retrieval.kgqa.linking import EntityIndex, KgEntity, SearchLinker, linker_for
 from jirakg.retrieval.kgqa.reformulation import EmbeddedReformulator, KgTurn, rewrite
-from jirakg.retrieval.kgqa.session import KgSession
 from tests.engine.test_kg_conversation import EX, TTL, fact
 from tests.intents.openai_server import ScriptedModel
 from tests.retrieval.test_kgqa import RecordingStore
@@ -85,21 +86,21 @@ def test_index_ranks_the_longest_label_first() -> None:
 
 
 @pytest.mark.parametrize("make_store", [lambda tmp: MemoryStore(), lambda tmp: SqliteStore(tmp / "graph.sqlite")])
-def test_labels_are_cached_as_entity_nodes(make_store, tmp_path) -> None:
+def test_labels_are_cached_in_the_graph_store(make_store, tmp_path) -> None:
     async def run():
         store = RecordingStore(TTL)
         graph = make_store(tmp_path)
-        cache = EntityNodes(graph)
+        cache = EntityLabelCache(graph)
         first = await resolve_labels(store, [EX + "AntonyCheng", EX + "NoLabelHere"], cache)
         asked = len(store.queries)
         again = await resolve_labels(store, [EX + "AntonyCheng", EX + "NoLabelHere"], cache)
-        nodes = await graph.get_nodes([EX + "AntonyCheng"])
+        kept = await graph.get_entity_labels([EX + "AntonyCheng"]), await graph.get_nodes([EX + "AntonyCheng"])
         await graph.close()
-        return first, again, asked, len(store.queries), nodes
-    first, again, asked, total, nodes = asyncio.run(run())
+        return first, again, asked, len(store.queries), kept
+    first, again, asked, total, (labels, nodes) = asyncio.run(run())
     assert first == again == {EX + "AntonyCheng": "Antony Cheng", EX + "NoLabelHere": "No Label Here"}
-    assert asked == 1 and total == 1  # the second call was answered by the node graph
-    assert nodes[EX + "AntonyCheng"].type == "kg-entity"
+    assert asked == 1 and total == 1  # the second call was answered by the graph store
+    assert labels[EX + "AntonyCheng"].label == "Antony Cheng" and nodes == {}  # a label, not a fake issue
 
 
 def scripted(*replies: object):
@@ -170,8 +171,8 @@ def test_llm_kg_wording_is_checked_against_the_triples(worded: str, accepted: bo
         async def run():
             llm = LlmClient(f"{url}/v1", "test-model", timeout_s=5)
             try:
-                return await LlmKgAnswerer(llm).words("What is Antony Cheng's height?",
-                                                      [["Antony Cheng", "height", height]], "templated")
+                triples = [LabelledTriple(entity="Antony Cheng", relation="height", value=height)]
+                return await LlmKgAnswerer(llm).words("What is Antony Cheng's height?", triples, "templated")
             finally:
                 await llm.close()
         words, rejected = asyncio.run(run())

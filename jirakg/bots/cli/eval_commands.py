@@ -18,7 +18,7 @@ from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
 from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
 from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
 from jirakg.retrieval.kgqa.linking import linker_for
-from jirakg.retrieval.kgqa.session import KgSession
+from jirakg.answer.kg_session import KgSession
 
 
 @click.group("eval")

@@ -13,7 +13,7 @@ from jirakg.connectors.jira import JiraError
 from jirakg.connectors.jira.factory import connector_for
 from jirakg.graph import GraphManager, open_store
 from jirakg.graph.sync import SyncProgress, sync
-from jirakg.jql import JqlError as JqlSyntaxError
+from jirakg.jql import JqlSyntaxError
 
 BAR = 30
 

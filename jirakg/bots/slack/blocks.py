@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-import re
-
 from jirakg.engine.turn import TurnResult
+from jirakg.jql.keys import ISSUE_KEY_IN_ANSWER
 
 SECTION_LIMIT = 3000  # Block Kit's limit for a section's text
 TABLE_ROWS = 5  # two fields a row, ten fields a section
-KEY = re.compile(r"\b[A-Z][A-Z0-9_]+-\d+\b")
 
 
 def escape(text: str) -> str:
@@ -18,7 +16,7 @@ def escape(text: str) -> str:
 
 
 def linked(text: str, urls: dict[str, str]) -> str:
-    return KEY.sub(lambda m: f"<{urls[m.group(0)]}|{m.group(0)}>" if m.group(0) in urls else m.group(0), escape(text))
+    return ISSUE_KEY_IN_ANSWER.sub(lambda m: f"<{urls[m.group(0)]}|{m.group(0)}>" if m.group(0) in urls else m.group(0), escape(text))
 
 
 def answer_blocks(result: TurnResult) -> list[dict]:

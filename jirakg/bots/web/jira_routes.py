@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from jirakg.bots.web import api, keys
 from jirakg.bots.web.forge_token import FitVerifier, InvalidToken
-from jirakg.graph.webhooks import WebhookError, apply_webhook
+from jirakg.graph.webhooks import WebhookError
 
 
 class PanelAsk(BaseModel):

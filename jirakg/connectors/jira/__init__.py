@@ -2,7 +2,8 @@
 
 from jirakg.connectors.jira.auth import JiraAuth
 from jirakg.connectors.jira.errors import IssueNotFound, JiraAuthError, JiraError, JiraUnavailable, JqlError
-from jirakg.connectors.jira.http import JiraHttp, RetryPolicy
+from jirakg.connectors.jira.http import JiraHttp
+from jirakg.connectors.retry import RetryPolicy
 from jirakg.connectors.jira.metadata import InstanceMetadata, load_metadata
 from jirakg.connectors.jira.search import JiraConnector
 

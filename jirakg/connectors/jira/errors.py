@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from jirakg.errors import JirakgError
 
-class JiraError(Exception):
-    """Base class; `str(error)` is the sentence to show."""
+
+class JiraError(JirakgError):
+    """Jira failed or refused; `str(error)` is the sentence to show."""
 
 
 class JiraAuthError(JiraError):
@@ -12,6 +14,8 @@ class JiraAuthError(JiraError):
 
 
 class JqlError(JiraError):
+    """Jira rejected a query it was sent (`jql`); the message is Jira's reason."""
+
     def __init__(self, message: str, jql: str) -> None:
         super().__init__(message)
         self.jql = jql

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -13,8 +12,7 @@ import aiohttp
 from jirakg.connectors.jira.auth import JiraAuth
 from jirakg.connectors.jira.errors import JiraAuthError, JiraError, JiraUnavailable
 from jirakg.connectors.jira.limiter import AdaptiveLimiter
-
-RETRYABLE = {500, 502, 503, 504}
+from jirakg.connectors.retry import RetryPolicy, TransientFailure, retry_after_seconds
 
 
 class JiraBadRequest(JiraError):
@@ -23,18 +21,6 @@ class JiraBadRequest(JiraError):
 
 class JiraNotFound(JiraError):
     """Jira answered 404."""
-
-
-@dataclass
-class RetryPolicy:
-    attempts: int = 6  # first try included
-    base_s: float = 0.2
-    cap_s: float = 10.0
-    rng: random.Random = field(default_factory=random.Random)
-
-    def backoff(self, attempt: int) -> float:
-        """Exponential backoff with full jitter."""
-        return self.rng.uniform(0, min(self.cap_s, self.base_s * 2 ** attempt))
 
 
 @dataclass
@@ -81,36 +67,35 @@ class JiraHttp:
         return await self.request("POST", path, body=body)
 
     async def request(self, method: str, path: str, *, params: dict | None = None, body: dict | None = None) -> Any:
-        url = self.base_url + path
-        last_problem = "no answer"
-        for attempt in range(self.retry.attempts):
-            status, raw, retry_after = None, b"", None
-            async with self.limiter:  # the slot covers the network exchange only
-                self.stats.requests += 1
-                try:
-                    async with self.session.request(method, url, params=params, json=body) as response:
-                        status, raw = response.status, await response.read()
-                        retry_after = _retry_after(response.headers.get("Retry-After"))
-                except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError, asyncio.TimeoutError) as exc:
-                    last_problem = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-            if status is not None and status < 300:
-                self.limiter.succeeded()
-                # Let the next queued request go out before spending milliseconds decoding this page.
-                await asyncio.sleep(0)
-                return json.loads(raw) if raw else None
-            wait = self._failure(status, raw, retry_after, path, attempt)
-            if status is not None:
-                last_problem = f"HTTP {status}"
-            if attempt + 1 < self.retry.attempts:
-                self.stats.retries += 1
-                await asyncio.sleep(wait + self.retry.rng.uniform(0, 0.05))
-        raise JiraUnavailable(f"Jira at {self.base_url} is not answering ({last_problem} after "
-                              f"{self.retry.attempts} attempts); try again shortly.")
+        def unavailable(reason: str) -> JiraUnavailable:
+            return JiraUnavailable(f"Jira at {self.base_url} is not answering ({reason} after "
+                                   f"{self.retry.attempts} attempts); try again shortly.")
 
-    def _failure(self, status: int | None, raw: bytes, retry_after: float | None, path: str, attempt: int) -> float:
-        """Raise for answers that retrying cannot fix; otherwise return how long to wait."""
-        if status is None:  # connection error or timeout
-            return self.retry.backoff(attempt)
+        def counted() -> None:
+            self.stats.retries += 1
+
+        return await self.retry.run(lambda: self._attempt(method, path, params, body), unavailable, counted)
+
+    async def _attempt(self, method: str, path: str, params: dict | None, body: dict | None) -> Any:
+        async with self.limiter:  # the slot covers the network exchange only
+            self.stats.requests += 1
+            try:
+                async with self.session.request(method, self.base_url + path, params=params, json=body) as response:
+                    status, raw = response.status, await response.read()
+                    retry_after = retry_after_seconds(response.headers.get("Retry-After"))
+            except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError, asyncio.TimeoutError) as exc:
+                reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+                raise TransientFailure(reason) from exc
+        if status < 300:
+            self.limiter.succeeded()
+            # Let the next queued request go out before spending milliseconds decoding this page.
+            await asyncio.sleep(0)
+            return json.loads(raw) if raw else None
+        self._refuse(status, raw, path)
+        raise TransientFailure(f"HTTP {status}", retry_after)
+
+    def _refuse(self, status: int, raw: bytes, path: str) -> None:
+        """Raise for answers that retrying cannot fix; note throttling, which it can."""
         payload = _payload(raw)
         if status in (401, 403):
             raise JiraAuthError(f"Jira at {self.base_url} refused the credentials (HTTP {status}); "
@@ -122,9 +107,8 @@ class JiraHttp:
         if status == 429:
             self.stats.throttled += 1
             self.limiter.throttled()
-        elif status not in RETRYABLE:
+        elif not self.retry.retries(status):
             raise JiraError(f"Jira answered HTTP {status}: {_messages(payload) or 'no details'}")
-        return retry_after if retry_after is not None else self.retry.backoff(attempt)
 
 
 def _payload(raw: bytes) -> Any:
@@ -140,10 +124,3 @@ def _messages(payload: Any) -> str:
     messages = list(payload.get("errorMessages") or [])
     messages += [f"{name}: {text}" for name, text in (payload.get("errors") or {}).items()]
     return " ".join(messages)
-
-
-def _retry_after(value: str | None) -> float | None:
-    try:
-        return max(0.0, float(value)) if value is not None else None
-    except ValueError:
-        return None

@@ -51,10 +51,10 @@ async def load_metadata(base_url: str, auth: JiraAuth, timeout_s: float = 30.0) 
     except HTTPError as exc:
         status = exc.response.status_code if exc.response is not None else None
         if status in (401, 403):
-            raise JiraAuthError(f"Jira at {base_url} refused the credentials (HTTP {status}).") from None
-        raise JiraUnavailable(f"Jira at {base_url} could not list its metadata ({exc}).") from None
+            raise JiraAuthError(f"Jira at {base_url} refused the credentials (HTTP {status}).") from exc
+        raise JiraUnavailable(f"Jira at {base_url} could not list its metadata ({exc}).") from exc
     except RequestException as exc:
-        raise JiraUnavailable(f"Jira at {base_url} is not reachable ({type(exc).__name__}).") from None
+        raise JiraUnavailable(f"Jira at {base_url} is not reachable ({type(exc).__name__}).") from exc
     return InstanceMetadata(fields, link_types, projects, server, statuses, priorities, issue_types)
 
 

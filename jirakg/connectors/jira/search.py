@@ -59,7 +59,7 @@ class JiraConnector:
                     await self.complete_changelogs(batch)
                 yield batch
         except JiraBadRequest as exc:
-            raise JqlError(f"Jira could not run the query: {exc}", jql) from None
+            raise JqlError(f"Jira could not run the query: {exc}", jql) from exc
 
     async def issue(self, key: str, fields: Iterable[str], *, changelog: bool = False) -> dict:
         params = {"fields": ",".join(sorted(set(fields)))}
@@ -67,8 +67,8 @@ class JiraConnector:
             params["expand"] = "changelog"
         try:
             found = await self.http.get(f"/rest/api/2/issue/{key}", params)
-        except JiraNotFound:
-            raise IssueNotFound(key) from None
+        except JiraNotFound as exc:
+            raise IssueNotFound(key) from exc
         if changelog:
             await self.complete_changelogs([found])
         return found
@@ -79,7 +79,7 @@ class JiraConnector:
                 return (await self.http.post("/rest/api/2/search/approximate-count", {"jql": jql}))["count"]
             return (await self.http.post("/rest/api/2/search", {"jql": jql, "maxResults": 0, "fields": ["id"]}))["total"]
         except JiraBadRequest as exc:
-            raise JqlError(f"Jira could not run the query: {exc}", jql) from None
+            raise JqlError(f"Jira could not run the query: {exc}", jql) from exc
 
     # --- server: startAt pages in parallel --------------------------------------------------
 

@@ -26,7 +26,7 @@ class EmbeddedStore:
         try:
             self.store.bulk_load(path=str(file), format=fmt)
         except (SyntaxError, OSError, ValueError) as exc:
-            raise SparqlError(f"Could not load {file}: {exc}") from None
+            raise SparqlError(f"Could not load {file}: {exc}") from exc
 
     async def query(self, sparql: str) -> Results:
         return await asyncio.to_thread(self._query, sparql)
@@ -35,7 +35,7 @@ class EmbeddedStore:
         try:
             answer = self.store.query(sparql)
         except SyntaxError as exc:
-            raise QueryRejected(f"The knowledge graph rejected the query: {exc}") from None
+            raise QueryRejected(f"The knowledge graph rejected the query: {exc}") from exc
         if isinstance(answer, bool) or isinstance(answer, pyoxigraph.QueryBoolean):
             return Results(boolean=bool(answer))
         variables = [v.value for v in answer.variables]

@@ -1,7 +1,9 @@
 """Typed SPARQL errors; each message is a sentence a person can act on."""
 
+from jirakg.errors import JirakgError
 
-class SparqlError(Exception):
+
+class SparqlError(JirakgError):
     pass
 
 

@@ -12,30 +12,28 @@ import urllib.error
 from SPARQLWrapper import GET, JSON, POST, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import EndPointInternalError, EndPointNotFound, QueryBadFormed, Unauthorized
 
+from jirakg.connectors.retry import RetryPolicy, TransientFailure, retry_after_seconds
 from jirakg.connectors.sparql.errors import EndpointUnavailable, QueryRejected, SparqlError
 from jirakg.connectors.sparql.results import Results, from_json
 
 POST_OVER_CHARS = 1500  # long queries go in a POST body: URLs have length limits
+ATTEMPTS = 3  # a question waits on every query; a longer wait is worse than a clear sentence
 
 
 class RemoteEndpoint:
-    def __init__(self, url: str, *, timeout_s: float = 20.0, attempts: int = 3, headers: dict[str, str] | None = None,
-                 user: str | None = None, password: str | None = None) -> None:
+    def __init__(self, url: str, *, timeout_s: float = 20.0, retry: RetryPolicy | None = None,
+                 headers: dict[str, str] | None = None, user: str | None = None, password: str | None = None) -> None:
         self.url = url
         self.timeout_s = timeout_s
-        self.attempts = attempts
+        self.retry = retry or RetryPolicy(attempts=ATTEMPTS)
         self.headers = headers or {}
         self.credentials = (user, password) if user else None
 
     async def query(self, sparql: str) -> Results:
-        last = "no answer"
-        for attempt in range(self.attempts):
-            try:
-                return await asyncio.to_thread(self._query, sparql)
-            except _Retryable as exc:
-                last = str(exc)
-                await asyncio.sleep(0.2 * 2 ** attempt)
-        raise EndpointUnavailable(f"The SPARQL endpoint {self.url} is not answering ({last}); try again shortly.")
+        def unavailable(reason: str) -> EndpointUnavailable:
+            return EndpointUnavailable(f"The SPARQL endpoint {self.url} is not answering ({reason}); try again shortly.")
+
+        return await self.retry.run(lambda: asyncio.to_thread(self._query, sparql), unavailable)
 
     def _query(self, sparql: str) -> Results:
         client = SPARQLWrapper(self.url)
@@ -50,22 +48,21 @@ class RemoteEndpoint:
         try:
             raw = client.query().response.read()
         except QueryBadFormed as exc:
-            raise QueryRejected(f"The SPARQL endpoint rejected the query: {_first_line(exc)}") from None
-        except Unauthorized:
-            raise SparqlError(f"The SPARQL endpoint {self.url} refused the credentials.") from None
-        except EndPointNotFound:
-            raise EndpointUnavailable(f"There is no SPARQL endpoint at {self.url}.") from None
+            raise QueryRejected(f"The SPARQL endpoint rejected the query: {_first_line(exc)}") from exc
+        except Unauthorized as exc:
+            raise SparqlError(f"The SPARQL endpoint {self.url} refused the credentials.") from exc
+        except EndPointNotFound as exc:
+            raise EndpointUnavailable(f"There is no SPARQL endpoint at {self.url}.") from exc
         except (EndPointInternalError, urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as exc:
-            raise _Retryable(type(exc).__name__ + (f": {exc.reason}" if hasattr(exc, "reason") else "")) from None
+            # Any other HTTP answer (429, 502, 503, ...) comes as urllib's HTTPError, with its headers.
+            wait = retry_after_seconds(exc.headers.get("Retry-After")) if isinstance(exc, urllib.error.HTTPError) else None
+            raise TransientFailure(type(exc).__name__ + (f": {exc.reason}" if hasattr(exc, "reason") else ""),
+                                   wait) from exc
         try:
             return from_json(json.loads(raw))
         except (ValueError, KeyError, TypeError) as exc:
             raise SparqlError(f"The SPARQL endpoint {self.url} answered something that is not SPARQL JSON "
-                              f"results ({exc}).") from None
-
-
-class _Retryable(Exception):
-    pass
+                              f"results ({exc}).") from exc
 
 
 def _first_line(exc: Exception) -> str:

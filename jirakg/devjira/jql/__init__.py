@@ -1,5 +1,5 @@
 """devjira's JQL engine: indexes over issues and an evaluator that uses them."""
 
-from jirakg.jql import JqlError, parse
+from jirakg.jql import JqlSyntaxError, parse
 
-__all__ = ["JqlError", "parse"]
+__all__ = ["JqlSyntaxError", "parse"]

@@ -6,7 +6,7 @@ import calendar
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
 
-from jirakg.jql.errors import JqlError
+from jirakg.jql.errors import JqlSyntaxError
 
 FORMATS = ("%Y/%m/%d %H:%M", "%Y-%m-%d %H:%M", "%Y/%m/%d", "%Y-%m-%d")
 PERIOD = re.compile(r"^\s*([+-])?\s*((?:\d+\s*[yMwdhm]\s*)+)$")
@@ -15,8 +15,8 @@ UNIT_MS = {"w": 7 * 86_400_000, "d": 86_400_000, "h": 3_600_000, "m": 60_000}
 FUNCTION_UNITS = {"day": "d", "week": "w", "month": "M", "year": "y"}
 
 
-def invalid_date(text: str, field: str) -> JqlError:
-    return JqlError(f"Date value '{text}' for field '{field}' is invalid. Valid formats include: "
+def invalid_date(text: str, field: str) -> JqlSyntaxError:
+    return JqlSyntaxError(f"Date value '{text}' for field '{field}' is invalid. Valid formats include: "
                     "'yyyy/MM/dd HH:mm', 'yyyy-MM-dd HH:mm', 'yyyy/MM/dd', 'yyyy-MM-dd', "
                     "or a period format e.g. '-5d', '4w 2d'.")
 
@@ -80,7 +80,7 @@ def date_function(name: str, args: tuple[str, ...], now_ms: int, zone: tzinfo = 
             increment += FUNCTION_UNITS[unit]
         shifted = shift(now_ms, increment)
         if shifted is None:
-            raise JqlError(f"Invalid increment '{args[0]}' in function '{name}'; use for example -1, +2d or -1w.")
+            raise JqlSyntaxError(f"Invalid increment '{args[0]}' in function '{name}'; use for example -1, +2d or -1w.")
         moment = shifted
     start = _start_of(datetime.fromtimestamp(moment / 1000, zone), unit)
     if edge == "startof":

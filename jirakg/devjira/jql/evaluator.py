@@ -8,14 +8,14 @@ from datetime import timezone, tzinfo
 
 from jirakg.devjira.jql.dates import date_function, parse_date
 from jirakg.devjira.jql.index import (
-    KEY_PATTERN,
     FieldIndex,
     IssueIndex,
     key_parts,
     number_text,
 )
 from jirakg.devjira.jql.text import contains_phrase, parse_terms, wildcard_regex, words
-from jirakg.jql.errors import JqlError
+from jirakg.jql.errors import JqlSyntaxError
+from jirakg.jql.keys import ISSUE_KEY_IN_JQL
 from jirakg.jql.syntax import (
     And,
     Clause,
@@ -181,7 +181,7 @@ class _Run:
     def field(self, name: str) -> FieldIndex:
         field_id = self.index.clause_names.get(name.lower())
         if field_id is None:
-            raise JqlError(f"Field '{name}' does not exist or you do not have permission to view it.")
+            raise JqlSyntaxError(f"Field '{name}' does not exist or you do not have permission to view it.")
         return self.index.fields[field_id]
 
     # --- clauses -------------------------------------------------------------------------
@@ -193,10 +193,10 @@ class _Run:
         operator = clause.operator
         ordered = field.field_id == "priority" and operator in ("<", ">", "<=", ">=")
         if operator not in OPERATORS_BY_KIND[field.kind] and not ordered:
-            raise JqlError(f"The operator '{operator.upper()}' is not supported by the '{clause.field}' field.")
+            raise JqlSyntaxError(f"The operator '{operator.upper()}' is not supported by the '{clause.field}' field.")
         if isinstance(clause.operand, Empty) or operator in ("is", "is not"):
             if not isinstance(clause.operand, Empty):
-                raise JqlError(f"The operator '{operator.upper()}' only supports 'EMPTY' or 'NULL'.")
+                raise JqlSyntaxError(f"The operator '{operator.upper()}' only supports 'EMPTY' or 'NULL'.")
             present = self.present(field)
             return present if operator in ("!=", "is not") else self.index.all & ~present
         if field.kind == "text":
@@ -204,7 +204,7 @@ class _Run:
         if operator in ("<", ">", "<=", ">="):
             return self.compare(field, clause)
         if isinstance(clause.operand, ValueList) and operator in ("=", "!="):
-            raise JqlError(f"The operator '{operator}' does not support a list of values; use IN or NOT IN.")
+            raise JqlSyntaxError(f"The operator '{operator}' does not support a list of values; use IN or NOT IN.")
         matched, wants_empty = self.match(field, clause.operand)
         if operator in ("=", "in"):
             return matched | (self.index.all & ~self.present(field) if wants_empty else 0)
@@ -247,8 +247,8 @@ class _Run:
         if field.kind == "number":
             try:
                 return {number_text(float(text))}
-            except ValueError:
-                raise JqlError(f"Value '{text}' is invalid for the '{field.name}' field.") from None
+            except ValueError as exc:
+                raise JqlSyntaxError(f"Value '{text}' is invalid for the '{field.name}' field.") from exc
         if field.field_id == "resolution" and lowered == "unresolved" and "unresolved" not in field.aliases:
             return {None}
         if field.kind == "parent":
@@ -259,12 +259,12 @@ class _Run:
             return set(found)
         if not field.validated:
             return {lowered}
-        raise JqlError(f"The value '{text}' does not exist for the field '{field.name}'.")
+        raise JqlSyntaxError(f"The value '{text}' does not exist for the field '{field.name}'.")
 
     def function_values(self, field: FieldIndex, function: Function) -> set[str | None]:
         name = function.name.lower()
         if name not in KNOWN_FUNCTIONS:
-            raise JqlError(f"Unable to find JQL function '{function.name}()'.")
+            raise JqlSyntaxError(f"Unable to find JQL function '{function.name}()'.")
         if name == "currentuser" and field.kind == "user":
             return {self.current_user} if self.current_user else set()
         if name in SPRINT_FUNCTIONS and field.kind == "sprint":
@@ -272,14 +272,14 @@ class _Run:
             return {sid for sid, sprint in self.index.sprints.items() if sprint.get("state") == state}
         if name in VERSION_FUNCTIONS and field.kind == "version":
             return self.version_function(name, function.args)
-        raise JqlError(f"The function '{function.name}' is not supported by the '{field.name}' field.")
+        raise JqlSyntaxError(f"The function '{function.name}' is not supported by the '{field.name}' field.")
 
     def version_function(self, name: str, args: tuple[str, ...]) -> set[str | None]:
         project = args[0].lower() if args else None
         if project is not None:
             known = self.index.fields["project"].aliases.get(project)
             if not known:
-                raise JqlError(f"The value '{args[0]}' does not exist for the field 'project'.")
+                raise JqlSyntaxError(f"The value '{args[0]}' does not exist for the field 'project'.")
             project = next(iter(known))
         versions = []
         for version_name, seen in self.index.versions.items():
@@ -302,24 +302,24 @@ class _Run:
         if stripped.isdigit():
             position = self.index.positions_by_id.get(stripped)
             if position is None:
-                raise JqlError(f"An issue with id '{stripped}' does not exist for field '{field_name}'.")
+                raise JqlSyntaxError(f"An issue with id '{stripped}' does not exist for field '{field_name}'.")
             return position
-        if not KEY_PATTERN.match(stripped):
-            raise JqlError(f"The issue key '{text}' for field '{field_name}' is invalid.")
+        if not ISSUE_KEY_IN_JQL.match(stripped):
+            raise JqlSyntaxError(f"The issue key '{text}' for field '{field_name}' is invalid.")
         position = self.index.positions_by_key.get(stripped.lower())
         if position is None:
-            raise JqlError(f"An issue with key '{stripped.upper()}' does not exist for field '{field_name}'.")
+            raise JqlSyntaxError(f"An issue with key '{stripped.upper()}' does not exist for field '{field_name}'.")
         return position
 
     def key_clause(self, clause: Clause) -> int:
         operator = clause.operator
         if operator in ("~", "!~"):
-            raise JqlError(f"The operator '{operator}' is not supported by the '{clause.field}' field.")
+            raise JqlSyntaxError(f"The operator '{operator}' is not supported by the '{clause.field}' field.")
         if isinstance(clause.operand, Empty):
             return 0 if operator in ("=", "is", "in") else self.index.all
         if operator in ("<", ">", "<=", ">="):
             if not isinstance(clause.operand, Value):
-                raise JqlError(f"The operator '{operator}' needs a single issue key for field '{clause.field}'.")
+                raise JqlSyntaxError(f"The operator '{operator}' needs a single issue key for field '{clause.field}'.")
             position = self.position_of(clause.operand.text, clause.field)
             project, number = key_parts(self.index.issues[position]["key"])
             compare = {"<": number.__gt__, ">": number.__lt__, "<=": number.__ge__, ">=": number.__le__}[operator]
@@ -337,10 +337,10 @@ class _Run:
     def linked_issues(self, function: Function) -> list[int]:
         if function.name.lower() != "linkedissues":
             if function.name.lower() in KNOWN_FUNCTIONS:
-                raise JqlError(f"The function '{function.name}' is not supported by the 'issuekey' field.")
-            raise JqlError(f"Unable to find JQL function '{function.name}()'.")
+                raise JqlSyntaxError(f"The function '{function.name}' is not supported by the 'issuekey' field.")
+            raise JqlSyntaxError(f"Unable to find JQL function '{function.name}()'.")
         if not 1 <= len(function.args) <= 2:
-            raise JqlError("Function 'linkedIssues' expects an issue key and optionally a link type, "
+            raise JqlSyntaxError("Function 'linkedIssues' expects an issue key and optionally a link type, "
                            "as in linkedIssues(PROJ-1, \"blocks\").")
         source = self.position_of(function.args[0], "issuekey")
         wanted = function.args[1].lower() if len(function.args) == 2 else None
@@ -349,7 +349,7 @@ class _Run:
             wanted == description for links in self.index.links.values() for _, _, description in links)
         if wanted is not None and not by_description and not any(
                 wanted == kind for links in self.index.links.values() for _, kind, _ in links):
-            raise JqlError(f"Issue link type '{function.args[1]}' does not exist.")
+            raise JqlSyntaxError(f"Issue link type '{function.args[1]}' does not exist.")
         found = []
         for other, kind, description in self.index.links.get(source, ()):
             if wanted is None or wanted == (description if by_description else kind):
@@ -363,13 +363,13 @@ class _Run:
     def moment(self, field: FieldIndex, item) -> int:
         if isinstance(item, Function):
             if item.name.lower() not in KNOWN_FUNCTIONS:
-                raise JqlError(f"Unable to find JQL function '{item.name}()'.")
+                raise JqlSyntaxError(f"Unable to find JQL function '{item.name}()'.")
             moment = date_function(item.name, item.args, self.now_ms, self.zone)
             if moment is None:
-                raise JqlError(f"The function '{item.name}' is not supported by the '{field.name}' field.")
+                raise JqlSyntaxError(f"The function '{item.name}' is not supported by the '{field.name}' field.")
             return moment
         if isinstance(item, Empty):
-            raise JqlError(f"The operator does not support 'EMPTY' for the '{field.name}' field here.")
+            raise JqlSyntaxError(f"The operator does not support 'EMPTY' for the '{field.name}' field here.")
         moment = parse_date(item.text, self.now_ms, field.name, self.zone)
         if field.kind == "date":
             moment -= moment % DAY_MS  # dates compare by day
@@ -378,7 +378,7 @@ class _Run:
     def compare(self, field: FieldIndex, clause: Clause) -> int:
         operator, operand = clause.operator, clause.operand
         if isinstance(operand, ValueList):
-            raise JqlError(f"The operator '{operator}' does not support a list of values.")
+            raise JqlSyntaxError(f"The operator '{operator}' does not support a list of values.")
         if field.field_id == "priority":
             targets = self.canonical(field, operand)
             ranks = self.index.priority_rank
@@ -390,12 +390,12 @@ class _Run:
         if field.kind == "number":
             try:
                 value: float = float(operand.text) if isinstance(operand, Value) else float("nan")
-            except ValueError:
-                raise JqlError(f"Value '{operand.text}' is invalid for the '{field.name}' field.") from None
+            except ValueError as exc:
+                raise JqlSyntaxError(f"Value '{operand.text}' is invalid for the '{field.name}' field.") from exc
         elif field.kind in ("datetime", "date"):
             value = self.moment(field, operand)
         else:
-            raise JqlError(f"The operator '{operator}' is not supported by the '{clause.field}' field.")
+            raise JqlSyntaxError(f"The operator '{operator}' is not supported by the '{clause.field}' field.")
         if operator in (">", ">="):
             return self.index.range_mask(field.field_id, value, None, low_inclusive=operator == ">=")
         return self.index.range_mask(field.field_id, None, value, high_inclusive=operator == "<=")
@@ -403,7 +403,7 @@ class _Run:
     def text(self, field: FieldIndex, clause: Clause) -> int:
         operand = clause.operand
         if not isinstance(operand, Value):
-            raise JqlError(f"The operator '{clause.operator}' needs a text value for the '{clause.field}' field.")
+            raise JqlSyntaxError(f"The operator '{clause.operator}' needs a text value for the '{clause.field}' field.")
         terms = parse_terms(operand.text)
         postings = self.index.text_postings.get(field.field_id, {})
         mask = self.present(field)
@@ -461,7 +461,7 @@ class _Run:
         field = self.field(clause.field)
         history_field = HISTORY_CAPABLE.get(field.field_id)
         if history_field is None:
-            raise JqlError(f"History searches do not support the '{clause.field}' field.")
+            raise JqlSyntaxError(f"History searches do not support the '{clause.field}' field.")
         predicates = [(name, self.predicate(field, name, operand)) for name, operand in clause.predicates]
         intervals = self.engine.intervals(history_field)
         if clause.operator == "changed":
@@ -473,7 +473,7 @@ class _Run:
             values |= {None} if isinstance(item, Empty) else self.canonical(field, item)
         for name, _ in predicates:
             if name in ("from", "to"):
-                raise JqlError(f"The predicate '{name.upper()}' is only supported by the CHANGED operator.")
+                raise JqlSyntaxError(f"The predicate '{name.upper()}' is only supported by the CHANGED operator.")
         matched = self.index.mask(p for p, spans in intervals.items()
                                   if any(v in values and self.span_matches(s, e, who, predicates)
                                          for v, s, e, who in spans))
@@ -502,17 +502,17 @@ class _Run:
     def _user(self, text: str) -> set[str]:
         found = self.engine.users.get(text.lower())
         if not found:
-            raise JqlError(f"The user '{text}' does not exist.")
+            raise JqlSyntaxError(f"The user '{text}' does not exist.")
         return set(found)
 
     def moment_any(self, item) -> int:
         if isinstance(item, Function):
             moment = date_function(item.name, item.args, self.now_ms, self.zone)
             if moment is None:
-                raise JqlError(f"Unable to find JQL function '{item.name}()'.")
+                raise JqlSyntaxError(f"Unable to find JQL function '{item.name}()'.")
             return moment
         if not isinstance(item, Value):
-            raise JqlError("A history predicate needs a date here.")
+            raise JqlSyntaxError("A history predicate needs a date here.")
         return parse_date(item.text, self.now_ms, "date", self.zone)
 
     @staticmethod
@@ -561,7 +561,7 @@ class _Run:
                 continue
             field = self.field(sort.field)
             if field.kind == "text" and field.field_id != "summary":
-                raise JqlError(f"Field '{sort.field}' does not support sorting.")
+                raise JqlSyntaxError(f"Field '{sort.field}' does not support sorting.")
             keys = self.sort_keys(field)
             ordered = sorted(ordered, key=lambda p: (0, keys[p]) if p in keys else (1, 0),
                              reverse=not sort.ascending)

@@ -6,7 +6,6 @@ positions, so AND/OR/NOT are single big-integer operations.
 
 from __future__ import annotations
 
-import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
@@ -15,8 +14,8 @@ from dataclasses import dataclass, field
 
 from jirakg.devjira.jql.dates import timestamp_ms
 from jirakg.devjira.jql.text import STOP_WORDS, WORD, stem
+from jirakg.jql.keys import ISSUE_KEY_IN_JQL
 
-KEY_PATTERN = re.compile(r"^([A-Z][A-Z0-9_]*)-(\d+)$", re.IGNORECASE)
 CATEGORY_NAMES = {"new": "to do", "indeterminate": "in progress", "done": "done", "undefined": "no category"}
 CATEGORY_IDS = {"new": "2", "indeterminate": "4", "done": "3", "undefined": "1"}
 # Jira's default priority schemes, highest first; unknown names sort after these.
@@ -338,10 +337,10 @@ def number_text(value: float) -> str:
 
 
 def _key_order(issue: dict) -> tuple[str, int]:
-    match = KEY_PATTERN.match(issue["key"])
+    match = ISSUE_KEY_IN_JQL.match(issue["key"])
     return (match.group(1).upper(), int(match.group(2))) if match else (issue["key"], 0)
 
 
 def key_parts(text: str) -> tuple[str, int] | None:
-    match = KEY_PATTERN.match(text.strip())
+    match = ISSUE_KEY_IN_JQL.match(text.strip())
     return (match.group(1).lower(), int(match.group(2))) if match else None

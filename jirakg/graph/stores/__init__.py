@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jirakg.config.settings import StoreSettings
-from jirakg.graph.stores.base import CachedQuery, GraphStore
+from jirakg.graph.stores.base import CachedQuery, EntityLabel, GraphStore
 from jirakg.graph.stores.memory import MemoryStore
 from jirakg.graph.stores.sqlite import SqliteStore
 
@@ -18,4 +18,4 @@ def open_store(settings: StoreSettings) -> GraphStore:
     return SqliteStore(settings.sqlite_path)
 
 
-__all__ = ["CachedQuery", "GraphStore", "MemoryStore", "SqliteStore", "open_store"]
+__all__ = ["CachedQuery", "EntityLabel", "GraphStore", "MemoryStore", "SqliteStore", "open_store"]

@@ -1,4 +1,5 @@
-"""The store interface every backend implements: nodes, cached JQL results, sync state."""
+"""The store interface every backend implements: nodes, cached JQL results, knowledge-graph entity
+labels, sync state."""
 
 from __future__ import annotations
 
@@ -12,13 +13,19 @@ from jirakg.graph.node import Node
 
 class CachedQuery(BaseModel):
     cache_key: str
-    jql: str  # normalised
+    jql: str  # canonical_jql of the query
     fields: list[str]
     changelog: bool
     keys: list[str]
     depends_on: list[str]  # fields and functions the JQL uses, lower-cased
     stored_at: float
     expires_at: float
+
+
+class EntityLabel(BaseModel):
+    """A knowledge-graph entity's label, resolved once and kept for every replica and later turn."""
+    iri: str
+    label: str
 
 
 class GraphStore(ABC):
@@ -45,6 +52,12 @@ class GraphStore(ABC):
 
     @abstractmethod
     async def delete_queries(self, cache_keys: Iterable[str]) -> None: ...
+
+    @abstractmethod
+    async def get_entity_labels(self, iris: Iterable[str]) -> dict[str, EntityLabel]: ...
+
+    @abstractmethod
+    async def put_entity_labels(self, labels: Iterable[EntityLabel]) -> None: ...
 
     @abstractmethod
     async def get_state(self, name: str) -> str | None: ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from jirakg.graph.node import Node
-from jirakg.graph.stores.base import CachedQuery, GraphStore
+from jirakg.graph.stores.base import CachedQuery, EntityLabel, GraphStore
 
 
 class MemoryStore(GraphStore):
@@ -13,6 +13,7 @@ class MemoryStore(GraphStore):
         self.nodes: dict[str, Node] = {}
         self.ids: dict[str, str] = {}
         self.cached: dict[str, CachedQuery] = {}
+        self.labels: dict[str, EntityLabel] = {}
         self.state: dict[str, str] = {}
 
     async def get_nodes(self, keys: Iterable[str]) -> dict[str, Node]:
@@ -44,6 +45,12 @@ class MemoryStore(GraphStore):
     async def delete_queries(self, cache_keys: Iterable[str]) -> None:
         for cache_key in cache_keys:
             self.cached.pop(cache_key, None)
+
+    async def get_entity_labels(self, iris: Iterable[str]) -> dict[str, EntityLabel]:
+        return {iri: self.labels[iri] for iri in iris if iri in self.labels}
+
+    async def put_entity_labels(self, labels: Iterable[EntityLabel]) -> None:
+        self.labels.update((entry.iri, entry) for entry in labels)
 
     async def get_state(self, name: str) -> str | None:
         return self.state.get(name)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from redis.asyncio import Redis
 
 from jirakg.graph.node import Node
-from jirakg.graph.stores.base import CachedQuery, GraphStore
+from jirakg.graph.stores.base import CachedQuery, EntityLabel, GraphStore
 
 # Redis drops a cached query this long after its logical expiry, as a backstop; freshness
 # itself is decided by the manager's clock against `expires_at`.
@@ -73,6 +73,19 @@ class RedisStore(GraphStore):
         if wanted:
             await self.redis.delete(*[self._k("query", key) for key in wanted])
             await self.redis.srem(self._k("queries"), *wanted)
+
+    async def get_entity_labels(self, iris: Iterable[str]) -> dict[str, EntityLabel]:
+        wanted = list(dict.fromkeys(iris))
+        if not wanted:
+            return {}
+        labels = await self.redis.hmget(self._k("entity-labels"), wanted)
+        return {iri: EntityLabel(iri=iri, label=label)
+                for iri, label in zip(wanted, labels, strict=True) if label is not None}
+
+    async def put_entity_labels(self, labels: Iterable[EntityLabel]) -> None:
+        mapping = {entry.iri: entry.label for entry in labels}
+        if mapping:
+            await self.redis.hset(self._k("entity-labels"), mapping=mapping)
 
     async def get_state(self, name: str) -> str | None:
         return await self.redis.get(self._k("state", name))

@@ -9,12 +9,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from jirakg.graph.node import Node
-from jirakg.graph.stores.base import CachedQuery, GraphStore
+from jirakg.graph.stores.base import CachedQuery, EntityLabel, GraphStore
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS nodes (key TEXT PRIMARY KEY, id TEXT NOT NULL, json TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS nodes_by_id ON nodes (id);
 CREATE TABLE IF NOT EXISTS queries (cache_key TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS entity_labels (iri TEXT PRIMARY KEY, label TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
@@ -39,15 +40,18 @@ class SqliteStore(GraphStore):
                 return self._db.execute(sql, rows).fetchall()
         return await asyncio.to_thread(work)
 
-    async def get_nodes(self, keys: Iterable[str]) -> dict[str, Node]:
-        wanted = list(dict.fromkeys(keys))
-        found: dict[str, Node] = {}
+    async def _select_in(self, sql: str, values: Iterable[str]) -> list[tuple]:
+        """Rows of `sql` (its `IN ({marks})` filled) for every value, in chunks."""
+        wanted = list(dict.fromkeys(values))
+        rows: list[tuple] = []
         for start in range(0, len(wanted), 500):  # stay under SQLite's variable limit
             chunk = wanted[start:start + 500]
-            marks = ",".join("?" * len(chunk))
-            for key, text in await self._run(f"SELECT key, json FROM nodes WHERE key IN ({marks})", tuple(chunk)):
-                found[key] = Node.model_validate_json(text)
-        return found
+            rows += await self._run(sql.format(marks=",".join("?" * len(chunk))), tuple(chunk))
+        return rows
+
+    async def get_nodes(self, keys: Iterable[str]) -> dict[str, Node]:
+        rows = await self._select_in("SELECT key, json FROM nodes WHERE key IN ({marks})", keys)
+        return {key: Node.model_validate_json(text) for key, text in rows}
 
     async def put_nodes(self, nodes: Iterable[Node]) -> None:
         rows = [(n.key, n.id, n.model_dump_json()) for n in nodes]
@@ -78,6 +82,15 @@ class SqliteStore(GraphStore):
         rows = [(key,) for key in cache_keys]
         if rows:
             await self._run("DELETE FROM queries WHERE cache_key = ?", rows, many=True)
+
+    async def get_entity_labels(self, iris: Iterable[str]) -> dict[str, EntityLabel]:
+        rows = await self._select_in("SELECT iri, label FROM entity_labels WHERE iri IN ({marks})", iris)
+        return {iri: EntityLabel(iri=iri, label=label) for iri, label in rows}
+
+    async def put_entity_labels(self, labels: Iterable[EntityLabel]) -> None:
+        rows = [(entry.iri, entry.label) for entry in labels]
+        if rows:
+            await self._run("INSERT OR REPLACE INTO entity_labels (iri, label) VALUES (?, ?)", rows, many=True)
 
     async def get_state(self, name: str) -> str | None:
         rows = await self._run("SELECT value FROM state WHERE name = ?", (name,))

@@ -5,10 +5,25 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Protocol
 
 from pydantic import BaseModel
 
-from jirakg.retrieval.kgqa.session import KgSession
+from jirakg.retrieval.kgqa.pipeline import KgAnswer
+from jirakg.retrieval.kgqa.reformulation import KgTurn
+
+
+class KgReplyLike(Protocol):
+    @property
+    def answer(self) -> KgAnswer: ...
+
+    @property
+    def turn(self) -> KgTurn: ...
+
+
+class KgAsker(Protocol):
+    """A conversation's knowledge-graph side (`answer.kg_session.KgSession`): what a dialogue is replayed on."""
+    async def ask(self, question: str, history: list[KgTurn]) -> KgReplyLike: ...
 
 
 class Ranking(BaseModel):
@@ -35,7 +50,7 @@ def rank_of(answers: list[str], gold: list[str]) -> int | None:
     return next((n for n, value in enumerate(answers, 1) if any(same(value, g) for g in gold)), None)
 
 
-async def evaluate_kgqa(session: KgSession, folder: Path) -> KgReport:
+async def evaluate_kgqa(session: KgAsker, folder: Path) -> KgReport:
     """Each dialogue in order with its history, as a conversation would run; each rewrite alone."""
     dialogues = [json.loads(line) for line in (folder / "dialogues.jsonl").read_text(encoding="utf-8").splitlines()
                  if line.strip()]

@@ -13,16 +13,15 @@ Two ways to find candidates, one way to rank them:
 
 from __future__ import annotations
 
-import re
-from difflib import SequenceMatcher
 from typing import Literal, Protocol
 
 from pydantic import BaseModel
 
 from jirakg.connectors.sparql.escaping import iri, literal
 from jirakg.connectors.sparql.labels import LABEL_PROPERTIES
+from jirakg.text.phrase_index import PhraseIndex, similarity
+from jirakg.text.words import ascii_words
 
-WORD = re.compile(r"[a-z0-9]+")
 STOP = set("a an the of in on for to is was were are be by what which who whom when where how does do did has have "
            "it its he his him she her they their them this that with as and or there any associated related "
            "mentioned publication paper article thesis titled named work research".split())
@@ -49,54 +48,54 @@ class EntityLinker(Protocol):
     async def link(self, text: str) -> KgEntity | None: ...
 
 
-def normalise(text: str) -> str:
-    return " ".join(WORD.findall(text.lower()))
-
-
 class EntityIndex:
     """Labels of entities, normalised, ranked against a question."""
 
     def __init__(self, labels: dict[str, str]) -> None:
         self.labels = labels
-        self.by_text = sorted(((normalise(label), entity) for entity, label in labels.items() if normalise(label)),
-                              key=lambda item: -len(item[0]))
-        self._by_word: dict[str, list[tuple[str, str]]] | None = None  # built on the first misspelling
+        named = [(ascii_words(label), entity) for entity, label in labels.items()]
+        # A misspelt name keeps some word, or its first four letters: labels of two or more words by those.
+        self._labels: PhraseIndex[str] = PhraseIndex(
+            ((text, entity) for text, entity in named if text),
+            lambda text: [word[:4] for word in text.split()] if " " in text else [])
+        self._order = {entity: rank for rank, entity in enumerate(labels)}  # ties go to the first given
+        self._longest = max((text.count(" ") + 1 for text, _ in named if text), default=0)  # in words
+        self._long = sorted(((text, entity) for text, entity in named if len(set(text.split())) >= 3),
+                            key=lambda item: -len(item[0]))  # longest first, for the token overlap
 
     def link(self, question: str) -> KgEntity | None:
-        text = f" {normalise(question)} "
-        for label, entity in self.by_text:  # longest label first
-            if f" {label} " in text:
-                return KgEntity(iri=entity, label=self.labels[entity])
-        words = set(text.split())
-        best, best_share = None, 0.0
-        for label, entity in self.by_text:
-            tokens = set(label.split())
-            if len(tokens) >= 3:
-                share = len(tokens & words) / len(tokens)
-                if share > best_share:
-                    best, best_share = entity, share
-        if best and best_share >= 0.75:
-            return KgEntity(iri=best, label=self.labels[best])
-        return self._misspelt(text.split())
+        words = ascii_words(question).split()
+        found = self._contained(words) or self._overlapping(set(words)) or self._misspelt(words)
+        return KgEntity(iri=found, label=self.labels[found]) if found else None
 
-    def _misspelt(self, words: list[str]) -> KgEntity | None:
+    def _contained(self, words: list[str]) -> str | None:
+        """The entity of the longest label that is a phrase of the question."""
+        phrases = {" ".join(words[i:j]) for i in range(len(words))
+                   for j in range(i + 1, min(len(words), i + self._longest) + 1)}
+        named = [(len(p), self._labels.named(p)[0]) for p in phrases if p in self._labels]
+        return min(named, key=lambda item: (-item[0], self._order[item[1]]))[1] if named else None
+
+    def _overlapping(self, words: set[str]) -> str | None:
+        """The entity of a label of three or more different words most of which the question has."""
+        best, best_share = None, 0.0
+        for label, entity in self._long:
+            tokens = set(label.split())
+            share = len(tokens & words) / len(tokens)
+            if share > best_share:
+                best, best_share = entity, share
+        return best if best and best_share >= 0.75 else None
+
+    def _misspelt(self, words: list[str]) -> str | None:
         """Labels of two or more words that share a word (or its first four letters) with the
         question, compared with the question's phrases of the same length."""
-        if self._by_word is None:
-            self._by_word = {}
-            for label, entity in self.by_text:
-                if label.count(" ") >= 1:
-                    for word in set(label.split()):
-                        self._by_word.setdefault(word[:4], []).append((label, entity))
-        candidates = {c for w in words if len(w) >= 3 for c in self._by_word.get(w[:4], [])}
         best, best_ratio = None, FUZZY
-        for label, entity in candidates:
+        for label in self._labels.candidates(w[:4] for w in words if len(w) >= 3):
             size = label.count(" ") + 1
             for start in range(len(words) - size + 1):
-                ratio = SequenceMatcher(None, label, " ".join(words[start:start + size])).ratio()
-                if ratio > best_ratio or (ratio == best_ratio and best and len(label) > len(best[0])):
-                    best, best_ratio = (label, entity), ratio
-        return KgEntity(iri=best[1], label=self.labels[best[1]]) if best else None
+                ratio = similarity(label, " ".join(words[start:start + size]), best_ratio)
+                if ratio is not None and (ratio > best_ratio or (best and len(label) > len(best))):
+                    best, best_ratio = label, ratio
+        return self._labels.named(best)[0] if best else None
 
 
 async def labelled_entities(endpoint, where: str, limit: int) -> dict[str, str]:
@@ -138,8 +137,8 @@ class SearchLinker:
         if found is not None:
             return found
         # Capitalised words first (names), then the longest: the rarest words make the smallest result.
-        named = {w for token in text.split() if token.strip("'\"")[:1].isupper() for w in normalise(token).split()}
-        words = sorted({w for w in normalise(text).split() if w not in STOP and len(w) > 2},
+        named = {w for token in text.split() if token.strip("'\"")[:1].isupper() for w in ascii_words(token).split()}
+        words = sorted({w for w in ascii_words(text).split() if w not in STOP and len(w) > 2},
                        key=lambda w: (w not in named, -len(w), w))
         # The two longest words together, else the longest alone, else its first letters (a misspelling).
         for chosen in (words[:2], words[:1], [w[:4] for w in words[:1] if len(w) > 4]):

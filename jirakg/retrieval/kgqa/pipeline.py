@@ -14,8 +14,9 @@ from pydantic import BaseModel, Field
 
 from jirakg.connectors.sparql.escaping import iri, literal
 from jirakg.connectors.sparql.labels import local_name
-from jirakg.retrieval.kgqa.linking import KgEntity, normalise
+from jirakg.retrieval.kgqa.linking import KgEntity
 from jirakg.retrieval.kgqa.relations import scored_predicates
+from jirakg.text.words import ascii_words
 
 YES_NO = re.compile(r"^\s*(is|was|were|are|does|do|did|has|have|can|could)\b", re.IGNORECASE)
 COUNT = re.compile(r"\bhow many\b", re.IGNORECASE)
@@ -83,9 +84,9 @@ def _asked_value(question: str, entity_label: str, predicate: str) -> str | None
     year = re.search(r"\b(1[89]\d\d|20\d\d)\b", question)
     if year and year.group(1) not in entity_label:
         return year.group(1)
-    relation = set(normalise(local_name(predicate)).split())
+    relation = set(ascii_words(local_name(predicate)).split())
     for quoted in re.findall(r"'([^']{2,})'", question):
-        if normalise(quoted) not in (normalise(entity_label), "it") and not set(normalise(quoted).split()) <= relation:
+        if ascii_words(quoted) not in (ascii_words(entity_label), "it") and not set(ascii_words(quoted).split()) <= relation:
             return quoted
     named = re.search(r"\bby (?:the )?([A-Z][\w .,-]+?)(?:\?|$)", question)
     if named:

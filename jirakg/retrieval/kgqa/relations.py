@@ -5,10 +5,12 @@ and the answer type a question word asks for ("where … born" is a place, "when
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from jirakg.connectors.sparql.escaping import iri
 from jirakg.connectors.sparql.labels import LABEL_PROPERTIES, local_name
-from jirakg.retrieval.kgqa.linking import STOP, WORD
+from jirakg.retrieval.kgqa.linking import STOP
+from jirakg.text.words import ASCII_WORD
 
 # Everyday words → words of the predicates they point to.
 CUES: dict[str, set[str]] = {
@@ -29,42 +31,95 @@ ANSWER_TYPES = {"where": {"place", "location", "city", "country", "venue", "addr
                           "affiliation"},
                 "when": {"date", "year", "time", "day"}}
 
+# Weights: what points from the question to a predicate, and how strongly.
+CUE = 2.0  # an everyday cue names it ("wrote" → authored)
+WORD = 1.0  # a question word is a word of its name
+PREFIX = 0.5  # a long question word shares its first five letters with a word of its name
+ANSWER_TYPE = 2.0  # it gives what the question word asks for
+# Weights that only rank predicates something already points to.
+PRIMARY = 0.3  # "the homepage" means the primary one unless "other" is said
+UNASKED = -1.0  # "other …" or "… event" predicates, when the question does not say so
+YEAR = 2.0  # a year predicate, when the question says "year"
+OUTGOING = 0.1  # entity → value before value → entity
 
-async def scored_predicates(endpoint, entity: str, question: str) -> list[tuple[float, bool, str]]:
+ScoredPredicate = tuple[float, bool, str]  # (score, outgoing?, predicate IRI)
+
+
+@dataclass(frozen=True)
+class EntityPredicate:
+    iri: str
+    outgoing: bool  # entity → value; False: value → entity
+    label: str  # its rdfs:label, "" when it has none
+
+
+@dataclass(frozen=True)
+class QuestionFeatures:
+    words: list[str]  # the question's words, stop words left out, repeats kept
+    cues: set[str]  # predicate words its everyday words point to
+    asked: set[str]  # the answer types its question words ask for ("where", "when")
+
+
+async def scored_predicates(endpoint, entity: str, question: str) -> list[ScoredPredicate]:
     """(score, outgoing?, predicate) for the entity's own predicates, best match to the question first."""
+    features = question_features(question)
+    scored = []
+    for predicate in await entity_predicates(endpoint, entity):
+        score = relevance(features, name_words(predicate))
+        if score is not None:
+            scored.append((score + (OUTGOING if predicate.outgoing else 0.0), predicate.outgoing, predicate.iri))
+    scored.sort(key=lambda item: (-item[0], item[2]))
+    return scored
+
+
+async def entity_predicates(endpoint, entity: str) -> list[EntityPredicate]:
+    """The entity's predicates in both directions, label properties left out; one per label it has."""
     subject = iri(entity)
     rows = (await endpoint.query(
         f"SELECT DISTINCT ?p ?out ?label WHERE {{ {{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
         f"{{ ?s ?p {subject} BIND(false AS ?out) }} OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?label }} }}"
     )).rows
-    words = [w for w in WORD.findall(question.lower()) if w not in STOP]
-    cues = {c for w in words for c in CUES.get(w, ())}
-    asked = {w for w in ANSWER_TYPES if re.search(rf"\b{w}\b", question, re.IGNORECASE)}
-    scored = []
-    for row in rows:
-        predicate = row["p"].value
-        if predicate in LABEL_PROPERTIES:
-            continue
-        name_words = set(WORD.findall(local_name(predicate).lower())) | set(
-            WORD.findall(row["label"].value.lower() if "label" in row else ""))
-        if asked and not any(name_words & ANSWER_TYPES[w] for w in asked) and any(
-                name_words & types for w, types in ANSWER_TYPES.items() if w not in asked):
-            continue  # a place does not answer "when", nor a date "where"
-        score = 2.0 * len(cues & name_words) + sum(1.0 for w in words if w in name_words)
-        score += sum(0.5 for w in words for n in name_words if len(w) > 4 and n.startswith(w[:5]) and w != n)
-        if any(name_words & ANSWER_TYPES[w] for w in asked):
-            score += 2.0  # the answer type decides: "where … born" is a place, "when … born" a date
-        if score <= 0:
-            continue  # nothing in the question points to it; the adjustments below only rank
-        if "primary" in name_words and "other" not in words:
-            score += 0.3  # "the homepage" means the primary one unless "other" is said
-        if "other" in name_words and "other" not in words:
-            score -= 1.0
-        if "event" in name_words and "event" not in words:
-            score -= 1.0
-        if "year" in name_words and "year" in words:
-            score += 2.0
-        outgoing = row["out"].value == "true"
-        scored.append((score + (0.1 if outgoing else 0.0), outgoing, predicate))
-    scored.sort(key=lambda item: (-item[0], item[2]))
-    return scored
+    return [EntityPredicate(iri=row["p"].value, outgoing=row["out"].value == "true",
+                            label=row["label"].value if "label" in row else "")
+            for row in rows if row["p"].value not in LABEL_PROPERTIES]
+
+
+def question_features(question: str) -> QuestionFeatures:
+    words = [w for w in ASCII_WORD.findall(question.lower()) if w not in STOP]
+    return QuestionFeatures(words=words, cues={c for w in words for c in CUES.get(w, ())},
+                            asked={w for w in ANSWER_TYPES if re.search(rf"\b{w}\b", question, re.IGNORECASE)})
+
+
+def name_words(predicate: EntityPredicate) -> set[str]:
+    """The words of a predicate's local name and of its label."""
+    return set(ASCII_WORD.findall(local_name(predicate.iri).lower())) | set(ASCII_WORD.findall(predicate.label.lower()))
+
+
+def relevance(question: QuestionFeatures, name: set[str]) -> float | None:
+    """How well a predicate whose name has these words answers the question; None when it cannot."""
+    if _gives_another_answer_type(question.asked, name):
+        return None
+    score = CUE * len(question.cues & name) + sum(WORD for w in question.words if w in name)
+    score += sum(PREFIX for w in question.words for n in name if len(w) > 4 and n.startswith(w[:5]) and w != n)
+    if any(name & ANSWER_TYPES[w] for w in question.asked):
+        score += ANSWER_TYPE  # the answer type decides: "where … born" is a place, "when … born" a date
+    if score <= 0:
+        return None  # nothing in the question points to it; the weights below only rank
+    return _ranked(score, question.words, name)
+
+
+def _gives_another_answer_type(asked: set[str], name: set[str]) -> bool:
+    """A place does not answer "when", nor a date "where"."""
+    return bool(asked) and not any(name & ANSWER_TYPES[w] for w in asked) and any(
+        name & types for w, types in ANSWER_TYPES.items() if w not in asked)
+
+
+def _ranked(score: float, words: list[str], name: set[str]) -> float:
+    if "primary" in name and "other" not in words:
+        score += PRIMARY
+    if "other" in name and "other" not in words:
+        score += UNASKED
+    if "event" in name and "event" not in words:
+        score += UNASKED
+    if "year" in name and "year" in words:
+        score += YEAR
+    return score

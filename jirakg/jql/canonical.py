@@ -9,7 +9,7 @@ from jirakg.jql.syntax import And, Clause, Function, HistoryClause, Not, Or, Val
 
 
 @lru_cache(maxsize=4096)
-def normalise(jql: str) -> str:
+def canonical_jql(jql: str) -> str:
     """Equal for queries Jira treats alike: case, spacing and quoting do not matter. Remembered: the
     same JQL comes back with every repeated question."""
     parts = []
