@@ -9,6 +9,7 @@ from jirakg.intents.models import IntentCall
 from jirakg.intents.registry import INTENTS
 from jirakg.retrieval.facts import SearchFacts
 from jirakg.retrieval.plan import RetrievalPlan
+from jirakg.retrieval.subtrees import resolved_jql
 
 
 def plan(call: IntentCall) -> RetrievalPlan:
@@ -18,8 +19,9 @@ def plan(call: IntentCall) -> RetrievalPlan:
 
 
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> SearchFacts:
-    result = await manager.get(plan.jql or "", plan.fields)
-    return SearchFacts(plan=plan, nodes=result.nodes, cache_hit=result.cache_hit)
+    jql = await resolved_jql(plan.jql or "", plan.intent.slots, manager)
+    result = await manager.get(jql, plan.fields)
+    return SearchFacts(plan=plan.model_copy(update={"jql": jql}), nodes=result.nodes, cache_hit=result.cache_hit)
 
 
 def word(facts: SearchFacts) -> Answer:

@@ -20,37 +20,46 @@ from jirakg.intents.grounding import Grounder, Match
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
 from jirakg.text.words import unicode_words
-from jirakg.intents.models import DateRange, LinkFilter, Slots, ValueFilters
+from jirakg.intents.models import DateRange, LinkFilter, NumberFilter, Slots, ValueFilters
 from jirakg.intents.timewindows import find_windows
 
 KEY = r"[a-z][a-z0-9_]*-[1-9]\d*"
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other than|besides|but not|isn t|aren t|"
-                      r"never|nor|apart from|outside)$")
+                      r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring)\b"
+                      r"(?P<rest>(?: \w+){0,3})$")
 DATE_CUES = [  # the word before a time expression names the date field; the nearest cue wins
-    ("created", r"created|opened|filed|raised|reported|logged|submitted|added|entered|came in|new|made|written"),
-    ("updated", r"updated|changed|modified|touched|edited|active|activity|worked on|moved"),
-    ("resolved", r"resolved|closed|fixed|completed|finished|done|shipped|solved|delivered"),
-    ("due", r"due|deadline|deadlines"),
+    ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
+                r"entered|came in|new|made|written|wrote"),
+    ("updated", r"updated?|chang(?:e|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|worked on|moved"),
+    ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
+                 r"delivered|close out|closed out"),
+    ("due", r"due|deadlines?"),
 ]
+DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in DATE_CUES))
 OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?due(?: date)?s?|late|behind schedule|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
+WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
+NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not) (?:yet )?(?:been )?(?:assigned|slotted|put|planned|scheduled|"
+           r"targeted|added|pulled) (?:in|into|to|for|on) (?:a |any |an )?)")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|not assigned(?: to anyone| to anybody)?|(?:nobody|no one|noone) (?:is |has )?"
                             r"(?:assigned|owns?|picked (?:it |them )?up|working on|taken|took)|no assignee|no owner|"
                             r"without (?:an? |any )?(?:owner|assignee)|owned by (?:nobody|no one)|nobody s|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless)\b")),
-    ("fixVersion", re.compile(r"\b(?:(?:no|without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?)"
-                              r"(?:fix ?versions?|fixversions?|releases?|target (?:versions?|releases?))|unscheduled|"
-                              r"not (?:scheduled|planned) (?:for|in) (?:a |any )?releases?|not scheduled)\b")),
-    ("component", re.compile(r"\b(?:no|without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?)components?\b")),
-    ("labels", re.compile(r"\b(?:(?:no|without (?:a |any )?|missing (?:a )?)labels?|unlabell?ed|not labell?ed)\b")),
-    ("duedate", re.compile(r"\b(?:no|without (?:a |any )?|missing (?:a )?)due ?dates?\b")),
-    ("sprint", re.compile(r"\b(?:not in (?:a |any )?sprints?|no sprints?|without (?:a |any )?sprints?|in the backlog)\b")),
+    ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|target (?:versions?|releases?))|"
+                              rf"unscheduled|{NOT_PUT} (?:releases?|fix ?versions?|versions?))\b")),
+    ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set)\b")),
+    ("labels", re.compile(rf"\b(?:{WITHOUT}labels?|unlabell?ed|not labell?ed)\b")),
+    ("duedate", re.compile(rf"\b{WITHOUT}due ?dates?\b")),
+    ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|{NOT_PUT} sprints?)\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|not been) (?:yet )?resolved(?: yet)?|"
                               r"no resolution|without (?:a )?resolution|unfixed|not (?:yet )?fixed(?: yet)?|"
-                              r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open)\b")),
+                              r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
+                              r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |been |was |"
+                              r"were )?(?:resolved|fixed|done|finished|completed|closed)|what s left|what is left|"
+                              r"left to do|still to do|still waiting for a fix|waiting for a fix|awaiting a fix)\b")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?due ?dates?\b")),
@@ -64,17 +73,32 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                           r"unfinished|incomplete|outstanding|remaining|pending|active|live|unclosed|"
                                           r"undone|in flight|not complete)\b")),
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped)\b")),
-    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started)\b")),
+    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
+                                   r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |actively )?working on|"
+                                   r"actively worked on|currently being worked)\b")),
     (["new"], re.compile(r"\b(?:to do|todo|not started|not yet started|untouched|not begun)\b")),
 ]
 STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "resolved"}
-SPRINT_STATES = [("open", re.compile(r"\b(?:the )?(?:current|this|active|open|ongoing|running|present) sprints?\b")),
-                 ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier) sprints\b")),
-                 ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming) sprints?\b"))]
+CATEGORY_STATES = {"open", "closed", "done", "resolved", "in progress", "to do"}  # read as categories unless "status"
+HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|in the past|"
+                     r"had been|used to be|was once|were once|along the way)\b")
+SPRINT_STATES = [
+    ("open", re.compile(r"\b(?:current|this|active|open|ongoing|running|present)\b(?P<between>(?: \w+){0,3}?) sprints?\b|"
+                        r"\bsprints? (?:that s|that is|which is|currently) (?:running|active|ongoing|open|in progress)\b")),
+    ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b(?P<between>(?: \w+){0,3}?) "
+                          r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|ended|"
+                          r"completed)\b")),
+    ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming)\b(?P<between>(?: \w+){0,3}?) sprints?\b"))]
 ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:reported|filed|raised|logged|opened|created|submitted|wrote)|"
                          r"(?:reported|filed|raised|logged|opened|created|submitted|written) by me)\b")
 ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
-                         r"i am assigned|my|mine|owned by me)\b")
+                         r"i am assigned|my|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|own)|"
+                         r"i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
+                         r"(?:am|m) i (?:still )?(?:responsible for|working on|on)|i m (?:still )?responsible for|"
+                         r"i am (?:still )?responsible for)\b")
+NOT_ME = re.compile(r"\b(?:assigned to|owned by|handled by|with) (?:others|other people|someone else|somebody else|"
+                    r"another person|other folks|a colleague|teammates)|(?:someone|somebody|anyone|anybody|people) "
+                    r"(?:other than|besides|except|but) me|not (?:assigned to )?me\b")
 REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted|written|entered|"
                              r"reported|authored) by$|\bfrom$|\breporter(?: is)?$|\breporter$")
 REPORTER_AFTER = re.compile(r"^(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|submitted|wrote|"
@@ -83,12 +107,13 @@ ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|wit
                              r"handled by|worked on by|being worked on by)$")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:working on|works on|owns|has|have|is handling|handles|assigned)\b|"
                             r"^s plate\b|^plate\b")
-TEXT = re.compile(r"\b(?:mentioning|mentions?|mention of|containing|contain|contains|that (?:talk|talks|are|is) about|"
-                  r"talking about|regarding|about|concerning|with the words?|matching|referring to|refers? to|"
-                  r"that say|saying|with (?:the )?(?:text|phrase|word))\s+(?P<words>[a-z0-9][\w ]*?)"
-                  r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|"
-                  r"with|without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|"
-                  r"during|between)\b|\s*$)")
+TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
+              r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
+              r"that reference|referencing|that include|including the word",
+              r"(?:that are |which are |is |are )?(?:about|regarding|concerning|related to|on the topic of)"]
+TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|with|"
+             r"without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
+             r"anywhere|please|still|are|is|were|was|have|has)\b|\s*[.,;?!()]|\s*$)")
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
                    r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending))?\b|"
@@ -99,12 +124,16 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "resolution date": "resolutiondate DESC", "resolved": "resolutiondate DESC",
                 "oldest": "created ASC", "newest": "created DESC", "most recent": "created DESC",
                 "latest": "created DESC", "highest priority": "priority DESC", "most urgent": "priority DESC"}
-LINK_ANY = [("blocks", re.compile(r"\b(?:that |which )?(?:block|blocks|are blocking|is blocking) (?:something|anything|"
-                                  r"other (?:issues|tickets|work|stuff)|others|another (?:issue|ticket)|work|stuff)\b|"
-                                  r"\bblocking (?:other |another )?(?:issues|tickets|work|something)\b")),
-            ("is blocked by", re.compile(r"\b(?:that |which )?(?:are |is )?blocked(?: by (?:something|anything|"
-                                         r"other (?:issues|tickets)|another (?:issue|ticket)))?(?! by)\b|"
-                                         r"\b(?:have|has|with) (?:a |an |open |unresolved )?blockers?\b"))]
+OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any )?(?:other|another|different|more) (?:issues?|tickets?|work|"
+              r"stuff|items?|things?|stories|tasks)|work|stuff|other people|someone else)")
+LINK_ANY = [
+    ("blocks", re.compile(rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
+                          rf"holding up|are holding up) {OTHER_WORK}\b|\b(?:that |which )?{OTHER_WORK} (?:is |are )?"
+                          rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b")),
+    ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:blocked|held up|stuck|waiting|dependent|"
+                                 rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
+                                 rf"unresolved |any )?blockers?)\b")),
+    ("is blocked by", re.compile(r"\b(?:that |which )?(?:are |is )?blocked\b(?! by)"))]  # only without a Blocked status
 KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the key, or None for any)
     (re.compile(rf"\b(?:linked|related|connected|tied|attached) (?:to|with) (?P<key>{KEY})\b", re.I), None),
     (re.compile(rf"\b(?:blocked by|waiting (?:on|for)|held up by|depend(?:s|ing|ent)? on) (?P<key>{KEY})\b", re.I), "blocks"),
@@ -112,6 +141,28 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
                 re.I), "is blocked by"),
     (re.compile(rf"\bduplicates? of (?P<key>{KEY})\b", re.I), "is duplicated by"),
 ]
+DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
+DEEP = re.compile(r"\b(?:descendants?|at any (?:depth|level)|(?:at |on )?all levels|every level|anywhere (?:under|underneath|"
+                  r"below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|all the way down|"
+                  r"everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
+KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?: s)? (?:child |direct |sub-?)?(?:epics|stories|tasks|bugs|features|sub-?tasks|"
+                          rf"children|issues|items|tickets|work)\b")
+UNRELEASED = re.compile(r"\b(?:unreleased|not (?:yet )?released|upcoming releases?|future releases?|next releases?|"
+                        r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|has not|"
+                        r"didn t|did not) (?:been |yet )?(?:shipped|released)(?: yet)?|not (?:yet )?shipped)\b")
+RELEASED = re.compile(r"\b(?:released versions?|already (?:released|shipped) (?:versions?|releases?)|shipped releases?|"
+                      r"past releases?)\b")
+POINTS_AT_LEAST = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s*(?:\+|or more|and up|and above|or higher|or above|plus)\s*"
+                             r"(?:story )?(?:points?|pts|sp)\b|\b(?P<m>\d+(?:\.\d+)?) (?:story )?(?:points?|pts|sp) "
+                             r"(?:or more|and up|and above|or higher|or above|plus)\b|\b(?:at least|min(?:imum)?) "
+                             r"(?P<k>\d+(?:\.\d+)?) (?:story )?(?:points?|pts|sp)\b")
+POINTS_OVER = re.compile(r"\b(?:more than|over|greater than|bigger than|above|larger than) (?P<n>\d+(?:\.\d+)?) "
+                         r"(?:story )?(?:points?|pts|sp)\b")
+POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) (?P<n>\d+(?:\.\d+)?) "
+                          r"(?:story )?(?:points?|pts|sp)\b")
+POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
+NOT_A_ROLE = re.compile(r"^(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|thinks|is going|"
+                        r"has asked|wanted|requested|is preparing|prepares)\b")
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b|"
                     rf"\b(?:children|child issues|sub-?tasks|subtasks|stories|tasks|bugs|issues) (?:of|under) (?P<key2>{KEY})\b",
@@ -139,6 +190,12 @@ assigned owner owners reporter reporters reported resolution resolved due deadli
 fixed closed opened filed raised logged severity severe urgent critical blocker blockers important overdue late stale old
 older newer newest oldest recent recently lately week weeks month months year years day days today yesterday
 tomorrow since before after between until during ago last past next""".split())
+ASKED_FIELD = re.compile(r"\b(?:what (?:is|are) |what s |show (?:me )?|give (?:me )?|list )?(?:the )?(?:current )?"
+                         r"(?:status(?:es)?|states?|progress) (?:of|for|on)\b")  # "the status of …": what a list shows
+INTENT_WORDS = frozenset("""depend depends depending dependency dependencies block blocks blocking blocked blocker linked
+link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
+summary summarize summarise overview progress chain deadlock cycle cycles transitively""".split())
+KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 FOREIGN = frozenset("""cuántos cuantos cuáles cuales qué errores abiertos abiertas están estan tareas proyecto los las
 del por para combien quels quelles sont ouverts ouvertes projet tâches bogues dans welche wieviele viele sind offene
@@ -162,6 +219,11 @@ class Words:
     def take(self, start: int, end: int) -> None:
         for i in range(start, end):
             self.used[i] = True
+
+    def take_where(self, start: int, end: int, keep: set[int]) -> None:
+        for i in range(start, end):
+            if i not in keep:
+                self.used[i] = True
 
     def span(self, match: re.Match, group: int | str = 0) -> tuple[int, int]:
         """Word positions of a match on `free()`."""
@@ -200,25 +262,27 @@ class ConditionReader:
         self.now = now
         self.known = {alias for term in lexicon.terms for alias in term.aliases}
 
-    def read(self, text: str, slots: Slots, *, people: bool = True) -> Slots:
+    def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True) -> Slots:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
         Unknown for a name the instance does not have."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
-        raw = self._raw_conditions(raw, slots)
+        raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
         self._empties(words, slots)
         self._resolutions(words, slots)
         self._sprint_state(words, slots)
+        self._version_state(words, slots)
         self._links_without_key(words, slots)
         self._order(words, slots)
-        self._text(words, slots)
         if people:
             self._me(words, slots)
             self._people(words, slots)
         self._values(words, slots, people)
         self._categories(words, slots)
         self._unknown_names(words)
-        slots.ignored = self._leftovers(words)
+        slots.ignored = self._leftovers(words, slots)
+        if terse_text:
+            self._keywords_as_text(words, slots)
         return slots
 
     # --- on the lower-cased text, before punctuation goes ---------------------------------------
@@ -235,34 +299,56 @@ class ConditionReader:
             for match in list(pattern.finditer(raw)):
                 slots.links.append(LinkFilter(key=match.group("key").upper(), link_type=link_type))
                 blank(match.start(), match.end())
-        for match in list(PARENT.finditer(raw)):
-            slots.parents.append((match.group("key") or match.group("key2")).upper())
-            blank(match.start(), match.end())
+        raw = DESCRIPTOR.sub("", raw)  # "epic WEB-410" names the issue, not a type to filter on
+        for pattern in (PARENT, KEY_CHILDREN):
+            for match in list(pattern.finditer(raw)):
+                key = next(k for k in match.groups() if k and re.fullmatch(KEY, k)).upper()
+                slots.parents.append(key)
+                blank(match.start("key") if "key" in match.groupdict() and pattern is KEY_CHILDREN else match.start(),
+                      match.end("key") if pattern is KEY_CHILDREN else match.end())
+        if DEEP.search(raw):  # the whole subtree, not only the direct children
+            deep_keys = slots.parents or [k.upper() for k in re.findall(rf"\b{KEY}\b", raw)[:1]]
+            slots.descendants_of, slots.parents = deep_keys, []
+            raw = DEEP.sub(" ", raw)
+            raw = re.sub(rf"\b(?:{'|'.join(map(re.escape, (k.lower() for k in deep_keys)))})\b", " ", raw) if deep_keys else raw
+        raw = self._numbers(raw, slots, blank)
         raw = re.sub(rf"\b{KEY}\b", USED, raw)  # a key left is not a filter: "PROJ" and "9" of PROJ-9
         for start, end, window in find_windows(raw, self.now(), self.lexicon.sprints):
             field_name, cue = self._date_field(raw[:start])
             if "sprint" in window.phrase and not cue:
                 continue  # "in the current sprint" is sprint membership, not a time window
             slots.dates.append(DateRange(field=field_name, start=window.start, end=window.end, phrase=window.phrase))
-            blank(start - cue, end)
+            blank(start, end)
+        raw = self._text(raw, slots, blank)
         overdue = OVERDUE.search(raw)
         if overdue:
             slots.overdue = True
             blank(overdue.start(), overdue.end())
         return raw
 
+    def _numbers(self, raw: str, slots: Slots, blank: Callable[[int, int], None]) -> str:
+        """Story points compared with a number: "8+ points", "more than 5 points", "estimated at 3 points"."""
+        field = next((t.label for t in self.lexicon.of("field") if "story point" in t.label.lower()), None)
+        if field is None:
+            return raw
+        for pattern, operator in ((POINTS_AT_LEAST, ">="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"), (POINTS_EXACT, "=")):
+            for match in list(pattern.finditer(raw)):
+                number = next(v for k, v in match.groupdict().items() if v)
+                slots.numbers.append(NumberFilter(field=field, operator=operator, value=float(number)))  # type: ignore[arg-type]
+                blank(match.start(), match.end())
+        return raw
+
     @staticmethod
-    def _date_field(before: str) -> tuple[str, int]:
-        """The date field the words before a time expression name, and how many characters the cue
-        takes (a cue right before it is used up with it); "created" when nothing names one."""
-        best: tuple[int, str, int] = (-1, "created", 0)
-        tail = before[-40:]
+    def _date_field(before: str) -> tuple[str, bool]:
+        """The date field the words before a time expression name (the nearest cue in the same clause),
+        and whether one did; "created" when none does."""
+        best: tuple[int, str] = (-1, "created")
+        tail = re.split(r"[.;?!]", before[-60:])[-1]
         for name, cue in DATE_CUES:
             for match in re.finditer(rf"\b(?:{cue})\b", tail):
                 if match.start() > best[0]:
-                    adjacent = not tail[match.end():].strip()
-                    best = (match.start(), name, len(tail) - match.start() if adjacent else 0)
-        return best[1], best[2]
+                    best = (match.start(), name)
+        return best[1], best[0] >= 0
 
     # --- on the words ----------------------------------------------------------------------------
 
@@ -292,16 +378,30 @@ class ConditionReader:
 
     @staticmethod
     def _sprint_state(words: Words, slots: Slots) -> None:
+        """"the current sprint", "the active Web Storefront sprint": the words between stay for the
+        readers after this one (a team's or project's name)."""
         for state, pattern in SPRINT_STATES:
-            if words.take_all(pattern):
+            match = pattern.search(words.free())
+            if match:
                 slots.sprint_state = state  # type: ignore[assignment]
+                start, end = words.span(match)
+                between = match.groupdict().get("between") or ""
+                kept = set(range(*words.span(match, "between"))) if between.strip() else set()
+                words.take_where(start, end, keep=kept)
+
+    @staticmethod
+    def _version_state(words: Words, slots: Slots) -> None:
+        if words.take_all(UNRELEASED):
+            slots.version_state = "unreleased"
+        elif words.take_all(RELEASED):
+            slots.version_state = "released"
 
     def _links_without_key(self, words: Words, slots: Slots) -> None:
         blocked_status = any(t.value.lower() == "blocked" for t in self.lexicon.of("status"))
-        for link_type, pattern in LINK_ANY:
-            if link_type == "is blocked by" and blocked_status and re.search(r"\b(?:status|state)\b", words.free()):
-                continue  # "in status Blocked" names the workflow state
-            if words.take_all(pattern):
+        for number, (link_type, pattern) in enumerate(LINK_ANY):
+            if number == len(LINK_ANY) - 1 and blocked_status:
+                continue  # a bare "blocked" names the workflow state Blocked where there is one
+            if words.take_all(pattern) and LinkFilter(link_type=link_type) not in slots.links:
                 slots.links.append(LinkFilter(link_type=link_type))
 
     @staticmethod
@@ -314,18 +414,20 @@ class ConditionReader:
                 order = order.split()[0] + (" ASC" if way.startswith("asc") else " DESC")
             slots.order_by = order
 
-    def _text(self, words: Words, slots: Slots) -> None:
-        match = TEXT.search(words.free())
-        if not match:
-            return
-        phrase = [w for w in match.group("words").split() if w != USED]
-        meaningful = [w for w in phrase if w not in FILLER]
-        if not meaningful or " ".join(phrase) in self.known and self._value_kind(" ".join(phrase)):
-            return  # "what about in FLOE", "about the Uploader component": not text
-        while phrase and phrase[0] in FILLER:
-            phrase.pop(0)
-        slots.text = " ".join(filter(None, [slots.text, " ".join(phrase)]))
-        words.take(*words.span(match))
+    def _text(self, raw: str, slots: Slots, blank: Callable[[int, int], None]) -> str:
+        """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the
+        next condition or punctuation; a mention verb is preferred over "about"."""
+        for verbs in TEXT_VERBS:
+            for match in re.finditer(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}", raw):
+                phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
+                while phrase and phrase[0] in FILLER:
+                    phrase.pop(0)
+                if not phrase or all(w in FILLER for w in phrase) or self._value_kind(" ".join(phrase)):
+                    continue  # "what about in FLOE", "about the Uploader component": not text
+                slots.text = " ".join(filter(None, [slots.text, " ".join(phrase)]))
+                blank(match.start(), match.end())
+                return raw
+        return raw
 
     def _value_kind(self, phrase: str) -> str | None:
         matches = self.grounder.find("component", phrase) + self.grounder.find("label", phrase)
@@ -335,6 +437,9 @@ class ConditionReader:
     def _me(words: Words, slots: Slots) -> None:
         if words.take_all(ME_REPORTER):
             slots.reporters.append(CURRENT_USER)
+        if words.take_all(NOT_ME):
+            slots.excluded.assignees.append(CURRENT_USER)
+            words.take_all(re.compile(r"\b(?:is |are )?(?:handling|working on|assigned)\b"))
         if words.take_all(ME_ASSIGNEE):
             slots.assignees.append(CURRENT_USER)
 
@@ -343,6 +448,8 @@ class ConditionReader:
             match = group[0]
             before, after = words.before(match.start), words.after(match.end, 4)
             role = "reporters" if (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after)) else "assignees"
+            if role == "assignees" and NOT_A_ROLE.search(after) and not ASSIGNEE_BEFORE.search(before):
+                continue  # "Quinn wants to escalate…": the person asking for it, not a filter
             if len(group) > 1 and match.score == 1.0 and len({m.term.value for m in group}) > 1:
                 names = ", ".join(sorted({m.term.label for m in group}))
                 raise Unknown(f"'{' '.join(words.tokens[match.start:match.end])}' could be {names}; "
@@ -370,14 +477,17 @@ class ConditionReader:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
                 continue
-            if match.term.kind == "status" and phrase in ("open", "closed", "done", "resolved") and not re.search(
-                    r"\b(?:status|state)\b", words.before(match.start, 2) + " " + words.after(match.end, 1)):
-                continue  # "open bugs", "closed issues": the status category, not one workflow state
+            if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
+                    r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)):
+                continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start)
             negated = NEGATION.search(before) is not None
-            target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
-            if match.term.value not in target:
-                target.append(match.term.value)
+            values = self._priority_range(match, phrase) if match.term.kind == "priority" else [match.term.value]
+            if match.term.kind == "status" and HISTORY.search(words.free()):
+                negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
+            else:
+                target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
+            target.extend(v for v in values if v not in target)
             words.take(match.start, match.end)
             if negated:
                 words.take(max(0, match.start - NEGATION.search(before).group(0).count(" ") - 1), match.start)
@@ -390,17 +500,27 @@ class ConditionReader:
         if slots.statuses:
             slots.status_categories = []
 
+    def _priority_range(self, match: Match, phrase: str) -> list[str]:
+        """"high priority", "important": that level and every one above it, as people mean it; a
+        priority named exactly by the instance's own name in a list stays itself."""
+        order = self.lexicon.priority_order
+        if match.term.value not in order or not (phrase in ("high", "important") or phrase.endswith(" and above")):
+            return [match.term.value]
+        return order[:order.index(match.term.value) + 1]
+
     def _categories(self, words: Words, slots: Slots) -> None:
+        """Several category words narrow each other ("underway but not finished" is in progress)."""
         if slots.statuses:
             return
+        wanted: set[str] | None = None
         for categories, pattern in CATEGORIES:
-            found = words.take_all(pattern)
-            if found and not slots.status_categories:
-                negated = any(NEGATION.search(words.before(words.span(m)[0])) for m in found)
-                if negated:
-                    slots.excluded.status_categories = categories
+            for match in words.take_all(pattern):
+                if NEGATION.search(words.before(words.span(match)[0])):
+                    slots.excluded.status_categories = list(dict.fromkeys(slots.excluded.status_categories + categories))
                 else:
-                    slots.status_categories = categories
+                    wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
+        if wanted:
+            slots.status_categories = [c for c in ("new", "indeterminate", "done") if c in wanted]
 
     def _unknown_names(self, words: Words) -> None:
         """A name after a word that says what it is ("project Atlas", "assigned to Zed") must exist."""
@@ -427,12 +547,23 @@ class ConditionReader:
         hint = f" The closest are {', '.join(close)}." if close else ""
         return f"There is {what} '{value}' in this Jira.{hint}"
 
-    def _leftovers(self, words: Words) -> list[str]:
+    def _keywords_as_text(self, words: Words, slots: Slots) -> None:
+        """In a terse query ("gdpr unresolved") a word that is no value, field or filler is a search term."""
+        if len(words.tokens) > KEYWORD_QUERY:
+            return
+        terms = [w for w in words.left() if w not in FILLER and w != USED and w not in slots.ignored
+                 and w not in FIELD_WORDS and w not in INTENT_WORDS and not w.isdigit()]
+        if terms:
+            slots.text = " ".join(filter(None, [slots.text, *terms]))
+
+    def _leftovers(self, words: Words, slots: Slots) -> list[str]:
         """Words left that look like conditions, in the order asked."""
         ignored = []
         for word in words.left():
             if word in FILLER or word == USED or word.isdigit() and len(word) <= 2:
                 continue
+            if slots.dates and DATE_CUE_WORDS.fullmatch(word):
+                continue  # "created", "closed": the date read after it already names its field
             condition_like = (word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
                               or NEGATION.search(word) or word in self.known
                               or bool(get_close_matches(word, self.known, n=1, cutoff=0.8)))
@@ -476,4 +607,5 @@ def narrows(slots: Slots) -> bool:
     """Whether the slots hold anything that narrows a set of issues."""
     return bool(any(getattr(slots, name) for name in ValueFilters.model_fields) or not slots.excluded.is_empty()
                 or slots.empty or slots.filled or slots.dates or slots.overdue or slots.sprint_state or slots.links
-                or slots.parents or slots.text or slots.typed_jql)
+                or slots.parents or slots.text or slots.typed_jql or slots.was_statuses or slots.version_state
+                or slots.numbers or slots.descendants_of)

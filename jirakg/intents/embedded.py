@@ -214,14 +214,14 @@ class EmbeddedParser:
         group = GROUP_BY.search(lowered) if name == "count" else None
         try:
             slots = self.conditions.read(GROUP_BY.sub(" ", part) if group else part, Slots(),
-                                         people=name != "children")
+                                         people=name != "children", terse_text=name in ("search", "count"))
         except Unknown as exc:
             return _call_clarify(str(exc))
         if name == "children":
-            if set(_narrowing(slots)) <= NODE_FILTERS | {"parents"}:
-                slots.parents = []
-                return IntentCall(name="children", issue_keys=keys, slots=slots)
-            slots.parents = list(dict.fromkeys(slots.parents + keys[:1]))
+            if set(_narrowing(slots)) <= {"parents", "issue_types"}:
+                return IntentCall(name="children", issue_keys=keys, slots=Slots(issue_types=slots.issue_types))
+            if not slots.descendants_of:
+                slots.parents = list(dict.fromkeys(slots.parents + keys[:1]))
             name = "search"
         elif name == "linked":
             if set(_narrowing(slots)) <= NODE_FILTERS | {"links"}:
@@ -368,7 +368,8 @@ def _narrowing(slots: Slots) -> list[str]:
     """The names of the slots that narrow a set of issues."""
     return [name for name in ("projects", "issue_types", "statuses", "status_categories", "priorities", "assignees",
                               "reporters", "components", "labels", "fix_versions", "sprints", "resolutions", "empty",
-                              "filled", "dates", "overdue", "sprint_state", "links", "parents", "text")
+                              "filled", "dates", "overdue", "sprint_state", "links", "parents", "text", "was_statuses",
+                              "version_state", "numbers", "descendants_of", "typed_jql")
             if getattr(slots, name)] + (["excluded"] if not slots.excluded.is_empty() else [])
 
 
@@ -386,6 +387,10 @@ def narrowed(previous: Slots, new: Slots) -> Slots:
     merged.dates = [d for d in merged.dates if d.field not in {n.field for n in new.dates}] + new.dates
     merged.links += [link for link in new.links if link not in merged.links]
     merged.parents = list(dict.fromkeys(merged.parents + new.parents))
+    merged.descendants_of = list(dict.fromkeys(merged.descendants_of + new.descendants_of))
+    merged.was_statuses = new.was_statuses or merged.was_statuses
+    merged.version_state = new.version_state or merged.version_state
+    merged.numbers = [n for n in merged.numbers if n.field not in {m.field for m in new.numbers}] + new.numbers
     merged.overdue = merged.overdue or new.overdue
     merged.sprint_state = new.sprint_state or merged.sprint_state
     merged.text = new.text or merged.text

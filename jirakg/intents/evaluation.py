@@ -18,7 +18,8 @@ from pydantic import BaseModel, Field
 
 from jirakg.connectors.jira import JiraError
 from jirakg.graph import GraphManager
-from jirakg.intents.models import ParsedQuery
+from jirakg.intents.models import ParsedQuery, Slots
+from jirakg.retrieval.subtrees import resolved_jql
 
 
 class GoldIntent(BaseModel):
@@ -86,7 +87,7 @@ async def _no_history(history: list[str]) -> str | None:
 
 
 async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaitable[ParsedQuery]],
-                   run_jql: Callable[[str], Awaitable[set[str] | None]],
+                   run_jql: Callable[[str, Slots | None], Awaitable[set[str] | None]],
                    replay: Callable[[list[str]], Awaitable[str | None]] = _no_history) -> Report:
     """`replay` asks a case's earlier questions and returns the conversation; only `parse` is timed."""
     counts = {"single": Counter(), "multi": Counter()}
@@ -130,7 +131,7 @@ def _count_intents(bucket: Counter, case: Case, parsed: ParsedQuery) -> None:
     bucket["got"] += sum(got.values())
 
 
-async def _judge(case: Case, parsed: ParsedQuery, run_jql: Callable[[str], Awaitable[set[str] | None]]) -> _Outcome:
+async def _judge(case: Case, parsed: ParsedQuery, run_jql: Callable[[str, Slots | None], Awaitable[set[str] | None]]) -> _Outcome:
     gold_names = Counter(i.name for i in case.intents)
     correct = gold_names == Counter(c.name for c in parsed.intents)
     keyed = [i for i in case.intents if i.issue_keys]
@@ -141,8 +142,8 @@ async def _judge(case: Case, parsed: ParsedQuery, run_jql: Callable[[str], Await
     if case.jql is None:
         asked = "clarify" in gold_names and answer is not None
         return _Outcome(correct=correct, keys=(len(keyed), found), jql=None, answered_instead_of_asking=asked)
-    got = await run_jql(answer.jql) if answer is not None and answer.jql else None
-    expected = await run_jql(case.jql)
+    got = await run_jql(answer.jql, answer.slots) if answer is not None and answer.jql is not None else None
+    expected = await run_jql(case.jql, None)
     same = got is not None and got == expected
     wider = got is not None and expected is not None and got > expected
     return _Outcome(correct=correct and same, keys=(len(keyed), found), jql=same,
@@ -171,9 +172,12 @@ def summary_line(report: Report) -> str:
     return json.dumps(report.model_dump(exclude={"failures"}))
 
 
-async def keys_for(manager: GraphManager, jql: str) -> set[str] | None:
-    """The issue keys a JQL selects, or None when Jira rejects it (a wrong prediction)."""
+async def keys_for(manager: GraphManager, jql: str, slots: Slots | None = None) -> set[str] | None:
+    """The issue keys a JQL selects (with what the slots resolve through the graph first, as the search
+    handler does), or None when Jira rejects it (a wrong prediction)."""
     try:
+        if slots is not None:
+            jql = await resolved_jql(jql, slots, manager)
         return {node.key for node in (await manager.get(jql, ["summary"])).nodes}
     except JiraError:
         return None

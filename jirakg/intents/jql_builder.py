@@ -83,6 +83,11 @@ def build_jql(slots: Slots, *, today: str | None = None) -> str:
         clauses.append(_in("parent", slots.parents))
     if slots.sprint_state:
         clauses.append(f"sprint in {slots.sprint_state}Sprints()")
+    if slots.was_statuses:
+        clauses.append(_in("status", slots.was_statuses).replace(" = ", " was ", 1).replace(" in (", " was in (", 1))
+    if slots.version_state:
+        clauses.append(f"fixVersion in {slots.version_state}Versions()")
+    clauses += [f"{quote(n.field)} {n.operator} {n.value:g}" for n in slots.numbers]
     clauses += _dates(slots.dates) + _links(slots)
     if slots.overdue:
         clauses.append(f"duedate < {quote(today) if today else 'now()'}")

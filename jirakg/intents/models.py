@@ -32,6 +32,13 @@ class LinkFilter(BaseModel):
     link_type: str | None = None
 
 
+class NumberFilter(BaseModel):
+    """A number field compared with a value: story points >= 8."""
+    field: str  # the field's name as JQL takes it
+    operator: Literal["=", "!=", "<", "<=", ">", ">="]
+    value: float
+
+
 class ValueFilters(BaseModel):
     """Values that select issues; every one exists in the instance (names, keys, account ids)."""
     projects: list[str] = Field(default_factory=list)
@@ -59,6 +66,10 @@ class Slots(ValueFilters):
     dates: list[DateRange] = Field(default_factory=list)
     overdue: bool = False  # due before today and not resolved
     sprint_state: SprintState | None = None  # "in the current sprint": sprint in openSprints()
+    was_statuses: list[str] = Field(default_factory=list)  # "had been Blocked at some point": status WAS
+    version_state: Literal["released", "unreleased"] | None = None  # "planned for a release not shipped yet"
+    numbers: list[NumberFilter] = Field(default_factory=list)  # "8 story points or more"
+    descendants_of: list[str] = Field(default_factory=list)  # issue keys whose whole subtree is wanted
     links: list[LinkFilter] = Field(default_factory=list)
     parents: list[str] = Field(default_factory=list)  # issue keys whose children are wanted
     text: str | None = None  # words to search for, or a knowledge-graph question

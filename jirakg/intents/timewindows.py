@@ -31,20 +31,21 @@ def parse_window(text: str, now: datetime, sprints: list[Sprint] = ()) -> TimeWi
 
 
 def find_windows(text: str, now: datetime, sprints: list[Sprint] = ()) -> list[tuple[int, int, TimeWindow]]:
-    """Every time window the text states, with its character span, without overlaps: a rule listed
-    earlier (more specific) wins the words it matched."""
+    """Every time window the text states, with its character span, without overlaps: the longest
+    phrase wins its words ("since January this year" over "this year"), then the rule listed first."""
     lowered = text.lower()
     today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    candidates = [(match, order, build) for order, (pattern, build) in enumerate(_RULES)
+                  for match in re.finditer(pattern, lowered)]
     found: list[tuple[int, int, TimeWindow]] = []
-    for pattern, build in _RULES:
-        for match in re.finditer(pattern, lowered):
-            if any(match.start() < end and start < match.end() for start, end, _ in found):
-                continue
-            window = build(match, now, today, sprints)
-            if window is not None:
-                start, end = window
-                found.append((match.start(), match.end(),
-                              TimeWindow(start=_iso(start), end=_iso(end), phrase=match.group(0))))
+    for match, _, build in sorted(candidates, key=lambda c: (c[0].start() - c[0].end(), c[1])):
+        if any(match.start() < end and start < match.end() for start, end, _ in found):
+            continue
+        window = build(match, now, today, sprints)
+        if window is not None:
+            begins, ends = window
+            found.append((match.start(), match.end(), TimeWindow(start=_iso(begins), end=_iso(ends),
+                                                                 phrase=match.group(0))))
     return sorted(found, key=lambda f: f[0])
 
 
@@ -61,6 +62,13 @@ def _spoken_date(match: re.Match) -> datetime:
     day = match.group("day1") or match.group("day2")
     month = match.group("month1") or match.group("month2")
     return datetime(int(match.group("year")), MONTHS[month], int(day), tzinfo=timezone.utc)
+
+
+def _year_words(text: str | None, today: datetime) -> str | None:
+    """"2024", "this year", "last year" → the year's number as text."""
+    if text in ("this year", "last year"):
+        return str(today.year - (text == "last year"))
+    return text
 
 
 def _year(text: str) -> datetime:
@@ -139,24 +147,33 @@ _RULES = [
     (r"\b(this|current|last|previous) sprint\b", _one_sprint),
     (rf"\b(?:in the )?(?:last|past) {COUNT} (days?|weeks?|months?|years?)\b",
      lambda m, now, today, _: (now - timedelta(days=_count(m.group(1)) * UNITS[m.group(2)]), None)),
-    (r"\btoday\b", lambda m, now, today, _: (today, None)),
+    (r"\btoday\b", lambda m, now, today, _: (today, today + timedelta(days=1))),
     (r"\byesterday\b", lambda m, now, today, _: (today - timedelta(days=1), today)),
-    (r"\bthis week\b", lambda m, now, today, _: (_week_start(today), None)),
+    (r"\b(?:this|the current|current) week\b", lambda m, now, today, _: (
+        _week_start(today), _week_start(today) + timedelta(days=7))),
+    (r"\b(?:next|the coming|coming|upcoming|the upcoming) week\b", lambda m, now, today, _: (
+        _week_start(today) + timedelta(days=7), _week_start(today) + timedelta(days=14))),
+    (r"\b(?:the )?past (week|month|year)\b", lambda m, now, today, _: (now - timedelta(days=UNITS[m.group(1)]), None)),
     (r"\blast week\b", lambda m, now, today, _: (_week_start(today) - timedelta(days=7), _week_start(today))),
-    (r"\bthis month\b", lambda m, now, today, _: (today.replace(day=1), None)),
+    (r"\b(?:this|the current|current) month\b", lambda m, now, today, _: (today.replace(day=1), _next_month(today))),
+    (r"\b(?:next|the coming|coming|upcoming) month\b", lambda m, now, today, _: (
+        _next_month(today), _next_month(_next_month(today)))),
     (r"\blast month\b", lambda m, now, today, _: (
         _month_start(today.year - (today.month == 1), (today.month - 2) % 12 + 1), today.replace(day=1))),
-    (r"\bthis year\b", lambda m, now, today, _: (today.replace(month=1, day=1), None)),
+    (r"\bthis year\b", lambda m, now, today, _: (today.replace(month=1, day=1),
+                                                  today.replace(year=today.year + 1, month=1, day=1))),
     (r"\blast year\b", lambda m, now, today, _: (
         today.replace(year=today.year - 1, month=1, day=1), today.replace(month=1, day=1))),
     (rf"\bsince {DATE}", lambda m, now, today, _: (_date(m.group(1)), None)),
     (rf"\b(?:since|after) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
         today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7), None)),
-    (rf"\bsince ({_MONTH_NAMES})(?: (\d{{4}}))?\b", lambda m, now, today, _: (
-        _named_month(m.group(1), m.group(2), today), None)),
-    (rf"\b(?:in|during) ({_MONTH_NAMES})(?: (\d{{4}}))?\b", lambda m, now, today, _: (
-        _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
+    (rf"\bsince ({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
+        _named_month(m.group(1), _year_words(m.group(2), today), today), None)),
+    (rf"\b(?:in|during) ({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
+        _named_month(m.group(1), _year_words(m.group(2), today), today),
+        _next_month(_named_month(m.group(1), _year_words(m.group(2), today), today)))),
     (rf"\bafter {DATE}", lambda m, now, today, _: (_date(m.group(1)) + timedelta(days=1), None)),
     (rf"\bbefore {DATE}", lambda m, now, today, _: (None, _date(m.group(1)))),
+    (rf"(?<![\w./-]){YEAR}(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
     (rf"\b(?:on|in) {DATE}", lambda m, now, today, _: (_date(m.group(1)), _date(m.group(1)) + timedelta(days=1))),
 ]

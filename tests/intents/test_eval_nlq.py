@@ -35,7 +35,7 @@ def test_metrics_arithmetic() -> None:
         "d": [IntentCall(name="search", jql="bad")],  # right intent, wrong JQL
     }
 
-    async def run_jql(jql: str):
+    async def run_jql(jql: str, slots=None):
         return {"X-1"} if jql == "good" else {"X-2"}
 
     async def parse(case: Case, conversation: str | None) -> ParsedQuery:

@@ -15,11 +15,11 @@ SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00
 
 
 @pytest.mark.parametrize(("text", "start", "end"), [
-    ("what changed today", "2026-03-18T00:00:00Z", None),
+    ("what changed today", "2026-03-18T00:00:00Z", "2026-03-19T00:00:00Z"),
     ("what changed yesterday", "2026-03-17T00:00:00Z", "2026-03-18T00:00:00Z"),
-    ("bugs closed this week", "2026-03-16T00:00:00Z", None),
+    ("bugs closed this week", "2026-03-16T00:00:00Z", "2026-03-23T00:00:00Z"),
     ("what changed on PROJ-7 last week?", "2026-03-09T00:00:00Z", "2026-03-16T00:00:00Z"),
-    ("updates this month", "2026-03-01T00:00:00Z", None),
+    ("updates this month", "2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z"),
     ("resolved last month", "2026-02-01T00:00:00Z", "2026-03-01T00:00:00Z"),
     ("created last year", "2025-01-01T00:00:00Z", "2026-01-01T00:00:00Z"),
     ("in the last 3 days", "2026-03-15T15:30:00Z", None),
@@ -30,6 +30,13 @@ SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00
     ("in March", "2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z"),
     ("in April", "2025-04-01T00:00:00Z", "2025-05-01T00:00:00Z"),
     ("in dec 2024", "2024-12-01T00:00:00Z", "2025-01-01T00:00:00Z"),
+    # A period in progress ends where it ends: "due this week" includes the days still to come.
+    ("due next week", "2026-03-23T00:00:00Z", "2026-03-30T00:00:00Z"),
+    ("closed since January this year", "2026-01-01T00:00:00Z", None),
+    ("created 2019", "2019-01-01T00:00:00Z", "2020-01-01T00:00:00Z"),
+    ("between May and July 2021", "2021-05-01T00:00:00Z", "2021-08-01T00:00:00Z"),
+    ("before 1 Jan 2010", None, "2010-01-01T00:00:00Z"),
+    ("opened in the past month", "2026-02-16T15:30:00Z", None),
     ("since 2026-02-10", "2026-02-10T00:00:00Z", None),
     ("before 2026/01/01", None, "2026-01-01T00:00:00Z"),
     ("between 2026-01-01 and 2026-01-31", "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z"),

@@ -82,7 +82,7 @@ async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, p
             return conversation
 
         return await evaluate(cases, lambda case, conversation: engine.understand(case.query, conversation),
-                              lambda jql: keys_for(engine.services.manager, jql), replay)
+                              lambda jql, slots: keys_for(engine.services.manager, jql, slots), replay)
 
 
 @eval_group.command("kgqa")
