@@ -12,7 +12,7 @@ SAMPLE_FIELDS = ["assignee", "reporter", "labels", "components", "fixVersions", 
                  "priority", "resolution"]
 
 
-async def instance_lexicon(connector: JiraConnector, sample: int = 5000) -> Lexicon:
+async def instance_lexicon(connector: JiraConnector, sample: int = 20000) -> Lexicon:
     """Names come from Jira's catalogues; people, labels and sprints from up to `sample` recent issues."""
     http = connector.http
     metadata = await load_metadata(http.base_url, http.auth, http.timeout.total or 30.0)

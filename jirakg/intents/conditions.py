@@ -40,16 +40,19 @@ DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in DATE_CUES))
 OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?due(?: date)?s?|late|behind schedule|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
 WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
-NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not) (?:yet )?(?:been )?(?:assigned|slotted|put|planned|scheduled|"
-           r"targeted|added|pulled) (?:in|into|to|for|on) (?:a |any |an )?)")
+NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?(?:got |gotten )?"
+           r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|on|under|"
+           r"with)? ?(?:a |any |an )?)")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|not assigned(?: to anyone| to anybody)?|(?:nobody|no one|noone) (?:is |has )?"
                             r"(?:assigned|owns?|picked (?:it |them )?up|working on|taken|took)|no assignee|no owner|"
                             r"without (?:an? |any )?(?:owner|assignee)|owned by (?:nobody|no one)|nobody s|"
-                            r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless)\b")),
+                            r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|(?:nobody|no one) s responsibility|"
+                            r"(?:nobody|no one) (?:is )?responsible|(?:need|needs|needing|still need|still needs|"
+                            r"waiting for|looking for|without) (?:an? )?(?:owner|assignee))\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|target (?:versions?|releases?))|"
                               rf"unscheduled|{NOT_PUT} (?:releases?|fix ?versions?|versions?))\b")),
-    ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set)\b")),
+    ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?)\b")),
     ("labels", re.compile(rf"\b(?:{WITHOUT}labels?|unlabell?ed|not labell?ed)\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}due ?dates?\b")),
     ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|{NOT_PUT} sprints?)\b")),
@@ -59,7 +62,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |been |was |"
                               r"were )?(?:resolved|fixed|done|finished|completed|closed)|what s left|what is left|"
-                              r"left to do|still to do|still waiting for a fix|waiting for a fix|awaiting a fix)\b")),
+                              r"still waiting for a fix|waiting for a fix|awaiting a fix|"
+                              r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
+                              r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|has not) been dealt with|"
+                              r"(?:nobody|no one) (?:has |have )?(?:resolved|fixed|closed|finished|completed|done)|need (?:a |some )?fix(?:ing)?)\b")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?due ?dates?\b")),
@@ -69,6 +75,8 @@ FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
 ]
 CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["new", "indeterminate"], re.compile(r"\b(?:not (?:yet )?(?:done|closed|finished|completed?|complete)|"
+                                          r"(?:hasn t|haven t|has not|have not|didn t|did not) (?:yet )?(?:been )?"
+                                          r"(?:finished|completed|done|closed)|"
                                           r"(?:isn t|aren t) (?:yet )?(?:done|closed|finished|completed?)|open|opened|"
                                           r"unfinished|incomplete|outstanding|remaining|pending|active|live|unclosed|"
                                           r"undone|in flight|not complete)\b")),
@@ -79,7 +87,14 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["new"], re.compile(r"\b(?:to do|todo|not started|not yet started|untouched|not begun)\b")),
 ]
 STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "resolved"}
-CATEGORY_STATES = {"open", "closed", "done", "resolved", "in progress", "to do"}  # read as categories unless "status"
+# Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
+# "done" name the instance's own state when it has one of that name.
+CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
+NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|in progress|"
+                            r"new|indeterminate|complete)\b")
+CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
+                 "indeterminate": "indeterminate"}
+AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken in|reported (?:in|on|against))(?: version| release)?$")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|in the past|"
                      r"had been|used to be|was once|were once|along the way)\b")
 SPRINT_STATES = [
@@ -101,11 +116,15 @@ NOT_ME = re.compile(r"\b(?:assigned to|owned by|handled by|with) (?:others|other
                     r"(?:other than|besides|except|but) me|not (?:assigned to )?me\b")
 REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted|written|entered|"
                              r"reported|authored) by$|\bfrom$|\breporter(?: is)?$|\breporter$")
-REPORTER_AFTER = re.compile(r"^(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|submitted|wrote|"
-                            r"entered|authored)\b")
+REPORTER_AFTER = re.compile(r"^(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|submitted|wrote|entered|"
+                            r"authored)\b")
+# "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
+REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
+DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|belonging to|"
                              r"handled by|worked on by|being worked on by)$")
-ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:working on|works on|owns|has|have|is handling|handles|assigned)\b|"
+ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:still |currently |now )?(?:working on|works on|owns|has|have|is handling|handles|"
+                            r"assigned|handling)\b|"
                             r"^s plate\b|^plate\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
@@ -161,7 +180,13 @@ POINTS_OVER = re.compile(r"\b(?:more than|over|greater than|bigger than|above|la
 POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) (?P<n>\d+(?:\.\d+)?) "
                           r"(?:story )?(?:points?|pts|sp)\b")
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
-NOT_A_ROLE = re.compile(r"^(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|thinks|is going|"
+PRONOUN_REPORTER = re.compile(r"\b(?:he|she|they) (?:has |have |had |did )?(?:reported|filed|raised|logged|opened|created|"
+                              r"submitted|report|file|raise|log|open|create)\b|\b(?:reported|filed|raised|logged|opened|"
+                              r"created|submitted) by (?:him|her|them)\b")
+PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted) by (?:anyone|someone|"
+                                  r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
+PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|has))\b")
+NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|thinks|is going|"
                         r"has asked|wanted|requested|is preparing|prepares)\b")
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b|"
@@ -182,6 +207,7 @@ currently current right now today also just same exactly basically actually mayb
 meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan
 help need needed trying try figure out check checking curious wondering wonder quick question team our we
 pull up bring display fetch dig surface pull-up retrieve gimme lemme wanna gonna hey hi hello folks guys
+people person anyone anybody someone somebody everyone everybody others nobody colleagues colleague teammates
 """.split())
 # Words that look like conditions: never dropped without saying so.
 FIELD_WORDS = frozenset("""priority priorities status statuses state type types kind component components label labels
@@ -277,6 +303,9 @@ class ConditionReader:
         if people:
             self._me(words, slots)
             self._people(words, slots)
+        for match in words.take_all(NAMED_CATEGORY):  # before values: "status category not done" names no status
+            target = slots.excluded.status_categories if match.group("not") else slots.status_categories
+            target.append(CATEGORY_KEYS[match.group("category")])
         self._values(words, slots, people)
         self._categories(words, slots)
         self._unknown_names(words)
@@ -368,7 +397,9 @@ class ConditionReader:
             before = words.before(match.start, 3)
             cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)$", before)
             after = words.after(match.end, 1)
-            if (cue or match.end - match.start > 1 or after == "resolution") and match.score >= 0.9:
+            single = " ".join(words.tokens[match.start:match.end])
+            if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
+                    or single == "fixed") and match.score >= 0.9:
                 negated = bool(re.search(r"\b(?:not|except|other than|excluding)\b", before))
                 target = slots.excluded.resolutions if negated else slots.resolutions
                 if match.term.value not in target:
@@ -444,11 +475,17 @@ class ConditionReader:
             slots.assignees.append(CURRENT_USER)
 
     def _people(self, words: Words, slots: Slots) -> None:
+        mentioned = []
         for group in _by_span(self.grounder.scan(words.free(), {"person"})):
             match = group[0]
-            before, after = words.before(match.start), words.after(match.end, 4)
-            role = "reporters" if (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after)) else "assignees"
+            phrase = " ".join(words.tokens[match.start:match.end])
+            if match.score < 1.0 and phrase in FILLER:
+                continue  # "need" is no misspelt "Ned"
+            before, after = words.before(match.start, 5), words.after(match.end, 4)
+            asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
+            role = "reporters" if (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked) else "assignees"
             if role == "assignees" and NOT_A_ROLE.search(after) and not ASSIGNEE_BEFORE.search(before):
+                mentioned.append(match)
                 continue  # "Quinn wants to escalate…": the person asking for it, not a filter
             if len(group) > 1 and match.score == 1.0 and len({m.term.value for m in group}) > 1:
                 names = ", ".join(sorted({m.term.label for m in group}))
@@ -465,14 +502,28 @@ class ConditionReader:
             if cue_before:
                 taken = cue_before.group(0).count(" ") + 1
                 words.take(max(0, match.start - taken), match.start)
-            cue_after = REPORTER_AFTER.search(after) or ASSIGNEE_AFTER.search(after)
+            cue_after = REPORTER_AFTER.search(after) or (asked and REPORTER_ASKED.search(after)) or ASSIGNEE_AFTER.search(after)
             if cue_after:
                 words.take(match.end, match.end + cue_after.group(0).count(" ") + 1)
+        if mentioned:
+            self._pronouns(words, slots, mentioned[0])
+
+    @staticmethod
+    def _pronouns(words: Words, slots: Slots, person: Match) -> None:
+        """"Justin wants to retest the problems he reported": the pronoun's role is the named person's."""
+        value = person.term.value
+        for pattern, role, negated in ((PRONOUN_REPORTER, "reporters", False), (PRONOUN_NOT_REPORTER, "reporters", True),
+                                       (PRONOUN_ASSIGNEE, "assignees", False)):
+            if words.take_all(pattern):
+                target = getattr(slots.excluded if negated else slots, role)
+                if value not in target:
+                    target.append(value)
+                words.take(person.start, person.end)
 
     def _values(self, words: Words, slots: Slots, people: bool) -> None:
         kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint"}
         statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
-        matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words.free())
+        matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words)
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
@@ -482,17 +533,21 @@ class ConditionReader:
                 continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start)
             negated = NEGATION.search(before) is not None
-            values = self._priority_range(match, phrase) if match.term.kind == "priority" else [match.term.value]
+            values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
             if match.term.kind == "status" and HISTORY.search(words.free()):
                 negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
+            elif match.term.kind == "version" and AFFECTS.search(words.before(match.start, 3)):
+                target = slots.excluded.affected_versions if negated else slots.affected_versions
             else:
                 target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
             target.extend(v for v in values if v not in target)
             words.take(match.start, match.end)
             if negated:
                 words.take(max(0, match.start - NEGATION.search(before).group(0).count(" ") - 1), match.start)
-            hint = re.search(r"\b(?:project|component|sprint|release|version|fix version|label|type|priority|status|"
-                             r"state)$", words.before(match.start, 2))
+            hint = re.search(r"\b(?:(?:project|component|sprint|release|version|fix version|label|type|priority|status|"
+                             r"state|affects?|affecting|affected|against|found in|targeted (?:at|for)|slated for|scheduled "
+                             r"for|planned for|tagged(?: as| with)?|labell?ed(?: as| with)?)(?: is| =| of| the)?)$",
+                             words.before(match.start, 4))
             if hint:
                 words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
             if re.match(r"(?:project|component|sprint|release|priority|status|label|type)s?\b", words.after(match.end, 1)):
@@ -500,17 +555,26 @@ class ConditionReader:
         if slots.statuses:
             slots.status_categories = []
 
-    def _priority_range(self, match: Match, phrase: str) -> list[str]:
-        """"high priority", "important": that level and every one above it, as people mean it; a
-        priority named exactly by the instance's own name in a list stays itself."""
+    def _priority_range(self, match: Match, phrase: str, words: Words) -> list[str]:
+        """"high priority", "important", "critical or worse": that level and every one above it, as people
+        mean it; "minor or lower" likewise downwards; a priority named otherwise stays itself."""
         order = self.lexicon.priority_order
-        if match.term.value not in order or not (phrase in ("high", "important") or phrase.endswith(" and above")):
+        if match.term.value not in order:
             return [match.term.value]
-        return order[:order.index(match.term.value) + 1]
+        at = order.index(match.term.value)
+        after, before = words.after(match.end, 3), words.before(match.start, 2)
+        if re.match(r"(?:priority )?(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b", after) or \
+                re.search(r"\b(?:at least)$", before) or phrase in ("high", "important"):
+            words.take_all(re.compile(r"\b(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b|\bat least\b"))
+            return order[:at + 1]
+        if re.match(r"(?:priority )?(?:or|and) (?:lower|below|less|down)\b", after) or re.search(r"\bat most$", before):
+            words.take_all(re.compile(r"\b(?:or|and) (?:lower|below|less|down)\b|\bat most\b"))
+            return order[at:]
+        return [match.term.value]
 
     def _categories(self, words: Words, slots: Slots) -> None:
         """Several category words narrow each other ("underway but not finished" is in progress)."""
-        if slots.statuses:
+        if slots.statuses or slots.status_categories:
             return
         wanted: set[str] | None = None
         for categories, pattern in CATEGORIES:
@@ -552,7 +616,8 @@ class ConditionReader:
         if len(words.tokens) > KEYWORD_QUERY:
             return
         terms = [w for w in words.left() if w not in FILLER and w != USED and w not in slots.ignored
-                 and w not in FIELD_WORDS and w not in INTENT_WORDS and not w.isdigit()]
+                 and w not in FIELD_WORDS and w not in INTENT_WORDS and not w.isdigit()
+                 and not re.search(r"(?:ed|ing|ly)$", w)]  # verbs and adverbs ("proposed") describe, not search
         if terms:
             slots.text = " ".join(filter(None, [slots.text, *terms]))
 
@@ -591,14 +656,27 @@ def _by_span(matches: list[Match]) -> list[list[Match]]:
     return [sorted(g, key=lambda m: -m.score) for g in groups.values()]
 
 
-def _prefer_hinted(matches: list[Match], text: str) -> list[Match]:
-    """The same words may name a label and a component ("security"): a hint decides, else the label."""
+VERB_LIKE_RESOLUTIONS = {"done", "complete", "completed", "incomplete", "resolved", "invalid", "fixed", "duplicate"}
+KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label"]
+KIND_HINTS = {"project": r"projects?", "component": r"components?|module|area", "label": r"labell?ed|labels?|tag(?:ged|s)?",
+              "version": r"releases?|versions?|fix ?versions?", "sprint": r"sprints?"}
+
+
+def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
+    """The same words may name several kinds ("Infrastructure" project and component, "security" label and
+    component): a word beside them that says which decides, else the more usual kind. A component or label
+    named like a field ("Release") needs that word."""
     kept = []
     for group in _by_span(matches):
-        kinds = {m.term.kind for m in group}
-        if {"label", "component"} <= kinds:
-            wanted = "component" if re.search(r"\bcomponents?\b", text) else "label"
-            group = [m for m in group if m.term.kind not in ({"label", "component"} - {wanted})]
+        near = words.before(group[0].start, 2) + " " + words.after(group[0].end, 1)
+        hinted = [m for m in group if m.term.kind in KIND_HINTS and re.search(rf"\b(?:{KIND_HINTS[m.term.kind]})\b", near)]
+        phrase = " ".join(words.tokens[group[0].start:group[0].end])
+        group = [m for m in group if not (m.term.kind in ("component", "label") and phrase in FIELD_WORDS and m not in hinted)]
+        if hinted:
+            group = hinted
+        if len({m.term.kind for m in group}) > 1:
+            first = min(KIND_ORDER.index(m.term.kind) for m in group)
+            group = [m for m in group if KIND_ORDER.index(m.term.kind) == first]
         kept += group
     return kept
 

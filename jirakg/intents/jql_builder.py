@@ -34,7 +34,8 @@ def text_query(words: str) -> str:
 LIST_CLAUSES = [("project", "projects"), ("issuetype", "issue_types"), ("status", "statuses"),
                 ("statusCategory", "status_categories"), ("priority", "priorities"), ("assignee", "assignees"),
                 ("reporter", "reporters"), ("component", "components"), ("labels", "labels"),
-                ("fixVersion", "fix_versions"), ("sprint", "sprints"), ("resolution", "resolutions")]
+                ("fixVersion", "fix_versions"), ("affectedVersion", "affected_versions"), ("sprint", "sprints"),
+                ("resolution", "resolutions")]
 
 
 def _literal(value: str) -> str:

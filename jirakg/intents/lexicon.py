@@ -105,9 +105,11 @@ class _Terms:
     def add_synonyms(self) -> None:
         """Everyday words, only for the values the instance has."""
         for (kind, name), words in SYNONYMS.items():
+            taken = {alias for (k, _), t in self.found.items() if k == kind for alias in t.aliases}
             for term in self.found.values():
                 if term.kind == kind and term.value.lower() == name:
-                    term.aliases += [unicode_words(w) for w in words if unicode_words(w) not in term.aliases]
+                    # "won't fix" names Won't Do only where the instance has no Won't Fix of its own
+                    term.aliases += [unicode_words(w) for w in words if unicode_words(w) not in taken]
 
 
 def _add_metadata_terms(add, fields: Iterable[dict], statuses: Iterable[dict], priorities: Iterable[dict],

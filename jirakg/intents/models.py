@@ -51,6 +51,7 @@ class ValueFilters(BaseModel):
     components: list[str] = Field(default_factory=list)
     labels: list[str] = Field(default_factory=list)
     fix_versions: list[str] = Field(default_factory=list)
+    affected_versions: list[str] = Field(default_factory=list)  # "bugs affecting 1.4"
     sprints: list[str] = Field(default_factory=list)  # sprint ids
     resolutions: list[str] = Field(default_factory=list)
 

@@ -31,6 +31,8 @@ def parse_window(text: str, now: datetime, sprints: list[Sprint] = ()) -> TimeWi
 
 
 def find_windows(text: str, now: datetime, sprints: list[Sprint] = ()) -> list[tuple[int, int, TimeWindow]]:
+    # "since the beginning of 2020" reads as "since 2020"; spans stay aligned (same length, spaces)
+    text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of ", lambda m: " " * len(m.group(0)), text.lower())
     """Every time window the text states, with its character span, without overlaps: the longest
     phrase wins its words ("since January this year" over "this year"), then the rule listed first."""
     lowered = text.lower()
@@ -45,7 +47,7 @@ def find_windows(text: str, now: datetime, sprints: list[Sprint] = ()) -> list[t
         if window is not None:
             begins, ends = window
             found.append((match.start(), match.end(), TimeWindow(start=_iso(begins), end=_iso(ends),
-                                                                 phrase=match.group(0))))
+                                                                 phrase=" ".join(match.group(0).split()))))
     return sorted(found, key=lambda f: f[0])
 
 
@@ -132,13 +134,22 @@ _RULES = [
                                _next_month(_month_start(int(m.group(3)), MONTHS[m.group(2)])))),
     (rf"\b(?:between|from) {YEAR} (?:and|to|through|until|-) {YEAR}\b",
      lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(2)) + 1)))),
-    (rf"\b(?:since|from|after) ({_MONTH_NAMES}),? {YEAR}\b",
+    (rf"\b(?:since|from|after)\s+({_MONTH_NAMES}),? {YEAR}\b",
      lambda m, now, today, _: (_named_month(m.group(1), m.group(2), today), None)),
     (rf"\b(?:in|during|of) ({_MONTH_NAMES}),? {YEAR}\b", lambda m, now, today, _: (
         _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
-    (rf"\b(?:since|from) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), None)),
-    (rf"\bafter {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(str(int(m.group(1)) + 1)), None)),
-    (rf"\b(?:before|until|till|prior to) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (None, _year(m.group(1)))),
+    (rf"\b(?:since|from)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), None)),
+    (rf"\b(?:in |from )?{YEAR} (?:or later|or after|onwards|onward|and later|and after|or newer|and newer|\+)",
+     lambda m, now, today, _: (_year(m.group(1)), None)),
+    (rf"\b(?:in |from )?{YEAR} (?:or earlier|or before|and earlier|and before|or older|and older)\b",
+     lambda m, now, today, _: (None, _year(str(int(m.group(1)) + 1)))),
+    (rf"\b({_MONTH_NAMES}) ?(?:-|to|through|until|till) ?({_MONTH_NAMES}),? {YEAR}\b",
+     lambda m, now, today, _: (_month_start(int(m.group(3)), MONTHS[m.group(1)]),
+                               _next_month(_month_start(int(m.group(3)), MONTHS[m.group(2)])))),
+    (rf"\b({_MONTH_NAMES}),? {YEAR}\b", lambda m, now, today, _: (
+        _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
+    (rf"\bafter\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(str(int(m.group(1)) + 1)), None)),
+    (rf"\b(?:before|until|till|prior to)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (None, _year(m.group(1)))),
     (rf"\b(?:in|during) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
     (rf"\b(?:older than|more than|over) {COUNT} (days?|weeks?|months?|years?)(?: old| ago)?\b",
      lambda m, now, today, _: (None, now - timedelta(days=_count(m.group(1)) * UNITS[m.group(2)]))),
@@ -167,7 +178,7 @@ _RULES = [
     (rf"\bsince {DATE}", lambda m, now, today, _: (_date(m.group(1)), None)),
     (rf"\b(?:since|after) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
         today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7), None)),
-    (rf"\bsince ({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
+    (rf"\bsince\s+({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
         _named_month(m.group(1), _year_words(m.group(2), today), today), None)),
     (rf"\b(?:in|during) ({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
         _named_month(m.group(1), _year_words(m.group(2), today), today),
