@@ -221,6 +221,7 @@ ASKED_FIELD = re.compile(r"\b(?:what (?:is|are) |what s |show (?:me )?|give (?:m
 INTENT_WORDS = frozenset("""depend depends depending dependency dependencies block blocks blocking blocked blocker linked
 link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
 summary summarize summarise overview progress chain deadlock cycle cycles transitively""".split())
+NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 FOREIGN = frozenset("""cuántos cuantos cuáles cuales qué errores abiertos abiertas están estan tareas proyecto los las
@@ -599,7 +600,7 @@ class ConditionReader:
         person = re.search(r"\b(?:assigned to|reported by|filed by|raised by|owned by|created by|opened by|logged by|"
                            r"submitted by) (?!_)([a-z][a-z'.-]+)(?: (?!_)([a-z][a-z'.-]+))?\b", free)
         if person and person.group(1) not in FILLER:
-            surname = person.group(2) if person.group(2) and person.group(2) not in FILLER | FIELD_WORDS else None
+            surname = person.group(2) if person.group(2) and person.group(2) not in NAME_STOP | FIELD_WORDS else None
             raise Unknown(self._no_such("person", " ".join(filter(None, [person.group(1), surname])).title()))
 
     def _no_such(self, kind: str, value: str) -> str:

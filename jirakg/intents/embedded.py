@@ -100,6 +100,8 @@ GROUP_FIELDS = {"status": "status", "assignee": "assignee", "person": "assignee"
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them)\b|"
                        r"^(?:and|what about|how about|only|just|now|but|same|also)\b")
+WHICH_ISSUE = "Which issue do you mean? Name it by its key, for example "
+WHICH_ISSUES = "Which issues do you mean? Name a project, type, status, person or component."
 ENGLISH_ONLY = ("I understand questions in English only, for example 'How many open bugs are in PROJ?'; "
                 "please ask again in English.")
 
@@ -162,7 +164,7 @@ class EmbeddedParser:
             else:
                 calls.append(call)
             carried = call.issue_keys or carried
-        return ParsedQuery(text=text, intents=calls)
+        return ParsedQuery(text=text, intents=_without_context_parts(calls))
 
     # --- one part ------------------------------------------------------------------------
 
@@ -178,7 +180,10 @@ class EmbeddedParser:
         if unknown and not keys:
             return _call_clarify(f"There is no project {unknown[0].split('-')[0]} in this Jira; "
                                  f"known projects are {', '.join(sorted(self.projects))}.")
-        refers = SINGULAR.search(lowered) or PLURAL.search(lowered) or ORDINAL.search(lowered)
+        # A pronoun refers only when there is something to refer to: "list them" in a first question is filler.
+        refers = ((SINGULAR.search(lowered) and (state.active_keys or issue_in_view or carried))
+                  or (PLURAL.search(lowered) and (state.last_results or state.active_keys or carried))
+                  or ORDINAL.search(lowered))
         # In the Jira sidebar a question without filters is about the open issue ("what is the priority?").
         in_sidebar = bool(issue_in_view) and not self._filters_present(lowered)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
@@ -188,9 +193,13 @@ class EmbeddedParser:
                 return filtered
         if name in NEEDS_KEY and not keys:
             keys = self.resolve_keys(lowered, state, issue_in_view, carried)
+            if not keys and self._filters_present(lowered):
+                # "our release history for the Uploader…": no issue to read a history of, but conditions to search
+                searched = self._filtered("count" if RULES[1][1].search(lowered) else "search", part, lowered, [], state)
+                if searched is not None:
+                    return searched
             if not keys:
-                return _call_clarify("Which issue do you mean? Name it by its key, for example "
-                                     f"{sorted(self.projects)[0] if self.projects else 'PROJ'}-12.")
+                return _call_clarify(WHICH_ISSUE + f"{sorted(self.projects)[0] if self.projects else 'PROJ'}-12.")
         return IntentCall(name=name, issue_keys=keys, slots=self._slots(name, lowered))
 
     def _typed(self, prefix: str, jql: str, state: ConversationState) -> IntentCall:
@@ -236,7 +245,7 @@ class EmbeddedParser:
         slots.group_by = GROUP_FIELDS[group.group(1)] if group else None
         jql = build_jql(slots, today=self.now().strftime("%Y/%m/%d"))
         if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
-            return _call_clarify("Which issues do you mean? Name a project, type, status, person or component.")
+            return _call_clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
 
     def _keys(self, part: str) -> tuple[list[str], list[str]]:
@@ -372,6 +381,19 @@ def _narrowing(slots: Slots) -> list[str]:
                               "filled", "dates", "overdue", "sprint_state", "links", "parents", "text", "was_statuses",
                               "version_state", "numbers", "descendants_of", "typed_jql")
             if getattr(slots, name)] + (["excluded"] if not slots.excluded.is_empty() else [])
+
+
+def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:
+    """Sentences around a request ("Just the number is fine.", "Can you pull those up?") are not requests of
+    their own: beside a real one, a part that could only ask back, or that found nothing but stray words, goes."""
+    def context(call: IntentCall) -> bool:
+        generic = call.name == "clarify" and (call.slots.reason is None or call.slots.reason.startswith(
+            (WHICH_ISSUE, WHICH_ISSUES)))
+        empty = call.name in ("search", "count") and not set(_narrowing(call.slots)) - {"text"} and not call.slots.typed_jql
+        return generic or empty
+
+    real = [c for c in calls if not context(c)]
+    return real if real and len(real) < len(calls) else calls
 
 
 def narrowed(previous: Slots, new: Slots) -> Slots:

@@ -153,12 +153,16 @@ def test_development_set_size_and_coverage() -> None:
     from pathlib import Path
 
     data = Path(__file__).resolve().parents[1] / "data" / "nlq"
-    cases = [json.loads(line) for name in ("demo.jsonl", "fluid.jsonl") for line in (data / name).read_text().splitlines()]
-    assert len(cases) >= 400
-    variants = [c.get("variant") for c in cases]
-    assert all(variants.count(v) >= 25 for v in ("long", "short", "paraphrase", "exact"))
-    assert sum(1 for c in cases if c.get("history")) >= 20
-    assert sum(1 for c in cases if len(c["intents"]) > 1) >= 20
-    assert {i["name"] for c in cases for i in c["intents"]} == {
+    searches = [json.loads(line) for name in ("dev-demo.jsonl", "dev-fluid.jsonl")
+                for line in (data / name).read_text().splitlines() if line.strip()]
+    intents = [json.loads(line) for name in ("intents-demo.jsonl", "intents-fluid.jsonl")
+               for line in (data / name).read_text().splitlines() if line.strip()]
+    assert len(searches) >= 400
+    variants = [c.get("variant") for c in searches]
+    assert all(variants.count(v) >= 100 for v in ("jql", "keywords", "chatty", "paraphrase"))
+    assert sum(1 for c in searches if c.get("history")) >= 25
+    assert sum(1 for c in searches if c["intents"][0]["name"] == "clarify") >= 25
+    assert sum(1 for c in intents if len(c["intents"]) > 1) >= 20
+    assert {i["name"] for c in searches + intents for i in c["intents"]} == {
         "metadata", "children", "linked", "dependencies", "changelog", "summary", "search", "count",
         "kg_question", "help", "clarify"}

@@ -18,6 +18,9 @@ from jirakg.intents.models import IntentCall, ParsedQuery
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "nlq"
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
+NOW = "2026-11-01T12:00:00+00:00"  # the demo organisation's "today"; its questions' relative dates count from it
+DEV_DEMO_FLOOR, HELD_DEMO_FLOOR, DEV_FLUID_FLOOR, HELD_FLUID_FLOOR = 0.70, 0.58, 0.66, 0.67
+WIDENED_CEILING = 13
 
 
 def test_metrics_arithmetic() -> None:
@@ -50,27 +53,50 @@ def test_metrics_arithmetic() -> None:
     assert [f["query"] for f in report.failures] == ["b", "c", "d"]
 
 
-def targets_met(output: str) -> dict:
-    metrics = json.loads(output.strip().splitlines()[-1])
-    assert metrics["single"]["f1"] >= 0.95
-    assert metrics["multi"]["f1"] >= 0.93
-    assert metrics["jql_execution_accuracy"] >= 0.80
-    return metrics
+def metrics_of(output: str) -> dict:
+    return json.loads(output.strip().splitlines()[-1])
 
 
-def test_demo_development_set(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "demo.jsonl"), "--now", "2026-11-01T12:00:00+00:00",
-                                       "--json"], env={"JIRAKG_DATA_DIR": str(tmp_path)})
+def demo_eval(path: Path, tmp_path: Path, *extra: str, env: dict | None = None) -> dict:
+    result = CliRunner().invoke(main, ["eval", "nlq", str(path), "--now", NOW, "--json", *extra],
+                                env={"JIRAKG_DATA_DIR": str(tmp_path), **(env or {})})
     assert result.exit_code == 0, result.output
-    assert targets_met(result.output)["cases"] >= 100
+    return metrics_of(result.output)
+
+
+def fluid_eval(path: Path) -> dict:
+    with BackgroundServer(create_app(load_dataset(ARCHIVE))) as url:
+        result = CliRunner().invoke(main, ["eval", "nlq", str(path), "--jira-url", url, "--json"])
+    assert result.exit_code == 0, result.output
+    return metrics_of(result.output)
+
+
+def test_demo_intents(tmp_path: Path) -> None:
+    metrics = demo_eval(DATA / "intents-demo.jsonl", tmp_path)
+    assert metrics["single"]["f1"] >= 0.97 and metrics["multi"]["f1"] >= 0.97 and metrics["cases"] >= 150
 
 
 @pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
-def test_fluid_development_set() -> None:
-    with BackgroundServer(create_app(load_dataset(ARCHIVE))) as url:
-        result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "fluid.jsonl"), "--jira-url", url, "--json"])
-    assert result.exit_code == 0, result.output
-    targets_met(result.output)
+def test_fluid_intents() -> None:
+    metrics = fluid_eval(DATA / "intents-fluid.jsonl")
+    assert metrics["single"]["f1"] >= 0.97 and metrics["multi"]["f1"] >= 0.97
+
+
+# Floors a little under what was measured (see the README): a change that loses understanding fails here.
+# The held-out files were written by someone who never saw the parser and are not read while writing rules.
+@pytest.mark.parametrize(("name", "floor"), [("dev-demo.jsonl", DEV_DEMO_FLOOR), ("heldout/demo.jsonl", HELD_DEMO_FLOOR)])
+def test_demo_searches(name: str, floor: float, tmp_path: Path) -> None:
+    metrics = demo_eval(DATA / name, tmp_path)
+    assert metrics["jql_execution_accuracy"] >= floor
+    assert metrics["widened_silently"] <= WIDENED_CEILING
+
+
+@pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
+@pytest.mark.parametrize(("name", "floor"), [("dev-fluid.jsonl", DEV_FLUID_FLOOR), ("heldout/fluid.jsonl", HELD_FLUID_FLOOR)])
+def test_fluid_searches(name: str, floor: float) -> None:
+    metrics = fluid_eval(DATA / name)
+    assert metrics["jql_execution_accuracy"] >= floor
+    assert metrics["widened_silently"] <= WIDENED_CEILING
 
 
 def test_bad_case_file(tmp_path: Path) -> None:
@@ -86,14 +112,12 @@ def test_llm_parser_evaluation_counts_fallbacks(tmp_path: Path) -> None:
     model = ScriptedModel(lambda messages: "not json at all")
     with model.serve() as url:
         env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_LLM__BASE_URL": f"{url}/v1", "JIRAKG_LLM__MODEL": "m"}
-        result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "demo.jsonl"), "--parser", "llm",
-                                           "--now", "2026-11-01T12:00:00+00:00", "--json"], env=env)
-    assert result.exit_code == 0, result.output
-    metrics = targets_met(result.output)  # every question fell back, so the embedded figures hold
-    assert metrics["fallbacks"] == metrics["cases"]
+        metrics = demo_eval(DATA / "intents-demo.jsonl", tmp_path, "--parser", "llm", env=env)
+    # every question fell back, so the embedded figures hold
+    assert metrics["fallbacks"] == metrics["cases"] and metrics["single"]["f1"] >= 0.97
 
 
 def test_llm_parser_needs_an_endpoint(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "demo.jsonl"), "--parser", "llm"],
+    result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "intents-demo.jsonl"), "--parser", "llm"],
                                 env={"JIRAKG_DATA_DIR": str(tmp_path)})
     assert result.exit_code == 1 and "set llm.base_url" in result.output
