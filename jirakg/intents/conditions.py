@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from difflib import get_close_matches
 
 from jirakg.intents.grounding import Grounder, Match
@@ -27,19 +27,20 @@ KEY = r"[a-z][a-z0-9_]*-[1-9]\d*"
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other than|besides|but not|isn t|aren t|"
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring)\b"
-                      r"(?P<rest>(?: \w+){0,3})$")
+                      r"(?P<rest>(?: \w+){0,5})$")
 DATE_CUES = [  # the word before a time expression names the date field; the nearest cue wins
     ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|made|written|wrote"),
     ("updated", r"updated?|chang(?:e|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|worked on|moved"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
-                 r"delivered|close out|closed out"),
+                 r"delivered|close out|closed out|dropped|rejected|abandoned|cancell?ed|declined"),
     ("due", r"due|deadlines?"),
 ]
 DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in DATE_CUES))
 OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?due(?: date)?s?|late|behind schedule|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
 WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
+LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
 NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?(?:got |gotten )?"
            r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|on|under|"
            r"with)? ?(?:a |any |an )?)")
@@ -51,18 +52,20 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:nobody|no one) (?:is )?responsible|(?:need|needs|needing|still need|still needs|"
                             r"waiting for|looking for|without) (?:an? )?(?:owner|assignee))\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|target (?:versions?|releases?))|"
-                              rf"unscheduled|{NOT_PUT} (?:releases?|fix ?versions?|versions?))\b")),
+                              rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?))\b")),
     ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?)\b")),
     ("labels", re.compile(rf"\b(?:{WITHOUT}labels?|unlabell?ed|not labell?ed)\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}due ?dates?\b")),
-    ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|{NOT_PUT} sprints?)\b")),
+    ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|{NOT_PUT}sprints?)\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|not been) (?:yet )?resolved(?: yet)?|"
                               r"no resolution|without (?:a )?resolution|unfixed|not (?:yet )?fixed(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |been |was |"
                               r"were )?(?:resolved|fixed|done|finished|completed|closed)|what s left|what is left|"
-                              r"still waiting for a fix|waiting for a fix|awaiting a fix|"
+                              r"still waiting for a fix|left to do|(?:have|has|need|needs) to (?:be )?(?:finish|finished|"
+                              r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
+                              r"waiting for a fix|awaiting a fix|still needs? work|needs? (?:more )?work|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
                               r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|has not) been dealt with|"
                               r"(?:nobody|no one) (?:has |have )?(?:resolved|fixed|closed|finished|completed|done)|need (?:a |some )?fix(?:ing)?)\b")),
@@ -77,7 +80,7 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["new", "indeterminate"], re.compile(r"\b(?:not (?:yet )?(?:done|closed|finished|completed?|complete)|"
                                           r"(?:hasn t|haven t|has not|have not|didn t|did not) (?:yet )?(?:been )?"
                                           r"(?:finished|completed|done|closed)|"
-                                          r"(?:isn t|aren t) (?:yet )?(?:done|closed|finished|completed?)|open|opened|"
+                                          r"(?:isn t|aren t) (?:yet )?(?:done|closed|finished|completed?)|open|"
                                           r"unfinished|incomplete|outstanding|remaining|pending|active|live|unclosed|"
                                           r"undone|in flight|not complete)\b")),
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped)\b")),
@@ -104,16 +107,21 @@ SPRINT_STATES = [
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|ended|"
                           r"completed)\b")),
     ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming)\b(?P<between>(?: \w+){0,3}?) sprints?\b"))]
-ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:reported|filed|raised|logged|opened|created|submitted|wrote)|"
+ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:been )?(?:reported|filed|raised|logged|logging|reporting|filing|opened|"
+                         r"created|submitted|wrote)|(?:have|did|do) i (?:ever |already )?(?:report|reported|file|filed|"
+                         r"raise|raised|log|logged|open|opened|create|created|submit|submitted)|"
                          r"(?:reported|filed|raised|logged|opened|created|submitted|written) by me)\b")
 ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
-                         r"i am assigned|my|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|own)|"
+                         r"i am assigned|my(?= (?:\w+ ){0,3}?(?:issues?|tickets?|bugs?|tasks?|stories|story|work|items?|"
+                         r"epics?|defects?|sub-?tasks?|features?|things|stuff|assignments|queue|backlog|plate|open|"
+                         r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|own)|"
                          r"i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
                          r"(?:am|m) i (?:still )?(?:responsible for|working on|on)|i m (?:still )?responsible for|"
                          r"i am (?:still )?responsible for)\b")
-NOT_ME = re.compile(r"\b(?:assigned to|owned by|handled by|with) (?:others|other people|someone else|somebody else|"
-                    r"another person|other folks|a colleague|teammates)|(?:someone|somebody|anyone|anybody|people) "
-                    r"(?:other than|besides|except|but) me|not (?:assigned to )?me\b")
+NOT_ME = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with) (?:others|other people|someone else|"
+                    r"somebody else|another person|other folks|a colleague|teammates)|(?:someone|somebody|anyone|anybody|"
+                    r"people) (?:other than|besides|except|but) me(?: (?:is |are )?(?:handling|working on|assigned))?|"
+                    r"not (?:assigned to )?me)\b")
 REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted|written|entered|"
                              r"reported|authored) by$|\bfrom$|\breporter(?: is)?$|\breporter$")
 REPORTER_AFTER = re.compile(r"^(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|submitted|wrote|entered|"
@@ -160,11 +168,12 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
                 re.I), "is blocked by"),
     (re.compile(rf"\bduplicates? of (?P<key>{KEY})\b", re.I), "is duplicated by"),
 ]
+CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
 DEEP = re.compile(r"\b(?:descendants?|at any (?:depth|level)|(?:at |on )?all levels|every level|anywhere (?:under|underneath|"
                   r"below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|all the way down|"
                   r"everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
-KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?: s)? (?:child |direct |sub-?)?(?:epics|stories|tasks|bugs|features|sub-?tasks|"
+KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?: s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?(?:epics|stories|tasks|bugs|features|sub-?tasks|"
                           rf"children|issues|items|tickets|work)\b")
 UNRELEASED = re.compile(r"\b(?:unreleased|not (?:yet )?released|upcoming releases?|future releases?|next releases?|"
                         r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|has not|"
@@ -253,10 +262,11 @@ class Words:
                 self.used[i] = True
 
     def span(self, match: re.Match, group: int | str = 0) -> tuple[int, int]:
-        """Word positions of a match on `free()`."""
+        """Word positions of a match (or one of its groups) on `free()`."""
         text = self.free()
-        start = text[:match.start(group)].count(" ")
-        return start, start + text[match.start(group):match.end(group)].strip().count(" ") + 1
+        segment = text[match.start(group):match.end(group)]
+        start = text[:match.start(group) + len(segment) - len(segment.lstrip())].count(" ")
+        return start, start + segment.strip().count(" ") + 1
 
     def take_all(self, pattern: re.Pattern[str]) -> list[re.Match]:
         found = []
@@ -278,6 +288,20 @@ class Words:
         return [t for t, u in zip(self.tokens, self.used) if not u]
 
 
+class Text:
+    """The lower-cased question; what a reader uses is blanked to spaces, so later spans stay aligned."""
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+
+    def blank(self, start: int, end: int) -> None:
+        self.value = self.value[:start] + " " * (end - start) + self.value[end:]
+
+
+def _iso_now(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 class Unknown(ValueError):
     """A value the question names that the instance does not have; the message says so with the closest."""
 
@@ -295,6 +319,8 @@ class ConditionReader:
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
+        if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
+            self._me(words, slots)
         self._empties(words, slots)
         self._resolutions(words, slots)
         self._sprint_state(words, slots)
@@ -302,8 +328,9 @@ class ConditionReader:
         self._links_without_key(words, slots)
         self._order(words, slots)
         if people:
-            self._me(words, slots)
             self._people(words, slots)
+        if self.lexicon.priority_order and words.take_all(LEAST):
+            slots.priorities.append(self.lexicon.priority_order[-1])
         for match in words.take_all(NAMED_CATEGORY):  # before values: "status category not done" names no status
             target = slots.excluded.status_categories if match.group("not") else slots.status_categories
             target.append(CATEGORY_KEYS[match.group("category")])
@@ -318,55 +345,68 @@ class ConditionReader:
     # --- on the lower-cased text, before punctuation goes ---------------------------------------
 
     def _raw_conditions(self, raw: str, slots: Slots) -> str:
-        def blank(start: int, end: int) -> None:
-            nonlocal raw
-            raw = raw[:start] + " " * (end - start) + raw[end:]
-
-        for match in re.finditer(r'"([^"]{1,100})"|(?<![\w])\'([^\']{2,100})\'(?![\w])', raw):
+        text = Text(CONTRACTION.sub(lambda m: f"{m.group(1)} is", raw))
+        for match in re.finditer(r'"([^"]{1,100})"|(?<![\w])\'([^\']{2,100})\'(?![\w])', text.value):
             slots.text = " ".join(filter(None, [slots.text, match.group(1) or match.group(2)]))
-            blank(match.start(), match.end())
+            text.blank(match.start(), match.end())
         for pattern, link_type in KEY_LINKS:
-            for match in list(pattern.finditer(raw)):
+            for match in list(pattern.finditer(text.value)):
                 slots.links.append(LinkFilter(key=match.group("key").upper(), link_type=link_type))
-                blank(match.start(), match.end())
-        raw = DESCRIPTOR.sub("", raw)  # "epic WEB-410" names the issue, not a type to filter on
-        for pattern in (PARENT, KEY_CHILDREN):
-            for match in list(pattern.finditer(raw)):
-                key = next(k for k in match.groups() if k and re.fullmatch(KEY, k)).upper()
-                slots.parents.append(key)
-                blank(match.start("key") if "key" in match.groupdict() and pattern is KEY_CHILDREN else match.start(),
-                      match.end("key") if pattern is KEY_CHILDREN else match.end())
-        if DEEP.search(raw):  # the whole subtree, not only the direct children
-            deep_keys = slots.parents or [k.upper() for k in re.findall(rf"\b{KEY}\b", raw)[:1]]
-            slots.descendants_of, slots.parents = deep_keys, []
-            raw = DEEP.sub(" ", raw)
-            raw = re.sub(rf"\b(?:{'|'.join(map(re.escape, (k.lower() for k in deep_keys)))})\b", " ", raw) if deep_keys else raw
-        raw = self._numbers(raw, slots, blank)
-        raw = re.sub(rf"\b{KEY}\b", USED, raw)  # a key left is not a filter: "PROJ" and "9" of PROJ-9
-        for start, end, window in find_windows(raw, self.now(), self.lexicon.sprints):
-            field_name, cue = self._date_field(raw[:start])
-            if "sprint" in window.phrase and not cue:
-                continue  # "in the current sprint" is sprint membership, not a time window
-            slots.dates.append(DateRange(field=field_name, start=window.start, end=window.end, phrase=window.phrase))
-            blank(start, end)
-        raw = self._text(raw, slots, blank)
-        overdue = OVERDUE.search(raw)
+                text.blank(match.start(), match.end())
+        text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
+        self._parents(text, slots)
+        self._numbers(text, slots)
+        text.value = re.sub(rf"\b{KEY}\b", USED, text.value)  # a key left is not a filter: "PROJ" and "9" of PROJ-9
+        self._dates(text, slots)
+        self._text(text, slots)
+        overdue = OVERDUE.search(text.value)
         if overdue:
             slots.overdue = True
-            blank(overdue.start(), overdue.end())
-        return raw
+            text.blank(overdue.start(), overdue.end())
+        return text.value
 
-    def _numbers(self, raw: str, slots: Slots, blank: Callable[[int, int], None]) -> str:
+    @staticmethod
+    def _parents(text: Text, slots: Slots) -> None:
+        for pattern in (PARENT, KEY_CHILDREN):
+            for match in list(pattern.finditer(text.value)):
+                key = next(k for k in match.groups() if k and re.fullmatch(KEY, k)).upper()
+                slots.parents.append(key)
+                # "MOB-655 open stories": only the key is used; "open stories" are conditions still to read
+                if pattern is KEY_CHILDREN:
+                    text.blank(match.start("key"), match.end("key"))
+                else:
+                    text.blank(match.start(), match.end())
+        if DEEP.search(text.value):  # the whole subtree, not only the direct children
+            deep = slots.parents or [k.upper() for k in re.findall(rf"\b{KEY}\b", text.value)[:1]]
+            slots.descendants_of, slots.parents = deep, []
+            text.value = DEEP.sub(" ", text.value)
+            for key in deep:
+                text.value = re.sub(rf"\b{re.escape(key.lower())}\b", " ", text.value)
+
+    def _dates(self, text: Text, slots: Slots) -> None:
+        found = []
+        for start, end, window in find_windows(text.value, self.now(), self.lexicon.sprints):
+            field_name, cued = self._date_field(text.value[:start])
+            if "sprint" in window.phrase and not cued:
+                continue  # "in the current sprint" is sprint membership, not a time window
+            if not cued and window.start and window.start > _iso_now(self.now()):
+                continue  # "the planning call is next week": nothing was created or resolved in the future
+            found.append((cued, DateRange(field=field_name, start=window.start, end=window.end, phrase=window.phrase)))
+            text.blank(start, end)
+        cued_ranges = {(d.start, d.end) for cued, d in found if cued}
+        # "for last week's newsletter: what did the team resolve last week?": the uncued copy is context
+        slots.dates += [d for cued, d in found if cued or (d.start, d.end) not in cued_ranges]
+
+    def _numbers(self, text: Text, slots: Slots) -> None:
         """Story points compared with a number: "8+ points", "more than 5 points", "estimated at 3 points"."""
         field = next((t.label for t in self.lexicon.of("field") if "story point" in t.label.lower()), None)
         if field is None:
-            return raw
+            return
         for pattern, operator in ((POINTS_AT_LEAST, ">="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"), (POINTS_EXACT, "=")):
-            for match in list(pattern.finditer(raw)):
-                number = next(v for k, v in match.groupdict().items() if v)
+            for match in list(pattern.finditer(text.value)):
+                number = next(v for v in match.groupdict().values() if v)
                 slots.numbers.append(NumberFilter(field=field, operator=operator, value=float(number)))  # type: ignore[arg-type]
-                blank(match.start(), match.end())
-        return raw
+                text.blank(match.start(), match.end())
 
     @staticmethod
     def _date_field(before: str) -> tuple[str, bool]:
@@ -446,20 +486,19 @@ class ConditionReader:
                 order = order.split()[0] + (" ASC" if way.startswith("asc") else " DESC")
             slots.order_by = order
 
-    def _text(self, raw: str, slots: Slots, blank: Callable[[int, int], None]) -> str:
+    def _text(self, text: Text, slots: Slots) -> None:
         """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the
         next condition or punctuation; a mention verb is preferred over "about"."""
         for verbs in TEXT_VERBS:
-            for match in re.finditer(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}", raw):
+            for match in re.finditer(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}", text.value):
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
                 if not phrase or all(w in FILLER for w in phrase) or self._value_kind(" ".join(phrase)):
                     continue  # "what about in FLOE", "about the Uploader component": not text
                 slots.text = " ".join(filter(None, [slots.text, " ".join(phrase)]))
-                blank(match.start(), match.end())
-                return raw
-        return raw
+                text.blank(match.start(), match.end())
+                return
 
     def _value_kind(self, phrase: str) -> str | None:
         matches = self.grounder.find("component", phrase) + self.grounder.find("label", phrase)
@@ -467,11 +506,10 @@ class ConditionReader:
 
     @staticmethod
     def _me(words: Words, slots: Slots) -> None:
-        if words.take_all(ME_REPORTER):
-            slots.reporters.append(CURRENT_USER)
         if words.take_all(NOT_ME):
             slots.excluded.assignees.append(CURRENT_USER)
-            words.take_all(re.compile(r"\b(?:is |are )?(?:handling|working on|assigned)\b"))
+        if words.take_all(ME_REPORTER):
+            slots.reporters.append(CURRENT_USER)
         if words.take_all(ME_ASSIGNEE):
             slots.assignees.append(CURRENT_USER)
 
@@ -532,10 +570,11 @@ class ConditionReader:
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
                     r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
-            before = words.before(match.start)
+            before = words.before(match.start, 6)
             negated = NEGATION.search(before) is not None
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
-            if match.term.kind == "status" and HISTORY.search(words.free()):
+            if match.term.kind == "status" and (HISTORY.search(words.after(match.end, 4))
+                                                or re.search(r"\b(?:been|was|were) (?:in )?$", words.before(match.start, 3) + " ")):
                 negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
             elif match.term.kind == "version" and AFFECTS.search(words.before(match.start, 3)):
                 target = slots.excluded.affected_versions if negated else slots.affected_versions
@@ -580,7 +619,7 @@ class ConditionReader:
         wanted: set[str] | None = None
         for categories, pattern in CATEGORIES:
             for match in words.take_all(pattern):
-                if NEGATION.search(words.before(words.span(match)[0])):
+                if NEGATION.search(words.before(words.span(match)[0], 6)):
                     slots.excluded.status_categories = list(dict.fromkeys(slots.excluded.status_categories + categories))
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)

@@ -57,7 +57,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|duplicat\w*|relates? to|related|linked|"
                           r"links?|risks?)\b")),
     ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
-                            r"inside|part of)\b")),
+                            r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
 ]
 INTENT_WORDS = ["blocks", "blocked", "blocking", "blockers", "summarize", "summarise", "summary", "history",
                 "changelog", "changed", "children", "subtasks", "sub-tasks", "depends", "duplicates", "duplicated",

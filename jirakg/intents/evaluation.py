@@ -106,6 +106,7 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
         outcomes.append((case, outcome))
         if not outcome.correct:
             failures.append({"id": case.id, "query": case.query, "history": case.history,
+                             "widened_silently": outcome.widened_silently,
                              "gold": [i.model_dump() for i in case.intents], "gold_jql": case.jql,
                              "got": [{"name": c.name, "issue_keys": c.issue_keys, "jql": c.jql,
                                       "ignored": c.slots.ignored, "reason": c.slots.reason} for c in parsed.intents]})

@@ -15,6 +15,8 @@ from jirakg.text.words import unicode_words
 
 KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
          "person", "field", "resolution")
+PARTIAL_STOP = frozenset("app apps the and for web api service services core ui ux data new old main general other misc "
+                         "framework module system tools tool support".split())  # too common to name one component
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz"],
@@ -32,7 +34,8 @@ SYNONYMS = {
                                  "will not do"],
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated"],
     ("resolution", "cannot reproduce"): ["can't reproduce", "could not reproduce", "couldn't reproduce",
-                                         "not reproducible", "unreproducible"],
+                                         "not reproducible", "unreproducible", "nobody could reproduce",
+                                         "could not be reproduced", "couldn't be reproduced", "can't be reproduced"],
 }
 CATEGORY_WORDS = {"new": ["to do", "todo", "open", "not started", "new"],
                   "indeterminate": ["in progress", "ongoing", "active", "started", "underway"],
@@ -80,6 +83,7 @@ class Lexicon(BaseModel):
         for issue in issues:
             _add_issue_terms(terms.add, issue.get("fields", {}), sprints)
         terms.add_synonyms()
+        terms.add_partial_names()
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
@@ -101,6 +105,26 @@ class _Terms:
             text = unicode_words(alias or "")
             if text and text not in term.aliases:
                 term.aliases.append(text)
+
+    def add_partial_names(self) -> None:
+        """Shorter names people use: the one telling word of a component's name ("Android" for "Android App"), and a
+        sprint named after its project ("MOB Sprint 52") by the project's name or word ("mobile sprint 52")."""
+        taken = {alias for term in self.found.values() for alias in term.aliases}
+        components = [t for t in self.found.values() if t.kind == "component"]
+        counts: dict[str, int] = {}
+        for term in components:
+            for word in set(unicode_words(term.label).split()):
+                counts[word] = counts.get(word, 0) + 1
+        for term in components:
+            words = unicode_words(term.label).split()
+            # only "<name> <generic word>" ("iOS App"): a word of a longer name is too often an everyday word
+            distinct = [w for w in words if w not in PARTIAL_STOP]
+            if len(words) > 1 and len(distinct) == 1 and counts[distinct[0]] == 1 and distinct[0] not in taken:
+                term.aliases.append(distinct[0])
+        projects = {t.value.lower(): t.aliases for t in self.found.values() if t.kind == "project"}
+        for term in [t for t in self.found.values() if t.kind == "sprint"]:
+            key, _, rest = unicode_words(term.label).partition(" ")
+            term.aliases += [f"{name} {rest}" for name in projects.get(key, []) if f"{name} {rest}" not in taken]
 
     def add_synonyms(self) -> None:
         """Everyday words, only for the values the instance has."""
