@@ -45,11 +45,12 @@ NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren 
            r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|on|under|"
            r"with)? ?(?:a |any |an )?)")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
-    ("assignee", re.compile(r"\b(?:unassigned|not assigned(?: to anyone| to anybody)?|(?:nobody|no one|noone) (?:is |has )?"
+    ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
+                            r"(?: to (?:anyone|anybody|someone|a person|any person))?|(?:nobody|no one|noone) (?:is |has )?"
                             r"(?:assigned|owns?|picked (?:it |them )?up|working on|taken|took)|no assignee|no owner|"
                             r"without (?:an? |any )?(?:owner|assignee)|owned by (?:nobody|no one)|nobody s|"
-                            r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|(?:nobody|no one) s responsibility|"
-                            r"(?:nobody|no one) (?:is )?responsible|(?:need|needs|needing|still need|still needs|"
+                            r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
+                            r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
                             r"waiting for|looking for|without) (?:an? )?(?:owner|assignee))\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|target (?:versions?|releases?))|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?))\b")),
@@ -87,14 +88,16 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
                                    r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |actively )?working on|"
                                    r"actively worked on|currently being worked)\b")),
-    (["new"], re.compile(r"\b(?:to do|todo|not started|not yet started|untouched|not begun)\b")),
+    (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
+                         r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
+                         r"picked up)(?: yet)?)\b")),
 ]
 STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "resolved"}
 # Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
 # "done" name the instance's own state when it has one of that name.
 CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
 NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|in progress|"
-                            r"new|indeterminate|complete)\b")
+                            r"new|indeterminate|complete)\b|\b(?P<category2>done|to do|in progress) (?:status )?category\b")
 CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
                  "indeterminate": "indeterminate"}
 AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken in|reported (?:in|on|against))(?: version| release)?$")
@@ -123,7 +126,8 @@ NOT_ME = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with)
                     r"people) (?:other than|besides|except|but) me(?: (?:is |are )?(?:handling|working on|assigned))?|"
                     r"not (?:assigned to )?me)\b")
 REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted|written|entered|"
-                             r"reported|authored) by$|\bfrom$|\breporter(?: is)?$|\breporter$")
+                             r"authored) by(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|except|but|"
+                             r"besides))?$|\bfrom$|\breporter(?: is)?$")
 REPORTER_AFTER = re.compile(r"^(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|submitted|wrote|entered|"
                             r"authored)\b")
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
@@ -140,7 +144,7 @@ TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:tal
               r"(?:that are |which are |is |are )?(?:about|regarding|concerning|related to|on the topic of)"]
 TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|with|"
              r"without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
-             r"anywhere|please|still|are|is|were|was|have|has)\b|\s*[.,;?!()]|\s*$)")
+             r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could)\b|\s*[.,;?!()]|\s*$)")
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
                    r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending))?\b|"
@@ -162,7 +166,8 @@ LINK_ANY = [
                                  rf"unresolved |any )?blockers?)\b")),
     ("is blocked by", re.compile(r"\b(?:that |which )?(?:are |is )?blocked\b(?! by)"))]  # only without a Blocked status
 KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the key, or None for any)
-    (re.compile(rf"\b(?:linked|related|connected|tied|attached) (?:to|with) (?P<key>{KEY})\b", re.I), None),
+    (re.compile(rf"\b(?:linked|related|connected|tied|attached)(?: (?:to|with))? (?:(?:in )?any way )?(?P<key>{KEY})\b|"
+                rf"\b(?P<key2>{KEY})(?: s)? (?:links|linked issues|related issues)\b", re.I), None),
     (re.compile(rf"\b(?:blocked by|waiting (?:on|for)|held up by|depend(?:s|ing|ent)? on) (?P<key>{KEY})\b", re.I), "blocks"),
     (re.compile(rf"\b(?:that |which )?(?:block|blocks|blocking|are blocking|is blocking|hold up|holds up) (?P<key>{KEY})\b",
                 re.I), "is blocked by"),
@@ -333,10 +338,10 @@ class ConditionReader:
             slots.priorities.append(self.lexicon.priority_order[-1])
         for match in words.take_all(NAMED_CATEGORY):  # before values: "status category not done" names no status
             target = slots.excluded.status_categories if match.group("not") else slots.status_categories
-            target.append(CATEGORY_KEYS[match.group("category")])
+            target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
         self._values(words, slots, people)
         self._categories(words, slots)
-        self._unknown_names(words)
+        self._unknown_names(words, text)
         slots.ignored = self._leftovers(words, slots)
         if terse_text:
             self._keywords_as_text(words, slots)
@@ -351,7 +356,8 @@ class ConditionReader:
             text.blank(match.start(), match.end())
         for pattern, link_type in KEY_LINKS:
             for match in list(pattern.finditer(text.value)):
-                slots.links.append(LinkFilter(key=match.group("key").upper(), link_type=link_type))
+                key = match.group("key") or match.groupdict().get("key2")
+                slots.links.append(LinkFilter(key=key.upper(), link_type=link_type))
                 text.blank(match.start(), match.end())
         text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
         self._parents(text, slots)
@@ -439,6 +445,10 @@ class ConditionReader:
             cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)$", before)
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
+            near = words.before(match.start, 3) + " " + words.after(match.end, 2)
+            if re.search(r"\b(?:status|state|workflow|column)\b", near) and any(
+                    t.value.lower() == match.term.value.lower() for t in self.lexicon.of("status")):
+                continue  # "in the Won't Fix status": the status, where the instance has one
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
                     or single == "fixed") and match.score >= 0.9:
                 negated = bool(re.search(r"\b(?:not|except|other than|excluding)\b", before))
@@ -523,6 +533,9 @@ class ConditionReader:
             before, after = words.before(match.start, 5), words.after(match.end, 4)
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             role = "reporters" if (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked) else "assignees"
+            if role == "assignees" and not ASSIGNEE_BEFORE.search(before) and PRONOUN_REPORTER.search(words.free()):
+                role = "reporters"  # "Gregor is leaving… the tickets he raised"
+                words.take_all(PRONOUN_REPORTER)
             if role == "assignees" and NOT_A_ROLE.search(after) and not ASSIGNEE_BEFORE.search(before):
                 mentioned.append(match)
                 continue  # "Quinn wants to escalate…": the person asking for it, not a filter
@@ -567,6 +580,8 @@ class ConditionReader:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
                 continue
+            if match.term.kind == "priority" and match.score < 0.9:
+                continue  # "importance" is no misspelt "important"
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
                     r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
@@ -626,15 +641,18 @@ class ConditionReader:
         if wanted:
             slots.status_categories = [c for c in ("new", "indeterminate", "done") if c in wanted]
 
-    def _unknown_names(self, words: Words) -> None:
-        """A name after a word that says what it is ("project Atlas", "assigned to Zed") must exist."""
+    def _unknown_names(self, words: Words, original: str) -> None:
+        """A name after a word that says what it is ("project Atlas", "assigned to Zed", "release 9.9") must
+        exist; a name looks like one: capitalised as typed, or holding a digit ("release history" is no name)."""
         free = words.free()
         named = re.search(r"\b(?:project|component|sprint|release|version|label|epic) (?!_)([a-z0-9][\w]*)\b|"
                           r"\b(?:the |in )(?!_)([a-z][\w]*) (project|component|sprint|release)\b", free)
         if named:
             value = named.group(1) or named.group(2)
             kind = (named.group(3) or named.group(0).split()[0]).replace("release", "version")
-            if value not in FILLER and value not in FIELD_WORDS:
+            looks_named = bool(re.search(r"\d", value) or re.search(rf"\b{re.escape(value[:1].upper())}{re.escape(value[1:])}\b",
+                                                                     original) or original.islower())
+            if value not in FILLER and value not in FIELD_WORDS and looks_named:
                 raise Unknown(self._no_such(kind, value))
         person = re.search(r"\b(?:assigned to|reported by|filed by|raised by|owned by|created by|opened by|logged by|"
                            r"submitted by) (?!_)([a-z][a-z'.-]+)(?: (?!_)([a-z][a-z'.-]+))?\b", free)

@@ -55,7 +55,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
                            r"where does .+ stand|overall|"
                            r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
     ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|duplicat\w*|relates? to|related|linked|"
-                          r"links?|risks?)\b")),
+                          r"links?|risks?|connected to|tied to)\b")),
     ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
 ]

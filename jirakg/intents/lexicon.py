@@ -15,8 +15,8 @@ from jirakg.text.words import unicode_words
 
 KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
          "person", "field", "resolution")
-PARTIAL_STOP = frozenset("app apps the and for web api service services core ui ux data new old main general other misc "
-                         "framework module system tools tool support".split())  # too common to name one component
+PARTIAL_STOP = frozenset("app apps application the and for api service services module plugin sdk server client "
+                         "library lib tool tools".split())  # too common to name one component
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz"],
@@ -29,7 +29,8 @@ SYNONYMS = {
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
                               "awaiting review", "up for review"],
     ("priority", "high"): ["important"],
-    ("resolution", "won't fix"): ["won't do", "wont fix", "not to fix", "decided not to fix", "will not fix", "wontfix"],
+    ("resolution", "won't fix"): ["won't do", "wont fix", "not to fix", "decided not to fix", "will not fix", "wontfix",
+                                  "not to do", "decided not to do"],
     ("resolution", "won't do"): ["won't fix", "wont do", "wont fix", "not to fix", "decided not to fix", "will not fix",
                                  "will not do"],
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated"],

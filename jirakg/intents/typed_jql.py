@@ -28,7 +28,8 @@ SYSTEM_FIELDS = set(GROUNDED) | {"statuscategory", "created", "createddate", "up
 DATE_FIELDS = {"created", "createddate", "updated", "updateddate", "resolved", "resolutiondate", "due", "duedate"}
 CATEGORY_NAMES = {"to do": "new", "todo": "new", "new": "new", "in progress": "indeterminate",
                   "indeterminate": "indeterminate", "done": "done", "complete": "done"}
-OPERATOR = r"(?:!=|!~|<=|>=|=|~|<|>|\bnot\s+in\b|\bin\s*\(|\bis\s+(?:not\s+)?(?:empty|null)\b|\bwas\b|\bchanged\b)"
+OPERATOR = (r"(?:!=|!~|<=|>=|=|~|<|>|\bnot\s+in\b|\bin\s*(?:\(|[a-z]\w*\s*\()|\bis\s+(?:not\s+)?(?:empty|null)\b|"
+            r"\bwas\b|\bchanged\b)")
 RELATIVE = re.compile(r"^([-+]?)(\d+)([wdhm])$", re.IGNORECASE)
 UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
 PREFIX_GLUE = re.compile(r"\b(?:where|with|having|and|whose|that have|which have|such that)\s*:?\s*$|[:,]\s*$", re.I)
