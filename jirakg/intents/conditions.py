@@ -241,8 +241,9 @@ WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".
 FOREIGN = frozenset("""cuántos cuantos cuáles cuales qué errores abiertos abiertas están estan tareas proyecto los las
 del por para combien quels quelles sont ouverts ouvertes projet tâches bogues dans welche wieviele viele sind offene
 offenen fehler aufgaben projekt quantos quais são abertos abertas tarefas projeto quanti quali sono aperti aperte
-progetto compiti""".split())
-ENGLISH_MARKERS = frozenset("what which how show list find the are is all any open bugs issues who".split())
+progetto compiti qué que tengo tienes en el la mis mi asignados asignadas abierto abierta im noch offen welche mir meine
+meinem zugewiesen aktuellen dem der die das und ist les des mes sont dans pour quelles est sur""".split())
+ENGLISH_MARKERS = frozenset("what which how show list find the are is all any open who me my of to".split())
 
 
 @dataclass
@@ -313,6 +314,7 @@ class Unknown(ValueError):
 
 class ConditionReader:
     def __init__(self, lexicon: Lexicon, grounder: Grounder, now: Callable[[], datetime]) -> None:
+        self.uncued: list[str] = []  # time phrases of the question being read that no date word named
         self.lexicon = lexicon
         self.grounder = grounder
         self.now = now
@@ -342,6 +344,9 @@ class ConditionReader:
         self._values(words, slots, people)
         self._categories(words, slots)
         self._unknown_names(words, text)
+        if slots.dates and self.uncued and len(self.uncued) == len(slots.dates) and not _other_conditions(slots):
+            slots.ignored += self.uncued  # "what's the weather like today?": a time alone is no condition
+            slots.dates = []
         slots.ignored = self._leftovers(words, slots)
         if terse_text:
             self._keywords_as_text(words, slots)
@@ -352,7 +357,12 @@ class ConditionReader:
     def _raw_conditions(self, raw: str, slots: Slots) -> str:
         text = Text(CONTRACTION.sub(lambda m: f"{m.group(1)} is", raw))
         for match in re.finditer(r'"([^"]{1,100})"|(?<![\w])\'([^\']{2,100})\'(?![\w])', text.value):
-            slots.text = " ".join(filter(None, [slots.text, match.group(1) or match.group(2)]))
+            quoted = match.group(1) or match.group(2)
+            kind = re.search(r"\b(sprint|project|component|label|version|release|status|epic)\s*$", text.value[:match.start()])
+            if kind:  # sprint "MOB Sprint 99": a name, which must exist
+                self._quoted_value(kind.group(1).replace("release", "version"), quoted, slots)
+            else:
+                slots.text = " ".join(filter(None, [slots.text, quoted]))
             text.blank(match.start(), match.end())
         for pattern, link_type in KEY_LINKS:
             for match in list(pattern.finditer(text.value)):
@@ -370,6 +380,15 @@ class ConditionReader:
             slots.overdue = True
             text.blank(overdue.start(), overdue.end())
         return text.value
+
+    def _quoted_value(self, kind: str, value: str, slots: Slots) -> None:
+        kind = "project" if kind == "epic" else kind
+        matches = [m for m in self.grounder.find(kind, value) if m.score >= 0.9]
+        if not matches:
+            raise Unknown(self._no_such(kind, value))
+        target = getattr(slots, _ATTRIBUTE[kind])
+        if matches[0].term.value not in target:
+            target.append(matches[0].term.value)
 
     @staticmethod
     def _parents(text: Text, slots: Slots) -> None:
@@ -400,6 +419,7 @@ class ConditionReader:
             found.append((cued, DateRange(field=field_name, start=window.start, end=window.end, phrase=window.phrase)))
             text.blank(start, end)
         cued_ranges = {(d.start, d.end) for cued, d in found if cued}
+        self.uncued = [d.phrase for cued, d in found if not cued]
         # "for last week's newsletter: what did the team resolve last week?": the uncued copy is context
         slots.dates += [d for cued, d in found if cued or (d.start, d.end) not in cued_ranges]
 
@@ -599,13 +619,10 @@ class ConditionReader:
             words.take(match.start, match.end)
             if negated:
                 words.take(max(0, match.start - NEGATION.search(before).group(0).count(" ") - 1), match.start)
-            hint = re.search(r"\b(?:(?:project|component|sprint|release|version|fix version|label|type|priority|status|"
-                             r"state|affects?|affecting|affected|against|found in|targeted (?:at|for)|slated for|scheduled "
-                             r"for|planned for|tagged(?: as| with)?|labell?ed(?: as| with)?)(?: is| =| of| the)?)$",
-                             words.before(match.start, 4))
+            hint = re.search(rf"\b(?:(?:{VALUE_HINTS[match.term.kind]})(?: is| =| of| the)?)$", words.before(match.start, 4))
             if hint:
                 words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
-            if re.match(r"(?:project|component|sprint|release|priority|status|label|type)s?\b", words.after(match.end, 1)):
+            if re.match(rf"(?:{VALUE_HINTS[match.term.kind]})s?\b", words.after(match.end, 1)):
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
@@ -645,15 +662,19 @@ class ConditionReader:
         """A name after a word that says what it is ("project Atlas", "assigned to Zed", "release 9.9") must
         exist; a name looks like one: capitalised as typed, or holding a digit ("release history" is no name)."""
         free = words.free()
-        named = re.search(r"\b(?:project|component|sprint|release|version|label|epic) (?!_)([a-z0-9][\w]*)\b|"
-                          r"\b(?:the |in )(?!_)([a-z][\w]*) (project|component|sprint|release)\b", free)
+        named = re.search(r"\b(?:project|component|sprint|release|version|label|epic|status|team) (?!_)([a-z0-9][\w]*)\b|"
+                          r"\b(?:the |in |for )(?!_)([a-z][\w]*) (project|component|sprint|release|team|board)\b", free)
         if named:
             value = named.group(1) or named.group(2)
             kind = (named.group(3) or named.group(0).split()[0]).replace("release", "version")
-            looks_named = bool(re.search(r"\d", value) or re.search(rf"\b{re.escape(value[:1].upper())}{re.escape(value[1:])}\b",
-                                                                     original) or original.islower())
+            typed = re.search(rf"\b{re.escape(value)}\b", original, re.IGNORECASE)
+            looks_named = bool(re.search(r"\d", value) or (typed and typed.group(0)[:1].isupper()) or original.islower())
             if value not in FILLER and value not in FIELD_WORDS and looks_named:
                 raise Unknown(self._no_such(kind, value))
+        known_versions = {alias for t in self.lexicon.of("version") for alias in t.aliases}
+        for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):
+            if unicode_words(version) not in known_versions and unicode_words(version) in words.free():
+                raise Unknown(self._no_such("version", version))  # "Infusion 9.0": a version no release has
         person = re.search(r"\b(?:assigned to|reported by|filed by|raised by|owned by|created by|opened by|logged by|"
                            r"submitted by) (?!_)([a-z][a-z'.-]+)(?: (?!_)([a-z][a-z'.-]+))?\b", free)
         if person and person.group(1) not in FILLER:
@@ -698,8 +719,8 @@ class ConditionReader:
 def foreign_language(text: str) -> bool:
     """Questions in another language get a sentence, not an English answer over a dropped condition."""
     words = re.findall(r"[^\W\d_]+", text.lower())
-    return sum(w in FOREIGN for w in words) >= 2 and not any(w in ENGLISH_MARKERS for w in words) or (
-        sum(w in FOREIGN for w in words) >= 3)
+    foreign = sum(w in FOREIGN for w in words) + 2 * bool(re.search(r"[¿¡]", text))
+    return foreign >= 2 and foreign >= sum(w in ENGLISH_MARKERS for w in words)
 
 
 _ATTRIBUTE = {"type": "issue_types", "status": "statuses", "priority": "priorities", "component": "components",
@@ -715,6 +736,11 @@ def _by_span(matches: list[Match]) -> list[list[Match]]:
 
 
 VERB_LIKE_RESOLUTIONS = {"done", "complete", "completed", "incomplete", "resolved", "invalid", "fixed", "duplicate"}
+VALUE_HINTS = {  # the words that say what kind of value follows or precedes them
+    "project": "project", "component": "component|module", "sprint": "sprint", "label": "label|tagged(?: as| with)?|"
+    "labell?ed(?: as| with)?", "type": "type|issue type", "priority": "priority", "status": "status|state",
+    "version": "release|version|fix version|affects?|affecting|affected|against|found in|targeted (?:at|for)|"
+               "slated for|scheduled for|planned for"}
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label"]
 KIND_HINTS = {"project": r"projects?", "component": r"components?|module|area", "label": r"labell?ed|labels?|tag(?:ged|s)?",
               "version": r"releases?|versions?|fix ?versions?", "sprint": r"sprints?"}
@@ -737,6 +763,10 @@ def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
             group = [m for m in group if KIND_ORDER.index(m.term.kind) == first]
         kept += group
     return kept
+
+
+def _other_conditions(slots: Slots) -> bool:
+    return narrows(slots.model_copy(update={"dates": [], "text": None}))
 
 
 def narrows(slots: Slots) -> bool:

@@ -25,6 +25,7 @@ SYSTEM_FIELDS = set(GROUNDED) | {"statuscategory", "created", "createddate", "up
                                  "resolutiondate", "due", "duedate", "text", "summary", "description", "comment",
                                  "environment", "key", "issuekey", "id", "issue", "parent", "issuelinktype",
                                  "watcher", "watchers", "votes", "lastviewed", "labels", "attachments", "level"}
+TEXT_FIELDS = {"text", "summary", "description", "comment", "environment"}
 DATE_FIELDS = {"created", "createddate", "updated", "updateddate", "resolved", "resolutiondate", "due", "duedate"}
 CATEGORY_NAMES = {"to do": "new", "todo": "new", "new": "new", "in progress": "indeterminate",
                   "indeterminate": "indeterminate", "done": "done", "complete": "done"}
@@ -82,6 +83,9 @@ class TypedJql:
                           + (f"; did you mean {', '.join(close)}?" if close else "."))
         if isinstance(clause, HistoryClause):
             return clause
+        if clause.operator in ("~", "!~") and field not in TEXT_FIELDS:
+            raise Unknown(f"The operator '{clause.operator}' is not supported by the '{clause.field}' field; "
+                          "it searches text fields (summary, description, comment, text).")
         if field == "resolution" and _is_value(clause.operand, "unresolved"):
             return Clause(clause.field, "is" if clause.operator == "=" else "is not", Empty())
         return Clause(clause.field, clause.operator, self._operand(field, clause.operand))
