@@ -147,7 +147,8 @@ TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed
              r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could)\b|\s*[.,;?!()]|\s*$)")
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
-                   r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending))?\b|"
+                   r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending|highest first|"
+                   r"most urgent first|top first|newest first|latest first|oldest first|lowest first|earliest first))?\b|"
                    r"\b(?P<first>oldest|newest|most recent|latest|highest priority|most urgent) first\b")
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
@@ -319,11 +320,13 @@ class ConditionReader:
         self.grounder = grounder
         self.now = now
         self.known = {alias for term in lexicon.terms for alias in term.aliases}
+        self.known_words = {word for alias in self.known for word in alias.split()}
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True) -> Slots:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
         Unknown for a name the instance does not have."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
+        raw = re.sub(r"[a-z]{5,}", self._corrected, raw)
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
@@ -380,6 +383,14 @@ class ConditionReader:
             slots.overdue = True
             text.blank(overdue.start(), overdue.end())
         return text.value
+
+    def _corrected(self, match: re.Match) -> str:
+        """A misspelt condition word ("unresolvd", "assgined") as meant; the instance's own words stay."""
+        word = match.group(0)
+        if word in CUE_VOCABULARY or word in FILLER or word in self.known_words:
+            return word
+        close = [c for c in get_close_matches(word, CUE_VOCABULARY, n=1, cutoff=0.85) if c[0] == word[0]]
+        return close[0] if close else word
 
     def _quoted_value(self, kind: str, value: str, slots: Slots) -> None:
         kind = "project" if kind == "epic" else kind
@@ -513,7 +524,8 @@ class ConditionReader:
             order = ORDER_FIELDS[chosen]
             way = match.group("way")
             if way:
-                order = order.split()[0] + (" ASC" if way.startswith("asc") else " DESC")
+                ascending = way.startswith(("asc", "oldest", "lowest", "earliest"))
+                order = order.split()[0] + (" ASC" if ascending else " DESC")
             slots.order_by = order
 
     def _text(self, text: Text, slots: Slots) -> None:
@@ -741,6 +753,10 @@ VALUE_HINTS = {  # the words that say what kind of value follows or precedes the
     "labell?ed(?: as| with)?", "type": "type|issue type", "priority": "priority", "status": "status|state",
     "version": "release|version|fix version|affects?|affecting|affected|against|found in|targeted (?:at|for)|"
                "slated for|scheduled for|planned for"}
+CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
+components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
+closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
+outstanding finished completed started progress review""".split())
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label"]
 KIND_HINTS = {"project": r"projects?", "component": r"components?|module|area", "label": r"labell?ed|labels?|tag(?:ged|s)?",
               "version": r"releases?|versions?|fix ?versions?", "sprint": r"sprints?"}
