@@ -347,9 +347,6 @@ class ConditionReader:
         self._values(words, slots, people)
         self._categories(words, slots)
         self._unknown_names(words, text)
-        if slots.dates and self.uncued and len(self.uncued) == len(slots.dates) and not _other_conditions(slots):
-            slots.ignored += self.uncued  # "what's the weather like today?": a time alone is no condition
-            slots.dates = []
         slots.ignored = self._leftovers(words, slots)
         if terse_text:
             self._keywords_as_text(words, slots)
@@ -779,10 +776,6 @@ def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
             group = [m for m in group if KIND_ORDER.index(m.term.kind) == first]
         kept += group
     return kept
-
-
-def _other_conditions(slots: Slots) -> bool:
-    return narrows(slots.model_copy(update={"dates": [], "text": None}))
 
 
 def narrows(slots: Slots) -> bool:

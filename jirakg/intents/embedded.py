@@ -99,7 +99,8 @@ GROUP_FIELDS = {"status": "status", "assignee": "assignee", "person": "assignee"
                 "type": "issuetype", "component": "components", "project": "project", "label": "labels"}
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them)\b|"
-                       r"^(?:and|what about|how about|only|just|now|but|same|also)\b")
+                       r"^(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|excluding|without|"
+                       r"except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
 WHICH_ISSUE = "Which issue do you mean? Name it by its key, for example "
 WHICH_ISSUES = "Which issues do you mean? Name a project, type, status, person or component."
 ENGLISH_ONLY = ("I understand questions in English only, for example 'How many open bugs are in PROJ?'; "
@@ -240,8 +241,11 @@ class EmbeddedParser:
             if not any(link.key for link in slots.links):
                 slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
             name = "search"
-        if state.last_search is not None and FOLLOW_UP.search(lowered):
+        follows_up = state.last_search is not None and FOLLOW_UP.search(lowered)
+        if follows_up:
             slots = narrowed(state.last_search, slots)
+        elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
+            return _call_clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
         slots.group_by = GROUP_FIELDS[group.group(1)] if group else None
         jql = build_jql(slots, today=self.now().strftime("%Y/%m/%d"))
         if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
