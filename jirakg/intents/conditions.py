@@ -37,7 +37,7 @@ DATE_CUES = [  # the word before a time expression names the date field; the nea
     ("due", r"due|deadlines?"),
 ]
 DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in DATE_CUES))
-OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?due(?: date)?s?|late|behind schedule|"
+OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?|deadlines?)|late|behind schedule|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
 WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
 LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
@@ -386,7 +386,8 @@ class ConditionReader:
         word = match.group(0)
         if word in CUE_VOCABULARY or word in FILLER or word in self.known_words:
             return word
-        close = [c for c in get_close_matches(word, CUE_VOCABULARY, n=1, cutoff=0.85) if c[0] == word[0]]
+        close = [c for c in get_close_matches(word, CUE_VOCABULARY, n=1, cutoff=0.85)
+                 if c[0] == word[0] and abs(len(c) - len(word)) <= 1 and not c.startswith(word)]  # "finish" is a word
         return close[0] if close else word
 
     def _quoted_value(self, kind: str, value: str, slots: Slots) -> None:
@@ -678,7 +679,7 @@ class ConditionReader:
             kind = (named.group(3) or named.group(0).split()[0]).replace("release", "version")
             typed = re.search(rf"\b{re.escape(value)}\b", original, re.IGNORECASE)
             looks_named = bool(re.search(r"\d", value) or (typed and typed.group(0)[:1].isupper()) or original.islower())
-            if value not in FILLER and value not in FIELD_WORDS and looks_named:
+            if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, value))
         known_versions = {alias for t in self.lexicon.of("version") for alias in t.aliases}
         for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):

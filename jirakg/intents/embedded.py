@@ -206,11 +206,12 @@ class EmbeddedParser:
     def _typed(self, prefix: str, jql: str, state: ConversationState) -> IntentCall:
         """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions."""
         try:
-            where, order = self.typed.ground(jql)
+            where, order, subtrees = self.typed.ground(jql)
             slots = self.conditions.read(prefix, Slots()) if prefix else Slots()
         except (JqlSyntaxError, Unknown) as exc:
             return _call_clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
+        slots.descendants_of += subtrees
         if state.last_search is not None and FOLLOW_UP.search(prefix.lower()):
             slots = narrowed(state.last_search, slots)
         name = "count" if RULES[1][1].search(prefix.lower()) else "search"

@@ -165,11 +165,12 @@ _RULES = [
     (r"\b(?:next|the coming|coming|upcoming|the upcoming) week\b", lambda m, now, today, _: (
         _week_start(today) + timedelta(days=7), _week_start(today) + timedelta(days=14))),
     (r"\b(?:the )?past (week|month|year)\b", lambda m, now, today, _: (now - timedelta(days=UNITS[m.group(1)]), None)),
-    (r"\blast week\b", lambda m, now, today, _: (_week_start(today) - timedelta(days=7), _week_start(today))),
+    (r"\b(?:last|previous|prior|the previous|the prior) week\b", lambda m, now, today, _: (
+        _week_start(today) - timedelta(days=7), _week_start(today))),
     (r"\b(?:this|the current|current) month\b", lambda m, now, today, _: (today.replace(day=1), _next_month(today))),
     (r"\b(?:next|the coming|coming|upcoming) month\b", lambda m, now, today, _: (
         _next_month(today), _next_month(_next_month(today)))),
-    (r"\blast month\b", lambda m, now, today, _: (
+    (r"\b(?:last|previous|prior|the previous) month\b", lambda m, now, today, _: (
         _month_start(today.year - (today.month == 1), (today.month - 2) % 12 + 1), today.replace(day=1))),
     (r"\bthis year\b", lambda m, now, today, _: (today.replace(month=1, day=1),
                                                   today.replace(year=today.year + 1, month=1, day=1))),

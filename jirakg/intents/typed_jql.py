@@ -59,16 +59,25 @@ class TypedJql:
         match = self.unknown_start.search(text)
         return match if match and re.search(r"[=~<>!(]", match.group(0)) else None
 
-    def ground(self, jql: str) -> tuple[str, str | None]:
-        """The typed JQL's condition and ORDER BY, values grounded; raises JqlSyntaxError or Unknown with a sentence."""
+    def ground(self, jql: str) -> tuple[str, str | None, list[str]]:
+        """The typed JQL's condition and ORDER BY, values grounded, and the issues whose whole subtree it asks
+        for (portfolioChildIssuesOf, which the issue graph answers); raises JqlSyntaxError or Unknown."""
         query = parse(jql)
-        where = render(Query(where=self._node(query.where))) if query.where is not None else ""
+        self._descendants: list[str] = []
+        node = self._node(query.where) if query.where is not None else None
+        where = render(Query(where=node)) if node is not None else ""
         order = render(Query(where=None, order_by=query.order_by)).removeprefix("ORDER BY ")
-        return where, order or None
+        return where, order or None, self._descendants
 
     def _node(self, node: object) -> object:
-        if isinstance(node, (And, Or)):
-            return type(node)(tuple(self._node(part) for part in node.parts))
+        if isinstance(node, And):
+            parts = tuple(part for part in (self._node(p) for p in node.parts) if part is not None)
+            return (And(parts) if len(parts) > 1 else parts[0]) if parts else None
+        if isinstance(node, Or):
+            return Or(tuple(self._node(part) for part in node.parts))
+        if isinstance(node, Clause) and _subtree_of(node):
+            self._descendants.append(_subtree_of(node) or "")
+            return None  # resolved through the issue graph before the query runs
         if isinstance(node, Not):
             return Not(self._node(node.part))
         if isinstance(node, (Clause, HistoryClause)):
@@ -133,9 +142,10 @@ class TypedJql:
         if name == "now" and not function.args:
             return _jql_moment(now)
         edge, _, unit = name.partition("of")
-        if function.args or unit not in starts or edge not in ("start", "end"):
+        offset = function.args[0] if len(function.args) == 1 and re.fullmatch(r"[-+]?\d+", function.args[0]) else None
+        if (function.args and offset is None) or unit not in starts or edge not in ("start", "end"):
             return None
-        start = starts[unit]
+        start = _shifted(starts[unit], unit, int(offset or 0))
         if edge == "start":
             return _jql_moment(start)
         following = {"day": start + timedelta(days=1), "week": start + timedelta(days=7),
@@ -144,8 +154,27 @@ class TypedJql:
         return _jql_moment(following - timedelta(minutes=1))
 
 
+def _subtree_of(clause: Clause) -> str | None:
+    """The key in `issue in portfolioChildIssuesOf(KEY)` (or childIssuesOf), else None."""
+    operand = clause.operand
+    if (clause.field.lower() in ("issue", "key", "issuekey") and clause.operator == "in" and isinstance(operand, Function)
+            and operand.name.lower() in ("portfoliochildissuesof", "childissuesof") and len(operand.args) == 1):
+        return operand.args[0].upper()
+    return None
+
+
 def _is_value(operand: Operand, text: str) -> bool:
     return isinstance(operand, Value) and operand.text.lower() == text
+
+
+def _shifted(start: datetime, unit: str, count: int) -> datetime:
+    """startOfWeek(-1): the period `count` units before (or after) the current one."""
+    if unit == "month":
+        month = start.month - 1 + count
+        return start.replace(year=start.year + month // 12, month=month % 12 + 1)
+    if unit == "year":
+        return start.replace(year=start.year + count)
+    return start + timedelta(days=count * (7 if unit == "week" else 1))
 
 
 def _jql_moment(moment: datetime) -> str:
