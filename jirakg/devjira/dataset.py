@@ -69,8 +69,8 @@ def build_dataset(issues: list[dict], metadata: dict) -> Dataset:
 
 def complete_metadata(issues: list[dict], metadata: dict) -> dict:
     """Fill what the metadata lacks from what the issues show."""
-    seen: dict[str, dict[str, dict]] = {name: {} for name in
-                                         ("issuetypes", "statuses", "priorities", "resolutions", "issueLinkTypes", "users")}
+    seen: dict[str, dict[str, dict]] = {
+        name: {} for name in ("issuetypes", "statuses", "priorities", "resolutions", "issueLinkTypes", "users")}
     projects: dict[str, dict] = {p["key"]: dict(p) for p in metadata.get("projects", [])}
     custom_ids: list[str] = []
     for issue in issues:

@@ -61,7 +61,7 @@ class Node(BaseModel):
         # Without a direction, a verb ("blocks", "is blocked by") picks one side and a type name
         # ("Relates") takes both; with a direction, the type name or that side's verb is enough.
         by_verb = any(wanted == verb.lower() for verbs in self.link_verbs.values() for verb in verbs.values())
-        found = []
+        found: list[tuple[str, str, str]] = []
         for kind, sides in self.links.items():
             for side, keys in sides.items():
                 verb = self.link_verbs.get(kind, {}).get(side, "").lower()
@@ -86,7 +86,8 @@ def node_from_issue(issue: dict, base_url: str) -> Node:
         other = link.get(f"{side}Issue") or {}
         kind = link["type"]["name"]
         links.setdefault(kind, {"outward": [], "inward": []})[side].append(other.get("key", ""))
-        verbs.setdefault(kind, {"outward": link["type"].get("outward", kind), "inward": link["type"].get("inward", kind)})
+        verbs.setdefault(kind, {"outward": link["type"].get("outward", kind),
+                                "inward": link["type"].get("inward", kind)})
     status = fields.get("status") or {}
     changelog = issue.get("changelog")
     return Node(

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from jirakg.intents.embedded import NEEDS_KEY, ConversationState, EmbeddedParser, input_problem
 from jirakg.intents.jql_builder import build_jql, valid_key
-from jirakg.intents.models import DateRange, IntentCall, ParsedQuery, Slots
+from jirakg.intents.models import DateRange, IntentCall, IntentName, ParsedQuery, Slots
 from jirakg.intents.registry import INTENTS
 from jirakg.intents.timewindows import parse_window
 from jirakg.llm import LlmClient, LlmError
@@ -19,7 +19,7 @@ VOCABULARY_LIMIT = 60  # values per kind shown to the model
 
 
 class LlmIntent(BaseModel):
-    name: str
+    name: IntentName  # an unknown name fails validation, and the embedded parser answers
     issue_keys: list[str] = Field(default_factory=list)
     fields: list[str] = Field(default_factory=list)
     issue_type: str | None = None
@@ -93,8 +93,6 @@ class LlmParser:
     # --- grounding -------------------------------------------------------------------------
 
     def _ground(self, intent: LlmIntent, state: ConversationState, issue_in_view: str | None, text: str) -> IntentCall:
-        if intent.name not in INTENTS:
-            raise ValueError(f"unknown intent {intent.name!r}")
         projects = set(self.embedded.lexicon.project_keys)
         keys = [k.upper() for k in intent.issue_keys if valid_key(k.upper(), projects)]
         if intent.name in NEEDS_KEY and not keys:
@@ -106,7 +104,8 @@ class LlmParser:
             issue_types=[t for t in [self._one("type", intent.issue_type)] if t],
             statuses=self._many("status", intent.statuses), priorities=self._many("priority", intent.priorities),
             assignees=self._many("person", intent.assignees), components=self._many("component", intent.components),
-            labels=self._many("label", intent.labels), projects=[p.upper() for p in intent.projects if p.upper() in projects],
+            labels=self._many("label", intent.labels),
+            projects=[p.upper() for p in intent.projects if p.upper() in projects],
             link_type=self._one("link", intent.link_type),
             **self._window(intent),
             group_by=intent.group_by if intent.group_by in ("status", "assignee", "priority", "issuetype",

@@ -20,9 +20,9 @@ def all_commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple
     found = [prefix]
     for name, command in group.commands.items():
         if isinstance(command, click.Group):
-            found += all_commands(command, prefix + (name,))
+            found += all_commands(command, (*prefix, name))
         else:
-            found.append(prefix + (name,))
+            found.append((*prefix, name))
     return found
 
 
@@ -74,7 +74,8 @@ def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
     assert first.exit_code == 0, first.output
     turn = json.loads(first.output.strip().splitlines()[-1])
     demo_issues = list(read_issues(tmp_path / "demo-org.jsonl.gz"))
-    bugs = sum(1 for i in demo_issues if i["fields"]["project"]["key"] == "WEB" and i["fields"]["issuetype"]["name"] == "Bug")
+    bugs = sum(1 for i in demo_issues
+               if i["fields"]["project"]["key"] == "WEB" and i["fields"]["issuetype"]["name"] == "Bug")
     assert turn["intents"] == ["count"] and turn["answer"].startswith(f"{bugs} issue")
     assert set(turn) >= {"answer", "intents", "citations", "turn_id", "conversation_id", "explain"}
     assert "(cache miss)" in turn["explain"][0]

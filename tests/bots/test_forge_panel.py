@@ -84,8 +84,9 @@ def test_a_valid_token_answers_about_the_open_issue(tmp_path, jwks_url: str) -> 
     (lambda: token(key=OTHER), "signature is not valid"),
     (lambda: token(kid="rotated-away"), "unknown key"),
     (lambda: "not-a-jwt", "is not a JWT"),
-    (lambda: jwt.encode({"iss": ISSUER, "aud": APP_ID, "exp": int(time.time()) + 60}, "a-shared-secret-of-at-least-32-bytes", algorithm="HS256",
-                        headers={"kid": "forge-key-1"}), "must be signed with RS256"),
+    (lambda: jwt.encode({"iss": ISSUER, "aud": APP_ID, "exp": int(time.time()) + 60},
+                        "a-shared-secret-of-at-least-32-bytes", algorithm="HS256", headers={"kid": "forge-key-1"}),
+     "must be signed with RS256"),
 ])
 def test_bad_tokens_are_refused(tmp_path, jwks_url: str, bearer, message: str) -> None:
     with jirakg_server(tmp_path, forge=FitVerifier(APP_ID, jwks_url)) as (url, _):

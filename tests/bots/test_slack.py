@@ -174,7 +174,8 @@ def test_a_list_answer_comes_with_a_compact_table(slack) -> None:
 
     def open_bugs(project: str) -> list[str]:
         return [k for k, i in RAW.items() if i["fields"]["project"]["key"] == project
-                and i["fields"]["issuetype"]["name"] == "Bug" and i["fields"]["status"]["statusCategory"]["key"] != "done"]
+                and i["fields"]["issuetype"]["name"] == "Bug"
+                and i["fields"]["status"]["statusCategory"]["key"] != "done"]
     project = max({i["fields"]["project"]["key"] for i in RAW.values()}, key=lambda p: len(open_bugs(p)))
     body = event_body(mention(f"open bugs in {project}", "700.1"), "Ev12")
     post(f"{url}/slack/events", body, signed(body))

@@ -19,8 +19,9 @@ RAW = {i["key"]: i for i in DATASET.issues}
 @contextmanager
 def jirakg_server(tmp_path, slack=None, forge=None, jira_secret: str | None = None, **sections):
     with devjira(DATASET) as jira:
-        settings = Settings(jira={"url": jira, "auth": "anonymous", "webhook_secret": jira_secret}, store={"backend": "memory"},
-                            feedback={"sqlite_path": tmp_path / "feedback.sqlite3"}, **sections)
+        settings = Settings(jira={"url": jira, "auth": "anonymous", "webhook_secret": jira_secret},
+                            store={"backend": "memory"}, feedback={"sqlite_path": tmp_path / "feedback.sqlite3"},
+                            **sections)
         app = build_app(lambda: engine_session(jira, settings), settings, slack=slack, forge=forge)
         with BackgroundServer(app) as url:
             yield url, settings

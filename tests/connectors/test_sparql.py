@@ -76,6 +76,12 @@ def test_rejected_query_is_a_sentence(endpoint) -> None:
     assert "rejected the query" in str(caught.value)
 
 
+def test_a_graph_query_on_the_embedded_store_is_refused_in_a_sentence() -> None:
+    with pytest.raises(QueryRejected) as caught:
+        asyncio.run(EmbeddedStore().query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"))
+    assert "SELECT and ASK" in str(caught.value)
+
+
 def test_hostile_values_cannot_change_the_query(endpoint) -> None:
     hostile = 'x" } ; DROP ALL ; SELECT * WHERE { ?s ?p ?o # \n }'
     query = f"SELECT ?s WHERE {{ ?s <http://www.w3.org/2000/01/rdf-schema#label> {literal(hostile)} }}"
@@ -88,7 +94,8 @@ def test_hostile_values_cannot_change_the_query(endpoint) -> None:
 
 def test_endpoint_down() -> None:
     with pytest.raises(EndpointUnavailable) as caught:
-        asyncio.run(RemoteEndpoint(f"http://127.0.0.1:{free_port()}/query", retry=RetryPolicy(attempts=2)).query("ASK {}"))
+        endpoint = RemoteEndpoint(f"http://127.0.0.1:{free_port()}/query", retry=RetryPolicy(attempts=2))
+        asyncio.run(endpoint.query("ASK {}"))
     assert "is not answering" in str(caught.value)
 
 
@@ -128,13 +135,14 @@ def test_malformed_results_are_a_sentence(body: str) -> None:
         return web.Response(text=body, content_type="application/sparql-results+json")
     with misbehaving(broken) as url:
         with pytest.raises(SparqlError) as caught:
-            asyncio.run(RemoteEndpoint(f"{url}/query", retry=RetryPolicy(attempts=1)).query("SELECT * WHERE { ?s ?p ?o }"))
+            endpoint = RemoteEndpoint(f"{url}/query", retry=RetryPolicy(attempts=1))
+            asyncio.run(endpoint.query("SELECT * WHERE { ?s ?p ?o }"))
     assert "not SPARQL JSON results" in str(caught.value)
 
 
 def test_configured_credentials_and_headers_reach_the_endpoint() -> None:
-    from jirakg.config.settings import SparqlSettings
     from jirakg.answer.kg_session import KgSession
+    from jirakg.config.settings import SparqlSettings
 
     seen: list[dict] = []
 

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pyoxigraph
 
+from jirakg.answer.kg_session import KgSession
 from jirakg.connectors.sparql import EmbeddedStore
 from jirakg.engine.engine import Engine
-from jirakg.engine.turn import TurnContext
 from jirakg.engine.history import HistoryStore
+from jirakg.engine.turn import TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
-from jirakg.answer.kg_session import KgSession
 from tests.engine.test_conversations import DATASET, LEXICON, NOW, RAW
 from tests.jira_env import connector, devjira
 

@@ -10,8 +10,8 @@ import pytest
 
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.engine.engine import Engine
-from jirakg.engine.turn import TurnContext
 from jirakg.engine.history import HistoryStore
+from jirakg.engine.turn import TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
@@ -22,7 +22,8 @@ from tests.jira_env import connector, devjira
 
 KEY = next(k for k in RAW if fields(k)["assignee"] and fields(k)["priority"])
 OWNER = fields(KEY)["assignee"]["displayName"]
-STRANGER = next(t.label for t in LEXICON.of("person") if t.label != OWNER and t.label != fields(KEY)["reporter"]["displayName"])
+STRANGER = next(t.label for t in LEXICON.of("person")
+                if t.label not in (OWNER, fields(KEY)["reporter"]["displayName"]))
 
 
 def ask(reply, question: str = f"who owns {KEY}?", timeout_s: float = 5.0, delay_s: float = 0.0):

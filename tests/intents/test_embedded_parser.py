@@ -3,7 +3,7 @@ and JQL that selects exactly what the words say (checked by executing it against
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -12,7 +12,7 @@ from jirakg.intents.embedded import MAX_CHARS, ConversationState, EmbeddedParser
 from jirakg.jql.syntax import parse
 from tests.intents.test_grounding import ISSUES, LEXICON, META, ORG
 
-NOW = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
 PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
 PERSON = ORG.people[0]
 FIRST_NAME = PERSON.display_name.split(" ")[0]
@@ -153,7 +153,8 @@ def test_development_set_size_and_coverage() -> None:
     from pathlib import Path
 
     data = Path(__file__).resolve().parents[1] / "data" / "nlq"
-    cases = [json.loads(line) for name in ("demo.jsonl", "fluid.jsonl") for line in (data / name).read_text().splitlines()]
+    cases = [json.loads(line) for name in ("demo.jsonl", "fluid.jsonl")
+             for line in (data / name).read_text().splitlines()]
     assert len(cases) >= 400
     variants = [c.get("variant") for c in cases]
     assert all(variants.count(v) >= 25 for v in ("long", "short", "paraphrase", "exact"))

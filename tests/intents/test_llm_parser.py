@@ -4,7 +4,7 @@ embedded parser on timeouts, errors, malformed or invented answers."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,7 +14,7 @@ from jirakg.llm import LlmClient
 from tests.intents.openai_server import ScriptedModel, intents
 from tests.intents.test_grounding import LEXICON, ORG
 
-EMBEDDED = EmbeddedParser(LEXICON, now=lambda: datetime(2026, 11, 1, 12, tzinfo=timezone.utc))
+EMBEDDED = EmbeddedParser(LEXICON, now=lambda: datetime(2026, 11, 1, 12, tzinfo=UTC))
 PERSON = ORG.people[0]
 
 

@@ -10,7 +10,7 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from jirakg.devjira.demo import wording
 from jirakg.devjira.demo.organisation import (
@@ -37,7 +37,7 @@ from jirakg.devjira.demo.schema import (
 )
 
 HOUR_MS = 3_600_000
-DEFAULT_END = datetime(2026, 11, 1, 9, 0, tzinfo=timezone.utc)
+DEFAULT_END = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 MIN_ISSUES = 20
 
 # Share of each type in the organisation; Story takes whatever is left.
@@ -172,7 +172,7 @@ def _settle_statuses(drafts: list[Draft]) -> None:
 
 def _number(drafts: list[Draft], org: Organisation) -> None:
     """Keys and ids follow creation order, per project, as in a real instance."""
-    counters = {key: 0 for key in org.projects}
+    counters = dict.fromkeys(org.projects, 0)
     for sequence, draft in enumerate(sorted(drafts, key=lambda d: (d.created, d.index))):
         counters[draft.project] += 1
         draft.key = f"{draft.project}-{counters[draft.project]}"
@@ -196,12 +196,12 @@ def _status_path(rng: random.Random, draft: Draft) -> list[str]:
     if final == "In Progress":
         return path
     if final == "Blocked":
-        return path + ["Blocked"]
+        return [*path, "Blocked"]
     if leaf or final == "In Review":
         path.append("In Review")
         if leaf and rng.random() < 0.2:
             path += ["In Progress", "In Review"]
-    return path if final == "In Review" else path + [final]
+    return path if final == "In Review" else [*path, final]
 
 
 def _history(rng: random.Random, org: Organisation, draft: Draft) -> None:
@@ -220,7 +220,7 @@ def _history(rng: random.Random, org: Organisation, draft: Draft) -> None:
         assignee = rng.choice(project.members)
         events.append((times[0], assignee, _person_item(None, assignee)))
     previous = "To Do"
-    for moment, status in zip(times, path):
+    for moment, status in zip(times, path, strict=True):
         events.append((moment, None, _status_item(previous, status)))
         if STATUSES[status]["category"] == "done":
             events.append((moment, None, _resolution_item(rng, draft)))
@@ -287,7 +287,8 @@ def _resolution_item(rng: random.Random, draft: Draft) -> dict:
         draft.resolution = "Cannot Reproduce"
     else:
         draft.resolution = "Won't Do"
-    return _item("resolution", "resolution", "jira", None, (resolution_object(draft.resolution)["id"], draft.resolution))
+    resolution_id = resolution_object(draft.resolution)["id"]
+    return _item("resolution", "resolution", "jira", None, (resolution_id, draft.resolution))
 
 
 def _person_item(old: Person | None, new: Person | None) -> dict:
@@ -346,7 +347,7 @@ def _version_events(rng: random.Random, org: Organisation, project: Project, dra
         return _item("Fix Version", "fixVersions", "jira",
                      (old.id, old.name) if old else None, (new.id, new.name) if new else None)
 
-    if draft.status == "Done":
+    if draft.status == "Done" and draft.resolved is not None:  # always both: see _place_in_time
         if rng.random() >= 0.85:
             return []
         version = next((v for v in versions if v.release_ms >= draft.resolved), versions[-1])
@@ -392,7 +393,7 @@ def _link(rng: random.Random, drafts: list[Draft]) -> None:
         if len(unfinished) < 4:
             break
         ring = rng.sample(unfinished, rng.choice([3, 4]))
-        for source, target in zip(ring, ring[1:] + ring[:1]):
+        for source, target in zip(ring, ring[1:] + ring[:1], strict=True):
             add("Blocks", source, target)
     for draft in work:
         if rng.random() < 0.08:
@@ -433,6 +434,7 @@ def _reference(draft: Draft) -> dict:
 def _issue_object(rng: random.Random, org: Organisation, drafts: list[Draft], draft: Draft) -> dict:
     project = org.projects[draft.project]
     leaf = draft.type in SPRINT_TYPES
+    assert draft.reporter is not None, "_history chooses every issue's reporter"
     fields: dict = {
         "summary": draft.summary,
         "description": wording.description(rng, draft.summary, project.key),

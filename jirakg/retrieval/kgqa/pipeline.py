@@ -86,7 +86,8 @@ def _asked_value(question: str, entity_label: str, predicate: str) -> str | None
         return year.group(1)
     relation = set(ascii_words(local_name(predicate)).split())
     for quoted in re.findall(r"'([^']{2,})'", question):
-        if ascii_words(quoted) not in (ascii_words(entity_label), "it") and not set(ascii_words(quoted).split()) <= relation:
+        words = ascii_words(quoted)
+        if words not in (ascii_words(entity_label), "it") and not set(words.split()) <= relation:
             return quoted
     named = re.search(r"\bby (?:the )?([A-Z][\w .,-]+?)(?:\?|$)", question)
     if named:
