@@ -4,50 +4,15 @@ a fresh database on the machine's PostgreSQL server."""
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for(port: int, name: str, probe: bytes | None = None, expect: bytes = b"", seconds: float = 30) -> None:
-    """Until a server accepts connections on `port` (and answers `probe` with `expect`), or fail."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as conn:
-                if probe is None:
-                    return
-                conn.sendall(probe)
-                if conn.recv(64).startswith(expect):
-                    return
-        except OSError:
-            pass
-        time.sleep(0.05)
-    pytest.fail(f"{name} did not start")
-
-
-@contextmanager
-def server_process(command: list[str], port: int, name: str, **probe) -> Iterator[None]:
-    """A server started for the session, stopped at its end."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for(port, name, **probe)
-        yield
-    finally:
-        process.terminate()
-        process.wait(10)
+from tests.local_servers import free_port, server_process, wait_for
 
 
 @pytest.fixture(scope="session")

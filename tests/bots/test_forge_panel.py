@@ -14,8 +14,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 from jirakg.bots.web.forge_token import ISSUER, FitVerifier
 from jirakg.devjira.runner import BackgroundServer
-from tests.bots.test_web_api import KEY, OWNER, feedback_rows
-from tests.bots.web_env import call, jirakg_server
+from tests.bots.web_env import KEY, OWNER, call, feedback_rows, jirakg_server
 
 APP_ID = "ari:cloud:ecosystem::app/5d2c7a8e-0000-4000-8000-000000000001"
 SIGNING = rsa.generate_private_key(public_exponent=65537, key_size=2048)

@@ -20,8 +20,7 @@ from tests.bots.slack_api import (
     interaction_body,
     signed,
 )
-from tests.bots.test_web_api import KEY, OWNER, feedback_rows
-from tests.bots.web_env import RAW, call, jirakg_server
+from tests.bots.web_env import KEY, OWNER, RAW, call, feedback_rows, jirakg_server
 from tests.devjira import http
 
 SLACK = SlackSettings(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)

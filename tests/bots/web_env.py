@@ -3,17 +3,22 @@ the feedback store in a temporary SQLite file (or wherever the test points it)."
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import contextmanager
 
 from jirakg.bots.web.app import build_app
 from jirakg.config import Settings
+from jirakg.config.settings import FeedbackSettings
 from jirakg.devjira.runner import BackgroundServer
 from jirakg.engine.session import engine_session
+from jirakg.feedback import open_feedback_store
 from tests.devjira import http
 from tests.jira_env import demo_dataset, devjira
 
 DATASET = demo_dataset(issues=600, seed=23)
 RAW = {i["key"]: i for i in DATASET.issues}
+KEY = next(k for k, i in RAW.items() if i["fields"]["assignee"])  # an issue someone owns
+OWNER = RAW[KEY]["fields"]["assignee"]["displayName"]
 
 
 @contextmanager
@@ -32,3 +37,14 @@ def call(url: str, method: str = "GET", body: object = None, headers: dict | Non
     """(status, JSON body, headers) of one request; error statuses are returned, not raised."""
     reply = http.call(url, method, body, headers=headers, raw=raw)
     return reply.status, reply.body, reply.headers
+
+
+def feedback_rows(path) -> list[dict]:
+    """What the feedback store at `path` exports."""
+    async def read():
+        store = open_feedback_store(FeedbackSettings(sqlite_path=path))
+        try:
+            return await store.export()
+        finally:
+            await store.close()
+    return asyncio.run(read())

@@ -19,8 +19,8 @@ from jirakg.connectors.jira.http import JiraBadRequest
 from jirakg.devjira.auth import AuthSpec
 from jirakg.devjira.editing import create_issue, delete_issue
 from jirakg.devjira.faults import Faults
-from tests.conftest import free_port
 from tests.jira_env import connector, demo_dataset, devjira, keys_of
+from tests.local_servers import free_port
 
 DEMO = demo_dataset()
 DEPLOYMENTS = ["server", "cloud"]

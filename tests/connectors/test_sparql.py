@@ -23,7 +23,7 @@ from jirakg.connectors.sparql import (
 )
 from jirakg.connectors.sparql.escaping import iri, literal
 from jirakg.devjira.runner import BackgroundServer
-from tests.conftest import free_port
+from tests.local_servers import free_port
 
 KG = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "kgqa-dblp"
 pytestmark = pytest.mark.skipif(not KG.is_dir(), reason="../shared/datasets is absent")

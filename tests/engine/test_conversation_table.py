@@ -16,7 +16,7 @@ from jirakg.engine.turn import TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
-from tests.engine.test_conversations import DATASET, LEXICON, NOW
+from tests.engine.demo_env import DATASET, LEXICON, NOW
 from tests.jira_env import connector, devjira, lexicon_of
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from datetime import UTC, datetime
 
 import pytest
 
@@ -15,12 +14,8 @@ from jirakg.engine.turn import TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.intents.embedded import EmbeddedParser
-from tests.jira_env import connector, demo_dataset, devjira, lexicon_of
-
-DATASET = demo_dataset(issues=1500, seed=41)
-RAW = {i["key"]: i for i in DATASET.issues}
-LEXICON = lexicon_of(DATASET)
-NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
+from tests.engine.demo_env import DATASET, LEXICON, NOW, RAW, fields
+from tests.jira_env import connector, devjira
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +37,6 @@ def converse(url: str, questions: list[str], store=None, context: dict | None = 
                 results.append(result)
             return results, engine
     return asyncio.run(run())
-
-
-def fields(key: str) -> dict:
-    return RAW[key]["fields"]
 
 
 def blockers(key: str) -> list[str]:

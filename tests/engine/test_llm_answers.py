@@ -16,7 +16,7 @@ from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.llm import LlmClient
-from tests.engine.test_conversations import DATASET, LEXICON, NOW, RAW, fields
+from tests.engine.demo_env import DATASET, LEXICON, NOW, RAW, fields
 from tests.intents.openai_server import ScriptedModel
 from tests.jira_env import connector, devjira
 

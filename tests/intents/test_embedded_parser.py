@@ -10,7 +10,7 @@ import pytest
 from jirakg.devjira.dataset import build_dataset
 from jirakg.intents.embedded import MAX_CHARS, ConversationState, EmbeddedParser
 from jirakg.jql.syntax import parse
-from tests.intents.test_grounding import ISSUES, LEXICON, META, ORG
+from tests.intents.demo_lexicon import ISSUES, LEXICON, META, ORG
 
 NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
 PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)

@@ -6,17 +6,9 @@ from itertools import pairwise
 
 import pytest
 
-from jirakg.devjira.demo.generator import generate
-from jirakg.devjira.demo.metadata import organisation_metadata
 from jirakg.intents.grounding import Grounder
-from jirakg.intents.lexicon import Lexicon
+from tests.intents.demo_lexicon import ISSUES, LEXICON, META, ORG
 
-ORG, STREAM = generate(seed=31, issues=800)
-ISSUES = list(STREAM)
-META = organisation_metadata(ORG)
-LEXICON = Lexicon.build(fields=META["fields"], statuses=META["statuses"], priorities=META["priorities"],
-                        issue_types=META["issuetypes"], link_types=META["issueLinkTypes"],
-                        projects=META["projects"], issues=ISSUES)
 GROUNDER = Grounder(LEXICON)
 PERSON = ORG.people[0]
 

@@ -11,8 +11,8 @@ import pytest
 from jirakg.intents.embedded import ConversationState, EmbeddedParser
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
+from tests.intents.demo_lexicon import LEXICON, ORG
 from tests.intents.openai_server import ScriptedModel, intents
-from tests.intents.test_grounding import LEXICON, ORG
 
 EMBEDDED = EmbeddedParser(LEXICON, now=lambda: datetime(2026, 11, 1, 12, tzinfo=UTC))
 PERSON = ORG.people[0]

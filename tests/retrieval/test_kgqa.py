@@ -19,7 +19,8 @@ from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint
 from jirakg.retrieval.kgqa.linking import linker_for
 from jirakg.retrieval.kgqa.reformulation import KgTurn
 from jirakg.retrieval.kgqa.relations import OUTGOING, EntityPredicate, name_words, question_features, relevance
-from tests.conftest import free_port
+from tests.kg_env import Recording
+from tests.local_servers import free_port
 
 KG = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "kgqa-dblp"
 pytestmark = pytest.mark.skipif(not KG.is_dir(), reason="../shared/datasets is absent")
@@ -49,23 +50,6 @@ def test_oxigraph_server_meets_the_targets(oxigraph_url: str) -> None:
     result = CliRunner().invoke(main, ["eval", "kgqa", str(KG), "--endpoint", f"{oxigraph_url}/query", "--json"])
     assert result.exit_code == 0, result.output
     targets(result.output)
-
-
-class Recording:
-    """An endpoint (embedded or remote), keeping every query it was asked."""
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-        self.queries: list[str] = []
-
-    async def query(self, sparql: str):
-        self.queries.append(sparql)
-        return await self.inner.query(sparql)
-
-
-class RecordingStore(Recording):
-    def __init__(self, *files) -> None:
-        super().__init__(EmbeddedStore(*files))
 
 
 @pytest.fixture(scope="module", params=["embedded", "oxigraph"])
