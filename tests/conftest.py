@@ -59,3 +59,15 @@ def postgres_dsn() -> Iterator[str]:
             yield f"postgresql://postgres@127.0.0.1:5432/{name}"
         finally:
             connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+SERVICE_MARKERS = {"redis_url": "redis", "postgres_dsn": "postgres", "oxigraph_url": "kg_server"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that asks for a service by fixture must say so by its marker, or the fast subset would
+    start the service after all. (A fixture fetched with getfixturevalue carries it on its param.)"""
+    for item in items:
+        for fixture, marker in SERVICE_MARKERS.items():
+            if fixture in getattr(item, "fixturenames", ()) and item.get_closest_marker(marker) is None:
+                raise pytest.UsageError(f"{item.nodeid} uses {fixture} but is not marked {marker}")

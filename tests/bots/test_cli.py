@@ -33,6 +33,7 @@ def test_every_command_has_help(path: tuple[str, ...]) -> None:
     assert "Usage: " in result.output and "--help" in result.output
 
 
+@pytest.mark.slow
 def test_run_chats_on_the_demo_organisation(tmp_path: Path) -> None:
     env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "g.sqlite3")}
     result = CliRunner().invoke(main, ["run"], env=env, input="who owns PROJ-1?\n/quit\n")
@@ -45,6 +46,8 @@ def test_run_chats_on_the_demo_organisation(tmp_path: Path) -> None:
     assert "PROJ-1 (" in result.output
 
 
+@pytest.mark.child_process
+@pytest.mark.slow
 def test_make_run_works_without_a_terminal(tmp_path: Path) -> None:
     env = {**os.environ, "JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "g.sqlite3")}
     finished = subprocess.run([sys.executable, "-m", "jirakg", "run"], env=env, input="help\n", text=True,
@@ -53,6 +56,7 @@ def test_make_run_works_without_a_terminal(tmp_path: Path) -> None:
     assert "I answer questions about Jira issues" in finished.stdout
 
 
+@pytest.mark.slow
 def test_sync_command_full_then_incremental_on_the_demo(tmp_path: Path) -> None:
     env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
     first = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
@@ -68,6 +72,7 @@ def test_sync_command_full_then_incremental_on_the_demo(tmp_path: Path) -> None:
     assert "Traceback" not in bad.output
 
 
+@pytest.mark.slow
 def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
     env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
     first = CliRunner().invoke(main, ["ask", "how many bugs are in WEB?", "--json", "--explain"], env=env)
@@ -93,6 +98,7 @@ def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
     assert "Usage: /feedback" in chat.output and "New conversation." in chat.output
 
 
+@pytest.mark.slow
 def test_ask_with_a_configured_llm_that_fails_still_answers(tmp_path: Path) -> None:
     from tests.intents.openai_server import ScriptedModel
 

@@ -16,6 +16,8 @@ from tests.bots.web_env import DATASET, KEY, OWNER, call
 from tests.jira_env import devjira
 from tests.local_servers import free_port, wait_for
 
+pytestmark = [pytest.mark.child_process, pytest.mark.slow]
+
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_serve_answers_and_stops_on_sigterm(tmp_path, workers: int) -> None:

@@ -12,6 +12,7 @@ from playwright.sync_api import sync_playwright
 
 from tests.bots.web_env import KEY, OWNER, RAW, jirakg_server
 
+pytestmark = pytest.mark.browser
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # Without the background-networking flags Chromium keeps dialling Google on this closed network.
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -35,7 +35,7 @@ def dialogues() -> list[dict]:
     return [json.loads(line) for line in (KG / "dialogues.jsonl").read_text().splitlines()]
 
 
-@pytest.fixture(scope="module", params=["embedded", "oxigraph"])
+@pytest.fixture(scope="module", params=["embedded", pytest.param("oxigraph", marks=pytest.mark.kg_server)])
 def endpoint(request):
     if request.param == "embedded":
         return EmbeddedStore(KG / "kg.nt")
@@ -105,6 +105,7 @@ def misbehaving(handler) -> BackgroundServer:
     return BackgroundServer(app)
 
 
+@pytest.mark.slow
 def test_slow_endpoint_times_out() -> None:
     async def slow(request):
         await asyncio.sleep(3)

@@ -44,6 +44,7 @@ def when(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%f%z")
 
 
+@pytest.mark.slow
 def test_same_seed_gives_identical_bytes_and_another_seed_differs(tmp_path: Path, demo_file: Path) -> None:
     again = generate_file(tmp_path / "again.jsonl.gz")
     other = generate_file(tmp_path / "other.jsonl.gz", seed=8)

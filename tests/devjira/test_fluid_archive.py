@@ -13,7 +13,8 @@ from jirakg.devjira.dataset import load_dataset
 from jirakg.devjira.jql.text import index_terms
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
-pytestmark = pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
+pytestmark = [pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent"),
+              pytest.mark.fluid_archive, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

@@ -107,6 +107,7 @@ def brute(tree, fields: dict) -> bool:
     return all(results) if kind == "and" else any(results)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(trees)
 def test_engine_matches_brute_force(tree) -> None:
@@ -127,6 +128,7 @@ def test_order_by_is_a_sorted_permutation(field: str) -> None:
             (datetime.strptime(s, "%Y-%m-%dT%H:%M:%S.%f%z") for s in stamps), reverse=True)
 
 
+@pytest.mark.slow
 @given(st.from_regex(r"[a-z]{1,12}", fullmatch=True))
 def test_stems_are_fixed_points(word: str) -> None:
     assert stem(stem(word)) == stem(word)

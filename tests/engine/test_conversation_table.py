@@ -165,6 +165,8 @@ def test_enough_conversations() -> None:
     assert len(DEMO_CASES) >= 25
 
 
+@pytest.mark.fluid_archive
+@pytest.mark.slow
 def test_fluid_conversations(fluid) -> None:
     url, lexicon, raw = fluid
     cases = fluid_cases(raw)

@@ -69,6 +69,7 @@ def test_ungrounded_or_failed_answers_fall_back(reply, reason: str) -> None:
     assert result.stats.answerer == "templated" and result.stats.llm_fallbacks == 1
 
 
+@pytest.mark.slow
 def test_a_timeout_falls_back() -> None:
     result, _ = ask(said(f"{OWNER} owns {KEY}."), timeout_s=0.3, delay_s=2.0)
     assert result.answer.startswith(f"{KEY} (") and any("llm failed" in line for line in result.explain)

@@ -64,6 +64,7 @@ def test_sqlite_store(tmp_path) -> None:
     check(*asyncio.run(fill(FeedbackSettings(sqlite_path=tmp_path / "f.sqlite3"))))
 
 
+@pytest.mark.postgres
 def test_postgres_store(postgres_dsn: str) -> None:
     check(*asyncio.run(fill(FeedbackSettings(backend="postgres", postgres_dsn=postgres_dsn))))
 

@@ -58,6 +58,7 @@ def targets_met(output: str) -> dict:
     return metrics
 
 
+@pytest.mark.slow
 def test_demo_development_set(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "demo.jsonl"), "--now", "2026-11-01T12:00:00+00:00",
                                        "--json"], env={"JIRAKG_DATA_DIR": str(tmp_path)})
@@ -65,6 +66,8 @@ def test_demo_development_set(tmp_path: Path) -> None:
     assert targets_met(result.output)["cases"] >= 100
 
 
+@pytest.mark.fluid_archive
+@pytest.mark.slow
 @pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
 def test_fluid_development_set() -> None:
     with BackgroundServer(create_app(load_dataset(ARCHIVE))) as url:
@@ -80,6 +83,7 @@ def test_bad_case_file(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "line 1 is not a valid case" in result.output
 
 
+@pytest.mark.slow
 def test_llm_parser_evaluation_counts_fallbacks(tmp_path: Path) -> None:
     from tests.intents.openai_server import ScriptedModel
 

@@ -78,6 +78,7 @@ def test_failures_fall_back_to_the_embedded_parser(reply) -> None:
     assert [(c.name, c.issue_keys) for c in parsed.intents] == [("linked", ["PROJ-40"])]
 
 
+@pytest.mark.slow
 def test_timeout_falls_back() -> None:
     model = ScriptedModel(intents({"name": "help"}), delay_s=2.0)
     parsed = parse(model, "Who owns PROJ-12?", timeout_s=0.3)

@@ -40,6 +40,8 @@ def test_embedded_store_meets_the_targets() -> None:
     targets(result.output)
 
 
+@pytest.mark.kg_server
+@pytest.mark.slow
 def test_oxigraph_server_meets_the_targets(oxigraph_url: str) -> None:
     urllib.request.urlopen(urllib.request.Request(
         f"{oxigraph_url}/update", method="POST", data=b"CLEAR ALL",
@@ -52,7 +54,7 @@ def test_oxigraph_server_meets_the_targets(oxigraph_url: str) -> None:
     targets(result.output)
 
 
-@pytest.fixture(scope="module", params=["embedded", "oxigraph"])
+@pytest.fixture(scope="module", params=["embedded", pytest.param("oxigraph", marks=pytest.mark.kg_server)])
 def dblp(request):
     """A factory of the DBLP graph's endpoint: the embedded store, or a real Oxigraph server."""
     if request.param == "embedded":
