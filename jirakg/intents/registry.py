@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from jirakg.intents.models import IntentName
+from jirakg.intents.models import IntentName, ValueFilters
+
+# The `Slots` a search or count reads its conditions from.
+FILTER_SLOTS = [*ValueFilters.model_fields, "excluded", "empty", "filled", "dates", "overdue", "sprint_state", "links",
+                "parents", "text", "order_by"]
 
 
 class IntentSpec(BaseModel):
@@ -35,7 +39,7 @@ INTENTS: dict[str, IntentSpec] = {spec.name: spec for spec in [
         name="children", description="Child issues of a parent, optionally of one type or status.",
         examples=["Status of all epics under INIT-3?", "List the sub-tasks of PROJ-7.",
                   "Which stories under MOB-2 are done?"],
-        slots=["issue_type", "statuses", "status_categories"], fields=["assignee", "priority"],
+        slots=["issue_types", "statuses", "status_categories"], fields=["assignee", "priority"],
         handler="children",
         guideline="Say how many children match, then list them (key, summary, status), "
                   "ten at most before 'and N more'."),
@@ -74,8 +78,7 @@ INTENTS: dict[str, IntentSpec] = {spec.name: spec for spec in [
         name="search", description="Issues matching filters given in plain words (turned into JQL).",
         examples=["Open critical bugs in Prefs Framework assigned to Ana", "Stories in progress in MOB",
                   "What did Ben resolve last week?"],
-        slots=["issue_type", "statuses", "status_categories", "priorities", "assignees", "components", "labels",
-               "projects", "window", "text"], fields=["assignee", "priority"],
+        slots=FILTER_SLOTS, fields=["assignee", "priority"],
         handler="search",
         guideline="Say how many issues match and list the first ten (key, summary, status, assignee); "
                   "state the filter used."),
@@ -83,8 +86,7 @@ INTENTS: dict[str, IntentSpec] = {spec.name: spec for spec in [
         name="count", description="How many issues match filters, optionally grouped by a field.",
         examples=["How many bugs per status in FLUID?", "How many open issues does Ana have?",
                   "Count the blocked stories."],
-        slots=["issue_type", "statuses", "status_categories", "priorities", "assignees", "components", "labels",
-               "projects", "window", "text", "group_by"], fields=[],
+        slots=[*FILTER_SLOTS, "group_by"], fields=[],
         handler="count",
         guideline="Give the number first; for groups, one line per group, largest first."),
     IntentSpec(
