@@ -8,4 +8,6 @@ run:
 test:
 	@scripts/ensure-venv.sh dev
 	@scripts/ensure-system-packages.sh
+	@.venv/bin/ruff check .
+	@.venv/bin/mypy jirakg
 	@.venv/bin/python -m pytest -q

@@ -59,7 +59,8 @@ class ChildServer:
         self.env = env
 
     def __enter__(self) -> str:
-        self.process = subprocess.Popen(self.command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(self.command, env=self.env, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
         for _ in range(600):
             try:
                 urllib.request.urlopen(self.url + self.ready_path, timeout=1).read()
@@ -150,7 +151,7 @@ def main() -> None:
             with DevJira(data, deployment) as url:
                 row["jirakg_s"], keys = timed(lambda: asyncio.run(with_jirakg(url, args.concurrency)))
                 row["jirakg_configured_s"], configured_keys = timed(
-                    lambda: asyncio.run(with_jirakg(url, args.concurrency, deployment)))
+                    lambda deployment=deployment: asyncio.run(with_jirakg(url, args.concurrency, deployment)))
                 assert configured_keys == keys
                 if not args.skip_libraries:
                     row["atlassian_python_api_s"], atlassian_keys = timed(with_atlassian, url)

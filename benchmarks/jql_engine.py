@@ -13,7 +13,7 @@ import argparse
 import json
 import statistics
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from jirakg.devjira.dataset import build_dataset
 from jirakg.devjira.demo.generator import generate
@@ -56,7 +56,7 @@ def main() -> None:
     print(f"{len(issues)} issues: generated in {generated:.1f}s, indexed in {indexed:.1f}s")
 
     hub = max(issues, key=lambda i: len(i["fields"]["issuelinks"]))["key"]
-    cutoff = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    cutoff = datetime(2026, 1, 1, tzinfo=UTC)
     queries = [
         ("equality", "project = PROJ", lambda f: f["project"]["key"] == "PROJ"),
         ("equality+and", 'status = "In Progress" AND priority = High',
@@ -73,8 +73,10 @@ def main() -> None:
     ratios, latencies = {}, {}
     for name, jql, predicate in queries:
         # A fresh engine cache per run: measure evaluation, not the result cache.
-        engine_ms, found = timed(lambda: (dataset.engine._cache.clear(), dataset.engine.search(jql, 0))[1], args.repeat)
-        scan_ms, scanned = timed(lambda: [i["key"] for i in issues if predicate(i["fields"])], max(1, args.repeat // 2))
+        engine_ms, found = timed(lambda jql=jql: (dataset.engine._cache.clear(), dataset.engine.search(jql, 0))[1],
+                                 args.repeat)
+        scan_ms, scanned = timed(lambda predicate=predicate: [i["key"] for i in issues if predicate(i["fields"])],
+                                 max(1, args.repeat // 2))
         assert {dataset.issues[p]["key"] for p in found} == set(scanned), name
         ratios[name] = scan_ms / engine_ms
         latencies[name] = engine_ms

@@ -29,7 +29,7 @@ from jirakg.devjira.jsonl import read_issues, write_issues
 from jirakg.engine.session import engine_session
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fetch import DevJira  # noqa: E402  (the same child-process devjira as the fetch benchmark)
+from fetch import DevJira  # the same child-process devjira as the fetch benchmark
 
 
 def questions(issues: list[dict]) -> list[str]:
@@ -39,8 +39,8 @@ def questions(issues: list[dict]) -> list[str]:
     epic = next(i for i in by_type["Epic"] if i["fields"]["status"]["name"] != "Done")["key"]
     initiative = by_type["Initiative"][0]["key"]
     story = by_type["Story"][10]["key"]
-    blocked = next(i for i in issues if any(l["type"]["name"] == "Blocks" and "inwardIssue" in l
-                                            for l in i["fields"]["issuelinks"]))["key"]
+    blocked = next(i for i in issues if any(link["type"]["name"] == "Blocks" and "inwardIssue" in link
+                                            for link in i["fields"]["issuelinks"]))["key"]
     return [
         f"Who is the assignee of {story}?", f"What is the priority and due date of {epic}?",
         f"Status of all features under {initiative}?", f"List the children of {epic}",

@@ -29,7 +29,7 @@ from jirakg.devjira.demo.generator import generate
 from jirakg.devjira.jsonl import write_issues
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fetch import ChildServer, DevJira  # noqa: E402  (the same child-process servers)
+from fetch import ChildServer, DevJira  # the same child-process servers
 
 QUESTIONS = [("open high priority bugs in Checkout", "project = WEB AND type = Bug AND statusCategory != Done "
               "AND priority in (High, Highest) AND component = Checkout"),
@@ -61,7 +61,7 @@ async def load(request, clients: int, seconds: float) -> dict:
                 started = time.perf_counter()
                 try:
                     ok = await request(session)
-                except (aiohttp.ClientError, asyncio.TimeoutError):
+                except (TimeoutError, aiohttp.ClientError):
                     ok = False
                 if ok:
                     latencies.append(time.perf_counter() - started)
@@ -114,7 +114,8 @@ async def measure(jirakg: str, jira: str, clients: int, seconds: float, server_p
     direct = await load(search, clients, seconds)
     return {"clients": clients, "workers": workers, "seconds": seconds, "jirakg": served, "jira_search": direct,
             "throughput_ratio": round(served["per_second"] / direct["per_second"], 2) if direct["per_second"] else None,
-            "p95_ratio": round(direct["p95_ms"] / served["p95_ms"], 2) if served["p95_ms"] and direct["p95_ms"] else None}
+            "p95_ratio": (round(direct["p95_ms"] / served["p95_ms"], 2)
+                          if served["p95_ms"] and direct["p95_ms"] else None)}
 
 
 def main() -> None:

@@ -4,50 +4,15 @@ a fresh database on the machine's PostgreSQL server."""
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for(port: int, name: str, probe: bytes | None = None, expect: bytes = b"", seconds: float = 30) -> None:
-    """Until a server accepts connections on `port` (and answers `probe` with `expect`), or fail."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as conn:
-                if probe is None:
-                    return
-                conn.sendall(probe)
-                if conn.recv(64).startswith(expect):
-                    return
-        except OSError:
-            pass
-        time.sleep(0.05)
-    pytest.fail(f"{name} did not start")
-
-
-@contextmanager
-def server_process(command: list[str], port: int, name: str, **probe) -> Iterator[None]:
-    """A server started for the session, stopped at its end."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for(port, name, **probe)
-        yield
-    finally:
-        process.terminate()
-        process.wait(10)
+from tests.local_servers import free_port, server_process, wait_for
 
 
 @pytest.fixture(scope="session")
@@ -94,3 +59,15 @@ def postgres_dsn() -> Iterator[str]:
             yield f"postgresql://postgres@127.0.0.1:5432/{name}"
         finally:
             connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+SERVICE_MARKERS = {"redis_url": "redis", "postgres_dsn": "postgres", "oxigraph_url": "kg_server"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that asks for a service by fixture must say so by its marker, or the fast subset would
+    start the service after all. (A fixture fetched with getfixturevalue carries it on its param.)"""
+    for item in items:
+        for fixture, marker in SERVICE_MARKERS.items():
+            if fixture in getattr(item, "fixturenames", ()) and item.get_closest_marker(marker) is None:
+                raise pytest.UsageError(f"{item.nodeid} uses {fixture} but is not marked {marker}")

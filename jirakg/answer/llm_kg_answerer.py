@@ -14,7 +14,8 @@ from jirakg.retrieval.kgqa.facts import LabelledTriple
 
 SYSTEM = ("You answer a question about a knowledge graph using only the TRIPLES given ([entity, relation, value]). "
           "Answer in one or two plain sentences; format dates and values for a person; do not add information "
-          "not present in the TRIPLES; to a yes/no question, begin with Yes or No. Reply with one JSON object: {\"answer\": \"...\"}")
+          "not present in the TRIPLES; to a yes/no question, begin with Yes or No. "
+          "Reply with one JSON object: {\"answer\": \"...\"}")
 
 
 class LlmKgAnswerer:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     AnyUrl,
@@ -23,7 +23,6 @@ from pydantic_settings import (
     SettingsConfigDict,
     YamlConfigSettingsSource,
 )
-from typing_extensions import Annotated
 
 RedisUrl = Annotated[AnyUrl, UrlConstraints(allowed_schemes=["redis", "rediss", "unix"])]
 PostgresDsn = Annotated[
@@ -122,9 +121,10 @@ class StoreSettings(Section):
     backend: Literal["memory", "sqlite", "redis"] = Field(
         "sqlite", description="one of memory, sqlite, redis"
     )
-    sqlite_path: Path = Field(Path(".jirakg/graph.sqlite3"), description="a file path (default: data_dir/graph.sqlite3)")
+    sqlite_path: Path = Field(Path(".jirakg/graph.sqlite3"),
+                              description="a file path (default: data_dir/graph.sqlite3)")
     redis_url: RedisUrl = Field(
-        "redis://127.0.0.1:6379/0", description="a redis://, rediss:// or unix:// URL"
+        AnyUrl("redis://127.0.0.1:6379/0"), description="a redis://, rediss:// or unix:// URL"
     )
     cache_ttl_s: int = Field(300, ge=0, le=86400, description="a TTL in seconds from 0 to 86400")
     history_turns: int = Field(50, ge=1, le=1000, description="a number of turns from 1 to 1000")
@@ -190,7 +190,7 @@ class ForgeSettings(Section):
         None, description="the Forge app id, ari:cloud:ecosystem::app/<uuid>, the invocation tokens' audience"
     )
     jwks_url: HttpUrl = Field(
-        "https://forge.cdn.prod.atlassian-dev.net/.well-known/jwks.json",
+        HttpUrl("https://forge.cdn.prod.atlassian-dev.net/.well-known/jwks.json"),
         description="the URL of Forge's signing keys (JWKS)",
     )
 

@@ -69,10 +69,24 @@ def build_dataset(issues: list[dict], metadata: dict) -> Dataset:
 
 def complete_metadata(issues: list[dict], metadata: dict) -> dict:
     """Fill what the metadata lacks from what the issues show."""
-    seen: dict[str, dict[str, dict]] = {name: {} for name in
-                                         ("issuetypes", "statuses", "priorities", "resolutions", "issueLinkTypes", "users")}
-    projects: dict[str, dict] = {p["key"]: dict(p) for p in metadata.get("projects", [])}
-    custom_ids: list[str] = []
+    seen = _named_values(issues)
+    completed = dict(metadata)
+    # Jira lists priorities highest first; the archive only shows which ones are used.
+    seen["priorities"] = dict(sorted(seen["priorities"].items(), key=lambda item: _priority_rank(item[0])))
+    for name, values in seen.items():
+        if name not in completed:
+            completed[name] = [_with_id(value, number) for number, value in enumerate(values.values(), 1)]
+    completed["projects"] = [_with_id(p, 10000 + n) for n, p in enumerate(_projects(issues, metadata))]
+    if "fields" not in completed:
+        completed["fields"] = field_catalogue(
+            [{"id": fid, "name": fid, "schema": {"type": "any"}} for fid in _custom_field_ids(issues)])
+    return completed
+
+
+def _named_values(issues: list[dict]) -> dict[str, dict[str, dict]]:
+    """Issue types, statuses, priorities, resolutions, link types and people the issues show, by name."""
+    seen: dict[str, dict[str, dict]] = {
+        name: {} for name in ("issuetypes", "statuses", "priorities", "resolutions", "issueLinkTypes", "users")}
     for issue in issues:
         fields = issue.get("fields", {})
         for name, field in (("issuetypes", "issuetype"), ("statuses", "status"),
@@ -82,27 +96,30 @@ def complete_metadata(issues: list[dict], metadata: dict) -> dict:
                 seen[name].setdefault(value["name"], value)
         for link in fields.get("issuelinks") or []:
             seen["issueLinkTypes"].setdefault(link["type"]["name"], link["type"])
-        people = [fields.get(role) for role in USER_FIELDS]
-        people += [c.get("author") for c in (fields.get("comment") or {}).get("comments") or []]
-        for person in people:
-            if person:
-                seen["users"].setdefault(_person_key(person), person)
-        project = fields.get("project") or {"key": issue["key"].split("-")[0]}
+        for person in _people(fields):
+            seen["users"].setdefault(_person_key(person), person)
+    return seen
+
+
+def _people(fields: dict) -> list[dict]:
+    """Everyone an issue names: in its user fields and as its comments' authors."""
+    people = [fields.get(role) for role in USER_FIELDS]
+    people += [c.get("author") for c in (fields.get("comment") or {}).get("comments") or []]
+    return [person for person in people if person]
+
+
+def _projects(issues: list[dict], metadata: dict) -> list[dict]:
+    """The metadata's projects, then those only the issues show, in the order met."""
+    projects: dict[str, dict] = {p["key"]: dict(p) for p in metadata.get("projects", [])}
+    for issue in issues:
+        project = issue.get("fields", {}).get("project") or {"key": issue["key"].split("-")[0]}
         projects.setdefault(project["key"], dict(project))
-        for field_id in fields:
-            if field_id.startswith("customfield_") and field_id not in custom_ids:
-                custom_ids.append(field_id)
-    completed = dict(metadata)
-    # Jira lists priorities highest first; the archive only shows which ones are used.
-    seen["priorities"] = dict(sorted(seen["priorities"].items(), key=lambda item: _priority_rank(item[0])))
-    for name, values in seen.items():
-        if name not in completed:
-            completed[name] = [_with_id(value, number) for number, value in enumerate(values.values(), 1)]
-    completed["projects"] = [_with_id(p, 10000 + n) for n, p in enumerate(projects.values())]
-    if "fields" not in completed:
-        completed["fields"] = field_catalogue(
-            [{"id": fid, "name": fid, "schema": {"type": "any"}} for fid in custom_ids])
-    return completed
+    return list(projects.values())
+
+
+def _custom_field_ids(issues: list[dict]) -> list[str]:
+    return list(dict.fromkeys(field_id for issue in issues for field_id in issue.get("fields", {})
+                              if field_id.startswith("customfield_")))
 
 
 def _priority_rank(name: str) -> tuple[int, str]:

@@ -10,7 +10,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 
 @dataclass
@@ -62,7 +62,7 @@ class Faults:
         wait = bucket.take()
         if wait == 0:
             return None
-        reset = datetime.fromtimestamp(time.time() + wait, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        reset = datetime.fromtimestamp(time.time() + wait, UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
         return {"Retry-After": str(max(1, math.ceil(wait))), "X-RateLimit-Limit": str(int(self.rate_limit)),
                 "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": reset}
 

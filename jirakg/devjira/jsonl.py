@@ -26,7 +26,7 @@ def read_issues(path: Path) -> Iterator[dict]:
 def write_issues(path: Path, issues: Iterable[dict]) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
-        raw: IO[bytes] = stack.enter_context(open(path, "wb"))
+        raw: IO[bytes] | gzip.GzipFile = stack.enter_context(open(path, "wb"))
         if path.suffix == ".gz":
             # No name and a zero mtime in the gzip header keep output byte-identical across runs.
             raw = stack.enter_context(gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=6))

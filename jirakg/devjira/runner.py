@@ -25,7 +25,7 @@ class BackgroundServer:
         self._loop.run_until_complete(self._runner.setup())
         site = web.TCPSite(self._runner, self.host, self.port)
         self._loop.run_until_complete(site.start())
-        port = site._server.sockets[0].getsockname()[1]  # the port the OS chose for port 0
+        port = self._runner.addresses[0][1]  # the port the OS chose for port 0
         self.url = f"http://{self.host}:{port}"
         self._ready.set()
         self._loop.run_forever()

@@ -9,7 +9,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timezone, tzinfo
+from datetime import UTC, tzinfo
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -34,7 +34,7 @@ BULK_ISSUE_CAP = 100
 BULK_CHANGELOG_ISSUE_CAP = 1000
 NOT_FOUND = "Issue does not exist or you do not have permission to see it."
 DATASET = web.AppKey("dataset", Dataset)
-OPTIONS = web.AppKey("options", object)
+Deployment = Literal["server", "cloud"]
 
 
 class BadRequest(Exception):
@@ -43,7 +43,7 @@ class BadRequest(Exception):
 
 @dataclass
 class ServerOptions:
-    deployment: Literal["server", "cloud"] = "server"
+    deployment: Deployment = "server"
     auth: AuthSpec | None = None
     faults: Faults = field(default_factory=Faults)
     max_results: int = 1000  # the page-size cap of a server deployment (jira.search.views.default.max)
@@ -53,6 +53,8 @@ class ServerOptions:
     def cloud(self) -> bool:
         return self.deployment == "cloud"
 
+
+OPTIONS = web.AppKey("options", ServerOptions)
 
 def error(status: int, message: str, headers: dict[str, str] | None = None,
           errors: dict[str, str] | None = None) -> web.Response:
@@ -102,7 +104,7 @@ def _cloud_only(path: str) -> bool:
 
 @web.middleware
 async def _jira_middleware(request: web.Request, handler) -> web.StreamResponse:
-    options: ServerOptions = request.app[OPTIONS]
+    options = request.app[OPTIONS]
     started = time.monotonic()
     response = await _answer(request, handler, options)
     await options.faults.pad(started)
@@ -163,7 +165,7 @@ def _int(params: dict, name: str, default: int, minimum: int = 0) -> int:
 
 
 def _current_user(request: web.Request) -> dict | None:
-    options: ServerOptions = request.app[OPTIONS]
+    options = request.app[OPTIONS]
     users = request.app[DATASET].metadata.get("users", [])
     if options.auth is None:
         return users[0] if users else None
@@ -185,7 +187,7 @@ def _user_id(user: dict | None) -> str | None:
 
 def _search(request: web.Request, jql: str) -> list[int]:
     dataset: Dataset = request.app[DATASET]
-    options: ServerOptions = request.app[OPTIONS]
+    options = request.app[OPTIONS]
     user = _current_user(request)
     return dataset.engine.search(jql or "", options.clock_ms(), _user_id(user), _zone(user))
 
@@ -195,7 +197,7 @@ def _zone(user: dict | None) -> tzinfo:
     try:
         return ZoneInfo((user or {}).get("timeZone") or "UTC")
     except (ZoneInfoNotFoundError, ValueError):
-        return timezone.utc
+        return UTC
 
 
 def _shape(request: web.Request, position: int, fields: list[str], expand: list[str], version: int,
@@ -229,7 +231,7 @@ def _fingerprint(*parts: object) -> str:
 # --- metadata --------------------------------------------------------------------------------
 
 async def server_info(request: web.Request) -> web.Response:
-    options: ServerOptions = request.app[OPTIONS]
+    options = request.app[OPTIONS]
     cloud = options.cloud
     return web.json_response({
         "baseUrl": str(request.url.origin()),
@@ -321,7 +323,7 @@ async def browse(request: web.Request) -> web.Response:
 
 
 async def create(request: web.Request) -> web.Response:
-    options: ServerOptions = request.app[OPTIONS]
+    options = request.app[OPTIONS]
     params = await _params(request)
     try:
         made = create_issue(request.app[DATASET], params.get("fields") or {}, options.clock_ms())
@@ -331,7 +333,7 @@ async def create(request: web.Request) -> web.Response:
 
 
 async def edit(request: web.Request) -> web.Response:
-    options: ServerOptions = request.app[OPTIONS]
+    options = request.app[OPTIONS]
     params = await _params(request)
     if not params.get("fields"):
         return error(400, "The request has no fields to change.")
@@ -367,7 +369,7 @@ async def issue_changelog(request: web.Request) -> web.Response:
 async def search_v2(request: web.Request) -> web.Response:
     if request.method not in ("GET", "POST"):
         return error(405, "Method not allowed.")
-    options: ServerOptions = request.app[OPTIONS]
+    options = request.app[OPTIONS]
     params = await _params(request)
     start = _int(params, "startAt", 0)
     cap = CLOUD_PAGE_CAP if options.cloud else options.max_results

@@ -7,6 +7,7 @@ import asyncio
 import uuid
 from typing import Literal
 
+from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, PartAnswer
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
@@ -19,7 +20,6 @@ from jirakg.handlers import Services, TurnInput, handler_for
 from jirakg.intents.models import ParsedQuery
 from jirakg.intents.parser import Parser
 from jirakg.intents.router import Router
-from jirakg.answer.kg_session import KgSession
 
 HEALTH_TIMEOUT_S = 5.0
 
@@ -93,7 +93,7 @@ class Engine:
         outcomes = await asyncio.gather(*(asyncio.wait_for(c, HEALTH_TIMEOUT_S) for c in checks.values()),
                                         return_exceptions=True)
         return {name: "ok" if not isinstance(outcome, BaseException) else (str(outcome) or type(outcome).__name__)
-                for name, outcome in zip(checks, outcomes)}
+                for name, outcome in zip(checks, outcomes, strict=True)}
 
 
 def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer]) -> tuple[TurnResult, TurnRecord]:

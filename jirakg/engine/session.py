@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
 
+from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.config import Settings
 from jirakg.connectors.jira.factory import connector_for
@@ -20,7 +21,6 @@ from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
-from jirakg.answer.kg_session import KgSession
 
 LEXICON_TTL_S = 3600
 

@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any, Protocol
 
 from jirakg.config.settings import FeedbackSettings
 from jirakg.errors import JirakgError
@@ -32,16 +33,25 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS feedback_turn ON feedback(turn_id)",
     "CREATE INDEX IF NOT EXISTS turns_created ON turns(created_at)",
 ]
-INSERT_TURN = ("INSERT INTO turns (turn_id, conversation_id, question, intents, parsed, plans, answer, parser, answerer, "
-               "user_id, channel, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+INSERT_TURN = ("INSERT INTO turns (turn_id, conversation_id, question, intents, parsed, plans, answer, parser, "
+               "answerer, user_id, channel, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 BATCH_WAIT_S = 0.02
-EXPORT = """SELECT t.turn_id, t.conversation_id, t.question, t.intents, t.parsed, t.plans, t.answer, t.parser, t.answerer,
-    t.user_id, t.channel, t.created_at, f.rating, f.comment, f.user_id, f.channel, f.created_at
-    FROM turns t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE t.created_at >= ? ORDER BY t.created_at, f.created_at"""
+EXPORT = """SELECT t.turn_id, t.conversation_id, t.question, t.intents, t.parsed, t.plans, t.answer, t.parser,
+    t.answerer, t.user_id, t.channel, t.created_at, f.rating, f.comment, f.user_id, f.channel, f.created_at
+    FROM turns t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE t.created_at >= ?
+    ORDER BY t.created_at, f.created_at"""
+
+
+class DbApiConnection(Protocol):
+    """What the store uses of a DB-API connection; sqlite3's and psycopg's cursors differ in type only."""
+
+    def cursor(self) -> Any: ...
+    def commit(self) -> None: ...
+    def close(self) -> None: ...
 
 
 class FeedbackStore:
-    def __init__(self, connect: Callable[[], object], placeholder: str = "?") -> None:
+    def __init__(self, connect: Callable[[], DbApiConnection], placeholder: str = "?") -> None:
         self._connection = connect()
         self._placeholder = placeholder
         self._lock = threading.Lock()
@@ -99,7 +109,8 @@ class FeedbackStore:
                               "created_at = ? WHERE feedback_id = ?",
                               (row.rating, row.comment, row.created_at.isoformat(), earlier[0][0]))
         else:
-            await self._query("INSERT INTO feedback (feedback_id, turn_id, rating, comment, user_id, channel, created_at) "
+            await self._query("INSERT INTO feedback "
+                              "(feedback_id, turn_id, rating, comment, user_id, channel, created_at) "
                               "VALUES (?, ?, ?, ?, ?, ?, ?)",
                               (uuid.uuid4().hex, row.turn_id, row.rating, row.comment, row.user, row.channel,
                                row.created_at.isoformat()))
@@ -108,11 +119,11 @@ class FeedbackStore:
     async def export(self, since: datetime | None = None) -> list[dict]:
         """One row per feedback given (or per turn without any), oldest first."""
         rows = await self._query(EXPORT, ((since.isoformat() if since else ""),))
-        names = ["turn_id", "conversation_id", "question", "intents", "parsed", "plans", "answer", "parser", "answerer", "user",
-                 "channel", "asked_at", "rating", "comment", "rated_by", "rated_in", "rated_at"]
+        names = ["turn_id", "conversation_id", "question", "intents", "parsed", "plans", "answer", "parser", "answerer",
+                 "user", "channel", "asked_at", "rating", "comment", "rated_by", "rated_in", "rated_at"]
         out = []
         for row in rows:
-            item = dict(zip(names, row))
+            item = dict(zip(names, row, strict=True))
             for name in ("intents", "parsed", "plans"):
                 item[name] = json.loads(item[name])
             out.append(item)

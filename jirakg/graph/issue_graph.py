@@ -89,7 +89,8 @@ class IssueGraph:
 
     # --- links ------------------------------------------------------------------------------
 
-    def linked(self, key: str, link_type: str | None = None, direction: str | None = None) -> list[tuple[str, str, str]]:
+    def linked(self, key: str, link_type: str | None = None,
+               direction: str | None = None) -> list[tuple[str, str, str]]:
         node = self.nodes.get(key)
         return node.linked(link_type, direction) if node else []
 

@@ -18,10 +18,12 @@ from jirakg.connectors.jira.errors import IssueNotFound, JqlError
 from jirakg.graph.issue_graph import Chain, IssueGraph
 from jirakg.graph.node import STRUCTURE_FIELDS, Node, node_from_issue
 from jirakg.graph.stores.base import CachedQuery, GraphStore
-from jirakg.jql.keys import ISSUE_KEY
 from jirakg.jql.canonical import canonical_jql, referenced_fields
+from jirakg.jql.keys import ISSUE_KEY
 
 KEY_BATCH = 100
+# A query on only these fields names its issues outright, so a newly created issue cannot join it.
+IDENTITY_FIELDS = frozenset({"key", "issuekey", "issue", "id"})
 
 
 @dataclass
@@ -88,12 +90,12 @@ class GraphManager:
                 return QueryResult(jql, [nodes[k] for k in entry.keys], True)
         self.stats.misses += 1
         issues = await self.connector.search(jql, [*STRUCTURE_FIELDS, *fields], changelog=changelog)
-        nodes = await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+        fetched = await self._store([node_from_issue(issue, self.base_url) for issue in issues])
         now = self.clock()
         await self.store.put_query(CachedQuery(
-            cache_key=key, jql=canonical_jql(jql), fields=fields, changelog=changelog, keys=[n.key for n in nodes],
+            cache_key=key, jql=canonical_jql(jql), fields=fields, changelog=changelog, keys=[n.key for n in fetched],
             depends_on=sorted(referenced_fields(jql)), stored_at=now, expires_at=now + self.ttl_s))
-        return QueryResult(jql, nodes, False)
+        return QueryResult(jql, fetched, False)
 
     async def _store(self, fresh: list[Node]) -> list[Node]:
         existing = await self.store.get_nodes(n.key for n in fresh)
@@ -101,7 +103,8 @@ class GraphManager:
         await self.store.put_nodes(merged)
         return merged
 
-    async def nodes(self, keys: Iterable[str], fields: Iterable[str] = (), *, changelog: bool = False) -> dict[str, Node]:
+    async def nodes(self, keys: Iterable[str], fields: Iterable[str] = (), *,
+                    changelog: bool = False) -> dict[str, Node]:
         """Nodes by key: stored ones first, the rest fetched in batches. Unknown keys are left out."""
         wanted = list(dict.fromkeys(k.upper() for k in keys))
         bad = [k for k in wanted if not ISSUE_KEY.match(k)]
@@ -181,7 +184,7 @@ class GraphManager:
         doomed = []
         for entry in await self.store.queries():
             depends = set(entry.depends_on)
-            pinned = bool(depends & {"key", "issuekey", "issue", "id"}) and not (depends - {"key", "issuekey", "issue", "id"})
+            pinned = bool(depends & IDENTITY_FIELDS) and not (depends - IDENTITY_FIELDS)
             if keys & set(entry.keys) or changed & depends or (any_new_issue and not pinned):
                 doomed.append(entry.cache_key)
         await self.store.delete_queries(doomed)

@@ -61,7 +61,7 @@ class Node(BaseModel):
         # Without a direction, a verb ("blocks", "is blocked by") picks one side and a type name
         # ("Relates") takes both; with a direction, the type name or that side's verb is enough.
         by_verb = any(wanted == verb.lower() for verbs in self.link_verbs.values() for verb in verbs.values())
-        found = []
+        found: list[tuple[str, str, str]] = []
         for kind, sides in self.links.items():
             for side, keys in sides.items():
                 verb = self.link_verbs.get(kind, {}).get(side, "").lower()
@@ -79,14 +79,7 @@ class Node(BaseModel):
 def node_from_issue(issue: dict, base_url: str) -> Node:
     """Build a node from a REST v2 issue object (search, issue or bulk-fetch result)."""
     fields = issue.get("fields") or {}
-    links: dict[str, dict[str, list[str]]] = {}
-    verbs: dict[str, dict[str, str]] = {}
-    for link in fields.get("issuelinks") or []:
-        side = "outward" if "outwardIssue" in link else "inward"
-        other = link.get(f"{side}Issue") or {}
-        kind = link["type"]["name"]
-        links.setdefault(kind, {"outward": [], "inward": []})[side].append(other.get("key", ""))
-        verbs.setdefault(kind, {"outward": link["type"].get("outward", kind), "inward": link["type"].get("inward", kind)})
+    links, verbs = _links(fields.get("issuelinks") or [])
     status = fields.get("status") or {}
     changelog = issue.get("changelog")
     return Node(
@@ -101,10 +94,28 @@ def node_from_issue(issue: dict, base_url: str) -> Node:
         fields={name: _compact(value) for name, value in fields.items()
                 if name not in ("issuelinks", "subtasks", "comment")},
         changelog=None if changelog is None else [_entry(h) for h in changelog.get("histories", [])],
-        comments=[Comment(id=c.get("id"), author=_person(c.get("author")), created=c.get("created"),
-                          body=c.get("body") or "") for c in (fields.get("comment") or {}).get("comments", [])],
+        comments=[_comment(c) for c in (fields.get("comment") or {}).get("comments", [])],
         updated=fields.get("updated"),
     )
+
+
+def _links(issue_links: list[dict]) -> tuple[dict[str, dict[str, list[str]]], dict[str, dict[str, str]]]:
+    """Other keys by link type and side, and each type's verbs ("blocks", "is blocked by")."""
+    links: dict[str, dict[str, list[str]]] = {}
+    verbs: dict[str, dict[str, str]] = {}
+    for link in issue_links:
+        side = "outward" if "outwardIssue" in link else "inward"
+        other = link.get(f"{side}Issue") or {}
+        kind = link["type"]["name"]
+        links.setdefault(kind, {"outward": [], "inward": []})[side].append(other.get("key", ""))
+        verbs.setdefault(kind, {"outward": link["type"].get("outward", kind),
+                                "inward": link["type"].get("inward", kind)})
+    return links, verbs
+
+
+def _comment(comment: dict) -> Comment:
+    return Comment(id=comment.get("id"), author=_person(comment.get("author")), created=comment.get("created"),
+                   body=comment.get("body") or "")
 
 
 def _compact(value: Any) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel
@@ -46,7 +46,7 @@ def without_order_by(jql: str) -> str:
 
 async def sync(manager: GraphManager, jql: str = "", fields: Iterable[str] = (), *,
                progress: Callable[[SyncProgress], None] | None = None,
-               now: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> SyncReport:
+               now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> SyncReport:
     base = without_order_by(jql)
     state_name = f"sync:{canonical_jql(base)}"
     state = json.loads(await manager.store.get_state(state_name) or "{}")
@@ -94,4 +94,4 @@ async def _user_zone(manager: GraphManager):
         me = await manager.connector.http.get("/rest/api/2/myself")
         return ZoneInfo(me.get("timeZone") or "UTC")
     except (JiraError, ZoneInfoNotFoundError, ValueError):  # anonymous access has no "myself"
-        return timezone.utc
+        return UTC

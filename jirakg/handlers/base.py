@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
 from jirakg.answer.parts import ExplainStep, PartAnswer
 from jirakg.answer.templated import Answer, row
@@ -17,8 +17,8 @@ from jirakg.retrieval.kgqa.reformulation import KgTurn
 from jirakg.retrieval.plan import RetrievalPlan
 
 if TYPE_CHECKING:
-    from jirakg.answer.llm_answerer import LlmAnswerer
     from jirakg.answer.kg_session import KgSession
+    from jirakg.answer.llm_answerer import LlmAnswerer
 
 ROWS = 10  # issues a list part carries as table rows
 F = TypeVar("F", bound=FactsBase)
@@ -57,7 +57,8 @@ class JiraHandler(Generic[F]):
             facts = await self.fetch(plan, services.manager)
         except JirakgError as exc:  # one clear sentence for this part; the other parts still answer
             return failed(call.name, plan.describe(), exc)
-        cache = None if facts.cache_hit is None else ("hit" if facts.cache_hit else "miss")
+        cache: Literal["hit", "miss"] | None = (None if facts.cache_hit is None
+                                                else "hit" if facts.cache_hit else "miss")
         part = _part(call.name, self.word(facts), facts,
                      ExplainStep(stage="plan", text=plan.describe(), cache=cache))
         if services.answerer is not None and plan.operation != "none":

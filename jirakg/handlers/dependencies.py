@@ -33,7 +33,8 @@ def word(facts: ChainFacts) -> Answer:
                "directly or transitively.")
     else:
         total = sum(len(layer) for layer in facts.layers)
-        w.line(f"{w.cite(facts.subject)} {relation} {plural(total, 'issue')} over {plural(len(facts.layers), 'level')}:")
+        levels = plural(len(facts.layers), "level")
+        w.line(f"{w.cite(facts.subject)} {relation} {plural(total, 'issue')} over {levels}:")
         by_key = {n.key: n for n in facts.nodes}
         for depth, layer in enumerate(facts.layers, 1):
             names = ", ".join(f"{w.cite(by_key[k])} ({by_key[k].status})" if k in by_key else k for k in layer)

@@ -27,8 +27,9 @@ def word(facts: IssueFacts) -> Answer:
     w = Writer()
     fields = facts.plan.intent.slots.fields or DEFAULT_FIELDS
     for node in facts.nodes:
-        values = "; ".join(f"{FIELD_NAMES.get(f, f)}: {shown(node.fields.get(f, node.summary if f == 'summary' else None))}"
-                           for f in fields)
+        values = "; ".join(
+            f"{FIELD_NAMES.get(f, f)}: {shown(node.fields.get(f, node.summary if f == 'summary' else None))}"
+            for f in fields)
         w.line(f"{w.cite(node)} ({node.summary}) — {values}.")
     return w.result()
 

@@ -13,22 +13,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from difflib import get_close_matches
 
 from jirakg.intents.grounding import Grounder, Match
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
-from jirakg.text.words import unicode_words
-from jirakg.intents.models import DateRange, LinkFilter, NumberFilter, Slots, ValueFilters
+from jirakg.intents.models import DateField, DateRange, LinkFilter, NumberFilter, Slots, ValueFilters
 from jirakg.intents.timewindows import find_windows
+from jirakg.text.words import unicode_words
 
 KEY = r"[a-z][a-z0-9_]*-[1-9]\d*"
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other than|besides|but not|isn t|aren t|"
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring)\b"
                       r"(?P<rest>(?: \w+){0,5})$")
-DATE_CUES = [  # the word before a time expression names the date field; the nearest cue wins
+# The word before a time expression names the date field; the nearest cue wins.
+DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|made|written|wrote"),
     ("updated", r"updated?|chang(?:e|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|worked on|moved"),
@@ -41,35 +42,44 @@ OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
 WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
 LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
-NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?(?:got |gotten )?"
-           r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|on|under|"
+NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?(?:got |"
+           r"gotten )?"
+           r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|"
+           r"on|under|"
            r"with)? ?(?:a |any |an )?)")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
-                            r"(?: to (?:anyone|anybody|someone|a person|any person))?|(?:nobody|no one|noone) (?:is |has )?"
+                            r"(?: to (?:anyone|anybody|someone|a person|any person))?|(?:nobody|no one|noone) (?:is |"
+                            r"has )?"
                             r"(?:assigned|owns?|picked (?:it |them )?up|working on|taken|took)|no assignee|no owner|"
                             r"without (?:an? |any )?(?:owner|assignee)|owned by (?:nobody|no one)|nobody s|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
                             r"waiting for|looking for|without) (?:an? )?(?:owner|assignee))\b")),
-    ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|target (?:versions?|releases?))|"
+    ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
+                              rf"target (?:versions?|releases?))|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?))\b")),
     ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?)\b")),
     ("labels", re.compile(rf"\b(?:{WITHOUT}labels?|unlabell?ed|not labell?ed)\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}due ?dates?\b")),
     ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|{NOT_PUT}sprints?)\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
-                              r"haven t been|hasnt been|havent been|isnt|arent|never|not been) (?:yet )?resolved(?: yet)?|"
+                              r"haven t been|hasnt been|havent been|isnt|arent|never|"
+                              r"not been) (?:yet )?resolved(?: yet)?|"
                               r"no resolution|without (?:a )?resolution|unfixed|not (?:yet )?fixed(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
-                              r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |been |was |"
+                              r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |"
+                              r"been |was |"
                               r"were )?(?:resolved|fixed|done|finished|completed|closed)|what s left|what is left|"
-                              r"still waiting for a fix|left to do|(?:have|has|need|needs) to (?:be )?(?:finish|finished|"
+                              r"still waiting for a fix|left to do|(?:have|has|need|needs) to (?:be )?(?:finish|"
+                              r"finished|"
                               r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
                               r"waiting for a fix|awaiting a fix|still needs? work|needs? (?:more )?work|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
-                              r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|has not) been dealt with|"
-                              r"(?:nobody|no one) (?:has |have )?(?:resolved|fixed|closed|finished|completed|done)|need (?:a |some )?fix(?:ing)?)\b")),
+                              r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|"
+                              r"has not) been dealt with|"
+                              r"(?:nobody|no one) (?:has |have )?(?:resolved|fixed|closed|finished|completed|done)|"
+                              r"need (?:a |some )?fix(?:ing)?)\b")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?due ?dates?\b")),
@@ -86,7 +96,8 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                           r"undone|in flight|not complete)\b")),
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped)\b")),
     (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
-                                   r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |actively )?working on|"
+                                   r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
+                                   r"actively )?working on|"
                                    r"actively worked on|currently being worked)\b")),
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
@@ -96,59 +107,77 @@ STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "reso
 # Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
 # "done" name the instance's own state when it has one of that name.
 CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
-NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|in progress|"
-                            r"new|indeterminate|complete)\b|\b(?P<category2>done|to do|in progress) (?:status )?category\b")
+NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|"
+                            r"in progress|"
+                            r"new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
+                            r"in progress) (?:status )?category\b")
 CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
                  "indeterminate": "indeterminate"}
-AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken in|reported (?:in|on|against))(?: version| release)?$")
-HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|in the past|"
+AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken in|reported (?:in|on|"
+                     r"against))(?: version| release)?$")
+HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
+                     r"in the past|"
                      r"had been|used to be|was once|were once|along the way)\b")
 SPRINT_STATES = [
-    ("open", re.compile(r"\b(?:current|this|active|open|ongoing|running|present)\b(?P<between>(?: \w+){0,3}?) sprints?\b|"
-                        r"\bsprints? (?:that s|that is|which is|currently) (?:running|active|ongoing|open|in progress)\b")),
-    ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b(?P<between>(?: \w+){0,3}?) "
-                          r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|ended|"
+    ("open", re.compile(r"\b(?:current|this|active|open|ongoing|running|present)\b(?P<between>(?: \w+){0,3}?) "
+                        r"sprints?\b|"
+                        r"\bsprints? (?:that s|that is|which is|currently) (?:running|active|ongoing|open|"
+                        r"in progress)\b")),
+    ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
+                          r"(?P<between>(?: \w+){0,3}?) "
+                          r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|"
+                          r"ended|"
                           r"completed)\b")),
     ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming)\b(?P<between>(?: \w+){0,3}?) sprints?\b"))]
-ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:been )?(?:reported|filed|raised|logged|logging|reporting|filing|opened|"
+ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:been )?(?:reported|filed|raised|logged|logging|reporting|filing|"
+                         r"opened|"
                          r"created|submitted|wrote)|(?:have|did|do) i (?:ever |already )?(?:report|reported|file|filed|"
                          r"raise|raised|log|logged|open|opened|create|created|submit|submitted)|"
                          r"(?:reported|filed|raised|logged|opened|created|submitted|written) by me)\b")
 ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
-                         r"i am assigned|my(?= (?:\w+ ){0,3}?(?:issues?|tickets?|bugs?|tasks?|stories|story|work|items?|"
+                         r"i am assigned|my(?= (?:\w+ ){0,3}?(?:issues?|tickets?|bugs?|tasks?|stories|story|work|"
+                         r"items?|"
                          r"epics?|defects?|sub-?tasks?|features?|things|stuff|assignments|queue|backlog|plate|open|"
-                         r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|own)|"
+                         r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|"
+                         r"own)|"
                          r"i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
                          r"(?:am|m) i (?:still )?(?:responsible for|working on|on)|i m (?:still )?responsible for|"
                          r"i am (?:still )?responsible for)\b")
 NOT_ME = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with) (?:others|other people|someone else|"
-                    r"somebody else|another person|other folks|a colleague|teammates)|(?:someone|somebody|anyone|anybody|"
+                    r"somebody else|another person|other folks|a colleague|teammates)|(?:someone|somebody|anyone|"
+                    r"anybody|"
                     r"people) (?:other than|besides|except|but) me(?: (?:is |are )?(?:handling|working on|assigned))?|"
                     r"not (?:assigned to )?me)\b")
 REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted|written|entered|"
-                             r"authored) by(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|except|but|"
+                             r"authored) by(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
+                             r"except|but|"
                              r"besides))?$|\bfrom$|\breporter(?: is)?$")
-REPORTER_AFTER = re.compile(r"^(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|submitted|wrote|entered|"
+REPORTER_AFTER = re.compile(r"^(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|submitted|wrote|"
+                            r"entered|"
                             r"authored)\b")
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|belonging to|"
                              r"handled by|worked on by|being worked on by)$")
-ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:still |currently |now )?(?:working on|works on|owns|has|have|is handling|handles|"
+ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:still |currently |now )?(?:working on|works on|owns|has|have|"
+                            r"is handling|handles|"
                             r"assigned|handling)\b|"
                             r"^s plate\b|^plate\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
               r"that reference|referencing|that include|including the word",
               r"(?:that are |which are |is |are )?(?:about|regarding|concerning|related to|on the topic of)"]
-TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|with|"
+TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|"
+             r"with|"
              r"without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
-             r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could)\b|\s*[.,;?!()]|\s*$)")
+             r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could)\b|\s*[.,;?!()]|"
+             r"\s*$)")
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
                    r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending|highest first|"
-                   r"most urgent first|top first|newest first|latest first|oldest first|lowest first|earliest first))?\b|"
+                   r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
+                   r"earliest first))?\b|"
                    r"\b(?P<first>oldest|newest|most recent|latest|highest priority|most urgent) first\b")
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
@@ -156,7 +185,8 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "resolution date": "resolutiondate DESC", "resolved": "resolutiondate DESC",
                 "oldest": "created ASC", "newest": "created DESC", "most recent": "created DESC",
                 "latest": "created DESC", "highest priority": "priority DESC", "most urgent": "priority DESC"}
-OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any )?(?:other|another|different|more) (?:issues?|tickets?|work|"
+OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any )?(?:other|another|different|more) (?:issues?|tickets?|"
+              r"work|"
               r"stuff|items?|things?|stories|tasks)|work|stuff|other people|someone else)")
 LINK_ANY = [
     ("blocks", re.compile(rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
@@ -169,20 +199,26 @@ LINK_ANY = [
 KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the key, or None for any)
     (re.compile(rf"\b(?:linked|related|connected|tied|attached)(?: (?:to|with))? (?:(?:in )?any way )?(?P<key>{KEY})\b|"
                 rf"\b(?P<key2>{KEY})(?: s)? (?:links|linked issues|related issues)\b", re.I), None),
-    (re.compile(rf"\b(?:blocked by|waiting (?:on|for)|held up by|depend(?:s|ing|ent)? on) (?P<key>{KEY})\b", re.I), "blocks"),
-    (re.compile(rf"\b(?:that |which )?(?:block|blocks|blocking|are blocking|is blocking|hold up|holds up) (?P<key>{KEY})\b",
+    (re.compile(rf"\b(?:blocked by|waiting (?:on|for)|held up by|depend(?:s|ing|ent)? on) (?P<key>{KEY})\b", re.I),
+     "blocks"),
+    (re.compile(rf"\b(?:that |which )?(?:block|blocks|blocking|are blocking|is blocking|hold up|"
+                rf"holds up) (?P<key>{KEY})\b",
                 re.I), "is blocked by"),
     (re.compile(rf"\bduplicates? of (?P<key>{KEY})\b", re.I), "is duplicated by"),
 ]
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
-DEEP = re.compile(r"\b(?:descendants?|at any (?:depth|level)|(?:at |on )?all levels|every level|anywhere (?:under|underneath|"
-                  r"below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|all the way down|"
+DEEP = re.compile(r"\b(?:descendants?|at any (?:depth|level)|(?:at |on )?all levels|every level|anywhere (?:under|"
+                  r"underneath|"
+                  r"below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|"
+                  r"all the way down|"
                   r"everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
-KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?: s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?(?:epics|stories|tasks|bugs|features|sub-?tasks|"
+KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?: s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?(?:epics|stories|tasks|"
+                          rf"bugs|features|sub-?tasks|"
                           rf"children|issues|items|tickets|work)\b")
 UNRELEASED = re.compile(r"\b(?:unreleased|not (?:yet )?released|upcoming releases?|future releases?|next releases?|"
-                        r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|has not|"
+                        r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|"
+                        r"has not|"
                         r"didn t|did not) (?:been |yet )?(?:shipped|released)(?: yet)?|not (?:yet )?shipped)\b")
 RELEASED = re.compile(r"\b(?:released versions?|already (?:released|shipped) (?:versions?|releases?)|shipped releases?|"
                       r"past releases?)\b")
@@ -195,17 +231,22 @@ POINTS_OVER = re.compile(r"\b(?:more than|over|greater than|bigger than|above|la
 POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) (?P<n>\d+(?:\.\d+)?) "
                           r"(?:story )?(?:points?|pts|sp)\b")
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
-PRONOUN_REPORTER = re.compile(r"\b(?:he|she|they) (?:has |have |had |did )?(?:reported|filed|raised|logged|opened|created|"
-                              r"submitted|report|file|raise|log|open|create)\b|\b(?:reported|filed|raised|logged|opened|"
+PRONOUN_REPORTER = re.compile(r"\b(?:he|she|they) (?:has |have |had |did )?(?:reported|filed|raised|logged|opened|"
+                              r"created|"
+                              r"submitted|report|file|raise|log|open|create)\b|\b(?:reported|filed|raised|logged|"
+                              r"opened|"
                               r"created|submitted) by (?:him|her|them)\b")
 PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
-PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|has))\b")
-NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|thinks|is going|"
+PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
+                              r"has))\b")
+NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
+                        r"thinks|is going|"
                         r"has asked|wanted|requested|is preparing|prepares)\b")
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b|"
-                    rf"\b(?:children|child issues|sub-?tasks|subtasks|stories|tasks|bugs|issues) (?:of|under) (?P<key2>{KEY})\b",
+                    rf"\b(?:children|child issues|sub-?tasks|subtasks|stories|tasks|bugs|issues) (?:of|"
+                    rf"under) (?P<key2>{KEY})\b",
                     re.I)
 # Words that carry no condition: question scaffolding, politeness, and the nouns for "issues".
 FILLER = frozenset("""
@@ -228,12 +269,14 @@ people person anyone anybody someone somebody everyone everybody others nobody c
 FIELD_WORDS = frozenset("""priority priorities status statuses state type types kind component components label labels
 labelled labeled tag tags version versions release releases sprint sprints epic epics parent assignee assignees
 assigned owner owners reporter reporters reported resolution resolved due deadline created updated modified changed
-fixed closed opened filed raised logged severity severe urgent critical blocker blockers important overdue late stale old
+fixed closed opened filed raised logged severity severe urgent critical blocker blockers important overdue late stale
+old
 older newer newest oldest recent recently lately week weeks month months year years day days today yesterday
 tomorrow since before after between until during ago last past next""".split())
 ASKED_FIELD = re.compile(r"\b(?:what (?:is|are) |what s |show (?:me )?|give (?:me )?|list )?(?:the )?(?:current )?"
                          r"(?:status(?:es)?|states?|progress) (?:of|for|on)\b")  # "the status of …": what a list shows
-INTENT_WORDS = frozenset("""depend depends depending dependency dependencies block blocks blocking blocked blocker linked
+INTENT_WORDS = frozenset("""depend depends depending dependency dependencies block blocks blocking blocked blocker
+linked
 link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
 summary summarize summarise overview progress chain deadlock cycle cycles transitively""".split())
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
@@ -257,7 +300,7 @@ class Words:
         self.used = [False] * len(self.tokens)
 
     def free(self) -> str:
-        return " ".join(USED if used else token for token, used in zip(self.tokens, self.used))
+        return " ".join(USED if used else token for token, used in zip(self.tokens, self.used, strict=True))
 
     def take(self, start: int, end: int) -> None:
         for i in range(start, end):
@@ -276,7 +319,7 @@ class Words:
         return start, start + segment.strip().count(" ") + 1
 
     def take_all(self, pattern: re.Pattern[str]) -> list[re.Match]:
-        found = []
+        found: list[re.Match] = []
         while True:
             match = pattern.search(self.free())
             if not match or not match.group(0).strip():
@@ -285,14 +328,16 @@ class Words:
             found.append(match)
 
     def before(self, start: int, count: int = 3) -> str:
-        return " ".join(t for t, u in zip(self.tokens[max(0, start - count):start], self.used[max(0, start - count):start])
+        first = max(0, start - count)
+        return " ".join(t for t, u in zip(self.tokens[first:start], self.used[first:start], strict=True)
                         if not u)
 
     def after(self, end: int, count: int = 3) -> str:
-        return " ".join(t for t, u in zip(self.tokens[end:end + count], self.used[end:end + count]) if not u)
+        last = end + count
+        return " ".join(t for t, u in zip(self.tokens[end:last], self.used[end:last], strict=True) if not u)
 
     def left(self) -> list[str]:
-        return [t for t, u in zip(self.tokens, self.used) if not u]
+        return [t for t, u in zip(self.tokens, self.used, strict=True) if not u]
 
 
 class Text:
@@ -306,7 +351,7 @@ class Text:
 
 
 def _iso_now(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class Unknown(ValueError):
@@ -358,7 +403,8 @@ class ConditionReader:
         text = Text(CONTRACTION.sub(lambda m: f"{m.group(1)} is", raw))
         for match in re.finditer(r'"([^"]{1,100})"|(?<![\w])\'([^\']{2,100})\'(?![\w])', text.value):
             quoted = match.group(1) or match.group(2)
-            kind = re.search(r"\b(sprint|project|component|label|version|release|status|epic)\s*$", text.value[:match.start()])
+            kind = re.search(r"\b(sprint|project|component|label|version|release|status|"
+                             r"epic)\s*$", text.value[:match.start()])
             if kind:  # sprint "MOB Sprint 99": a name, which must exist
                 self._quoted_value(kind.group(1).replace("release", "version"), quoted, slots)
             else:
@@ -366,8 +412,8 @@ class ConditionReader:
             text.blank(match.start(), match.end())
         for pattern, link_type in KEY_LINKS:
             for match in list(pattern.finditer(text.value)):
-                key = match.group("key") or match.groupdict().get("key2")
-                slots.links.append(LinkFilter(key=key.upper(), link_type=link_type))
+                key = match.group("key") or match.group("key2")
+                slots.links.append(LinkFilter(key=str(key).upper(), link_type=link_type))
                 text.blank(match.start(), match.end())
         text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
         self._parents(text, slots)
@@ -437,17 +483,18 @@ class ConditionReader:
         field = next((t.label for t in self.lexicon.of("field") if "story point" in t.label.lower()), None)
         if field is None:
             return
-        for pattern, operator in ((POINTS_AT_LEAST, ">="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"), (POINTS_EXACT, "=")):
+        comparisons = ((POINTS_AT_LEAST, ">="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"), (POINTS_EXACT, "="))
+        for pattern, operator in comparisons:
             for match in list(pattern.finditer(text.value)):
                 number = next(v for v in match.groupdict().values() if v)
                 slots.numbers.append(NumberFilter(field=field, operator=operator, value=float(number)))  # type: ignore[arg-type]
                 text.blank(match.start(), match.end())
 
     @staticmethod
-    def _date_field(before: str) -> tuple[str, bool]:
+    def _date_field(before: str) -> tuple[DateField, bool]:
         """The date field the words before a time expression name (the nearest cue in the same clause),
         and whether one did; "created" when none does."""
-        best: tuple[int, str] = (-1, "created")
+        best: tuple[int, DateField] = (-1, "created")
         tail = re.split(r"[.;?!]", before[-60:])[-1]
         for name, cue in DATE_CUES:
             for match in re.finditer(rf"\b(?:{cue})\b", tail):
@@ -562,7 +609,8 @@ class ConditionReader:
                 continue  # "need" is no misspelt "Ned"
             before, after = words.before(match.start, 5), words.after(match.end, 4)
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
-            role = "reporters" if (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked) else "assignees"
+            reported = REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked
+            role = "reporters" if reported else "assignees"
             if role == "assignees" and not ASSIGNEE_BEFORE.search(before) and PRONOUN_REPORTER.search(words.free()):
                 role = "reporters"  # "Gregor is leaving… the tickets he raised"
                 words.take_all(PRONOUN_REPORTER)
@@ -584,7 +632,8 @@ class ConditionReader:
             if cue_before:
                 taken = cue_before.group(0).count(" ") + 1
                 words.take(max(0, match.start - taken), match.start)
-            cue_after = REPORTER_AFTER.search(after) or (asked and REPORTER_ASKED.search(after)) or ASSIGNEE_AFTER.search(after)
+            cue_after = (REPORTER_AFTER.search(after) or (asked and REPORTER_ASKED.search(after))
+                         or ASSIGNEE_AFTER.search(after))
             if cue_after:
                 words.take(match.end, match.end + cue_after.group(0).count(" ") + 1)
         if mentioned:
@@ -594,7 +643,8 @@ class ConditionReader:
     def _pronouns(words: Words, slots: Slots, person: Match) -> None:
         """"Justin wants to retest the problems he reported": the pronoun's role is the named person's."""
         value = person.term.value
-        for pattern, role, negated in ((PRONOUN_REPORTER, "reporters", False), (PRONOUN_NOT_REPORTER, "reporters", True),
+        for pattern, role, negated in ((PRONOUN_REPORTER, "reporters", False),
+                                       (PRONOUN_NOT_REPORTER, "reporters", True),
                                        (PRONOUN_ASSIGNEE, "assignees", False)):
             if words.take_all(pattern):
                 target = getattr(slots.excluded if negated else slots, role)
@@ -619,7 +669,8 @@ class ConditionReader:
             negated = NEGATION.search(before) is not None
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
             if match.term.kind == "status" and (HISTORY.search(words.after(match.end, 4))
-                                                or re.search(r"\b(?:been|was|were) (?:in )?$", words.before(match.start, 3) + " ")):
+                                                or re.search(r"\b(?:been|was|were) (?:in )?$",
+                                                             words.before(match.start, 3) + " ")):
                 negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
             elif match.term.kind == "version" and AFFECTS.search(words.before(match.start, 3)):
                 target = slots.excluded.affected_versions if negated else slots.affected_versions
@@ -627,9 +678,11 @@ class ConditionReader:
                 target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
             target.extend(v for v in values if v not in target)
             words.take(match.start, match.end)
-            if negated:
-                words.take(max(0, match.start - NEGATION.search(before).group(0).count(" ") - 1), match.start)
-            hint = re.search(rf"\b(?:(?:{VALUE_HINTS[match.term.kind]})(?: is| =| of| the)?)$", words.before(match.start, 4))
+            negation = NEGATION.search(before)
+            if negation:
+                words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
+            hint = re.search(rf"\b(?:(?:{VALUE_HINTS[match.term.kind]})(?: is| =| of|"
+                             rf" the)?)$", words.before(match.start, 4))
             if hint:
                 words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
             if re.match(rf"(?:{VALUE_HINTS[match.term.kind]})s?\b", words.after(match.end, 1)):
@@ -647,7 +700,8 @@ class ConditionReader:
         after, before = words.after(match.end, 3), words.before(match.start, 2)
         if re.match(r"(?:priority )?(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b", after) or \
                 re.search(r"\b(?:at least)$", before) or phrase in ("high", "important"):
-            words.take_all(re.compile(r"\b(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b|\bat least\b"))
+            words.take_all(re.compile(r"\b(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b|"
+                                      r"\bat least\b"))
             return order[:at + 1]
         if re.match(r"(?:priority )?(?:or|and) (?:lower|below|less|down)\b", after) or re.search(r"\bat most$", before):
             words.take_all(re.compile(r"\b(?:or|and) (?:lower|below|less|down)\b|\bat most\b"))
@@ -662,7 +716,8 @@ class ConditionReader:
         for categories, pattern in CATEGORIES:
             for match in words.take_all(pattern):
                 if NEGATION.search(words.before(words.span(match)[0], 6)):
-                    slots.excluded.status_categories = list(dict.fromkeys(slots.excluded.status_categories + categories))
+                    excluded = slots.excluded.status_categories + categories
+                    slots.excluded.status_categories = list(dict.fromkeys(excluded))
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
         if wanted:
@@ -672,13 +727,15 @@ class ConditionReader:
         """A name after a word that says what it is ("project Atlas", "assigned to Zed", "release 9.9") must
         exist; a name looks like one: capitalised as typed, or holding a digit ("release history" is no name)."""
         free = words.free()
-        named = re.search(r"\b(?:project|component|sprint|release|version|label|epic|status|team) (?!_)([a-z0-9][\w]*)\b|"
+        named = re.search(r"\b(?:project|component|sprint|release|version|label|epic|status|"
+                          r"team) (?!_)([a-z0-9][\w]*)\b|"
                           r"\b(?:the |in |for )(?!_)([a-z][\w]*) (project|component|sprint|release|team|board)\b", free)
         if named:
             value = named.group(1) or named.group(2)
             kind = (named.group(3) or named.group(0).split()[0]).replace("release", "version")
             typed = re.search(rf"\b{re.escape(value)}\b", original, re.IGNORECASE)
-            looks_named = bool(re.search(r"\d", value) or (typed and typed.group(0)[:1].isupper()) or original.islower())
+            capitalised = bool(typed and typed.group(0)[:1].isupper())
+            looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
             if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, value))
         known_versions = {alias for t in self.lexicon.of("version") for alias in t.aliases}
@@ -696,7 +753,8 @@ class ConditionReader:
         names = {t.label.lower(): t.label for t in self.lexicon.of(kind)}
         names.update({t.value.lower(): t.value for t in self.lexicon.of(kind) if kind == "project"})
         close = [names[c] for c in get_close_matches(value, names, n=3, cutoff=0.5)]
-        what = "nobody called" if kind == "person" else f"no {'release or version' if kind == 'version' else kind} called"
+        named = "release or version" if kind == "version" else kind
+        what = "nobody called" if kind == "person" else f"no {named} called"
         hint = f" The closest are {', '.join(close)}." if close else ""
         return f"There is {what} '{value}' in this Jira.{hint}"
 
@@ -714,7 +772,7 @@ class ConditionReader:
         """Words left that look like conditions, in the order asked."""
         ignored = []
         for word in words.left():
-            if word in FILLER or word == USED or word.isdigit() and len(word) <= 2:
+            if word in FILLER or word == USED or (word.isdigit() and len(word) <= 2):
                 continue
             if slots.dates and DATE_CUE_WORDS.fullmatch(word):
                 continue  # "created", "closed": the date read after it already names its field
@@ -756,7 +814,8 @@ components release releases version versions duplicate duplicates blocked blocki
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
 outstanding finished completed started progress review""".split())
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label"]
-KIND_HINTS = {"project": r"projects?", "component": r"components?|module|area", "label": r"labell?ed|labels?|tag(?:ged|s)?",
+KIND_HINTS = {"project": r"projects?", "component": r"components?|module|area",
+              "label": r"labell?ed|labels?|tag(?:ged|s)?",
               "version": r"releases?|versions?|fix ?versions?", "sprint": r"sprints?"}
 
 
@@ -767,9 +826,11 @@ def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
     kept = []
     for group in _by_span(matches):
         near = words.before(group[0].start, 2) + " " + words.after(group[0].end, 1)
-        hinted = [m for m in group if m.term.kind in KIND_HINTS and re.search(rf"\b(?:{KIND_HINTS[m.term.kind]})\b", near)]
+        hinted = [m for m in group
+                  if m.term.kind in KIND_HINTS and re.search(rf"\b(?:{KIND_HINTS[m.term.kind]})\b", near)]
         phrase = " ".join(words.tokens[group[0].start:group[0].end])
-        group = [m for m in group if not (m.term.kind in ("component", "label") and phrase in FIELD_WORDS and m not in hinted)]
+        group = [m for m in group
+                 if not (m.term.kind in ("component", "label") and phrase in FIELD_WORDS and m not in hinted)]
         if hinted:
             group = hinted
         if len({m.term.kind for m in group}) > 1:

@@ -11,17 +11,17 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from difflib import get_close_matches
 
 from pydantic import BaseModel, Field
 
-from jirakg.intents.grounding import Grounder
 from jirakg.handlers.node_filters import NODE_FILTERS
 from jirakg.intents.conditions import ConditionReader, Unknown, foreign_language
+from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import IntentCall, LinkFilter, ParsedQuery, Slots, ValueFilters
+from jirakg.intents.models import IntentCall, IntentName, LinkFilter, ParsedQuery, Slots, ValueFilters
 from jirakg.intents.timewindows import parse_window
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.jql.errors import JqlSyntaxError
@@ -39,8 +39,9 @@ SINGULAR = re.compile(r"\b(it|its|it's|the same)\b|\b(?:this|that)\s*[?.!]*$|\b(
 PLURAL = re.compile(r"\b(those|they|them|these|their|all of them)\b")
 ORDINAL = re.compile(rf"\b(?:the )?({'|'.join(ORDINALS)}) (?:one|issue|ticket|item)\b|#(\d+)\b")
 
-RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("help", re.compile(r"^\s*((can you )?help|what can you do|what do you do|how (do|can|should) i (use|ask)|commands)\b"
+RULES: list[tuple[IntentName, re.Pattern[str]]] = [
+    ("help", re.compile(r"^\s*((can you )?help|what can you do|what do you do|how (do|can|should) i (use|ask)|"
+                        r"commands)\b"
                         r"|\bwhat (kinds? of |sorts? of )?questions can i ask\b")),
     ("count", re.compile(r"\b(how many|number of|count)\b")),
     ("dependencies", re.compile(r"\b(transitive(ly)?|chain|deadlocks?|cycles?|circular|critical path|all (the )?"
@@ -120,7 +121,7 @@ class ConversationState(BaseModel):
 
 
 class EmbeddedParser:
-    def __init__(self, lexicon: Lexicon, *, now: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> None:
+    def __init__(self, lexicon: Lexicon, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.lexicon = lexicon
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
@@ -134,7 +135,8 @@ class EmbeddedParser:
     async def understand(self, text: str, state: ConversationState, issue_in_view: str | None) -> ParsedQuery:
         return self.parse(text, state, issue_in_view)
 
-    def parse(self, text: str, history: ConversationState | None = None, issue_in_view: str | None = None) -> ParsedQuery:
+    def parse(self, text: str, history: ConversationState | None = None,
+              issue_in_view: str | None = None) -> ParsedQuery:
         """Parses are remembered for the same text, history and issue in view within the same minute
         (time windows are relative to now): people ask the same questions again, and parsing costs most
         of a cached turn."""
@@ -196,7 +198,8 @@ class EmbeddedParser:
             keys = self.resolve_keys(lowered, state, issue_in_view, carried)
             if not keys and self._filters_present(lowered):
                 # "our release history for the Uploader…": no issue to read a history of, but conditions to search
-                searched = self._filtered("count" if RULES[1][1].search(lowered) else "search", part, lowered, [], state)
+                wanted: IntentName = "count" if RULES[1][1].search(lowered) else "search"
+                searched = self._filtered(wanted, part, lowered, [], state)
                 if searched is not None:
                     return searched
             if not keys:
@@ -214,10 +217,10 @@ class EmbeddedParser:
         slots.descendants_of += subtrees
         if state.last_search is not None and FOLLOW_UP.search(prefix.lower()):
             slots = narrowed(state.last_search, slots)
-        name = "count" if RULES[1][1].search(prefix.lower()) else "search"
+        name: IntentName = "count" if RULES[1][1].search(prefix.lower()) else "search"
         return IntentCall(name=name, slots=slots, jql=build_jql(slots, today=self.now().strftime("%Y/%m/%d")))
 
-    def _filtered(self, name: str, part: str, lowered: str, keys: list[str],
+    def _filtered(self, name: IntentName, part: str, lowered: str, keys: list[str],
                   state: ConversationState) -> IntentCall | None:
         """A search or count from the question's conditions; a link or child question with conditions
         beyond what those answer becomes a search over the linked issues or children. None: a plain
@@ -242,8 +245,7 @@ class EmbeddedParser:
             if not any(link.key for link in slots.links):
                 slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
             name = "search"
-        follows_up = state.last_search is not None and FOLLOW_UP.search(lowered)
-        if follows_up:
+        if state.last_search is not None and FOLLOW_UP.search(lowered):
             slots = narrowed(state.last_search, slots)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return _call_clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
@@ -265,7 +267,7 @@ class EmbeddedParser:
         # Words such as "covid-19" are not keys; only keys whose project exists count.
         return found, [k for k in unknown if k.split("-")[0].isupper() and len(k.split("-")[0]) >= 2]
 
-    def _classify(self, lowered: str, about_an_issue: bool, state: ConversationState) -> str:
+    def _classify(self, lowered: str, about_an_issue: bool, state: ConversationState) -> IntentName:
         lowered = self._corrected(lowered)
         if (not about_an_issue and KG_WORDS.search(lowered) and not JIRA_WORDS.search(lowered)
                 and not self._filters_present(lowered)):
@@ -282,7 +284,8 @@ class EmbeddedParser:
                 return name
         if about_an_issue and any(m.score == 1.0 for m in self.grounder.scan(lowered, {"link"})):
             return "linked"  # the instance's own link verbs ("supersedes", "is risk for")
-        if about_an_issue and not self._filters_present(lowered, kinds=SEARCH_KINDS - {"status"}, with_categories=False):
+        if about_an_issue and not self._filters_present(lowered, kinds=SEARCH_KINDS - {"status"},
+                                                        with_categories=False):
             return "metadata"  # "is it done?" asks for a status, not for a search
         if not JIRA_WORDS.search(lowered) and (KG_WORDS.search(lowered) or state.last_intent == "kg_question"):
             return "kg_question"
@@ -361,7 +364,8 @@ class EmbeddedParser:
         named = [m for m in self.grounder.scan(lowered, {"link"}) if m.score >= 0.9]
         if named and named[0].term.value not in ("blocks", "is blocked by"):
             return named[0].term.value  # the instance's own verbs: "depends on", "supersedes"
-        if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\bdepends on (it|this|that|{KEY_WORD})\b"
+        if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\bdepends on (it|this|that|"
+                     rf"{KEY_WORD})\b"
                      r"|\bwhat depends on\b", lowered):
             return "blocks"
         if re.search(r"\bblock|\bdepend|\bdeadlock|\bcritical path|\bchain|\bcycle", lowered):
@@ -394,7 +398,8 @@ def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:
     def context(call: IntentCall) -> bool:
         generic = call.name == "clarify" and (call.slots.reason is None or call.slots.reason.startswith(
             (WHICH_ISSUE, WHICH_ISSUES)))
-        empty = call.name in ("search", "count") and not set(_narrowing(call.slots)) - {"text"} and not call.slots.typed_jql
+        empty = (call.name in ("search", "count") and not set(_narrowing(call.slots)) - {"text"}
+                 and not call.slots.typed_jql)
         return generic or empty
 
     real = [c for c in calls if not context(c)]
@@ -409,7 +414,8 @@ def narrowed(previous: Slots, new: Slots) -> Slots:
         if getattr(new, name):
             setattr(merged, name, list(getattr(new, name)))
         if getattr(new.excluded, name):
-            setattr(merged.excluded, name, list(dict.fromkeys(getattr(merged.excluded, name) + getattr(new.excluded, name))))
+            both = getattr(merged.excluded, name) + getattr(new.excluded, name)
+            setattr(merged.excluded, name, list(dict.fromkeys(both)))
     merged.empty = list(dict.fromkeys(merged.empty + new.empty))
     merged.filled = list(dict.fromkeys(merged.filled + new.filled))
     merged.dates = [d for d in merged.dates if d.field not in {n.field for n in new.dates}] + new.dates

@@ -90,7 +90,7 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
                    run_jql: Callable[[str, Slots | None], Awaitable[set[str] | None]],
                    replay: Callable[[list[str]], Awaitable[str | None]] = _no_history) -> Report:
     """`replay` asks a case's earlier questions and returns the conversation; only `parse` is timed."""
-    counts = {"single": Counter(), "multi": Counter()}
+    counts: dict[str, Counter[str]] = {"single": Counter(), "multi": Counter()}
     timings: list[float] = []
     outcomes: list[tuple[Case, _Outcome]] = []
     failures: list[dict] = []
@@ -126,13 +126,16 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
 
 def _count_intents(bucket: Counter, case: Case, parsed: ParsedQuery) -> None:
     gold = Counter(i.name for i in case.intents)
-    got = Counter(c.name for c in parsed.intents)
+    got = Counter(str(c.name) for c in parsed.intents)
     bucket["tp"] += sum((gold & got).values())
     bucket["gold"] += sum(gold.values())
     bucket["got"] += sum(got.values())
 
 
-async def _judge(case: Case, parsed: ParsedQuery, run_jql: Callable[[str, Slots | None], Awaitable[set[str] | None]]) -> _Outcome:
+RunJql = Callable[[str, Slots | None], Awaitable[set[str] | None]]
+
+
+async def _judge(case: Case, parsed: ParsedQuery, run_jql: RunJql) -> _Outcome:
     gold_names = Counter(i.name for i in case.intents)
     correct = gold_names == Counter(c.name for c in parsed.intents)
     keyed = [i for i in case.intents if i.issue_keys]
@@ -159,7 +162,8 @@ def _tallies(outcomes: list[tuple[Case, _Outcome]], group: Callable[[Case], str 
             tally = tallies.setdefault(name, Counter())
             tally["cases"] += 1
             tally["correct"] += outcome.correct
-    return {name: Tally(cases=t["cases"], accuracy=round(t["correct"] / t["cases"], 4)) for name, t in sorted(tallies.items())}
+    return {name: Tally(cases=t["cases"], accuracy=round(t["correct"] / t["cases"], 4))
+            for name, t in sorted(tallies.items())}
 
 
 def _score(counter: Counter) -> Score:

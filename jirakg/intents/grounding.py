@@ -13,7 +13,8 @@ FUZZY_THRESHOLD = 0.84
 MIN_FUZZY_LENGTH = 4  # shorter words are too easy to confuse ("bug" vs "big")
 MAX_WORDS = 4
 # Everyday words for the top and bottom of the instance's own priority scheme.
-URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top", "highest", "showstopper", "showstoppers", "p0", "p1",
+URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top", "highest", "showstopper", "showstoppers", "p0",
+                "p1",
                 "most severe", "severest", "emergency", "emergencies"}
 MINOR_WORDS = {"trivial", "minor", "lowest", "cosmetic", "p4", "p5"}
 # Words of questions that are never misspelt names of anything; not worth a fuzzy comparison.

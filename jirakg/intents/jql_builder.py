@@ -22,7 +22,7 @@ def quote(value: str) -> str:
 
 def valid_key(key: str, project_keys: set[str]) -> bool:
     match = ISSUE_KEY.match(key)
-    return bool(match) and (not project_keys or match.group(1) in project_keys)
+    return match is not None and (not project_keys or match.group(1) in project_keys)
 
 
 def text_query(words: str) -> str:

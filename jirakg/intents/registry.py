@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from jirakg.intents.models import IntentName
+from jirakg.intents.models import IntentName, ValueFilters
+
+# The `Slots` a search or count reads its conditions from.
+FILTER_SLOTS = [*ValueFilters.model_fields, "excluded", "empty", "filled", "dates", "overdue", "sprint_state", "links",
+                "parents", "text", "order_by"]
 
 
 class IntentSpec(BaseModel):
@@ -29,59 +33,68 @@ INTENTS: dict[str, IntentSpec] = {spec.name: spec for spec in [
         slots=["fields"], fields=["assignee", "priority", "duedate", "reporter", "labels", "components",
                                   "fixVersions", "resolution", "created", "updated"],
         handler="metadata",
-        guideline="State each asked field's value first, naming the issue with its link; say 'not set' for empty fields."),
+        guideline="State each asked field's value first, naming the issue with its link; "
+                  "say 'not set' for empty fields."),
     IntentSpec(
         name="children", description="Child issues of a parent, optionally of one type or status.",
-        examples=["Status of all epics under INIT-3?", "List the sub-tasks of PROJ-7.", "Which stories under MOB-2 are done?"],
-        slots=["issue_type", "statuses", "status_categories"], fields=["assignee", "priority"],
+        examples=["Status of all epics under INIT-3?", "List the sub-tasks of PROJ-7.",
+                  "Which stories under MOB-2 are done?"],
+        slots=["issue_types", "statuses", "status_categories"], fields=["assignee", "priority"],
         handler="children",
-        guideline="Say how many children match, then list them (key, summary, status), ten at most before 'and N more'."),
+        guideline="Say how many children match, then list them (key, summary, status), "
+                  "ten at most before 'and N more'."),
     IntentSpec(
         name="linked", description="Issues linked to an issue, by link type and direction.",
         examples=["List all issues blocked by PROJ-9.", "What blocks PROJ-40?", "Which risks does INIT-2 have?"],
         slots=["link_type"], fields=["assignee", "priority"],
         handler="linked",
-        guideline="Name the relation in words ('blocked by'), then list the linked issues with status; say so when there are none."),
+        guideline="Name the relation in words ('blocked by'), then list the linked issues with status; "
+                  "say so when there are none."),
     IntentSpec(
         name="dependencies", description="Transitive dependency chains, deadlocks (cycles) and the critical path.",
         examples=["What transitively blocks the release epic?", "Is there a deadlock around PROJ-4?",
                   "Show the full chain of blockers for MOB-12."],
         slots=["link_type"], fields=["assignee", "priority"],
         handler="dependencies",
-        guideline="Give the number of issues in the chain and its depth, then the chain hop by hop; report any cycle explicitly."),
+        guideline="Give the number of issues in the chain and its depth, then the chain hop by hop; "
+                  "report any cycle explicitly."),
     IntentSpec(
         name="changelog", description="The history of an issue: which field changed, by whom, within a time window.",
         examples=["Who changed the status of PROJ-7 last?", "What changed on PROJ-7 last week?",
                   "When was MOB-3 moved to Done?"],
         slots=["fields", "window"], fields=[],
         handler="changelog",
-        guideline="Answer the asked change first (who, when, from → to), newest first; say when nothing changed in the window."),
+        guideline="Answer the asked change first (who, when, from → to), newest first; "
+                  "say when nothing changed in the window."),
     IntentSpec(
         name="summary", description="A synthesised status or progress report of an issue or its subtree.",
-        examples=["Summarize the current status of EPIC-4.", "How far along is INIT-2?", "Give me an overview of PROJ-10."],
+        examples=["Summarize the current status of EPIC-4.", "How far along is INIT-2?",
+                  "Give me an overview of PROJ-10."],
         slots=[], fields=["assignee", "priority", "customfield_10016", "duedate"],
         handler="summary",
-        guideline="Lead with progress (done / in progress / to do, by count and story points), then blockers and risks, then what is late."),
+        guideline="Lead with progress (done / in progress / to do, by count and story points), "
+                  "then blockers and risks, then what is late."),
     IntentSpec(
         name="search", description="Issues matching filters given in plain words (turned into JQL).",
         examples=["Open critical bugs in Prefs Framework assigned to Ana", "Stories in progress in MOB",
                   "What did Ben resolve last week?"],
-        slots=["issue_type", "statuses", "status_categories", "priorities", "assignees", "components", "labels",
-               "projects", "window", "text"], fields=["assignee", "priority"],
+        slots=FILTER_SLOTS, fields=["assignee", "priority"],
         handler="search",
-        guideline="Say how many issues match and list the first ten (key, summary, status, assignee); state the filter used."),
+        guideline="Say how many issues match and list the first ten (key, summary, status, assignee); "
+                  "state the filter used."),
     IntentSpec(
         name="count", description="How many issues match filters, optionally grouped by a field.",
-        examples=["How many bugs per status in FLUID?", "How many open issues does Ana have?", "Count the blocked stories."],
-        slots=["issue_type", "statuses", "status_categories", "priorities", "assignees", "components", "labels",
-               "projects", "window", "text", "group_by"], fields=[],
+        examples=["How many bugs per status in FLUID?", "How many open issues does Ana have?",
+                  "Count the blocked stories."],
+        slots=[*FILTER_SLOTS, "group_by"], fields=[],
         handler="count",
         guideline="Give the number first; for groups, one line per group, largest first."),
     IntentSpec(
         name="kg_question", description="A fact about an entity in the knowledge graph.",
         examples=["Where was Antony Cheng born?", "What is his height?", "Which papers did she publish in 2019?"],
         slots=["text"], fields=[], handler="kg_question",
-        guideline="Answer with the fact and its entity's label only; add nothing that is not in the retrieved triples."),
+        guideline="Answer with the fact and its entity's label only; "
+                  "add nothing that is not in the retrieved triples."),
     IntentSpec(
         name="help", description="What the bot can do.",
         examples=["What can you do?", "help", "How do I ask about dependencies?"],

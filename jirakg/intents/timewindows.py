@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import calendar
 import re
-from datetime import datetime, timedelta, timezone
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 
 from jirakg.intents.lexicon import Sprint
 from jirakg.intents.models import TimeWindow
@@ -25,12 +26,12 @@ DATE = r"(\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2})"
 COUNT = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)"
 
 
-def parse_window(text: str, now: datetime, sprints: list[Sprint] = ()) -> TimeWindow | None:
+def parse_window(text: str, now: datetime, sprints: Sequence[Sprint] = ()) -> TimeWindow | None:
     found = find_windows(text, now, sprints)
     return min(found, key=lambda f: f[0])[2] if found else None
 
 
-def find_windows(text: str, now: datetime, sprints: list[Sprint] = ()) -> list[tuple[int, int, TimeWindow]]:
+def find_windows(text: str, now: datetime, sprints: Sequence[Sprint] = ()) -> list[tuple[int, int, TimeWindow]]:
     # "since the beginning of 2020" reads as "since 2020"; spans stay aligned (same length, spaces)
     text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of ", lambda m: " " * len(m.group(0)), text.lower())
     """Every time window the text states, with its character span, without overlaps: the longest
@@ -52,18 +53,18 @@ def find_windows(text: str, now: datetime, sprints: list[Sprint] = ()) -> list[t
 
 
 def _iso(moment: datetime | None) -> str | None:
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
 
 
 def _date(text: str) -> datetime:
-    return datetime.strptime(text.replace("/", "-"), "%Y-%m-%d").replace(tzinfo=timezone.utc)
+    return datetime.strptime(text.replace("/", "-"), "%Y-%m-%d").replace(tzinfo=UTC)
 
 
 def _spoken_date(match: re.Match) -> datetime:
     """"1 jan 2010", "jan 1st, 2010", "january 1 2010" from the groups of SPOKEN_DATE."""
     day = match.group("day1") or match.group("day2")
     month = match.group("month1") or match.group("month2")
-    return datetime(int(match.group("year")), MONTHS[month], int(day), tzinfo=timezone.utc)
+    return datetime(int(match.group("year")), MONTHS[month], int(day), tzinfo=UTC)
 
 
 def _year_words(text: str | None, today: datetime) -> str | None:
@@ -74,7 +75,7 @@ def _year_words(text: str | None, today: datetime) -> str | None:
 
 
 def _year(text: str) -> datetime:
-    return datetime(int(text), 1, 1, tzinfo=timezone.utc)
+    return datetime(int(text), 1, 1, tzinfo=UTC)
 
 
 def _count(word: str) -> int:
@@ -82,7 +83,7 @@ def _count(word: str) -> int:
 
 
 def _month_start(year: int, month: int) -> datetime:
-    return datetime(year, month, 1, tzinfo=timezone.utc)
+    return datetime(year, month, 1, tzinfo=UTC)
 
 
 def _next_month(moment: datetime) -> datetime:
@@ -150,10 +151,12 @@ _RULES = [
         _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
     (rf"\bafter\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(str(int(m.group(1)) + 1)), None)),
     (rf"\b(?:before|until|till|prior to)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (None, _year(m.group(1)))),
-    (rf"\b(?:in|during) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
+    (rf"\b(?:in|during) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (
+        _year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
     (rf"\b(?:older than|more than|over) {COUNT} (days?|weeks?|months?|years?)(?: old| ago)?\b",
      lambda m, now, today, _: (None, now - timedelta(days=_count(m.group(1)) * UNITS[m.group(2)]))),
-    (rf"\bbetween {DATE} and {DATE}", lambda m, now, today, _: (_date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
+    (rf"\bbetween {DATE} and {DATE}", lambda m, now, today, _: (
+        _date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
     (rf"\b(?:the )?(?:last|past) {COUNT} sprints?\b", _past_sprints),
     (r"\b(this|current|last|previous) sprint\b", _one_sprint),
     (rf"\b(?:in the )?(?:last|past) {COUNT} (days?|weeks?|months?|years?)\b",

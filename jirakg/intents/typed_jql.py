@@ -14,7 +14,20 @@ from jirakg.intents.grounding import Grounder
 from jirakg.intents.lexicon import Lexicon
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.render import render
-from jirakg.jql.syntax import And, Clause, Empty, Function, HistoryClause, Not, Operand, Or, Query, Value, ValueList, parse
+from jirakg.jql.syntax import (
+    And,
+    Clause,
+    Empty,
+    Function,
+    HistoryClause,
+    Not,
+    Operand,
+    Or,
+    Query,
+    Value,
+    ValueList,
+    parse,
+)
 
 # Field name (lower case) → the lexicon kind its values are grounded in.
 GROUNDED = {"project": "project", "issuetype": "type", "type": "type", "status": "status", "priority": "priority",
@@ -125,7 +138,8 @@ class TypedJql:
         labels = {t.label.lower(): t.label for t in self.lexicon.of(kind)}
         close = [labels[c] for c in get_close_matches(value.lower(), labels, n=3, cutoff=0.5)]
         what = "nobody called" if kind == "person" else f"no {kind} called"
-        raise Unknown(f"There is {what} '{value}' in this Jira." + (f" The closest are {', '.join(close)}." if close else ""))
+        hint = f" The closest are {', '.join(close)}." if close else ""
+        raise Unknown(f"There is {what} '{value}' in this Jira.{hint}")
 
     def _relative(self, text: str) -> str:
         sign, amount, unit = RELATIVE.match(text).groups()  # type: ignore[union-attr]
@@ -157,7 +171,8 @@ class TypedJql:
 def _subtree_of(clause: Clause) -> str | None:
     """The key in `issue in portfolioChildIssuesOf(KEY)` (or childIssuesOf), else None."""
     operand = clause.operand
-    if (clause.field.lower() in ("issue", "key", "issuekey") and clause.operator == "in" and isinstance(operand, Function)
+    if (clause.field.lower() in ("issue", "key", "issuekey") and clause.operator == "in"
+            and isinstance(operand, Function)
             and operand.name.lower() in ("portfoliochildissuesof", "childissuesof") and len(operand.args) == 1):
         return operand.args[0].upper()
     return None

@@ -325,13 +325,14 @@ class _Parser:
                          if token.kind != "end" else "operator")
 
     def predicates(self) -> tuple[tuple[str, Operand], ...]:
-        found = []
-        while self.token.keyword in ("from", "to", "by", "after", "before", "on", "during"):
-            name = self.advance().keyword
+        found: list[tuple[str, Operand]] = []
+        while (name := self.token.keyword) in ("from", "to", "by", "after", "before", "on", "during"):
+            self.advance()
             if name == "during":
                 operand = self.operand(list_allowed=True)
                 if not isinstance(operand, ValueList) or len(operand.items) != 2:
-                    raise JqlSyntaxError("Error in the JQL Query: DURING needs two dates, as in DURING (\"2024/01/01\", \"2024/02/01\").")
+                    raise JqlSyntaxError("Error in the JQL Query: DURING needs two dates, "
+                                         "as in DURING (\"2024/01/01\", \"2024/02/01\").")
             else:
                 operand = self.operand(list_allowed=name in ("from", "to", "by"))
             found.append((name, operand))

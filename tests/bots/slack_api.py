@@ -58,7 +58,8 @@ class FakeSlack:
         self.calls.append((name, body))
         if name == "auth.test":
             return web.json_response({"ok": True, "url": "https://test.slack.com/", "team": "Test", "user": "jirakg",
-                                      "team_id": "T1", "user_id": "UBOT", "bot_id": "B1", "is_enterprise_install": False})
+                                      "team_id": "T1", "user_id": "UBOT", "bot_id": "B1",
+                                      "is_enterprise_install": False})
         if name == "chat.postMessage":
             self.posted += 1
             ts = f"{int(time.time())}.{self.posted:06d}"

@@ -20,9 +20,9 @@ def all_commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple
     found = [prefix]
     for name, command in group.commands.items():
         if isinstance(command, click.Group):
-            found += all_commands(command, prefix + (name,))
+            found += all_commands(command, (*prefix, name))
         else:
-            found.append(prefix + (name,))
+            found.append((*prefix, name))
     return found
 
 
@@ -33,6 +33,7 @@ def test_every_command_has_help(path: tuple[str, ...]) -> None:
     assert "Usage: " in result.output and "--help" in result.output
 
 
+@pytest.mark.slow
 def test_run_chats_on_the_demo_organisation(tmp_path: Path) -> None:
     env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "g.sqlite3")}
     result = CliRunner().invoke(main, ["run"], env=env, input="who owns PROJ-1?\n/quit\n")
@@ -45,6 +46,8 @@ def test_run_chats_on_the_demo_organisation(tmp_path: Path) -> None:
     assert "PROJ-1 (" in result.output
 
 
+@pytest.mark.child_process
+@pytest.mark.slow
 def test_make_run_works_without_a_terminal(tmp_path: Path) -> None:
     env = {**os.environ, "JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "g.sqlite3")}
     finished = subprocess.run([sys.executable, "-m", "jirakg", "run"], env=env, input="help\n", text=True,
@@ -53,6 +56,7 @@ def test_make_run_works_without_a_terminal(tmp_path: Path) -> None:
     assert "I answer questions about Jira issues" in finished.stdout
 
 
+@pytest.mark.slow
 def test_sync_command_full_then_incremental_on_the_demo(tmp_path: Path) -> None:
     env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
     first = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
@@ -68,13 +72,15 @@ def test_sync_command_full_then_incremental_on_the_demo(tmp_path: Path) -> None:
     assert "Traceback" not in bad.output
 
 
+@pytest.mark.slow
 def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
     env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
     first = CliRunner().invoke(main, ["ask", "how many bugs are in WEB?", "--json", "--explain"], env=env)
     assert first.exit_code == 0, first.output
     turn = json.loads(first.output.strip().splitlines()[-1])
     demo_issues = list(read_issues(tmp_path / "demo-org.jsonl.gz"))
-    bugs = sum(1 for i in demo_issues if i["fields"]["project"]["key"] == "WEB" and i["fields"]["issuetype"]["name"] == "Bug")
+    bugs = sum(1 for i in demo_issues
+               if i["fields"]["project"]["key"] == "WEB" and i["fields"]["issuetype"]["name"] == "Bug")
     assert turn["intents"] == ["count"] and turn["answer"].startswith(f"{bugs} issue")
     assert set(turn) >= {"answer", "intents", "citations", "turn_id", "conversation_id", "explain"}
     assert "(cache miss)" in turn["explain"][0]
@@ -92,6 +98,7 @@ def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
     assert "Usage: /feedback" in chat.output and "New conversation." in chat.output
 
 
+@pytest.mark.slow
 def test_ask_with_a_configured_llm_that_fails_still_answers(tmp_path: Path) -> None:
     from tests.intents.openai_server import ScriptedModel
 

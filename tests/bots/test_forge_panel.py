@@ -14,8 +14,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 from jirakg.bots.web.forge_token import ISSUER, FitVerifier
 from jirakg.devjira.runner import BackgroundServer
-from tests.bots.test_web_api import KEY, OWNER, feedback_rows
-from tests.bots.web_env import call, jirakg_server
+from tests.bots.web_env import KEY, OWNER, call, feedback_rows, jirakg_server
 
 APP_ID = "ari:cloud:ecosystem::app/5d2c7a8e-0000-4000-8000-000000000001"
 SIGNING = rsa.generate_private_key(public_exponent=65537, key_size=2048)
@@ -84,8 +83,9 @@ def test_a_valid_token_answers_about_the_open_issue(tmp_path, jwks_url: str) -> 
     (lambda: token(key=OTHER), "signature is not valid"),
     (lambda: token(kid="rotated-away"), "unknown key"),
     (lambda: "not-a-jwt", "is not a JWT"),
-    (lambda: jwt.encode({"iss": ISSUER, "aud": APP_ID, "exp": int(time.time()) + 60}, "a-shared-secret-of-at-least-32-bytes", algorithm="HS256",
-                        headers={"kid": "forge-key-1"}), "must be signed with RS256"),
+    (lambda: jwt.encode({"iss": ISSUER, "aud": APP_ID, "exp": int(time.time()) + 60},
+                        "a-shared-secret-of-at-least-32-bytes", algorithm="HS256", headers={"kid": "forge-key-1"}),
+     "must be signed with RS256"),
 ])
 def test_bad_tokens_are_refused(tmp_path, jwks_url: str, bearer, message: str) -> None:
     with jirakg_server(tmp_path, forge=FitVerifier(APP_ID, jwks_url)) as (url, _):

@@ -12,10 +12,11 @@ import time
 
 import pytest
 
-from tests.bots.test_web_api import KEY, OWNER
-from tests.bots.web_env import DATASET, call
-from tests.conftest import free_port, wait_for
+from tests.bots.web_env import DATASET, KEY, OWNER, call
 from tests.jira_env import devjira
+from tests.local_servers import free_port, wait_for
+
+pytestmark = [pytest.mark.child_process, pytest.mark.slow]
 
 
 @pytest.mark.parametrize("workers", [1, 2])

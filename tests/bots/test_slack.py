@@ -20,8 +20,7 @@ from tests.bots.slack_api import (
     interaction_body,
     signed,
 )
-from tests.bots.test_web_api import KEY, OWNER, feedback_rows
-from tests.bots.web_env import RAW, call, jirakg_server
+from tests.bots.web_env import KEY, OWNER, RAW, call, feedback_rows, jirakg_server
 from tests.devjira import http
 
 SLACK = SlackSettings(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
@@ -174,7 +173,8 @@ def test_a_list_answer_comes_with_a_compact_table(slack) -> None:
 
     def open_bugs(project: str) -> list[str]:
         return [k for k, i in RAW.items() if i["fields"]["project"]["key"] == project
-                and i["fields"]["issuetype"]["name"] == "Bug" and i["fields"]["status"]["statusCategory"]["key"] != "done"]
+                and i["fields"]["issuetype"]["name"] == "Bug"
+                and i["fields"]["status"]["statusCategory"]["key"] != "done"]
     project = max({i["fields"]["project"]["key"] for i in RAW.values()}, key=lambda p: len(open_bugs(p)))
     body = event_body(mention(f"open bugs in {project}", "700.1"), "Ev12")
     post(f"{url}/slack/events", body, signed(body))

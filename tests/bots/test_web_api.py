@@ -3,29 +3,13 @@ against the raw issue JSON, feedback read back from the store."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import json
 
 import pytest
 
-from jirakg.config.settings import FeedbackSettings
-from jirakg.feedback import open_feedback_store
-from tests.bots.web_env import RAW, call, jirakg_server
-
-KEY = next(k for k, i in RAW.items() if i["fields"]["assignee"])
-OWNER = RAW[KEY]["fields"]["assignee"]["displayName"]
-
-
-def feedback_rows(path) -> list[dict]:
-    async def read():
-        store = open_feedback_store(FeedbackSettings(sqlite_path=path))
-        try:
-            return await store.export()
-        finally:
-            await store.close()
-    return asyncio.run(read())
+from tests.bots.web_env import KEY, OWNER, RAW, call, feedback_rows, jirakg_server
 
 
 def test_ask_follow_up_feedback_and_conversation(tmp_path) -> None:
@@ -110,7 +94,7 @@ def test_health_readiness_and_openapi(tmp_path) -> None:
 
 
 def test_readiness_reports_an_unreachable_sparql_endpoint(tmp_path) -> None:
-    from tests.conftest import free_port
+    from tests.local_servers import free_port
     with jirakg_server(tmp_path, sparql={"endpoint": f"http://127.0.0.1:{free_port()}/query", "timeout_s": 1}) as (
             url, _):
         status, ready, _ = call(f"{url}/readyz")

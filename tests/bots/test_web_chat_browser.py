@@ -10,9 +10,9 @@ import sqlite3
 import pytest
 from playwright.sync_api import sync_playwright
 
-from tests.bots.test_web_api import KEY, OWNER
-from tests.bots.web_env import RAW, jirakg_server
+from tests.bots.web_env import KEY, OWNER, RAW, jirakg_server
 
+pytestmark = pytest.mark.browser
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # Without the background-networking flags Chromium keeps dialling Google on this closed network.
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -49,7 +49,8 @@ def test_defaults_are_the_embedded_setup() -> None:
         ({"slack": {"bot_token": "xoxb-1", "mode": "socket"}}, "slack.app_token (JIRAKG_SLACK__APP_TOKEN) is required"),
         ({"web": {"port": 70000}}, "web.port (JIRAKG_WEB__PORT) must be a TCP port"),
         ({"feedback": {"backend": "postgres"}}, "feedback.postgres_dsn (JIRAKG_FEEDBACK__POSTGRES_DSN) is required"),
-        ({"feedback": {"postgres_dsn": "mysql://u@h/db"}}, "feedback.postgres_dsn (JIRAKG_FEEDBACK__POSTGRES_DSN) must be a postgresql://"),
+        ({"feedback": {"postgres_dsn": "mysql://u@h/db"}},
+         "feedback.postgres_dsn (JIRAKG_FEEDBACK__POSTGRES_DSN) must be a postgresql://"),
     ],
 )
 def test_bad_values_stop_with_one_sentence_naming_the_setting(overrides: dict, expected: str) -> None:

@@ -19,8 +19,8 @@ from jirakg.connectors.jira.http import JiraBadRequest
 from jirakg.devjira.auth import AuthSpec
 from jirakg.devjira.editing import create_issue, delete_issue
 from jirakg.devjira.faults import Faults
-from tests.conftest import free_port
 from tests.jira_env import connector, demo_dataset, devjira, keys_of
+from tests.local_servers import free_port
 
 DEMO = demo_dataset()
 DEPLOYMENTS = ["server", "cloud"]
@@ -107,6 +107,7 @@ def test_total_changing_mid_fetch_loses_nothing() -> None:
     assert pages_seen["n"] > (len(final) + 19) // 20  # it noticed and read again
 
 
+@pytest.mark.slow
 def test_rate_limit_storm_adapts_and_completes() -> None:
     with devjira(DEMO, deployment="server", faults=Faults(rate_limit=25)) as base:
         async def scenario():
@@ -119,6 +120,7 @@ def test_rate_limit_storm_adapts_and_completes() -> None:
     assert http.limiter.limit < 16
 
 
+@pytest.mark.slow
 def test_server_errors_are_retried() -> None:
     with devjira(DEMO, deployment="cloud", faults=Faults(error_rate=0.3, seed=2)) as base:
         async def scenario():

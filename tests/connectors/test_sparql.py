@@ -23,7 +23,7 @@ from jirakg.connectors.sparql import (
 )
 from jirakg.connectors.sparql.escaping import iri, literal
 from jirakg.devjira.runner import BackgroundServer
-from tests.conftest import free_port
+from tests.local_servers import free_port
 
 KG = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "kgqa-dblp"
 pytestmark = pytest.mark.skipif(not KG.is_dir(), reason="../shared/datasets is absent")
@@ -35,7 +35,7 @@ def dialogues() -> list[dict]:
     return [json.loads(line) for line in (KG / "dialogues.jsonl").read_text().splitlines()]
 
 
-@pytest.fixture(scope="module", params=["embedded", "oxigraph"])
+@pytest.fixture(scope="module", params=["embedded", pytest.param("oxigraph", marks=pytest.mark.kg_server)])
 def endpoint(request):
     if request.param == "embedded":
         return EmbeddedStore(KG / "kg.nt")
@@ -76,6 +76,12 @@ def test_rejected_query_is_a_sentence(endpoint) -> None:
     assert "rejected the query" in str(caught.value)
 
 
+def test_a_graph_query_on_the_embedded_store_is_refused_in_a_sentence() -> None:
+    with pytest.raises(QueryRejected) as caught:
+        asyncio.run(EmbeddedStore().query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"))
+    assert "SELECT and ASK" in str(caught.value)
+
+
 def test_hostile_values_cannot_change_the_query(endpoint) -> None:
     hostile = 'x" } ; DROP ALL ; SELECT * WHERE { ?s ?p ?o # \n }'
     query = f"SELECT ?s WHERE {{ ?s <http://www.w3.org/2000/01/rdf-schema#label> {literal(hostile)} }}"
@@ -88,7 +94,8 @@ def test_hostile_values_cannot_change_the_query(endpoint) -> None:
 
 def test_endpoint_down() -> None:
     with pytest.raises(EndpointUnavailable) as caught:
-        asyncio.run(RemoteEndpoint(f"http://127.0.0.1:{free_port()}/query", retry=RetryPolicy(attempts=2)).query("ASK {}"))
+        endpoint = RemoteEndpoint(f"http://127.0.0.1:{free_port()}/query", retry=RetryPolicy(attempts=2))
+        asyncio.run(endpoint.query("ASK {}"))
     assert "is not answering" in str(caught.value)
 
 
@@ -98,6 +105,7 @@ def misbehaving(handler) -> BackgroundServer:
     return BackgroundServer(app)
 
 
+@pytest.mark.slow
 def test_slow_endpoint_times_out() -> None:
     async def slow(request):
         await asyncio.sleep(3)
@@ -128,13 +136,14 @@ def test_malformed_results_are_a_sentence(body: str) -> None:
         return web.Response(text=body, content_type="application/sparql-results+json")
     with misbehaving(broken) as url:
         with pytest.raises(SparqlError) as caught:
-            asyncio.run(RemoteEndpoint(f"{url}/query", retry=RetryPolicy(attempts=1)).query("SELECT * WHERE { ?s ?p ?o }"))
+            endpoint = RemoteEndpoint(f"{url}/query", retry=RetryPolicy(attempts=1))
+            asyncio.run(endpoint.query("SELECT * WHERE { ?s ?p ?o }"))
     assert "not SPARQL JSON results" in str(caught.value)
 
 
 def test_configured_credentials_and_headers_reach_the_endpoint() -> None:
-    from jirakg.config.settings import SparqlSettings
     from jirakg.answer.kg_session import KgSession
+    from jirakg.config.settings import SparqlSettings
 
     seen: list[dict] = []
 

@@ -7,9 +7,9 @@ table can be checked by reading this file. "Now" for relative dates is 2026-03-1
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-NOW = datetime(2026, 3, 18, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 18, 12, 0, tzinfo=UTC)
 NOW_MS = int(NOW.timestamp() * 1000)
 
 USERS = {
@@ -75,7 +75,8 @@ TABLE = {
                ("2026-03-05 09:00", "Done"), None, [], ["Monitoring"], ["2.0"], 1, [3], "BETA-1", "Ops Team",
                "Alert storm during deploys", "Too many alerts fire when deploying."),
     "BETA-4": ("Task", "To Do", "Medium", None, "ana", "2026-03-17 09:00", "2026-03-17 11:00", None,
-               None, ["security"], [], [], None, [], None, None, "Rotate TLS certificates", "Certificates expire soon."),
+               None, ["security"], [], [], None, [], None, None, "Rotate TLS certificates",
+               "Certificates expire soon."),
     "BETA-5": ("Story", "Won't Do", "Low", "ben", "ben", "2025-10-01 09:00", "2025-10-10 09:00",
                ("2025-10-10 09:00", "Duplicate"), None, [], [], [], None, [], None, None,
                "Dashboard for alert volume", None),

@@ -44,6 +44,7 @@ def when(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%f%z")
 
 
+@pytest.mark.slow
 def test_same_seed_gives_identical_bytes_and_another_seed_differs(tmp_path: Path, demo_file: Path) -> None:
     again = generate_file(tmp_path / "again.jsonl.gz")
     other = generate_file(tmp_path / "other.jsonl.gz", seed=8)
@@ -147,8 +148,8 @@ def test_links_are_present_on_both_ends(issues: dict[str, dict]) -> None:
 
 
 def test_blocking_cycles_exist_for_deadlock_questions(issues: dict[str, dict]) -> None:
-    blocks = {key: {l["outwardIssue"]["key"] for l in i["fields"]["issuelinks"]
-                    if l["type"]["name"] == "Blocks" and "outwardIssue" in l} for key, i in issues.items()}
+    blocks = {key: {link["outwardIssue"]["key"] for link in i["fields"]["issuelinks"]
+                    if link["type"]["name"] == "Blocks" and "outwardIssue" in link} for key, i in issues.items()}
 
     def reaches(start: str, goal: str) -> bool:
         stack, seen = list(blocks[start]), set()
@@ -219,7 +220,8 @@ def test_dates_are_ordered(issues: dict[str, dict]) -> None:
         if done:
             resolved = when(fields["resolutiondate"])
             entered = [when(h["created"]) for h in issue["changelog"]["histories"]
-                       for item in h["items"] if item["field"] == "status" and item["toString"] == fields["status"]["name"]]
+                       for item in h["items"]
+                       if item["field"] == "status" and item["toString"] == fields["status"]["name"]]
             assert entered[-1] == resolved
         if fields["duedate"]:
             assert fields["duedate"] >= fields["created"][:10]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import urllib.parse
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from tests.devjira.http import call
 from tests.jira_env import demo_dataset, devjira
 
-NOW = int(datetime(2026, 12, 1, 12, tzinfo=timezone.utc).timestamp() * 1000)
+NOW = int(datetime(2026, 12, 1, 12, tzinfo=UTC).timestamp() * 1000)
 
 
 def search(url: str, jql: str) -> dict:
@@ -43,7 +43,8 @@ def test_bad_edits_are_refused_in_jiras_format() -> None:
     dataset = demo_dataset(issues=100, seed=29)
     with devjira(dataset) as url:
         no_project = call(f"{url}/rest/api/2/issue", "POST", {"fields": {"project": {"key": "NOPE"}, "summary": "x"}})
-        assert no_project.status == 400 and no_project.body["errors"] == {"project": "The project 'NOPE' does not exist."}
+        assert no_project.status == 400
+        assert no_project.body["errors"] == {"project": "The project 'NOPE' does not exist."}
         no_summary = call(f"{url}/rest/api/2/issue", "POST", {"fields": {"project": {"key": "OPS"}}})
         assert no_summary.status == 400 and "summary" in no_summary.body["errors"]
         locked = call(f"{url}/rest/api/2/issue/PROJ-1", "PUT", {"fields": {"status": {"name": "Done"}}})

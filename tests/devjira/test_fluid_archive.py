@@ -13,7 +13,8 @@ from jirakg.devjira.dataset import load_dataset
 from jirakg.devjira.jql.text import index_terms
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
-pytestmark = pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
+pytestmark = [pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent"),
+              pytest.mark.fluid_archive, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +50,8 @@ CASES = [
     ('created >= "2015-01-01" AND created < "2016-01-01"',
      lambda f: stamp("2015-01-01T00:00:00.000+0000") <= stamp(f["created"]) < stamp("2016-01-01T00:00:00.000+0000")),
     ("summary ~ keyboard", lambda f: "keyboard" in index_terms(f["summary"])),
-    ("issueLinkType = duplicates", lambda f: any(l["type"]["outward"] == "duplicates" and "outwardIssue" in l
-                                                 for l in f["issuelinks"])),
+    ("issueLinkType = duplicates", lambda f: any(link["type"]["outward"] == "duplicates" and "outwardIssue" in link
+                                                 for link in f["issuelinks"])),
     ("fixVersion is not EMPTY AND type != Task", lambda f: bool(f["fixVersions"]) and f["issuetype"]["name"] != "Task"),
     ("NOT project = FLUID OR priority = Critical",
      lambda f: f["project"]["key"] != "FLUID" or name(f["priority"]) == "Critical"),
@@ -63,7 +64,8 @@ def test_archive_loads_whole(dataset, raw) -> None:
     assert len(dataset.engine.search("", 0)) == 10052
     projects = {p["key"] for p in dataset.metadata["projects"]}
     assert len(projects) == 19
-    assert {"Relates", "Dependency", "Duplicate", "Supersession"} <= {t["name"] for t in dataset.metadata["issueLinkTypes"]}
+    link_types = {t["name"] for t in dataset.metadata["issueLinkTypes"]}
+    assert {"Relates", "Dependency", "Duplicate", "Supersession"} <= link_types
 
 
 @pytest.mark.parametrize(("jql", "predicate"), CASES, ids=[c[0] for c in CASES])

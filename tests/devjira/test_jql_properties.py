@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +17,7 @@ from jirakg.devjira.jql.text import STOP_WORDS, index_terms, stem
 ORG, STREAM = generate(seed=11, issues=600)
 ISSUES = list(STREAM)
 DATASET = build_dataset(ISSUES, organisation_metadata(ORG))
-NOW_MS = int(datetime(2026, 11, 1, tzinfo=timezone.utc).timestamp() * 1000)
+NOW_MS = int(datetime(2026, 11, 1, tzinfo=UTC).timestamp() * 1000)
 
 
 def values(getter) -> list[str]:
@@ -40,7 +40,7 @@ def created(fields: dict) -> datetime:
 
 
 def day(text: str) -> datetime:
-    return datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=timezone.utc)
+    return datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=UTC)
 
 
 def q(text: str) -> str:
@@ -60,8 +60,9 @@ leaves = st.one_of(
                                            lambda f, p=p: bool(f["assignee"]) and f["assignee"]["displayName"] == p)),
     st.just(("assignee is EMPTY", lambda f: f["assignee"] is None)),
     st.just(("resolution = Unresolved", lambda f: f["resolution"] is None)),
-    st.sampled_from(LABELS).map(lambda l: (f"labels = {l}", lambda f, l=l: l in f["labels"])),
-    st.sampled_from(LABELS).map(lambda l: (f"labels != {l}", lambda f, l=l: bool(f["labels"]) and l not in f["labels"])),
+    st.sampled_from(LABELS).map(lambda label: (f"labels = {label}", lambda f, label=label: label in f["labels"])),
+    st.sampled_from(LABELS).map(lambda label: (f"labels != {label}",
+                                               lambda f, label=label: bool(f["labels"]) and label not in f["labels"])),
     st.sampled_from(DAYS).map(lambda d: (f'created >= "{d}"', lambda f, d=d: created(f) >= day(d))),
     st.sampled_from(DAYS).map(lambda d: (f'created < "{d}"', lambda f, d=d: created(f) < day(d))),
     st.sampled_from([1, 2, 3, 5, 8]).map(lambda n: (
@@ -106,6 +107,7 @@ def brute(tree, fields: dict) -> bool:
     return all(results) if kind == "and" else any(results)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(trees)
 def test_engine_matches_brute_force(tree) -> None:
@@ -126,6 +128,7 @@ def test_order_by_is_a_sorted_permutation(field: str) -> None:
             (datetime.strptime(s, "%Y-%m-%dT%H:%M:%S.%f%z") for s in stamps), reverse=True)
 
 
+@pytest.mark.slow
 @given(st.from_regex(r"[a-z]{1,12}", fullmatch=True))
 def test_stems_are_fixed_points(word: str) -> None:
     assert stem(stem(word)) == stem(word)

@@ -11,20 +11,20 @@ import pytest
 
 from jirakg.devjira.dataset import load_dataset
 from jirakg.engine.engine import Engine
-from jirakg.engine.turn import TurnContext
 from jirakg.engine.history import HistoryStore
+from jirakg.engine.turn import TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
-from tests.engine.test_conversations import DATASET, LEXICON, NOW
+from tests.engine.demo_env import DATASET, LEXICON, NOW
 from tests.jira_env import connector, devjira, lexicon_of
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
 
 
 def links(issue: dict, kind: str, side: str) -> list[str]:
-    return [l[f"{side}Issue"]["key"] for l in issue["fields"]["issuelinks"]
-            if l["type"]["name"] == kind and f"{side}Issue" in l]
+    return [link[f"{side}Issue"]["key"] for link in issue["fields"]["issuelinks"]
+            if link["type"]["name"] == kind and f"{side}Issue" in link]
 
 
 def who(person: dict | None) -> str:
@@ -50,7 +50,8 @@ def demo_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:
     cases = []
     for key in pick(raw, lambda i: i["fields"]["duedate"] and i["fields"]["priority"]):
         cases.append((f"priority and due date of {key}", [f"What is the priority and due date of {key}?"],
-                      lambda r, key=key: f(key)["priority"]["name"] in r[0].answer and f(key)["duedate"] in r[0].answer))
+                      lambda r, key=key: f(key)["priority"]["name"] in r[0].answer
+                      and f(key)["duedate"] in r[0].answer))
     for key in pick(raw, lambda i: len(i["fields"]["subtasks"]) >= 2):
         cases.append((f"sub-tasks of {key}", [f"List the sub-tasks of {key}"],
                       lambda r, key=key: set(r[0].citations) == {key, *[s["key"] for s in f(key)["subtasks"]][:10]}))
@@ -60,7 +61,8 @@ def demo_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:
     for key in pick(raw, lambda i: links(i, "Blocks", "outward")):
         cases.append((f"what {key} blocks", [f"What does {key} block?"],
                       lambda r, key=key: set(r[0].citations) == {key, *links(raw[key], "Blocks", "outward")}))
-    for key in pick(raw, lambda i: any(it["field"] == "status" for h in i["changelog"]["histories"] for it in h["items"])):
+    for key in pick(raw, lambda i: any(it["field"] == "status"
+                                       for h in i["changelog"]["histories"] for it in h["items"])):
         last = [h for h in raw[key]["changelog"]["histories"] if any(it["field"] == "status" for it in h["items"])][-1]
         cases.append((f"last status change of {key}", [f"Who changed the status of {key} last?"],
                       lambda r, last=last: r[0].answer.splitlines()[1].startswith(
@@ -77,17 +79,18 @@ def demo_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:
                       and all(f(k)["status"]["name"] in r[0].answer for k in wanted)))
     people = Counter(who(i["fields"]["assignee"]) for i in raw.values() if i["fields"]["assignee"])
     for person in [name for name, _ in people.most_common(3)]:
-        open_bugs = [k for k in raw if f(k)["issuetype"]["name"] == "Bug" and who(f(k)["assignee"]) == person
-                     and f(k)["status"]["statusCategory"]["key"] != "done"]
+        open_bugs = sum(1 for k in raw if f(k)["issuetype"]["name"] == "Bug" and who(f(k)["assignee"]) == person
+                        and f(k)["status"]["statusCategory"]["key"] != "done")
         cases.append((f"open bugs of {person}", [f"open bugs assigned to {person}"],
-                      lambda r, n=len(open_bugs): r[0].answer.startswith(f"{n} issue" if n else "No issues match")))
+                      lambda r, n=open_bugs: r[0].answer.startswith(f"{n} issue" if n else "No issues match")))
     for key in pick(raw, lambda i: i["fields"]["assignee"] and i["changelog"]["histories"]):
         cases.append((f"history then owner of {key}", [f"What changed on {key}?", "who owns it?"],
                       lambda r, key=key: who(f(key)["assignee"]) in r[1].answer and r[1].citations == [key]))
     for key in pick(raw, lambda i: i["fields"]["customfield_10016"] is not None):
         points = f(key)["customfield_10016"]
         cases.append((f"story points of {key}", [f"How many story points is {key}?"],
-                      lambda r, points=points: f"story points: {int(points) if points.is_integer() else points}" in r[0].answer))
+                      lambda r, points=points:
+                      f"story points: {int(points) if points.is_integer() else points}" in r[0].answer))
     cases.append(("unknown person asks back", ["open bugs assigned to Zed Nobody"],
                   lambda r: r[0].intents == ["clarify"] and "Zed Nobody" in r[0].answer))
     return cases
@@ -107,10 +110,11 @@ def fluid_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:
                       lambda r, key=key: set(links(raw[key], "Duplicate", "outward")) <= set(r[0].citations)))
     cases += [bugs_grouped(raw, project, "status") for project in ("FLUID", "FLOE", "DECA")]
     for component in ("Uploader", "Inline Edit", "UI Options"):
-        open_bugs = [k for k in raw if f(k)["issuetype"]["name"] == "Bug" and f(k)["status"]["statusCategory"]["key"] != "done"
-                     and component in [c["name"] for c in f(k)["components"]]]
+        open_bugs = sum(1 for k in raw if f(k)["issuetype"]["name"] == "Bug"
+                        and f(k)["status"]["statusCategory"]["key"] != "done"
+                        and component in [c["name"] for c in f(k)["components"]])
         cases.append((f"open bugs in {component}", [f"open bugs in {component}"],
-                      lambda r, n=len(open_bugs): r[0].answer.startswith(f"{n} issue")))
+                      lambda r, n=open_bugs: r[0].answer.startswith(f"{n} issue")))
     for key in pick(raw, lambda i: i["fields"]["priority"] and i["key"].startswith("FLOE-")):
         cases.append((f"priority follow-up on {key}", [f"Who reported {key}?", "what is its priority?"],
                       lambda r, key=key: f(key)["priority"]["name"] in r[1].answer
@@ -162,6 +166,8 @@ def test_enough_conversations() -> None:
     assert len(DEMO_CASES) >= 25
 
 
+@pytest.mark.fluid_archive
+@pytest.mark.slow
 def test_fluid_conversations(fluid) -> None:
     url, lexicon, raw = fluid
     cases = fluid_cases(raw)

@@ -5,22 +5,17 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from datetime import datetime, timezone
 
 import pytest
 
 from jirakg.engine.engine import Engine
-from jirakg.engine.turn import TurnContext
 from jirakg.engine.history import HistoryStore
+from jirakg.engine.turn import TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.intents.embedded import EmbeddedParser
-from tests.jira_env import connector, demo_dataset, devjira, lexicon_of
-
-DATASET = demo_dataset(issues=1500, seed=41)
-RAW = {i["key"]: i for i in DATASET.issues}
-LEXICON = lexicon_of(DATASET)
-NOW = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+from tests.engine.demo_env import DATASET, LEXICON, NOW, RAW, fields
+from tests.jira_env import connector, devjira
 
 
 @pytest.fixture(scope="module")
@@ -44,13 +39,9 @@ def converse(url: str, questions: list[str], store=None, context: dict | None = 
     return asyncio.run(run())
 
 
-def fields(key: str) -> dict:
-    return RAW[key]["fields"]
-
-
 def blockers(key: str) -> list[str]:
-    return [l["inwardIssue"]["key"] for l in fields(key)["issuelinks"]
-            if l["type"]["name"] == "Blocks" and "inwardIssue" in l]
+    return [link["inwardIssue"]["key"] for link in fields(key)["issuelinks"]
+            if link["type"]["name"] == "Blocks" and "inwardIssue" in link]
 
 
 def test_owner_then_blockers_by_pronoun(url) -> None:

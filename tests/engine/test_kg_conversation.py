@@ -4,36 +4,18 @@ expected facts are read from the Turtle file with pyoxigraph, not through the pi
 from __future__ import annotations
 
 import asyncio
-from importlib import resources
-from pathlib import Path
 
-import pyoxigraph
-
+from jirakg.answer.kg_session import KgSession
 from jirakg.connectors.sparql import EmbeddedStore
 from jirakg.engine.engine import Engine
-from jirakg.engine.turn import TurnContext
 from jirakg.engine.history import HistoryStore
+from jirakg.engine.turn import TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
-from jirakg.answer.kg_session import KgSession
-from tests.engine.test_conversations import DATASET, LEXICON, NOW, RAW
+from tests.engine.demo_env import DATASET, LEXICON, NOW, RAW
 from tests.jira_env import connector, devjira
-
-TTL = Path(str(resources.files("jirakg") / "data" / "demo_kg.ttl"))
-EX = "https://jirakg.example/kg/"
-
-
-def fact(subject: str, predicate: str) -> str:
-    store = pyoxigraph.Store()
-    store.load(path=str(TTL), format=pyoxigraph.RdfFormat.TURTLE)
-    value = next(iter(store.quads_for_pattern(pyoxigraph.NamedNode(EX + subject), pyoxigraph.NamedNode(EX + predicate),
-                                               None))).object
-    if isinstance(value, pyoxigraph.NamedNode):
-        label = next(iter(store.quads_for_pattern(value, pyoxigraph.NamedNode(
-            "http://www.w3.org/2000/01/rdf-schema#label"), None))).object
-        return label.value
-    return value.value
+from tests.kg_env import TTL, fact
 
 
 def test_kg_and_jira_share_a_conversation() -> None:

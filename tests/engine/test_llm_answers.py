@@ -10,19 +10,20 @@ import pytest
 
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.engine.engine import Engine
-from jirakg.engine.turn import TurnContext
 from jirakg.engine.history import HistoryStore
+from jirakg.engine.turn import TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.llm import LlmClient
-from tests.engine.test_conversations import DATASET, LEXICON, NOW, RAW, fields
+from tests.engine.demo_env import DATASET, LEXICON, NOW, RAW, fields
 from tests.intents.openai_server import ScriptedModel
 from tests.jira_env import connector, devjira
 
 KEY = next(k for k in RAW if fields(k)["assignee"] and fields(k)["priority"])
 OWNER = fields(KEY)["assignee"]["displayName"]
-STRANGER = next(t.label for t in LEXICON.of("person") if t.label != OWNER and t.label != fields(KEY)["reporter"]["displayName"])
+STRANGER = next(t.label for t in LEXICON.of("person")
+                if t.label not in (OWNER, fields(KEY)["reporter"]["displayName"]))
 
 
 def ask(reply, question: str = f"who owns {KEY}?", timeout_s: float = 5.0, delay_s: float = 0.0):
@@ -68,6 +69,7 @@ def test_ungrounded_or_failed_answers_fall_back(reply, reason: str) -> None:
     assert result.stats.answerer == "templated" and result.stats.llm_fallbacks == 1
 
 
+@pytest.mark.slow
 def test_a_timeout_falls_back() -> None:
     result, _ = ask(said(f"{OWNER} owns {KEY}."), timeout_s=0.3, delay_s=2.0)
     assert result.answer.startswith(f"{KEY} (") and any("llm failed" in line for line in result.explain)

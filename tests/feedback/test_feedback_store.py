@@ -6,7 +6,7 @@ import asyncio
 import csv
 import io
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from click.testing import CliRunner
@@ -15,7 +15,7 @@ from jirakg.bots.cli import main
 from jirakg.config.settings import FeedbackSettings
 from jirakg.feedback import FeedbackRow, TurnLog, open_feedback_store
 
-DAY = datetime(2026, 11, 1, tzinfo=timezone.utc)
+DAY = datetime(2026, 11, 1, tzinfo=UTC)
 
 
 def turn(turn_id: str, intents: list[str], days: int = 0) -> TurnLog:
@@ -64,6 +64,7 @@ def test_sqlite_store(tmp_path) -> None:
     check(*asyncio.run(fill(FeedbackSettings(sqlite_path=tmp_path / "f.sqlite3"))))
 
 
+@pytest.mark.postgres
 def test_postgres_store(postgres_dsn: str) -> None:
     check(*asyncio.run(fill(FeedbackSettings(backend="postgres", postgres_dsn=postgres_dsn))))
 

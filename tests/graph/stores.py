@@ -5,10 +5,12 @@ from __future__ import annotations
 import uuid
 from pathlib import Path
 
+import pytest
+
 from jirakg.graph.stores import GraphStore, MemoryStore, SqliteStore
 from jirakg.graph.stores.redis import RedisStore
 
-KINDS = ["memory", "sqlite", "redis"]
+KINDS = ["memory", "sqlite", pytest.param("redis", marks=pytest.mark.redis)]  # fixture params
 
 
 def open_kind(kind: str, tmp_path: Path, redis_url: str | None) -> GraphStore:

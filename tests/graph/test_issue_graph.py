@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict, deque
+from itertools import pairwise
 
 import pytest
 
@@ -20,8 +21,8 @@ def raw_children(key: str) -> set[str]:
 
 def raw_blockers(key: str) -> set[str]:
     """Issues that block `key`: links on `key` of type Blocks seen from the inward side."""
-    return {l["inwardIssue"]["key"] for l in RAW[key]["fields"]["issuelinks"]
-            if l["type"]["name"] == "Blocks" and "inwardIssue" in l}
+    return {link["inwardIssue"]["key"] for link in RAW[key]["fields"]["issuelinks"]
+            if link["type"]["name"] == "Blocks" and "inwardIssue" in link}
 
 
 def test_node_fields() -> None:
@@ -47,17 +48,18 @@ def test_children_and_descendants() -> None:
         assert {n.key for n in GRAPH.descendants(initiative)} == expected
     epic = next(k for k, i in RAW.items() if i["fields"]["issuetype"]["name"] == "Epic" and raw_children(k))
     stories = GRAPH.children(epic, issue_type="story")
-    assert {n.key for n in stories} == {k for k in raw_children(epic) if RAW[k]["fields"]["issuetype"]["name"] == "Story"}
+    assert {n.key for n in stories} == {k for k in raw_children(epic)
+                                        if RAW[k]["fields"]["issuetype"]["name"] == "Story"}
     sub_task = next(k for k, i in RAW.items() if i["fields"]["issuetype"]["name"] == "Sub-task")
-    assert [n.key for n in GRAPH.ancestors(sub_task)][0] == RAW[sub_task]["fields"]["parent"]["key"]
+    assert GRAPH.ancestors(sub_task)[0].key == RAW[sub_task]["fields"]["parent"]["key"]
 
 
 def test_links_by_type_and_direction() -> None:
     for key, issue in list(RAW.items())[:400]:
         for kind in ("Blocks", "Relates", "Duplicate", "Risk"):
             for side in ("outward", "inward"):
-                expected = sorted(l[f"{side}Issue"]["key"] for l in issue["fields"]["issuelinks"]
-                                  if l["type"]["name"] == kind and f"{side}Issue" in l)
+                expected = sorted(link[f"{side}Issue"]["key"] for link in issue["fields"]["issuelinks"]
+                                  if link["type"]["name"] == kind and f"{side}Issue" in link)
                 assert sorted(o for o, _, _ in GRAPH.linked(key, kind, side)) == expected
     risk = next(k for k, i in RAW.items() if i["fields"]["issuetype"]["name"] == "Risk")
     assert GRAPH.linked(risk, "is risk for")  # by verb as well as by type name
@@ -79,7 +81,7 @@ def test_transitive_blockers_match_a_breadth_first_search_of_the_raw_links() -> 
         assert set(chain.keys) == expected
         for reached in chain.keys:
             path = chain.path_to(reached)
-            assert path[0] == key and all(b in raw_blockers(a) for a, b in zip(path, path[1:]))
+            assert path[0] == key and all(b in raw_blockers(a) for a, b in pairwise(path))
         checked += 1
     assert checked > 20
 
@@ -88,7 +90,7 @@ def test_cycles_are_real_deadlocks() -> None:
     cycles = GRAPH.cycles("Blocks")
     assert cycles
     for cycle in cycles:
-        for blocker, blocked in zip(cycle, cycle[1:] + cycle[:1]):
+        for blocker, blocked in zip(cycle, cycle[1:] + cycle[:1], strict=True):
             assert blocker in raw_blockers(blocked)
 
 
@@ -137,7 +139,7 @@ def test_shortest_path() -> None:
             continue
         assert len(path) - 1 == expected
         assert path[0][0] == start and path[-1][0] == goal
-        assert all(b in adjacency[a] for (a, _), (b, _) in zip(path, path[1:]))
+        assert all(b in adjacency[a] for (a, _), (b, _) in pairwise(path))
     assert GRAPH.shortest_path("PROJ-1", "NOPE-1") is None
 
 

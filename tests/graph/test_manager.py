@@ -115,7 +115,7 @@ def test_dependencies_and_subtree(url, store_factory) -> None:
 
     async def scenario():
         async with manager_for(url, store_factory()) as manager:
-            chain, cycles, graph = await manager.dependencies(blocked)
+            chain, _cycles, _graph = await manager.dependencies(blocked)
             assert set(chain.keys) == expected
             assert chain.missing == []
             tree = await manager.subtree(epic)
@@ -148,7 +148,8 @@ def test_webhooks_invalidate_exactly_what_they_affect(url, store_factory) -> Non
             assert left == {canonical_jql(queries["pinned"]), canonical_jql(queries["other"])}
             assert await manager.store.get_nodes([target]) == {}
 
-            created = await apply_webhook(manager, {"webhookEvent": "jira:issue_created", "issue": {"key": "DATA-9999"}})
+            created = await apply_webhook(manager, {"webhookEvent": "jira:issue_created",
+                                                    "issue": {"key": "DATA-9999"}})
             assert created.queries_dropped == 1  # the DATA query could gain it; the pinned one cannot
             assert {e.jql for e in await manager.store.queries()} == {canonical_jql(queries["pinned"])}
 

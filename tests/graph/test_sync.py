@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -15,7 +15,7 @@ from tests.devjira.http import call
 from tests.graph.stores import KINDS, open_kind
 from tests.jira_env import connector, demo_dataset, devjira, keys_of
 
-EDIT_TIME = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
+EDIT_TIME = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
 
 class Interrupted(Exception):
@@ -37,7 +37,7 @@ def test_full_then_incremental(store) -> None:
                 manager = GraphManager(jira, store, base_url=url)
                 seen: list[SyncProgress] = []
                 first = await sync(manager, "project in (PROJ, MOB)", ["priority"], progress=seen.append,
-                                   now=lambda: datetime(2026, 11, 20, tzinfo=timezone.utc))
+                                   now=lambda: datetime(2026, 11, 20, tzinfo=UTC))
                 expected = keys_of(dataset, "project in (PROJ, MOB)")
                 assert first.mode == "full" and first.issues == len(expected)
                 assert set(await store.get_nodes(expected)) == set(expected)
@@ -48,12 +48,12 @@ def test_full_then_incremental(store) -> None:
                              {"fields": {"summary": "Renamed by the test", "priority": {"name": "Highest"}}})
                 assert reply.status == 204
                 second = await sync(manager, "project in (PROJ, MOB)", ["priority"],
-                                    now=lambda: datetime(2026, 12, 2, tzinfo=timezone.utc))
+                                    now=lambda: datetime(2026, 12, 2, tzinfo=UTC))
                 assert second.mode == "incremental" and second.issues == 1
                 node = (await store.get_nodes([expected[3]]))[expected[3]]
                 assert node.summary == "Renamed by the test" and node.fields["priority"]["name"] == "Highest"
                 quiet = await sync(manager, "project in (PROJ, MOB)", ["priority"],
-                                   now=lambda: datetime(2026, 12, 3, tzinfo=timezone.utc))
+                                   now=lambda: datetime(2026, 12, 3, tzinfo=UTC))
                 assert quiet.mode == "incremental" and quiet.issues == 0
             await store.close()
         asyncio.run(scenario())

@@ -3,16 +3,16 @@ and JQL that selects exactly what the words say (checked by executing it against
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from jirakg.devjira.dataset import build_dataset
 from jirakg.intents.embedded import MAX_CHARS, ConversationState, EmbeddedParser
 from jirakg.jql.syntax import parse
-from tests.intents.test_grounding import ISSUES, LEXICON, META, ORG
+from tests.intents.demo_lexicon import ISSUES, LEXICON, META, ORG
 
-NOW = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
 PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
 PERSON = ORG.people[0]
 FIRST_NAME = PERSON.display_name.split(" ")[0]

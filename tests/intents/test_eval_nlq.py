@@ -71,11 +71,14 @@ def fluid_eval(path: Path) -> dict:
     return metrics_of(result.output)
 
 
+@pytest.mark.slow
 def test_demo_intents(tmp_path: Path) -> None:
     metrics = demo_eval(DATA / "intents-demo.jsonl", tmp_path)
     assert metrics["single"]["f1"] >= 0.97 and metrics["multi"]["f1"] >= 0.97 and metrics["cases"] >= 150
 
 
+@pytest.mark.fluid_archive
+@pytest.mark.slow
 @pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
 def test_fluid_intents() -> None:
     metrics = fluid_eval(DATA / "intents-fluid.jsonl")
@@ -84,15 +87,20 @@ def test_fluid_intents() -> None:
 
 # Floors a little under what was measured (see the README): a change that loses understanding fails here.
 # The held-out files were written by someone who never saw the parser and are not read while writing rules.
-@pytest.mark.parametrize(("name", "floor"), [("dev-demo.jsonl", DEV_DEMO_FLOOR), ("heldout/demo.jsonl", HELD_DEMO_FLOOR)])
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "floor"), [("dev-demo.jsonl", DEV_DEMO_FLOOR),
+                                             ("heldout/demo.jsonl", HELD_DEMO_FLOOR)])
 def test_demo_searches(name: str, floor: float, tmp_path: Path) -> None:
     metrics = demo_eval(DATA / name, tmp_path)
     assert metrics["jql_execution_accuracy"] >= floor
     assert metrics["widened_silently"] <= WIDENED_CEILING
 
 
+@pytest.mark.fluid_archive
+@pytest.mark.slow
 @pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
-@pytest.mark.parametrize(("name", "floor"), [("dev-fluid.jsonl", DEV_FLUID_FLOOR), ("heldout/fluid.jsonl", HELD_FLUID_FLOOR)])
+@pytest.mark.parametrize(("name", "floor"), [("dev-fluid.jsonl", DEV_FLUID_FLOOR),
+                                             ("heldout/fluid.jsonl", HELD_FLUID_FLOOR)])
 def test_fluid_searches(name: str, floor: float) -> None:
     metrics = fluid_eval(DATA / name)
     assert metrics["jql_execution_accuracy"] >= floor
@@ -106,6 +114,7 @@ def test_bad_case_file(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "line 1 is not a valid case" in result.output
 
 
+@pytest.mark.slow
 def test_llm_parser_evaluation_counts_fallbacks(tmp_path: Path) -> None:
     from tests.intents.openai_server import ScriptedModel
 

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
-from jirakg.devjira.demo.generator import generate
-from jirakg.devjira.demo.metadata import organisation_metadata
 from jirakg.intents.grounding import Grounder
-from jirakg.intents.lexicon import Lexicon
+from tests.intents.demo_lexicon import ISSUES, LEXICON, META, ORG
 
-ORG, STREAM = generate(seed=31, issues=800)
-ISSUES = list(STREAM)
-META = organisation_metadata(ORG)
-LEXICON = Lexicon.build(fields=META["fields"], statuses=META["statuses"], priorities=META["priorities"],
-                        issue_types=META["issuetypes"], link_types=META["issueLinkTypes"],
-                        projects=META["projects"], issues=ISSUES)
 GROUNDER = Grounder(LEXICON)
 PERSON = ORG.people[0]
 
@@ -30,7 +24,7 @@ def test_lexicon_holds_the_instance_vocabulary() -> None:
     assert "is blocked by" in {t.value for t in LEXICON.of("link")}
     people = {t.value for t in LEXICON.of("person")}
     assert people == {i["fields"][r]["accountId"] for i in ISSUES for r in ("assignee", "reporter") if i["fields"][r]}
-    assert {t.value for t in LEXICON.of("label")} == {l for i in ISSUES for l in i["fields"]["labels"]}
+    assert {t.value for t in LEXICON.of("label")} == {label for i in ISSUES for label in i["fields"]["labels"]}
     assert "customfield_10016" in values(GROUNDER.find("field", "story point estimate"))
 
 
@@ -85,4 +79,4 @@ def test_scan_finds_every_mention_without_overlap() -> None:
     assert kinds["project"] == "WEB" and kinds["category"] == "new"
     assert PERSON.account_id in {m.term.value for m in found if m.term.kind == "person"}
     spans = [(m.start, m.end) for m in found if m.term.kind != "person"]
-    assert all(a_end <= b_start for (_, a_end), (b_start, _) in zip(sorted(spans), sorted(spans)[1:]))
+    assert all(a_end <= b_start for (_, a_end), (b_start, _) in pairwise(sorted(spans)))

@@ -4,17 +4,17 @@ embedded parser on timeouts, errors, malformed or invented answers."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from jirakg.intents.embedded import ConversationState, EmbeddedParser
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.llm import LlmClient
+from tests.intents.demo_lexicon import LEXICON, ORG
 from tests.intents.openai_server import ScriptedModel, intents
-from tests.intents.test_grounding import LEXICON, ORG
 
-EMBEDDED = EmbeddedParser(LEXICON, now=lambda: datetime(2026, 11, 1, 12, tzinfo=timezone.utc))
+EMBEDDED = EmbeddedParser(LEXICON, now=lambda: datetime(2026, 11, 1, 12, tzinfo=UTC))
 PERSON = ORG.people[0]
 
 
@@ -30,20 +30,42 @@ def parse(model: ScriptedModel, text: str, timeout_s: float = 5.0, **kwargs):
 
 
 def test_grounded_search_from_the_model() -> None:
-    model = ScriptedModel(intents({"name": "search", "issue_type": "bugs", "statuses": ["blockd"],
+    model = ScriptedModel(intents({"name": "search", "issue_types": ["bugs"], "statuses": ["blockd"],
                                    "assignees": [PERSON.display_name], "components": ["checkout"],
-                                   "time_window": "last week"}))
+                                   "window": "last week"}))
     parsed = parse(model, "what's stuck for that person in checkout lately")
     assert parsed.parser == "llm" and not parsed.fell_back
     call = parsed.intents[0]
     assert (call.slots.issue_types, call.slots.statuses, call.slots.assignees, call.slots.components) == (
         ["Bug"], ["Blocked"], [PERSON.account_id], ["Checkout"])
-    assert call.slots.dates[0].start == "2026-10-19T00:00:00Z"
+    assert (call.slots.dates[0].field, call.slots.dates[0].start) == ("updated", "2026-10-19T00:00:00Z")
     assert call.jql.startswith('issuetype = "Bug" AND status = "Blocked"')
     request = model.requests[0]
     assert request["model"] == "test-model" and request["response_format"] == {"type": "json_object"}
     prompt = request["messages"][0]["content"]
     assert "dependencies:" in prompt and "Checkout" in prompt and "PROJ" in prompt
+    assert '"excluded": {"projects": ["...", ...]' in prompt  # the skeleton is the generated schema
+
+
+def test_conditions_beyond_value_lists_from_the_model() -> None:
+    model = ScriptedModel(intents({"name": "search", "issue_types": ["bug"], "excluded": {"statuses": ["done"]},
+                                   "reporters": ["me"], "empty": ["assignee"],
+                                   "dates": [{"field": "created", "phrase": "last week"}],
+                                   "links": [{"key": "proj-12", "link_type": "is blocked by"}],
+                                   "order_by": "priority desc"}))
+    call = parse(model, "my unassigned bugs from last week blocked by PROJ-12, not done, by priority").intents[0]
+    assert call.jql == ('issuetype = "Bug" AND reporter = currentUser() AND status != "Done" AND assignee is EMPTY'
+                        ' AND created >= "2026/10/19 00:00" AND created < "2026/10/26 00:00"'
+                        ' AND issue in linkedIssues(PROJ-12, "is blocked by") ORDER BY priority DESC')
+
+
+def test_hostile_sort_and_link_keys_never_reach_the_jql() -> None:
+    model = ScriptedModel(intents({"name": "search", "priorities": ["High"],
+                                   "order_by": 'priority DESC, summary ~ "x" OR project = OPS',
+                                   "links": [{"key": "PROJ-1) OR project = OPS OR issue in (PROJ-2"}],
+                                   "parents": ["PROJ-1 OR 1=1"]}))
+    call = parse(model, "high priority issues").intents[0]
+    assert call.jql == 'priority = "High"'
 
 
 def test_multi_intent_and_history_keys() -> None:
@@ -78,6 +100,7 @@ def test_failures_fall_back_to_the_embedded_parser(reply) -> None:
     assert [(c.name, c.issue_keys) for c in parsed.intents] == [("linked", ["PROJ-40"])]
 
 
+@pytest.mark.slow
 def test_timeout_falls_back() -> None:
     model = ScriptedModel(intents({"name": "help"}), delay_s=2.0)
     parsed = parse(model, "Who owns PROJ-12?", timeout_s=0.3)

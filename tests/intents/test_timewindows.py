@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from jirakg.intents.lexicon import Sprint
 from jirakg.intents.timewindows import parse_window
 
-NOW = datetime(2026, 3, 18, 15, 30, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 18, 15, 30, tzinfo=UTC)
 SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00.000+0000")
            for n, (m, d) in enumerate([(1, 19), (2, 2), (2, 16), (3, 2), (3, 16), (3, 30)], 1)]
 

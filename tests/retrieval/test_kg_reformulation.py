@@ -18,9 +18,8 @@ from jirakg.llm import LlmClient
 from jirakg.retrieval.kgqa.facts import LabelledTriple
 from jirakg.retrieval.kgqa.linking import EntityIndex, KgEntity, SearchLinker, linker_for
 from jirakg.retrieval.kgqa.reformulation import EmbeddedReformulator, KgTurn, rewrite
-from tests.engine.test_kg_conversation import EX, TTL, fact
 from tests.intents.openai_server import ScriptedModel
-from tests.retrieval.test_kgqa import RecordingStore
+from tests.kg_env import EX, TTL, RecordingStore, fact
 
 ANTONY = KgEntity(iri=EX + "AntonyCheng", label="Antony Cheng")
 MEIRA = KgEntity(iri=EX + "MeiraOkafor", label="Meira Okafor")

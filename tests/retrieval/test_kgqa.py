@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from jirakg.answer.kg_session import KgSession
 from jirakg.bots.cli import main
 from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint
 from jirakg.retrieval.kgqa.linking import linker_for
 from jirakg.retrieval.kgqa.reformulation import KgTurn
 from jirakg.retrieval.kgqa.relations import OUTGOING, EntityPredicate, name_words, question_features, relevance
-from jirakg.answer.kg_session import KgSession
-from tests.conftest import free_port
+from tests.kg_env import Recording
+from tests.local_servers import free_port
 
 KG = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "kgqa-dblp"
 pytestmark = pytest.mark.skipif(not KG.is_dir(), reason="../shared/datasets is absent")
@@ -39,6 +40,8 @@ def test_embedded_store_meets_the_targets() -> None:
     targets(result.output)
 
 
+@pytest.mark.kg_server
+@pytest.mark.slow
 def test_oxigraph_server_meets_the_targets(oxigraph_url: str) -> None:
     urllib.request.urlopen(urllib.request.Request(
         f"{oxigraph_url}/update", method="POST", data=b"CLEAR ALL",
@@ -51,24 +54,7 @@ def test_oxigraph_server_meets_the_targets(oxigraph_url: str) -> None:
     targets(result.output)
 
 
-class Recording:
-    """An endpoint (embedded or remote), keeping every query it was asked."""
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-        self.queries: list[str] = []
-
-    async def query(self, sparql: str):
-        self.queries.append(sparql)
-        return await self.inner.query(sparql)
-
-
-class RecordingStore(Recording):
-    def __init__(self, *files) -> None:
-        super().__init__(EmbeddedStore(*files))
-
-
-@pytest.fixture(scope="module", params=["embedded", "oxigraph"])
+@pytest.fixture(scope="module", params=["embedded", pytest.param("oxigraph", marks=pytest.mark.kg_server)])
 def dblp(request):
     """A factory of the DBLP graph's endpoint: the embedded store, or a real Oxigraph server."""
     if request.param == "embedded":
@@ -133,7 +119,7 @@ def test_a_hostile_value_reaches_the_query_only_as_an_escaped_literal(dblp) -> N
         store, session, history = await seeded(dblp(), "index")
         await session.ask("Was it authored by 'x\" } FILTER(true) #'?", history)
         return store.queries
-    ask = [q for q in asyncio.run(run()) if q.startswith("ASK")][0]
+    ask = next(q for q in asyncio.run(run()) if q.startswith("ASK"))
     assert 'CONTAINS(LCASE(STR(?o)), "x\\" } filter(true) #")' in ask
     assert re.sub(r'"(?:[^"\\\\]|\\\\.)*"', '""', ask).count("FILTER(true)") == 0
 
@@ -169,7 +155,8 @@ GASOLINE = "https://dblp.org/rec/conf/ijcnn/0001L14"
      ("Does he have a homepage?", BRENNER, "primaryHomepage")],
     [("Who wrote 'Constrained Expectation-Maximization Methods for Effective Reinforcement Learning'?", CONSTRAINED,
       "authoredBy"), ("When was it published?", CONSTRAINED, "yearOfPublication"),
-     ("Where was it published?", CONSTRAINED, "publishedIn"), ("How many pages does it have?", CONSTRAINED, "pagination")],
+     ("Where was it published?", CONSTRAINED, "publishedIn"),
+     ("How many pages does it have?", CONSTRAINED, "pagination")],
     [("what is the doi of hybrid neural networks for gasoline blending system modeling", GASOLINE, "doi"),
      ("who are its authors?", GASOLINE, "authoredBy"), ("which journal?", GASOLINE, "publishedIn")],
 ])
@@ -180,7 +167,7 @@ def test_paraphrases_beyond_the_benchmark(dialogue) -> None:
             replies.append(await session.ask(question, history))
             history.append(replies[-1].turn)
         return replies
-    for (question, subject, predicate), reply in zip(dialogue, asyncio.run(run())):
+    for (question, subject, predicate), reply in zip(dialogue, asyncio.run(run()), strict=True):
         expected = objects(subject, predicate)
         if not expected:
             assert "nothing that fits" in reply.words, (question, reply.words)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Literal
 
 import click
 
@@ -10,8 +11,8 @@ from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url as jira_for
 from jirakg.config import Settings
 from jirakg.connectors.jira import JiraError
-from jirakg.engine.turn import TurnContext, TurnResult
 from jirakg.engine.session import engine_session
+from jirakg.engine.turn import TurnContext, TurnResult
 from jirakg.feedback import FeedbackStoreError
 
 COMMANDS = "Commands: /explain, /feedback up|down [comment], /reset, /quit"
@@ -97,7 +98,9 @@ def chat(ctx: click.Context, conversation: str | None) -> None:
                     if last is None or len(parts) < 2 or parts[1] not in ("up", "down"):
                         click.echo("Usage: /feedback up|down [comment], after an answer.")
                     else:
-                        await engine.feedback(last.turn_id, parts[1], parts[2] if len(parts) > 2 else None, channel="cli")
+                        rating: Literal["up", "down"] = "up" if parts[1] == "up" else "down"
+                        comment = parts[2] if len(parts) > 2 else None
+                        await engine.feedback(last.turn_id, rating, comment, channel="cli")
                         click.echo("Thanks, recorded.")
                 elif line.startswith("/"):
                     click.echo(COMMANDS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -31,7 +31,7 @@ def demo_data() -> None:
 def generate_command(seed: int, issues: int, out: Path, end_date: datetime) -> None:
     """Write a deterministic demo organisation as Jira REST v2 issue objects."""
     started = time.perf_counter()
-    count, types = write_demo(out, seed, issues, end_date.replace(hour=9, tzinfo=timezone.utc))
+    count, types = write_demo(out, seed, issues, end_date.replace(hour=9, tzinfo=UTC))
     elapsed = time.perf_counter() - started
     summary = ", ".join(f"{n} {t}" for t, n in types.most_common())
     click.echo(f"Wrote {count} issues to {out} in {elapsed:.1f}s ({summary}).")

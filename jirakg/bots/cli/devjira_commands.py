@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import get_args
 
 import click
 from aiohttp import web
@@ -10,7 +11,7 @@ from aiohttp import web
 from jirakg.devjira.auth import AuthSpec
 from jirakg.devjira.dataset import load_dataset
 from jirakg.devjira.faults import Faults, parse_rate
-from jirakg.devjira.server import ServerOptions, create_app
+from jirakg.devjira.server import Deployment, ServerOptions, create_app
 
 
 @click.group()
@@ -23,7 +24,7 @@ def devjira() -> None:
               help="A JSONL(.gz) file of Jira REST v2 issue objects, or 'demo'.")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=click.IntRange(0, 65535), default=8089, show_default=True)
-@click.option("--deployment", type=click.Choice(["server", "cloud"]), default="server", show_default=True)
+@click.option("--deployment", type=click.Choice(get_args(Deployment)), default="server", show_default=True)
 @click.option("--latency-ms", type=click.FloatRange(min=0), default=0, show_default=True)
 @click.option("--jitter-ms", type=click.FloatRange(min=0), default=0, show_default=True)
 @click.option("--rate-limit", default=None, help="Requests per second per credential, e.g. 20/s.")
@@ -33,7 +34,7 @@ def devjira() -> None:
 @click.option("--auth", "auth_spec", default=None, help="basic:USER:TOKEN or bearer:TOKEN; anonymous when absent.")
 @click.option("--max-results", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Largest page a server deployment returns (cloud always caps at 100).")
-def serve(source: str, host: str, port: int, deployment: str, latency_ms: float, jitter_ms: float,
+def serve(source: str, host: str, port: int, deployment: Deployment, latency_ms: float, jitter_ms: float,
           rate_limit: str | None, error_rate: float, seed: int, auth_spec: str | None, max_results: int) -> None:
     """Serve Jira's REST API over SOURCE until interrupted."""
     try:

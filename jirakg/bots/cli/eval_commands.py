@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import get_args
 
 import click
+from pydantic import BaseModel
 
+from jirakg.answer.kg_session import KgSession
 from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url
 from jirakg.config import Settings
-from jirakg.engine.session import engine_session
-from jirakg.engine.turn import TurnContext
 from jirakg.connectors.jira import JiraError
 from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
+from jirakg.engine.session import engine_session
+from jirakg.engine.turn import TurnContext
 from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
 from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
-from jirakg.retrieval.kgqa.linking import linker_for
-from jirakg.answer.kg_session import KgSession
+from jirakg.retrieval.kgqa.linking import EntitySearch, linker_for
 
 
 @click.group("eval")
@@ -28,7 +30,8 @@ def eval_group() -> None:
 
 @eval_group.command("nlq")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--jira-url", "jira_url_override", default=None, help="The Jira the cases refer to (default: the configured one or the demo).")
+@click.option("--jira-url", "jira_url_override", default=None,
+              help="The Jira the cases refer to (default: the configured one or the demo).")
 @click.option("--parser", "parser_name", type=click.Choice(["embedded", "llm"]), default="embedded", show_default=True,
               help="llm needs llm.base_url and llm.model; it falls back to embedded per question.")
 @click.option("--now", "now_text", default=None, help="The moment relative dates count from (ISO, default: now).")
@@ -44,7 +47,7 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
     if parser_name == "llm" and not settings.llm.enabled:
         raise click.ClickException("--parser llm needs an endpoint: set llm.base_url (JIRAKG_LLM__BASE_URL) "
                                    "and llm.model (JIRAKG_LLM__MODEL).")
-    now = datetime.fromisoformat(now_text) if now_text else datetime.now(timezone.utc)
+    now = datetime.fromisoformat(now_text) if now_text else datetime.now(UTC)
     try:
         cases = load_cases(file)
         with jira_url(settings) as url:
@@ -63,7 +66,8 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
                f"{report.answered_instead_of_asking}")
     for title, tallies in (("form", report.by_variant), ("category", report.by_category)):
         if tallies:
-            click.echo(f"by {title}: " + ", ".join(f"{name} {t.accuracy:.2f} ({t.cases})" for name, t in tallies.items()))
+            click.echo(f"by {title}: "
+                       + ", ".join(f"{name} {t.accuracy:.2f} ({t.cases})" for name, t in tallies.items()))
     if as_json:
         click.echo(summary_line(report))
 
@@ -71,14 +75,15 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
 async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, parser_name: str) -> Report:
     """Each case in a fresh conversation on an in-memory store: earlier questions are asked through the
     whole engine (so follow-ups see real results), then only the last one is parsed and timed."""
-    updates = {"store": settings.store.model_copy(update={"backend": "memory"})}
+    updates: dict[str, BaseModel] = {"store": settings.store.model_copy(update={"backend": "memory"})}
     if parser_name == "embedded":
         updates["llm"] = settings.llm.model_copy(update={"base_url": None})
     async with engine_session(url, settings.model_copy(update=updates), now=lambda: now) as engine:
         async def replay(history: list[str]) -> str | None:
             conversation = None
             for question in history:
-                conversation = (await engine.ask(TurnContext(text=question, conversation_id=conversation))).conversation_id
+                reply = await engine.ask(TurnContext(text=question, conversation_id=conversation))
+                conversation = reply.conversation_id
             return conversation
 
         return await evaluate(cases, lambda case, conversation: engine.understand(case.query, conversation),
@@ -88,10 +93,10 @@ async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, p
 @eval_group.command("kgqa")
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--endpoint", default=None, help="A SPARQL endpoint holding the graph (default: load FOLDER/kg.nt).")
-@click.option("--entity-search", type=click.Choice(["auto", "index", "filter", "virtuoso"]), default="auto",
+@click.option("--entity-search", type=click.Choice(get_args(EntitySearch)), default="auto",
               show_default=True, help="How entities are found by label (see sparql.entity_search).")
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
-def kgqa(folder: Path, endpoint: str | None, entity_search: str, as_json: bool) -> None:
+def kgqa(folder: Path, endpoint: str | None, entity_search: EntitySearch, as_json: bool) -> None:
     """Score knowledge-graph answers on FOLDER (kg.nt + dialogues.jsonl): P@1, MRR, Hit@5."""
     try:
         graph = RemoteEndpoint(endpoint) if endpoint else EmbeddedStore(folder / "kg.nt")

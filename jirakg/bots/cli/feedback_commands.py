@@ -6,7 +6,7 @@ import asyncio
 import csv
 import json
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import click
 
@@ -37,7 +37,7 @@ async def _with_store(ctx: click.Context, work):
 @click.pass_context
 def export(ctx: click.Context, fmt: str, since: datetime | None) -> None:
     """One row per feedback given (or per answered turn without feedback), oldest first."""
-    since = since.replace(tzinfo=timezone.utc) if since else None
+    since = since.replace(tzinfo=UTC) if since else None
     rows = asyncio.run(_with_store(ctx, lambda store: store.export(since)))
     if fmt == "jsonl":
         for row in rows:

@@ -58,7 +58,11 @@ def _fork(workers: int, settings: Settings, url: str, host: str, port: int, part
                  for _ in range(workers)]
     for process in processes:
         process.start()
-    signal.signal(signal.SIGTERM, lambda *_: [p.terminate() for p in processes])
+    def stop_workers(*_: object) -> None:
+        for process in processes:
+            process.terminate()
+
+    signal.signal(signal.SIGTERM, stop_workers)
     try:
         for process in processes:
             process.join()
@@ -78,7 +82,8 @@ async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_cha
     if slack:
         from jirakg.bots.slack import SlackBot  # slow to import; only when Slack is configured
         bot = SlackBot(None, settings.slack)
-    forge = FitVerifier(settings.forge.app_id, str(settings.forge.jwks_url)) if settings.forge.enabled else None
+    app_id = settings.forge.app_id
+    forge = FitVerifier(app_id, str(settings.forge.jwks_url)) if app_id is not None else None
     app = build_app(lambda: engine_session(jira, settings), settings, web_chat=web_chat, rest_api=rest_api,
                     slack=bot, jira_routes=jira_routes, forge=forge)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_GRACE_S)

@@ -16,7 +16,8 @@ def escape(text: str) -> str:
 
 
 def linked(text: str, urls: dict[str, str]) -> str:
-    return ISSUE_KEY_IN_ANSWER.sub(lambda m: f"<{urls[m.group(0)]}|{m.group(0)}>" if m.group(0) in urls else m.group(0), escape(text))
+    return ISSUE_KEY_IN_ANSWER.sub(lambda m: f"<{urls[m.group(0)]}|{m.group(0)}>" if m.group(0) in urls else m.group(0),
+                                   escape(text))
 
 
 def answer_blocks(result: TurnResult) -> list[dict]:
@@ -33,8 +34,8 @@ def answer_blocks(result: TurnResult) -> list[dict]:
                            or " "})
         blocks.append({"type": "section", "fields": fields})
         if len(result.rows) > TABLE_ROWS:
-            blocks.append({"type": "context", "elements": [{"type": "mrkdwn",
-                                                            "text": f"{len(result.rows) - TABLE_ROWS} more in the answer above"}]})
+            more = f"{len(result.rows) - TABLE_ROWS} more in the answer above"
+            blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": more}]})
     blocks.append({"type": "actions", "block_id": "turn", "elements": [
         _button("👍", "feedback_up", result.turn_id), _button("👎", "feedback_down", result.turn_id),
         _button("Add comment", "feedback_comment", result.turn_id), _button("Explain", "explain", result.turn_id)]})
@@ -50,7 +51,7 @@ def thanks_blocks(original: list[dict], rating: str) -> list[dict]:
     """The message after a rating: the answer stays, the buttons give way to a note."""
     kept = [b for b in original if b.get("type") != "actions"]
     note = "Thanks — marked helpful." if rating == "up" else "Thanks — marked not helpful."
-    return kept + [{"type": "context", "elements": [{"type": "mrkdwn", "text": note}]}]
+    return [*kept, {"type": "context", "elements": [{"type": "mrkdwn", "text": note}]}]
 
 
 def comment_modal(turn_id: str, rating: str) -> dict:

@@ -19,6 +19,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from jirakg.bots.slack.blocks import answer_blocks, comment_modal, escape, explain_text, thanks_blocks
+from jirakg.config import ConfigError
 from jirakg.config.settings import SlackSettings
 from jirakg.engine.engine import Engine
 from jirakg.engine.turn import Asker, TurnContext
@@ -31,6 +32,8 @@ class SlackBot:
     def __init__(self, engine: Engine | None, settings: SlackSettings, base_url: str | None = None) -> None:
         """`engine`: None until the server opens it; `base_url`: another Slack Web API address (tests use a
         local one)."""
+        if settings.bot_token is None:
+            raise ConfigError("slack.bot_token (JIRAKG_SLACK__BOT_TOKEN) is required for the Slack bot")
         self.engine = engine
         self.settings = settings
         token = settings.bot_token.get_secret_value()
@@ -50,6 +53,8 @@ class SlackBot:
         """Connect out to Slack (Socket Mode) until cancelled."""
         from slack_bolt.adapter.socket_mode.aiohttp import AsyncSocketModeHandler
 
+        if self.settings.app_token is None:
+            raise ConfigError("slack.app_token (JIRAKG_SLACK__APP_TOKEN) is required in socket mode")
         handler = AsyncSocketModeHandler(self.app, self.settings.app_token.get_secret_value())
         try:
             await handler.connect_async()
@@ -57,12 +62,19 @@ class SlackBot:
         finally:
             await handler.close_async()
 
+    @property
+    def _open_engine(self) -> Engine:
+        """The engine; the server opens it before it takes a request."""
+        if self.engine is None:
+            raise RuntimeError("The Slack bot got a request before the engine was open.")
+        return self.engine
+
     async def _first_delivery(self, body: dict) -> bool:
         """True once per event id, across retries and replicas."""
         event_id = body.get("event_id")
         if not event_id:
             return True
-        return await self.engine.claim_event(f"slack-event:{event_id}")
+        return await self._open_engine.claim_event(f"slack-event:{event_id}")
 
     def _register(self) -> None:
         app = self.app
@@ -89,7 +101,7 @@ class SlackBot:
         async def rate(ack, body, action, client):
             await ack()
             rating = action["action_id"].removeprefix("feedback_")
-            await self.engine.feedback(action["value"], rating, user=body["user"]["id"], channel="slack")
+            await self._open_engine.feedback(action["value"], rating, user=body["user"]["id"], channel="slack")
             message = body.get("message") or {}
             if message.get("ts"):
                 await client.chat_update(channel=body["channel"]["id"], ts=message["ts"], text=message.get("text", ""),
@@ -108,12 +120,12 @@ class SlackBot:
             _, _, turn_id = view["private_metadata"].partition(":")
             text = (view["state"]["values"].get("comment", {}).get("text", {}).get("value") or "").strip()
             if text:  # a 👎 is already recorded: the comment joins it without counting twice
-                await self.engine.feedback(turn_id, None, text, user=body["user"]["id"], channel="slack")
+                await self._open_engine.feedback(turn_id, None, text, user=body["user"]["id"], channel="slack")
 
         @app.action("explain")
         async def explain(ack, body, action, client):
             await ack()
-            turn = await self.engine.turn(action["value"])
+            turn = await self._open_engine.turn(action["value"])
             plans = turn.plans if turn else []
             await client.chat_postEphemeral(channel=body["channel"]["id"], user=body["user"]["id"],
                                             text=explain_text(plans) if plans else "That answer is no longer kept.")
@@ -131,8 +143,9 @@ class SlackBot:
                       user: str | None) -> None:
         question = html.unescape(text).strip() or "help"  # Slack sends &, < and > escaped
         try:
-            result = await self.engine.ask(TurnContext(text=question, surface="slack", conversation_id=conversation,
-                                                       asker=Asker(surface_user_id=user)))
+            turn = TurnContext(text=question, surface="slack", conversation_id=conversation,
+                               asker=Asker(surface_user_id=user))
+            result = await self._open_engine.ask(turn)
         except Exception:  # a sentence in the thread beats silence; the trace goes to the log
             log.exception("slack answer failed")
             await client.chat_postMessage(channel=channel, thread_ts=thread,

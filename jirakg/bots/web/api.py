@@ -4,7 +4,7 @@ OpenAPI document. Bodies are validated by pydantic; every refusal is one sentenc
 from __future__ import annotations
 
 import time
-from typing import Literal
+from typing import Literal, TypeVar
 
 from aiohttp import web
 from pydantic import BaseModel, Field, ValidationError
@@ -12,9 +12,11 @@ from pydantic import BaseModel, Field, ValidationError
 from jirakg.bots.web import keys
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import TurnFeedback
-from jirakg.engine.turn import AskReply, Asker, Citation, Surface, TurnContext, TurnResult
+from jirakg.engine.turn import Asker, AskReply, Citation, Surface, TurnContext, TurnResult
 from jirakg.intents.embedded import input_problem
 from jirakg.jql.keys import ISSUE_KEY
+
+RequestBody = TypeVar("RequestBody", bound=BaseModel)
 
 MAX_TEXT = 4000
 ID = r"^[A-Za-z0-9_-]{1,64}$"
@@ -59,7 +61,7 @@ def error(status: int, message: str, **headers: str) -> web.Response:
     return web.json_response({"error": message}, status=status, headers=headers or None)
 
 
-async def parsed(request: web.Request, model: type[BaseModel]) -> BaseModel | web.Response:
+async def parsed(request: web.Request, model: type[RequestBody]) -> RequestBody | web.Response:
     try:
         body = await request.json()
     except ValueError:
@@ -124,7 +126,7 @@ async def conversation(request: web.Request) -> web.Response:
 
 
 def openapi() -> dict:
-    models = [AskRequest, AskReply, FeedbackRequest, ConversationResponse, ErrorResponse]
+    models: list[type[BaseModel]] = [AskRequest, AskReply, FeedbackRequest, ConversationResponse, ErrorResponse]
     schemas: dict = {}
     for model in models:
         schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -146,7 +148,8 @@ def openapi() -> dict:
         "components": {"schemas": schemas, "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
         "security": [{"bearer": []}],
         "paths": {
-            "/api/v1/ask": {"post": {"operationId": "ask", "summary": "Ask a question", "requestBody": body("AskRequest"),
+            "/api/v1/ask": {"post": {"operationId": "ask", "summary": "Ask a question",
+                                     "requestBody": body("AskRequest"),
                                      "responses": {"200": reply("AskReply", "the answer"), **refusals}}},
             "/api/v1/feedback": {"post": {"operationId": "feedback", "summary": "Rate an answer",
                                           "requestBody": body("FeedbackRequest"),

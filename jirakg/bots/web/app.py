@@ -117,7 +117,8 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
         request.remote, request.headers.get("X-Forwarded-For"), request.app[keys.SETTINGS].web.trusted_proxies)
     wait = request.app[keys.LIMITER].take(client)
     if wait:
-        return api.error(429, f"Too many requests; try again in {wait:.0f} s.", **{"Retry-After": str(max(1, round(wait)))})
+        return api.error(429, f"Too many requests; try again in {wait:.0f} s.",
+                         **{"Retry-After": str(max(1, round(wait)))})
     return await handler(request)
 
 

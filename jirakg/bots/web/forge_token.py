@@ -62,7 +62,7 @@ class FitVerifier:
                 async with session.get(self.jwks_url) as response:
                     response.raise_for_status()
                     keys = (await response.json()).get("keys", [])
-        except (aiohttp.ClientError, asyncio.TimeoutError, ValueError) as exc:
+        except (TimeoutError, aiohttp.ClientError, ValueError) as exc:
             raise InvalidToken(f"Could not fetch Forge's signing keys from {self.jwks_url} ({type(exc).__name__}).") \
                 from None
         self._keys = {k["kid"]: jwt.PyJWK(k).key for k in keys if k.get("kid") and k.get("kty") == "RSA"}

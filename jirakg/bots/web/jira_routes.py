@@ -42,7 +42,7 @@ async def webhook(request: web.Request) -> web.Response:
 
 
 async def _claims(request: web.Request) -> dict | web.Response:
-    verifier: FitVerifier | None = request.app[keys.FORGE]
+    verifier = request.app[keys.FORGE]
     if verifier is None:
         return api.error(404, "The Jira panel is not configured (set forge.app_id).")
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")

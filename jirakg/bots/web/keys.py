@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from jirakg.bots.web.forge_token import FitVerifier
 from jirakg.bots.web.limits import RateLimiter
 from jirakg.bots.web.metrics import Metrics
 from jirakg.config import Settings
@@ -14,4 +15,4 @@ SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey("metrics", Metrics)
 LIMITER = web.AppKey("limiter", RateLimiter)
 TOKENS = web.AppKey("tokens", list)
-FORGE = web.AppKey("forge", object)  # a FitVerifier, or None when the panel is off
+FORGE: web.AppKey[FitVerifier | None] = web.AppKey("forge")  # None when the panel is off

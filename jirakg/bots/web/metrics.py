@@ -37,7 +37,7 @@ class Metrics:
                 "# TYPE jirakg_turn_seconds histogram"]
         for intent, counts in sorted(self.latency.items()):
             running = 0
-            for bound, count in zip([*map(str, BUCKETS), "+Inf"], counts):
+            for bound, count in zip([*map(str, BUCKETS), "+Inf"], counts, strict=True):
                 running += count
                 out.append(f'jirakg_turn_seconds_bucket{{intent="{intent}",le="{bound}"}} {running}')
             out.append(f'jirakg_turn_seconds_sum{{intent="{intent}"}} {self.latency_sum[intent]:.6f}')
@@ -50,11 +50,13 @@ class Metrics:
                 "# HELP jirakg_cache_hit_ratio Share of JQL cache lookups answered from the cache.",
                 "# TYPE jirakg_cache_hit_ratio gauge",
                 f"jirakg_cache_hit_ratio {self.cache['hit'] / looked if looked else 0:.4f}",
-                "# HELP jirakg_llm_fallbacks_total Stages where the LLM failed or was rejected and the embedded path answered.",
+                "# HELP jirakg_llm_fallbacks_total Stages where the LLM failed or was rejected "
+                "and the embedded path answered.",
                 "# TYPE jirakg_llm_fallbacks_total counter", f"jirakg_llm_fallbacks_total {self.fallbacks}",
                 "# HELP jirakg_feedback_total Feedback received, by rating.", "# TYPE jirakg_feedback_total counter"]
         out += [f'jirakg_feedback_total{{rating="{r}"}} {self.feedback[r]}' for r in ("up", "down")]
         out += ["# HELP jirakg_http_requests_total HTTP requests, by route and status.",
                 "# TYPE jirakg_http_requests_total counter"]
-        out += [f'jirakg_http_requests_total{{route="{r}",status="{s}"}} {n}' for (r, s), n in sorted(self.requests.items())]
+        out += [f'jirakg_http_requests_total{{route="{r}",status="{s}"}} {n}'
+                for (r, s), n in sorted(self.requests.items())]
         return "\n".join(out) + "\n"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from jirakg.config.settings import JiraSettings
 from jirakg.connectors.jira.auth import JiraAuth
 from jirakg.connectors.jira.http import JiraHttp
-from jirakg.connectors.retry import RetryPolicy
 from jirakg.connectors.jira.search import JiraConnector
+from jirakg.connectors.retry import RetryPolicy
 
 
 def auth_from_settings(settings: JiraSettings) -> JiraAuth:

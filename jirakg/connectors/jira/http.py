@@ -83,7 +83,7 @@ class JiraHttp:
                 async with self.session.request(method, self.base_url + path, params=params, json=body) as response:
                     status, raw = response.status, await response.read()
                     retry_after = retry_after_seconds(response.headers.get("Retry-After"))
-            except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError, asyncio.TimeoutError) as exc:
+            except (TimeoutError, aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
                 reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
                 raise TransientFailure(reason) from exc
         if status < 300:

@@ -77,7 +77,8 @@ class JiraConnector:
         try:
             if await self.deployment() == "cloud":
                 return (await self.http.post("/rest/api/2/search/approximate-count", {"jql": jql}))["count"]
-            return (await self.http.post("/rest/api/2/search", {"jql": jql, "maxResults": 0, "fields": ["id"]}))["total"]
+            page = await self.http.post("/rest/api/2/search", {"jql": jql, "maxResults": 0, "fields": ["id"]})
+            return page["total"]
         except JiraBadRequest as exc:
             raise JqlError(f"Jira could not run the query: {exc}", jql) from exc
 
@@ -101,8 +102,8 @@ class JiraConnector:
                      for start in range(size, first["total"], size)]
             totals = {first["total"]}
             try:
-                for page in [first, *tasks]:
-                    page = page if isinstance(page, dict) else await page
+                for task in [None, *tasks]:  # the first page is in hand; the others arrive in order
+                    page = first if task is None else await task
                     totals.add(page["total"])
                     batch = [issue for issue in page["issues"] if issue["id"] not in seen]
                     seen.update(issue["id"] for issue in batch)

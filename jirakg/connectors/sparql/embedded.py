@@ -10,7 +10,8 @@ import pyoxigraph
 from jirakg.connectors.sparql.errors import QueryRejected, SparqlError
 from jirakg.connectors.sparql.results import RdfTerm, Results
 
-FORMATS = {".nt": pyoxigraph.RdfFormat.N_TRIPLES, ".ttl": pyoxigraph.RdfFormat.TURTLE, ".nq": pyoxigraph.RdfFormat.N_QUADS}
+FORMATS = {".nt": pyoxigraph.RdfFormat.N_TRIPLES, ".ttl": pyoxigraph.RdfFormat.TURTLE,
+           ".nq": pyoxigraph.RdfFormat.N_QUADS}
 
 
 class EmbeddedStore:
@@ -36,10 +37,14 @@ class EmbeddedStore:
             answer = self.store.query(sparql)
         except SyntaxError as exc:
             raise QueryRejected(f"The knowledge graph rejected the query: {exc}") from exc
-        if isinstance(answer, bool) or isinstance(answer, pyoxigraph.QueryBoolean):
+        if isinstance(answer, bool | pyoxigraph.QueryBoolean):
             return Results(boolean=bool(answer))
+        if isinstance(answer, pyoxigraph.QueryTriples):
+            del answer  # pyoxigraph results must be dropped on the thread that made them, not via the traceback
+            raise QueryRejected("The knowledge graph answers SELECT and ASK queries, not CONSTRUCT or DESCRIBE.")
         variables = [v.value for v in answer.variables]
-        rows = [{name: _term(solution[name]) for name in variables if solution[name] is not None} for solution in answer]
+        rows = [{name: _term(solution[name]) for name in variables if solution[name] is not None}
+                for solution in answer]
         return Results(variables=variables, rows=rows)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import socket
 import urllib.error
 
 from SPARQLWrapper import GET, JSON, POST, SPARQLWrapper
@@ -31,7 +30,8 @@ class RemoteEndpoint:
 
     async def query(self, sparql: str) -> Results:
         def unavailable(reason: str) -> EndpointUnavailable:
-            return EndpointUnavailable(f"The SPARQL endpoint {self.url} is not answering ({reason}); try again shortly.")
+            return EndpointUnavailable(f"The SPARQL endpoint {self.url} is not answering ({reason}); "
+                                       "try again shortly.")
 
         return await self.retry.run(lambda: asyncio.to_thread(self._query, sparql), unavailable)
 
@@ -53,9 +53,10 @@ class RemoteEndpoint:
             raise SparqlError(f"The SPARQL endpoint {self.url} refused the credentials.") from exc
         except EndPointNotFound as exc:
             raise EndpointUnavailable(f"There is no SPARQL endpoint at {self.url}.") from exc
-        except (EndPointInternalError, urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as exc:
+        except (EndPointInternalError, urllib.error.URLError, TimeoutError, ConnectionError) as exc:
             # Any other HTTP answer (429, 502, 503, ...) comes as urllib's HTTPError, with its headers.
-            wait = retry_after_seconds(exc.headers.get("Retry-After")) if isinstance(exc, urllib.error.HTTPError) else None
+            wait = (retry_after_seconds(exc.headers.get("Retry-After"))
+                    if isinstance(exc, urllib.error.HTTPError) else None)
             raise TransientFailure(type(exc).__name__ + (f": {exc.reason}" if hasattr(exc, "reason") else ""),
                                    wait) from exc
         try:

@@ -6,9 +6,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+TermKind = Literal["iri", "literal", "bnode"]
+# SPARQL JSON results' term types; "typed-literal" is the older spelling some endpoints still send.
+TERM_KINDS: dict[str, TermKind] = {"uri": "iri", "literal": "literal", "typed-literal": "literal", "bnode": "bnode"}
+
 
 class RdfTerm(BaseModel):
-    kind: Literal["iri", "literal", "bnode"]
+    kind: TermKind
     value: str
     lang: str | None = None
     datatype: str | None = None
@@ -33,7 +37,7 @@ def from_json(data: dict) -> Results:
     for binding in body["bindings"]:
         row = {}
         for name, term in binding.items():
-            kind = {"uri": "iri", "literal": "literal", "typed-literal": "literal", "bnode": "bnode"}[term["type"]]
-            row[name] = RdfTerm(kind=kind, value=term["value"], lang=term.get("xml:lang"), datatype=term.get("datatype"))
+            row[name] = RdfTerm(kind=TERM_KINDS[term["type"]], value=term["value"], lang=term.get("xml:lang"),
+                                datatype=term.get("datatype"))
         rows.append(row)
     return Results(variables=list(head.get("vars", [])), rows=rows)

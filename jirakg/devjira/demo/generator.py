@@ -10,7 +10,7 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from jirakg.devjira.demo import wording
 from jirakg.devjira.demo.organisation import (
@@ -37,7 +37,7 @@ from jirakg.devjira.demo.schema import (
 )
 
 HOUR_MS = 3_600_000
-DEFAULT_END = datetime(2026, 11, 1, 9, 0, tzinfo=timezone.utc)
+DEFAULT_END = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 MIN_ISSUES = 20
 
 # Share of each type in the organisation; Story takes whatever is left.
@@ -53,6 +53,7 @@ OPEN_STATUSES = ["To Do", "In Progress", "In Review", "Blocked"]
 PRIORITY_WEIGHTS = [("Highest", 5), ("High", 20), ("Medium", 50), ("Low", 20), ("Lowest", 5)]
 SPRINT_TYPES = ("Story", "Task", "Bug")
 MAX_SPRINTS = 4
+Event = tuple[int, Person | None, dict]  # when, who (None: whoever holds the issue), the changelog item
 
 
 @dataclass(slots=True)
@@ -172,7 +173,7 @@ def _settle_statuses(drafts: list[Draft]) -> None:
 
 def _number(drafts: list[Draft], org: Organisation) -> None:
     """Keys and ids follow creation order, per project, as in a real instance."""
-    counters = {key: 0 for key in org.projects}
+    counters = dict.fromkeys(org.projects, 0)
     for sequence, draft in enumerate(sorted(drafts, key=lambda d: (d.created, d.index))):
         counters[draft.project] += 1
         draft.key = f"{draft.project}-{counters[draft.project]}"
@@ -196,23 +197,38 @@ def _status_path(rng: random.Random, draft: Draft) -> list[str]:
     if final == "In Progress":
         return path
     if final == "Blocked":
-        return path + ["Blocked"]
+        return [*path, "Blocked"]
     if leaf or final == "In Review":
         path.append("In Review")
         if leaf and rng.random() < 0.2:
             path += ["In Progress", "In Review"]
-    return path if final == "In Review" else path + [final]
+    return path if final == "In Review" else [*path, final]
 
 
 def _history(rng: random.Random, org: Organisation, draft: Draft) -> None:
+    """What happens to an issue, in order: every random draw is made in the same order for a seed."""
     project = org.projects[draft.project]
     draft.summary = wording.summary(rng, draft.type, project.key)
     draft.reporter = rng.choice(project.members)
     last = draft.resolved or int(draft.created + rng.random() * (org.end_ms - draft.created))
     path = _status_path(rng, draft)
     times = _spread(rng, draft.created, last, len(path), end_is_last=draft.resolved is not None)
-    events: list[tuple[int, Person | None, dict]] = []
+    events, initial_assignee = _workflow_events(rng, project, draft, path, times, last)
+    events += _priority_events(rng, draft, last)
+    if draft.type in SPRINT_TYPES and project.kind == "team":
+        started = times[0] if path and path[0] == "In Progress" else None
+        events += _sprint_events(rng, org, project, draft, started, last)
+        events += _version_events(rng, org, project, draft, last)
+    _record_history(project, draft, events, initial_assignee)
+    _add_comments(rng, project, draft, last)
+    draft.updated = max([draft.created] + [h[0] for h in draft.histories] + [c[0] for c in draft.comments])
 
+
+def _workflow_events(rng: random.Random, project: Project, draft: Draft, path: list[str], times: list[int],
+                     last: int) -> tuple[list[Event], Person | None]:
+    """Assignment, the status path (resolved when done) and maybe one reassignment; and who held the
+    issue when it was created."""
+    events: list[Event] = []
     # Some issues are assigned when created, the others when work starts.
     assignee = rng.choice(project.members) if rng.random() < 0.55 else None
     initial_assignee = assignee
@@ -220,7 +236,7 @@ def _history(rng: random.Random, org: Organisation, draft: Draft) -> None:
         assignee = rng.choice(project.members)
         events.append((times[0], assignee, _person_item(None, assignee)))
     previous = "To Do"
-    for moment, status in zip(times, path):
+    for moment, status in zip(times, path, strict=True):
         events.append((moment, None, _status_item(previous, status)))
         if STATUSES[status]["category"] == "done":
             events.append((moment, None, _resolution_item(rng, draft)))
@@ -231,18 +247,21 @@ def _history(rng: random.Random, org: Organisation, draft: Draft) -> None:
         events.append((rng.randint(assigned_since + HOUR_MS, last), draft.reporter, _person_item(assignee, other)))
         assignee = other
     draft.assignee = assignee
+    return events, initial_assignee
 
+
+def _priority_events(rng: random.Random, draft: Draft, last: int) -> list[Event]:
+    """A priority, sometimes changed once by the reporter."""
     draft.priority = rng.choices([p for p, _ in PRIORITY_WEIGHTS], [w for _, w in PRIORITY_WEIGHTS])[0]
     if rng.random() < 0.12 and last > draft.created + HOUR_MS:
         new = rng.choice([p for p, _ in PRIORITY_WEIGHTS if p != draft.priority])
-        events.append((rng.randint(draft.created + HOUR_MS, last), draft.reporter, _priority_item(draft.priority, new)))
+        change = (rng.randint(draft.created + HOUR_MS, last), draft.reporter, _priority_item(draft.priority, new))
         draft.priority = new
+        return [change]
+    return []
 
-    if draft.type in SPRINT_TYPES and project.kind == "team":
-        started = times[0] if path and path[0] == "In Progress" else None
-        events += _sprint_events(rng, org, project, draft, started, last)
-        events += _version_events(rng, org, project, draft, last)
 
+def _record_history(project: Project, draft: Draft, events: list[Event], initial_assignee: Person | None) -> None:
     events.sort(key=lambda event: event[0])
     # Changes without a named author are made by whoever holds the issue at the time.
     holder = initial_assignee
@@ -251,11 +270,12 @@ def _history(rng: random.Random, org: Organisation, draft: Draft) -> None:
             holder = _person_by_id(project, item["to"])
         draft.histories.append((moment, author or holder or draft.reporter, item))
 
+
+def _add_comments(rng: random.Random, project: Project, draft: Draft, last: int) -> None:
     for _ in range(rng.choices([0, 1, 2, 3], [35, 35, 20, 10])[0]):
         draft.comments.append((rng.randint(draft.created, max(draft.created, last)),
                                rng.choice(project.members), wording.comment(rng, project.key)))
     draft.comments.sort(key=lambda c: c[0])
-    draft.updated = max([draft.created] + [h[0] for h in draft.histories] + [c[0] for c in draft.comments])
 
 
 def _spread(rng: random.Random, begin: int, end: int, count: int, end_is_last: bool) -> list[int]:
@@ -287,7 +307,8 @@ def _resolution_item(rng: random.Random, draft: Draft) -> dict:
         draft.resolution = "Cannot Reproduce"
     else:
         draft.resolution = "Won't Do"
-    return _item("resolution", "resolution", "jira", None, (resolution_object(draft.resolution)["id"], draft.resolution))
+    resolution_id = resolution_object(draft.resolution)["id"]
+    return _item("resolution", "resolution", "jira", None, (resolution_id, draft.resolution))
 
 
 def _person_item(old: Person | None, new: Person | None) -> dict:
@@ -346,7 +367,7 @@ def _version_events(rng: random.Random, org: Organisation, project: Project, dra
         return _item("Fix Version", "fixVersions", "jira",
                      (old.id, old.name) if old else None, (new.id, new.name) if new else None)
 
-    if draft.status == "Done":
+    if draft.status == "Done" and draft.resolved is not None:  # always both: see _place_in_time
         if rng.random() >= 0.85:
             return []
         version = next((v for v in versions if v.release_ms >= draft.resolved), versions[-1])
@@ -368,57 +389,82 @@ def _version_events(rng: random.Random, org: Organisation, project: Project, dra
 
 # --- links -----------------------------------------------------------------------------------
 
-def _link(rng: random.Random, drafts: list[Draft]) -> None:
-    seen: set[tuple[str, int, int]] = set()
-    next_id = [10000]
+class _Links:
+    """Links between drafts, numbered in the order made; one per type and pair of issues."""
 
-    def add(kind: str, source: Draft, target: Draft) -> None:
+    def __init__(self) -> None:
+        self.seen: set[tuple[str, int, int]] = set()
+        self.next_id = 10000
+
+    def add(self, kind: str, source: Draft, target: Draft) -> None:
         pair = (kind, min(source.index, target.index), max(source.index, target.index))
-        if source is target or pair in seen:
+        if source is target or pair in self.seen:
             return
-        seen.add(pair)
-        link_id = next_id[0]
-        next_id[0] += 1
-        source.links.append((link_id, kind, "outward", target.index))
-        target.links.append((link_id, kind, "inward", source.index))
+        self.seen.add(pair)
+        source.links.append((self.next_id, kind, "outward", target.index))
+        target.links.append((self.next_id, kind, "inward", source.index))
+        self.next_id += 1
 
+
+def _link(rng: random.Random, drafts: list[Draft]) -> None:
+    links = _Links()
     by_project: dict[str, list[Draft]] = {}
     for draft in drafts:
         by_project.setdefault(draft.project, []).append(draft)
     work = [d for d in drafts if d.type in ("Story", "Task")]
-    # A few deadlocks first, so no other link can take their pairs: blocking cycles among open work.
-    unfinished = [d for d in work if d.resolved is None]
-    for _ in range(max(1, len(drafts) // 2500)):
+    # A few deadlocks first, so no other link can take their pairs.
+    _link_deadlocks(rng, links, [d for d in work if d.resolved is None], len(drafts))
+    _link_blockers(rng, links, drafts, work, by_project)
+    for draft in drafts:
+        if rng.random() < 0.03:
+            links.add("Relates", draft, rng.choice(by_project[draft.project]))
+    _link_duplicates(rng, links, drafts)
+    _link_risks(rng, links, drafts)
+    for draft in drafts:
+        draft.links.sort()
+
+
+def _link_deadlocks(rng: random.Random, links: _Links, unfinished: list[Draft], total: int) -> None:
+    """Blocking cycles of three or four among open work, one per 2,500 issues."""
+    for _ in range(max(1, total // 2500)):
         if len(unfinished) < 4:
             break
         ring = rng.sample(unfinished, rng.choice([3, 4]))
-        for source, target in zip(ring, ring[1:] + ring[:1]):
-            add("Blocks", source, target)
+        for source, target in zip(ring, ring[1:] + ring[:1], strict=True):
+            links.add("Blocks", source, target)
+
+
+def _link_blockers(rng: random.Random, links: _Links, drafts: list[Draft], work: list[Draft],
+                   by_project: dict[str, list[Draft]]) -> None:
+    """Work blocked by a sibling (or by work in its project), epics by other epics."""
     for draft in work:
         if rng.random() < 0.08:
             pool = ([drafts[c] for c in drafts[draft.parent].children] if draft.parent is not None
                     else by_project[draft.project])
-            add("Blocks", draft, rng.choice(pool))
+            links.add("Blocks", draft, rng.choice(pool))
     epics = [d for d in drafts if d.type == "Epic"]
     for epic in epics:
         if rng.random() < 0.1:
-            add("Blocks", epic, rng.choice(epics))
-    for draft in drafts:
-        if rng.random() < 0.03:
-            add("Relates", draft, rng.choice(by_project[draft.project]))
-    bugs: dict[str, list[Draft]] = {}
+            links.add("Blocks", epic, rng.choice(epics))
+
+
+def _link_duplicates(rng: random.Random, links: _Links, drafts: list[Draft]) -> None:
+    """Bugs duplicating an earlier bug of their project."""
+    earlier_by_project: dict[str, list[Draft]] = {}
     for bug in sorted((d for d in drafts if d.type == "Bug"), key=lambda d: d.created):
-        earlier = bugs.setdefault(bug.project, [])
+        earlier = earlier_by_project.setdefault(bug.project, [])
         if earlier and rng.random() < 0.08:
-            add("Duplicate", bug, rng.choice(earlier))
+            links.add("Duplicate", bug, rng.choice(earlier))
         earlier.append(bug)
+
+
+def _link_risks(rng: random.Random, links: _Links, drafts: list[Draft]) -> None:
+    """Each risk on one or two epics or features, open ones when there are any."""
     targets = [d for d in drafts if d.type in ("Epic", "Feature")]
     open_targets = [d for d in targets if d.resolved is None] or targets
     for risk in (d for d in drafts if d.type == "Risk"):
         for target in rng.sample(open_targets, min(len(open_targets), rng.choice([1, 1, 2]))):
-            add("Risk", risk, target)
-    for draft in drafts:
-        draft.links.sort()
+            links.add("Risk", risk, target)
 
 
 # --- JSON ------------------------------------------------------------------------------------
@@ -432,7 +478,7 @@ def _reference(draft: Draft) -> dict:
 
 def _issue_object(rng: random.Random, org: Organisation, drafts: list[Draft], draft: Draft) -> dict:
     project = org.projects[draft.project]
-    leaf = draft.type in SPRINT_TYPES
+    assert draft.reporter is not None, "_history chooses every issue's reporter"
     fields: dict = {
         "summary": draft.summary,
         "description": wording.description(rng, draft.summary, project.key),
@@ -447,28 +493,21 @@ def _issue_object(rng: random.Random, org: Organisation, drafts: list[Draft], dr
         "creator": draft.reporter.object(),
         "created": timestamp_text(draft.created),
         "updated": timestamp_text(draft.updated),
-        "duedate": (date_text(draft.created + rng.randint(7, 90) * DAY_MS)
-                    if not leaf or rng.random() < 0.4 else None),
+        "duedate": _due_date(rng, draft),
         "labels": sorted(rng.sample(wording.LABELS, rng.choices([0, 1, 2], [50, 35, 15])[0])),
         "components": rng.sample(project.components, rng.choices([0, 1, 2], [15, 75, 10])[0]),
         "fixVersions": [v.object() for v in draft.fix_versions],
-        "versions": [],
+        "versions": _affected_versions(project, draft),
         "environment": rng.choice(wording.ENVIRONMENTS) if draft.type == "Bug" else None,
         "subtasks": [_reference(drafts[c]) for c in draft.children if drafts[c].type == "Sub-task"],
         "issuelinks": [_link_object(drafts, *link) for link in draft.links],
         "comment": _comments(draft),
-        FIELD_IDS["Story point estimate"]: (
-            float(rng.choice([1, 2, 3, 5, 8, 13]))
-            if draft.type in ("Story", "Task") or (draft.type == "Bug" and rng.random() < 0.4) else None),
+        FIELD_IDS["Story point estimate"]: _story_points(rng, draft),
         FIELD_IDS["Sprint"]: [s.object() for s in draft.sprints] or None,
         FIELD_IDS["Team"]: _team_option(project),
-        FIELD_IDS["Start date"]: (date_text(draft.created + rng.randint(0, 14) * DAY_MS)
-                                  if draft.type in MEDIAN_CYCLE_MS else None),
+        FIELD_IDS["Start date"]: _start_date(rng, draft),
         FIELD_IDS["Severity"]: _severity_option(rng) if draft.type == "Bug" else None,
     }
-    if draft.type == "Bug":
-        released = [v for v in project.versions if v.release_ms < draft.created]
-        fields["versions"] = [released[-1].object()] if released else []
     if draft.parent is not None:
         fields["parent"] = _reference(drafts[draft.parent])
     return {
@@ -479,6 +518,31 @@ def _issue_object(rng: random.Random, org: Organisation, drafts: list[Draft], dr
         "fields": fields,
         "changelog": _changelog(draft),
     }
+
+
+def _due_date(rng: random.Random, draft: Draft) -> str | None:
+    """Stories, tasks and bugs are sometimes due; every other type always is."""
+    if draft.type not in SPRINT_TYPES or rng.random() < 0.4:
+        return date_text(draft.created + rng.randint(7, 90) * DAY_MS)
+    return None
+
+
+def _affected_versions(project: Project, draft: Draft) -> list[dict]:
+    """A bug affects the last version released before it was reported."""
+    released = [v for v in project.versions if v.release_ms < draft.created] if draft.type == "Bug" else []
+    return [released[-1].object()] if released else []
+
+
+def _story_points(rng: random.Random, draft: Draft) -> float | None:
+    if draft.type in ("Story", "Task") or (draft.type == "Bug" and rng.random() < 0.4):
+        return float(rng.choice([1, 2, 3, 5, 8, 13]))
+    return None
+
+
+def _start_date(rng: random.Random, draft: Draft) -> str | None:
+    if draft.type in MEDIAN_CYCLE_MS:  # initiatives, features and epics are planned to start
+        return date_text(draft.created + rng.randint(0, 14) * DAY_MS)
+    return None
 
 
 def _link_object(drafts: list[Draft], link_id: int, kind: str, side: str, other: int) -> dict:

@@ -6,7 +6,7 @@ import hashlib
 import random
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from jirakg.devjira.demo import wording
 from jirakg.devjira.demo.schema import BASE_URL, COMPONENTS, PROJECTS
@@ -122,7 +122,7 @@ def build_organisation(rng: random.Random, end: datetime) -> Organisation:
 
 
 def _people(rng: random.Random) -> list[Person]:
-    names = rng.sample([(f, l) for f in wording.FIRST_NAMES for l in wording.LAST_NAMES], 40)
+    names = rng.sample([(first, last) for first in wording.FIRST_NAMES for last in wording.LAST_NAMES], 40)
     people = []
     for first, last in names:
         digest = hashlib.sha1(f"{first} {last}".encode()).hexdigest()
@@ -138,11 +138,11 @@ def _people(rng: random.Random) -> list[Person]:
 def _versions(start_ms: int, end_ms: int, next_id: int) -> tuple[list[Version], int]:
     """Quarterly releases from the start of history until two quarters after the end."""
     versions = []
-    moment = datetime.fromtimestamp(start_ms / 1000, timezone.utc)
+    moment = datetime.fromtimestamp(start_ms / 1000, UTC)
     year, quarter = moment.year, (moment.month - 1) // 3 + 1
     while True:
         last_month = quarter * 3
-        release = datetime(year + (last_month == 12), last_month % 12 + 1, 1, tzinfo=timezone.utc) - timedelta(days=1)
+        release = datetime(year + (last_month == 12), last_month % 12 + 1, 1, tzinfo=UTC) - timedelta(days=1)
         release_ms = int(release.timestamp() * 1000)
         versions.append(Version(str(next_id), f"{year}.Q{quarter}", release_ms, release_ms <= end_ms))
         next_id += 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from jirakg.jql.errors import JqlSyntaxError
 
@@ -21,7 +21,7 @@ def invalid_date(text: str, field: str) -> JqlSyntaxError:
                     "or a period format e.g. '-5d', '4w 2d'.")
 
 
-def parse_date(text: str, now_ms: int, field: str, zone: tzinfo = timezone.utc) -> int:
+def parse_date(text: str, now_ms: int, field: str, zone: tzinfo = UTC) -> int:
     """Milliseconds since the epoch for a JQL date literal (read in the user's time zone,
     as Jira does) or a relative period."""
     stripped = text.strip()
@@ -42,7 +42,7 @@ def shift(moment_ms: int, period: str) -> int | None:
     if not match:
         return None
     sign = -1 if match.group(1) == "-" else 1
-    result = datetime.fromtimestamp(moment_ms / 1000, timezone.utc)
+    result = datetime.fromtimestamp(moment_ms / 1000, UTC)
     for amount, unit in PART.findall(match.group(2)):
         count = sign * int(amount)
         if unit == "y":
@@ -61,7 +61,7 @@ def _add_months(moment: datetime, months: int) -> datetime:
     return moment.replace(year=year, month=month, day=day)
 
 
-def date_function(name: str, args: tuple[str, ...], now_ms: int, zone: tzinfo = timezone.utc) -> int | None:
+def date_function(name: str, args: tuple[str, ...], now_ms: int, zone: tzinfo = UTC) -> int | None:
     """now(), startOfDay/Week/Month/Year(±N[unit]) and endOf…; None for other names.
 
     Weeks start on Monday. An increment without a unit counts in the function's own unit.

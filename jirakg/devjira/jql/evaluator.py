@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import OrderedDict
-from datetime import timezone, tzinfo
+from datetime import UTC, tzinfo
 
 from jirakg.devjira.jql.dates import date_function, parse_date
 from jirakg.devjira.jql.index import (
@@ -32,6 +32,7 @@ from jirakg.jql.syntax import (
 
 DAY_MS = 86_400_000
 FOREVER = 1 << 62
+Interval = tuple[str | None, int, int, str | None]  # a value a field held, from ms, to ms, who set it
 KEY_FIELDS = {"key", "issuekey", "id", "issue"}
 OPERATORS_BY_KIND = {
     "enum": {"=", "!=", "in", "not in", "is", "is not"},
@@ -61,10 +62,10 @@ class JqlEngine:
         self.index = index
         self._cache: OrderedDict[tuple, list[int]] = OrderedDict()
         self._cache_size = cache_size
-        self._intervals: dict[str, dict[int, list[tuple]]] = {}
+        self._intervals: dict[str, dict[int, list[Interval]]] = {}
         self.users = self._user_aliases()
 
-    def search(self, jql: str, now_ms: int, current_user: str | None = None, zone: tzinfo = timezone.utc) -> list[int]:
+    def search(self, jql: str, now_ms: int, current_user: str | None = None, zone: tzinfo = UTC) -> list[int]:
         """Positions of matching issues; dates are read in `zone`, the searching user's time zone."""
         key = (jql, current_user, now_ms // 60_000, str(zone))
         cached = self._cache.get(key)
@@ -94,7 +95,7 @@ class JqlEngine:
                             aliases.setdefault(value, {value})
         return aliases
 
-    def intervals(self, history_field: str) -> dict[int, list[tuple]]:
+    def intervals(self, history_field: str) -> dict[int, list[Interval]]:
         """Per issue, (value, from ms, to ms, who set it) for every value the field has held."""
         cached = self._intervals.get(history_field)
         if cached is None:
@@ -104,7 +105,7 @@ class JqlEngine:
         return cached
 
 
-def _intervals_of(engine: JqlEngine, history_field: str, field_id: str, position: int) -> list[tuple]:
+def _intervals_of(engine: JqlEngine, history_field: str, field_id: str, position: int) -> list[Interval]:
     index = engine.index
     current = _current_values(index, field_id, position)
     changes = index.changes.get(history_field, {}).get(position, [])
@@ -115,8 +116,8 @@ def _intervals_of(engine: JqlEngine, history_field: str, field_id: str, position
             present.discard(change.to_value)
             if change.from_value:
                 present.add(change.from_value)
-        open_since = {value: (created, None) for value in present}
-        spans = []
+        open_since: dict[str | None, tuple[int, str | None]] = dict.fromkeys(present, (created, None))
+        spans: list[Interval] = []
         for change in changes:
             if change.from_value in open_since:
                 start, author = open_since.pop(change.from_value)
@@ -130,7 +131,7 @@ def _intervals_of(engine: JqlEngine, history_field: str, field_id: str, position
     if not changes:
         return [(current[0] if current else None, created, FOREVER, None)]
     spans = [(changes[0].from_value, created, changes[0].at_ms, None)]
-    for change, following in zip(changes, changes[1:] + [None]):
+    for change, following in zip(changes, [*changes[1:], None], strict=True):
         spans.append((change.to_value, change.at_ms, following.at_ms if following else FOREVER, change.author))
     return spans
 
@@ -388,10 +389,12 @@ class _Run:
             return self.index.mask(p for name, postings in field.postings.items()
                                    if test(ranks.get(name, 99)) for p in postings)
         if field.kind == "number":
-            try:
-                value: float = float(operand.text) if isinstance(operand, Value) else float("nan")
-            except ValueError as exc:
-                raise JqlSyntaxError(f"Value '{operand.text}' is invalid for the '{field.name}' field.") from exc
+            value = float("nan")
+            if isinstance(operand, Value):
+                try:
+                    value = float(operand.text)
+                except ValueError as exc:
+                    raise JqlSyntaxError(f"Value '{operand.text}' is invalid for the '{field.name}' field.") from exc
         elif field.kind in ("datetime", "date"):
             value = self.moment(field, operand)
         else:
@@ -468,7 +471,7 @@ class _Run:
             changes = self.index.changes.get(history_field, {})
             return self.index.mask(p for p, found in changes.items()
                                    if any(self.change_matches(c, predicates) for c in found))
-        values = set()
+        values: set[str | None] = set()
         for item in self.items(clause.operand):
             values |= {None} if isinstance(item, Empty) else self.canonical(field, item)
         for name, _ in predicates:

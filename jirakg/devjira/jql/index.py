@@ -11,6 +11,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from jirakg.devjira.jql.dates import timestamp_ms
 from jirakg.devjira.jql.text import STOP_WORDS, WORD, stem
@@ -119,7 +120,8 @@ class IssueIndex:
     def _load(self) -> None:
         stems: dict[str, str] = {}
         text_fields = [f for f, index in self.fields.items() if index.kind == "text"]
-        text_postings = {name: defaultdict(lambda: array("I")) for name in text_fields}
+        text_postings: dict[str, defaultdict[str, array[int]]] = {
+            name: defaultdict(lambda: array("I")) for name in text_fields}
         self.text_present: dict[str, list[int]] = {name: [] for name in text_fields}
         for position, issue in enumerate(self.issues):
             fields = issue.get("fields", {})
@@ -152,7 +154,7 @@ class IssueIndex:
         self.text_vocabulary = {name: sorted(p) for name, p in self.text_postings.items()}
         for index in self.fields.values():
             if index.kind in ("datetime", "date", "number") and index.values:
-                pairs = sorted(zip(index.values, index.value_positions))
+                pairs = sorted(zip(index.values, index.value_positions, strict=True))
                 index.values = [v for v, _ in pairs]
                 index.value_positions = [p for _, p in pairs]
             index.postings = dict(index.postings)
@@ -240,7 +242,7 @@ class IssueIndex:
                 self.changes[name][position].append(Change(
                     name, old.lower() if old else None, new.lower() if new else None, at, author))
 
-    def _index_custom(self, position: int, field_id: str, value: object) -> None:
+    def _index_custom(self, position: int, field_id: str, value: Any) -> None:
         if value in (None, [], ""):
             return
         kind = self.fields[field_id].kind
@@ -293,7 +295,8 @@ class IssueIndex:
                    low_inclusive: bool = True, high_inclusive: bool = True) -> int:
         index = self.fields[field_id]
         start = 0 if low is None else (bisect_left if low_inclusive else bisect_right)(index.values, low)
-        stop = len(index.values) if high is None else (bisect_right if high_inclusive else bisect_left)(index.values, high)
+        stop = (len(index.values) if high is None
+                else (bisect_right if high_inclusive else bisect_left)(index.values, high))
         return self.mask(index.value_positions[start:stop])
 
 
@@ -341,6 +344,9 @@ def _key_order(issue: dict) -> tuple[str, int]:
     return (match.group(1).upper(), int(match.group(2))) if match else (issue["key"], 0)
 
 
-def key_parts(text: str) -> tuple[str, int] | None:
-    match = ISSUE_KEY_IN_JQL.match(text.strip())
-    return (match.group(1).lower(), int(match.group(2))) if match else None
+def key_parts(key: str) -> tuple[str, int]:
+    """(lower-case project key, number) of a stored issue's key."""
+    match = ISSUE_KEY_IN_JQL.match(key.strip())
+    if match is None:
+        raise ValueError(f"{key!r} is not an issue key")
+    return match.group(1).lower(), int(match.group(2))

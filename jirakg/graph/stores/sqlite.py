@@ -29,16 +29,20 @@ class SqliteStore(GraphStore):
         self._db.executescript(SCHEMA)
         self._lock = threading.Lock()
 
-    async def _run(self, sql: str, rows: Iterable[tuple] | tuple = (), many: bool = False) -> list[tuple]:
+    async def _run(self, sql: str, params: tuple = ()) -> list[tuple]:
         def work() -> list[tuple]:
             with self._lock:
-                if many:
-                    self._db.execute("BEGIN")
-                    self._db.executemany(sql, rows)
-                    self._db.execute("COMMIT")
-                    return []
-                return self._db.execute(sql, rows).fetchall()
+                return self._db.execute(sql, params).fetchall()
         return await asyncio.to_thread(work)
+
+    async def _run_many(self, sql: str, rows: list[tuple]) -> None:
+        """`sql` once per row, in one transaction."""
+        def work() -> None:
+            with self._lock:
+                self._db.execute("BEGIN")
+                self._db.executemany(sql, rows)
+                self._db.execute("COMMIT")
+        await asyncio.to_thread(work)
 
     async def _select_in(self, sql: str, values: Iterable[str]) -> list[tuple]:
         """Rows of `sql` (its `IN ({marks})` filled) for every value, in chunks."""
@@ -56,12 +60,12 @@ class SqliteStore(GraphStore):
     async def put_nodes(self, nodes: Iterable[Node]) -> None:
         rows = [(n.key, n.id, n.model_dump_json()) for n in nodes]
         if rows:
-            await self._run("INSERT OR REPLACE INTO nodes (key, id, json) VALUES (?, ?, ?)", rows, many=True)
+            await self._run_many("INSERT OR REPLACE INTO nodes (key, id, json) VALUES (?, ?, ?)", rows)
 
     async def delete_nodes(self, keys: Iterable[str]) -> None:
         rows = [(key,) for key in keys]
         if rows:
-            await self._run("DELETE FROM nodes WHERE key = ?", rows, many=True)
+            await self._run_many("DELETE FROM nodes WHERE key = ?", rows)
 
     async def key_for_id(self, issue_id: str) -> str | None:
         rows = await self._run("SELECT key FROM nodes WHERE id = ?", (issue_id,))
@@ -81,7 +85,7 @@ class SqliteStore(GraphStore):
     async def delete_queries(self, cache_keys: Iterable[str]) -> None:
         rows = [(key,) for key in cache_keys]
         if rows:
-            await self._run("DELETE FROM queries WHERE cache_key = ?", rows, many=True)
+            await self._run_many("DELETE FROM queries WHERE cache_key = ?", rows)
 
     async def get_entity_labels(self, iris: Iterable[str]) -> dict[str, EntityLabel]:
         rows = await self._select_in("SELECT iri, label FROM entity_labels WHERE iri IN ({marks})", iris)
@@ -90,7 +94,7 @@ class SqliteStore(GraphStore):
     async def put_entity_labels(self, labels: Iterable[EntityLabel]) -> None:
         rows = [(entry.iri, entry.label) for entry in labels]
         if rows:
-            await self._run("INSERT OR REPLACE INTO entity_labels (iri, label) VALUES (?, ?)", rows, many=True)
+            await self._run_many("INSERT OR REPLACE INTO entity_labels (iri, label) VALUES (?, ?)", rows)
 
     async def get_state(self, name: str) -> str | None:
         rows = await self._run("SELECT value FROM state WHERE name = ?", (name,))

@@ -57,7 +57,7 @@ async def evaluate_kgqa(session: KgAsker, folder: Path) -> KgReport:
     ranks: dict[str, list[int | None]] = {"dialogue": [], "self_contained": []}
     timings: list[float] = []
     for dialogue in dialogues:
-        history = []
+        history: list[KgTurn] = []
         for turn in dialogue["turns"]:
             started = time.perf_counter()
             reply = await session.ask(turn["question"], history)

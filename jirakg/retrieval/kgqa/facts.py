@@ -55,7 +55,8 @@ def _triples(answer: KgAnswer, relation: str, labels: dict[str, str]) -> list[La
         return [LabelledTriple(entity=entity, relation=relation, value="yes" if answer.answers == ["true"] else "no")]
     if answer.kind == "count":
         return [LabelledTriple(entity=entity, relation=f"number of {relation}", value=v) for v in answer.answers[:1]]
-    return [LabelledTriple(entity=entity, relation=labels.get(f.predicate, relation), value=labels.get(f.value, f.value))
+    return [LabelledTriple(entity=entity, relation=labels.get(f.predicate, relation),
+                           value=labels.get(f.value, f.value))
             for f in _answering_relation(answer)[:STATED]]
 
 

@@ -22,6 +22,8 @@ from jirakg.connectors.sparql.labels import LABEL_PROPERTIES
 from jirakg.text.phrase_index import PhraseIndex, similarity
 from jirakg.text.words import ascii_words
 
+EntitySearch = Literal["auto", "index", "filter", "virtuoso"]  # sparql.entity_search
+
 STOP = set("a an the of in on for to is was were are be by what which who whom when where how does do did has have "
            "it its he his him she her they their them this that with as and or there any associated related "
            "mentioned publication paper article thesis titled named work research".split())
@@ -100,7 +102,8 @@ class EntityIndex:
 
 async def labelled_entities(endpoint, where: str, limit: int) -> dict[str, str]:
     """IRI → label of the non-schema entities whose label satisfies `where` (a query fragment)."""
-    query = f"SELECT ?s ?label WHERE {{ {LABELLED}{where} FILTER(isIRI(?s) && isLiteral(?label)) {NOT_SCHEMA}}} LIMIT {limit}"
+    query = (f"SELECT ?s ?label WHERE {{ {LABELLED}{where} FILTER(isIRI(?s) && isLiteral(?label)) {NOT_SCHEMA}}} "
+             f"LIMIT {limit}")
     found: dict[str, str] = {}
     for row in (await endpoint.query(query)).rows:
         found.setdefault(row["s"].value, row["label"].value)
@@ -171,7 +174,7 @@ def _exact_labels(text: str) -> str:
     return "VALUES ?label { " + " ".join(values) + " } "
 
 
-def linker_for(endpoint, search: Literal["auto", "index", "filter", "virtuoso"], embedded: bool) -> EntityLinker:
+def linker_for(endpoint, search: EntitySearch, embedded: bool) -> EntityLinker:
     """`auto`: the whole index for the embedded store, per-question search for a remote endpoint."""
     if search == "index" or (search == "auto" and embedded):
         return IndexLinker(endpoint)

@@ -46,32 +46,46 @@ async def answer_question(endpoint, question: str, entity: KgEntity,
     predicates = [(outgoing, predicate) for _, outgoing, predicate in scored]
     if not predicates:
         return KgAnswer(entity=entity, reason=f"The knowledge graph holds nothing about {entity.label} that fits.")
-    ranked = [p for _, p in predicates]
-    subject = iri(entity.iri)
-    outgoing, best = predicates[0]
     if YES_NO.search(question):
-        value = _asked_value(question, entity.label, best)
-        if value and value.isdigit():  # a year decides the relation: "published in 2014?"
-            outgoing, best = next(((o, p) for o, p in predicates if "year" in local_name(p).lower()), (outgoing, best))
-        check = f" FILTER(CONTAINS(LCASE(STR(?o)), {literal(value.lower())}))" if value else ""
-        query = f"ASK WHERE {{ {_pattern(subject, best, outgoing)}{check} }}"
-        result = await endpoint.query(query)
-        return KgAnswer(entity=entity, predicates=[best] + [p for p in ranked if p != best], query=query, kind="ask",
-                        answers=["true" if result.boolean else "false"])
+        return await _ask(endpoint, question, entity, predicates)
     if COUNT.search(question):
-        query = f"SELECT (COUNT(DISTINCT ?o) AS ?n) WHERE {{ {_pattern(subject, best, outgoing)} }}"
-        result = await endpoint.query(query)
-        return KgAnswer(entity=entity, predicates=ranked, query=query, kind="count",
-                        answers=[row["n"].value for row in result.rows])
+        return await _count(endpoint, entity, predicates)
+    return await _select(endpoint, entity, predicates)
+
+
+async def _ask(endpoint, question: str, entity: KgEntity, predicates: list[tuple[bool, str]]) -> KgAnswer:
+    """Does the best relation hold — with the value the question names, when it names one?"""
+    outgoing, best = predicates[0]
+    value = _asked_value(question, entity.label, best)
+    if value and value.isdigit():  # a year decides the relation: "published in 2014?"
+        outgoing, best = next(((o, p) for o, p in predicates if "year" in local_name(p).lower()), (outgoing, best))
+    check = f" FILTER(CONTAINS(LCASE(STR(?o)), {literal(value.lower())}))" if value else ""
+    query = f"ASK WHERE {{ {_pattern(iri(entity.iri), best, outgoing)}{check} }}"
+    result = await endpoint.query(query)
+    return KgAnswer(entity=entity, predicates=[best, *(p for _, p in predicates if p != best)], query=query,
+                    kind="ask", answers=["true" if result.boolean else "false"])
+
+
+async def _count(endpoint, entity: KgEntity, predicates: list[tuple[bool, str]]) -> KgAnswer:
+    outgoing, best = predicates[0]
+    query = f"SELECT (COUNT(DISTINCT ?o) AS ?n) WHERE {{ {_pattern(iri(entity.iri), best, outgoing)} }}"
+    result = await endpoint.query(query)
+    return KgAnswer(entity=entity, predicates=[p for _, p in predicates], query=query, kind="count",
+                    answers=[row["n"].value for row in result.rows])
+
+
+async def _select(endpoint, entity: KgEntity, predicates: list[tuple[bool, str]]) -> KgAnswer:
+    """The values of the five best relations, best first, each kept with the triple it came from."""
     facts: list[KgFact] = []
     queries = []
     for outgoing, predicate in predicates[:5]:
-        query = f"SELECT DISTINCT ?o WHERE {{ {_pattern(subject, predicate, outgoing)} }} LIMIT 50"
+        query = f"SELECT DISTINCT ?o WHERE {{ {_pattern(iri(entity.iri), predicate, outgoing)} }} LIMIT 50"
         queries.append(query)
         for row in (await endpoint.query(query)).rows:
             if all(f.value != row["o"].value for f in facts):
                 facts.append(KgFact(predicate=predicate, value=row["o"].value, outgoing=outgoing))
-    return KgAnswer(entity=entity, predicates=ranked, query=queries[0], answers=[f.value for f in facts], facts=facts)
+    return KgAnswer(entity=entity, predicates=[p for _, p in predicates], query=queries[0],
+                    answers=[f.value for f in facts], facts=facts)
 
 
 def _pattern(subject: str, predicate: str, outgoing: bool) -> str:
@@ -86,7 +100,8 @@ def _asked_value(question: str, entity_label: str, predicate: str) -> str | None
         return year.group(1)
     relation = set(ascii_words(local_name(predicate)).split())
     for quoted in re.findall(r"'([^']{2,})'", question):
-        if ascii_words(quoted) not in (ascii_words(entity_label), "it") and not set(ascii_words(quoted).split()) <= relation:
+        words = ascii_words(quoted)
+        if words not in (ascii_words(entity_label), "it") and not set(words.split()) <= relation:
             return quoted
     named = re.search(r"\bby (?:the )?([A-Z][\w .,-]+?)(?:\?|$)", question)
     if named:

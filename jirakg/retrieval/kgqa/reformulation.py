@@ -72,8 +72,8 @@ class EmbeddedReformulator:
                 return Reformulation(question=rewrite(question, candidate), entity=candidate, self_contained=False,
                                      attempts=attempt, scored=scored)
         # Nothing fits: say about which entity, if there was one, so the person can name another.
-        clarify = (f"The knowledge graph holds nothing that fits this about {candidates[0][0].label.rstrip('.')}; if you mean "
-                   "another entity, name it as the knowledge graph does.") if candidates else CLARIFY
+        clarify = (f"The knowledge graph holds nothing that fits this about {candidates[0][0].label.rstrip('.')}; "
+                   "if you mean another entity, name it as the knowledge graph does.") if candidates else CLARIFY
         return Reformulation(question=question, self_contained=False, attempts=min(len(candidates), ATTEMPTS),
                              clarify=clarify)
 

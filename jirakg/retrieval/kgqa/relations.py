@@ -23,7 +23,8 @@ CUES: dict[str, set[str]] = {
     "where": {"published"}, "publisher": {"published"}, "creators": {"creators"}, "creator": {"creator"},
     "toc": {"toc"}, "contents": {"toc"}, "listed": {"listed"}, "edition": {"edition"}, "electronic": {"electronic"},
     "event": {"event"}, "born": {"birth"}, "birthday": {"birth"}, "tall": {"height"}, "married": {"spouse"},
-    "wife": {"spouse"}, "husband": {"spouse"}, "works": {"employer", "affiliation"}, "work": {"employer", "affiliation"},
+    "wife": {"spouse"}, "husband": {"spouse"},
+    "works": {"employer", "affiliation"}, "work": {"employer", "affiliation"},
     "organisations": {"affiliation"}, "organizations": {"affiliation"},
 }
 # The answer type a question word asks for, and the predicate words that give it.
@@ -76,7 +77,8 @@ async def entity_predicates(endpoint, entity: str) -> list[EntityPredicate]:
     subject = iri(entity)
     rows = (await endpoint.query(
         f"SELECT DISTINCT ?p ?out ?label WHERE {{ {{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
-        f"{{ ?s ?p {subject} BIND(false AS ?out) }} OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?label }} }}"
+        f"{{ ?s ?p {subject} BIND(false AS ?out) }} "
+        f"OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?label }} }}"
     )).rows
     return [EntityPredicate(iri=row["p"].value, outgoing=row["out"].value == "true",
                             label=row["label"].value if "label" in row else "")

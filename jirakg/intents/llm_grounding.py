@@ -1,0 +1,114 @@
+"""A model's words for an intent's slots → `Slots` holding only values that exist: each value list
+grounded in the lexicon kind it holds, issue keys checked against the instance's projects, times
+read from their phrases by our own parser, and ORDER BY rebuilt from the fields it names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from typing import Any
+
+from jirakg.intents.grounding import Grounder
+from jirakg.intents.jql_builder import CURRENT_USER, valid_key
+from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.llm_schema import VALUE_KINDS, LlmIntentBase
+from jirakg.intents.models import DateRange, LinkFilter, NumberFilter, Slots, TimeWindow, ValueFilters
+from jirakg.intents.timewindows import parse_window
+
+ASKER_WORDS = {"me", "myself", "i", "currentuser()", "current user"}  # "assigned to me"
+GROUP_FIELDS = {"status", "assignee", "priority", "issuetype", "components", "project", "labels"}
+ORDERABLE_FIELDS = {"priority", "created", "updated", "key", "status", "duedate", "resolutiondate", "assignee",
+                    "reporter", "issuetype", "project", "resolution"}
+SORT_KEY = re.compile(r"\s*([a-z]+)(?:\s+(asc|desc))?\s*", re.IGNORECASE)
+
+
+class SlotGrounder:
+    def __init__(self, grounder: Grounder, lexicon: Lexicon, now: Callable[[], datetime]) -> None:
+        self.grounder = grounder
+        self.lexicon = lexicon
+        self.now = now
+
+    def slots(self, intent: LlmIntentBase) -> Slots:
+        given = dict(intent)  # the slot fields are generated from `Slots`, so they are read by name
+        window = self._window(given["window"])
+        dates = [date for date in map(self._date, given["dates"]) if date is not None]
+        if window is not None and intent.name != "changelog":
+            dates.append(DateRange(field="updated", **window.model_dump()))  # a search's "lately"
+            window = None
+        return Slots(
+            **self._values(given), excluded=ValueFilters(**self._values(dict(given["excluded"]))),
+            empty=_unique(given["empty"]), filled=_unique(given["filled"]), dates=dates,
+            overdue=given["overdue"], sprint_state=given["sprint_state"], links=self._links(given["links"]),
+            parents=self.keys(given["parents"]), text=(given["text"] or "").strip() or None,
+            order_by=order_by(given["order_by"]), fields=self._many("field", given["fields"]),
+            link_type=self._one("link", given["link_type"]), window=window,
+            group_by=given["group_by"] if given["group_by"] in GROUP_FIELDS else None,
+            was_statuses=self._many("status", given["was_statuses"]), version_state=given["version_state"],
+            numbers=self._numbers(given["numbers"]), descendants_of=self.keys(given["descendants_of"]))
+
+    def _numbers(self, numbers: list[Any]) -> list[NumberFilter]:
+        """Comparisons on number fields the instance has, named as JQL takes them."""
+        grounded = []
+        for number in numbers:
+            field_id = self._one("field", number.field)
+            field = next((t.label for t in self.lexicon.of("field") if t.value == field_id
+                          or (field_id is None and "point" in number.field.lower() and "story point" in t.label.lower())),
+                         None)
+            if field is not None:  # an unknown field would break the query, not narrow it
+                grounded.append(NumberFilter(field=field, operator=number.operator, value=number.value))
+        return grounded
+
+    def keys(self, words: Iterable[str]) -> list[str]:
+        """The words that are issue keys of the instance's projects, upper-cased."""
+        projects = set(self.lexicon.project_keys)
+        return _unique(word.upper() for word in words if valid_key(word.upper(), projects))
+
+    def _values(self, given: dict[str, Any]) -> dict[str, Any]:
+        values = {name: self._many(kind, given[name]) for name, kind in VALUE_KINDS.items()}
+        for role in ("assignees", "reporters"):
+            if any(word.strip().lower() in ASKER_WORDS for word in given[role]):
+                values[role] = _unique([CURRENT_USER, *values[role]])
+        return values
+
+    def _links(self, links: list[LinkFilter]) -> list[LinkFilter]:
+        grounded = []
+        for link in links:
+            keys = self.keys([link.key] if link.key else [])
+            link_type = self._one("link", link.link_type)
+            if (link.key and not keys) or (link.link_type and not link_type) or not (keys or link_type):
+                continue  # an unknown issue or link type would widen the search, not narrow it
+            grounded.append(LinkFilter(key=keys[0] if keys else None, link_type=link_type))
+        return grounded
+
+    def _window(self, phrase: str | None) -> TimeWindow | None:
+        return parse_window(phrase, self.now(), self.lexicon.sprints) if phrase else None
+
+    def _date(self, date: Any) -> DateRange | None:
+        given = dict(date)
+        window = self._window(given["phrase"])
+        return DateRange(field=given["field"], **window.model_dump()) if window else None
+
+    def _one(self, kind: str, words: str | None) -> str | None:
+        if not words:
+            return None
+        matches = self.grounder.find(kind, words)
+        return matches[0].term.value if matches else None
+
+    def _many(self, kind: str, phrases: list[str]) -> list[str]:
+        return _unique(value for value in (self._one(kind, phrase) for phrase in phrases) if value)
+
+
+def order_by(text: str | None) -> str | None:
+    """A JQL ORDER BY list of fields we know sort, written by us; None for anything else."""
+    if not text:
+        return None
+    keys = [SORT_KEY.fullmatch(part) for part in re.sub(r"(?i)^\s*order\s+by\b", "", text).split(",")]
+    if not all(key and key.group(1).lower() in ORDERABLE_FIELDS for key in keys):
+        return None
+    return ", ".join(f"{key.group(1).lower()}{' ' + key.group(2).upper() if key.group(2) else ''}"
+                     for key in keys if key)
+
+
+def _unique(values: Iterable[Any]) -> list[Any]:
+    return list(dict.fromkeys(values))
