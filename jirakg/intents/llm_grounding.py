@@ -52,9 +52,9 @@ class SlotGrounder:
         grounded = []
         for number in numbers:
             field_id = self._one("field", number.field)
-            field = next((t.label for t in self.lexicon.of("field") if t.value == field_id
-                          or (field_id is None and "point" in number.field.lower() and "story point" in t.label.lower())),
-                         None)
+            points = field_id is None and "point" in number.field.lower()  # "story points": the instance's points field
+            field = next((t.label for t in self.lexicon.of("field")
+                          if t.value == field_id or (points and "story point" in t.label.lower())), None)
             if field is not None:  # an unknown field would break the query, not narrow it
                 grounded.append(NumberFilter(field=field, operator=number.operator, value=number.value))
         return grounded
