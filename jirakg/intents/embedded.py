@@ -144,9 +144,9 @@ class EmbeddedParser:
         key = (text, state.model_dump_json(), issue_in_view, self.now().strftime("%Y%m%d%H%M"))
         if key in self._parsed:
             self._parsed.move_to_end(key)
-            return self._parsed[key].model_copy(deep=True)
+            return self._parsed[key]  # shared, not copied: a parse is read-only once made (copies cost most of a turn)
         parsed = self._parse(text, state, issue_in_view)
-        self._parsed[key] = parsed.model_copy(deep=True)
+        self._parsed[key] = parsed
         if len(self._parsed) > PARSE_CACHE:
             self._parsed.popitem(last=False)
         return parsed

@@ -135,22 +135,27 @@ def _count_intents(bucket: Counter, case: Case, parsed: ParsedQuery) -> None:
 RunJql = Callable[[str, Slots | None], Awaitable[set[str] | None]]
 
 
-async def _judge(case: Case, parsed: ParsedQuery, run_jql: RunJql) -> _Outcome:
-    gold_names = Counter(i.name for i in case.intents)
-    correct = gold_names == Counter(c.name for c in parsed.intents)
+def _keys_found(case: Case, parsed: ParsedQuery) -> tuple[int, int]:
+    """Gold intents with issue keys, and how many of them the parse has with the same keys."""
     keyed = [i for i in case.intents if i.issue_keys]
     found = sum(any(c.name == i.name and sorted(c.issue_keys) == sorted(i.issue_keys) for c in parsed.intents)
                 for i in keyed)
-    correct = correct and found == len(keyed)
+    return len(keyed), found
+
+
+async def _judge(case: Case, parsed: ParsedQuery, run_jql: RunJql) -> _Outcome:
+    gold_names = Counter(i.name for i in case.intents)
+    keyed, found = _keys_found(case, parsed)
+    correct = gold_names == Counter(c.name for c in parsed.intents) and found == keyed
     answer = next((c for c in parsed.intents if c.jql is not None), None)
     if case.jql is None:
         asked = "clarify" in gold_names and answer is not None
-        return _Outcome(correct=correct, keys=(len(keyed), found), jql=None, answered_instead_of_asking=asked)
+        return _Outcome(correct=correct, keys=(keyed, found), jql=None, answered_instead_of_asking=asked)
     got = await run_jql(answer.jql, answer.slots) if answer is not None and answer.jql is not None else None
     expected = await run_jql(case.jql, None)
     same = got is not None and got == expected
     wider = got is not None and expected is not None and got > expected
-    return _Outcome(correct=correct and same, keys=(len(keyed), found), jql=same,
+    return _Outcome(correct=correct and same, keys=(keyed, found), jql=same,
                     widened_silently=wider and answer is not None and not answer.slots.ignored)
 
 

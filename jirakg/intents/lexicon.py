@@ -116,6 +116,13 @@ class _Terms:
         """Shorter names people use: the one telling word of a component's name ("Android" for "Android App"), and a
         sprint named after its project ("MOB Sprint 52") by the project's name or word ("mobile sprint 52")."""
         taken = {alias for term in self.found.values() for alias in term.aliases}
+        self._component_words(taken)
+        projects = {t.value.lower(): t.aliases for t in self.found.values() if t.kind == "project"}
+        for term in [t for t in self.found.values() if t.kind == "sprint"]:
+            key, _, rest = unicode_words(term.label).partition(" ")
+            term.aliases += [f"{name} {rest}" for name in projects.get(key, []) if f"{name} {rest}" not in taken]
+
+    def _component_words(self, taken: set[str]) -> None:
         components = [t for t in self.found.values() if t.kind == "component"]
         counts: dict[str, int] = {}
         for term in components:
@@ -127,10 +134,6 @@ class _Terms:
             distinct = [w for w in words if w not in PARTIAL_STOP]
             if len(words) > 1 and len(distinct) == 1 and counts[distinct[0]] == 1 and distinct[0] not in taken:
                 term.aliases.append(distinct[0])
-        projects = {t.value.lower(): t.aliases for t in self.found.values() if t.kind == "project"}
-        for term in [t for t in self.found.values() if t.kind == "sprint"]:
-            key, _, rest = unicode_words(term.label).partition(" ")
-            term.aliases += [f"{name} {rest}" for name in projects.get(key, []) if f"{name} {rest}" not in taken]
 
     def add_synonyms(self) -> None:
         """Everyday words, only for the values the instance has."""
@@ -173,6 +176,9 @@ def _add_project_terms(add, projects: list[dict]) -> list[str]:
     return [project["key"] for project in projects]
 
 
+NAMED_FIELDS = {"status": "status", "issuetype": "type", "priority": "priority", "resolution": "resolution"}
+
+
 def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
     for role in ("assignee", "reporter", "creator"):
         person = fields.get(role)
@@ -183,23 +189,18 @@ def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
                 person.get("emailAddress"), person.get("name"), first)
     for label in fields.get("labels") or []:
         add("label", label, label)
-    for component in fields.get("components") or []:
-        add("component", component["name"], component["name"])
-    for key in ("fixVersions", "versions"):
-        for version in fields.get(key) or []:
-            add("version", version["name"], version["name"])
-    status = fields.get("status")
-    if status:
-        add("status", status["name"], status["name"])
-    kind = fields.get("issuetype")
-    if kind:
-        add("type", kind["name"], kind["name"], _plural(kind["name"]))
-    priority = fields.get("priority")
-    if priority:
-        add("priority", priority["name"], priority["name"])
-    resolution = fields.get("resolution")
-    if resolution:
-        add("resolution", resolution["name"], resolution["name"])
+    for kind, field_ids in (("component", ("components",)), ("version", ("fixVersions", "versions"))):
+        for value in (v for field_id in field_ids for v in fields.get(field_id) or []):
+            add(kind, value["name"], value["name"])
+    for field_id, kind in NAMED_FIELDS.items():
+        value = fields.get(field_id)
+        if value:
+            add(kind, value["name"], value["name"], *([_plural(value["name"])] if kind == "type" else []))
+    _add_sprints(add, fields, sprints)
+
+
+def _add_sprints(add, fields: dict, sprints: dict[str, Sprint]) -> None:
+    """Sprints are found by shape (id, name, state) in whichever custom field holds them."""
     for value in fields.values():
         if isinstance(value, list):
             for item in value:

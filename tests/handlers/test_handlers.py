@@ -1,0 +1,35 @@
+"""The handler table: every intent of the map has a handler, and a failing part answers a sentence."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+
+import pytest
+
+from jirakg.connectors.jira import JiraUnavailable
+from jirakg.handlers import Services, TurnInput, handler_for
+from jirakg.handlers.base import JiraHandler
+from jirakg.intents.models import IntentCall
+from jirakg.intents.registry import INTENTS
+from jirakg.retrieval.plan import RetrievalPlan
+
+
+@pytest.mark.parametrize("name", sorted(INTENTS))
+def test_every_intent_has_a_handler_module_named_by_its_row(name: str) -> None:
+    module = importlib.import_module(f"jirakg.handlers.{INTENTS[name].handler}")
+    assert handler_for(name) is module.HANDLER
+    assert callable(module.HANDLER.handle)
+
+
+def test_a_part_whose_fetch_fails_answers_one_sentence_and_explains_why() -> None:
+    async def fetch(plan, manager):
+        raise JiraUnavailable("Jira did not answer within 10 s; try again shortly.")
+
+    handler = JiraHandler(lambda call: RetrievalPlan(intent=call, operation="jql", jql="project = X"), fetch,
+                          lambda facts: pytest.fail("no wording without facts"))
+    part = asyncio.run(handler.handle(IntentCall(name="search", jql="project = X"), TurnInput(text="x"),
+                                      Services(manager=None)))  # type: ignore[arg-type]
+    assert part.text == "Jira did not answer within 10 s; try again shortly."
+    assert [str(step) for step in part.explain] == ["search: jql project = X → failed: " + part.text]
+    assert part.citations == {} and part.rows == []
