@@ -6,8 +6,6 @@ from __future__ import annotations
 from jirakg.graph import Node
 from jirakg.intents.models import Slots
 
-NODE_FILTERS = {"issue_types", "statuses", "status_categories", "priorities"}
-
 
 def wanted(node: Node, slots: Slots) -> bool:
     return ((not slots.issue_types or node.type.lower() in {t.lower() for t in slots.issue_types})

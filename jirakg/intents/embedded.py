@@ -16,12 +16,11 @@ from difflib import get_close_matches
 
 from pydantic import BaseModel, Field
 
-from jirakg.handlers.node_filters import NODE_FILTERS
 from jirakg.intents.conditions import ConditionReader, Unknown, foreign_language
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import IntentCall, IntentName, LinkFilter, ParsedQuery, Slots, ValueFilters
+from jirakg.intents.models import NODE_FILTERS, IntentCall, IntentName, LinkFilter, ParsedQuery, Slots, ValueFilters
 from jirakg.intents.timewindows import parse_window
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.jql.errors import JqlSyntaxError

@@ -19,7 +19,6 @@ from pydantic import BaseModel, Field
 from jirakg.connectors.jira import JiraError
 from jirakg.graph import GraphManager
 from jirakg.intents.models import ParsedQuery, Slots
-from jirakg.retrieval.subtrees import resolved_jql
 
 
 class GoldIntent(BaseModel):
@@ -182,12 +181,9 @@ def summary_line(report: Report) -> str:
     return json.dumps(report.model_dump(exclude={"failures"}))
 
 
-async def keys_for(manager: GraphManager, jql: str, slots: Slots | None = None) -> set[str] | None:
-    """The issue keys a JQL selects (with what the slots resolve through the graph first, as the search
-    handler does), or None when Jira rejects it (a wrong prediction)."""
+async def keys_for(manager: GraphManager, jql: str) -> set[str] | None:
+    """The issue keys a JQL selects, or None when Jira rejects it (a wrong prediction)."""
     try:
-        if slots is not None:
-            jql = await resolved_jql(jql, slots, manager)
         return {node.key for node in (await manager.get(jql, ["summary"])).nodes}
     except JiraError:
         return None

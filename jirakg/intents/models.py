@@ -84,6 +84,11 @@ class Slots(ValueFilters):
     ignored: list[str] = Field(default_factory=list)  # words of the question that looked like conditions, not used
 
 
+# The filters a child or link list applies to the issues it found (`handlers.node_filters`); richer ones
+# make the question a search.
+NODE_FILTERS = frozenset({"issue_types", "statuses", "status_categories", "priorities"})
+
+
 class IntentCall(BaseModel):
     name: IntentName
     issue_keys: list[str] = Field(default_factory=list)

@@ -10,10 +10,9 @@ import click
 from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url as jira_for
 from jirakg.config import Settings
-from jirakg.connectors.jira import JiraError
 from jirakg.engine.session import engine_session
 from jirakg.engine.turn import TurnContext, TurnResult
-from jirakg.feedback import FeedbackStoreError
+from jirakg.errors import JirakgError
 
 COMMANDS = "Commands: /explain, /feedback up|down [comment], /reset, /quit"
 
@@ -59,8 +58,8 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
     try:
         with jira_for(settings) as url:
             result = asyncio.run(turn(url))
-    except (JiraError, FeedbackStoreError) as exc:
-        raise click.ClickException(str(exc)) from None
+    except JirakgError as exc:
+        raise click.ClickException(str(exc)) from exc
     if as_json:
         click.echo(result.reply().model_dump_json(exclude=None if explain else {"explain"}))
     else:
@@ -107,7 +106,7 @@ def chat(ctx: click.Context, conversation: str | None) -> None:
                 else:
                     try:
                         last = await engine.ask(TurnContext(text=line, conversation_id=conversation_id))
-                    except JiraError as exc:
+                    except JirakgError as exc:
                         click.echo(str(exc))
                         continue
                     conversation_id = last.conversation_id
@@ -116,6 +115,6 @@ def chat(ctx: click.Context, conversation: str | None) -> None:
     try:
         with jira_for(settings) as url:
             asyncio.run(loop(url))
-    except (JiraError, FeedbackStoreError) as exc:
-        raise click.ClickException(str(exc)) from None
+    except JirakgError as exc:
+        raise click.ClickException(str(exc)) from exc
 

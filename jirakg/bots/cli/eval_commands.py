@@ -19,8 +19,10 @@ from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
 from jirakg.engine.session import engine_session
 from jirakg.engine.turn import TurnContext
 from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
+from jirakg.intents.models import Slots
 from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
 from jirakg.retrieval.kgqa.linking import EntitySearch, linker_for
+from jirakg.retrieval.subtrees import resolved_jql
 
 
 @click.group("eval")
@@ -86,8 +88,13 @@ async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, p
                 conversation = reply.conversation_id
             return conversation
 
+        async def run_jql(jql: str, slots: Slots | None) -> set[str] | None:
+            """As the search handler runs it: what the slots resolve through the issue graph first."""
+            manager = engine.services.manager
+            return await keys_for(manager, await resolved_jql(jql, slots, manager) if slots else jql)
+
         return await evaluate(cases, lambda case, conversation: engine.understand(case.query, conversation),
-                              lambda jql, slots: keys_for(engine.services.manager, jql, slots), replay)
+                              run_jql, replay)
 
 
 @eval_group.command("kgqa")
