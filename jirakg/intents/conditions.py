@@ -45,8 +45,7 @@ LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pr
 NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?(?:got |"
            r"gotten )?"
            r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|"
-           r"on|under|"
-           r"with)? ?(?:a |any |an )?)")
+           r"on|under|with)? ?(?:a |any |an )?)")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
                             r"(?: to (?:anyone|anybody|someone|a person|any person))?|(?:nobody|no one|noone) (?:is |"
@@ -97,8 +96,7 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped)\b")),
     (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
                                    r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
-                                   r"actively )?working on|"
-                                   r"actively worked on|currently being worked)\b")),
+                                   r"actively )?working on|actively worked on|currently being worked)\b")),
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?)\b")),
@@ -108,26 +106,22 @@ STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "reso
 # "done" name the instance's own state when it has one of that name.
 CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
 NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|"
-                            r"in progress|"
-                            r"new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
+                            r"in progress|new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
                             r"in progress) (?:status )?category\b")
 CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
                  "indeterminate": "indeterminate"}
 AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken in|reported (?:in|on|"
                      r"against))(?: version| release)?$")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
-                     r"in the past|"
-                     r"had been|used to be|was once|were once|along the way)\b")
+                     r"in the past|had been|used to be|was once|were once|along the way)\b")
 SPRINT_STATES = [
     ("open", re.compile(r"\b(?:current|this|active|open|ongoing|running|present)\b(?P<between>(?: \w+){0,3}?) "
-                        r"sprints?\b|"
-                        r"\bsprints? (?:that s|that is|which is|currently) (?:running|active|ongoing|open|"
+                        r"sprints?\b|\bsprints? (?:that s|that is|which is|currently) (?:running|active|ongoing|open|"
                         r"in progress)\b")),
     ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
                           r"(?P<between>(?: \w+){0,3}?) "
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|"
-                          r"ended|"
-                          r"completed)\b")),
+                          r"ended|completed)\b")),
     ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming)\b(?P<between>(?: \w+){0,3}?) sprints?\b"))]
 ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:been )?(?:reported|filed|raised|logged|logging|reporting|filing|"
                          r"opened|"
@@ -139,8 +133,7 @@ ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am w
                          r"items?|"
                          r"epics?|defects?|sub-?tasks?|features?|things|stuff|assignments|queue|backlog|plate|open|"
                          r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|"
-                         r"own)|"
-                         r"i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
+                         r"own)|i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
                          r"(?:am|m) i (?:still )?(?:responsible for|working on|on)|i m (?:still )?responsible for|"
                          r"i am (?:still )?responsible for)\b")
 NOT_ME = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with) (?:others|other people|someone else|"
@@ -150,27 +143,23 @@ NOT_ME = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with)
                     r"not (?:assigned to )?me)\b")
 REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted|written|entered|"
                              r"authored) by(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
-                             r"except|but|"
-                             r"besides))?$|\bfrom$|\breporter(?: is)?$")
+                             r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
 REPORTER_AFTER = re.compile(r"^(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|submitted|wrote|"
-                            r"entered|"
-                            r"authored)\b")
+                            r"entered|authored)\b")
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|belonging to|"
                              r"handled by|worked on by|being worked on by)$")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:still |currently |now )?(?:working on|works on|owns|has|have|"
-                            r"is handling|handles|"
-                            r"assigned|handling)\b|"
+                            r"is handling|handles|assigned|handling)\b|"
                             r"^s plate\b|^plate\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
               r"that reference|referencing|that include|including the word",
               r"(?:that are |which are |is |are )?(?:about|regarding|concerning|related to|on the topic of)"]
 TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|"
-             r"with|"
-             r"without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
+             r"with|without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
              r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could)\b|\s*[.,;?!()]|"
              r"\s*$)")
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
@@ -186,8 +175,7 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "oldest": "created ASC", "newest": "created DESC", "most recent": "created DESC",
                 "latest": "created DESC", "highest priority": "priority DESC", "most urgent": "priority DESC"}
 OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any )?(?:other|another|different|more) (?:issues?|tickets?|"
-              r"work|"
-              r"stuff|items?|things?|stories|tasks)|work|stuff|other people|someone else)")
+              r"work|stuff|items?|things?|stories|tasks)|work|stuff|other people|someone else)")
 LINK_ANY = [
     ("blocks", re.compile(rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
                           rf"holding up|are holding up) {OTHER_WORK}\b|\b(?:that |which )?{OTHER_WORK} (?:is |are )?"
@@ -209,17 +197,13 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
 DEEP = re.compile(r"\b(?:descendants?|at any (?:depth|level)|(?:at |on )?all levels|every level|anywhere (?:under|"
-                  r"underneath|"
-                  r"below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|"
-                  r"all the way down|"
-                  r"everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
+                  r"underneath|below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|"
+                  r"all the way down|everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
 KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?: s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?(?:epics|stories|tasks|"
-                          rf"bugs|features|sub-?tasks|"
-                          rf"children|issues|items|tickets|work)\b")
+                          rf"bugs|features|sub-?tasks|children|issues|items|tickets|work)\b")
 UNRELEASED = re.compile(r"\b(?:unreleased|not (?:yet )?released|upcoming releases?|future releases?|next releases?|"
                         r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|"
-                        r"has not|"
-                        r"didn t|did not) (?:been |yet )?(?:shipped|released)(?: yet)?|not (?:yet )?shipped)\b")
+                        r"has not|didn t|did not) (?:been |yet )?(?:shipped|released)(?: yet)?|not (?:yet )?shipped)\b")
 RELEASED = re.compile(r"\b(?:released versions?|already (?:released|shipped) (?:versions?|releases?)|shipped releases?|"
                       r"past releases?)\b")
 POINTS_AT_LEAST = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s*(?:\+|or more|and up|and above|or higher|or above|plus)\s*"
@@ -234,15 +218,13 @@ POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\
 PRONOUN_REPORTER = re.compile(r"\b(?:he|she|they) (?:has |have |had |did )?(?:reported|filed|raised|logged|opened|"
                               r"created|"
                               r"submitted|report|file|raise|log|open|create)\b|\b(?:reported|filed|raised|logged|"
-                              r"opened|"
-                              r"created|submitted) by (?:him|her|them)\b")
+                              r"opened|created|submitted) by (?:him|her|them)\b")
 PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
                               r"has))\b")
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
-                        r"thinks|is going|"
-                        r"has asked|wanted|requested|is preparing|prepares)\b")
+                        r"thinks|is going|has asked|wanted|requested|is preparing|prepares)\b")
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b|"
                     rf"\b(?:children|child issues|sub-?tasks|subtasks|stories|tasks|bugs|issues) (?:of|"
