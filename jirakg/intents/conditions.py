@@ -731,14 +731,7 @@ class ConditionReader:
             raise Unknown(self._no_such("person", " ".join(filter(None, [person.group(1), surname])).title()))
 
     def _no_such(self, kind: str, value: str) -> str:
-        kind = "project" if kind == "epic" else kind
-        names = {t.label.lower(): t.label for t in self.lexicon.of(kind)}
-        names.update({t.value.lower(): t.value for t in self.lexicon.of(kind) if kind == "project"})
-        close = [names[c] for c in get_close_matches(value, names, n=3, cutoff=0.5)]
-        named = "release or version" if kind == "version" else kind
-        what = "nobody called" if kind == "person" else f"no {named} called"
-        hint = f" The closest are {', '.join(close)}." if close else ""
-        return f"There is {what} '{value}' in this Jira.{hint}"
+        return no_such(self.lexicon, kind, value)
 
     def _keywords_as_text(self, words: Words, slots: Slots) -> None:
         """In a terse query ("gdpr unresolved") a word that is no value, field or filler is a search term."""
@@ -820,6 +813,18 @@ def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
             group = [m for m in group if KIND_ORDER.index(m.term.kind) == first]
         kept += group
     return kept
+
+
+def no_such(lexicon: Lexicon, kind: str, value: str) -> str:
+    """The sentence for a value the instance does not have, with the closest ones it does."""
+    kind = "project" if kind == "epic" else kind
+    names = {t.label.lower(): t.label for t in lexicon.of(kind)}
+    names.update({t.value.lower(): t.value for t in lexicon.of(kind) if kind == "project"})
+    close = [names[c] for c in get_close_matches(value.lower(), names, n=3, cutoff=0.5)]
+    named = "release or version" if kind == "version" else kind
+    what = "nobody called" if kind == "person" else f"no {named} called"
+    hint = f" The closest are {', '.join(close)}." if close else ""
+    return f"There is {what} '{value}' in this Jira.{hint}"
 
 
 def narrows(slots: Slots) -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from difflib import get_close_matches
 
-from jirakg.intents.conditions import Unknown
+from jirakg.intents.conditions import Unknown, no_such
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.lexicon import Lexicon
 from jirakg.jql.errors import JqlSyntaxError
@@ -135,11 +135,7 @@ class TypedJql:
             return matches[0].term.value
         if kind == "label":
             raise Unknown(f"No issue carries the label '{value}' in this Jira.")
-        labels = {t.label.lower(): t.label for t in self.lexicon.of(kind)}
-        close = [labels[c] for c in get_close_matches(value.lower(), labels, n=3, cutoff=0.5)]
-        what = "nobody called" if kind == "person" else f"no {kind} called"
-        hint = f" The closest are {', '.join(close)}." if close else ""
-        raise Unknown(f"There is {what} '{value}' in this Jira.{hint}")
+        raise Unknown(no_such(self.lexicon, kind, value))
 
     def _relative(self, text: str) -> str:
         sign, amount, unit = RELATIVE.match(text).groups()  # type: ignore[union-attr]
