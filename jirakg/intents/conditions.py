@@ -83,6 +83,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?due ?dates?\b")),
     ("fixVersion", re.compile(r"\b(?:with|has|have|having) (?:a |an )?fix ?versions?\b")),
+    ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution|"
+                              r"resolution (?:was |is |has been )?(?:set|recorded))\b")),
     ("assignee", re.compile(r"\b(?:(?:is|are) assigned(?: to (?:someone|somebody|anyone))?|has an? (?:owner|assignee)|"
                             r"have an? (?:owner|assignee))\b(?! to [a-z])")),
 ]
@@ -160,14 +162,17 @@ TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:tal
               r"(?:that are |which are |is |are )?(?:about|regarding|concerning|related to|on the topic of)"]
 TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|"
              r"with|without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
-             r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could)\b|\s*[.,;?!()]|"
+             r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|got)\b|"
+             r"\s*[.,;?!()]|"
              r"\s*$)")
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
                    r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending|highest first|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
                    r"earliest first))?\b|"
-                   r"\b(?P<first>oldest|newest|most recent|latest|highest priority|most urgent) first\b")
+                   r"\b(?P<first>oldest|newest|most recent|latest|highest priority|most urgent) first\b|"
+                   r"\b(?:newest|latest|most recent|recent|recently) (?:update|updates|updated|activity|change)s? "
+                   r"first\b")
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
@@ -194,6 +199,7 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
                 re.I), "is blocked by"),
     (re.compile(rf"\bduplicates? of (?P<key>{KEY})\b", re.I), "is duplicated by"),
 ]
+NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t)(?: been| yet)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
 DEEP = re.compile(r"\b(?:descendants?|at any (?:depth|level)|(?:at |on )?all levels|every level|anywhere (?:under|"
@@ -261,6 +267,7 @@ INTENT_WORDS = frozenset("""depend depends depending dependency dependencies blo
 linked
 link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
 summary summarize summarise overview progress chain deadlock cycle cycles transitively""".split())
+FUZZY_VALUE = 0.8  # the grounder scores misspellings 0.8+ ("reorderrer"); below, a near word is another word
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
@@ -448,7 +455,9 @@ class ConditionReader:
     def _dates(self, text: Text, slots: Slots) -> None:
         found = []
         for start, end, window in find_windows(text.value, self.now(), self.lexicon.sprints):
-            field_name, cued = self._date_field(text.value[:start])
+            field_name, cued, negated = self._date_field(text.value[:start])
+            if negated and window.start:  # "not updated since 2012": last updated before it
+                window = window.model_copy(update={"start": None, "end": window.start})
             if "sprint" in window.phrase and not cued:
                 continue  # "in the current sprint" is sprint membership, not a time window
             if not cued and window.start and window.start > _iso_now(self.now()):
@@ -473,16 +482,17 @@ class ConditionReader:
                 text.blank(match.start(), match.end())
 
     @staticmethod
-    def _date_field(before: str) -> tuple[DateField, bool]:
+    def _date_field(before: str) -> tuple[DateField, bool, bool]:
         """The date field the words before a time expression name (the nearest cue in the same clause),
-        and whether one did; "created" when none does."""
+        whether one did ("created" when none does), and whether the cue is negated ("not updated since")."""
         best: tuple[int, DateField] = (-1, "created")
         tail = re.split(r"[.;?!]", before[-60:])[-1]
         for name, cue in DATE_CUES:
             for match in re.finditer(rf"\b(?:{cue})\b", tail):
                 if match.start() > best[0]:
                     best = (match.start(), name)
-        return best[1], best[0] >= 0
+        negated = best[0] >= 0 and bool(NOT_SINCE.search(tail[:best[0]]))
+        return best[1], best[0] >= 0, negated
 
     # --- on the words ----------------------------------------------------------------------------
 
@@ -547,7 +557,7 @@ class ConditionReader:
     @staticmethod
     def _order(words: Words, slots: Slots) -> None:
         for match in words.take_all(ORDER):
-            chosen = match.group("field") or match.group("first")
+            chosen = match.group("field") or match.group("first") or "updated"
             order = ORDER_FIELDS[chosen]
             way = match.group("way")
             if way:
@@ -642,8 +652,8 @@ class ConditionReader:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
                 continue
-            if match.term.kind == "priority" and match.score < 0.9:
-                continue  # "importance" is no misspelt "important"
+            if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE):
+                continue  # "importance" is no misspelt "important", "browsers" no component "Browse"
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
                     r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
@@ -651,7 +661,7 @@ class ConditionReader:
             negated = NEGATION.search(before) is not None
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
             if match.term.kind == "status" and (HISTORY.search(words.after(match.end, 4))
-                                                or re.search(r"\b(?:been|was|were) (?:in )?$",
+                                                or re.search(r"\b(?:had|has|have) been (?:in )?$",
                                                              words.before(match.start, 3) + " ")):
                 negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
             elif match.term.kind == "version" and AFFECTS.search(words.before(match.start, 3)):
@@ -720,9 +730,10 @@ class ConditionReader:
             looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
             if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, value))
-        known_versions = {alias for t in self.lexicon.of("version") for alias in t.aliases}
+        known_versions = " | ".join(f" {alias} " for t in self.lexicon.of("version") for alias in t.aliases)
         for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):
-            if unicode_words(version) not in known_versions and unicode_words(version) in words.free():
+            # "Coding Environment 0.9" is part of a version's name ("Coding Env 0.9"): not unknown
+            if f" {unicode_words(version)} " not in known_versions and unicode_words(version) in words.free():
                 raise Unknown(self._no_such("version", version))  # "Infusion 9.0": a version no release has
         person = re.search(r"\b(?:assigned to|reported by|filed by|raised by|owned by|created by|opened by|logged by|"
                            r"submitted by) (?!_)([a-z][a-z'.-]+)(?: (?!_)([a-z][a-z'.-]+))?\b", free)

@@ -46,6 +46,8 @@ OPERATOR = (r"(?:!=|!~|<=|>=|=|~|<|>|\bnot\s+in\b|\bin\s*(?:\(|[a-z]\w*\s*\()|\b
             r"\bwas\b|\bchanged\b)")
 RELATIVE = re.compile(r"^([-+]?)(\d+)([wdhm])$", re.IGNORECASE)
 UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
+STRONG_JQL = re.compile(r"[=~<>]|\b(?:AND|OR|ORDER BY)\b|\bis\s+(?:not\s+)?(?:empty|null)\b|\bin\s*\(|\w\(",
+                        re.IGNORECASE)
 PREFIX_GLUE = re.compile(r"\b(?:where|with|having|and|whose|that have|which have|such that)\s*:?\s*$|[:,]\s*$", re.I)
 
 
@@ -62,8 +64,8 @@ class TypedJql:
     def find(self, text: str) -> tuple[str, str] | None:
         """(the natural-language prefix, the JQL) when the text holds JQL, else None."""
         match = self.clause_start.search(text) or self._unknown_field(text)
-        if match is None:
-            return None
+        if match is None or not STRONG_JQL.search(text[match.start():]):
+            return None  # "a resolution was recorded" is English; JQL has symbols, AND/OR or EMPTY
         prefix = PREFIX_GLUE.sub("", text[:match.start()]).strip()
         return prefix, text[match.start():].strip().rstrip("?.!").strip()
 
