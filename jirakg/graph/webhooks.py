@@ -55,5 +55,6 @@ def clause_names(items: list[dict]) -> set[str]:
         if name in TEXT_FIELDS:
             names.add("text")
         if name == "status":
-            names.add("statuscategory")
+            # a transition moves the category, and workflows set or clear the resolution with it
+            names |= {"statuscategory", "resolution", "resolved", "resolutiondate"}
     return names

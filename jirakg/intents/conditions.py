@@ -712,7 +712,11 @@ class ConditionReader:
                     slots.excluded.status_categories = list(dict.fromkeys(excluded))
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
-        if wanted:
+        if wanted == {"new", "indeterminate"}:
+            # "open", "not done", "outstanding": unresolved, as people and Jira's own filters mean it
+            if "resolution" not in slots.empty:
+                slots.empty.append("resolution")
+        elif wanted:
             slots.status_categories = [c for c in ("new", "indeterminate", "done") if c in wanted]
 
     def _unknown_names(self, words: Words, original: str) -> None:
