@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from jirakg.graph.stores import GraphStore
 from jirakg.intents.embedded import ConversationState
-from jirakg.intents.models import IntentCall
+from jirakg.intents.models import IntentCall, Slots
 from jirakg.retrieval.kgqa.reformulation import KgTurn
 
 
@@ -43,10 +43,20 @@ class Conversation(BaseModel):
                 if key not in active:
                     active.append(key)
         last = self.turns[-1] if self.turns else None
-        searches = [c for c in last.intents if c.name in ("search", "count")] if last else []
         return ConversationState(active_keys=active[:10], last_results=last.listed if last else [],
                                  last_intent=last.intents[-1].name if last and last.intents else None,
-                                 last_search=searches[-1].slots if searches else None)
+                                 last_search=_last_set(last.intents) if last else None)
+
+
+def _last_set(intents: list[IntentCall]) -> Slots | None:
+    """The conditions of the last set of issues a turn answered with, for "which of those are bugs?": a
+    search's or count's own, or a child list's as a search under its parent."""
+    for call in reversed(intents):
+        if call.name in ("search", "count"):
+            return call.slots
+        if call.name == "children" and call.issue_keys:
+            return call.slots.model_copy(update={"parents": call.issue_keys[:1]})
+    return None
 
 
 def kg_history(conversation: Conversation) -> list[KgTurn]:

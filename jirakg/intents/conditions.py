@@ -26,7 +26,8 @@ from jirakg.text.words import unicode_words
 KEY = r"[a-z][a-z0-9_]*-[1-9]\d*"
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other than|besides|but not|isn t|aren t|"
-                      r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring)\b"
+                      r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
+                      r"drop|filter out|take out|skip)\b"
                       r"(?P<rest>(?: \w+){0,5})$")
 # The word before a time expression names the date field; the nearest cue wins.
 DATE_CUES: list[tuple[DateField, str]] = [
@@ -69,7 +70,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |"
                               r"been |was |"
-                              r"were )?(?:resolved|fixed|done|finished|completed|closed)|what s left|what is left|"
+                              r"were )?(?:resolved|fixed|done|finished|completed|closed)|"
+                              r"(?:what s|what is) left(?: to do)?|"
                               r"still waiting for a fix|left to do|(?:have|has|need|needs) to (?:be )?(?:finish|"
                               r"finished|"
                               r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
@@ -202,7 +204,8 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
 NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t)(?: been| yet)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
-DEEP = re.compile(r"\b(?:descendants?|at any (?:depth|level)|(?:at |on )?all levels|every level|anywhere (?:under|"
+DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
+                  r"(?:at |on )?all levels|every level|anywhere (?:under|"
                   r"underneath|below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|"
                   r"all the way down|everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
 KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?: s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?(?:epics|stories|tasks|"
@@ -436,6 +439,7 @@ class ConditionReader:
 
     @staticmethod
     def _parents(text: Text, slots: Slots) -> None:
+        deep = DEEP.search(text.value)  # read before "under INIT-3" is used: "anywhere under INIT-3"
         for pattern in (PARENT, KEY_CHILDREN):
             for match in list(pattern.finditer(text.value)):
                 key = next(k for k in match.groups() if k and re.fullmatch(KEY, k)).upper()
@@ -445,11 +449,11 @@ class ConditionReader:
                     text.blank(match.start("key"), match.end("key"))
                 else:
                     text.blank(match.start(), match.end())
-        if DEEP.search(text.value):  # the whole subtree, not only the direct children
-            deep = slots.parents or [k.upper() for k in re.findall(rf"\b{KEY}\b", text.value)[:1]]
-            slots.descendants_of, slots.parents = deep, []
+        if deep:  # the whole subtree, not only the direct children
+            roots = slots.parents or [k.upper() for k in re.findall(rf"\b{KEY}\b", text.value)[:1]]
+            slots.descendants_of, slots.parents = roots, []
             text.value = DEEP.sub(" ", text.value)
-            for key in deep:
+            for key in roots:
                 text.value = re.sub(rf"\b{re.escape(key.lower())}\b", " ", text.value)
 
     def _dates(self, text: Text, slots: Slots) -> None:

@@ -273,7 +273,10 @@ class EmbeddedParser:
             return "kg_question"  # "how many papers has X published?" is about the knowledge graph
         if (state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered
                 and not any(pattern.search(lowered) for name, pattern in RULES if name != "count")):
-            return "count" if RULES[1][1].search(lowered) else "search"  # "sort them by priority", "only bugs"
+            # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
+            listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
+            counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
+            return "count" if counted else "search"
         if about_an_issue and POINTS.search(lowered):
             return "metadata"  # "how many story points is WEB-4?" asks a field, not a count
         for name, pattern in RULES:
