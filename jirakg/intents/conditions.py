@@ -148,8 +148,9 @@ NOT_ME = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with)
 REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted|written|entered|"
                              r"authored) by(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
                              r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
-REPORTER_AFTER = re.compile(r"^(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|submitted|wrote|"
-                            r"entered|authored)\b")
+REPORTER_AFTER = re.compile(r"^(?:[a-z]+ (?=(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
+                            r"submitted)\b))?(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
+                            r"submitted|wrote|entered|authored)\b")
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
@@ -167,6 +168,8 @@ TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed
              r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|got)\b|"
              r"\s*[.,;?!()]|"
              r"\s*$)")
+IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:summary|title)s?(?:/(?:summary|title))?\b|"
+                      r"\b(?:whose|with a|the) (?:title|summary)\b")
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
                    r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending|highest first|"
@@ -386,7 +389,7 @@ class ConditionReader:
         self._unknown_names(words, text)
         slots.ignored = self._leftovers(words, slots)
         if terse_text:
-            self._keywords_as_text(words, slots)
+            self._keywords_as_text(words, slots, text)
         return slots
 
     # --- on the lower-cased text, before punctuation goes ---------------------------------------
@@ -577,11 +580,18 @@ class ConditionReader:
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
-                if not phrase or all(w in FILLER for w in phrase) or self._value_kind(" ".join(phrase)):
+                if (not phrase or all(w in FILLER or w.isdigit() for w in phrase) or self._value_kind(" ".join(phrase))
+                        or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])):
                     continue  # "what about in FLOE", "about the Uploader component": not text
                 slots.text = " ".join(filter(None, [slots.text, " ".join(phrase)]))
                 text.blank(match.start(), match.end())
-                return
+                break
+            if slots.text:
+                break
+        in_title = IN_TITLE.search(text.value)
+        if in_title and (slots.text or in_title.group("words")):  # "demo in summary", "whose title mentions demo"
+            slots.text, slots.text_field = slots.text or in_title.group("words"), "summary"
+            text.blank(in_title.start(), in_title.end())
 
     def _value_kind(self, phrase: str) -> str | None:
         matches = self.grounder.find("component", phrase) + self.grounder.find("label", phrase)
@@ -658,6 +668,9 @@ class ConditionReader:
                 continue
             if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE):
                 continue  # "importance" is no misspelt "important", "browsers" no component "Browse"
+            if match.term.kind == "status" and phrase in ("closed", "done") and re.search(
+                    r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1)):
+                continue  # "were closed because…", "haven't been done": a verb, read as unresolved or done
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
                     r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
@@ -752,9 +765,9 @@ class ConditionReader:
     def _no_such(self, kind: str, value: str) -> str:
         return no_such(self.lexicon, kind, value)
 
-    def _keywords_as_text(self, words: Words, slots: Slots) -> None:
+    def _keywords_as_text(self, words: Words, slots: Slots, asked: str) -> None:
         """In a terse query ("gdpr unresolved") a word that is no value, field or filler is a search term."""
-        if len(words.tokens) > KEYWORD_QUERY:
+        if len(unicode_words(asked).split()) > KEYWORD_QUERY:  # as asked: used phrases are gone from `words`
             return
         terms = [w for w in words.left() if w not in FILLER and w != USED and w not in slots.ignored
                  and w not in FIELD_WORDS and w not in INTENT_WORDS and not w.isdigit()

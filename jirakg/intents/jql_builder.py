@@ -95,7 +95,7 @@ def build_jql(slots: Slots, *, today: str | None = None) -> str:
         if "resolution" not in slots.empty:
             clauses.append("resolution is EMPTY")
     if slots.text and text_query(slots.text):
-        clauses.append(f"text ~ {quote(text_query(slots.text))}")
+        clauses.append(f"{slots.text_field} ~ {quote(text_query(slots.text))}")
     if slots.typed_jql:
         clauses.append(f"({slots.typed_jql})" if clauses and re.search(r"\bOR\b", slots.typed_jql) else slots.typed_jql)
     jql = " AND ".join(clauses)

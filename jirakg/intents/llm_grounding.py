@@ -41,6 +41,7 @@ class SlotGrounder:
             empty=_unique(given["empty"]), filled=_unique(given["filled"]), dates=dates,
             overdue=given["overdue"], sprint_state=given["sprint_state"], links=self._links(given["links"]),
             parents=self.keys(given["parents"]), text=(given["text"] or "").strip() or None,
+            text_field=given["text_field"],
             order_by=order_by(given["order_by"]), fields=self._many("field", given["fields"]),
             link_type=self._one("link", given["link_type"]), window=window,
             group_by=given["group_by"] if given["group_by"] in GROUP_FIELDS else None,
