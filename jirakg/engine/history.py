@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from jirakg.graph.stores import GraphStore
 from jirakg.intents.embedded import ConversationState
-from jirakg.intents.models import IntentCall, Slots
+from jirakg.intents.models import IntentCall, LinkFilter, Slots
 from jirakg.retrieval.kgqa.reformulation import KgTurn
 
 
@@ -56,6 +56,9 @@ def _last_set(intents: list[IntentCall]) -> Slots | None:
             return call.slots
         if call.name == "children" and call.issue_keys:
             return call.slots.model_copy(update={"parents": call.issue_keys[:1]})
+        if call.name == "linked" and call.issue_keys:
+            link = LinkFilter(key=call.issue_keys[0], link_type=call.slots.link_type)
+            return call.slots.model_copy(update={"links": [link], "link_type": None})
     return None
 
 

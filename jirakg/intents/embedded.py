@@ -101,6 +101,8 @@ SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "p
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them)\b|"
                        r"^(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|excluding|without|"
                        r"except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
+REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
+                     r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
 WHICH_ISSUE = "Which issue do you mean? Name it by its key, for example "
 WHICH_ISSUES = "Which issues do you mean? Name a project, type, status, person or component."
 ENGLISH_ONLY = ("I understand questions in English only, for example 'How many open bugs are in PROJ?'; "
@@ -157,7 +159,14 @@ class EmbeddedParser:
         stripped = text.strip()
         calls: list[IntentCall] = []
         carried: list[str] = []
-        for part in [p for p in SPLIT.split(stripped) if p and p.strip()]:
+        parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
+        # "Helping out on Kettle for a bit; which unresolved bugs…": a statement beside a request is context,
+        # but a short part or one naming an issue ("Status of all epics under INIT-3?") is a request of its own
+        statements = [p for p in parts
+                      if not REQUEST.search(p) and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
+        if statements and len(statements) < len(parts):
+            parts = [p for p in parts if p not in statements]
+        for part in parts:
             call = self._part(part.strip(), state, issue_in_view, carried)
             previous = calls[-1] if calls else None
             if (previous and previous.name == call.name == "metadata" and previous.issue_keys == call.issue_keys):
