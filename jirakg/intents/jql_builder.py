@@ -38,12 +38,15 @@ LIST_CLAUSES = [("project", "projects"), ("issuetype", "issue_types"), ("status"
                 ("resolution", "resolutions")]
 
 
-def _literal(value: str) -> str:
-    return value if value == CURRENT_USER else quote(value)
+PERSON_FIELDS = {"assignee", "reporter"}  # the only fields where currentUser() is a function, not a value
+
+
+def _literal(field: str, value: str) -> str:
+    return value if value == CURRENT_USER and field in PERSON_FIELDS else quote(value)
 
 
 def _in(field: str, values: list[str], negated: bool = False) -> str:
-    literals = [_literal(v) for v in values]
+    literals = [_literal(field, v) for v in values]
     if len(literals) == 1:
         return f"{field} {'!=' if negated else '='} {literals[0]}"
     return f"{field} {'not in' if negated else 'in'} ({', '.join(literals)})"

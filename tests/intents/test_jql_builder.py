@@ -74,3 +74,9 @@ def test_built_jql_selects_what_the_filters_say() -> None:
                 and i["fields"]["status"]["statusCategory"]["key"] in ("new", "indeterminate")
                 and (i["fields"]["assignee"] or {}).get("accountId") == person["accountId"]}
     assert got == expected
+
+
+def test_current_user_is_a_function_only_for_people() -> None:
+    # Found by the property test above: a status spelt "currentUser()" must stay a quoted value.
+    jql = build_jql(Slots(statuses=["currentUser()"], assignees=["currentUser()"], reporters=["currentUser()"]))
+    assert jql == 'status = "currentUser()" AND assignee = currentUser() AND reporter = currentUser()'
