@@ -19,7 +19,7 @@ from difflib import get_close_matches
 from jirakg.intents.grounding import Grounder, Match
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import DateField, DateRange, LinkFilter, NumberFilter, Slots, ValueFilters
+from jirakg.intents.models import DateField, DateRange, LinkFilter, NumberFilter, Slots
 from jirakg.intents.timewindows import find_windows
 from jirakg.text.words import unicode_words
 
@@ -857,11 +857,3 @@ def no_such(lexicon: Lexicon, kind: str, value: str) -> str:
     what = "nobody called" if kind == "person" else f"no {named} called"
     hint = f" The closest are {', '.join(close)}." if close else ""
     return f"There is {what} '{value}' in this Jira.{hint}"
-
-
-def narrows(slots: Slots) -> bool:
-    """Whether the slots hold anything that narrows a set of issues."""
-    return bool(any(getattr(slots, name) for name in ValueFilters.model_fields) or not slots.excluded.is_empty()
-                or slots.empty or slots.filled or slots.dates or slots.overdue or slots.sprint_state or slots.links
-                or slots.parents or slots.text or slots.typed_jql or slots.was_statuses or slots.version_state
-                or slots.numbers or slots.descendants_of)
