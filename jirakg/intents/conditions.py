@@ -21,9 +21,10 @@ from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import DateField, DateRange, LinkFilter, NumberFilter, Slots
 from jirakg.intents.timewindows import find_windows
+from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
 
-KEY = r"[a-z][a-z0-9_]*-[1-9]\d*"
+KEY = ISSUE_KEY_SHAPE
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other than|besides|but not|isn t|aren t|"
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
@@ -192,8 +193,9 @@ LINK_ANY = [
                           rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b")),
     ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:blocked|held up|stuck|waiting|dependent|"
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
-                                 rf"unresolved |any )?blockers?)\b")),
-    ("is blocked by", re.compile(r"\b(?:that |which )?(?:are |is )?blocked\b(?! by)"))]  # only without a Blocked status
+                                 rf"unresolved |any )?blockers?)\b"))]
+# A bare "blocked" is a link only where the instance has no workflow state called Blocked.
+BARE_BLOCKED = re.compile(r"\b(?:that |which )?(?:are |is )?blocked\b(?! by)")
 KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the key, or None for any)
     (re.compile(rf"\b(?:linked|related|connected|tied|attached)(?: (?:to|with))? (?:(?:in )?any way )?(?P<key>{KEY})\b|"
                 rf"\b(?P<key2>{KEY})(?: s)? (?:links|linked issues|related issues)\b", re.I), None),
@@ -361,6 +363,10 @@ class ConditionReader:
         self.now = now
         self.known = {alias for term in lexicon.terms for alias in term.aliases}
         self.known_words = {word for alias in self.known for word in alias.split()}
+        # Facts of the instance every question consults, computed once per lexicon.
+        self.blocked_status = any(t.value.lower() == "blocked" for t in lexicon.of("status"))
+        self.points_field = next((t.label for t in lexicon.of("field") if "story point" in t.label.lower()), None)
+        self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True) -> Slots:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
@@ -478,7 +484,7 @@ class ConditionReader:
 
     def _numbers(self, text: Text, slots: Slots) -> None:
         """Story points compared with a number: "8+ points", "more than 5 points", "estimated at 3 points"."""
-        field = next((t.label for t in self.lexicon.of("field") if "story point" in t.label.lower()), None)
+        field = self.points_field
         if field is None:
             return
         comparisons = ((POINTS_AT_LEAST, ">="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"), (POINTS_EXACT, "="))
@@ -554,10 +560,8 @@ class ConditionReader:
             slots.version_state = "released"
 
     def _links_without_key(self, words: Words, slots: Slots) -> None:
-        blocked_status = any(t.value.lower() == "blocked" for t in self.lexicon.of("status"))
-        for number, (link_type, pattern) in enumerate(LINK_ANY):
-            if number == len(LINK_ANY) - 1 and blocked_status:
-                continue  # a bare "blocked" names the workflow state Blocked where there is one
+        patterns = LINK_ANY if self.blocked_status else [*LINK_ANY, ("is blocked by", BARE_BLOCKED)]
+        for link_type, pattern in patterns:
             if words.take_all(pattern) and LinkFilter(link_type=link_type) not in slots.links:
                 slots.links.append(LinkFilter(link_type=link_type))
 
@@ -690,11 +694,11 @@ class ConditionReader:
             negation = NEGATION.search(before)
             if negation:
                 words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
-            hint = re.search(rf"\b(?:(?:{VALUE_HINTS[match.term.kind]})(?: is| =| of|"
+            hint = re.search(rf"\b(?:(?:{KIND_HINTS[match.term.kind]})(?: is| =| of|"
                              rf" the)?)$", words.before(match.start, 4))
             if hint:
                 words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
-            if re.match(rf"(?:{VALUE_HINTS[match.term.kind]})s?\b", words.after(match.end, 1)):
+            if re.match(rf"(?:{KIND_HINTS[match.term.kind]})\b", words.after(match.end, 1)):
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
@@ -751,10 +755,9 @@ class ConditionReader:
             looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
             if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, value))
-        known_versions = " | ".join(f" {alias} " for t in self.lexicon.of("version") for alias in t.aliases)
         for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):
             # "Coding Environment 0.9" is part of a version's name ("Coding Env 0.9"): not unknown
-            if f" {unicode_words(version)} " not in known_versions and unicode_words(version) in words.free():
+            if f" {unicode_words(version)} " not in self.version_names and unicode_words(version) in words.free():
                 raise Unknown(self._no_such("version", version))  # "Infusion 9.0": a version no release has
         person = re.search(r"\b(?:assigned to|reported by|filed by|raised by|owned by|created by|opened by|logged by|"
                            r"submitted by) (?!_)([a-z][a-z'.-]+)(?: (?!_)([a-z][a-z'.-]+))?\b", free)
@@ -811,19 +814,19 @@ def _by_span(matches: list[Match]) -> list[list[Match]]:
 
 
 VERB_LIKE_RESOLUTIONS = {"done", "complete", "completed", "incomplete", "resolved", "invalid", "fixed", "duplicate"}
-VALUE_HINTS = {  # the words that say what kind of value follows or precedes them
-    "project": "project", "component": "component|module", "sprint": "sprint", "label": "label|tagged(?: as| with)?|"
-    "labell?ed(?: as| with)?", "type": "type|issue type", "priority": "priority", "status": "status|state",
-    "version": "release|version|fix version|affects?|affecting|affected|against|found in|targeted (?:at|for)|"
+# The words beside a value that say what kind it is: they decide between kinds that share a name
+# ("Infrastructure" project and component) and are used up with the value.
+KIND_HINTS = {
+    "project": "projects?", "component": "components?|module|area", "sprint": "sprints?",
+    "label": "labels?|tag(?:ged|s)?(?: as| with)?|labell?ed(?: as| with)?", "type": "type|issue type",
+    "priority": "priority", "status": "status|state",
+    "version": "releases?|versions?|fix ?versions?|affects?|affecting|affected|against|found in|targeted (?:at|for)|"
                "slated for|scheduled for|planned for"}
 CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
 outstanding finished completed started progress review""".split())
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label"]
-KIND_HINTS = {"project": r"projects?", "component": r"components?|module|area",
-              "label": r"labell?ed|labels?|tag(?:ged|s)?",
-              "version": r"releases?|versions?|fix ?versions?", "sprint": r"sprints?"}
 
 
 def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:

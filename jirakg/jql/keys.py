@@ -3,6 +3,8 @@ has no leading zero), one pattern per place a key is read."""
 
 import re
 
+# The shape alone, no groups, any case: for embedding in larger patterns that read keys in running text.
+ISSUE_KEY_SHAPE = r"[A-Za-z][A-Za-z0-9_]*-[1-9]\d*"
 # A key as Jira writes it, the whole string: validates keys before they go into JQL or a look-up.
 ISSUE_KEY = re.compile(r"^([A-Z][A-Z0-9_]*)-([1-9]\d*)$")
 # A key as people type it in a question: any case, anywhere in the text; (project, number) groups.
