@@ -16,7 +16,7 @@ from difflib import get_close_matches
 
 from pydantic import BaseModel, Field
 
-from jirakg.intents.conditions import ConditionReader, Unknown, foreign_language
+from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
@@ -85,13 +85,6 @@ FIELD_WORDS = [
     (re.compile(r"\b(title|summary)\b"), "summary"),
     (re.compile(r"\bdescription\b"), "description"),
     (re.compile(r"\b(type|kind)\b"), "issuetype"),
-]
-CATEGORY_WORDS = [
-    (re.compile(r"\b(open|unresolved|not done|not finished|unfinished|incomplete|outstanding|remaining|active|"
-                r"pending|(?:nobody|no one) has (?:finished|closed|resolved|done))\b"), ["new", "indeterminate"]),
-    (re.compile(r"\b(closed|done|resolved|finished|completed?)\b"), ["done"]),
-    (re.compile(r"\b(in progress|ongoing|underway|being worked on)\b"), ["indeterminate"]),
-    (re.compile(r"\b(to do|todo|not started)\b"), ["new"]),
 ]
 GROUP_BY = re.compile(r"\b(?:per|by|for each|grouped by|broken down by) (status|assignee|person|priority|type|"
                       r"component|project|label)\b")
@@ -321,7 +314,7 @@ class EmbeddedParser:
 
     def _filters_present(self, lowered: str, kinds: set[str] = SEARCH_KINDS, with_categories: bool = True) -> bool:
         return bool(self.grounder.scan(lowered, kinds)
-                    or (with_categories and any(p.search(lowered) for p, _ in CATEGORY_WORDS))
+                    or (with_categories and any(p.search(lowered) for _, p in CATEGORIES))
                     or parse_window(lowered, self.now(), self.lexicon.sprints))
 
     def resolve_keys(self, lowered: str, state: ConversationState, issue_in_view: str | None,
