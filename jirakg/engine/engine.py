@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Callable
+from datetime import datetime
 from typing import Literal
 
 from jirakg.answer.kg_session import KgSession
@@ -27,9 +29,9 @@ HEALTH_TIMEOUT_S = 5.0
 class Engine:
     def __init__(self, parser: Parser, manager: GraphManager, history: HistoryStore,
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
-                 feedback_store: FeedbackStore | None = None) -> None:
+                 feedback_store: FeedbackStore | None = None, clock: Callable[[], datetime] | None = None) -> None:
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
-        self.services = Services(manager=manager, kg=kg, answerer=answerer)
+        self.services = Services(manager=manager, kg=kg, answerer=answerer, **({"clock": clock} if clock else {}))
         self.history = history
         self.feedback_store = feedback_store  # None: turns and feedback live in the history only
         self.recorders: list[TurnRecorder] = [HistoryRecorder(history)]

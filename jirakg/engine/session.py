@@ -40,7 +40,7 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         parser = LlmParser(llm, embedded) if llm else embedded
         answerer = LlmAnswerer(llm, lexicon) if llm else None
         yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer,
-                     KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback)
+                     KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, clock=now)
     finally:
         await connector.http.close()
         await store.close()

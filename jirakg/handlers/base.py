@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
 from jirakg.answer.parts import ExplainStep, PartAnswer
@@ -30,6 +31,7 @@ class Services:
     manager: GraphManager
     kg: KgSession | None = None
     answerer: LlmAnswerer | None = None
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # "now" for ages, overdue and windows
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class JiraHandler(Generic[F]):
     word: Callable[[F], Answer]
 
     async def handle(self, call: IntentCall, turn: TurnInput, services: Services) -> PartAnswer:
-        plan = self.plan(call)
+        plan = self.plan(call).model_copy(update={"as_of": services.clock()})
         try:
             facts = await self.fetch(plan, services.manager)
         except JirakgError as exc:  # one clear sentence for this part; the other parts still answer

@@ -7,20 +7,19 @@ from jirakg.graph import GraphManager
 from jirakg.handlers.base import JiraHandler
 from jirakg.intents.models import IntentCall
 from jirakg.intents.registry import INTENTS
-from jirakg.retrieval.facts import SearchFacts
+from jirakg.retrieval.facts import FactsBase, SearchFacts
 from jirakg.retrieval.plan import RetrievalPlan
 from jirakg.retrieval.subtrees import resolved_jql
 
 
 def plan(call: IntentCall) -> RetrievalPlan:
-    group = {call.slots.group_by} if call.slots.group_by else set()
     return RetrievalPlan(intent=call, operation="jql", jql=call.jql or "project is not EMPTY",
-                         fields=sorted(set(INTENTS[call.name].fields) | group))
+                         fields=sorted(INTENTS[call.name].fields))
 
 
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> SearchFacts:
     jql = await resolved_jql(plan.jql or "", plan.intent.slots, manager)
-    result = await manager.get(jql, plan.fields)
+    result = await manager.get(jql, plan.fields, changelog=plan.changelog)
     return SearchFacts(plan=plan.model_copy(update={"jql": jql}), nodes=result.nodes, cache_hit=result.cache_hit)
 
 
@@ -35,11 +34,11 @@ def word(facts: SearchFacts) -> Answer:
     return w.result()
 
 
-def unused(facts: SearchFacts, w: Writer) -> None:
+def unused(facts: FactsBase, w: Writer) -> None:
     """Words that looked like conditions but were not used: said, so a wider answer is never silent."""
     ignored = facts.plan.intent.slots.ignored
     if ignored:
-        what = "count" if facts.plan.intent.name == "count" else "list"
+        what = {"search": "list", "count": "count"}.get(facts.plan.intent.name, "answer")
         w.line(f"I did not use {', '.join(repr(word) for word in ignored)} from the question; "
                f"the {what} above does not take {'it' if len(ignored) == 1 else 'them'} into account.")
 

@@ -17,10 +17,13 @@ from difflib import get_close_matches
 from pydantic import BaseModel, Field
 
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
+from jirakg.intents.follow_ups import narrowed
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import NODE_FILTERS, IntentCall, IntentName, LinkFilter, ParsedQuery, Slots, ValueFilters
+from jirakg.intents.models import NODE_FILTERS, IntentCall, IntentName, LinkFilter, ParsedQuery, Slots
+from jirakg.intents.team_calls import TeamCalls
+from jirakg.intents.team_questions import read_team
 from jirakg.intents.timewindows import parse_window
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.jql.errors import JqlSyntaxError
@@ -86,10 +89,6 @@ FIELD_WORDS = [
     (re.compile(r"\bdescription\b"), "description"),
     (re.compile(r"\b(type|kind)\b"), "issuetype"),
 ]
-GROUP_BY = re.compile(r"\b(?:per|by|for each|grouped by|broken down by) (status|assignee|person|priority|type|"
-                      r"component|project|label)\b")
-GROUP_FIELDS = {"status": "status", "assignee": "assignee", "person": "assignee", "priority": "priority",
-                "type": "issuetype", "component": "components", "project": "project", "label": "labels"}
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them)\b|"
                        r"^(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|excluding|without|"
@@ -122,6 +121,7 @@ class EmbeddedParser:
         self.now = now
         self.conditions = ConditionReader(lexicon, self.grounder, now)
         self.typed = TypedJql(lexicon, self.grounder, now)
+        self.team = TeamCalls(lexicon, self.conditions, now, self.resolve_keys)
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.points_field = next((t.value for t in lexicon.of("field") if "story point" in t.label.lower()), None)
         self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
@@ -190,6 +190,9 @@ class EmbeddedParser:
                   or ORDINAL.search(lowered))
         # In the Jira sidebar a question without filters is about the open issue ("what is the priority?").
         in_sidebar = bool(issue_in_view) and not self._filters_present(lowered)
+        team = read_team(lowered, has_key=bool(keys or refers or in_sidebar))
+        if team is not None:
+            return self.team.call(team, keys, lowered, state, issue_in_view, FOLLOW_UP.search(lowered) is not None)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
         if name in ("search", "count") or (name in ("linked", "children") and keys):
             filtered = self._filtered(name, part, lowered, keys, state)
@@ -226,10 +229,9 @@ class EmbeddedParser:
         """A search or count from the question's conditions; a link or child question with conditions
         beyond what those answer becomes a search over the linked issues or children. None: a plain
         link or child question."""
-        group = GROUP_BY.search(lowered) if name == "count" else None
         try:
-            slots = self.conditions.read(GROUP_BY.sub(" ", part) if group else part, Slots(),
-                                         people=name != "children", terse_text=name in ("search", "count"))
+            slots = self.conditions.read(part, Slots(), people=name != "children",
+                                         terse_text=name in ("search", "count"))
         except Unknown as exc:
             return _call_clarify(str(exc))
         if name == "children":
@@ -250,7 +252,6 @@ class EmbeddedParser:
             slots = narrowed(state.last_search, slots)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return _call_clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
-        slots.group_by = GROUP_FIELDS[group.group(1)] if group else None
         jql = build_jql(slots, today=self.now().strftime("%Y/%m/%d"))
         if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
             return _call_clarify(WHICH_ISSUES)
@@ -408,36 +409,6 @@ def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:
 
     real = [c for c in calls if not context(c)]
     return real if real and len(real) < len(calls) else calls
-
-
-def narrowed(previous: Slots, new: Slots) -> Slots:
-    """A follow-up keeps the earlier conditions and adds or replaces what it states ("and in FLOE?",
-    "how many of those are bugs?", "only the open ones", "sort them by priority")."""
-    merged = previous.model_copy(deep=True)
-    for name in ValueFilters.model_fields:
-        if getattr(new, name):
-            setattr(merged, name, list(getattr(new, name)))
-        if getattr(new.excluded, name):
-            both = getattr(merged.excluded, name) + getattr(new.excluded, name)
-            setattr(merged.excluded, name, list(dict.fromkeys(both)))
-    merged.empty = list(dict.fromkeys(merged.empty + new.empty))
-    merged.filled = list(dict.fromkeys(merged.filled + new.filled))
-    merged.dates = [d for d in merged.dates if d.field not in {n.field for n in new.dates}] + new.dates
-    merged.links += [link for link in new.links if link not in merged.links]
-    merged.parents = list(dict.fromkeys(merged.parents + new.parents))
-    merged.descendants_of = list(dict.fromkeys(merged.descendants_of + new.descendants_of))
-    merged.was_statuses = new.was_statuses or merged.was_statuses
-    merged.version_state = new.version_state or merged.version_state
-    merged.numbers = [n for n in merged.numbers if n.field not in {m.field for m in new.numbers}] + new.numbers
-    merged.overdue = merged.overdue or new.overdue
-    merged.sprint_state = new.sprint_state or merged.sprint_state
-    merged.text = new.text or merged.text
-    merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
-    merged.order_by = new.order_by or merged.order_by
-    merged.ignored = new.ignored
-    if new.statuses:
-        merged.status_categories = []
-    return merged
 
 
 def _call_clarify(reason: str) -> IntentCall:

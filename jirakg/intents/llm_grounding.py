@@ -13,11 +13,12 @@ from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import CURRENT_USER, valid_key
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_schema import VALUE_KINDS, LlmIntentBase
-from jirakg.intents.models import DateRange, LinkFilter, NumberFilter, Slots, TimeWindow, ValueFilters
+from jirakg.intents.models import DateRange, LinkFilter, Measure, NumberFilter, Slots, TimeWindow, ValueFilters
+from jirakg.intents.team_questions import GROUP_WORDS, SPRINT
 from jirakg.intents.timewindows import parse_window
 
 ASKER_WORDS = {"me", "myself", "i", "currentuser()", "current user"}  # "assigned to me"
-GROUP_FIELDS = {"status", "assignee", "priority", "issuetype", "components", "project", "labels"}
+GROUP_FIELDS = set(GROUP_WORDS.values()) - {SPRINT}
 ORDERABLE_FIELDS = {"priority", "created", "updated", "key", "status", "duedate", "resolutiondate", "assignee",
                     "reporter", "issuetype", "project", "resolution"}
 SORT_KEY = re.compile(r"\s*([a-z]+)(?:\s+(asc|desc))?\s*", re.IGNORECASE)
@@ -44,9 +45,23 @@ class SlotGrounder:
             text_field=given["text_field"],
             order_by=order_by(given["order_by"]), fields=self._many("field", given["fields"]),
             link_type=self._one("link", given["link_type"]), window=window,
-            group_by=given["group_by"] if given["group_by"] in GROUP_FIELDS else None,
+            measure=self._measure(given["measure"]),
             was_statuses=self._many("status", given["was_statuses"]), version_state=given["version_state"],
             numbers=self._numbers(given["numbers"]), descendants_of=self.keys(given["descendants_of"]))
+
+    def _measure(self, measure: Measure | None) -> Measure | None:
+        """Group fields the instance has; a subset the model wrote as JQL is not trusted (the embedded
+        parser's share is used instead), and the points and sprint fields are the instance's own."""
+        if measure is None:
+            return None
+        fields = {t.label.lower(): t.value for t in self.lexicon.of("field")}
+        grouped = [GROUP_WORDS.get(f.lower(), f) for f in measure.group_by]
+        return measure.model_copy(update={
+            "group_by": [fields.get("sprint") if f == SPRINT else f for f in grouped
+                         if f in GROUP_FIELDS or (f == SPRINT and "sprint" in fields)][:2],
+            "subset_jql": None, "actor": None,
+            "points_field": next((v for label, v in fields.items() if "story point" in label), None),
+            "sprint_field": fields.get("sprint")})
 
     def _numbers(self, numbers: list[Any]) -> list[NumberFilter]:
         """Comparisons on number fields the instance has, named as JQL takes them."""

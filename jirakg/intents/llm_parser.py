@@ -43,7 +43,9 @@ SLOT_HINTS = {
     "fields": "the fields asked about, in the question's words",
     "link_type": "the link words asked about, such as \"is blocked by\"",
     "window": "changelog: the words that say when the changes happened, such as \"last week\"",
-    "group_by": "count: one of status, assignee, priority, issuetype, components, project, labels",
+    "measure": "team questions: how the issues are aggregated: group_by (status, issuetype, priority, assignee, "
+               "reporter, components, fixVersions, labels, sprint, project, created_month), metric, direction, "
+               "top, statistic, period, detail",
 }
 
 

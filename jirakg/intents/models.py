@@ -7,7 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 IntentName = Literal["metadata", "children", "linked", "dependencies", "changelog", "summary", "search",
-                     "count", "kg_question", "help", "clarify"]
+                     "count", "breakdown", "ranking", "stats", "workload", "sprint", "release", "risk", "activity",
+                     "comments", "reasoning", "kg_question", "help", "clarify"]
 DateField = Literal["created", "updated", "resolved", "due"]
 EmptiableField = Literal["assignee", "fixVersion", "component", "labels", "duedate", "resolution", "sprint"]
 SprintState = Literal["open", "closed", "future"]
@@ -37,6 +38,25 @@ class NumberFilter(BaseModel):
     field: str  # the field's name as JQL takes it
     operator: Literal["=", "!=", "<", "<=", ">", ">="]
     value: float
+
+
+Metric = Literal["issues", "points", "age", "resolution_time", "comments", "links"]
+
+
+class Measure(BaseModel):
+    """How a team question aggregates the issues its conditions select: "bugs per priority per component",
+    "who has the most open issues", "the oldest blocker", "what fraction … are resolved", "average age"."""
+    group_by: list[str] = Field(default_factory=list)  # up to two field ids, or project, created_month, created_week
+    metric: Metric = "issues"  # what is counted, summed or compared
+    direction: Literal["most", "fewest"] = "most"  # "oldest" is the most age, "newest" the fewest
+    top: int | None = None  # "top 5", "the 3 oldest"
+    statistic: Literal["share", "average", "median", "sum", "throughput"] | None = None
+    subset_jql: str | None = None  # share: the part whose fraction is asked ("… are resolved")
+    period: Literal["week", "month"] = "month"  # throughput
+    detail: Literal["latest", "authors", "count", "mentions", "all"] = "all"  # comments: what is asked of them
+    points_field: str | None = None  # the instance's story-points field id, when the answer uses points
+    sprint_field: str | None = None  # the instance's sprint field id (sprint progress, grouping by sprint)
+    actor: str | None = None  # activity: the person whose changes are asked about (display name)
 
 
 class ValueFilters(BaseModel):
@@ -80,7 +100,7 @@ class Slots(ValueFilters):
     fields: list[str] = Field(default_factory=list)  # field ids asked for (metadata, changelog)
     link_type: str | None = None  # linked/dependencies: a link description such as "is blocked by"
     window: TimeWindow | None = None  # changelog: when the changes happened
-    group_by: str | None = None  # count: a field to group by
+    measure: Measure | None = None  # team questions: how the selected issues are aggregated
     reason: str | None = None  # clarify: why the question could not be resolved
     ignored: list[str] = Field(default_factory=list)  # words of the question that looked like conditions, not used
 

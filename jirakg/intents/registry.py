@@ -83,12 +83,88 @@ INTENTS: dict[str, IntentSpec] = {spec.name: spec for spec in [
         guideline="Say how many issues match and list the first ten (key, summary, status, assignee); "
                   "state the filter used."),
     IntentSpec(
-        name="count", description="How many issues match filters, optionally grouped by a field.",
-        examples=["How many bugs per status in FLUID?", "How many open issues does Ana have?",
-                  "Count the blocked stories."],
-        slots=[*FILTER_SLOTS, "group_by"], fields=[],
+        name="count", description="How many issues match filters.",
+        examples=["How many open issues does Ana have?", "Count the blocked stories."],
+        slots=FILTER_SLOTS, fields=[],
         handler="count",
-        guideline="Give the number first; for groups, one line per group, largest first."),
+        guideline="Give the number first, then the filter used."),
+    IntentSpec(
+        name="breakdown", description="Counts of the selected issues grouped by one or two fields.",
+        examples=["Break down DECA issues by type", "How many bugs per status in FLUID?",
+                  "Open bugs per priority per component"],
+        slots=[*FILTER_SLOTS, "measure"], fields=["assignee", "priority"],
+        handler="breakdown",
+        guideline="One line per group, largest first, with its share; a total first; groups with no value "
+                  "are 'none'; the second level inside its first-level line."),
+    IntentSpec(
+        name="ranking", description="Who or which has the most or fewest of something; oldest, newest, most "
+                                    "commented or linked issues; top N.",
+        examples=["Who has the most open issues in C2LC?", "Which component of FLUID has the most unresolved bugs?",
+                  "Oldest unresolved blocker in FLUID", "Which VP issue has the most comments?"],
+        slots=[*FILTER_SLOTS, "measure"], fields=["assignee", "priority", "created"],
+        handler="ranking",
+        guideline="Lead with the winner and its figure, naming every tie; then the runners-up; say so when the "
+                  "set is empty."),
+    IntentSpec(
+        name="stats", description="A ratio or statistic over the selected issues: percentage, average or median age "
+                                  "or time to resolve, story-point sums, created vs resolved per period.",
+        examples=["What fraction of FLOE issues are resolved?", "Average time to resolve FLUID bugs",
+                  "Total story points in the current DATA sprint", "Created vs resolved per month in DECA"],
+        slots=[*FILTER_SLOTS, "measure"], fields=["created", "resolutiondate"],
+        handler="stats",
+        guideline="Lead with the figure and the counts it comes from; say which issues it covers."),
+    IntentSpec(
+        name="workload", description="Open work per person: issues, story points, by priority, overdue and blocked; "
+                                     "who is overloaded compared with the team's median.",
+        examples=["Who is overloaded?", "What is the workload in DATA?", "How much is on Ana's plate?"],
+        slots=[*FILTER_SLOTS, "measure"], fields=["assignee", "priority", "duedate"],
+        handler="workload",
+        guideline="Lead with the most loaded person against the median and by how much; one line per person."),
+    IntentSpec(
+        name="sprint", description="Progress of the current or a named sprint: done vs committed, in progress, "
+                                   "blocked, added after the start, days left.",
+        examples=["How is the current DATA sprint going?", "Sprint progress for MOB Sprint 52"],
+        slots=[*FILTER_SLOTS, "measure"], fields=["assignee", "priority"],
+        handler="sprint",
+        guideline="Lead with done of total (issues and story points) and days left, then what is in progress, "
+                  "blocked and added after the start, then a one-line verdict from those figures."),
+    IntentSpec(
+        name="release", description="Progress of a fix version and what blocks it.",
+        examples=["How is the 2026.Q4 release going?", "What is blocking the 2026.Q4 release?"],
+        slots=[*FILTER_SLOTS, "measure"], fields=["assignee", "priority", "duedate", "fixVersions"],
+        handler="release",
+        guideline="Lead with done of total; then open issues by status, the unresolved issues blocking them "
+                  "(also from outside the release), overdue items, and the release date."),
+    IntentSpec(
+        name="risk", description="Open issues at risk, each with its reasons: overdue, due soon and not started, "
+                                 "blocked, stale in progress, high priority and unassigned.",
+        examples=["Which open issues are at risk of missing their due date?", "What is at risk in DATA?"],
+        slots=[*FILTER_SLOTS, "measure"], fields=["assignee", "priority", "duedate"],
+        handler="risk",
+        guideline="Lead with how many issues are at risk; one line per issue with its reasons as data "
+                  "(days overdue, the blocker's key, days since the last update)."),
+    IntentSpec(
+        name="activity", description="What changed in a project, epic, sprint or for a person in a window: new "
+                                     "issues, resolutions, transitions, reassignments.",
+        examples=["What changed in the Data Platform this week?", "What did Ana do since Monday?"],
+        slots=[*FILTER_SLOTS, "window", "measure"], fields=["assignee", "created", "resolutiondate"],
+        handler="activity",
+        guideline="Lead with the window used and the counts (new, resolved, status changes, reassignments); "
+                  "then the issues; say plainly when nothing changed."),
+    IntentSpec(
+        name="comments", description="The comments of an issue: the latest, who commented, how many, those "
+                                     "mentioning a word.",
+        examples=["Latest comment on PROJ-3", "Who commented on FLUID-5333?", "Comments on MOB-3 mentioning Safari"],
+        slots=["text", "measure"], fields=["comment"],
+        handler="comments",
+        guideline="Lead with what was asked (author and date of the latest, the count, the authors)."),
+    IntentSpec(
+        name="reasoning", description="Why an issue or epic is late, or what to look at first in a project: an "
+                                      "answer assembled from blockers, overdue and stale work, and added scope.",
+        examples=["Why is EPIC-4 late?", "What should I look at first in PROJ?"],
+        slots=[*FILTER_SLOTS, "measure"], fields=["assignee", "priority", "duedate"],
+        handler="reasoning",
+        guideline="Lead with the main reason; then each fact with the issue it comes from, most serious first."),
     IntentSpec(
         name="kg_question", description="A fact about an entity in the knowledge graph.",
         examples=["Where was Antony Cheng born?", "What is his height?", "Which papers did she publish in 2019?"],

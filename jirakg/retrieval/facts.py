@@ -53,5 +53,13 @@ class ChangeFacts(FactsBase):
     changes: list[ChangeEntry]
 
 
-Facts = Annotated[NoFacts | IssueFacts | SearchFacts | RelativesFacts | ChainFacts | ChangeFacts,
+class TeamFacts(FactsBase):
+    """The issues a team question selected (with changelogs when it needs them), and a second set its
+    answer reads: the part of a share, or the unresolved issues blocking the selected ones."""
+    kind: Literal["team"] = "team"
+    others: list[Node] = Field(default_factory=list)
+    subject: Node | None = None  # reasoning about one issue: that issue
+
+
+Facts = Annotated[NoFacts | IssueFacts | SearchFacts | RelativesFacts | ChainFacts | ChangeFacts | TeamFacts,
                   Field(discriminator="kind")]

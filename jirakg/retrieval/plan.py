@@ -3,6 +3,7 @@ the answer needs — written so `--explain` can show it."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -20,6 +21,7 @@ class RetrievalPlan(BaseModel):
     fields: list[str] = Field(default_factory=list)
     changelog: bool = False
     depth: int = 1
+    as_of: datetime | None = None  # the moment ages, overdue and "this week" are measured from
 
     def describe(self) -> str:
         target = self.jql if self.jql is not None else ", ".join(self.keys) or "-"

@@ -42,7 +42,7 @@ def bugs_grouped(raw: dict[str, dict], project: str, field: str) -> tuple[str, l
     counts = Counter(i["fields"][field]["name"] for i in bugs)
     return (f"bugs per {field} in {project}", [f"How many bugs per {field} in {project}?"],
             lambda r: r[0].answer.startswith(f"{len(bugs)} issue")
-            and all(f"{value} {n}" in r[0].answer for value, n in counts.items()))
+            and all(f"- {value}: {n} (" in r[0].answer for value, n in counts.items()))
 
 
 def demo_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:

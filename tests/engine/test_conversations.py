@@ -70,7 +70,7 @@ def test_count_grouped_by_status(url) -> None:
     bugs = [k for k in RAW if fields(k)["project"]["key"] == "WEB" and fields(k)["issuetype"]["name"] == "Bug"]
     assert result.answer.startswith(f"{len(bugs)} issue")
     for status, count in Counter(fields(k)["status"]["name"] for k in bugs).items():
-        assert f"{status} {count}" in result.answer
+        assert f"- {status}: {count} (" in result.answer
 
 
 def test_search_then_the_second_one(url) -> None:

@@ -39,7 +39,7 @@ def one(text: str, **kwargs):
     ("How far along is INIT-2?", "summary", ["INIT-2"]),
     ("Open critical bugs in Checkout", "search", []),
     ("stories in progress in MOB", "search", []),
-    ("How many bugs per status in WEB?", "count", []),
+    ("How many bugs per status in WEB?", "breakdown", []),
     ("Where was Antony Cheng born?", "kg_question", []),
     ("What can you do?", "help", []),
     ("What about it?", "clarify", []),
@@ -62,7 +62,7 @@ def test_slots() -> None:
     assert one("Who changed the status of PROJ-7 last?").slots.fields == ["status"]
     window = one("What changed on PROJ-7 last week?").slots.window
     assert (window.start, window.end) == ("2026-10-19T00:00:00Z", "2026-10-26T00:00:00Z")
-    assert one("How many bugs per status in WEB?").slots.group_by == "status"
+    assert one("How many bugs per status in WEB?").slots.measure.group_by == ["status"]
 
 
 def test_multi_intent_questions_split_and_share_the_key() -> None:

@@ -7,7 +7,7 @@ from typing import Literal
 
 import click
 
-from jirakg.bots.cli.context import settings_from
+from jirakg.bots.cli.context import moment, now_option, settings_from
 from jirakg.bots.cli.jira_access import jira_url as jira_for
 from jirakg.config import Settings
 from jirakg.engine.session import engine_session
@@ -45,18 +45,20 @@ def _show(result: TurnResult, explain: bool) -> None:
 @click.option("--jira-token", default=None, help="API token or personal access token for --jira-url.")
 @click.option("--explain", is_flag=True, help="Show the retrieval plan and cache hits.")
 @click.option("--json", "as_json", is_flag=True, help="Print the turn as JSON.")
+@now_option
 @click.pass_context
 def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: str | None, jira_token: str | None,
-        explain: bool, as_json: bool) -> None:
+        explain: bool, as_json: bool, now_text: str | None) -> None:
     """Ask one question."""
     settings = _with_jira(settings_from(ctx), jira_url, jira_token)
+    now = moment(now_text)
 
     async def turn(url: str) -> TurnResult:
-        async with engine_session(url, settings) as engine:
+        async with engine_session(url, settings, now=(lambda: now) if now else None) as engine:
             return await engine.ask(TurnContext(text=question, conversation_id=conversation))
 
     try:
-        with jira_for(settings) as url:
+        with jira_for(settings, now) as url:
             result = asyncio.run(turn(url))
     except JirakgError as exc:
         raise click.ClickException(str(exc)) from exc
@@ -68,13 +70,15 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
 
 @click.command()
 @click.option("--conversation", default=None, help="Continue this conversation id.")
+@now_option
 @click.pass_context
-def chat(ctx: click.Context, conversation: str | None) -> None:
+def chat(ctx: click.Context, conversation: str | None, now_text: str | None) -> None:
     """Talk to jirakg; follow-up questions keep their context."""
     settings = settings_from(ctx)
+    now = moment(now_text)
 
     async def loop(url: str) -> None:
-        async with engine_session(url, settings) as engine:
+        async with engine_session(url, settings, now=(lambda: now) if now else None) as engine:
             conversation_id, last = conversation, None
             click.echo(f"Ask about your Jira. {COMMANDS}")
             while True:
@@ -113,7 +117,7 @@ def chat(ctx: click.Context, conversation: str | None) -> None:
                     _show(last, explain=False)
 
     try:
-        with jira_for(settings) as url:
+        with jira_for(settings, now) as url:
             asyncio.run(loop(url))
     except JirakgError as exc:
         raise click.ClickException(str(exc)) from exc

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import click
 
 from jirakg.config import ConfigError, Settings, load_settings
@@ -12,3 +14,18 @@ def settings_from(ctx: click.Context) -> Settings:
         return load_settings(ctx.find_root().obj.get("config_file"))
     except ConfigError as exc:
         raise click.ClickException(f"Configuration error: {exc}") from None
+
+
+now_option = click.option("--now", "now_text", default=None,
+                          help="The moment 'today', ages and relative dates count from (ISO; default: now).")
+
+
+def moment(now_text: str | None) -> datetime | None:
+    if now_text is None:
+        return None
+    try:
+        parsed = datetime.fromisoformat(now_text)
+    except ValueError:
+        raise click.ClickException(
+            f"--now {now_text!r} is not an ISO date or time, such as 2026-11-01T12:00:00+00:00.") from None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=datetime.now().astimezone().tzinfo)

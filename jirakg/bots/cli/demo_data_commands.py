@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from jirakg.devjira.demo.generator import DEFAULT_END, MIN_ISSUES, generate
+from jirakg.devjira.demo.generator import MIN_ISSUES, generate
 from jirakg.devjira.demo.metadata import metadata_path, organisation_metadata
 from jirakg.devjira.jsonl import write_issues
 
@@ -26,8 +26,8 @@ def demo_data() -> None:
               help="Number of issues.")
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), required=True,
               help="Output JSONL file (gzip when it ends in .gz); metadata goes to <name>.meta.json.")
-@click.option("--end-date", type=click.DateTime(["%Y-%m-%d"]), default=DEFAULT_END.strftime("%Y-%m-%d"),
-              show_default=True, help="The organisation's 'today': history ends here.")
+@click.option("--end-date", type=click.DateTime(["%Y-%m-%d"]), default=lambda: datetime.now(UTC).strftime("%Y-%m-%d"),
+              show_default="today", help="The organisation's 'today': history ends here.")
 def generate_command(seed: int, issues: int, out: Path, end_date: datetime) -> None:
     """Write a deterministic demo organisation as Jira REST v2 issue objects."""
     started = time.perf_counter()

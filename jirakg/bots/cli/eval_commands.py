@@ -16,6 +16,7 @@ from jirakg.bots.cli.jira_access import jira_url
 from jirakg.config import Settings
 from jirakg.connectors.jira import JiraError
 from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
+from jirakg.engine.answer_evaluation import AnswerReport, evaluate_answers, load_answer_cases
 from jirakg.engine.session import engine_session
 from jirakg.engine.turn import TurnContext
 from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
@@ -52,7 +53,7 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
     now = datetime.fromisoformat(now_text) if now_text else datetime.now(UTC)
     try:
         cases = load_cases(file)
-        with jira_url(settings) as url:
+        with jira_url(settings, now) as url:
             report = asyncio.run(_run(url, settings, cases, now, parser_name))
     except (JiraError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -95,6 +96,48 @@ async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, p
 
         return await evaluate(cases, lambda case, conversation: engine.understand(case.query, conversation),
                               run_jql, replay)
+
+
+@eval_group.command("answers")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--dataset", default=None, help="Only the cases of this dataset (demo, fluid).")
+@click.option("--jira-url", "jira_url_override", default=None,
+              help="The Jira the cases refer to (default: the configured one or the demo).")
+@click.option("--now", "now_text", default=None, help="The moment ages and windows count from (ISO, default: now).")
+@click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
+@click.option("--show-failures", is_flag=True, help="List the cases answered wrong, with what was missing.")
+@click.pass_context
+def answers(ctx: click.Context, file: Path, dataset: str | None, jira_url_override: str | None, now_text: str | None,
+            as_json: bool, show_failures: bool) -> None:
+    """Score whole answers on FILE (JSONL cases with expectations computed from the raw data)."""
+    settings = settings_from(ctx)
+    if jira_url_override:
+        settings = settings.model_copy(update={"jira": settings.jira.model_copy(update={"url": jira_url_override})})
+    settings = settings.model_copy(update={"store": settings.store.model_copy(update={"backend": "memory"}),
+                                           "llm": settings.llm.model_copy(update={"base_url": None})})
+    now = datetime.fromisoformat(now_text) if now_text else datetime.now(UTC)
+
+    async def run(url: str) -> AnswerReport:
+        async with engine_session(url, settings, now=lambda: now) as engine:
+            return await evaluate_answers(cases, lambda text, conversation: engine.ask(
+                TurnContext(text=text, conversation_id=conversation)))
+
+    try:
+        cases = load_answer_cases(file, dataset)
+        with jira_url(settings, now) as url:
+            report = asyncio.run(run(url))
+    except (JiraError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if show_failures:
+        for failure in report.failures:
+            click.echo(f"- {failure['id']} {failure['query']!r} [{failure['intent']} → {','.join(failure['got'])}]: "
+                       f"{'; '.join(failure['problems'])}\n  " + "\n  ".join(failure["answer"]))
+    click.echo(f"answers right {report.accuracy:.3f}, intent {report.intent_accuracy:.3f}, p95 {report.p95_ms:.1f} ms "
+               f"over {report.cases} cases")
+    for title, tallies in (("intent", report.by_intent), ("form", report.by_form)):
+        click.echo(f"by {title}: " + ", ".join(f"{name} {t.accuracy:.2f} ({t.cases})" for name, t in tallies.items()))
+    if as_json:
+        click.echo(report.model_dump_json(exclude={"failures"}))
 
 
 @eval_group.command("kgqa")

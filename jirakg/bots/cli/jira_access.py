@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 
 import click
 
 from jirakg.bots.cli.demo_data_commands import write_demo
 from jirakg.config import Settings
-from jirakg.devjira.demo.generator import DEFAULT_END
-
-DEMO_FILE = "demo-org.jsonl.gz"
 
 
 @contextmanager
-def jira_url(settings: Settings) -> Iterator[str]:
-    """Yield the Jira base URL; with none configured, serve the demo organisation on localhost."""
+def jira_url(settings: Settings, today: datetime | None = None) -> Iterator[str]:
+    """Yield the Jira base URL; with none configured, serve the demo organisation on localhost, its history
+    ending `today` (default: now), so "this week" and "overdue" have data."""
     if settings.jira.url is not None:
         yield str(settings.jira.url).rstrip("/")
         return
@@ -24,9 +23,10 @@ def jira_url(settings: Settings) -> Iterator[str]:
     from jirakg.devjira.runner import BackgroundServer
     from jirakg.devjira.server import create_app
 
-    demo = settings.data_dir / DEMO_FILE
+    end = (today or datetime.now(UTC)).astimezone(UTC).replace(hour=9, minute=0, second=0, microsecond=0)
+    demo = settings.data_dir / f"demo-org-{end:%Y-%m-%d}.jsonl.gz"
     if not demo.exists():
-        write_demo(demo, seed=1, issues=3000, end=DEFAULT_END)
+        write_demo(demo, seed=1, issues=3000, end=end)
     click.echo(f"No Jira configured: using the demo organisation in {demo}.", err=True)
     with BackgroundServer(create_app(load_dataset(demo))) as url:
         yield url

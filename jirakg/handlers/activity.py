@@ -1,0 +1,77 @@
+"""activity: what changed among the selected issues (or by one person) in a window: new issues,
+resolutions, status changes and reassignments, from the changelogs."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+
+from jirakg.analysis.values import date_of, person
+from jirakg.answer.templated import Answer, Writer
+from jirakg.graph.node import ChangeEntry
+from jirakg.handlers import search, team
+from jirakg.handlers.base import JiraHandler
+from jirakg.intents.models import IntentCall, TimeWindow
+from jirakg.retrieval.facts import TeamFacts
+from jirakg.retrieval.plan import RetrievalPlan
+
+SHOWN = 10
+
+
+def plan(call: IntentCall) -> RetrievalPlan:
+    return team.plan(call, changelog=True)
+
+
+def window(call: IntentCall, now: datetime) -> tuple[datetime, datetime, str]:
+    """The window asked for, or this week so far (Monday 00:00 UTC to now)."""
+    asked = call.slots.window or TimeWindow()
+    monday = (now - timedelta(days=now.weekday())).replace(hour=0, minute=0, second=0, microsecond=0)
+    start = datetime.fromisoformat(asked.start) if asked.start else monday
+    end = datetime.fromisoformat(asked.end) if asked.end else now
+    return start, min(end, now), asked.phrase or "this week"
+
+
+def word(facts: TeamFacts) -> Answer:
+    call = facts.plan.intent
+    actor = team.measure_of(call).actor
+    start, end, phrase = window(call, team.as_of(facts))
+
+    def inside(moment: datetime | None) -> bool:
+        return moment is not None and start <= moment.astimezone(UTC) <= end
+
+    changes = [(node, entry) for node in facts.nodes for entry in node.changelog or []
+               if inside(entry.created) and (actor is None or entry.author == actor)]
+    new = [n for n in facts.nodes
+           if inside(date_of(n, "created")) and (actor is None or person(n, "reporter") == actor)]
+    if actor is None:
+        resolved = [n for n in facts.nodes if inside(date_of(n, "resolutiondate"))]
+    else:
+        resolved = list({n.key: n for n, e in changes if _items(e, "resolution", filled=True)}.values())
+    moves: Counter[str] = Counter(f"{i.from_string or 'none'} → {i.to_string or 'none'}"
+                                  for _, e in changes for i in e.items if i.field.lower() == "status")
+    reassigned = sum(1 for _, e in changes for i in e.items if i.field.lower() == "assignee")
+    who = f"by {actor}" if actor else f"in {team.scope(facts)}"
+    w = Writer()
+    w.line(f"{phrase.capitalize()} ({start:%Y-%m-%d} to {end:%Y-%m-%d}) {who}: {len(new)} new issues, "
+           f"{len(resolved)} resolved, {sum(moves.values())} status changes, {reassigned} reassignments.")
+    if not (new or resolved or changes):
+        w.line("Nothing changed in that window: I checked every selected issue's history.")
+    if moves:
+        w.line("- Status changes: " + ", ".join(f"{move} {count}" for move, count in moves.most_common(6)))
+    for label, group in (("New", new), ("Resolved", resolved)):
+        if group:
+            w.line(f"- {label}: " + ", ".join(w.cite(n) for n in group[:SHOWN])
+                   + (f" and {len(group) - SHOWN} more" if len(group) > SHOWN else ""))
+    busiest = Counter(node.key for node, _ in changes).most_common(5)
+    nodes = {n.key: n for n in facts.nodes}
+    if busiest:
+        w.line("- Most changed: " + ", ".join(f"{w.cite(nodes[k])} ({c} changes)" for k, c in busiest))
+    search.unused(facts, w)
+    return w.result()
+
+
+def _items(entry: ChangeEntry, field: str, *, filled: bool) -> bool:
+    return any(i.field.lower() == field and (bool(i.to_string) or not filled) for i in entry.items)
+
+
+HANDLER = JiraHandler(plan, team.fetch, word)

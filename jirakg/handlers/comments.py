@@ -1,0 +1,84 @@
+"""comments: an issue's comments: the latest, who commented, how many, those mentioning a word."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from jirakg.analysis.groups import names
+from jirakg.answer.templated import Answer, Writer, plural
+from jirakg.graph import GraphManager, Node
+from jirakg.graph.node import Comment
+from jirakg.handlers.base import JiraHandler
+from jirakg.intents.models import IntentCall
+from jirakg.retrieval.facts import IssueFacts
+from jirakg.retrieval.plan import RetrievalPlan
+
+QUOTE = 200  # characters of a comment quoted in an answer
+SHOWN = 5
+
+
+def plan(call: IntentCall) -> RetrievalPlan:
+    return RetrievalPlan(intent=call, operation="node", keys=call.issue_keys, fields=["comment"])
+
+
+async def fetch(plan: RetrievalPlan, manager: GraphManager) -> IssueFacts:
+    found = await manager.nodes(plan.keys, plan.fields)
+    missing = [key for key in plan.keys if key not in found]
+    if missing:
+        await manager.node(missing[0], plan.fields)  # raises the one clear "no such issue" sentence
+    return IssueFacts(plan=plan, nodes=list(found.values()))
+
+
+def word(facts: IssueFacts) -> Answer:
+    call = facts.plan.intent
+    w = Writer()
+    for node in facts.nodes:
+        _about(node, call, w)
+    return w.result()
+
+
+def _about(node: Node, call: IntentCall, w: Writer) -> None:
+    key = w.cite(node)
+    comments = sorted(node.comments, key=lambda c: (c.created is None, c.created))
+    detail = call.slots.measure.detail if call.slots.measure else "all"
+    if not comments:
+        w.line(f"{key} has no comments.")
+        return
+    if detail == "mentions" and call.slots.text:
+        word_ = call.slots.text.lower()
+        hits = [c for c in comments if word_ in c.body.lower()]
+        if not hits:
+            w.line(f"None of the {plural(len(comments), 'comment')} on {key} mentions '{call.slots.text}'.")
+            return
+        w.line(f"{plural(len(hits), 'comment')} on {key} mention '{call.slots.text}', by "
+               f"{names(list(dict.fromkeys(c.author or 'someone' for c in hits)))}:")
+        for comment in hits[-SHOWN:]:
+            w.line(f"- {_quoted(comment)}")
+        return
+    authors = Counter(c.author or "someone" for c in comments)
+    latest = comments[-1]
+    if detail == "latest":
+        w.line(f"The latest comment on {key} is by {latest.author or 'someone'}{_on(latest)}: {_quoted(latest, False)}")
+    elif detail == "count":
+        w.line(f"{key} has {plural(len(comments), 'comment')}, by {plural(len(authors), 'person', 'people')}.")
+    elif detail == "authors":
+        w.line(f"{plural(len(authors), 'person', 'people')} commented on {key}: "
+               + names([f"{who} ({count})" for who, count in authors.most_common()]) + ".")
+    else:
+        w.line(f"{key} has {plural(len(comments), 'comment')}; the latest is by {latest.author or 'someone'}"
+               f"{_on(latest)}:")
+        for comment in comments[-SHOWN:]:
+            w.line(f"- {_quoted(comment)}")
+
+
+def _on(comment: Comment) -> str:
+    return f" on {comment.created:%Y-%m-%d}" if comment.created else ""
+
+
+def _quoted(comment: Comment, with_author: bool = True) -> str:
+    body = " ".join(comment.body.split())
+    body = body if len(body) <= QUOTE else body[:QUOTE - 1] + "…"
+    return (f"{comment.author or 'someone'}{_on(comment)}: " if with_author else "") + f"\"{body}\""
+
+
+HANDLER = JiraHandler(plan, fetch, word)

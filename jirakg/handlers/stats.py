@@ -1,0 +1,103 @@
+"""stats: a share, an average or median (age, time to resolve, story points), a story-point sum, or
+issues created vs resolved per week or month, over the selected issues."""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from datetime import datetime, timedelta
+
+from jirakg.analysis.groups import percent
+from jirakg.analysis.values import date_of, days_text, in_days, is_open, number, shown_number
+from jirakg.answer.templated import Answer, Writer, plural
+from jirakg.graph import GraphManager
+from jirakg.handlers import search, team
+from jirakg.handlers.base import JiraHandler
+from jirakg.intents.models import Measure
+from jirakg.retrieval.facts import TeamFacts
+from jirakg.retrieval.plan import RetrievalPlan
+
+ORDER = re.compile(r"\s+ORDER\s+BY\s+.*$", re.IGNORECASE | re.DOTALL)
+PERIODS_SHOWN = 24
+
+
+async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
+    facts = await team.fetch(plan, manager)
+    subset = team.measure_of(plan.intent).subset_jql
+    if subset:
+        base = ORDER.sub("", facts.plan.jql or "")
+        jql = subset if base == team.EVERYTHING else f"({base}) AND ({subset})"
+        facts.others = (await manager.get(jql, ["resolution"])).nodes
+    return facts
+
+
+def word(facts: TeamFacts) -> Answer:
+    measure = team.measure_of(facts.plan.intent)
+    w = Writer()
+    if not facts.nodes:
+        w.line(f"No {team.scope(facts)}, so there is nothing to measure.")
+    elif measure.statistic == "share" and not measure.subset_jql:
+        w.line("Which part of them do you mean? Ask for example 'what fraction of FLUID bugs are resolved?'.")
+    elif measure.statistic == "share" and measure.subset_jql:
+        part, whole = len(facts.others), len(facts.nodes)
+        w.line(f"{percent(part, whole)}% of the {plural(whole, 'issue')} ({team.scope(facts)}) match "
+               f"{measure.subset_jql}: {part} of {whole}.")
+    elif measure.statistic == "sum":
+        total = sum(number(n, measure.points_field) for n in facts.nodes)
+        unestimated = sum(1 for n in facts.nodes if not number(n, measure.points_field))
+        w.line(f"{shown_number(total)} story points in {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}); "
+               f"{unestimated} of them have no estimate.")
+    elif measure.statistic == "throughput":
+        _throughput(facts, measure, w)
+    else:
+        _average(facts, measure, w)
+    search.unused(facts, w)
+    return w.result()
+
+
+def _average(facts: TeamFacts, measure: Measure, w: Writer) -> None:
+    now = team.as_of(facts)
+    which = "median" if measure.statistic == "median" else "average"
+    combine = statistics.median if which == "median" else statistics.fmean
+    if measure.metric == "points":
+        figures = [number(n, measure.points_field) for n in facts.nodes if number(n, measure.points_field)]
+        if figures:
+            w.line(f"The {which} estimate is {shown_number(combine(figures))} story points, over the "
+                   f"{plural(len(figures), 'estimated issue')} of {len(facts.nodes)} ({team.scope(facts)}).")
+        else:
+            w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has an estimate.")
+        return
+    if measure.metric == "resolution_time":
+        spans = [in_days(resolved - created) for n in facts.nodes
+                 if (created := date_of(n, "created")) and (resolved := date_of(n, "resolutiondate"))]
+        if not spans:
+            w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has a resolution date, "
+                   f"so I cannot tell how long they took to resolve.")
+            return
+        w.line(f"The {which} time to resolve is {days_text(combine(spans))}, over the "
+               f"{plural(len(spans), 'resolved issue')} of {len(facts.nodes)} ({team.scope(facts)}).")
+        return
+    ages = [in_days(now - created) for n in facts.nodes if (created := date_of(n, "created"))]
+    open_note = "" if all(is_open(n) for n in facts.nodes) else " (resolved ones included: ages count from creation)"
+    w.line(f"The {which} age is {days_text(combine(ages))}, over {plural(len(ages), 'issue')} "
+           f"({team.scope(facts)}){open_note}, as of {now:%Y-%m-%d}.")
+
+
+def _throughput(facts: TeamFacts, measure: Measure, w: Writer) -> None:
+    created: Counter[str] = Counter(_period(d, measure) for n in facts.nodes if (d := date_of(n, "created")))
+    resolved: Counter[str] = Counter(_period(d, measure) for n in facts.nodes if (d := date_of(n, "resolutiondate")))
+    periods = sorted(set(created) | set(resolved))[-PERIODS_SHOWN:]
+    w.line(f"Created vs resolved per {measure.period} ({team.scope(facts)}): {sum(created.values())} created, "
+           f"{sum(resolved.values())} resolved in all.")
+    for period in periods:
+        w.line(f"- {period}: {created[period]} created, {resolved[period]} resolved")
+
+
+def _period(moment: datetime, measure: Measure) -> str:
+    if measure.period == "week":
+        return (moment - timedelta(days=moment.weekday())).strftime("week of %Y-%m-%d")
+    return moment.strftime("%Y-%m")
+
+
+HANDLER = JiraHandler(team.plan, fetch, word)

@@ -1,0 +1,92 @@
+"""What the team-question handlers share: one fetch of the issues their conditions select, with the
+fields their measure reads, and the words for fields and scopes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+from jirakg.analysis.values import DERIVED, is_open
+from jirakg.answer.templated import FIELD_NAMES
+from jirakg.graph import GraphManager, Node
+from jirakg.intents.models import IntentCall, Measure
+from jirakg.intents.registry import INTENTS
+from jirakg.retrieval.facts import TeamFacts
+from jirakg.retrieval.plan import RetrievalPlan
+from jirakg.retrieval.subtrees import resolved_jql
+
+LABELS = {**FIELD_NAMES, "issuetype": "type", "fixVersions": "fix version", "components": "component",
+          "labels": "label", "project": "project", "created_month": "month created", "created_week": "week created"}
+EVERYTHING = "project is not EMPTY"
+
+
+def measure_of(call: IntentCall) -> Measure:
+    return call.slots.measure or Measure()
+
+
+def plan(call: IntentCall, *, changelog: bool = False) -> RetrievalPlan:
+    measure = measure_of(call)
+    wanted = set(INTENTS[call.name].fields) | {"resolution", "created"}
+    wanted |= {field for field in measure.group_by if field not in DERIVED}
+    wanted |= {field for field in (measure.points_field, measure.sprint_field) if field}
+    wanted |= {"comment"} if measure.metric == "comments" else set()
+    wanted |= {"resolutiondate"} if measure.metric == "resolution_time" or measure.statistic == "throughput" else set()
+    return RetrievalPlan(intent=call, operation="jql", jql=call.jql or EVERYTHING, fields=sorted(wanted),
+                         changelog=changelog)
+
+
+async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
+    jql = await resolved_jql(plan.jql or "", plan.intent.slots, manager)
+    result = await manager.get(jql, plan.fields, changelog=plan.changelog)
+    return TeamFacts(plan=plan.model_copy(update={"jql": jql}), nodes=result.nodes, cache_hit=result.cache_hit)
+
+
+def with_blockers(fetch_selected: Callable[[RetrievalPlan, GraphManager], Awaitable[TeamFacts]]
+                  ) -> Callable[[RetrievalPlan, GraphManager], Awaitable[TeamFacts]]:
+    """A fetch that also brings the issues blocking the open selected ones, wherever they live, keeping the
+    unresolved ones: a release or an epic is held up by work outside it too."""
+    async def fetch_with_blockers(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
+        facts = await fetch_selected(plan, manager)
+        keys = {key for node in facts.nodes if is_open(node) for key in blocker_keys(node)}
+        blockers = await manager.nodes(sorted(keys), ["resolution", "assignee", "priority"]) if keys else {}
+        facts.others = [node for node in blockers.values() if is_open(node)]
+        return facts
+    return fetch_with_blockers
+
+
+def blocker_keys(node: Node) -> list[str]:
+    return [key for key, _, _ in node.linked("is blocked by")]
+
+
+def is_blocked(node: Node, open_blockers: set[str]) -> bool:
+    """In a Blocked status, or linked as blocked by an issue that is still unresolved."""
+    return (node.status or "").lower() == "blocked" or any(key in open_blockers for key in blocker_keys(node))
+
+
+def as_of(facts: TeamFacts) -> datetime:
+    return facts.plan.as_of or datetime.now(UTC)
+
+
+def label(field: str, measure: Measure) -> str:
+    return "sprint" if field == measure.sprint_field else LABELS.get(field, field)
+
+
+def scope(facts: TeamFacts) -> str:
+    """The selection in words for a lead sentence: "issues matching project = DATA", or "all issues"."""
+    jql = facts.plan.jql or EVERYTHING
+    return "all issues" if jql == EVERYTHING else f"issues matching {jql}"
+
+
+def open_plan(call: IntentCall, *, changelog: bool = False) -> RetrievalPlan:
+    """The plan for a question about open work: the selection, unresolved only."""
+    selected = plan(call, changelog=changelog)
+    return selected.model_copy(update={"jql": open_only(selected.jql or EVERYTHING)})
+
+
+def open_only(jql: str) -> str:
+    if re.search(r"\bresolution\s+is\s+EMPTY\b", jql, re.IGNORECASE):
+        return jql
+    where, _, order = jql.partition(" ORDER BY ")
+    narrowed = "resolution is EMPTY" if where == EVERYTHING else f"({where}) AND resolution is EMPTY"
+    return narrowed + (f" ORDER BY {order}" if order else "")

@@ -1,0 +1,95 @@
+"""A team question's shape (`team_questions.read_team`) made into an intent call: its conditions read by
+the condition reader, its measure grounded in the instance's fields, and what it cannot answer without
+(a release to report on, the part a share is about, an issue to read comments of) asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from difflib import get_close_matches
+from typing import Any
+
+from jirakg.intents.conditions import ConditionReader, Unknown
+from jirakg.intents.follow_ups import narrowed
+from jirakg.intents.jql_builder import build_jql
+from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.models import DateRange, IntentCall, Slots, TimeWindow
+from jirakg.intents.team_questions import SPRINT, WHY_LATE, TeamAsk
+from jirakg.intents.timewindows import parse_window
+
+WHICH_ISSUE = "Which issue do you mean? Name it by its key, for example {example}."
+KeyResolver = Callable[..., list[str]]
+
+
+class TeamCalls:
+    def __init__(self, lexicon: Lexicon, conditions: ConditionReader, now: Callable[[], datetime],
+                 resolve_keys: KeyResolver) -> None:
+        self.lexicon = lexicon
+        self.conditions = conditions
+        self.now = now
+        self.resolve_keys = resolve_keys
+        fields = lexicon.of("field")
+        self.points_field = next((t.value for t in fields if "story point" in t.label.lower()), None)
+        self.sprint_field = next((t.value for t in fields if t.label.lower() == "sprint"), None)
+        self.people = {t.value: t.label for t in lexicon.of("person")}
+        self.example = f"{sorted(lexicon.project_keys)[0] if lexicon.project_keys else 'PROJ'}-12"
+
+    def call(self, ask: TeamAsk, keys: list[str], lowered: str, state: Any, issue_in_view: str | None,
+             follow_up: bool) -> IntentCall:
+        measure = ask.measure.model_copy(update={
+            "points_field": self.points_field, "sprint_field": self.sprint_field,
+            "group_by": [self.sprint_field if f == SPRINT else f for f in ask.measure.group_by
+                         if f != SPRINT or self.sprint_field]})
+        if ask.name == "comments" or (ask.name == "reasoning" and (keys or WHY_LATE.search(lowered))):
+            keys = keys or self.resolve_keys(lowered, state, issue_in_view, [])
+            if not keys:
+                return _clarify(WHICH_ISSUE.format(example=self.example))
+            return IntentCall(name=ask.name, issue_keys=keys, slots=Slots(measure=measure, text=ask.subset))
+        try:
+            slots = self.conditions.read(ask.rest, Slots(), terse_text=False)
+            part = self.conditions.read(ask.subset, Slots(), terse_text=False) if ask.subset else None
+        except Unknown as exc:
+            return _clarify(str(exc))
+        if follow_up and state.last_search is not None:
+            slots = narrowed(state.last_search, slots)
+        today = self.now().strftime("%Y/%m/%d")
+        if part is not None:
+            subset = build_jql(part, today=today)
+            if not subset:
+                return _clarify(f"I could not tell which part of the issues '{ask.subset}' means; ask for example "
+                                f"'what fraction of FLUID bugs are resolved?'.")
+            measure.subset_jql = subset
+            slots.ignored += part.ignored
+        if ask.name == "sprint" and not slots.sprints and not slots.sprint_state:
+            slots.sprint_state = "open"  # "how is the sprint going": the active one
+        if ask.name == "release" and not slots.fix_versions:
+            return _clarify(self._which_release(ask.rest))
+        if ask.name == "activity":
+            self._activity(slots, lowered)
+            if ask.actor and slots.assignees and slots.assignees[0] in self.people:
+                measure.actor = self.people[slots.assignees[0]]
+                slots.assignees = []
+        slots.measure = measure
+        return IntentCall(name=ask.name, slots=slots, jql=build_jql(slots, today=today) or None)
+
+    def _activity(self, slots: Slots, lowered: str) -> None:
+        """The window the changes are counted in (this week unless asked), on the issues updated since."""
+        now = self.now()
+        window = parse_window(lowered, now, self.lexicon.sprints)
+        if window is None:
+            monday = (now - timedelta(days=now.weekday())).replace(hour=0, minute=0, second=0, microsecond=0)
+            window = TimeWindow(start=monday.isoformat(), end=now.isoformat(), phrase="this week")
+        slots.dates = [d for d in slots.dates if d.phrase != window.phrase]
+        slots.dates.append(DateRange(field="updated", start=window.start, phrase=window.phrase))
+        slots.window = window
+
+    def _which_release(self, text: str) -> str:
+        versions = sorted({t.label for t in self.lexicon.of("version")})
+        near = [v for word in text.split() for v in get_close_matches(word, versions, n=3, cutoff=0.6)][:3]
+        near = near or versions[-3:]
+        return ("Which release do you mean? Name a fix version, for example "
+                + ", ".join(f"'{v}'" for v in near) + ".")
+
+
+def _clarify(reason: str) -> IntentCall:
+    return IntentCall(name="clarify", slots=Slots(reason=reason))

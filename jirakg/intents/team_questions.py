@@ -1,0 +1,323 @@
+"""The shape of a team question: how it aggregates the issues it selects ("per priority", "who has the
+most", "the oldest", "what fraction of … are", "average age", "workload", "how is the sprint going",
+"what is blocking the release", "at risk", "what changed", "latest comment", "why is … late").
+
+`read_team` finds that shape and blanks the words it used, so the condition reader reads the rest
+(project, people, types, dates) exactly as it reads a search, and a word neither understood is still
+named in the answer rather than dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jirakg.intents.models import IntentName, Measure
+
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                "ten": 10, "twenty": 20}
+SPRINT = "sprint"  # a grouping by sprint: the parser puts the instance's sprint field id in its place
+# Words for the fields a breakdown or ranking groups by, plural forms included.
+GROUP_WORDS = {
+    "status": "status", "statuses": "status", "state": "status", "states": "status", "stage": "status",
+    "stages": "status", "type": "issuetype", "types": "issuetype", "issue type": "issuetype",
+    "issue types": "issuetype", "kind": "issuetype", "kinds": "issuetype", "priority": "priority",
+    "priorities": "priority", "assignee": "assignee", "assignees": "assignee", "person": "assignee",
+    "people": "assignee", "owner": "assignee", "owners": "assignee", "developer": "assignee",
+    "developers": "assignee", "engineer": "assignee", "engineers": "assignee", "team member": "assignee",
+    "team members": "assignee", "reporter": "reporter", "reporters": "reporter", "component": "components",
+    "components": "components", "area": "components", "areas": "components", "module": "components",
+    "modules": "components", "fix version": "fixVersions", "fix versions": "fixVersions", "version": "fixVersions",
+    "versions": "fixVersions", "release": "fixVersions", "releases": "fixVersions", "label": "labels",
+    "labels": "labels", "tag": "labels", "tags": "labels", "sprint": SPRINT, "sprints": SPRINT,
+    "resolution": "resolution", "resolutions": "resolution", "month": "created_month", "months": "created_month",
+    "week": "created_week", "weeks": "created_week", "project": "project", "projects": "project",
+}
+G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True)) + ")"
+NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
+        r"problems?|sub-?tasks?|improvements?|ones?|work)")
+COUNT = r"(?:\d+|" + "|".join(NUMBER_WORDS) + ")"
+MOST = r"(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|lowest number of|more)"
+
+BREAKDOWN = [
+    re.compile(rf"\b(?:broken down|break(?:s|ing)?(?: \w+)? down|breakdown|split(?: up)?|grouped|group|bucket(?:ed)?|"
+               rf"tall(?:y|ied)|distribution|distributed|spread|sliced|slice|counts?|numbers|totals?)\b"
+               rf"(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:by|per|across|over|between|into|among|on)\s+(?:their |its |the |"
+               rf"each )?(?P<g1>{G})\b(?:\s*(?:,|and|then|by|per|/)\s*(?:then\s+)?(?:by\s+|per\s+)?(?P<g2>{G})\b)?"),
+    re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
+               rf"(?<!filed )(?<!raised )\b(?:per|for each|for every|each|by)\s+(?P<g1>{G})\b"
+               rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?"),
+    re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
+    re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
+]
+WHO_MOST = re.compile(rf"\bwho(?:'s| is| has| have| had| got|'s got| has got)?\s+(?:\w+\s+){{0,3}}?(?:the\s+)?{MOST}\b")
+WHICH_MOST = [
+    re.compile(rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}?(?P<g1>{G})\b(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:has|have|had|"
+               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are)\s+(?:the\s+)?{MOST}\b"),
+    re.compile(rf"\b(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
+    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<g1>{G})\b"),
+]
+RANKED_ISSUES = re.compile(
+    rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|"
+    rf"most recent(?:ly (?:created|opened|filed|reported|raised))?|latest|"
+    rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
+    rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
+OPEN_LONGEST = re.compile(r"\b(?:been )?open (?:the |for the )?longest\b")
+BY_METRIC = [
+    (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies)|"
+                r"most[- ](?:commented|discussed)|(?P<fewest>least[- ](?:commented|discussed)))\b"), "comments"),
+    (re.compile(r"\b(?:(?P<most>most|fewest|least) (?:links|linked|connected|dependencies)|"
+                r"most[- ]linked)\b"), "links"),
+    (re.compile(r"\b(?:(?P<most>most|highest|largest|biggest|fewest|lowest|smallest) (?:story )?(?:points|estimates?)|"
+                r"(?:biggest|largest) (?:stor(?:y|ies)|estimates?))\b"), "points"),
+]
+SHARE = re.compile(r"\b(?:what|which)?\s*(?:is\s+)?(?:the\s+)?(?P<t>fraction|percentage|percent|"
+                   r"proportion|share|ratio|portion|%|how much)\s+of\s+(?:the\s+|all\s+)?(?P<base>.+?)\s+"
+                   r"(?:are|is|were|was|have been|has been|"
+                   r"got|get|ended up|end up|remain|stay|have|has|did|do)\s+(?P<part>.+)$")
+RATE = re.compile(r"\b(?P<t>(?:resolution|completion|fix|done|closure|close) rate|(?:percent(?:age)?|%)\s+"
+                  r"(?P<part>resolved|done|closed|complete|completed|finished|fixed|open|unresolved))\b")
+RATE_PARTS = {"resolution": "resolved", "completion": "done", "fix": "resolved", "done": "done", "closure": "resolved",
+              "close": "resolved"}
+AVERAGE = re.compile(r"\b(?P<stat>average|avg|mean|median|typical)\b")
+RESOLUTION_TIME = re.compile(r"\b(?:time to (?:resolve|fix|close|resolution|complete|get \w+ (?:done|fixed|resolved))|"
+                             r"resolution time|cycle time|lead time|turnaround(?: time)?|days to (?:resolve|fix|close)|"
+                             r"takes? (?:us |them )?to (?:get \w+ )?(?:resolve|fix|close|resolved|fixed|closed)|"
+                             r"to (?:resolve|fix|close)|how long (?:does|do|did) it take)\b")
+HOW_LONG = re.compile(r"\bhow long (?:does|do|did|is it taking|it takes|it took|does it take|do they take|do we take)\b"
+                      r".{0,60}\b(?:resolv\w*|fix\w*|clos\w*|done)\b")
+AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
+POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
+SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?points\b|"
+                 r"\bpoints (?:in total|total|combined|altogether)\b")
+THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
+                        r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
+WORKLOAD = re.compile(r"\b(?:work ?load|overloaded|overworked|over-?loaded|swamped|snowed under|drowning|"
+                      r"too much (?:work|on (?:\w+ )?plate)|(?:on|in) (?:\w+'s|his|her|their|my|our) plate|"
+                      r"(?:at|over) capacity|how busy|busiest|load (?:per|by) person|spread of work|stretched thin|"
+                      r"work (?:is )?(?:spread|distributed|balanced|split)|who (?:is|are) (?:most )?(?:loaded|stretched"
+                      r"|busy)|bandwidth)\b")
+SPRINT_WORD = re.compile(r"\bsprint\b")
+PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|"
+                      r"progressing|coming along|shaping up)|progress|on track|burn ?down|health|status report|"
+                      r"where (?:are|do) we stand|"
+                      r"how far|state of|finish on time|make it)\b")
+LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,3}}\s+{NOUN}\b")
+RELEASE_WORD = r"(?:release|version|fix ?version|milestone)"
+RELEASE = [
+    re.compile(rf"\bhow(?:'s| is| are)?\b.{{0,40}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:going|doing|looking|coming along|"
+               rf"tracking|progressing|shaping up)\b"),
+    re.compile(rf"\b(?:what|who|which \w+)(?:'s| is| are)? (?:still )?(?P<blocking>blocking|holding up|holding back|"
+               rf"delaying|in the way of)\b.{{0,40}}\b{RELEASE_WORD}\b"),
+    re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?:progress|status|readiness|health|(?P<blocking>blockers)|on track|"
+               rf"ready)\b"),
+    re.compile(rf"\b(?:progress|status|readiness|health|(?P<blocking>blockers)) (?:of|on|for) (?:the )?.{{0,30}}"
+               rf"\b{RELEASE_WORD}\b"),
+    re.compile(rf"\bis (?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:on track|ready|going to ship|late|at risk)\b"),
+]
+RISK = re.compile(r"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:miss|slip|be late)|"
+                  r"(?:might|may|could|will|going to|gonna) (?:miss|slip|be late|not make)|jeopard\w*|red flags?|"
+                  r"warning signs?|in trouble|"
+                  r"(?:danger|trouble) zone|on fire)\b")
+REQUEST = re.compile(r"\b(?:what|which|who|how|list|show|find|give|any|tell|are there|is there|anything)\b")
+NAME = r"[\w.'-]+(?: [\w.'-]+){0,2}?"  # a person as asked: "ana", "Ana Schmidt"
+ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved|been happening|gone on|been going on)|"
+                      rf"what'?s new|activity|recent changes|changes (?:in|to|on|for|by) |"
+                      rf"what did (?P<p1>{NAME}) (?:do|work on|change|touch|close|resolve)|"
+                      rf"what has (?P<p2>{NAME}) (?:been up to|been doing|done|changed)|"
+                      rf"what was (?P<p3>{NAME}) up to|catch me up on)\b")
+COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussion)\b")
+COMMENT_DETAIL = [
+    ("mentions", re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing)?|say(?:s|ing)?|talk(?:s|ing)? about|"
+                            r"refer(?:s|ring)? to|about|with the word)\s+['\"“]?(?P<word>[\w.-]+)")),
+    ("latest", re.compile(r"\b(?:latest|last|most recent|newest|recent)\b")),
+    ("count", re.compile(r"\b(?:how many|number of|count)\b")),
+    ("authors", re.compile(r"\bwho\b")),
+]
+WHY_LATE = re.compile(r"\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|not (?:done|finished|"
+                      r"moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|off track|behind "
+                      r"schedule)\b|\bwhat(?:'s| is) (?:holding|keeping) .{0,30}\b(?:up|back)\b")
+LOOK_FIRST = re.compile(r"\bwhat should (?:i|we) (?:look at|focus on|worry about|work on|prioriti[sz]e|tackle|pick up|"
+                        r"address|fix)(?: first| next)?\b|\bwhere should (?:i|we) (?:start|begin|focus)\b|"
+                        r"\bwhat needs (?:my |our )?(?:attention|looking at)\b|\bwhat(?:'s| is) most urgent\b|"
+                        r"\bwhat to (?:focus on|look at) first\b")
+REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
+                      r"creat(?:e|es|ed))\b")
+
+
+@dataclass
+class TeamAsk:
+    name: IntentName
+    measure: Measure
+    rest: str  # the question with the words of its shape blanked, for the condition reader
+    subset: str | None = None  # share: the words naming the part ("resolved")
+    actor: str | None = None  # activity: the first name of the person whose changes are asked about
+
+
+def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
+    """The team-question shape of `text` (lower case), or None for a question of another kind."""
+    for reader in (_comments, _reasoning) if has_key else ():
+        ask = reader(text)
+        if ask:
+            return ask
+    if has_key:
+        return None
+    for reader in (_reasoning, _release, _sprint, _workload, _risk, _activity, _share, _statistic, _ranking,
+                   _breakdown):
+        ask = reader(text)
+        if ask:
+            return ask
+    return None
+
+
+def _blank(text: str, match: re.Match[str], keep: str | None = None) -> str:
+    """`text` with the match blanked, except the named group `keep` (conditions inside the phrase)."""
+    start, end = match.span()
+    kept = (match.groupdict().get(keep) or "") if keep else ""
+    return text[:start] + f" {kept} " + text[end:]
+
+
+def _number(word: str | None) -> int | None:
+    if not word:
+        return None
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+
+
+def _direction(word: str | None) -> str:
+    return "fewest" if word in ("fewest", "least", "lowest number of") else "most"
+
+
+def _comments(text: str) -> TeamAsk | None:
+    if not COMMENTS.search(text) or BY_METRIC[0][0].search(text):
+        return None
+    for detail, pattern in COMMENT_DETAIL:
+        match = pattern.search(text)
+        if match:
+            subset = match.group("word") if detail == "mentions" else None
+            return TeamAsk("comments", Measure(detail=detail), text, subset=subset)  # type: ignore[arg-type]
+    return TeamAsk("comments", Measure(detail="all"), text)
+
+
+def _reasoning(text: str) -> TeamAsk | None:
+    match = WHY_LATE.search(text) or LOOK_FIRST.search(text)
+    return TeamAsk("reasoning", Measure(), _blank(text, match)) if match else None
+
+
+# The words of a progress question, blanked for the condition reader; the phrases around them may hold
+# conditions ("how is the current DATA sprint going"), so a whole match is never blanked.
+PROGRESS_WORDS = re.compile(r"\b(?:how(?:'s)?|is|are|does|do|going|doing|looking|tracking|progressing|coming along|"
+                            r"shaping up|progress|on track|burn ?down|health|status report|status|readiness|ready|"
+                            r"where (?:are|do) we stand|how far|state of|finish on time|make it|blocking|blockers|"
+                            r"holding (?:\w+ )?up|holding back|delaying|in the way of|what(?:'s)?|who|still)\b")
+
+
+def _release(text: str) -> TeamAsk | None:
+    if any(pattern.search(text) for pattern in RELEASE):
+        return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", text))
+    return None
+
+
+def _sprint(text: str) -> TeamAsk | None:
+    if SPRINT_WORD.search(text) and PROGRESS.search(text) and not LISTING.search(text):
+        return TeamAsk("sprint", Measure(), re.sub(r"\bsprint\b(?!\s+\d)", " ", PROGRESS_WORDS.sub(" ", text)))
+    return None
+
+
+def _workload(text: str) -> TeamAsk | None:
+    match = WORKLOAD.search(text)
+    return TeamAsk("workload", Measure(group_by=["assignee"]), _blank(text, match)) if match else None
+
+
+def _risk(text: str) -> TeamAsk | None:
+    match = RISK.search(text)
+    return TeamAsk("risk", Measure(), _blank(text, match)) if match and REQUEST.search(text) else None
+
+
+def _activity(text: str) -> TeamAsk | None:
+    match = ACTIVITY.search(text)
+    if not match:
+        return None
+    actor = match.group("p1") or match.group("p2") or match.group("p3")
+    return TeamAsk("activity", Measure(), _blank(text, match) + (f" {actor}" if actor else ""), actor=actor)
+
+
+def _share(text: str) -> TeamAsk | None:
+    match = SHARE.search(text)
+    if match:
+        return TeamAsk("stats", Measure(statistic="share"), text[:match.start()] + " " + match.group("base"),
+                       subset=match.group("part"))
+    rate = RATE.search(text)
+    if rate:
+        part = rate.group("part") or RATE_PARTS[rate.group("t").split()[0]]
+        return TeamAsk("stats", Measure(statistic="share"), _blank(text, rate), subset=part)
+    return None
+
+
+def _statistic(text: str) -> TeamAsk | None:
+    if THROUGHPUT.search(text):
+        match = THROUGHPUT.search(text)
+        assert match is not None
+        period = "week" if re.search(r"\bweek(?:s|ly)?\b", text) else "month"
+        rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b", " ", _blank(text, match))
+        return TeamAsk("stats", Measure(statistic="throughput", period=period), rest)  # type: ignore[arg-type]
+    average = AVERAGE.search(text)
+    how_long = HOW_LONG.search(text)
+    if average or how_long or re.search(r"\bhow old are\b", text):
+        statistic = "median" if average and average.group("stat") == "median" else "average"
+        rest = text
+        for pattern in (AVERAGE, HOW_LONG, RESOLUTION_TIME, AGE, POINTS):
+            rest = pattern.sub(" ", rest)
+        metric = ("resolution_time" if how_long or RESOLUTION_TIME.search(text)
+                  else "points" if POINTS.search(text) else "age")
+        return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
+    match = SUM.search(text)
+    if match:
+        return TeamAsk("stats", Measure(statistic="sum", metric="points"), _blank(text, match))
+    return None
+
+
+def _ranking(text: str) -> TeamAsk | None:
+    for pattern, metric in BY_METRIC:
+        match = pattern.search(text)
+        if match:
+            direction = "fewest" if (match.groupdict().get("fewest") or (match.group("most") or "") in
+                                     ("fewest", "least", "lowest", "smallest")) else "most"
+            who = WHO_MOST.search(text)
+            group = ["assignee"] if who or re.search(rf"\b(?:which|what) {G}\b", text) else []
+            measure = Measure(metric=metric, direction=direction, group_by=group)  # type: ignore[arg-type]
+            return TeamAsk("ranking", measure, _blank(_blank(text, who), match) if who else _blank(text, match))
+    who = WHO_MOST.search(text)
+    if who:
+        role = "reporter" if REPORTED.search(text) else "assignee"
+        rest = re.sub(r"\bwho\b", " ", _blank(text, who))
+        return TeamAsk("ranking", Measure(group_by=[role], direction=_direction(who.group("most"))), rest)  # type: ignore[arg-type]
+    for pattern in WHICH_MOST:
+        match = pattern.search(text)
+        if match:
+            field = GROUP_WORDS[match.group("g1")]
+            top = _number(match.groupdict().get("top"))
+            measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
+                              top=top)
+            return TeamAsk("ranking", measure, _blank(text, match, "keep"))
+    match = RANKED_ISSUES.search(text) or OPEN_LONGEST.search(text)
+    if match:
+        age = match.groupdict().get("age") or "longest"
+        newest = age.startswith(("newest", "youngest", "most recent", "latest"))
+        rest = _blank(text, match) + (" open" if "open" in age or "outstanding" in age or "unresolved" in age else "")
+        measure = Measure(metric="age", direction="fewest" if newest else "most",
+                          top=_number(match.groupdict().get("top")))
+        return TeamAsk("ranking", measure, rest)
+    return None
+
+
+def _breakdown(text: str) -> TeamAsk | None:
+    for pattern in BREAKDOWN:
+        match = pattern.search(text)
+        if match:
+            first = match.group("g1")
+            fields = [GROUP_WORDS.get(first, "issuetype")]  # "what kinds of work": the issue type
+            second = match.groupdict().get("g2")
+            if second and GROUP_WORDS[second] not in fields:
+                fields.append(GROUP_WORDS[second])
+            return TeamAsk("breakdown", Measure(group_by=fields), _blank(text, match, "keep"))
+    return None
