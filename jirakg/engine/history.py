@@ -52,7 +52,7 @@ def _last_set(intents: list[IntentCall]) -> Slots | None:
     """The conditions of the last set of issues a turn answered with, for "which of those are bugs?": a
     search's or count's own, or a child list's as a search under its parent."""
     for call in reversed(intents):
-        if call.name in ("search", "count"):
+        if call.name in ("search", "count") or call.slots.measure is not None:
             return call.slots
         if call.name == "children" and call.issue_keys:
             return call.slots.model_copy(update={"parents": call.issue_keys[:1]})

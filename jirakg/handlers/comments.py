@@ -8,6 +8,7 @@ from jirakg.analysis.groups import names
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import GraphManager, Node
 from jirakg.graph.node import Comment
+from jirakg.handlers import team
 from jirakg.handlers.base import JiraHandler
 from jirakg.intents.models import IntentCall
 from jirakg.retrieval.facts import IssueFacts
@@ -18,10 +19,15 @@ SHOWN = 5
 
 
 def plan(call: IntentCall) -> RetrievalPlan:
+    if not call.issue_keys:  # comments mentioning a word across the issues the conditions select
+        return RetrievalPlan(intent=call, operation="jql", jql=call.jql or team.EVERYTHING, fields=["comment"])
     return RetrievalPlan(intent=call, operation="node", keys=call.issue_keys, fields=["comment"])
 
 
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> IssueFacts:
+    if plan.operation == "jql":
+        selected = await team.fetch(plan, manager)
+        return IssueFacts(plan=selected.plan, nodes=selected.nodes, cache_hit=selected.cache_hit)
     found = await manager.nodes(plan.keys, plan.fields)
     missing = [key for key in plan.keys if key not in found]
     if missing:
@@ -32,9 +38,25 @@ async def fetch(plan: RetrievalPlan, manager: GraphManager) -> IssueFacts:
 def word(facts: IssueFacts) -> Answer:
     call = facts.plan.intent
     w = Writer()
-    for node in facts.nodes:
+    if facts.plan.operation == "jql":
+        _across(facts, w)
+    for node in facts.nodes if facts.plan.operation == "node" else []:
         _about(node, call, w)
     return w.result()
+
+
+def _across(facts: IssueFacts, w: Writer) -> None:
+    wanted = (facts.plan.intent.slots.text or "").lower()
+    hits = [(node, c) for node in facts.nodes for c in node.comments if wanted and wanted in c.body.lower()]
+    where = f"issues matching {facts.plan.jql}"
+    if not hits:
+        w.line(f"No comment on the {plural(len(facts.nodes), 'issue')} ({where}) mentions '{wanted}'.")
+        return
+    authors = Counter(c.author or "someone" for _, c in hits)
+    w.line(f"{plural(len(hits), 'comment')} on {plural(len({n.key for n, _ in hits}), 'issue')} ({where}) mention "
+           f"'{wanted}', by " + names([f"{who} ({count})" for who, count in authors.most_common()]) + ":")
+    for node, comment in hits[-SHOWN:]:
+        w.line(f"- {w.cite(node)}: {_quoted(comment)}")
 
 
 def _about(node: Node, call: IntentCall, w: Writer) -> None:

@@ -22,8 +22,9 @@ from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import NODE_FILTERS, IntentCall, IntentName, LinkFilter, ParsedQuery, Slots
+from jirakg.intents.registry import INTENTS
 from jirakg.intents.team_calls import TeamCalls
-from jirakg.intents.team_questions import read_team
+from jirakg.intents.team_questions import TeamAsk, read_team
 from jirakg.intents.timewindows import parse_window
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.jql.errors import JqlSyntaxError
@@ -191,6 +192,10 @@ class EmbeddedParser:
         # In the Jira sidebar a question without filters is about the open issue ("what is the priority?").
         in_sidebar = bool(issue_in_view) and not self._filters_present(lowered)
         team = read_team(lowered, has_key=bool(keys or refers or in_sidebar))
+        previous = state.last_search
+        if (team is None and previous is not None and previous.measure is not None and state.last_intent in INTENTS
+                and FOLLOW_UP.search(lowered) and not keys):
+            team = TeamAsk(state.last_intent, previous.measure, lowered)  # type: ignore[arg-type]  # "same for DATA"
         if team is not None:
             return self.team.call(team, keys, lowered, state, issue_in_view, FOLLOW_UP.search(lowered) is not None)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)

@@ -40,7 +40,7 @@ class TeamCalls:
             "points_field": self.points_field, "sprint_field": self.sprint_field,
             "group_by": [self.sprint_field if f == SPRINT else f for f in ask.measure.group_by
                          if f != SPRINT or self.sprint_field]})
-        if ask.name == "comments" or (ask.name == "reasoning" and (keys or WHY_LATE.search(lowered))):
+        if ask.about_issue or (ask.name == "reasoning" and WHY_LATE.search(lowered)):
             keys = keys or self.resolve_keys(lowered, state, issue_in_view, [])
             if not keys:
                 return _clarify(WHICH_ISSUE.format(example=self.example))
@@ -66,9 +66,15 @@ class TeamCalls:
             return _clarify(self._which_release(ask.rest))
         if ask.name == "activity":
             self._activity(slots, lowered)
-            if ask.actor and slots.assignees and slots.assignees[0] in self.people:
+            # "what did Ana do", "Ana Schmidt this week": the person acted; "assigned to Ana" selects issues
+            if slots.assignees and slots.assignees[0] in self.people and "assigned" not in lowered:
                 measure.actor = self.people[slots.assignees[0]]
                 slots.assignees = []
+        if ask.name == "comments":
+            slots.text = ask.subset
+            slots.measure = measure
+            return IntentCall(name="comments", slots=slots, jql=build_jql(slots.model_copy(update={"text": None}),
+                                                                          today=today) or None)
         slots.measure = measure
         return IntentCall(name=ask.name, slots=slots, jql=build_jql(slots, today=today) or None)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import get_close_matches
 
 from jirakg.intents.models import IntentName, Measure
 
@@ -37,8 +38,8 @@ G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True))
 NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
         r"problems?|sub-?tasks?|improvements?|ones?|work)")
 COUNT = r"(?:\d+|" + "|".join(NUMBER_WORDS) + ")"
-MOST = r"(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|lowest number of|more)"
-
+MOST = (r"(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|greatest number of|"
+        r"lowest number of|smallest number of|fewest number of|more)")
 BREAKDOWN = [
     re.compile(rf"\b(?:broken down|break(?:s|ing)?(?: \w+)? down|breakdown|split(?: up)?|grouped|group|bucket(?:ed)?|"
                rf"tall(?:y|ied)|distribution|distributed|spread|sliced|slice|counts?|numbers|totals?)\b"
@@ -53,57 +54,70 @@ BREAKDOWN = [
 WHO_MOST = re.compile(rf"\bwho(?:'s| is| has| have| had| got|'s got| has got)?\s+(?:\w+\s+){{0,3}}?(?:the\s+)?{MOST}\b")
 WHICH_MOST = [
     re.compile(rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}?(?P<g1>{G})\b(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:has|have|had|"
-               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are)\s+(?:the\s+)?{MOST}\b"),
+               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are)\s+(?:\w+\s+)?(?:the\s+)?{MOST}\b"),
     re.compile(rf"\b(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
-    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<g1>{G})\b"),
+    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?:\w+\s+){{0,2}}?(?P<g1>{G})\b"),
 ]
 RANKED_ISSUES = re.compile(
     rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|"
     rf"most recent(?:ly (?:created|opened|filed|reported|raised))?|latest|"
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
-OPEN_LONGEST = re.compile(r"\b(?:been )?open (?:the |for the )?longest\b")
+OPEN_LONGEST = re.compile(r"\b(?:been )?(?:open|waiting|unresolved|sitting|outstanding) (?:the |for the )?longest\b")
 BY_METRIC = [
     (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies)|"
                 r"most[- ](?:commented|discussed)|(?P<fewest>least[- ](?:commented|discussed)))\b"), "comments"),
-    (re.compile(r"\b(?:(?P<most>most|fewest|least) (?:links|linked|connected|dependencies)|"
-                r"most[- ]linked)\b"), "links"),
-    (re.compile(r"\b(?:(?P<most>most|highest|largest|biggest|fewest|lowest|smallest) (?:story )?(?:points|estimates?)|"
-                r"(?:biggest|largest) (?:stor(?:y|ies)|estimates?))\b"), "points"),
+    (re.compile(r"\b(?:(?P<most>most|fewest|least) (?:links|linked|connected|dependencies)|most[- ]linked|"
+                r"(?:tied|linked|connected) to the (?:largest|highest|biggest|greatest) number of)\b"), "links"),
+    (re.compile(r"\b(?:(?P<most>most|highest|largest|biggest|fewest|lowest|smallest) (?:story )?(?:points?|"
+                r"point estimates?|estimates?)|(?:biggest|largest) (?:stor(?:y|ies)|estimates?))\b"), "points"),
 ]
-SHARE = re.compile(r"\b(?:what|which)?\s*(?:is\s+)?(?:the\s+)?(?P<t>fraction|percentage|percent|"
-                   r"proportion|share|ratio|portion|%|how much)\s+of\s+(?:the\s+|all\s+)?(?P<base>.+?)\s+"
-                   r"(?:are|is|were|was|have been|has been|"
-                   r"got|get|ended up|end up|remain|stay|have|has|did|do)\s+(?P<part>.+)$")
+SHARE = [
+    re.compile(r"\b(?:what|which)?\s*(?:is\s+)?(?:the\s+)?(?P<t>fraction|percentage|percent|proportion|share|ratio|"
+               r"portion|%|how much)\s+of\s+(?:the\s+|all\s+)?(?P<base>.+?)\s+(?:are|is|were|was|have been|has been|"
+               r"got|get|ended up|end up|remain|stay|have|has|did|do)\s+(?P<part>.+)$"),
+    re.compile(r"\b(?:out of|of) (?:all )?(?:the )?(?P<base>.+?),? what (?:fraction|percentage|percent|proportion|"
+               r"share|portion) (?:of them )?(?:are|is|were|have|has|got|get) (?P<part>.+)$"),
+    re.compile(r"\b(?:what )?(?P<t>fraction|percentage|percent|proportion|share) of (?:the |all )?(?P<base>.+?) "
+               r"(?:with|that are|that have|which are|marked|flagged|having) (?P<part>.+)$"),
+]
 RATE = re.compile(r"\b(?P<t>(?:resolution|completion|fix|done|closure|close) rate|(?:percent(?:age)?|%)\s+"
                   r"(?P<part>resolved|done|closed|complete|completed|finished|fixed|open|unresolved))\b")
 RATE_PARTS = {"resolution": "resolved", "completion": "done", "fix": "resolved", "done": "done", "closure": "resolved",
               "close": "resolved"}
-AVERAGE = re.compile(r"\b(?P<stat>average|avg|mean|median|typical)\b")
-RESOLUTION_TIME = re.compile(r"\b(?:time to (?:resolve|fix|close|resolution|complete|get \w+ (?:done|fixed|resolved))|"
-                             r"resolution time|cycle time|lead time|turnaround(?: time)?|days to (?:resolve|fix|close)|"
-                             r"takes? (?:us |them )?to (?:get \w+ )?(?:resolve|fix|close|resolved|fixed|closed)|"
-                             r"to (?:resolve|fix|close)|how long (?:does|do|did) it take)\b")
+AVERAGE = re.compile(r"\b(?P<stat>average|avg|mean|median|typical|typically|half of)\b")
+RESOLUTION_TIME = re.compile(
+    r"\b(?:time to (?:resolve|fix|close|resolution|complete|get \w+ (?:done|fixed|resolved))|resolution time|"
+    r"cycle time|lead time|turnaround(?: time)?|days to (?:resolve|fix|close)|"
+    r"takes? (?:us |them )?to (?:get \w+ )?(?:resolve|fix|close|resolved|fixed|closed)|to (?:resolve|fix|close)|"
+    r"how long (?:does|do|did) (?:it|they) take|from (?:being )?(?:creat\w*|open\w*|filed|filing|reported) "
+    r"(?:to|until|till) (?:being )?(?:resolv\w*|clos\w*|done|fix\w*)|"
+    r"between .{0,40}\b(?:filed|created|opened|reported)\b.{0,40}\b(?:closed|resolved|fixed|done)|"
+    r"(?:resolved|fixed|closed) within|(?:take|took) .{0,20}from being (?:opened|created|filed))\b")
 HOW_LONG = re.compile(r"\bhow long (?:does|do|did|is it taking|it takes|it took|does it take|do they take|do we take)\b"
                       r".{0,60}\b(?:resolv\w*|fix\w*|clos\w*|done)\b")
 AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
 SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?points\b|"
-                 r"\bpoints (?:in total|total|combined|altogether)\b")
+                 r"\bpoints (?:in total|total|combined|altogether|in)\b|\bin points\b")
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
                         r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
-WORKLOAD = re.compile(r"\b(?:work ?load|overloaded|overworked|over-?loaded|swamped|snowed under|drowning|"
-                      r"too much (?:work|on (?:\w+ )?plate)|(?:on|in) (?:\w+'s|his|her|their|my|our) plate|"
-                      r"(?:at|over) capacity|how busy|busiest|load (?:per|by) person|spread of work|stretched thin|"
-                      r"work (?:is )?(?:spread|distributed|balanced|split)|who (?:is|are) (?:most )?(?:loaded|stretched"
-                      r"|busy)|bandwidth)\b")
+WORKLOAD = re.compile(
+    r"\b(?:work ?load|overloaded|overworked|over-?loaded|swamped|snowed under|drowning|"
+    r"too much (?:work|on (?:\w+ )?plate)|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
+    r"(?:at|over) capacity|busiest|load (?:per|by) person|spread of work|stretched thin|"
+    r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
+    r"(?:among|between|across) (?:the )?(?:people|team members|developers|assignees|everyone)|how much each|"
+    r"more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|everyone|everybody|others|"
+    r"anyone)|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|how busy (?:is|are)|bandwidth)\b")
 SPRINT_WORD = re.compile(r"\bsprint\b")
-PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|"
-                      r"progressing|coming along|shaping up)|progress|on track|burn ?down|health|status report|"
-                      r"where (?:are|do) we stand|"
-                      r"how far|state of|finish on time|make it)\b")
+PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
+                      r"coming along|shaping up)|progress|on track|burn ?down|health|status report|status|"
+                      r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
+                      r"how (?:many|much)\b.{0,40}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
+                      r"did .{0,40}\bfinish|getting through|end(?:ed)? up)\b")
 LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,3}}\s+{NOUN}\b")
-RELEASE_WORD = r"(?:release|version|fix ?version|milestone)"
+RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d)"
 RELEASE = [
     re.compile(rf"\bhow(?:'s| is| are)?\b.{{0,40}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:going|doing|looking|coming along|"
                rf"tracking|progressing|shaping up)\b"),
@@ -114,18 +128,23 @@ RELEASE = [
     re.compile(rf"\b(?:progress|status|readiness|health|(?P<blocking>blockers)) (?:of|on|for) (?:the )?.{{0,30}}"
                rf"\b{RELEASE_WORD}\b"),
     re.compile(rf"\bis (?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:on track|ready|going to ship|late|at risk)\b"),
+    re.compile(rf"\b(?:how much of|how close|how far)\b.{{0,60}}\b{RELEASE_WORD}\b"),
+    re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:how many .{{0,30}}\b(?:done|finished|complete)|what'?s left|"
+               rf"is anything blocking|holding it up|(?:are|is) (?:\w+ )?(?:done|finished))\b"),
 ]
 RISK = re.compile(r"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:miss|slip|be late)|"
                   r"(?:might|may|could|will|going to|gonna) (?:miss|slip|be late|not make)|jeopard\w*|red flags?|"
-                  r"warning signs?|in trouble|"
-                  r"(?:danger|trouble) zone|on fire)\b")
+                  r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|late or about to|"
+                  r"(?:most )?likely to miss|miss (?:a|the|their) (?:deadline|due date))\b")
 REQUEST = re.compile(r"\b(?:what|which|who|how|list|show|find|give|any|tell|are there|is there|anything)\b")
 NAME = r"[\w.'-]+(?: [\w.'-]+){0,2}?"  # a person as asked: "ana", "Ana Schmidt"
 ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved|been happening|gone on|been going on)|"
-                      rf"what'?s new|activity|recent changes|changes (?:in|to|on|for|by) |"
-                      rf"what did (?P<p1>{NAME}) (?:do|work on|change|touch|close|resolve)|"
+                      rf"what'?s new|activity|recent changes|changes|"
+                      rf"what did (?P<p1>{NAME}) (?:do|work on|change|touch)|"
                       rf"what has (?P<p2>{NAME}) (?:been up to|been doing|done|changed)|"
-                      rf"what was (?P<p3>{NAME}) up to|catch me up on)\b")
+                      rf"what was (?P<p3>{NAME}) up to|catch me up on|how (?:busy|active) (?:was|were|has|have)|"
+                      rf"(?:did )?anything (?:happen|change)|how much has (?P<p4>{NAME}) touched|"
+                      rf"which changes did (?P<p5>{NAME}) make|look like over)\b")
 COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussion)\b")
 COMMENT_DETAIL = [
     ("mentions", re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing)?|say(?:s|ing)?|talk(?:s|ing)? about|"
@@ -136,11 +155,14 @@ COMMENT_DETAIL = [
 ]
 WHY_LATE = re.compile(r"\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|not (?:done|finished|"
                       r"moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|off track|behind "
-                      r"schedule)\b|\bwhat(?:'s| is) (?:holding|keeping) .{0,30}\b(?:up|back)\b")
+                      r"schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
+                      r"getting in the way of|in the way of)\b|\blate reason\b|\breason .{0,20}\blate\b|"
+                      r"\bmissed (?:its|the|their) (?:date|deadline|due date)\b")
 LOOK_FIRST = re.compile(r"\bwhat should (?:i|we) (?:look at|focus on|worry about|work on|prioriti[sz]e|tackle|pick up|"
                         r"address|fix)(?: first| next)?\b|\bwhere should (?:i|we) (?:start|begin|focus)\b|"
-                        r"\bwhat needs (?:my |our )?(?:attention|looking at)\b|\bwhat(?:'s| is) most urgent\b|"
-                        r"\bwhat to (?:focus on|look at) first\b")
+                        r"\b(?:what|which \w+) needs? (?:my |our )?(?:attention|looking at)\b|"
+                        r"\bwhat(?:'s| is| are) (?:the )?most urgent\b|\bmost urgent (?:things|work|stuff)\b|"
+                        r"\bwhat to (?:focus on|look at) first\b|\bbefore anything else\b|\bpriorities first\b")
 REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
                       r"creat(?:e|es|ed))\b")
 
@@ -152,21 +174,55 @@ class TeamAsk:
     rest: str  # the question with the words of its shape blanked, for the condition reader
     subset: str | None = None  # share: the words naming the part ("resolved")
     actor: str | None = None  # activity: the first name of the person whose changes are asked about
+    about_issue: bool = False  # the question names or points at one issue
+
+
+# Words that make a short question a search with conditions rather than a sprint or risk report
+CONDITION_WORDS = (r"\b(?:un\w+|open|not|no|except|minus|without|overdue|assigned|done|finished|mine|my|me|others?|"
+                   r"high|low|blocked|closed|resolved|in progress|to do)\b")
+SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint 51")
+SENTENCE = re.compile(r"(?<=[.!?])\s+")
+SHAPE_WORDS = sorted({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
+                      "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
+                      "reporter", "estimate", "changes", "activity", "overloaded"})
+SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
+            (re.compile(r"\b(?:chimed|chime|weighed|weigh) in\b"), "commented"),
+            (re.compile(r"\bat-risk\b"), "at risk")]
+
+
+def normalised(text: str) -> str:
+    """Misspelt shape words corrected ("priorty", "componnet", "stroy") and synonyms made the usual word
+    ("iteration" → sprint, "status-wise" → by status), so the rules below see one spelling."""
+    for pattern, usual in SYNONYMS:
+        text = pattern.sub(usual, text)
+
+    def corrected(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word in SHAPE_WORDS:
+            return word
+        # a typo keeps the first letter; another form of a word ("changed", "reports") is not a typo
+        stem = re.sub(r"(?:s|es|ed|ing)$", "", word)
+        close = [w for w in get_close_matches(word, SHAPE_WORDS, n=1, cutoff=0.8)
+                 if w[0] == word[0] and not w.startswith(stem)]
+        return close[0] if close else word
+    return re.sub(r"[a-z]{5,}", corrected, text)
 
 
 def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
-    """The team-question shape of `text` (lower case), or None for a question of another kind."""
-    for reader in (_comments, _reasoning) if has_key else ():
-        ask = reader(text)
-        if ask:
-            return ask
-    if has_key:
-        return None
-    for reader in (_reasoning, _release, _sprint, _workload, _risk, _activity, _share, _statistic, _ranking,
-                   _breakdown):
-        ask = reader(text)
-        if ask:
-            return ask
+    """The team-question shape of `text` (lower case), or None for a question of another kind. Only the
+    sentences that ask something are read for it: "We're at risk on Q4. Which bugs are open?" asks for
+    bugs; the other sentences still give conditions."""
+    sentences = SENTENCE.split(normalised(text))
+    asking = [n for n, sentence in enumerate(sentences) if REQUEST.search(sentence) or sentence.endswith("?")]
+    readers = (_comments, _reasoning) if has_key else (_reasoning, _comment_search, _release, _sprint, _workload, _risk,
+                                                       _activity, _share, _statistic, _ranking, _breakdown)
+    for n in asking or range(len(sentences)):
+        for reader in readers:
+            ask = reader(sentences[n])
+            if ask:
+                ask.rest = " ".join([*sentences[:n], ask.rest, *sentences[n + 1:]])
+                ask.about_issue = has_key
+                return ask
     return None
 
 
@@ -198,6 +254,17 @@ def _comments(text: str) -> TeamAsk | None:
     return TeamAsk("comments", Measure(detail="all"), text)
 
 
+def _comment_search(text: str) -> TeamAsk | None:
+    """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt")."""
+    if not COMMENTS.search(text):
+        return None
+    match = COMMENT_DETAIL[0][1].search(text)
+    if not match:
+        return None
+    rest = COMMENTS.sub(" ", _blank(text, match))
+    return TeamAsk("comments", Measure(detail="mentions"), rest, subset=match.group("word"))
+
+
 def _reasoning(text: str) -> TeamAsk | None:
     match = WHY_LATE.search(text) or LOOK_FIRST.search(text)
     return TeamAsk("reasoning", Measure(), _blank(text, match)) if match else None
@@ -208,7 +275,9 @@ def _reasoning(text: str) -> TeamAsk | None:
 PROGRESS_WORDS = re.compile(r"\b(?:how(?:'s)?|is|are|does|do|going|doing|looking|tracking|progressing|coming along|"
                             r"shaping up|progress|on track|burn ?down|health|status report|status|readiness|ready|"
                             r"where (?:are|do) we stand|how far|state of|finish on time|make it|blocking|blockers|"
-                            r"holding (?:\w+ )?up|holding back|delaying|in the way of|what(?:'s)?|who|still)\b")
+                            r"holding (?:\w+ )?up|holding back|delaying|in the way of|what(?:'s)?|who|still|"
+                            r"done|finished|completed?|out of|total|overall|vs|versus|how many|how much|left|"
+                            r"active|current|ongoing|running|this|now)\b")
 
 
 def _release(text: str) -> TeamAsk | None:
@@ -218,7 +287,9 @@ def _release(text: str) -> TeamAsk | None:
 
 
 def _sprint(text: str) -> TeamAsk | None:
-    if SPRINT_WORD.search(text) and PROGRESS.search(text) and not LISTING.search(text):
+    # "DATA Sprint 51", "current OPS sprint": a sprint alone, without issues asked for, asks how it went
+    alone = len(text.split()) <= SHORT and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text)
+    if SPRINT_WORD.search(text) and (PROGRESS.search(text) or alone) and not LISTING.search(text):
         return TeamAsk("sprint", Measure(), re.sub(r"\bsprint\b(?!\s+\d)", " ", PROGRESS_WORDS.sub(" ", text)))
     return None
 
@@ -230,19 +301,20 @@ def _workload(text: str) -> TeamAsk | None:
 
 def _risk(text: str) -> TeamAsk | None:
     match = RISK.search(text)
-    return TeamAsk("risk", Measure(), _blank(text, match)) if match and REQUEST.search(text) else None
+    short = len(text.split()) <= SHORT  # "DATA at risk": a keyword question asks too
+    return TeamAsk("risk", Measure(), _blank(text, match)) if match and (REQUEST.search(text) or short) else None
 
 
 def _activity(text: str) -> TeamAsk | None:
     match = ACTIVITY.search(text)
-    if not match:
+    if not match or LISTING.search(text):  # "which issues had activity since Monday" lists issues
         return None
-    actor = match.group("p1") or match.group("p2") or match.group("p3")
+    actor = next((match.group(f"p{n}") for n in range(1, 6) if match.group(f"p{n}")), None)
     return TeamAsk("activity", Measure(), _blank(text, match) + (f" {actor}" if actor else ""), actor=actor)
 
 
 def _share(text: str) -> TeamAsk | None:
-    match = SHARE.search(text)
+    match = next(filter(None, (pattern.search(text) for pattern in SHARE)), None)
     if match:
         return TeamAsk("stats", Measure(statistic="share"), text[:match.start()] + " " + match.group("base"),
                        subset=match.group("part"))
@@ -261,9 +333,9 @@ def _statistic(text: str) -> TeamAsk | None:
         rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b", " ", _blank(text, match))
         return TeamAsk("stats", Measure(statistic="throughput", period=period), rest)  # type: ignore[arg-type]
     average = AVERAGE.search(text)
-    how_long = HOW_LONG.search(text)
+    how_long = HOW_LONG.search(text) or (RESOLUTION_TIME.search(text) if average else None)
     if average or how_long or re.search(r"\bhow old are\b", text):
-        statistic = "median" if average and average.group("stat") == "median" else "average"
+        statistic = "median" if average and average.group("stat") in ("median", "half of") else "average"
         rest = text
         for pattern in (AVERAGE, HOW_LONG, RESOLUTION_TIME, AGE, POINTS):
             rest = pattern.sub(" ", rest)
@@ -303,7 +375,8 @@ def _ranking(text: str) -> TeamAsk | None:
     if match:
         age = match.groupdict().get("age") or "longest"
         newest = age.startswith(("newest", "youngest", "most recent", "latest"))
-        rest = _blank(text, match) + (" open" if "open" in age or "outstanding" in age or "unresolved" in age else "")
+        still_open = match.re is OPEN_LONGEST or any(w in age for w in ("open", "outstanding", "unresolved"))
+        rest = _blank(text, match) + (" unresolved" if still_open else "")
         measure = Measure(metric="age", direction="fewest" if newest else "most",
                           top=_number(match.groupdict().get("top")))
         return TeamAsk("ranking", measure, rest)
