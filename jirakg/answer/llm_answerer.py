@@ -8,6 +8,7 @@ import json
 import re
 
 from jirakg.answer.templated import Answer, shown
+from jirakg.answer.worded import WORDED_MAX_TOKENS, WORDED_SCHEMA, WordedAnswer
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.registry import INTENTS
 from jirakg.jql.keys import ISSUE_KEY_IN_ANSWER
@@ -32,11 +33,11 @@ class LlmAnswerer:
         user = (f"QUESTION: {question}\nGUIDELINE: {INTENTS[retrieved.plan.intent.name].guideline}\n"
                 f"DATA: {json.dumps(data, ensure_ascii=False)}")
         try:
-            reply = await self.llm.json_completion(SYSTEM, user)
+            reply = await self.llm.complete("answer", SYSTEM, user, WordedAnswer, WORDED_SCHEMA, WORDED_MAX_TOKENS)
         except LlmError as exc:
             return templated, f"llm failed: {exc}"
-        text = reply.get("answer")
-        if not isinstance(text, str) or not text.strip():
+        text = reply.answer
+        if not text.strip():
             return templated, "llm answer missing"
         problem = self.ungrounded(text, json.dumps(data, ensure_ascii=False) + "\n" + templated.text)
         if problem:

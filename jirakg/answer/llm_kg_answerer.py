@@ -9,6 +9,7 @@ import json
 import re
 
 from jirakg.answer.llm_answerer import NUMBER
+from jirakg.answer.worded import WORDED_MAX_TOKENS, WORDED_SCHEMA, WordedAnswer
 from jirakg.llm import LlmClient, LlmError
 from jirakg.retrieval.kgqa.facts import LabelledTriple
 
@@ -26,12 +27,13 @@ class LlmKgAnswerer:
         """The model's words, or the templated ones and why the model's were not used."""
         rows = [[t.entity, t.relation, t.value] for t in triples]
         try:
-            reply = await self.llm.json_completion(SYSTEM, f"QUESTION: {question}\nTRIPLES: "
-                                                   f"{json.dumps(rows, ensure_ascii=False)}")
+            reply = await self.llm.complete("kg_answer", SYSTEM, f"QUESTION: {question}\nTRIPLES: "
+                                            f"{json.dumps(rows, ensure_ascii=False)}", WordedAnswer, WORDED_SCHEMA,
+                                            WORDED_MAX_TOKENS)
         except LlmError as exc:
             return templated, f"llm failed: {exc}"
-        text = reply.get("answer")
-        if not isinstance(text, str) or not text.strip():
+        text = reply.answer
+        if not text.strip():
             return templated, "llm answer missing"
         problem = ungrounded(text, rows)
         return (templated, f"llm answer rejected: {problem}") if problem else (text.strip(), None)

@@ -59,7 +59,8 @@ def test_a_grounded_answer_is_used_and_sees_the_data() -> None:
     (said(f"{STRANGER} owns {KEY}."), f"names {STRANGER!r}"),
     (said(f"{OWNER} owns {KEY} and 4211 others."), "the number 4211"),
     (lambda messages: "no json", "llm failed"),
-    (lambda messages: json.dumps({"text": "wrong key"}), "llm answer missing"),
+    (lambda messages: json.dumps({"text": "wrong key"}), "does not fit the schema (Field required at answer)"),
+    (said("  "), "llm answer missing"),
     (lambda messages: (500, {"message": "down"}), "llm failed"),
 ])
 def test_ungrounded_or_failed_answers_fall_back(reply, reason: str) -> None:
@@ -67,6 +68,7 @@ def test_ungrounded_or_failed_answers_fall_back(reply, reason: str) -> None:
     assert result.answer.startswith(f"{KEY} (") and OWNER in result.answer  # the templated answer
     assert any(reason in line for line in result.explain)
     assert result.stats.answerer == "templated" and result.stats.llm_fallbacks == 1
+    assert reason in result.stats.fallback_reasons[0] and result.stats.fallback_reasons[0].startswith("metadata: ")
 
 
 @pytest.mark.slow

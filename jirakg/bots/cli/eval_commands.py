@@ -20,6 +20,7 @@ from jirakg.engine.session import engine_session
 from jirakg.engine.turn import TurnContext
 from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
 from jirakg.intents.models import Slots
+from jirakg.llm import LlmConfigError
 from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
 from jirakg.retrieval.kgqa.linking import EntitySearch, linker_for
 from jirakg.retrieval.subtrees import resolved_jql
@@ -54,7 +55,7 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
         cases = load_cases(file)
         with jira_url(settings) as url:
             report = asyncio.run(_run(url, settings, cases, now, parser_name))
-    except (JiraError, ValueError) as exc:
+    except (JiraError, LlmConfigError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     if show_failures:
         for failure in report.failures:
