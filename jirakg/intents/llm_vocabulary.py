@@ -31,9 +31,13 @@ class Vocabulary:
         for kind, title in TITLES.items():
             terms = self.lexicon.of(kind)
             shown = terms if len(terms) <= SHOWN_WHOLE else self.closest(kind, text, words)
-            more = len(terms) - len(shown)
-            note = f" (the {len(shown)} closest to the question of {len(terms)})" if more else ""
-            lines.append(f"{title}{note}: {', '.join(_shown(kind, t) for t in shown)}")
+            if len(shown) == len(terms):
+                lines.append(f"{title}: {', '.join(_shown(kind, t) for t in shown)}")
+            elif shown:
+                lines.append(f"{title} (the {len(shown)} closest to the question of {len(terms)}): "
+                             f"{', '.join(_shown(kind, t) for t in shown)}")
+            else:
+                lines.append(f"{title}: none close to the question's words ({len(terms)} in all)")
         return "\n".join(lines)
 
     def closest(self, kind: str, text: str, words: list[str]) -> list[Term]:

@@ -164,18 +164,17 @@ class LlmClient:
             self.mode = "json_object"  # nothing accepted: the plainest mode, whose failures then fall back
             return self.mode
 
-    async def ping(self) -> str:
-        """For /readyz: "ok", or why the model cannot be used now."""
+    async def ping(self) -> None:
+        """For /readyz: raises `LlmError` saying why the model cannot be used now."""
         from openai import OpenAIError
 
         if self.breaker.state == "open":
-            return f"circuit breaker {self.breaker.describe()}"
+            raise LlmError(f"circuit breaker {self.breaker.describe()}", "skipped")
         try:
             async with asyncio.timeout(self.timeout_s):
                 await self._client.models.list()
         except (OpenAIError, TimeoutError) as exc:
-            return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        return "ok"
+            raise LlmError(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__) from exc
 
     def _log(self, stage: str, outcome: Outcome, started: float, detail: str | None = None) -> None:
         turn = current_turn()

@@ -34,6 +34,7 @@ class ScriptedModel:
         self.sent_bytes = 0  # of the last stream
         self.finished = 0  # streams written to the end
         self.abandoned = 0  # requests the client hung up on before the reply ended
+        self.in_flight = self.max_in_flight = 0  # streamed requests being answered, now and at most
 
     def app(self) -> web.Application:
         app = web.Application()
@@ -54,15 +55,20 @@ class ScriptedModel:
                                                 "param": "response_format", "code": None}}, status=400)
         if not body.get("stream"):
             return web.json_response(_completion(body, "{", "length"))
-        if self.hang:
-            return await self._until_the_client_leaves(request)
-        if self.delay_s:
-            await asyncio.sleep(self.delay_s)
-        answer = self.reply(body["messages"])
-        if isinstance(answer, tuple):
-            status, error = answer
-            return web.json_response({"error": error}, status=status)
-        return await self._stream(request, body, str(answer), mode == "tools")
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            if self.hang:
+                return await self._until_the_client_leaves(request)
+            if self.delay_s:
+                await asyncio.sleep(self.delay_s)
+            answer = self.reply(body["messages"])
+            if isinstance(answer, tuple):
+                status, error = answer
+                return web.json_response({"error": error}, status=status)
+            return await self._stream(request, body, str(answer), mode == "tools")
+        finally:
+            self.in_flight -= 1
 
     async def _stream(self, request: web.Request, body: dict, content: str, as_tool: bool) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
