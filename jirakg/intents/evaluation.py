@@ -54,6 +54,9 @@ class Report(BaseModel):
     jql_execution_accuracy: float | None
     by_variant: dict[str, Tally]
     by_category: dict[str, Tally] = Field(default_factory=dict)
+    by_intent: dict[str, Tally] = Field(default_factory=dict)  # single-intent cases, by their gold intent
+    # The same, counting a case right only when the parser's own reading was used (a fallback is wrong).
+    by_intent_own: dict[str, Tally] = Field(default_factory=dict)
     widened_silently: int = 0  # answers over a wider set than asked that did not say which words they ignored
     answered_instead_of_asking: int = 0  # a list or count where the question had to be refused or clarified
     p95_ms: float
@@ -70,6 +73,7 @@ class _Outcome(BaseModel):
     jql: bool | None  # None: no gold JQL
     widened_silently: bool = False
     answered_instead_of_asking: bool = False
+    own: bool = True  # the parser's own reading, not a fallback
 
 
 def load_cases(path: Path) -> list[Case]:
@@ -107,7 +111,7 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
         for intent in case.intents:
             used.setdefault(intent.name, Counter())[parsed.parser] += 1
         _count_intents(counts["multi" if len(case.intents) > 1 else "single"], case, parsed)
-        outcome = await _judge(case, parsed, run_jql)
+        outcome = (await _judge(case, parsed, run_jql)).model_copy(update={"own": not parsed.fell_back})
         outcomes.append((case, outcome))
         if not outcome.correct:
             failures.append({"id": case.id, "query": case.query, "history": case.history,
@@ -124,11 +128,18 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
         issue_key_accuracy=round(sum(o.keys[1] for _, o in outcomes) / keyed, 4) if keyed else 1.0,
         jql_execution_accuracy=round(sum(judged) / len(judged), 4) if judged else None,
         by_variant=_tallies(outcomes, lambda c: c.variant), by_category=_tallies(outcomes, lambda c: c.category),
+        by_intent=_tallies(outcomes, _single),
+        by_intent_own=_tallies([(c, o.model_copy(update={"correct": o.correct and o.own})) for c, o in outcomes],
+                               _single),
         widened_silently=sum(o.widened_silently for _, o in outcomes),
         answered_instead_of_asking=sum(o.answered_instead_of_asking for _, o in outcomes),
         p95_ms=round(timings[int(0.95 * (len(timings) - 1))], 2) if timings else 0.0,
         cases=len(cases), fallbacks=sum(reasons.values()), fallback_reasons=dict(reasons.most_common()),
         parser_by_intent={name: dict(c) for name, c in sorted(used.items())}, failures=failures)
+
+
+def _single(case: Case) -> str | None:
+    return case.intents[0].name if len(case.intents) == 1 else None
 
 
 def _kind(reason: str) -> str:
