@@ -3,7 +3,7 @@ templates or, when a model is configured, by the model and checked against the f
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from jirakg.answer.kg_words import kg_words
 from jirakg.answer.llm_kg_answerer import LlmKgAnswerer
@@ -24,7 +24,7 @@ class KgReply(BaseModel):
     turn: KgTurn  # what the next turn's reformulation needs of this one
     explain: list[str]
     worded_by_llm: bool = False
-    llm_fallbacks: int = 0  # stages where the model failed or was rejected and the rules answered
+    fallback_reasons: list[str] = Field(default_factory=list)  # stages where the model failed or was rejected
 
 
 class KgSession:
@@ -57,13 +57,13 @@ class KgSession:
         explain = [f"reformulated ({found.by}, {found.attempts} attempt(s)): {found.question}"
                    if not found.self_contained else f"self-contained ({found.by})"]
         words = kg_words(facts)
-        worded_by_llm, fallbacks = False, int(found.by == "embedded (llm failed)")
+        worded_by_llm, reasons = False, [found.fallback_reason] if found.fallback_reason else []
         if self.wording is not None and facts.triples:
             words, rejected = await self.wording.words(found.question, facts.triples, words)
             explain.append(rejected or "worded by the llm")
-            worded_by_llm, fallbacks = rejected is None, fallbacks + (rejected is not None)
+            worded_by_llm, reasons = rejected is None, reasons + ([rejected] if rejected else [])
         explain.append(f"sparql: {facts.answer.query or 'no query'}")
         turn = KgTurn(question=question, reformulated=found.question, entity=facts.answer.entity, answer=words,
                       answer_entity=facts.answer_entity)
         return KgReply(reformulation=found, answer=facts.answer, words=words, turn=turn, explain=explain,
-                       worded_by_llm=worded_by_llm, llm_fallbacks=fallbacks)
+                       worded_by_llm=worded_by_llm, fallback_reasons=reasons)

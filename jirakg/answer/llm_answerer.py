@@ -1,20 +1,20 @@
 """The LLM answerer: an OpenAI-compatible model words the answer from the retrieved data under the
-intent's guideline; a grounding check rejects any answer that names an issue, person, status or
-number the data does not hold, and the templated answer is used instead."""
+intent's guideline; a grounding check compares each fact it states with the data (`fact_check`) and
+rejects the wording at the first that does not match; the templated answer is used instead."""
 
 from __future__ import annotations
 
 import json
-import re
 
+from jirakg.answer.fact_check import FactChecker, evidence_of
 from jirakg.answer.templated import Answer, shown
+from jirakg.answer.worded import WORDED_MAX_TOKENS, WORDED_SCHEMA, WordedAnswer
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.registry import INTENTS
 from jirakg.jql.keys import ISSUE_KEY_IN_ANSWER
 from jirakg.llm import LlmClient, LlmError
 from jirakg.retrieval.facts import ChainFacts, ChangeFacts, FactsBase
 
-NUMBER = re.compile(r"(?<![\w.-])\d+(?:\.\d+)?(?![\w-])")
 SYSTEM = ("You answer questions about Jira issues using only the DATA given. Follow the GUIDELINE. Be concise. "
           "Cite issues by their keys. Do not add anything that is not in the DATA; if nothing matched, say so "
           'explicitly. Reply with one JSON object: {"answer": "..."}')
@@ -23,8 +23,7 @@ SYSTEM = ("You answer questions about Jira issues using only the DATA given. Fol
 class LlmAnswerer:
     def __init__(self, llm: LlmClient, lexicon: Lexicon) -> None:
         self.llm = llm
-        self.statuses = {t.label for t in lexicon.of("status")}
-        self.people = {t.label for t in lexicon.of("person")}
+        self.checker = FactChecker(lexicon)
 
     async def answer(self, question: str, retrieved: FactsBase, templated: Answer) -> tuple[Answer, str | None]:
         """The model's answer, or the templated one and why the model's was not used."""
@@ -32,30 +31,17 @@ class LlmAnswerer:
         user = (f"QUESTION: {question}\nGUIDELINE: {INTENTS[retrieved.plan.intent.name].guideline}\n"
                 f"DATA: {json.dumps(data, ensure_ascii=False)}")
         try:
-            reply = await self.llm.json_completion(SYSTEM, user)
+            reply = await self.llm.complete("answer", SYSTEM, user, WordedAnswer, WORDED_SCHEMA, WORDED_MAX_TOKENS)
         except LlmError as exc:
             return templated, f"llm failed: {exc}"
-        text = reply.get("answer")
-        if not isinstance(text, str) or not text.strip():
+        text = reply.answer
+        if not text.strip():
             return templated, "llm answer missing"
-        problem = self.ungrounded(text, json.dumps(data, ensure_ascii=False) + "\n" + templated.text)
+        problem = self.checker.first_wrong(text, evidence_of(retrieved, templated.text))
         if problem:
             return templated, f"llm answer rejected: {problem}"
         keys = [k for k in dict.fromkeys(ISSUE_KEY_IN_ANSWER.findall(text)) if k in templated.urls]
         return Answer(text=text.strip(), citations=keys or templated.citations, urls=templated.urls), None
-
-    def ungrounded(self, text: str, evidence: str) -> str | None:
-        """The first thing the answer states that the evidence does not hold, or None."""
-        for key in ISSUE_KEY_IN_ANSWER.findall(text):
-            if key not in evidence:
-                return f"cites {key}, which is not in the retrieved data"
-        for name in self.people | self.statuses:
-            if name and re.search(rf"\b{re.escape(name)}\b", text) and name not in evidence:
-                return f"names {name!r}, which is not in the retrieved data"
-        for number in NUMBER.findall(text):
-            if not re.search(rf"(?<![\d.]){re.escape(number)}(?![\d])", evidence):
-                return f"states the number {number}, which the data does not give"
-        return None
 
 
 def facts(retrieved: FactsBase) -> dict:

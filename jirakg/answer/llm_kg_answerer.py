@@ -1,14 +1,17 @@
 """Knowledge-graph answers worded by an OpenAI-compatible model from the label-resolved triples,
 under the reference guideline (format dates and values, add nothing that is not in the triples).
-A check rejects a reply that states a number the triples do not hold or none of their values;
-the templated words are used then, and whenever the model fails."""
+A check compares typed values: each date the reply states must be a date value of the triples, each
+number a number value (or a date value's year, or a number in a label); a reply stating none of the
+values is rejected too. The templated words are used then, and whenever the model fails."""
 
 from __future__ import annotations
 
 import json
 import re
+from datetime import date
 
-from jirakg.answer.llm_answerer import NUMBER
+from jirakg.answer.claims import dates, numbers, numbers_in
+from jirakg.answer.worded import WORDED_MAX_TOKENS, WORDED_SCHEMA, WordedAnswer
 from jirakg.llm import LlmClient, LlmError
 from jirakg.retrieval.kgqa.facts import LabelledTriple
 
@@ -26,26 +29,40 @@ class LlmKgAnswerer:
         """The model's words, or the templated ones and why the model's were not used."""
         rows = [[t.entity, t.relation, t.value] for t in triples]
         try:
-            reply = await self.llm.json_completion(SYSTEM, f"QUESTION: {question}\nTRIPLES: "
-                                                   f"{json.dumps(rows, ensure_ascii=False)}")
+            reply = await self.llm.complete("kg_answer", SYSTEM, f"QUESTION: {question}\nTRIPLES: "
+                                            f"{json.dumps(rows, ensure_ascii=False)}", WordedAnswer, WORDED_SCHEMA,
+                                            WORDED_MAX_TOKENS)
         except LlmError as exc:
             return templated, f"llm failed: {exc}"
-        text = reply.get("answer")
-        if not isinstance(text, str) or not text.strip():
+        text = reply.answer
+        if not text.strip():
             return templated, "llm answer missing"
         problem = ungrounded(text, rows)
         return (templated, f"llm answer rejected: {problem}") if problem else (text.strip(), None)
 
 
 def ungrounded(text: str, rows: list[list[str]]) -> str | None:
-    evidence = " ".join(" ".join(row) for row in rows)
-    for number in NUMBER.findall(text):
-        if number not in evidence:
-            return f"states the number {number}, which the triples do not give"
     values = [row[2] for row in rows]
+    typed_dates = {d for d in map(_date, values) if d is not None}
+    typed_numbers = {float(d.year) for d in typed_dates}
+    for row in rows:  # a date value holds its date and year, never its day or month as numbers
+        typed_numbers |= numbers_in(row[0]) | numbers_in(row[1]) | (set() if _date(row[2]) else numbers_in(row[2]))
+    for stated in dates(text):
+        if stated.value not in typed_dates:
+            return f"states the date {stated.value}, which the triples do not give"
+    for stated in numbers(text):
+        if stated.value not in typed_numbers:
+            return f"states the number {text[stated.start:stated.end]}, which the triples do not give"
     if not any(_mentions(text, value) for value in values):
         return "states none of the values the triples give"
     return None
+
+
+def _date(value: str) -> date | None:
+    try:
+        return date.fromisoformat(value[:10]) if re.fullmatch(r"-?\d{4}-\d\d-\d\d(?:T.*)?", value) else None
+    except ValueError:
+        return None
 
 
 def _mentions(text: str, value: str) -> bool:

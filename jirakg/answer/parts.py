@@ -39,5 +39,5 @@ class PartAnswer(BaseModel):
     cache_hits: int = 0
     cache_misses: int = 0
     worded_by_llm: bool = False
-    llm_fallbacks: int = 0
+    fallback_reasons: list[str] = Field(default_factory=list)  # why the model's words were not used
     kg_turn: KgTurn | None = None  # a knowledge-graph part: what the next turn's reformulation needs

@@ -104,7 +104,19 @@ class LlmSettings(Section):
     )
     api_key: SecretStr | None = Field(None, description="the endpoint's API key")
     model: str | None = Field(None, description="a model name the endpoint serves")
-    timeout_s: float = Field(15.0, gt=0, le=300, description="a timeout in seconds, above 0 and at most 300")
+    # A deadline, not a read timeout: a server trickling one byte a second would pass any read timeout.
+    timeout_s: float = Field(5.0, gt=0, le=300, description="a timeout in seconds, above 0 and at most 300 "
+                             "(the whole of one model call, streamed and stopped when passed)")
+    turn_timeout_s: float = Field(8.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600 "
+                                  "(all the model calls of one question together)")
+    structured: Literal["auto", "json_schema", "tools", "json_object"] = Field(
+        "auto", description="one of auto (probed once at start-up), json_schema, tools, json_object")
+    breaker_failures: int = Field(3, ge=1, le=100, description="a number of failed calls in a row from 1 to 100, "
+                                  "after which the model is skipped for breaker_cooldown_s")
+    breaker_cooldown_s: float = Field(30.0, ge=0, le=3600, description="a number of seconds from 0 to 3600")
+    routing_file: Path | None = Field(
+        None, description="a JSON file written by `jirakg eval nlq --parser both` naming the intents the LLM "
+        "parse is used for (default: data_dir/llm_routing.json; absent: every intent)")
 
     @model_validator(mode="after")
     def _model_named(self) -> LlmSettings:
@@ -244,6 +256,8 @@ class Settings(BaseSettings):
             self.store.sqlite_path = self.data_dir / "graph.sqlite3"
         if "sqlite_path" not in self.feedback.model_fields_set:
             self.feedback.sqlite_path = self.data_dir / "feedback.sqlite3"
+        if self.llm.routing_file is None:
+            self.llm.routing_file = self.data_dir / "llm_routing.json"
         return self
 
     @classmethod

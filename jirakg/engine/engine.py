@@ -22,6 +22,7 @@ from jirakg.handlers import Services, TurnInput, handler_for
 from jirakg.intents.models import ParsedQuery
 from jirakg.intents.parser import Parser
 from jirakg.intents.router import Router
+from jirakg.llm import LlmCall, LlmClient, llm_turn
 
 HEALTH_TIMEOUT_S = 5.0
 
@@ -29,10 +30,12 @@ HEALTH_TIMEOUT_S = 5.0
 class Engine:
     def __init__(self, parser: Parser, manager: GraphManager, history: HistoryStore,
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
-                 feedback_store: FeedbackStore | None = None, clock: Callable[[], datetime] | None = None) -> None:
+                 feedback_store: FeedbackStore | None = None, llm: LlmClient | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
         self.services = Services(manager=manager, kg=kg, answerer=answerer, **({"clock": clock} if clock else {}))
         self.history = history
+        self.llm = llm  # for /readyz: the parser and answerers hold it too
         self.feedback_store = feedback_store  # None: turns and feedback live in the history only
         self.recorders: list[TurnRecorder] = [HistoryRecorder(history)]
         if feedback_store is not None:
@@ -40,10 +43,13 @@ class Engine:
 
     async def ask(self, turn: TurnContext) -> TurnResult:
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex)
-        parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
-        inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
-        parts = [await handler_for(call.name).handle(call, inputs, self.services) for call in parsed.intents]
-        result, record = _compose(conversation.id, parsed, parts)
+        with llm_turn() as llm:  # every model call of this turn shares one deadline
+            parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
+            inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
+            # Parts are independent: their fetches and model calls run side by side.
+            parts = list(await asyncio.gather(*(handler_for(call.name).handle(call, inputs, self.services)
+                                                for call in parsed.intents)))
+        result, record = _compose(conversation.id, parsed, parts, llm.calls)
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
         return result
@@ -52,7 +58,8 @@ class Engine:
                          issue_key: str | None = None) -> ParsedQuery:
         """The parse stage alone, in a conversation's context (evaluations, previews)."""
         conversation = await self.history.load(conversation_id or uuid.uuid4().hex)
-        return await self.parser.understand(text, conversation.state(), issue_key)
+        with llm_turn():
+            return await self.parser.understand(text, conversation.state(), issue_key)
 
     async def feedback(self, turn_id: str, rating: Literal["up", "down"] | None, comment: str | None = None,
                        user: str | None = None, channel: str | None = None) -> bool:
@@ -92,15 +99,17 @@ class Engine:
             checks["knowledge_graph"] = self.services.kg.endpoint.query("ASK { }")
         if self.feedback_store is not None:
             checks["feedback_store"] = self.feedback_store.ping()
+        if self.llm is not None:
+            checks["llm"] = self.llm.ping()
         outcomes = await asyncio.gather(*(asyncio.wait_for(c, HEALTH_TIMEOUT_S) for c in checks.values()),
                                         return_exceptions=True)
         return {name: "ok" if not isinstance(outcome, BaseException) else (str(outcome) or type(outcome).__name__)
                 for name, outcome in zip(checks, outcomes, strict=True)}
 
 
-def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer]) -> tuple[TurnResult, TurnRecord]:
-    steps = ([ExplainStep(stage="parse", text="the llm parser failed; the embedded parser answered")]
-             if parsed.fell_back else []) + [step for part in parts for step in part.explain]
+def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer],
+             llm_calls: list[LlmCall]) -> tuple[TurnResult, TurnRecord]:
+    steps = _parse_steps(parsed) + [step for part in parts for step in part.explain]
     citations = {key: url for part in parts for key, url in part.citations.items()}
     rows = [row for part in parts for row in part.rows]
     record = TurnRecord(id=uuid.uuid4().hex, question=parsed.text, intents=parsed.intents,
@@ -110,12 +119,21 @@ def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer])
                         kg=next((p.kg_turn for p in parts if p.kg_turn), None))
     result = TurnResult(answer=record.answer, turn_id=record.id, conversation_id=conversation_id,
                         intents=[c.name for c in parsed.intents], citations=record.citations, urls=citations,
-                        steps=steps, rows=rows if len(rows) > 1 else [], stats=_stats(parsed, parts))
+                        steps=steps, rows=rows if len(rows) > 1 else [], stats=_stats(parsed, parts, llm_calls))
     return result, record
 
 
-def _stats(parsed: ParsedQuery, parts: list[PartAnswer]) -> TurnStats:
-    return TurnStats(parser="embedded (llm failed)" if parsed.fell_back else parsed.parser,
+def _parse_steps(parsed: ParsedQuery) -> list[ExplainStep]:
+    """Which parser read the question, once an LLM is configured (without one there is no choice to show)."""
+    if parsed.fallback_reason is not None:
+        return [ExplainStep(stage="parse", text=f"parsed by the embedded parser: {parsed.fallback_reason}")]
+    return [ExplainStep(stage="parse", text="parsed by the llm")] if parsed.parser == "llm" else []
+
+
+def _stats(parsed: ParsedQuery, parts: list[PartAnswer], llm_calls: list[LlmCall]) -> TurnStats:
+    reasons = [f"parse: {parsed.fallback_reason}"] if parsed.fallback_reason else []
+    reasons += [f"{part.intent}: {reason}" for part in parts for reason in part.fallback_reasons]
+    return TurnStats(parser=f"embedded ({parsed.fallback_reason})" if parsed.fell_back else parsed.parser,
                      answerer="llm" if any(p.worded_by_llm for p in parts) else "templated",
                      cache_hits=sum(p.cache_hits for p in parts), cache_misses=sum(p.cache_misses for p in parts),
-                     llm_fallbacks=int(parsed.fell_back) + sum(p.llm_fallbacks for p in parts))
+                     fallback_reasons=reasons, llm_calls=llm_calls)

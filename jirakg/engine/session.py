@@ -20,6 +20,7 @@ from jirakg.graph.entities import EntityLabelCache
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
+from jirakg.intents.llm_routing import LlmRouting
 from jirakg.llm import LlmClient
 
 LEXICON_TTL_S = 3600
@@ -34,13 +35,16 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
     llm = LlmClient.from_settings(settings.llm) if settings.llm.enabled else None
     feedback = open_feedback_store(settings.feedback)
     try:
+        if llm:
+            await llm.start()  # a model name the endpoint does not serve stops start-up here
         manager = GraphManager(connector, store, base_url=url, ttl_s=settings.store.cache_ttl_s)
         lexicon = await _lexicon(url, manager)
         embedded = EmbeddedParser(lexicon, now=now) if now else EmbeddedParser(lexicon)
-        parser = LlmParser(llm, embedded) if llm else embedded
+        parser = LlmParser(llm, embedded, LlmRouting.load(settings.llm.routing_file)) if llm else embedded
         answerer = LlmAnswerer(llm, lexicon) if llm else None
         yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer,
-                     KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, clock=now)
+                     KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, llm,
+                     clock=now)
     finally:
         await connector.http.close()
         await store.close()

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from jirakg.answer.parts import ExplainStep, IssueRow
+from jirakg.llm.turn_budget import LlmCall
 
 Surface = Literal["cli", "api", "web", "slack", "jira", "mcp"]
 
@@ -30,11 +31,17 @@ class TurnContext(BaseModel):
 
 class TurnStats(BaseModel):
     """How a turn was answered, for metrics and the feedback store."""
-    parser: str = "embedded"  # embedded | llm | embedded (llm failed)
+    parser: str = "embedded"  # embedded | llm | embedded (why the LLM parse was not used)
     answerer: str = "templated"  # templated | llm (the model worded at least one part)
     cache_hits: int = 0
     cache_misses: int = 0
-    llm_fallbacks: int = 0  # stages where the model failed or was rejected and the embedded path answered
+    # Each stage where the model failed or was rejected and the embedded path answered, and why.
+    fallback_reasons: list[str] = Field(default_factory=list)
+    llm_calls: list[LlmCall] = Field(default_factory=list)
+
+    @property
+    def llm_fallbacks(self) -> int:
+        return len(self.fallback_reasons)
 
 
 class Citation(BaseModel):
@@ -51,6 +58,10 @@ class AskReply(BaseModel):
     intents: list[str]
     explain: list[str] = Field(default_factory=list, description="the retrieval plans, for 'Explain'")
     rows: list[IssueRow] = Field(default_factory=list, description="for a list answer: the issues it names")
+    parser: str = Field("embedded", description="embedded | llm | embedded (why the LLM parse was not used)")
+    answerer: str = Field("templated", description="templated | llm")
+    fallback_reasons: list[str] = Field(default_factory=list,
+                                        description="each stage where the LLM was not used, and why")
 
 
 class TurnResult(BaseModel):
@@ -71,4 +82,5 @@ class TurnResult(BaseModel):
     def reply(self) -> AskReply:
         return AskReply(answer=self.answer, turn_id=self.turn_id, conversation_id=self.conversation_id,
                         citations=[Citation(key=k, url=self.urls.get(k)) for k in self.citations],
-                        intents=self.intents, explain=self.explain, rows=self.rows)
+                        intents=self.intents, explain=self.explain, rows=self.rows, parser=self.stats.parser,
+                        answerer=self.stats.answerer, fallback_reasons=self.stats.fallback_reasons)

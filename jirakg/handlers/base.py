@@ -79,7 +79,9 @@ async def _reword(part: PartAnswer, question: str, facts: FactsBase, answerer: L
     written, rejected = await answerer.answer(question, facts, templated)
     part.explain.append(ExplainStep(stage="answer", text=rejected or "answered by the llm"))
     part.text, part.citations = written.text, {k: written.urls.get(k, "") for k in written.citations}
-    part.worded_by_llm, part.llm_fallbacks = rejected is None, part.llm_fallbacks + (rejected is not None)
+    part.worded_by_llm = rejected is None
+    if rejected is not None:
+        part.fallback_reasons.append(rejected)
 
 
 def failed(intent: str, what: str, exc: Exception) -> PartAnswer:

@@ -21,7 +21,7 @@ class KgHandler:
                               explain=[ExplainStep(stage="kg", text=f"kg_question → failed: {exc}")])
         return PartAnswer(intent=call.name, text=reply.words,
                           explain=[ExplainStep(stage="kg", text=f"kg_question: {line}") for line in reply.explain],
-                          worded_by_llm=reply.worded_by_llm, llm_fallbacks=reply.llm_fallbacks,
+                          worded_by_llm=reply.worded_by_llm, fallback_reasons=reply.fallback_reasons,
                           kg_turn=reply.turn if reply.answer.entity else None)
 
 

@@ -54,11 +54,16 @@ class Report(BaseModel):
     jql_execution_accuracy: float | None
     by_variant: dict[str, Tally]
     by_category: dict[str, Tally] = Field(default_factory=dict)
+    by_intent: dict[str, Tally] = Field(default_factory=dict)  # single-intent cases, by their gold intent
+    # The same, counting a case right only when the parser's own reading was used (a fallback is wrong).
+    by_intent_own: dict[str, Tally] = Field(default_factory=dict)
     widened_silently: int = 0  # answers over a wider set than asked that did not say which words they ignored
     answered_instead_of_asking: int = 0  # a list or count where the question had to be refused or clarified
     p95_ms: float
     cases: int
     fallbacks: int = 0  # LLM parses that fell back to the embedded parser
+    fallback_reasons: dict[str, int] = Field(default_factory=dict)  # why, by kind of reason
+    parser_by_intent: dict[str, dict[str, int]] = Field(default_factory=dict)  # gold intent → parser → cases
     failures: list[dict] = Field(default_factory=list)
 
 
@@ -68,6 +73,7 @@ class _Outcome(BaseModel):
     jql: bool | None  # None: no gold JQL
     widened_silently: bool = False
     answered_instead_of_asking: bool = False
+    own: bool = True  # the parser's own reading, not a fallback
 
 
 def load_cases(path: Path) -> list[Case]:
@@ -93,19 +99,24 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
     timings: list[float] = []
     outcomes: list[tuple[Case, _Outcome]] = []
     failures: list[dict] = []
-    fallbacks = 0
+    reasons: Counter[str] = Counter()
+    used: dict[str, Counter[str]] = {}
     for case in cases:
         conversation = await replay(case.history) if case.history else None
         started = time.perf_counter()
         parsed = await parse(case, conversation)
         timings.append((time.perf_counter() - started) * 1000)
-        fallbacks += parsed.fell_back
+        if parsed.fallback_reason:
+            reasons[_kind(parsed.fallback_reason)] += 1
+        for intent in case.intents:
+            used.setdefault(intent.name, Counter())[parsed.parser] += 1
         _count_intents(counts["multi" if len(case.intents) > 1 else "single"], case, parsed)
-        outcome = await _judge(case, parsed, run_jql)
+        outcome = (await _judge(case, parsed, run_jql)).model_copy(update={"own": not parsed.fell_back})
         outcomes.append((case, outcome))
         if not outcome.correct:
             failures.append({"id": case.id, "query": case.query, "history": case.history,
-                             "widened_silently": outcome.widened_silently,
+                             "widened_silently": outcome.widened_silently, "parser": parsed.parser,
+                             "fallback_reason": parsed.fallback_reason,
                              "gold": [i.model_dump() for i in case.intents], "gold_jql": case.jql,
                              "got": [{"name": c.name, "issue_keys": c.issue_keys, "jql": c.jql,
                                       "ignored": c.slots.ignored, "reason": c.slots.reason} for c in parsed.intents]})
@@ -117,10 +128,25 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
         issue_key_accuracy=round(sum(o.keys[1] for _, o in outcomes) / keyed, 4) if keyed else 1.0,
         jql_execution_accuracy=round(sum(judged) / len(judged), 4) if judged else None,
         by_variant=_tallies(outcomes, lambda c: c.variant), by_category=_tallies(outcomes, lambda c: c.category),
+        by_intent=_tallies(outcomes, _single),
+        by_intent_own=_tallies([(c, o.model_copy(update={"correct": o.correct and o.own})) for c, o in outcomes],
+                               _single),
         widened_silently=sum(o.widened_silently for _, o in outcomes),
         answered_instead_of_asking=sum(o.answered_instead_of_asking for _, o in outcomes),
         p95_ms=round(timings[int(0.95 * (len(timings) - 1))], 2) if timings else 0.0,
-        cases=len(cases), fallbacks=fallbacks, failures=failures)
+        cases=len(cases), fallbacks=sum(reasons.values()), fallback_reasons=dict(reasons.most_common()),
+        parser_by_intent={name: dict(c) for name, c in sorted(used.items())}, failures=failures)
+
+
+def _single(case: Case) -> str | None:
+    return case.intents[0].name if len(case.intents) == 1 else None
+
+
+def _kind(reason: str) -> str:
+    """A fallback reason without its details: "llm failed: the model did not finish within 5.0 s" →
+    "llm failed: the model did not finish"; enough to count by."""
+    head, _, detail = reason.partition(": ")
+    return f"{head}: {' '.join(detail.split()[:5])}" if detail else head
 
 
 def _count_intents(bucket: Counter, case: Case, parsed: ParsedQuery) -> None:

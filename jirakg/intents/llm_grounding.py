@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import CURRENT_USER, valid_key
@@ -24,6 +24,12 @@ ORDERABLE_FIELDS = {"priority", "created", "updated", "key", "status", "duedate"
 SORT_KEY = re.compile(r"\s*([a-z]+)(?:\s+(asc|desc))?\s*", re.IGNORECASE)
 
 
+class Grounded(NamedTuple):
+    slots: Slots
+    given: int  # the values the model named (words for values, keys, fields)
+    dropped: list[str]  # the ones that exist nowhere in the instance
+
+
 class SlotGrounder:
     def __init__(self, grounder: Grounder, lexicon: Lexicon, now: Callable[[], datetime]) -> None:
         self.grounder = grounder
@@ -31,23 +37,31 @@ class SlotGrounder:
         self.now = now
 
     def slots(self, intent: LlmIntentBase) -> Slots:
+        return self.grounded(intent).slots
+
+    def grounded(self, intent: LlmIntentBase) -> Grounded:
+        """The slots, and what of the model's values did not exist: kept in `Slots.ignored` so that
+        the answer says they were not used, never silently widening the search."""
         given = dict(intent)  # the slot fields are generated from `Slots`, so they are read by name
+        named = _Named()
         window = self._window(given["window"])
         dates = [date for date in map(self._date, given["dates"]) if date is not None]
         if window is not None and intent.name != "changelog":
             dates.append(DateRange(field="updated", **window.model_dump()))  # a search's "lately"
             window = None
-        return Slots(
-            **self._values(given), excluded=ValueFilters(**self._values(dict(given["excluded"]))),
+        slots = Slots(
+            **self._values(given, named), excluded=ValueFilters(**self._values(dict(given["excluded"]), named)),
             empty=_unique(given["empty"]), filled=_unique(given["filled"]), dates=dates,
-            overdue=given["overdue"], sprint_state=given["sprint_state"], links=self._links(given["links"]),
-            parents=self.keys(given["parents"]), text=(given["text"] or "").strip() or None,
+            overdue=given["overdue"], sprint_state=given["sprint_state"], links=self._links(given["links"], named),
+            parents=self._keys(given["parents"], named), text=(given["text"] or "").strip() or None,
             text_field=given["text_field"],
-            order_by=order_by(given["order_by"]), fields=self._many("field", given["fields"]),
-            link_type=self._one("link", given["link_type"]), window=window,
+            order_by=order_by(given["order_by"]), fields=self._many("field", given["fields"], named),
+            link_type=self._one("link", given["link_type"], named), window=window,
             measure=self._measure(given["measure"]),
-            was_statuses=self._many("status", given["was_statuses"]), version_state=given["version_state"],
-            numbers=self._numbers(given["numbers"]), descendants_of=self.keys(given["descendants_of"]))
+            was_statuses=self._many("status", given["was_statuses"], named), version_state=given["version_state"],
+            numbers=self._numbers(given["numbers"], named), descendants_of=self._keys(given["descendants_of"], named))
+        slots.ignored = _unique(named.dropped)
+        return Grounded(slots, named.given, slots.ignored)
 
     def _measure(self, measure: Measure | None) -> Measure | None:
         """Group fields the instance has; a subset the model wrote as JQL is not trusted (the embedded
@@ -63,7 +77,7 @@ class SlotGrounder:
             "points_field": next((v for label, v in fields.items() if "story point" in label), None),
             "sprint_field": fields.get("sprint")})
 
-    def _numbers(self, numbers: list[Any]) -> list[NumberFilter]:
+    def _numbers(self, numbers: list[Any], named: _Named) -> list[NumberFilter]:
         """Comparisons on number fields the instance has, named as JQL takes them."""
         grounded = []
         for number in numbers:
@@ -71,7 +85,8 @@ class SlotGrounder:
             points = field_id is None and "point" in number.field.lower()  # "story points": the instance's points field
             field = next((t.label for t in self.lexicon.of("field")
                           if t.value == field_id or (points and "story point" in t.label.lower())), None)
-            if field is not None:  # an unknown field would break the query, not narrow it
+            # an unknown field would break the query, not narrow it
+            if named.kept(number.field, field is not None) and field is not None:
                 grounded.append(NumberFilter(field=field, operator=number.operator, value=number.value))
         return grounded
 
@@ -80,21 +95,33 @@ class SlotGrounder:
         projects = set(self.lexicon.project_keys)
         return _unique(word.upper() for word in words if valid_key(word.upper(), projects))
 
-    def _values(self, given: dict[str, Any]) -> dict[str, Any]:
-        values = {name: self._many(kind, given[name]) for name, kind in VALUE_KINDS.items()}
+    def _keys(self, words: list[str], named: _Named) -> list[str]:
+        found: list[str] = []
+        for word in words:
+            keys = self.keys([word])
+            if named.kept(word, bool(keys)):
+                found += keys
+        return _unique(found)
+
+    def _values(self, given: dict[str, Any], named: _Named) -> dict[str, Any]:
+        values = {name: self._many(kind, given[name], named,
+                                   skip=ASKER_WORDS if name in ("assignees", "reporters") else set())
+                  for name, kind in VALUE_KINDS.items()}
         for role in ("assignees", "reporters"):
             if any(word.strip().lower() in ASKER_WORDS for word in given[role]):
                 values[role] = _unique([CURRENT_USER, *values[role]])
         return values
 
-    def _links(self, links: list[LinkFilter]) -> list[LinkFilter]:
+    def _links(self, links: list[LinkFilter], named: _Named) -> list[LinkFilter]:
         grounded = []
         for link in links:
             keys = self.keys([link.key] if link.key else [])
             link_type = self._one("link", link.link_type)
-            if (link.key and not keys) or (link.link_type and not link_type) or not (keys or link_type):
-                continue  # an unknown issue or link type would widen the search, not narrow it
-            grounded.append(LinkFilter(key=keys[0] if keys else None, link_type=link_type))
+            # an unknown issue or link type would widen the search, not narrow it
+            if named.kept(f"{link.key or ''} {link.link_type or ''}".strip(),
+                          not ((link.key and not keys) or (link.link_type and not link_type))
+                          and bool(keys or link_type)):
+                grounded.append(LinkFilter(key=keys[0] if keys else None, link_type=link_type))
         return grounded
 
     def _window(self, phrase: str | None) -> TimeWindow | None:
@@ -105,14 +132,33 @@ class SlotGrounder:
         window = self._window(given["phrase"])
         return DateRange(field=given["field"], **window.model_dump()) if window else None
 
-    def _one(self, kind: str, words: str | None) -> str | None:
+    def _one(self, kind: str, words: str | None, named: _Named | None = None) -> str | None:
         if not words:
             return None
         matches = self.grounder.find(kind, words)
-        return matches[0].term.value if matches else None
+        value = matches[0].term.value if matches else None
+        if named is not None:
+            named.kept(words, value is not None)
+        return value
 
-    def _many(self, kind: str, phrases: list[str]) -> list[str]:
-        return _unique(value for value in (self._one(kind, phrase) for phrase in phrases) if value)
+    def _many(self, kind: str, phrases: list[str], named: _Named, skip: set[str] | frozenset[str] = frozenset()
+              ) -> list[str]:
+        return _unique(value for value in (self._one(kind, phrase, named) for phrase in phrases
+                                           if phrase.strip().lower() not in skip) if value)
+
+
+class _Named:
+    """A tally of the values a model named and which of them exist."""
+
+    def __init__(self) -> None:
+        self.given = 0
+        self.dropped: list[str] = []
+
+    def kept(self, words: str, exists: bool) -> bool:
+        self.given += 1
+        if not exists:
+            self.dropped.append(words)
+        return exists
 
 
 def order_by(text: str | None) -> str | None:

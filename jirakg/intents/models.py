@@ -121,4 +121,8 @@ class ParsedQuery(BaseModel):
     text: str
     intents: list[IntentCall]
     parser: Literal["embedded", "llm"] = "embedded"
-    fell_back: bool = False  # the LLM parser failed and the embedded one answered
+    fallback_reason: str | None = None  # why the LLM parser's reading was not used and the embedded one was
+
+    @property
+    def fell_back(self) -> bool:
+        return self.fallback_reason is not None

@@ -110,6 +110,8 @@ def test_ask_with_a_configured_llm_that_fails_still_answers(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     turn = json.loads(result.output.strip().splitlines()[-1])
     assert turn["intents"] == ["count"] and turn["answer"].endswith('AND issuetype = "Bug".')
-    assert turn["explain"][0] == "the llm parser failed; the embedded parser answered"
+    assert turn["explain"][0].startswith("parsed by the embedded parser: llm failed: InternalServerError")
     assert any(line.startswith("llm failed") for line in turn["explain"])
+    assert turn["parser"].startswith("embedded (llm failed") and turn["answerer"] == "templated"
+    assert [reason.split(":")[0] for reason in turn["fallback_reasons"]] == ["parse", "count"]
     assert len(model.requests) == 2  # one parse, one answer: both failed, neither surfaced

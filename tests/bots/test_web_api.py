@@ -148,3 +148,34 @@ def test_client_address_reads_only_trusted_hops() -> None:
     assert client_address("10.0.0.5", "1.2.3.4, 10.0.0.9", trusted) == "1.2.3.4"
     assert client_address("8.8.8.8", "1.2.3.4", trusted) == "8.8.8.8"  # not from a trusted proxy: ignored
     assert client_address("10.0.0.5", None, trusted) == "10.0.0.5"
+
+
+def test_an_llm_is_reported_in_readiness_metrics_and_the_feedback_store(tmp_path) -> None:
+    from tests.intents.openai_server import ScriptedModel
+
+    model = ScriptedModel(lambda messages: json.dumps(
+        {"intents": [{"name": "metadata", "issue_keys": [KEY], "fields": ["assignee"]}]}
+        if "Question:" in messages[-1]["content"] else {"answer": f"{KEY} belongs to nobody at all, 99 times."}))
+    with model.serve() as llm_url, jirakg_server(tmp_path, llm={"base_url": f"{llm_url}/v1", "model": "m"}) as (
+            url, settings):
+        status, ready, _ = call(f"{url}/readyz")
+        assert status == 200 and ready["checks"]["llm"] == "ok"
+        status, reply, _ = call(f"{url}/api/v1/ask", "POST", {"text": f"Who owns {KEY}?"})
+        assert status == 200 and OWNER in reply["answer"] and reply["parser"] == "llm"
+        assert reply["answerer"] == "templated" and reply["fallback_reasons"][0].startswith(
+            "metadata: llm answer rejected")
+        metrics = call(f"{url}/metrics")[1]["text"]
+    assert 'jirakg_llm_calls_total{stage="parse",outcome="ok"} 1' in metrics
+    assert 'jirakg_llm_calls_total{stage="answer",outcome="ok"} 1' in metrics
+    assert 'jirakg_llm_call_seconds_count{stage="parse"} 1' in metrics
+    assert 'jirakg_llm_fallbacks_total{stage="answer",reason="llm answer rejected"} 1' in metrics
+    row = feedback_rows(settings.feedback.sqlite_path)[0]
+    assert row["parser"] == "llm" and row["answerer"] == "templated"
+
+
+def test_an_llm_that_is_down_is_reported_but_the_bot_stays_ready(tmp_path) -> None:
+    from tests.local_servers import free_port
+    with jirakg_server(tmp_path, llm={"base_url": f"http://127.0.0.1:{free_port()}/v1", "model": "m",
+                                      "timeout_s": 1}) as (url, _):
+        status, ready, _ = call(f"{url}/readyz")
+    assert status == 200 and ready["ready"] is True and ready["checks"]["llm"].startswith("APIConnectionError")

@@ -14,6 +14,7 @@ from jirakg.devjira.dataset import load_dataset
 from jirakg.devjira.runner import BackgroundServer
 from jirakg.devjira.server import create_app
 from jirakg.intents.evaluation import Case, evaluate
+from jirakg.intents.llm_routing import LlmRouting
 from jirakg.intents.models import IntentCall, ParsedQuery
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "nlq"
@@ -130,3 +131,28 @@ def test_llm_parser_needs_an_endpoint(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["eval", "nlq", str(DATA / "intents-demo.jsonl"), "--parser", "llm"],
                                 env={"JIRAKG_DATA_DIR": str(tmp_path)})
     assert result.exit_code == 1 and "set llm.base_url" in result.output
+
+
+def test_both_parsers_compared_per_intent_and_the_routing_written(tmp_path: Path) -> None:
+    """A model that reads every question as a request for help does worse on every intent but help."""
+    from tests.intents.openai_server import ScriptedModel
+
+    cases = tmp_path / "cases.jsonl"
+    lines = [line for line in (DATA / "intents-demo.jsonl").read_text().splitlines() if line.strip()]
+    picked = {}
+    for line in lines:  # two single-intent cases of each of a few intents
+        case = json.loads(line)
+        name = case["intents"][0]["name"]
+        if len(case["intents"]) == 1 and not case.get("history") and name in ("metadata", "help", "linked"):
+            picked.setdefault(name, []).append(line)
+    cases.write_text("\n".join(line for group in picked.values() for line in group[:2]) + "\n")
+    model = ScriptedModel(lambda messages: json.dumps({"intents": [{"name": "help"}]}))
+    with model.serve() as url:
+        env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_LLM__BASE_URL": f"{url}/v1", "JIRAKG_LLM__MODEL": "m"}
+        result = CliRunner().invoke(main, ["eval", "nlq", str(cases), "--now", NOW, "--parser", "both"], env=env)
+    assert result.exit_code == 0, result.output
+    assert "embedded parser:" in result.output and "llm parser:" in result.output
+    assert "fallback reasons: llm parse not used: it lost" in result.output
+    routing = LlmRouting.model_validate_json((tmp_path / "llm_routing.json").read_text())
+    assert routing.llm_intents == ["help"] and routing.scores["metadata"].embedded == 1.0
+    assert "metadata: embedded 1.00, llm 0.00 over 2 cases → embedded" in result.output

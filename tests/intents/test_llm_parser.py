@@ -1,5 +1,6 @@
-"""The LLM parser over a local OpenAI-compatible server: grounding, and falling back to the
-embedded parser on timeouts, errors, malformed or invented answers."""
+"""The LLM parser over a local OpenAI-compatible server: the schema it sends, grounding, and the
+embedded parse used instead (the reason recorded) on timeouts, errors, malformed answers and
+readings that would widen the question."""
 
 from __future__ import annotations
 
@@ -10,20 +11,21 @@ import pytest
 
 from jirakg.intents.embedded import ConversationState, EmbeddedParser
 from jirakg.intents.llm_parser import LlmParser
+from jirakg.intents.llm_routing import IntentScores, LlmRouting
 from jirakg.llm import LlmClient
 from tests.intents.demo_lexicon import LEXICON, ORG
-from tests.intents.openai_server import ScriptedModel, intents
+from tests.intents.openai_server import ScriptedModel, intents, mode_of
 
 EMBEDDED = EmbeddedParser(LEXICON, now=lambda: datetime(2026, 11, 1, 12, tzinfo=UTC))
 PERSON = ORG.people[0]
 
 
-def parse(model: ScriptedModel, text: str, timeout_s: float = 5.0, **kwargs):
+def parse(model: ScriptedModel, text: str, timeout_s: float = 5.0, routing: LlmRouting | None = None, **kwargs):
     with model.serve() as url:
         async def run():
             client = LlmClient(f"{url}/v1", "test-model", "key", timeout_s)
             try:
-                return await LlmParser(client, EMBEDDED).understand(text, **kwargs)
+                return await LlmParser(client, EMBEDDED, routing).understand(text, **kwargs)
             finally:
                 await client.close()
         return asyncio.run(run())
@@ -41,10 +43,14 @@ def test_grounded_search_from_the_model() -> None:
     assert (call.slots.dates[0].field, call.slots.dates[0].start) == ("updated", "2026-10-19T00:00:00Z")
     assert call.jql.startswith('issuetype = "Bug" AND status = "Blocked"')
     request = model.requests[0]
-    assert request["model"] == "test-model" and request["response_format"] == {"type": "json_object"}
-    prompt = request["messages"][0]["content"]
-    assert "dependencies:" in prompt and "Checkout" in prompt and "PROJ" in prompt
-    assert '"excluded": {"projects": ["...", ...]' in prompt  # the skeleton is the generated schema
+    assert request["model"] == "test-model" and request["stream"] is True
+    parser = LlmParser(LlmClient("http://127.0.0.1:9/v1", "m"), EMBEDDED)
+    assert request["response_format"] == {"type": "json_schema",
+                                          "json_schema": {"name": "reply", "schema": parser.schema, "strict": True}}
+    assert request["max_tokens"] == parser.max_tokens
+    prompt, question = (message["content"] for message in request["messages"])
+    assert "dependencies:" in prompt and '"excluded": {"projects": ["...", ...]' in prompt  # the generated schema
+    assert "Checkout" in question and "PROJ (" in question  # the vocabulary goes with the question
 
 
 def test_conditions_beyond_value_lists_from_the_model() -> None:
@@ -84,6 +90,7 @@ def test_invented_values_are_dropped() -> None:
     call = parse(model, "exploded teleporter issues").intents[0]
     assert call.slots.statuses == [] and call.slots.components == [] and call.slots.projects == []
     assert call.issue_keys == [] and call.jql == 'priority = "High"'
+    assert call.slots.ignored == ["NOPE", "Exploded", "Teleporter"]  # the answer says they were not used
 
 
 @pytest.mark.parametrize("reply", [
@@ -96,7 +103,7 @@ def test_invented_values_are_dropped() -> None:
 ])
 def test_failures_fall_back_to_the_embedded_parser(reply) -> None:
     parsed = parse(ScriptedModel(reply), "What blocks PROJ-40?")
-    assert parsed.fell_back and parsed.parser == "embedded"
+    assert parsed.fell_back and parsed.parser == "embedded" and parsed.fallback_reason.startswith("llm failed")
     assert [(c.name, c.issue_keys) for c in parsed.intents] == [("linked", ["PROJ-40"])]
 
 
@@ -123,3 +130,45 @@ def test_bad_input_never_reaches_the_model() -> None:
     for text in ("", "🙂", "x" * 5000):
         assert parse(model, text).intents[0].name == "clarify"
     assert model.requests == []
+
+
+@pytest.mark.parametrize("mode", ["tools", "json_object"])
+def test_a_server_without_json_schema_gets_the_schema_another_way(mode: str) -> None:
+    model = ScriptedModel(intents({"name": "linked", "issue_keys": ["PROJ-40"], "link_type": "is blocked by"}),
+                          modes=[mode])
+    parsed = parse(model, "What blocks PROJ-40?")
+    assert parsed.parser == "llm" and parsed.intents[0].slots.link_type == "is blocked by"
+    request = model.requests[0]
+    if mode == "tools":
+        assert request["tools"][0]["function"]["parameters"]["required"] == ["intents"]
+        assert request["tool_choice"] == {"type": "function", "function": {"name": "reply"}}
+    else:
+        assert request["response_format"]["type"] == "json_object"
+        assert request["response_format"]["schema"]["required"] == ["intents"]
+    assert [mode_of(p) for p in model.probes][-1] == mode
+
+
+@pytest.mark.parametrize(("reply", "question", "reason"), [
+    ({"name": "search", "statuses": ["Exploded"], "components": ["Teleporter"]}, "exploded teleporter issues",
+     "none of the values it named exist (Exploded, Teleporter)"),
+    ({"name": "linked", "issue_keys": ["PROJ-41"], "link_type": "is blocked by"}, "What blocks PROJ-40?",
+     "it lost PROJ-40, which the question names"),
+    ({"name": "metadata", "issue_keys": [], "fields": ["assignee"]}, "Who owns PROJ-12?",
+     "it lost PROJ-12, which the question names"),
+    ({"name": "search"}, "open bugs in checkout",
+     "its search has no conditions where the question has some"),
+])
+def test_a_reading_that_would_widen_the_question_is_not_used(reply: dict, question: str, reason: str) -> None:
+    parsed = parse(ScriptedModel(intents(reply)), question)
+    assert parsed.parser == "embedded" and parsed.fallback_reason.startswith(f"llm parse not used: {reason}")
+    assert parsed.intents == EMBEDDED.parse(question).intents
+
+
+def test_routing_keeps_the_embedded_parse_for_intents_the_model_did_worse_on() -> None:
+    routing = LlmRouting(measured_on="dev.jsonl", model="m", scores={
+        "linked": IntentScores(cases=10, embedded=0.9, llm=0.5),
+        "search": IntentScores(cases=10, embedded=0.7, llm=0.8)})
+    model = ScriptedModel(intents({"name": "linked", "issue_keys": ["PROJ-40"]}))
+    parsed = parse(model, "What blocks PROJ-40?", routing=routing)
+    assert parsed.fallback_reason == "llm routing keeps the embedded parse for linked" and model.requests == []
+    assert routing.llm_intents == ["search"] and not routing.uses_llm("help")  # never measured: embedded

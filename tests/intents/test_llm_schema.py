@@ -29,7 +29,8 @@ SAMPLES = {
     "empty": ["assignee"], "filled": ["duedate"], "dates": [{"field": "resolved", "phrase": "last week"}],
     "overdue": True, "sprint_state": "open", "links": [{"key": "PROJ-1", "link_type": "is blocked by"}],
     "parents": ["PROJ-2"], "text": "login page", "order_by": "priority DESC", "fields": ["assignee"],
-    "link_type": "blocks", "window": "yesterday", "measure": {"group_by": ["status"]}, "was_statuses": [label("status")],
+    "link_type": "blocks", "window": "yesterday", "measure": {"group_by": ["status"]},
+    "was_statuses": [label("status")],
     "version_state": "unreleased", "descendants_of": ["PROJ-3"], "text_field": "summary",
     "numbers": [{"field": "story points", "operator": ">=", "value": 8}],
 }

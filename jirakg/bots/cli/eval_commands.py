@@ -20,7 +20,9 @@ from jirakg.engine.answer_evaluation import AnswerReport, evaluate_answers, load
 from jirakg.engine.session import engine_session
 from jirakg.engine.turn import TurnContext
 from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
+from jirakg.intents.llm_routing import IntentScores, LlmRouting
 from jirakg.intents.models import Slots
+from jirakg.llm import LlmConfigError
 from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
 from jirakg.retrieval.kgqa.linking import EntitySearch, linker_for
 from jirakg.retrieval.subtrees import resolved_jql
@@ -35,8 +37,9 @@ def eval_group() -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--jira-url", "jira_url_override", default=None,
               help="The Jira the cases refer to (default: the configured one or the demo).")
-@click.option("--parser", "parser_name", type=click.Choice(["embedded", "llm"]), default="embedded", show_default=True,
-              help="llm needs llm.base_url and llm.model; it falls back to embedded per question.")
+@click.option("--parser", "parser_name", type=click.Choice(["embedded", "llm", "both"]), default="embedded",
+              show_default=True, help="llm needs llm.base_url and llm.model; it falls back to embedded per question. "
+              "both: each, compared per intent, and the routing written to llm.routing_file.")
 @click.option("--now", "now_text", default=None, help="The moment relative dates count from (ISO, default: now).")
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
 @click.option("--show-failures", is_flag=True, help="List the cases the parser got wrong.")
@@ -47,16 +50,35 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
     settings = settings_from(ctx)
     if jira_url_override:
         settings = settings.model_copy(update={"jira": settings.jira.model_copy(update={"url": jira_url_override})})
-    if parser_name == "llm" and not settings.llm.enabled:
-        raise click.ClickException("--parser llm needs an endpoint: set llm.base_url (JIRAKG_LLM__BASE_URL) "
-                                   "and llm.model (JIRAKG_LLM__MODEL).")
+    if parser_name != "embedded" and not settings.llm.enabled:
+        raise click.ClickException(f"--parser {parser_name} needs an endpoint: set llm.base_url "
+                                   "(JIRAKG_LLM__BASE_URL) and llm.model (JIRAKG_LLM__MODEL).")
     now = datetime.fromisoformat(now_text) if now_text else datetime.now(UTC)
     try:
         cases = load_cases(file)
         with jira_url(settings, now) as url:
-            report = asyncio.run(_run(url, settings, cases, now, parser_name))
-    except (JiraError, ValueError) as exc:
+            names = ["embedded", "llm"] if parser_name == "both" else [parser_name]
+            reports = {name: asyncio.run(_run(url, settings, cases, now, name)) for name in names}
+    except (JiraError, LlmConfigError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
+    for name, report in reports.items():
+        if len(reports) > 1:
+            click.echo(f"{name} parser:")
+        _print(report, name, show_failures, as_json)
+    if parser_name == "both":
+        routing = LlmRouting(measured_on=str(file), model=settings.llm.model or "", scores={
+            intent: IntentScores(cases=tally.cases, embedded=reports["embedded"].by_intent[intent].accuracy,
+                                 llm=tally.accuracy) for intent, tally in reports["llm"].by_intent_own.items()})
+        path = settings.llm.routing_file or settings.data_dir / "llm_routing.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(routing.model_dump_json(indent=2), encoding="utf-8")
+        for intent, score in routing.scores.items():
+            click.echo(f"{intent}: embedded {score.embedded:.2f}, llm {score.llm:.2f} over {score.cases} cases → "
+                       f"{'llm' if routing.uses_llm(intent) else 'embedded'}")
+        click.echo(f"routing written to {path}")
+
+
+def _print(report: Report, parser_name: str, show_failures: bool, as_json: bool) -> None:
     if show_failures:
         for failure in report.failures:
             click.echo(f"- {failure['query']!r}: gold {failure['gold']} {failure['gold_jql'] or ''}\n"
@@ -65,6 +87,8 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
                f"issue keys {report.issue_key_accuracy:.3f}, JQL execution {report.jql_execution_accuracy}, "
                f"p95 {report.p95_ms:.1f} ms over {report.cases} cases"
                + (f", {report.fallbacks} fell back to the embedded parser" if parser_name == "llm" else ""))
+    if report.fallback_reasons:
+        click.echo("fallback reasons: " + "; ".join(f"{why} ({n})" for why, n in report.fallback_reasons.items()))
     click.echo(f"widened silently {report.widened_silently}, answered instead of asking "
                f"{report.answered_instead_of_asking}")
     for title, tallies in (("form", report.by_variant), ("category", report.by_category)):
@@ -79,8 +103,9 @@ async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, p
     """Each case in a fresh conversation on an in-memory store: earlier questions are asked through the
     whole engine (so follow-ups see real results), then only the last one is parsed and timed."""
     updates: dict[str, BaseModel] = {"store": settings.store.model_copy(update={"backend": "memory"})}
-    if parser_name == "embedded":
-        updates["llm"] = settings.llm.model_copy(update={"base_url": None})
+    # Embedded: no model at all; llm: the model on every intent, whatever an earlier routing said.
+    updates["llm"] = settings.llm.model_copy(update={"base_url": None} if parser_name == "embedded"
+                                             else {"routing_file": None})
     async with engine_session(url, settings.model_copy(update=updates), now=lambda: now) as engine:
         async def replay(history: list[str]) -> str | None:
             conversation = None

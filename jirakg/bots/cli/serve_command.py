@@ -19,6 +19,7 @@ from jirakg.config import Settings
 from jirakg.connectors.jira import JiraError
 from jirakg.engine.session import engine_session
 from jirakg.feedback import FeedbackStoreError
+from jirakg.llm import LlmConfigError
 
 SHUTDOWN_GRACE_S = 10
 
@@ -47,7 +48,7 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, 
                 asyncio.run(_serve(settings, url, host, port, **parts))
             else:
                 _fork(workers, settings, url, host, port, parts)
-    except (JiraError, FeedbackStoreError, OSError) as exc:
+    except (JiraError, FeedbackStoreError, LlmConfigError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
 
 

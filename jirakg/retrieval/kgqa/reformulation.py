@@ -19,6 +19,7 @@ import re
 from pydantic import BaseModel
 
 from jirakg.llm import LlmClient, LlmError
+from jirakg.llm.schema import max_tokens_for, strict_schema
 from jirakg.retrieval.kgqa.linking import EntityLinker, KgEntity
 from jirakg.retrieval.kgqa.relations import scored_predicates
 
@@ -44,6 +45,7 @@ class Reformulation(BaseModel):
     self_contained: bool
     attempts: int = 0
     by: str = "embedded"  # embedded | llm | embedded (llm failed)
+    fallback_reason: str | None = None  # why the model's reformulation was not used
     clarify: str | None = None
     scored: list[tuple[float, bool, str]] | None = None  # the entity's predicates ranked, when computed
 
@@ -115,6 +117,19 @@ REWRITE = ("Rewrite the QUESTION as a self-contained question, replacing pronoun
            '{"question": "..."}')
 
 
+class Classification(BaseModel):
+    self_contained: bool
+
+
+class Rewrite(BaseModel):
+    question: str
+
+
+CLASSIFY_SCHEMA, REWRITE_SCHEMA = strict_schema(Classification), strict_schema(Rewrite)
+CLASSIFY_MAX_TOKENS = max_tokens_for(CLASSIFY_SCHEMA)
+REWRITE_MAX_TOKENS = max_tokens_for(REWRITE_SCHEMA, values=64)  # one question
+
+
 class LlmReformulator:
     def __init__(self, llm: LlmClient, linker: EntityLinker, fallback: EmbeddedReformulator) -> None:
         self.llm = llm
@@ -124,9 +139,9 @@ class LlmReformulator:
     async def reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
         try:
             return await self._reformulate(question, history)
-        except LlmError:
+        except LlmError as exc:
             found = await self.fallback.reformulate(question, history)
-            return found.model_copy(update={"by": "embedded (llm failed)"})
+            return found.model_copy(update={"by": "embedded (llm failed)", "fallback_reason": f"llm failed: {exc}"})
 
     async def _reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
         # The first question of a dialogue is taken as self-contained, as in the reference design.
@@ -140,10 +155,11 @@ class LlmReformulator:
         rejected: list[str] = []
         for attempt in range(1, ATTEMPTS + 1):
             note = f"\nREJECTED REWRITES (not self-contained): {json.dumps(rejected)}" if rejected else ""
-            reply = await self.llm.json_completion(REWRITE, f"DIALOGUE: {dialogue}\nQUESTION: {question}{note}")
-            candidate = reply.get("question")
-            if not isinstance(candidate, str) or not candidate.strip():
-                raise LlmError("the model's rewrite has no question")
+            reply = await self.llm.complete("kg_rewrite", REWRITE, f"DIALOGUE: {dialogue}\nQUESTION: {question}{note}",
+                                            Rewrite, REWRITE_SCHEMA, REWRITE_MAX_TOKENS)
+            candidate = reply.question
+            if not candidate.strip():
+                raise LlmError("the model's rewrite has no question", "invalid")
             if await self._self_contained(candidate):
                 entity = await self.linker.link(candidate)
                 if entity is not None:
@@ -153,8 +169,6 @@ class LlmReformulator:
         return Reformulation(question=question, self_contained=False, attempts=ATTEMPTS, by="llm", clarify=CLARIFY)
 
     async def _self_contained(self, question: str) -> bool:
-        reply = await self.llm.json_completion(CLASSIFY, f"QUESTION: {question}")
-        verdict = reply.get("self_contained")
-        if not isinstance(verdict, bool):
-            raise LlmError("the model did not classify the question")
-        return verdict
+        reply = await self.llm.complete("kg_classify", CLASSIFY, f"QUESTION: {question}", Classification,
+                                        CLASSIFY_SCHEMA, CLASSIFY_MAX_TOKENS)
+        return reply.self_contained
