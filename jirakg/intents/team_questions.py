@@ -384,6 +384,8 @@ def _ranking(text: str) -> TeamAsk | None:
 
 
 def _breakdown(text: str) -> TeamAsk | None:
+    if re.search(r"\b(?:sort|sorted|order|ordered|rank|ranked|arrange|arranged)\b", text):
+        return None  # "sort the open bugs by priority" orders a list
     for pattern in BREAKDOWN:
         match = pattern.search(text)
         if match:
