@@ -46,9 +46,16 @@ def word(facts: IssueFacts) -> Answer:
 
 
 def _across(facts: IssueFacts, w: Writer) -> None:
+    where = f"issues matching {facts.plan.jql}"
+    measure = facts.plan.intent.slots.measure
+    if measure is not None and measure.detail == "count":
+        every = [c for node in facts.nodes for c in node.comments]
+        commented = sum(1 for node in facts.nodes if node.comments)
+        w.line(f"{plural(len(every), 'comment')} in all on the {plural(len(facts.nodes), 'issue')} ({where}); "
+               f"{commented} of them have comments, by {plural(len({c.author for c in every}), 'person', 'people')}.")
+        return
     wanted = (facts.plan.intent.slots.text or "").lower()
     hits = [(node, c) for node in facts.nodes for c in node.comments if wanted and wanted in c.body.lower()]
-    where = f"issues matching {facts.plan.jql}"
     if not hits:
         w.line(f"No comment on the {plural(len(facts.nodes), 'issue')} ({where}) mentions '{wanted}'.")
         return

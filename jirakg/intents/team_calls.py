@@ -47,7 +47,8 @@ class TeamCalls:
             return IntentCall(name=ask.name, issue_keys=keys, slots=Slots(measure=measure, text=ask.subset))
         try:
             slots = self.conditions.read(ask.rest, Slots(), terse_text=False)
-            part = self.conditions.read(ask.subset, Slots(), terse_text=False) if ask.subset else None
+            share = ask.subset if measure.statistic == "share" else None
+            part = self.conditions.read(share, Slots(), terse_text=False) if share else None
         except Unknown as exc:
             return _clarify(str(exc))
         if follow_up and state.last_search is not None:

@@ -76,6 +76,8 @@ SHARE = [
     re.compile(r"\b(?:what|which)?\s*(?:is\s+)?(?:the\s+)?(?P<t>fraction|percentage|percent|proportion|share|ratio|"
                r"portion|%|how much)\s+of\s+(?:the\s+|all\s+)?(?P<base>.+?)\s+(?:are|is|were|was|have been|has been|"
                r"got|get|ended up|end up|remain|stay|have|has|did|do)\s+(?P<part>.+)$"),
+    re.compile(r"\b(?P<t>fraction|percentage|percent|proportion|share|%) of (?:the |all )?(?P<base>.+?) "
+               r"(?P<part>(?:still|resolved|closed|fixed|marked|flagged|unresolved|open|done)\b.*)$"),
     re.compile(r"\b(?:out of|of) (?:all )?(?:the )?(?P<base>.+?),? what (?:fraction|percentage|percent|proportion|"
                r"share|portion) (?:of them )?(?:are|is|were|have|has|got|get) (?P<part>.+)$"),
     re.compile(r"\b(?:what )?(?P<t>fraction|percentage|percent|proportion|share) of (?:the |all )?(?P<base>.+?) "
@@ -259,10 +261,14 @@ def _comment_search(text: str) -> TeamAsk | None:
     if not COMMENTS.search(text):
         return None
     match = COMMENT_DETAIL[0][1].search(text)
-    if not match:
-        return None
-    rest = COMMENTS.sub(" ", _blank(text, match))
-    return TeamAsk("comments", Measure(detail="mentions"), rest, subset=match.group("word"))
+    if match:
+        rest = COMMENTS.sub(" ", _blank(text, match))
+        return TeamAsk("comments", Measure(detail="mentions"), rest, subset=match.group("word"))
+    counted = re.search(r"\b(?:how many|number of|total|count|how much)\b", text)
+    if counted or len(text.split()) <= SHORT:  # "comments on open DECA bugs": how many, on which issues
+        rest = COMMENTS.sub(" ", _blank(text, counted) if counted else text)
+        return TeamAsk("comments", Measure(detail="count"), rest)
+    return None
 
 
 def _reasoning(text: str) -> TeamAsk | None:
