@@ -33,13 +33,18 @@ def test_every_command_has_help(path: tuple[str, ...]) -> None:
     assert "Usage: " in result.output and "--help" in result.output
 
 
+def demo_file(data_dir: Path) -> Path:
+    """The demo organisation a command generated: one file, named after the day its history ends."""
+    (found,) = data_dir.glob("demo-org-*.jsonl.gz")
+    return found
+
+
 @pytest.mark.slow
 def test_run_chats_on_the_demo_organisation(tmp_path: Path) -> None:
     env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "g.sqlite3")}
     result = CliRunner().invoke(main, ["run"], env=env, input="who owns PROJ-1?\n/quit\n")
     assert result.exit_code == 0, result.output
-    demo = tmp_path / "demo-org.jsonl.gz"
-    issues = {i["key"]: i for i in read_issues(demo)}
+    issues = {i["key"]: i for i in read_issues(demo_file(tmp_path))}
     assert len(issues) == 3000
     owner = issues["PROJ-1"]["fields"]["assignee"]
     assert (owner["displayName"] if owner else "not set") in result.output
@@ -61,7 +66,7 @@ def test_sync_command_full_then_incremental_on_the_demo(tmp_path: Path) -> None:
     env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
     first = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
     assert first.exit_code == 0, first.output
-    expected = sum(1 for issue in read_issues(tmp_path / "demo-org.jsonl.gz")
+    expected = sum(1 for issue in read_issues(demo_file(tmp_path))
                    if issue["fields"]["project"]["key"] == "MOB")
     assert f"Full sync: {expected} issues" in first.output
     second = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
@@ -78,7 +83,7 @@ def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
     first = CliRunner().invoke(main, ["ask", "how many bugs are in WEB?", "--json", "--explain"], env=env)
     assert first.exit_code == 0, first.output
     turn = json.loads(first.output.strip().splitlines()[-1])
-    demo_issues = list(read_issues(tmp_path / "demo-org.jsonl.gz"))
+    demo_issues = list(read_issues(demo_file(tmp_path)))
     bugs = sum(1 for i in demo_issues
                if i["fields"]["project"]["key"] == "WEB" and i["fields"]["issuetype"]["name"] == "Bug")
     assert turn["intents"] == ["count"] and turn["answer"].startswith(f"{bugs} issue")
@@ -115,3 +120,17 @@ def test_ask_with_a_configured_llm_that_fails_still_answers(tmp_path: Path) -> N
     assert turn["parser"].startswith("embedded (llm failed") and turn["answerer"] == "templated"
     assert [reason.split(":")[0] for reason in turn["fallback_reasons"]] == ["parse", "count"]
     assert len(model.requests) == 2  # one parse, one answer: both failed, neither surfaced
+
+
+@pytest.mark.slow
+def test_ask_now_fixes_the_demo_day_and_the_window(tmp_path: Path) -> None:
+    env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
+    result = CliRunner().invoke(main, ["ask", "what changed in DATA this week?", "--now", "2026-11-01T12:00:00+00:00",
+                                       "--json"], env=env)
+    assert result.exit_code == 0, result.output
+    turn = json.loads(result.output.strip().splitlines()[-1])
+    assert turn["intents"] == ["activity"]
+    assert turn["answer"].startswith("This week (2026-10-26 to 2026-11-01)")
+    assert demo_file(tmp_path).name == "demo-org-2026-11-01.jsonl.gz"
+    bad = CliRunner().invoke(main, ["ask", "who is overloaded?", "--now", "next tuesday"], env=env)
+    assert bad.exit_code == 1 and "is not an ISO date or time" in bad.output and "Traceback" not in bad.output
