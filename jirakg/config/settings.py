@@ -206,6 +206,8 @@ class FeedbackSettings(Section):
     postgres_dsn: PostgresDsn | None = Field(
         None, description="a postgresql:// URL such as postgresql://user:pass@host:5432/db"
     )
+    timeout_s: float = Field(5.0, gt=0, le=120, description="the deadline of one write or read, in seconds, "
+                             "above 0 and at most 120")
 
     @model_validator(mode="after")
     def _dsn_for_postgres(self) -> FeedbackSettings:
