@@ -148,3 +148,30 @@ def test_client_address_reads_only_trusted_hops() -> None:
     assert client_address("10.0.0.5", "1.2.3.4, 10.0.0.9", trusted) == "1.2.3.4"
     assert client_address("8.8.8.8", "1.2.3.4", trusted) == "8.8.8.8"  # not from a trusted proxy: ignored
     assert client_address("10.0.0.5", None, trusted) == "10.0.0.5"
+
+
+def test_a_conversation_is_its_owners_alone(tmp_path) -> None:
+    with jirakg_server(tmp_path, web={"api_tokens": ["alice-token", "bob-token"]}) as (url, _):
+        alice, bob = {"Authorization": "Bearer alice-token"}, {"Authorization": "Bearer bob-token"}
+        status, first, _ = call(f"{url}/api/v1/ask", "POST", {"text": f"Who owns {KEY}?"}, alice)
+        assert status == 200
+        conversation = f"{url}/api/v1/conversations/{first['conversation_id']}"
+        assert call(conversation, headers={"Authorization": "bearer  alice-token"})[0] == 200  # however spelt
+        status, reply, _ = call(conversation, headers=bob)
+        assert status == 404 and reply["error"] == f"There is no conversation {first['conversation_id']}."
+        status, reply, _ = call(f"{url}/api/v1/ask", "POST",
+                                {"text": "what is its status?", "conversation_id": first["conversation_id"]}, bob)
+        assert status == 404 and "There is no conversation" in reply["error"]
+        assert call(f"{url}/api/v1/feedback", "POST", {"turn_id": first["turn_id"], "rating": "down"}, bob)[0] == 404
+        assert call(f"{url}/api/v1/feedback", "POST", {"turn_id": first["turn_id"], "rating": "up"}, alice)[0] == 200
+        status, mine, _ = call(conversation, headers=alice)
+        assert status == 200 and len(mine["turns"]) == 1 and mine["turns"][0]["feedback"]["rating"] == "up"
+
+
+def test_refused_tokens_are_limited_per_address(tmp_path) -> None:
+    with jirakg_server(tmp_path, web={"api_tokens": ["s3cret"]}) as (url, _):
+        wrong = [call(f"{url}/api/v1/ask", "POST", {"text": "help"}, {"Authorization": f"Bearer guess{n}"})[0]
+                 for n in range(12)]
+        assert wrong == [401] * 10 + [429] * 2
+        # While refused, even the right token is not checked: a guess cannot be confirmed.
+        assert call(f"{url}/api/v1/ask", "POST", {"text": "help"}, {"Authorization": "Bearer s3cret"})[0] == 429

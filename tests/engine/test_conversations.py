@@ -10,7 +10,7 @@ import pytest
 
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
-from jirakg.engine.turn import TurnContext
+from jirakg.engine.turn import TurnContext, owner_of
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.intents.embedded import EmbeddedParser
@@ -136,6 +136,7 @@ def test_sidebar_context_and_feedback(url, tmp_path) -> None:
     async def feedback():
         assert await engine.feedback(result.turn_id, "down", "too terse")
         assert not await engine.feedback("no-such-turn", "up")
-        conversation = await engine.history.load(result.conversation_id)
+        assert not await engine.feedback(result.turn_id, "up", user="someone-else")  # not theirs to rate
+        conversation = await engine.conversation(result.conversation_id, owner_of("cli", None))
         return conversation.turns[-1].feedback
     assert asyncio.run(feedback()).model_dump() == {"rating": "down", "comment": "too terse"}

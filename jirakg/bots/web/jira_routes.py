@@ -64,7 +64,7 @@ async def panel_ask(request: web.Request) -> web.Response:
     # The issue comes from the signed token, never from the body: "what blocks this?" means the open issue.
     issue_key = FitVerifier.issue_key(claims)
     result = await api.answer(request, body.text, body.conversation_id, issue_key, "jira",
-                              user=claims.get("principal"))
+                              user=FitVerifier.principal(claims))
     return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
 
 
@@ -72,4 +72,4 @@ async def panel_feedback(request: web.Request) -> web.Response:
     claims = await _claims(request)
     if isinstance(claims, web.Response):
         return claims
-    return await api.record_feedback(request, "jira", user=claims.get("principal"))
+    return await api.record_feedback(request, "jira", FitVerifier.principal(claims))
