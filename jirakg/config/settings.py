@@ -52,8 +52,14 @@ class JiraSettings(Section):
     timeout_s: float = Field(30.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
     max_retries: int = Field(5, ge=0, le=20, description="a retry count from 0 to 20")
     webhook_secret: SecretStr | None = Field(
-        None, description="the secret Jira signs webhook bodies with (X-Hub-Signature)"
+        None, description="the secret Jira signs webhook bodies with (X-Hub-Signature); without one the webhook "
+        "is refused, and 'none' accepts unsigned webhooks (a warning at start-up)"
     )
+
+    @property
+    def webhook_unsigned(self) -> bool:
+        """The webhook was opened to unsigned calls on purpose (`webhook_secret: none`)."""
+        return self.webhook_secret is not None and self.webhook_secret.get_secret_value().lower() == "none"
 
     @model_validator(mode="after")
     def _credentials_match_auth(self) -> JiraSettings:

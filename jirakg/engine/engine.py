@@ -83,7 +83,7 @@ class Engine:
         """True for the first claim of `name` across retries and replicas sharing the store."""
         return await self.history.store.claim_state(name, "1")
 
-    async def jira_changed(self, payload: dict) -> WebhookOutcome:
+    async def jira_changed(self, payload: object) -> WebhookOutcome:
         """A Jira webhook: cached issues and queries it makes stale are dropped."""
         return await apply_webhook(self.services.manager, payload)
 

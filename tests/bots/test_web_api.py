@@ -175,3 +175,16 @@ def test_refused_tokens_are_limited_per_address(tmp_path) -> None:
         assert wrong == [401] * 10 + [429] * 2
         # While refused, even the right token is not checked: a guess cannot be confirmed.
         assert call(f"{url}/api/v1/ask", "POST", {"text": "help"}, {"Authorization": "Bearer s3cret"})[0] == 429
+
+
+def test_the_webhook_is_refused_without_a_secret_and_open_only_when_said(tmp_path) -> None:
+    event = {"webhookEvent": "jira:issue_updated", "issue": {"key": KEY}}
+    with jirakg_server(tmp_path) as (url, _):
+        status, reply, _ = call(f"{url}/jira/webhook", "POST", event)
+        assert status == 403 and "set jira.webhook_secret" in reply["error"]
+    with jirakg_server(tmp_path, jira_secret="none") as (url, _):
+        assert call(f"{url}/jira/webhook", "POST", event)[1]["keys"] == [KEY]
+        for body in ([], "x", 1, None, {"webhookEvent": "jira:issue_updated", "issue": "PROJ-1"},
+                     {"webhookEvent": "jira:issue_updated", "issue": {"key": KEY}, "changelog": {"items": [5]}}):
+            status, reply, _ = call(f"{url}/jira/webhook", "POST", body)
+            assert status == 400 and reply["error"].startswith("Not a Jira webhook jirakg understands:"), body

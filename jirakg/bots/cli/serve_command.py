@@ -38,6 +38,9 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, 
     """Serve jirakg over HTTP until interrupted."""
     settings = settings_from(ctx)
     logs.configure()
+    if settings.jira.webhook_unsigned and not no_jira:
+        click.echo("Warning: jira.webhook_secret is 'none': anyone who can reach /jira/webhook can empty the "
+                   "cache and make jirakg fetch from Jira again.", err=True)
     host, port = host or settings.web.host, port or settings.web.port
     parts = {"web_chat": not no_web, "rest_api": not no_api, "slack": settings.slack.enabled and not no_slack,
              "jira_routes": not no_jira}

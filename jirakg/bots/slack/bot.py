@@ -52,7 +52,11 @@ class SlackBot:
         # Bolt reads the timestamp as a number before it checks the signature: anything else is refused here.
         if not request.headers.get("X-Slack-Request-Timestamp", "").isdigit():
             return web.json_response({"error": "The request is not signed by Slack."}, status=401)
-        return await to_aiohttp_response(await self.app.async_dispatch(await to_bolt_request(request)))
+        try:
+            bolt_request = await to_bolt_request(request)  # Bolt parses the body before checking the signature
+        except (ValueError, RecursionError):
+            return web.json_response({"error": "The request body is not what Slack sends."}, status=400)
+        return await to_aiohttp_response(await self.app.async_dispatch(bolt_request))
 
     async def socket_mode(self) -> None:
         """Connect out to Slack (Socket Mode) until cancelled."""

@@ -10,6 +10,7 @@ from aiohttp import web
 from pydantic import BaseModel, Field, ValidationError
 
 from jirakg.bots.web import keys
+from jirakg.bots.web.json_body import BadBody, read_json
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import ConversationNotFound, TurnFeedback
 from jirakg.engine.turn import Asker, AskReply, Citation, Surface, TurnContext, TurnResult, owner_of
@@ -76,9 +77,9 @@ def status_of(exc: JirakgError) -> int:
 
 async def parsed(request: web.Request, model: type[RequestBody]) -> RequestBody | web.Response:
     try:
-        body = await request.json()
-    except ValueError:
-        return error(400, "The request body is not JSON.")
+        body = await read_json(request)
+    except BadBody as exc:
+        return error(400, str(exc))
     try:
         return model.model_validate(body)
     except ValidationError as exc:
