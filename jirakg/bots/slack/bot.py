@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import logging
 import re
+import urllib.parse
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
@@ -19,6 +21,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from jirakg.bots.slack.blocks import answer_blocks, comment_modal, escape, explain_text, thanks_blocks
+from jirakg.bots.web.json_body import MAX_DEPTH, BadBody, nesting, read_body
 from jirakg.config import ConfigError
 from jirakg.config.settings import SlackSettings
 from jirakg.engine.engine import Engine
@@ -28,6 +31,19 @@ from jirakg.errors import JirakgError
 log = logging.getLogger("jirakg.slack")
 MENTION = re.compile(r"<@[A-Z0-9]+>\s*")
 NOT_YOURS = "Only the person who asked can rate or explain that answer, and only while it is kept."
+
+
+def _slack_shaped(raw: bytes, content_type: str) -> bool:
+    """A JSON object (events), or a form whose `payload`, if any, is one (interactions, slash commands)."""
+    text = raw.decode()
+    if content_type == "application/json":
+        document: object = json.loads(text) if nesting(raw) <= MAX_DEPTH else None
+    else:
+        payload = urllib.parse.parse_qs(text).get("payload")
+        if not payload:
+            return True
+        document = json.loads(payload[0]) if nesting(payload[0].encode()) <= MAX_DEPTH else None
+    return isinstance(document, dict)
 
 
 class SlackBot:
@@ -49,14 +65,17 @@ class SlackBot:
             app.router.add_post(path, self.handle)
 
     async def handle(self, request: web.Request) -> web.Response:
-        # Bolt reads the timestamp as a number before it checks the signature: anything else is refused here.
+        # Bolt reads the timestamp as a number and parses the body before it checks the signature: anything
+        # Slack would not send is refused here.
         if not request.headers.get("X-Slack-Request-Timestamp", "").isdigit():
             return web.json_response({"error": "The request is not signed by Slack."}, status=401)
         try:
-            bolt_request = await to_bolt_request(request)  # Bolt parses the body before checking the signature
-        except (ValueError, RecursionError):
+            shaped = _slack_shaped(await read_body(request), request.content_type)
+        except (BadBody, ValueError, RecursionError):
+            shaped = False
+        if not shaped:
             return web.json_response({"error": "The request body is not what Slack sends."}, status=400)
-        return await to_aiohttp_response(await self.app.async_dispatch(bolt_request))
+        return await to_aiohttp_response(await self.app.async_dispatch(await to_bolt_request(request)))
 
     async def socket_mode(self) -> None:
         """Connect out to Slack (Socket Mode) until cancelled."""
