@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 import jwt
 
+from jirakg.bots.web.forge_token import ISSUER
 from tests.bots.slack_api import SIGNING_SECRET
 from tests.bots.test_forge_panel import APP_ID, SIGNING
 from tests.bots.web_env import KEY
-from jirakg.bots.web.forge_token import ISSUER
 
 WEBHOOK_SECRET = "hook-secret"
 DEEP = b"[" * 5000 + b"]" * 5000

@@ -30,7 +30,8 @@ def start(tmp_path: Path, jira: str, extra: dict[str, str], port: int | None = N
     port = port or free_port()
     env = {**os.environ, "JIRAKG_JIRA__URL": jira, "JIRAKG_JIRA__AUTH": "anonymous",
            "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.db"),
-           "JIRAKG_FEEDBACK__SQLITE_PATH": str(tmp_path / "feedback.db"), "JIRAKG_WEB__PORT": str(port), **extra}
+           "JIRAKG_FEEDBACK__SQLITE_PATH": str(tmp_path / "feedback.db"), "JIRAKG_WEB__PORT": str(port),
+           "JIRAKG_WEB__RATE_LIMIT_PER_MINUTE": "100000", **extra}  # the tests' load comes from one address
     log = tmp_path / f"serve-{port}-{time.monotonic_ns()}.log"
     with log.open("w") as sink:
         process = subprocess.Popen([sys.executable, "-m", "jirakg", "serve"], env=env, stdout=subprocess.DEVNULL,

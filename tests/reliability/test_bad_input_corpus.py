@@ -34,8 +34,8 @@ def test_no_bad_input_gets_a_500(tmp_path) -> None:
             "JIRAKG_JIRA__WEBHOOK_SECRET": WEBHOOK_SECRET, "JIRAKG_SLACK__BOT_TOKEN": BOT_TOKEN,
             "JIRAKG_SLACK__SIGNING_SECRET": SIGNING_SECRET, "JIRAKG_FORGE__APP_ID": APP_ID,
             "JIRAKG_FORGE__JWKS_URL": f"{jwks_server}/jwks.json",
-            "JIRAKG_SPARQL__ENDPOINT": f"http://127.0.0.1:{free_port()}/query", "JIRAKG_SPARQL__TIMEOUT_S": "1",
-            "JIRAKG_WEB__RATE_LIMIT_PER_MINUTE": "1000"}) as served:
+            "JIRAKG_SPARQL__ENDPOINT": f"http://127.0.0.1:{free_port()}/query",
+            "JIRAKG_SPARQL__TIMEOUT_S": "1"}) as served:
         replies = {case.name: http.call(served.url + case.path, case.method, raw=case.raw, headers=case.headers)
                    for case in CORPUS}
         log = served.log.read_text()
