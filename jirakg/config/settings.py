@@ -134,6 +134,10 @@ class StoreSettings(Section):
     )
     cache_ttl_s: int = Field(300, ge=0, le=86400, description="a TTL in seconds from 0 to 86400")
     history_turns: int = Field(50, ge=1, le=1000, description="a number of turns from 1 to 1000")
+    conversation_ttl_s: int = Field(30 * 86400, ge=60, le=366 * 86400, description="how long an idle "
+                                    "conversation is kept, in seconds from 60 to 31622400 (a year)")
+    timeout_s: float = Field(5.0, gt=0, le=120, description="the deadline of one store call, in seconds, "
+                             "above 0 and at most 120")
 
 
 class SlackSettings(Section):
@@ -184,6 +188,10 @@ class WebSettings(Section):
     )
     rate_limit_per_minute: int = Field(
         120, ge=1, le=100_000, description="a number of requests per minute from 1 to 100000"
+    )
+    max_connections: int = Field(
+        1000, ge=8, le=100_000, description="the most connections open at once (lowered to fit the process's "
+        "descriptor limit), from 8 to 100000"
     )
     trusted_proxies: list[IPvAnyNetwork] = Field(
         default_factory=list, description="addresses or networks of load balancers whose X-Forwarded-For is believed, "
@@ -236,6 +244,8 @@ class Settings(BaseSettings):
     )
 
     data_dir: Path = Field(Path(".jirakg"), description="a directory for generated data and stores")
+    turn_timeout_s: float = Field(30.0, gt=0, le=600, description="the deadline of one answered question, in "
+                                  "seconds, above 0 and at most 600")
     jira: JiraSettings = JiraSettings()
     sparql: SparqlSettings = SparqlSettings()
     llm: LlmSettings = LlmSettings()

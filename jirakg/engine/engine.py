@@ -13,6 +13,7 @@ from jirakg.answer.parts import ExplainStep, PartAnswer
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
 from jirakg.engine.turn import Surface, TurnContext, TurnResult, TurnStats, owner_of
+from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
 from jirakg.graph.webhooks import WebhookOutcome, apply_webhook
@@ -22,12 +23,18 @@ from jirakg.intents.parser import Parser
 from jirakg.intents.router import Router
 
 HEALTH_TIMEOUT_S = 5.0
+EVENT_CLAIM_TTL_S = 86400
+
+
+class TurnTimedOut(JirakgError):
+    """A turn passed its deadline; nothing of it was acknowledged."""
 
 
 class Engine:
     def __init__(self, parser: Parser, manager: GraphManager, history: HistoryStore,
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
-                 feedback_store: FeedbackStore | None = None) -> None:
+                 feedback_store: FeedbackStore | None = None, turn_timeout_s: float = 30.0) -> None:
+        self.turn_timeout_s = turn_timeout_s
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
         self.services = Services(manager=manager, kg=kg, answerer=answerer)
         self.history = history
@@ -37,8 +44,19 @@ class Engine:
         self.recorders.append(HistoryRecorder(history))
 
     async def ask(self, turn: TurnContext) -> TurnResult:
-        """The answer once every recorder has kept the turn; a JirakgError (ConversationNotFound, a feedback
-        store that refused or did not answer) says why there is none."""
+        """The answer once every recorder has kept the turn, within turn_timeout_s; a JirakgError
+        (ConversationNotFound, TurnTimedOut, a store that refused or did not answer) says why there is none."""
+        deadline = asyncio.timeout(self.turn_timeout_s)
+        try:
+            async with deadline:
+                return await self._ask(turn)
+        except TimeoutError:
+            if not deadline.expired():
+                raise
+            raise TurnTimedOut(f"That took longer than {self.turn_timeout_s:g} s to answer, so it was "
+                               "stopped; try again, or ask something narrower.") from None
+
+    async def _ask(self, turn: TurnContext) -> TurnResult:
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
         parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
         inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
@@ -80,8 +98,9 @@ class Engine:
         return next((t for t in conversation.turns if t.id == turn_id), None) if conversation else None
 
     async def claim_event(self, name: str) -> bool:
-        """True for the first claim of `name` across retries and replicas sharing the store."""
-        return await self.history.store.claim_state(name, "1")
+        """True for the first claim of `name` across retries and replicas sharing the store (for a day:
+        Slack retries within hours and a signed request can be replayed for five minutes)."""
+        return await self.history.store.claim_state(name, "1", EVENT_CLAIM_TTL_S)
 
     async def jira_changed(self, payload: object) -> WebhookOutcome:
         """A Jira webhook: cached issues and queries it makes stale are dropped."""

@@ -80,9 +80,11 @@ def kg_history(conversation: Conversation) -> list[KgTurn]:
 
 
 class HistoryStore:
-    def __init__(self, store: GraphStore, max_turns: int = 50) -> None:
+    def __init__(self, store: GraphStore, max_turns: int = 50, ttl_s: int = 30 * 86400) -> None:
+        """`ttl_s`: a conversation nobody continues is forgotten this long after its last turn."""
         self.store = store
         self.max_turns = max_turns
+        self.ttl_s = ttl_s
 
     async def load(self, conversation_id: str, owner: str) -> Conversation:
         """The conversation if `owner` owns it, a new one of theirs if there is none; ConversationNotFound
@@ -97,9 +99,9 @@ class HistoryStore:
 
     async def save(self, conversation: Conversation) -> None:
         conversation.turns = conversation.turns[-self.max_turns:]
-        await self.store.put_state(f"conversation:{conversation.id}", conversation.model_dump_json())
+        await self.store.put_state(f"conversation:{conversation.id}", conversation.model_dump_json(), self.ttl_s)
         for turn in conversation.turns[-1:]:
-            await self.store.put_state(f"turn:{turn.id}", json.dumps({"conversation": conversation.id}))
+            await self.store.put_state(f"turn:{turn.id}", json.dumps({"conversation": conversation.id}), self.ttl_s)
 
     async def conversation_of(self, turn_id: str, owner: str) -> Conversation | None:
         """The conversation a turn belongs to, if `owner` owns it."""

@@ -39,8 +39,10 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         embedded = EmbeddedParser(lexicon, now=now) if now else EmbeddedParser(lexicon)
         parser = LlmParser(llm, embedded) if llm else embedded
         answerer = LlmAnswerer(llm, lexicon) if llm else None
-        yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer,
-                     KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback)
+        history = HistoryStore(store, settings.store.history_turns, settings.store.conversation_ttl_s)
+        yield Engine(parser, manager, history, answerer,
+                     KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback,
+                     settings.turn_timeout_s)
     finally:
         await connector.http.close()
         await store.close()

@@ -4,6 +4,7 @@ devjira in this process; waited for until /healthz answers, stopped with SIGTERM
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -26,7 +27,9 @@ class Served:
     log: Path  # the process's stderr
 
 
-def start(tmp_path: Path, jira: str, extra: dict[str, str], port: int | None = None) -> Served:
+def start(tmp_path: Path, jira: str, extra: dict[str, str], port: int | None = None,
+          descriptors: int | None = None) -> Served:
+    """`descriptors`: the process's open-file limit, as a deployment may set it."""
     port = port or free_port()
     env = {**os.environ, "JIRAKG_JIRA__URL": jira, "JIRAKG_JIRA__AUTH": "anonymous",
            "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.db"),
@@ -34,8 +37,10 @@ def start(tmp_path: Path, jira: str, extra: dict[str, str], port: int | None = N
            "JIRAKG_WEB__RATE_LIMIT_PER_MINUTE": "100000", **extra}  # the tests' load comes from one address
     log = tmp_path / f"serve-{port}-{time.monotonic_ns()}.log"
     with log.open("w") as sink:
+        limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))) \
+            if descriptors else None
         process = subprocess.Popen([sys.executable, "-m", "jirakg", "serve"], env=env, stdout=subprocess.DEVNULL,
-                                   stderr=sink)
+                                   stderr=sink, preexec_fn=limit)
     served = Served(f"http://127.0.0.1:{port}", process, env, log)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -59,9 +64,9 @@ def stop(served: Served) -> int:
 
 
 @contextmanager
-def serving(tmp_path: Path, extra: dict[str, str] | None = None) -> Iterator[Served]:
+def serving(tmp_path: Path, extra: dict[str, str] | None = None, descriptors: int | None = None) -> Iterator[Served]:
     with devjira(DATASET) as jira:
-        served = start(tmp_path, jira, extra or {})
+        served = start(tmp_path, jira, extra or {}, descriptors=descriptors)
         try:
             yield served
         finally:

@@ -12,6 +12,7 @@ from importlib import resources
 from aiohttp import web
 
 from jirakg.bots.web import api, health, keys
+from jirakg.bots.web.connections import BUSY, mark_busy
 from jirakg.bots.web.guard import REFUSALS_PER_MINUTE, address_of, guard
 from jirakg.bots.web.jira_routes import add_jira_routes
 from jirakg.bots.web.limits import RateLimiter
@@ -31,8 +32,8 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     closes it at shutdown; `slack`: a SlackBot or None (its endpoints then answer 404), served on
     /slack/* in HTTP mode or connected out in Socket Mode once the engine is open; `forge`: a
     FitVerifier or None."""
-    app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[observe, guard])
-    app[keys.SETTINGS], app[keys.METRICS] = settings, Metrics()
+    app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[mark_busy, observe, guard])
+    app[keys.SETTINGS], app[keys.METRICS], app[BUSY] = settings, Metrics(), set()
 
     async def engine_context(app: web.Application):
         async with engine_session() as engine:
