@@ -188,3 +188,10 @@ def test_the_webhook_is_refused_without_a_secret_and_open_only_when_said(tmp_pat
                      {"webhookEvent": "jira:issue_updated", "issue": {"key": KEY}, "changelog": {"items": [5]}}):
             status, reply, _ = call(f"{url}/jira/webhook", "POST", body)
             assert status == 400 and reply["error"].startswith("Not a Jira webhook jirakg understands:"), body
+
+
+def test_a_post_that_is_not_json_is_refused(tmp_path) -> None:
+    with jirakg_server(tmp_path) as (url, _):
+        status, reply, _ = call(f"{url}/api/v1/ask", "POST", raw=b'{"text": "help"}',
+                                headers={"Content-Type": "text/plain", "Origin": "http://elsewhere.example"})
+    assert status == 415 and "Content-Type: application/json" in reply["error"]

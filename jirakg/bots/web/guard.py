@@ -1,7 +1,8 @@
-"""Who may call the REST API and how often: a bearer token when tokens are configured, a budget per
-verified caller (the token's identity, else the address), and a small budget of refused credentials
-per address, so tokens cannot be guessed at speed. Other routes that check credentials (the webhook,
-the Forge panel) count their refusals against the same budget."""
+"""Who may call the REST API and how often: JSON bodies only (no cross-site form posts), a bearer
+token when tokens are configured, a budget per verified caller (the token's identity, else the
+address), and a small budget of refused credentials per address, so tokens cannot be guessed at
+speed. Other routes that check credentials (the webhook, the Forge panel) count their refusals
+against the same budget."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ def refused(request: web.Request, message: str, **headers: str) -> web.Response:
 async def guard(request: web.Request, handler) -> web.StreamResponse:
     if not request.path.startswith("/api/v1/") or request.path == "/api/v1/openapi.json":
         return await handler(request)
+    if request.method == "POST" and request.content_type != "application/json":
+        # A page on another site can POST text/plain without asking first; JSON needs a CORS preflight
+        # this server never grants, so only same-origin pages and real clients get through.
+        return api.error(415, "Send the request body as JSON, with 'Content-Type: application/json'.")
     tokens = request.app[keys.TOKENS]
     identity = None
     if tokens:
