@@ -52,8 +52,14 @@ class JiraSettings(Section):
     timeout_s: float = Field(30.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
     max_retries: int = Field(5, ge=0, le=20, description="a retry count from 0 to 20")
     webhook_secret: SecretStr | None = Field(
-        None, description="the secret Jira signs webhook bodies with (X-Hub-Signature)"
+        None, description="the secret Jira signs webhook bodies with (X-Hub-Signature); without one the webhook "
+        "is refused, and 'none' accepts unsigned webhooks (a warning at start-up)"
     )
+
+    @property
+    def webhook_unsigned(self) -> bool:
+        """The webhook was opened to unsigned calls on purpose (`webhook_secret: none`)."""
+        return self.webhook_secret is not None and self.webhook_secret.get_secret_value().lower() == "none"
 
     @model_validator(mode="after")
     def _credentials_match_auth(self) -> JiraSettings:
@@ -140,6 +146,10 @@ class StoreSettings(Section):
     )
     cache_ttl_s: int = Field(300, ge=0, le=86400, description="a TTL in seconds from 0 to 86400")
     history_turns: int = Field(50, ge=1, le=1000, description="a number of turns from 1 to 1000")
+    conversation_ttl_s: int = Field(30 * 86400, ge=60, le=366 * 86400, description="how long an idle "
+                                    "conversation is kept, in seconds from 60 to 31622400 (a year)")
+    timeout_s: float = Field(5.0, gt=0, le=120, description="the deadline of one store call, in seconds, "
+                             "above 0 and at most 120")
 
 
 class SlackSettings(Section):
@@ -191,6 +201,10 @@ class WebSettings(Section):
     rate_limit_per_minute: int = Field(
         120, ge=1, le=100_000, description="a number of requests per minute from 1 to 100000"
     )
+    max_connections: int = Field(
+        1000, ge=8, le=100_000, description="the most connections open at once (lowered to fit the process's "
+        "descriptor limit), from 8 to 100000"
+    )
     trusted_proxies: list[IPvAnyNetwork] = Field(
         default_factory=list, description="addresses or networks of load balancers whose X-Forwarded-For is believed, "
         "such as 10.0.0.0/8"
@@ -218,6 +232,8 @@ class FeedbackSettings(Section):
     postgres_dsn: PostgresDsn | None = Field(
         None, description="a postgresql:// URL such as postgresql://user:pass@host:5432/db"
     )
+    timeout_s: float = Field(5.0, gt=0, le=120, description="the deadline of one write or read, in seconds, "
+                             "above 0 and at most 120")
 
     @model_validator(mode="after")
     def _dsn_for_postgres(self) -> FeedbackSettings:
@@ -240,6 +256,8 @@ class Settings(BaseSettings):
     )
 
     data_dir: Path = Field(Path(".jirakg"), description="a directory for generated data and stores")
+    turn_timeout_s: float = Field(30.0, gt=0, le=600, description="the deadline of one answered question, in "
+                                  "seconds, above 0 and at most 600")
     jira: JiraSettings = JiraSettings()
     sparql: SparqlSettings = SparqlSettings()
     llm: LlmSettings = LlmSettings()

@@ -14,7 +14,8 @@ from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, PartAnswer
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
-from jirakg.engine.turn import TurnContext, TurnResult, TurnStats
+from jirakg.engine.turn import Surface, TurnContext, TurnResult, TurnStats, owner_of
+from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
 from jirakg.graph.webhooks import WebhookOutcome, apply_webhook
@@ -25,24 +26,43 @@ from jirakg.intents.router import Router
 from jirakg.llm import LlmCall, LlmClient, llm_turn
 
 HEALTH_TIMEOUT_S = 5.0
+EVENT_CLAIM_TTL_S = 86400
+
+
+class TurnTimedOut(JirakgError):
+    """A turn passed its deadline; nothing of it was acknowledged."""
 
 
 class Engine:
     def __init__(self, parser: Parser, manager: GraphManager, history: HistoryStore,
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
                  feedback_store: FeedbackStore | None = None, llm: LlmClient | None = None,
-                 clock: Callable[[], datetime] | None = None) -> None:
+                 turn_timeout_s: float = 30.0, clock: Callable[[], datetime] | None = None) -> None:
+        self.turn_timeout_s = turn_timeout_s
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
         self.services = Services(manager=manager, kg=kg, answerer=answerer, **({"clock": clock} if clock else {}))
         self.history = history
         self.llm = llm  # for /readyz: the parser and answerers hold it too
         self.feedback_store = feedback_store  # None: turns and feedback live in the history only
-        self.recorders: list[TurnRecorder] = [HistoryRecorder(history)]
-        if feedback_store is not None:
-            self.recorders.append(FeedbackRecorder(feedback_store))
+        # The feedback store first: a turn it refuses is not acknowledged, so it is not kept in the history either.
+        self.recorders: list[TurnRecorder] = [FeedbackRecorder(feedback_store)] if feedback_store is not None else []
+        self.recorders.append(HistoryRecorder(history))
 
     async def ask(self, turn: TurnContext) -> TurnResult:
-        conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex)
+        """The answer once every recorder has kept the turn, within turn_timeout_s; a JirakgError
+        (ConversationNotFound, TurnTimedOut, a store that refused or did not answer) says why there is none."""
+        deadline = asyncio.timeout(self.turn_timeout_s)
+        try:
+            async with deadline:
+                return await self._ask(turn)
+        except TimeoutError:
+            if not deadline.expired():
+                raise
+            raise TurnTimedOut(f"That took longer than {self.turn_timeout_s:g} s to answer, so it was "
+                               "stopped; try again, or ask something narrower.") from None
+
+    async def _ask(self, turn: TurnContext) -> TurnResult:
+        conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
         with llm_turn() as llm:  # every model call of this turn shares one deadline
             parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
             inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
@@ -57,19 +77,20 @@ class Engine:
     async def understand(self, text: str, conversation_id: str | None = None,
                          issue_key: str | None = None) -> ParsedQuery:
         """The parse stage alone, in a conversation's context (evaluations, previews)."""
-        conversation = await self.history.load(conversation_id or uuid.uuid4().hex)
+        conversation = await self.history.load(conversation_id or uuid.uuid4().hex, owner_of("cli", None))
         with llm_turn():
             return await self.parser.understand(text, conversation.state(), issue_key)
 
     async def feedback(self, turn_id: str, rating: Literal["up", "down"] | None, comment: str | None = None,
-                       user: str | None = None, channel: str | None = None) -> bool:
-        """False when no such turn was answered. `rating` None: a comment alone, the rating stays."""
-        conversation = await self.history.conversation_of(turn_id)
+                       user: str | None = None, channel: Surface = "cli") -> bool:
+        """False when nothing was stored: no such turn, or not one the rater (`user` on `channel`) was
+        answered. `rating` None: a comment alone, the rating stays."""
+        conversation = await self.history.conversation_of(turn_id, owner_of(channel, user))
         if conversation is None:
             return False
-        if self.feedback_store is not None:
-            await self.feedback_store.record_feedback(FeedbackRow(turn_id=turn_id, rating=rating, comment=comment,
-                                                                  user=user, channel=channel))
+        if self.feedback_store is not None and not await self.feedback_store.record_feedback(
+                FeedbackRow(turn_id=turn_id, rating=rating, comment=comment, user=user, channel=channel)):
+            return False
         for turn in conversation.turns:
             if turn.id == turn_id:
                 earlier = turn.feedback or TurnFeedback()
@@ -77,18 +98,20 @@ class Engine:
         await self.history.save(conversation)
         return True
 
-    async def conversation(self, conversation_id: str) -> Conversation:
-        return await self.history.load(conversation_id)
+    async def conversation(self, conversation_id: str, owner: str) -> Conversation:
+        """`owner`'s conversation (empty when there is none); ConversationNotFound when it is someone else's."""
+        return await self.history.load(conversation_id, owner)
 
-    async def turn(self, turn_id: str) -> TurnRecord | None:
-        conversation = await self.history.conversation_of(turn_id)
+    async def turn(self, turn_id: str, owner: str) -> TurnRecord | None:
+        conversation = await self.history.conversation_of(turn_id, owner)
         return next((t for t in conversation.turns if t.id == turn_id), None) if conversation else None
 
     async def claim_event(self, name: str) -> bool:
-        """True for the first claim of `name` across retries and replicas sharing the store."""
-        return await self.history.store.claim_state(name, "1")
+        """True for the first claim of `name` across retries and replicas sharing the store (for a day:
+        Slack retries within hours and a signed request can be replayed for five minutes)."""
+        return await self.history.store.claim_state(name, "1", EVENT_CLAIM_TTL_S)
 
-    async def jira_changed(self, payload: dict) -> WebhookOutcome:
+    async def jira_changed(self, payload: object) -> WebhookOutcome:
         """A Jira webhook: cached issues and queries it makes stale are dropped."""
         return await apply_webhook(self.services.manager, payload)
 

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from jirakg.errors import JirakgError
 from jirakg.graph.stores import GraphStore
 from jirakg.intents.embedded import ConversationState
 from jirakg.intents.models import IntentCall, LinkFilter, Slots
@@ -31,9 +32,20 @@ class TurnRecord(BaseModel):
     feedback: TurnFeedback | None = None
 
 
+class ConversationNotFound(JirakgError):
+    """No conversation by that id that the asker owns: whether it exists for someone else is not said."""
+
+    def __init__(self, conversation_id: str) -> None:
+        super().__init__(f"There is no conversation {conversation_id}.")
+
+
 class Conversation(BaseModel):
     id: str
+    owner: str | None = None  # owner_of(surface, user) of whoever started it; None: kept from before owners
     turns: list[TurnRecord] = Field(default_factory=list)
+
+    def visible_to(self, owner: str) -> bool:
+        return self.owner == owner
 
     def state(self) -> ConversationState:
         """What the parser needs: issues in play (most recent first), the last list, the last intent."""
@@ -68,20 +80,35 @@ def kg_history(conversation: Conversation) -> list[KgTurn]:
 
 
 class HistoryStore:
-    def __init__(self, store: GraphStore, max_turns: int = 50) -> None:
+    def __init__(self, store: GraphStore, max_turns: int = 50, ttl_s: int = 30 * 86400) -> None:
+        """`ttl_s`: a conversation nobody continues is forgotten this long after its last turn."""
         self.store = store
         self.max_turns = max_turns
+        self.ttl_s = ttl_s
 
-    async def load(self, conversation_id: str) -> Conversation:
+    async def load(self, conversation_id: str, owner: str) -> Conversation:
+        """The conversation if `owner` owns it, a new one of theirs if there is none; ConversationNotFound
+        when it is someone else's."""
         raw = await self.store.get_state(f"conversation:{conversation_id}")
-        return Conversation.model_validate_json(raw) if raw else Conversation(id=conversation_id)
+        if not raw:
+            return Conversation(id=conversation_id, owner=owner)
+        conversation = Conversation.model_validate_json(raw)
+        if not conversation.visible_to(owner):
+            raise ConversationNotFound(conversation_id)
+        return conversation
 
     async def save(self, conversation: Conversation) -> None:
         conversation.turns = conversation.turns[-self.max_turns:]
-        await self.store.put_state(f"conversation:{conversation.id}", conversation.model_dump_json())
+        await self.store.put_state(f"conversation:{conversation.id}", conversation.model_dump_json(), self.ttl_s)
         for turn in conversation.turns[-1:]:
-            await self.store.put_state(f"turn:{turn.id}", json.dumps({"conversation": conversation.id}))
+            await self.store.put_state(f"turn:{turn.id}", json.dumps({"conversation": conversation.id}), self.ttl_s)
 
-    async def conversation_of(self, turn_id: str) -> Conversation | None:
+    async def conversation_of(self, turn_id: str, owner: str) -> Conversation | None:
+        """The conversation a turn belongs to, if `owner` owns it."""
         raw = await self.store.get_state(f"turn:{turn_id}")
-        return await self.load(json.loads(raw)["conversation"]) if raw else None
+        if not raw:
+            return None
+        try:
+            return await self.load(json.loads(raw)["conversation"], owner)
+        except ConversationNotFound:
+            return None

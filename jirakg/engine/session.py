@@ -42,9 +42,10 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         embedded = EmbeddedParser(lexicon, now=now) if now else EmbeddedParser(lexicon)
         parser = LlmParser(llm, embedded, LlmRouting.load(settings.llm.routing_file)) if llm else embedded
         answerer = LlmAnswerer(llm, lexicon) if llm else None
-        yield Engine(parser, manager, HistoryStore(store, settings.store.history_turns), answerer,
+        history = HistoryStore(store, settings.store.history_turns, settings.store.conversation_ttl_s)
+        yield Engine(parser, manager, history, answerer,
                      KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, llm,
-                     clock=now)
+                     turn_timeout_s=settings.turn_timeout_s, clock=now)
     finally:
         await connector.http.close()
         await store.close()

@@ -20,6 +20,12 @@ class Asker(BaseModel):
     email: str | None = None
 
 
+def owner_of(surface: Surface, user: str | None) -> str:
+    """Whose a conversation is: the user the surface verified (a token's fingerprint, a Slack user, a Forge
+    account), on that surface. Only its owner may read, continue or rate it."""
+    return f"{surface}:{user or 'anonymous'}"
+
+
 class TurnContext(BaseModel):
     """One question as an adapter hands it to the engine."""
     text: str
@@ -27,6 +33,10 @@ class TurnContext(BaseModel):
     conversation_id: str | None = None
     asker: Asker = Field(default_factory=Asker)
     issue_key: str | None = None  # the issue in view (the Jira sidebar, an API client's context)
+
+    @property
+    def owner(self) -> str:
+        return owner_of(self.surface, self.asker.surface_user_id)
 
 
 class TurnStats(BaseModel):

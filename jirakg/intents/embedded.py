@@ -420,6 +420,10 @@ def _call_clarify(reason: str) -> IntentCall:
     return IntentCall(name="clarify", slots=Slots(reason=reason))
 
 
+# Control characters other than tab and line breaks, and lone surrogates (undecodable bytes as Python keeps them).
+NOT_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
 def input_problem(text: str) -> str | None:
     """Why a text cannot be a question at all, or None."""
     stripped = text.strip()
@@ -429,4 +433,6 @@ def input_problem(text: str) -> str | None:
         return f"The question is longer than {MAX_CHARS} characters; ask one thing at a time."
     if not re.search(r"[A-Za-z0-9]", stripped):
         return "There are no words in the question to understand."
+    if NOT_TEXT.search(stripped):
+        return "The question holds characters that are not text (a control character or a byte that is not UTF-8)."
     return None

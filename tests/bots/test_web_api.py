@@ -179,3 +179,50 @@ def test_an_llm_that_is_down_is_reported_but_the_bot_stays_ready(tmp_path) -> No
                                       "timeout_s": 1}) as (url, _):
         status, ready, _ = call(f"{url}/readyz")
     assert status == 200 and ready["ready"] is True and ready["checks"]["llm"].startswith("APIConnectionError")
+
+
+def test_a_conversation_is_its_owners_alone(tmp_path) -> None:
+    with jirakg_server(tmp_path, web={"api_tokens": ["alice-token", "bob-token"]}) as (url, _):
+        alice, bob = {"Authorization": "Bearer alice-token"}, {"Authorization": "Bearer bob-token"}
+        status, first, _ = call(f"{url}/api/v1/ask", "POST", {"text": f"Who owns {KEY}?"}, alice)
+        assert status == 200
+        conversation = f"{url}/api/v1/conversations/{first['conversation_id']}"
+        assert call(conversation, headers={"Authorization": "bearer  alice-token"})[0] == 200  # however spelt
+        status, reply, _ = call(conversation, headers=bob)
+        assert status == 404 and reply["error"] == f"There is no conversation {first['conversation_id']}."
+        status, reply, _ = call(f"{url}/api/v1/ask", "POST",
+                                {"text": "what is its status?", "conversation_id": first["conversation_id"]}, bob)
+        assert status == 404 and "There is no conversation" in reply["error"]
+        assert call(f"{url}/api/v1/feedback", "POST", {"turn_id": first["turn_id"], "rating": "down"}, bob)[0] == 404
+        assert call(f"{url}/api/v1/feedback", "POST", {"turn_id": first["turn_id"], "rating": "up"}, alice)[0] == 200
+        status, mine, _ = call(conversation, headers=alice)
+        assert status == 200 and len(mine["turns"]) == 1 and mine["turns"][0]["feedback"]["rating"] == "up"
+
+
+def test_refused_tokens_are_limited_per_address(tmp_path) -> None:
+    with jirakg_server(tmp_path, web={"api_tokens": ["s3cret"]}) as (url, _):
+        wrong = [call(f"{url}/api/v1/ask", "POST", {"text": "help"}, {"Authorization": f"Bearer guess{n}"})[0]
+                 for n in range(12)]
+        assert wrong == [401] * 10 + [429] * 2
+        # While refused, even the right token is not checked: a guess cannot be confirmed.
+        assert call(f"{url}/api/v1/ask", "POST", {"text": "help"}, {"Authorization": "Bearer s3cret"})[0] == 429
+
+
+def test_the_webhook_is_refused_without_a_secret_and_open_only_when_said(tmp_path) -> None:
+    event = {"webhookEvent": "jira:issue_updated", "issue": {"key": KEY}}
+    with jirakg_server(tmp_path) as (url, _):
+        status, reply, _ = call(f"{url}/jira/webhook", "POST", event)
+        assert status == 403 and "set jira.webhook_secret" in reply["error"]
+    with jirakg_server(tmp_path, jira_secret="none") as (url, _):
+        assert call(f"{url}/jira/webhook", "POST", event)[1]["keys"] == [KEY]
+        for body in ([], "x", 1, None, {"webhookEvent": "jira:issue_updated", "issue": "PROJ-1"},
+                     {"webhookEvent": "jira:issue_updated", "issue": {"key": KEY}, "changelog": {"items": [5]}}):
+            status, reply, _ = call(f"{url}/jira/webhook", "POST", body)
+            assert status == 400 and reply["error"].startswith("Not a Jira webhook jirakg understands:"), body
+
+
+def test_a_post_that_is_not_json_is_refused(tmp_path) -> None:
+    with jirakg_server(tmp_path) as (url, _):
+        status, reply, _ = call(f"{url}/api/v1/ask", "POST", raw=b'{"text": "help"}',
+                                headers={"Content-Type": "text/plain", "Origin": "http://elsewhere.example"})
+    assert status == 415 and "Content-Type: application/json" in reply["error"]

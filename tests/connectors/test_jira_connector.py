@@ -13,6 +13,7 @@ from jirakg.connectors.jira import (
     JiraAuthError,
     JiraUnavailable,
     JqlError,
+    RetryPolicy,
     load_metadata,
 )
 from jirakg.connectors.jira.http import JiraBadRequest
@@ -196,3 +197,11 @@ def test_metadata_with_bad_credentials() -> None:
     with devjira(DEMO, auth=AuthSpec("basic", "a@b.c", "right")) as base:
         with pytest.raises(JiraAuthError):
             run(load_metadata(base, JiraAuth("basic", "a@b.c", "wrong")))
+
+
+def test_metadata_at_start_up_survives_a_flaky_jira() -> None:
+    """30% of Jira's answers are 5xx: each metadata call is retried on its own until it gets through."""
+    retry = RetryPolicy(attempts=12, base_s=0.001, cap_s=0.01)
+    with devjira(DEMO, faults=Faults(error_rate=0.3, seed=16)) as base:
+        loaded = [run(load_metadata(base, JiraAuth(), retry=retry)) for _ in range(10)]
+    assert all(metadata.field_id("Story point estimate") == "customfield_10016" for metadata in loaded)

@@ -99,6 +99,14 @@ def test_endpoint_down() -> None:
     assert "is not answering" in str(caught.value)
 
 
+def test_an_oversized_query_is_not_sent() -> None:
+    """Nothing listens at the address: the refusal comes before any attempt to send."""
+    endpoint = RemoteEndpoint(f"http://127.0.0.1:{free_port()}/query", retry=RetryPolicy(attempts=1))
+    values = " ".join(f'"phrase {n}"' for n in range(20_000))
+    with pytest.raises(QueryRejected, match="more than the 100 KB jirakg sends"):
+        asyncio.run(endpoint.query(f"SELECT ?s WHERE {{ VALUES ?label {{ {values} }} ?s ?p ?label }}"))
+
+
 def misbehaving(handler) -> BackgroundServer:
     app = web.Application()
     app.router.add_route("*", "/query", handler)

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from jirakg.engine.engine import Engine
+from jirakg.engine.engine import Engine, TurnTimedOut
 from jirakg.engine.history import HistoryStore
-from jirakg.engine.turn import TurnContext
+from jirakg.engine.turn import TurnContext, owner_of
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.intents.embedded import EmbeddedParser
@@ -136,6 +136,27 @@ def test_sidebar_context_and_feedback(url, tmp_path) -> None:
     async def feedback():
         assert await engine.feedback(result.turn_id, "down", "too terse")
         assert not await engine.feedback("no-such-turn", "up")
-        conversation = await engine.history.load(result.conversation_id)
+        assert not await engine.feedback(result.turn_id, "up", user="someone-else")  # not theirs to rate
+        conversation = await engine.conversation(result.conversation_id, owner_of("cli", None))
         return conversation.turns[-1].feedback
     assert asyncio.run(feedback()).model_dump() == {"rating": "down", "comment": "too terse"}
+
+
+class HungStore(MemoryStore):
+    """A store that never answers a read, like a server stopped mid-connection without a deadline of its own."""
+
+    async def get_state(self, name: str) -> str | None:
+        await asyncio.Event().wait()
+        return None
+
+
+def test_a_turn_past_its_deadline_is_a_sentence(url) -> None:
+    async def run():
+        async with connector(url) as jira:
+            manager = GraphManager(jira, HungStore(), base_url=url)
+            engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store),
+                            turn_timeout_s=0.05)
+            with pytest.raises(TurnTimedOut) as stopped:
+                await engine.ask(TurnContext(text="help"))
+            return str(stopped.value)
+    assert asyncio.run(run()).startswith("That took longer than 0.05 s to answer, so it was stopped")

@@ -110,3 +110,42 @@ def test_sqlite_survives_a_restart(tmp_path) -> None:
             await second.close()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.slow
+def test_state_with_a_ttl_expires_and_its_claim_is_free_again(kind: str, tmp_path, request) -> None:
+    redis_url = request.getfixturevalue("redis_url") if kind == "redis" else None
+
+    async def scenario():
+        store = open_kind(kind, tmp_path, redis_url)
+        try:
+            await store.put_state("conversation:c1", "kept a second", ttl_s=1)
+            await store.put_state("lexicon:x", "kept")
+            assert await store.claim_state("slack-event:E1", "1", ttl_s=1)
+            assert not await store.claim_state("slack-event:E1", "1", ttl_s=1)
+            before = await store.get_state("conversation:c1")
+            await asyncio.sleep(1.2)
+            return before, await store.get_state("conversation:c1"), await store.get_state("lexicon:x"), \
+                await store.claim_state("slack-event:E1", "1", ttl_s=1)
+        finally:
+            await store.close()
+    assert asyncio.run(scenario()) == ("kept a second", None, "kept", True)
+
+
+def test_a_graph_file_from_before_expiry_keeps_its_state(tmp_path) -> None:
+    import sqlite3
+    path = tmp_path / "graph.sqlite3"
+    with sqlite3.connect(path) as old:  # the schema as released before state could expire
+        old.execute("CREATE TABLE state (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        old.execute("INSERT INTO state VALUES ('lexicon:x', 'kept')")
+
+    async def scenario():
+        store = SqliteStore(path)
+        try:
+            await store.put_state("conversation:c1", "new", ttl_s=60)
+            return await store.get_state("lexicon:x"), await store.get_state("conversation:c1")
+        finally:
+            await store.close()
+    assert asyncio.run(scenario()) == ("kept", "new")
+    with sqlite3.connect(path) as migrated:
+        assert migrated.execute("PRAGMA user_version").fetchone() == (1,)

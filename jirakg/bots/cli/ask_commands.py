@@ -13,6 +13,7 @@ from jirakg.config import Settings
 from jirakg.engine.session import engine_session
 from jirakg.engine.turn import TurnContext, TurnResult
 from jirakg.errors import JirakgError
+from jirakg.intents.embedded import input_problem
 
 COMMANDS = "Commands: /explain, /feedback up|down [comment], /reset, /quit"
 
@@ -50,6 +51,9 @@ def _show(result: TurnResult, explain: bool) -> None:
 def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: str | None, jira_token: str | None,
         explain: bool, as_json: bool, now_text: str | None) -> None:
     """Ask one question."""
+    problem = input_problem(question)
+    if problem:
+        raise click.ClickException(problem)
     settings = _with_jira(settings_from(ctx), jira_url, jira_token)
     now = moment(now_text)
 

@@ -14,6 +14,7 @@ from jirakg.bots.cli.context import settings_from
 from jirakg.bots.cli.jira_access import jira_url as jira_for
 from jirakg.bots.web import logs
 from jirakg.bots.web.app import build_app
+from jirakg.bots.web.connections import BUSY, IDLE_TIMEOUT_S, ConnectionCap, connection_limit
 from jirakg.bots.web.forge_token import FitVerifier
 from jirakg.config import Settings
 from jirakg.connectors.jira import JiraError
@@ -39,6 +40,9 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, 
     """Serve jirakg over HTTP until interrupted."""
     settings = settings_from(ctx)
     logs.configure()
+    if settings.jira.webhook_unsigned and not no_jira:
+        click.echo("Warning: jira.webhook_secret is 'none': anyone who can reach /jira/webhook can empty the "
+                   "cache and make jirakg fetch from Jira again.", err=True)
     host, port = host or settings.web.host, port or settings.web.port
     parts = {"web_chat": not no_web, "rest_api": not no_api, "slack": settings.slack.enabled and not no_slack,
              "jira_routes": not no_jira}
@@ -87,15 +91,18 @@ async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_cha
     forge = FitVerifier(app_id, str(settings.forge.jwks_url)) if app_id is not None else None
     app = build_app(lambda: engine_session(jira, settings), settings, web_chat=web_chat, rest_api=rest_api,
                     slack=bot, jira_routes=jira_routes, forge=forge)
-    runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_GRACE_S)
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_GRACE_S, keepalive_timeout=IDLE_TIMEOUT_S)
     await runner.setup()
-    await web.TCPSite(runner, host, port, reuse_port=reuse_port or None).start()
+    assert runner.server is not None  # made by setup()
+    loop = asyncio.get_running_loop()
+    cap = ConnectionCap(runner.server, app[BUSY], connection_limit(settings.web.max_connections))
+    listening = await loop.create_server(cap, host, port, reuse_port=reuse_port or None)
     click.echo(f"jirakg is serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     try:
         await stop.wait()
     finally:
+        listening.close()  # accept nothing more; the runner then finishes the requests in flight
         await runner.cleanup()

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import logging
 import re
+import urllib.parse
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
@@ -19,13 +21,29 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from jirakg.bots.slack.blocks import answer_blocks, comment_modal, escape, explain_text, thanks_blocks
+from jirakg.bots.web.json_body import MAX_DEPTH, BadBody, nesting, read_body
 from jirakg.config import ConfigError
 from jirakg.config.settings import SlackSettings
 from jirakg.engine.engine import Engine
-from jirakg.engine.turn import Asker, TurnContext
+from jirakg.engine.turn import Asker, TurnContext, owner_of
+from jirakg.errors import JirakgError
 
 log = logging.getLogger("jirakg.slack")
 MENTION = re.compile(r"<@[A-Z0-9]+>\s*")
+NOT_YOURS = "Only the person who asked can rate or explain that answer, and only while it is kept."
+
+
+def _slack_shaped(raw: bytes, content_type: str) -> bool:
+    """A JSON object (events), or a form whose `payload`, if any, is one (interactions, slash commands)."""
+    text = raw.decode()
+    if content_type == "application/json":
+        document: object = json.loads(text) if nesting(raw) <= MAX_DEPTH else None
+    else:
+        payload = urllib.parse.parse_qs(text).get("payload")
+        if not payload:
+            return True
+        document = json.loads(payload[0]) if nesting(payload[0].encode()) <= MAX_DEPTH else None
+    return isinstance(document, dict)
 
 
 class SlackBot:
@@ -47,6 +65,16 @@ class SlackBot:
             app.router.add_post(path, self.handle)
 
     async def handle(self, request: web.Request) -> web.Response:
+        # Bolt reads the timestamp as a number and parses the body before it checks the signature: anything
+        # Slack would not send is refused here.
+        if not request.headers.get("X-Slack-Request-Timestamp", "").isdigit():
+            return web.json_response({"error": "The request is not signed by Slack."}, status=401)
+        try:
+            shaped = _slack_shaped(await read_body(request), request.content_type)
+        except (BadBody, ValueError, RecursionError):
+            shaped = False
+        if not shaped:
+            return web.json_response({"error": "The request body is not what Slack sends."}, status=400)
         return await to_aiohttp_response(await self.app.async_dispatch(await to_bolt_request(request)))
 
     async def socket_mode(self) -> None:
@@ -69,31 +97,32 @@ class SlackBot:
             raise RuntimeError("The Slack bot got a request before the engine was open.")
         return self.engine
 
-    async def _first_delivery(self, body: dict) -> bool:
-        """True once per event id, across retries and replicas."""
-        event_id = body.get("event_id")
-        if not event_id:
+    async def _first_delivery(self, kind: str, delivery_id: object) -> bool:
+        """True once per event id or slash-command trigger, across retries, replays and replicas."""
+        if not isinstance(delivery_id, str) or not delivery_id:
             return True
-        return await self._open_engine.claim_event(f"slack-event:{event_id}")
+        return await self._open_engine.claim_event(f"slack-{kind}:{delivery_id}")
 
     def _register(self) -> None:
         app = self.app
 
         @app.event("app_mention")
         async def mention(body, event, client):
-            if await self._first_delivery(body):
+            if await self._first_delivery("event", body.get("event_id")):
                 await self._reply(client, event, thread=event.get("thread_ts") or event["ts"])
 
         @app.event("message")
         async def direct_message(body, event, client):
             if event.get("channel_type") != "im" or event.get("subtype") or event.get("bot_id"):
                 return
-            if await self._first_delivery(body):
+            if await self._first_delivery("event", body.get("event_id")):
                 await self._reply(client, event, thread=event.get("thread_ts"))
 
         @app.command("/jirakg")
         async def command(ack, command, client):
             await ack()  # within Slack's 3 s; the answer follows as a message
+            if not await self._first_delivery("command", command.get("trigger_id")):
+                return  # the same signed request again (a replay within Slack's five minutes)
             await self._answer(client, command["channel_id"], None, command.get("text", ""),
                                f"slack:{command['channel_id']}:command:{command['user_id']}", command["user_id"])
 
@@ -101,7 +130,10 @@ class SlackBot:
         async def rate(ack, body, action, client):
             await ack()
             rating = action["action_id"].removeprefix("feedback_")
-            await self._open_engine.feedback(action["value"], rating, user=body["user"]["id"], channel="slack")
+            user = body["user"]["id"]
+            if not await self._open_engine.feedback(action["value"], rating, user=user, channel="slack"):
+                await client.chat_postEphemeral(channel=body["channel"]["id"], user=user, text=NOT_YOURS)
+                return
             message = body.get("message") or {}
             if message.get("ts"):
                 await client.chat_update(channel=body["channel"]["id"], ts=message["ts"], text=message.get("text", ""),
@@ -125,17 +157,19 @@ class SlackBot:
         @app.action("explain")
         async def explain(ack, body, action, client):
             await ack()
-            turn = await self._open_engine.turn(action["value"])
+            turn = await self._open_engine.turn(action["value"], owner_of("slack", body["user"]["id"]))
             plans = turn.plans if turn else []
             await client.chat_postEphemeral(channel=body["channel"]["id"], user=body["user"]["id"],
-                                            text=explain_text(plans) if plans else "That answer is no longer kept.")
+                                            text=explain_text(plans) if plans else NOT_YOURS)
 
         @app.error
         async def failed(error, body):
             log.error("slack handler failed", extra={"fields": {"error": type(error).__name__}})
 
     async def _reply(self, client, event: dict, thread: str | None) -> None:
-        conversation = f"slack:{event['channel']}:{thread}" if thread else f"slack:{event['channel']}"
+        # Each person has their own conversation in a thread: it is theirs to continue and rate.
+        place = f"slack:{event['channel']}:{thread}" if thread else f"slack:{event['channel']}"
+        conversation = f"{place}:{event.get('user')}"
         await self._answer(client, event["channel"], thread, MENTION.sub("", event.get("text", "")), conversation,
                            event.get("user"))
 
@@ -146,6 +180,9 @@ class SlackBot:
             turn = TurnContext(text=question, surface="slack", conversation_id=conversation,
                                asker=Asker(surface_user_id=user))
             result = await self._open_engine.ask(turn)
+        except JirakgError as exc:  # not answered, or not kept: the sentence says which
+            await client.chat_postMessage(channel=channel, thread_ts=thread, text=str(exc))
+            return
         except Exception:  # a sentence in the thread beats silence; the trace goes to the log
             log.exception("slack answer failed")
             await client.chat_postMessage(channel=channel, thread_ts=thread,

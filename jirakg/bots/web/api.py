@@ -10,13 +10,18 @@ from aiohttp import web
 from pydantic import BaseModel, Field, ValidationError
 
 from jirakg.bots.web import keys
+from jirakg.bots.web.json_body import BadBody, read_json
 from jirakg.engine.engine import Engine
-from jirakg.engine.history import TurnFeedback
-from jirakg.engine.turn import Asker, AskReply, Citation, Surface, TurnContext, TurnResult
+from jirakg.engine.history import ConversationNotFound, TurnFeedback
+from jirakg.engine.turn import Asker, AskReply, Citation, Surface, TurnContext, TurnResult, owner_of
+from jirakg.errors import JirakgError
+from jirakg.feedback import FeedbackRowRefused
 from jirakg.intents.embedded import input_problem
 from jirakg.jql.keys import ISSUE_KEY
 
 RequestBody = TypeVar("RequestBody", bound=BaseModel)
+# What the guard verified: a token's identity, None when the API is open.
+IDENTITY: web.RequestKey[str | None] = web.RequestKey("identity")
 
 MAX_TEXT = 4000
 ID = r"^[A-Za-z0-9_-]{1,64}$"
@@ -61,11 +66,20 @@ def error(status: int, message: str, **headers: str) -> web.Response:
     return web.json_response({"error": message}, status=status, headers=headers or None)
 
 
+def status_of(exc: JirakgError) -> int:
+    """The HTTP status of a turn that could not be answered and kept."""
+    if isinstance(exc, ConversationNotFound):
+        return 404
+    if isinstance(exc, FeedbackRowRefused):
+        return 422  # this question cannot be stored; another can
+    return 503  # a dependency did not answer in time: the same request may succeed later
+
+
 async def parsed(request: web.Request, model: type[RequestBody]) -> RequestBody | web.Response:
     try:
-        body = await request.json()
-    except ValueError:
-        return error(400, "The request body is not JSON.")
+        body = await read_json(request)
+    except BadBody as exc:
+        return error(400, str(exc))
     try:
         return model.model_validate(body)
     except ValidationError as exc:
@@ -84,8 +98,11 @@ async def answer(request: web.Request, text: str, conversation_id: str | None, i
         return error(400, f"context.issue_key {issue_key!r} is not an issue key such as PROJ-12.")
     engine: Engine = request.app[keys.ENGINE]
     started = time.perf_counter()
-    result = await engine.ask(TurnContext(text=text, surface=surface, conversation_id=conversation_id,
-                                          asker=Asker(surface_user_id=user), issue_key=issue_key))
+    try:
+        result = await engine.ask(TurnContext(text=text, surface=surface, conversation_id=conversation_id,
+                                              asker=Asker(surface_user_id=user), issue_key=issue_key))
+    except JirakgError as exc:
+        return error(status_of(exc), str(exc))
     request.app[keys.METRICS].turn(result, time.perf_counter() - started)
     return result
 
@@ -95,20 +112,24 @@ async def ask(request: web.Request) -> web.Response:
     if isinstance(body, web.Response):
         return body
     issue_key = body.context.issue_key if body.context else None
-    result = await answer(request, body.text, body.conversation_id, issue_key, "api")
+    result = await answer(request, body.text, body.conversation_id, issue_key, "api", identity_of(request))
     return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
 
 
 async def feedback(request: web.Request) -> web.Response:
-    return await record_feedback(request, "api")
+    return await record_feedback(request, "api", identity_of(request))
 
 
-async def record_feedback(request: web.Request, channel: str, user: str | None = None) -> web.Response:
+async def record_feedback(request: web.Request, channel: Surface, user: str | None) -> web.Response:
     body = await parsed(request, FeedbackRequest)
     if isinstance(body, web.Response):
         return body
-    if not await request.app[keys.ENGINE].feedback(body.turn_id, body.rating, body.comment, user=user,
-                                                   channel=channel):
+    try:
+        stored = await request.app[keys.ENGINE].feedback(body.turn_id, body.rating, body.comment, user=user,
+                                                         channel=channel)
+    except JirakgError as exc:
+        return error(status_of(exc), str(exc))
+    if not stored:
         return error(404, f"There is no answer with turn_id {body.turn_id}.")
     request.app[keys.METRICS].feedback[body.rating] += 1
     return web.json_response({"recorded": True})
@@ -116,13 +137,21 @@ async def record_feedback(request: web.Request, channel: str, user: str | None =
 
 async def conversation(request: web.Request) -> web.Response:
     conversation_id = request.match_info["conversation_id"]
-    found = await request.app[keys.ENGINE].conversation(conversation_id)
+    try:
+        found = await request.app[keys.ENGINE].conversation(conversation_id, owner_of("api", identity_of(request)))
+    except JirakgError as exc:
+        return error(status_of(exc), str(exc))
     if not found.turns:
-        return error(404, f"There is no conversation {conversation_id}.")
+        return error(404, str(ConversationNotFound(conversation_id)))
     return web.json_response(ConversationResponse(conversation_id=found.id, turns=[
         ConversationTurn(turn_id=t.id, question=t.question, answer=t.answer, intents=[i.name for i in t.intents],
                          citations=[Citation(key=k, url=t.urls.get(k)) for k in t.citations], explain=t.plans,
                          feedback=t.feedback) for t in found.turns]).model_dump())
+
+
+def identity_of(request: web.Request) -> str | None:
+    """The caller the guard verified (a token's identity), None when the API is open."""
+    return request.get(IDENTITY)
 
 
 def openapi() -> dict:

@@ -12,8 +12,10 @@ from importlib import resources
 from aiohttp import web
 
 from jirakg.bots.web import api, health, keys
+from jirakg.bots.web.connections import BUSY, mark_busy
+from jirakg.bots.web.guard import REFUSALS_PER_MINUTE, address_of, guard
 from jirakg.bots.web.jira_routes import add_jira_routes
-from jirakg.bots.web.limits import RateLimiter, bearer_ok, client_address
+from jirakg.bots.web.limits import RateLimiter
 from jirakg.bots.web.metrics import Metrics
 from jirakg.config import Settings
 from jirakg.engine.engine import Engine
@@ -30,8 +32,8 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     closes it at shutdown; `slack`: a SlackBot or None (its endpoints then answer 404), served on
     /slack/* in HTTP mode or connected out in Socket Mode once the engine is open; `forge`: a
     FitVerifier or None."""
-    app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[observe, guard])
-    app[keys.SETTINGS], app[keys.METRICS] = settings, Metrics()
+    app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[mark_busy, observe, guard])
+    app[keys.SETTINGS], app[keys.METRICS], app[BUSY] = settings, Metrics(), set()
 
     async def engine_context(app: web.Application):
         async with engine_session() as engine:
@@ -48,6 +50,7 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
 
     app.cleanup_ctx.append(engine_context)
     app[keys.LIMITER] = RateLimiter(settings.web.rate_limit_per_minute)
+    app[keys.REFUSALS] = RateLimiter(REFUSALS_PER_MINUTE)
     app[keys.TOKENS] = [t.get_secret_value() for t in settings.web.api_tokens]
     app.router.add_get("/healthz", health.healthz)
     app.router.add_get("/readyz", health.readyz)
@@ -99,27 +102,7 @@ def _observed(request: web.Request, status: int, started: float) -> None:
     request.app[keys.METRICS].requests[(route, status)] += 1
     log.info("request", extra={"fields": {"method": request.method, "route": route, "status": status,
                                           "ms": round((time.perf_counter() - started) * 1000, 1),
-                                          "client": client_address(request.remote,
-                                                                   request.headers.get("X-Forwarded-For"),
-                                                                   request.app[keys.SETTINGS].web.trusted_proxies)}})
-
-
-@web.middleware
-async def guard(request: web.Request, handler) -> web.StreamResponse:
-    """The REST API wants a bearer token when tokens are configured, and every client has a budget."""
-    if not request.path.startswith("/api/v1/") or request.path == "/api/v1/openapi.json":
-        return await handler(request)
-    header = request.headers.get("Authorization")
-    if not bearer_ok(header, request.app[keys.TOKENS]):
-        return api.error(401, "A valid API token is required: send 'Authorization: Bearer <token>'.",
-                         **{"WWW-Authenticate": "Bearer"})
-    client = header if header and request.app[keys.TOKENS] else client_address(
-        request.remote, request.headers.get("X-Forwarded-For"), request.app[keys.SETTINGS].web.trusted_proxies)
-    wait = request.app[keys.LIMITER].take(client)
-    if wait:
-        return api.error(429, f"Too many requests; try again in {wait:.0f} s.",
-                         **{"Retry-After": str(max(1, round(wait)))})
-    return await handler(request)
+                                          "client": address_of(request)}})
 
 
 async def metrics(request: web.Request) -> web.Response:

@@ -70,7 +70,15 @@ class FitVerifier:
 
     @staticmethod
     def issue_key(claims: dict) -> str | None:
-        """The issue the panel is open on: the token's context.extension.issue.key."""
-        issue = ((claims.get("context") or {}).get("extension") or {}).get("issue") or {}
-        key = issue.get("key")
-        return key if isinstance(key, str) else None
+        """The issue the panel is open on: the token's context.extension.issue.key (a signed token may
+        still carry any JSON there: anything but objects down to a string key is no issue)."""
+        found: object = claims
+        for name in ("context", "extension", "issue", "key"):
+            found = found.get(name) if isinstance(found, dict) else None
+        return found if isinstance(found, str) else None
+
+    @staticmethod
+    def principal(claims: dict) -> str | None:
+        """The Atlassian account the panel was opened by, which owns the conversation."""
+        principal = claims.get("principal")
+        return principal if isinstance(principal, str) and principal else None

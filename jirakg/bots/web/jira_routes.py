@@ -11,6 +11,8 @@ from pydantic import BaseModel, Field
 
 from jirakg.bots.web import api, keys
 from jirakg.bots.web.forge_token import FitVerifier, InvalidToken
+from jirakg.bots.web.guard import address_of, refused, still_refusing, too_many
+from jirakg.bots.web.json_body import BadBody, read_body, read_json
 from jirakg.graph.webhooks import WebhookError
 
 
@@ -27,16 +29,30 @@ def add_jira_routes(app: web.Application, forge: FitVerifier | None) -> None:
 
 
 async def webhook(request: web.Request) -> web.Response:
-    secret = request.app[keys.SETTINGS].jira.webhook_secret
-    raw = await request.read()
-    if secret is not None:
-        # Jira signs webhook bodies with the configured secret: X-Hub-Signature: sha256=<hex HMAC>.
-        expected = "sha256=" + hmac.new(secret.get_secret_value().encode(), raw, hashlib.sha256).hexdigest()
-        if not hmac.compare_digest(request.headers.get("X-Hub-Signature", ""), expected):
-            return api.error(401, "The webhook signature does not match the configured secret.")
+    """Cached issues a Jira event makes stale are dropped: each call costs Jira traffic later, so only
+    signed calls are taken (unless opened with `webhook_secret: none`), within a budget per address."""
+    settings = request.app[keys.SETTINGS].jira
+    if settings.webhook_secret is None:
+        return api.error(403, "The Jira webhook is off: set jira.webhook_secret to the secret Jira signs with.")
+    wait = request.app[keys.LIMITER].take("webhook:" + address_of(request))
+    if wait:
+        return too_many(wait)
+    blocked = still_refusing(request)
+    if blocked is not None:
+        return blocked
     try:
-        outcome = await request.app[keys.ENGINE].jira_changed(await request.json())
-    except (ValueError, WebhookError) as exc:
+        raw = await read_body(request)
+    except BadBody as exc:
+        return api.error(400, str(exc))
+    if not settings.webhook_unsigned:
+        # Jira signs webhook bodies with the configured secret: X-Hub-Signature: sha256=<hex HMAC>.
+        secret = settings.webhook_secret.get_secret_value().encode()
+        expected = "sha256=" + hmac.new(secret, raw, hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(request.headers.get("X-Hub-Signature", ""), expected):
+            return refused(request, "The webhook signature does not match the configured secret.")
+    try:
+        outcome = await request.app[keys.ENGINE].jira_changed(await read_json(request))
+    except (BadBody, WebhookError) as exc:
         return api.error(400, f"Not a Jira webhook jirakg understands: {exc}")
     return web.json_response(outcome.model_dump())
 
@@ -45,13 +61,16 @@ async def _claims(request: web.Request) -> dict | web.Response:
     verifier = request.app[keys.FORGE]
     if verifier is None:
         return api.error(404, "The Jira panel is not configured (set forge.app_id).")
+    blocked = still_refusing(request)
+    if blocked is not None:
+        return blocked
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token:
-        return api.error(401, "The panel's request carries no Forge invocation token.")
+        return refused(request, "The panel's request carries no Forge invocation token.")
     try:
         return await verifier.verify(token.strip())
     except InvalidToken as exc:
-        return api.error(401, str(exc))
+        return refused(request, str(exc))
 
 
 async def panel_ask(request: web.Request) -> web.Response:
@@ -64,7 +83,7 @@ async def panel_ask(request: web.Request) -> web.Response:
     # The issue comes from the signed token, never from the body: "what blocks this?" means the open issue.
     issue_key = FitVerifier.issue_key(claims)
     result = await api.answer(request, body.text, body.conversation_id, issue_key, "jira",
-                              user=claims.get("principal"))
+                              user=FitVerifier.principal(claims))
     return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
 
 
@@ -72,4 +91,4 @@ async def panel_feedback(request: web.Request) -> web.Response:
     claims = await _claims(request)
     if isinstance(claims, web.Response):
         return claims
-    return await api.record_feedback(request, "jira", user=claims.get("principal"))
+    return await api.record_feedback(request, "jira", FitVerifier.principal(claims))

@@ -14,5 +14,6 @@ ENGINE = web.AppKey("engine", Engine)
 SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey("metrics", Metrics)
 LIMITER = web.AppKey("limiter", RateLimiter)
+REFUSALS = web.AppKey("refusals", RateLimiter)  # refused credentials per address
 TOKENS = web.AppKey("tokens", list)
 FORGE: web.AppKey[FitVerifier | None] = web.AppKey("forge")  # None when the panel is off

@@ -1,8 +1,9 @@
-"""Per-client request budgets (a token bucket per bearer token or address), the client's address
+"""Per-client request budgets (a token bucket per verified caller or address), the client's address
 behind trusted load balancers, and bearer-token checks."""
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import ipaddress
 import time
@@ -15,11 +16,19 @@ class RateLimiter:
         self.clock = clock
         self.buckets: dict[str, tuple[float, float]] = {}  # client → (tokens, last refill)
 
+    def _refilled(self, client: str, now: float) -> float:
+        tokens, last = self.buckets.get(client, (self.capacity, now))
+        return min(self.capacity, tokens + (now - last) * self.rate)
+
+    def waiting(self, client: str) -> float:
+        """The seconds until `client` may go ahead, taking nothing (0: now)."""
+        tokens = self._refilled(client, self.clock())
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+
     def take(self, client: str) -> float:
         """0 when the request may go ahead; else the seconds until it may."""
         now = self.clock()
-        tokens, last = self.buckets.get(client, (self.capacity, now))
-        tokens = min(self.capacity, tokens + (now - last) * self.rate)
+        tokens = self._refilled(client, now)
         if tokens >= 1:
             self.buckets[client] = (tokens - 1, now)
             return 0.0
@@ -29,14 +38,16 @@ class RateLimiter:
         return (1 - tokens) / self.rate
 
 
-def bearer_ok(header: str | None, tokens: list[str]) -> bool:
-    """No tokens configured: open. Else the header must carry one of them (compared in constant time)."""
-    if not tokens:
-        return True
-    scheme, _, presented = (header or "").partition(" ")
-    if scheme.lower() != "bearer" or not presented:
-        return False
-    return any(hmac.compare_digest(presented.strip().encode(), t.encode()) for t in tokens)
+def token_identity(header: str | None, tokens: list[str]) -> str | None:
+    """Who the bearer token in `header` is — `token:` and a fingerprint of the configured token it matches
+    (compared in constant time) — or None when it matches none. However the header is spelt, one token is
+    one identity, so budgets and conversations follow the caller, not the header's bytes."""
+    scheme, _, presented = (header or "").strip().partition(" ")
+    if scheme.lower() != "bearer" or not presented.strip():
+        return None
+    given = presented.strip().encode()
+    matched = [t for t in tokens if hmac.compare_digest(given, t.encode())]
+    return "token:" + hashlib.sha256(matched[0].encode()).hexdigest()[:16] if matched else None
 
 
 def client_address(remote: str | None, forwarded_for: str | None, trusted: list) -> str:

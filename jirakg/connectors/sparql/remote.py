@@ -17,6 +17,9 @@ from jirakg.connectors.sparql.results import Results, from_json
 
 POST_OVER_CHARS = 1500  # long queries go in a POST body: URLs have length limits
 ATTEMPTS = 3  # a question waits on every query; a longer wait is worse than a clear sentence
+# A long question can become a query many times its size (one VALUES row per phrase); past this it is
+# not sent: the endpoint is someone else's to overload.
+MAX_QUERY_CHARS = 100_000
 
 
 class RemoteEndpoint:
@@ -29,6 +32,10 @@ class RemoteEndpoint:
         self.credentials = (user, password) if user else None
 
     async def query(self, sparql: str) -> Results:
+        if len(sparql) > MAX_QUERY_CHARS:
+            raise QueryRejected(f"That question would need a knowledge-graph query of {len(sparql) // 1000} KB, "
+                                f"more than the {MAX_QUERY_CHARS // 1000} KB jirakg sends; ask it more briefly.")
+
         def unavailable(reason: str) -> EndpointUnavailable:
             return EndpointUnavailable(f"The SPARQL endpoint {self.url} is not answering ({reason}); "
                                        "try again shortly.")

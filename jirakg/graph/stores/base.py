@@ -63,12 +63,13 @@ class GraphStore(ABC):
     async def get_state(self, name: str) -> str | None: ...
 
     @abstractmethod
-    async def put_state(self, name: str, value: str | None) -> None: ...
+    async def put_state(self, name: str, value: str | None, ttl_s: int | None = None) -> None:
+        """Set (None: delete) `name`; with `ttl_s` it is gone that many seconds later."""
 
     @abstractmethod
-    async def claim_state(self, name: str, value: str) -> bool:
-        """Set `name` only if it is unset, atomically across everyone sharing the store; True if this
-        call set it (one replica wins a race)."""
+    async def claim_state(self, name: str, value: str, ttl_s: int | None = None) -> bool:
+        """Set `name` only if it is unset (or expired), atomically across everyone sharing the store; True if
+        this call set it (one replica wins a race)."""
 
     async def close(self) -> None:
         return None

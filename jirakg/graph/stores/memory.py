@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 
 from jirakg.graph.node import Node
@@ -15,6 +16,7 @@ class MemoryStore(GraphStore):
         self.cached: dict[str, CachedQuery] = {}
         self.labels: dict[str, EntityLabel] = {}
         self.state: dict[str, str] = {}
+        self.expiry: dict[str, float] = {}  # state name → monotonic time it expires
 
     async def get_nodes(self, keys: Iterable[str]) -> dict[str, Node]:
         return {key: self.nodes[key] for key in keys if key in self.nodes}
@@ -52,17 +54,27 @@ class MemoryStore(GraphStore):
     async def put_entity_labels(self, labels: Iterable[EntityLabel]) -> None:
         self.labels.update((entry.iri, entry) for entry in labels)
 
+    def _expire(self, name: str) -> None:
+        if name in self.expiry and self.expiry[name] <= time.monotonic():
+            self.state.pop(name, None)
+            self.expiry.pop(name, None)
+
     async def get_state(self, name: str) -> str | None:
+        self._expire(name)
         return self.state.get(name)
 
-    async def put_state(self, name: str, value: str | None) -> None:
+    async def put_state(self, name: str, value: str | None, ttl_s: int | None = None) -> None:
+        self.expiry.pop(name, None)
         if value is None:
             self.state.pop(name, None)
-        else:
-            self.state[name] = value
+            return
+        self.state[name] = value
+        if ttl_s is not None:
+            self.expiry[name] = time.monotonic() + ttl_s
 
-    async def claim_state(self, name: str, value: str) -> bool:
+    async def claim_state(self, name: str, value: str, ttl_s: int | None = None) -> bool:
+        self._expire(name)
         if name in self.state:  # no await between the check and the write: atomic on the event loop
             return False
-        self.state[name] = value
+        await self.put_state(name, value, ttl_s)
         return True

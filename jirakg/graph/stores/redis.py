@@ -5,18 +5,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from jirakg.graph.node import Node
 from jirakg.graph.stores.base import CachedQuery, EntityLabel, GraphStore
 
+# What the redis client raises when the server is gone or too slow (DeadlineStore turns it into a sentence).
+FAILURES: tuple[type[Exception], ...] = (RedisError, OSError)
 # Redis drops a cached query this long after its logical expiry, as a backstop; freshness
 # itself is decided by the manager's clock against `expires_at`.
 GRACE_S = 3600
 
 
 class RedisStore(GraphStore):
-    def __init__(self, url: str, namespace: str = "jirakg") -> None:
-        self.redis = Redis.from_url(url, decode_responses=True)
+    def __init__(self, url: str, namespace: str = "jirakg", timeout_s: float = 5.0) -> None:
+        # Socket timeouts as well as the caller's deadline: a stopped server must not hold a connection forever.
+        self.redis = Redis.from_url(url, decode_responses=True, socket_timeout=timeout_s,
+                                    socket_connect_timeout=timeout_s)
         self.ns = namespace
 
     def _k(self, *parts: str) -> str:
@@ -90,14 +95,14 @@ class RedisStore(GraphStore):
     async def get_state(self, name: str) -> str | None:
         return await self.redis.get(self._k("state", name))
 
-    async def put_state(self, name: str, value: str | None) -> None:
+    async def put_state(self, name: str, value: str | None, ttl_s: int | None = None) -> None:
         if value is None:
             await self.redis.delete(self._k("state", name))
         else:
-            await self.redis.set(self._k("state", name), value)
+            await self.redis.set(self._k("state", name), value, ex=ttl_s)
 
-    async def claim_state(self, name: str, value: str) -> bool:
-        return bool(await self.redis.set(self._k("state", name), value, nx=True))
+    async def claim_state(self, name: str, value: str, ttl_s: int | None = None) -> bool:
+        return bool(await self.redis.set(self._k("state", name), value, nx=True, ex=ttl_s))
 
     async def close(self) -> None:
         await self.redis.aclose()

@@ -5,11 +5,15 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
 from jirakg.graph.node import Node
 from jirakg.graph.stores.base import CachedQuery, EntityLabel, GraphStore
+
+# What sqlite3 raises when the file cannot be used (DeadlineStore turns it into a sentence).
+FAILURES: tuple[type[Exception], ...] = (sqlite3.Error, OSError)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS nodes (key TEXT PRIMARY KEY, id TEXT NOT NULL, json TEXT NOT NULL);
@@ -18,6 +22,13 @@ CREATE TABLE IF NOT EXISTS queries (cache_key TEXT PRIMARY KEY, json TEXT NOT NU
 CREATE TABLE IF NOT EXISTS entity_labels (iri TEXT PRIMARY KEY, label TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+# Versions after SCHEMA, in PRAGMA user_version: each a script applied once, in order.
+MIGRATIONS = [
+    # 1: state can expire (conversations, turns, event claims); pruned by time.
+    "ALTER TABLE state ADD COLUMN expires_at REAL; CREATE INDEX state_expiry ON state (expires_at);",
+]
+PRUNE_EVERY_S = 600
+LIVE = "(expires_at IS NULL OR expires_at > ?)"
 
 
 class SqliteStore(GraphStore):
@@ -27,7 +38,18 @@ class SqliteStore(GraphStore):
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(SCHEMA)
+        self._migrate()
         self._lock = threading.Lock()
+        self._pruned = 0.0
+
+    def _migrate(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")  # another process opening the same file waits, then sees the version
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            for statement in filter(str.strip, script.split(";")):
+                self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version = {number}")
+        self._db.execute("COMMIT")
 
     async def _run(self, sql: str, params: tuple = ()) -> list[tuple]:
         def work() -> list[tuple]:
@@ -97,19 +119,34 @@ class SqliteStore(GraphStore):
             await self._run_many("INSERT OR REPLACE INTO entity_labels (iri, label) VALUES (?, ?)", rows)
 
     async def get_state(self, name: str) -> str | None:
-        rows = await self._run("SELECT value FROM state WHERE name = ?", (name,))
+        rows = await self._run(f"SELECT value FROM state WHERE name = ? AND {LIVE}", (name, time.time()))
         return rows[0][0] if rows else None
 
-    async def put_state(self, name: str, value: str | None) -> None:
+    async def put_state(self, name: str, value: str | None, ttl_s: int | None = None) -> None:
         if value is None:
             await self._run("DELETE FROM state WHERE name = ?", (name,))
-        else:
-            await self._run("INSERT OR REPLACE INTO state (name, value) VALUES (?, ?)", (name, value))
+            return
+        await self._run("INSERT OR REPLACE INTO state (name, value, expires_at) VALUES (?, ?, ?)",
+                        (name, value, _expiry(ttl_s)))
+        await self._prune_now_and_then()
 
-    async def claim_state(self, name: str, value: str) -> bool:
-        inserted = await self._run("INSERT OR IGNORE INTO state (name, value) VALUES (?, ?) RETURNING name",
-                                   (name, value))
+    async def claim_state(self, name: str, value: str, ttl_s: int | None = None) -> bool:
+        # An expired claim is free again: the upsert takes it over, a live one is left alone.
+        inserted = await self._run("INSERT INTO state (name, value, expires_at) VALUES (?, ?, ?) "
+                                   "ON CONFLICT (name) DO UPDATE SET value = excluded.value, "
+                                   "expires_at = excluded.expires_at WHERE state.expires_at <= ? RETURNING name",
+                                   (name, value, _expiry(ttl_s), time.time()))
         return bool(inserted)
+
+    async def _prune_now_and_then(self) -> None:
+        """Expired state is invisible at once and deleted every PRUNE_EVERY_S, so the file stops growing."""
+        if time.monotonic() - self._pruned > PRUNE_EVERY_S:
+            self._pruned = time.monotonic()
+            await self._run("DELETE FROM state WHERE expires_at <= ?", (time.time(),))
 
     async def close(self) -> None:
         await asyncio.to_thread(self._db.close)
+
+
+def _expiry(ttl_s: int | None) -> float | None:
+    return time.time() + ttl_s if ttl_s is not None else None

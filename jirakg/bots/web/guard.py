@@ -1,0 +1,61 @@
+"""Who may call the REST API and how often: JSON bodies only (no cross-site form posts), a bearer
+token when tokens are configured, a budget per verified caller (the token's identity, else the
+address), and a small budget of refused credentials per address, so tokens cannot be guessed at
+speed. Other routes that check credentials (the webhook, the Forge panel) count their refusals
+against the same budget."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from jirakg.bots.web import api, keys
+from jirakg.bots.web.limits import client_address, token_identity
+
+REFUSALS_PER_MINUTE = 10
+
+
+def address_of(request: web.Request) -> str:
+    return client_address(request.remote, request.headers.get("X-Forwarded-For"),
+                          request.app[keys.SETTINGS].web.trusted_proxies)
+
+
+def too_many(wait: float) -> web.Response:
+    return api.error(429, f"Too many requests; try again in {wait:.0f} s.", **{"Retry-After": str(max(1, round(wait)))})
+
+
+def still_refusing(request: web.Request) -> web.Response | None:
+    """429 while the address has used up its refusals: checked before the credentials, so a right guess
+    made during the wait learns nothing."""
+    wait = request.app[keys.REFUSALS].waiting(address_of(request))
+    return too_many(wait) if wait else None
+
+
+def refused(request: web.Request, message: str, **headers: str) -> web.Response:
+    """401 for credentials that do not hold, counted against the address's refusals."""
+    request.app[keys.REFUSALS].take(address_of(request))
+    return api.error(401, message, **headers)
+
+
+@web.middleware
+async def guard(request: web.Request, handler) -> web.StreamResponse:
+    if not request.path.startswith("/api/v1/") or request.path == "/api/v1/openapi.json":
+        return await handler(request)
+    if request.method == "POST" and request.content_type != "application/json":
+        # A page on another site can POST text/plain without asking first; JSON needs a CORS preflight
+        # this server never grants, so only same-origin pages and real clients get through.
+        return api.error(415, "Send the request body as JSON, with 'Content-Type: application/json'.")
+    tokens = request.app[keys.TOKENS]
+    identity = None
+    if tokens:
+        blocked = still_refusing(request)
+        if blocked is not None:
+            return blocked
+        identity = token_identity(request.headers.get("Authorization"), tokens)
+        if identity is None:
+            return refused(request, "A valid API token is required: send 'Authorization: Bearer <token>'.",
+                           **{"WWW-Authenticate": "Bearer"})
+    wait = request.app[keys.LIMITER].take(identity or address_of(request))
+    if wait:
+        return too_many(wait)
+    request[api.IDENTITY] = identity
+    return await handler(request)
