@@ -7,27 +7,14 @@ from typing import Literal
 
 import click
 
-from jirakg.bots.cli.context import moment, now_option, settings_from
+from jirakg.bots.cli.context import moment, now_option, settings_from, with_jira
 from jirakg.bots.cli.jira_access import jira_url as jira_for
-from jirakg.config import Settings
 from jirakg.engine.session import engine_session
 from jirakg.engine.turn import TurnContext, TurnResult
 from jirakg.errors import JirakgError
 from jirakg.intents.embedded import input_problem
 
 COMMANDS = "Commands: /explain, /feedback up|down [comment], /reset, /quit"
-
-
-def _with_jira(settings: Settings, url: str | None, token: str | None) -> Settings:
-    if not url and not token:
-        return settings
-    changes: dict = {}
-    if url:
-        changes["url"] = url
-    if token:
-        changes["token"] = token
-        changes["auth"] = "basic" if settings.jira.email else "bearer"
-    return settings.model_copy(update={"jira": settings.jira.model_copy(update=changes)})
 
 
 def _show(result: TurnResult, explain: bool) -> None:
@@ -54,7 +41,7 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
     problem = input_problem(question)
     if problem:
         raise click.ClickException(problem)
-    settings = _with_jira(settings_from(ctx), jira_url, jira_token)
+    settings = with_jira(settings_from(ctx), jira_url, jira_token)
     now = moment(now_text)
 
     async def turn(url: str) -> TurnResult:

@@ -29,3 +29,16 @@ def moment(now_text: str | None) -> datetime | None:
         raise click.ClickException(
             f"--now {now_text!r} is not an ISO date or time, such as 2026-11-01T12:00:00+00:00.") from None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=datetime.now().astimezone().tzinfo)
+
+
+def with_jira(settings: Settings, url: str | None, token: str | None) -> Settings:
+    """`settings` talking to the Jira at `url` (and `token`), when given."""
+    if not url and not token:
+        return settings
+    changes: dict = {}
+    if url:
+        changes["url"] = url
+    if token:
+        changes["token"] = token
+        changes["auth"] = "basic" if settings.jira.email else "bearer"
+    return settings.model_copy(update={"jira": settings.jira.model_copy(update=changes)})

@@ -11,7 +11,7 @@ import click
 from pydantic import BaseModel
 
 from jirakg.answer.kg_session import KgSession
-from jirakg.bots.cli.context import settings_from
+from jirakg.bots.cli.context import moment, now_option, settings_from, with_jira
 from jirakg.bots.cli.jira_access import jira_url
 from jirakg.config import Settings
 from jirakg.connectors.jira import JiraError
@@ -40,7 +40,7 @@ def eval_group() -> None:
 @click.option("--parser", "parser_name", type=click.Choice(["embedded", "llm", "both"]), default="embedded",
               show_default=True, help="llm needs llm.base_url and llm.model; it falls back to embedded per question. "
               "both: each, compared per intent, and the routing written to llm.routing_file.")
-@click.option("--now", "now_text", default=None, help="The moment relative dates count from (ISO, default: now).")
+@now_option
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
 @click.option("--show-failures", is_flag=True, help="List the cases the parser got wrong.")
 @click.pass_context
@@ -48,12 +48,11 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
         as_json: bool, show_failures: bool) -> None:
     """Score intent parsing, issue keys and JQL execution accuracy on FILE (JSONL cases)."""
     settings = settings_from(ctx)
-    if jira_url_override:
-        settings = settings.model_copy(update={"jira": settings.jira.model_copy(update={"url": jira_url_override})})
+    settings = with_jira(settings, jira_url_override, None)
     if parser_name != "embedded" and not settings.llm.enabled:
         raise click.ClickException(f"--parser {parser_name} needs an endpoint: set llm.base_url "
                                    "(JIRAKG_LLM__BASE_URL) and llm.model (JIRAKG_LLM__MODEL).")
-    now = datetime.fromisoformat(now_text) if now_text else datetime.now(UTC)
+    now = moment(now_text) or datetime.now(UTC)
     try:
         cases = load_cases(file)
         with jira_url(settings, now) as url:
@@ -128,7 +127,7 @@ async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, p
 @click.option("--dataset", default=None, help="Only the cases of this dataset (demo, fluid).")
 @click.option("--jira-url", "jira_url_override", default=None,
               help="The Jira the cases refer to (default: the configured one or the demo).")
-@click.option("--now", "now_text", default=None, help="The moment ages and windows count from (ISO, default: now).")
+@now_option
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
 @click.option("--show-failures", is_flag=True, help="List the cases answered wrong, with what was missing.")
 @click.pass_context
@@ -136,11 +135,10 @@ def answers(ctx: click.Context, file: Path, dataset: str | None, jira_url_overri
             as_json: bool, show_failures: bool) -> None:
     """Score whole answers on FILE (JSONL cases with expectations computed from the raw data)."""
     settings = settings_from(ctx)
-    if jira_url_override:
-        settings = settings.model_copy(update={"jira": settings.jira.model_copy(update={"url": jira_url_override})})
+    settings = with_jira(settings, jira_url_override, None)
     settings = settings.model_copy(update={"store": settings.store.model_copy(update={"backend": "memory"}),
                                            "llm": settings.llm.model_copy(update={"base_url": None})})
-    now = datetime.fromisoformat(now_text) if now_text else datetime.now(UTC)
+    now = moment(now_text) or datetime.now(UTC)
 
     async def run(url: str) -> AnswerReport:
         async with engine_session(url, settings, now=lambda: now) as engine:
