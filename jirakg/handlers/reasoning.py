@@ -31,9 +31,7 @@ async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
     graph = await manager.subtree(plan.keys[0], plan.fields, depth=plan.depth)
     subject = graph.get(plan.keys[0].upper())
     nodes = [subject, *graph.descendants(subject.key)] if subject else []
-    keys = {key for node in nodes if is_open(node) for key in team.blocker_keys(node)}
-    blockers = await manager.nodes(sorted(keys), ["resolution", "assignee", "priority"]) if keys else {}
-    return TeamFacts(plan=plan, nodes=nodes, subject=subject, others=[b for b in blockers.values() if is_open(b)])
+    return TeamFacts(plan=plan, nodes=nodes, subject=subject, others=await team.open_blockers(nodes, manager))
 
 
 def word(facts: TeamFacts) -> Answer:

@@ -3,7 +3,6 @@ issues created vs resolved per week or month, over the selected issues."""
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections import Counter
 from datetime import datetime, timedelta
@@ -18,7 +17,6 @@ from jirakg.intents.models import Measure
 from jirakg.retrieval.facts import TeamFacts
 from jirakg.retrieval.plan import RetrievalPlan
 
-ORDER = re.compile(r"\s+ORDER\s+BY\s+.*$", re.IGNORECASE | re.DOTALL)
 PERIODS_SHOWN = 24
 
 
@@ -26,9 +24,8 @@ async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
     facts = await team.fetch(plan, manager)
     subset = team.measure_of(plan.intent).subset_jql
     if subset:
-        base = ORDER.sub("", facts.plan.jql or "")
-        jql = subset if base == team.EVERYTHING else f"({base}) AND ({subset})"
-        facts.others = (await manager.get(jql, ["resolution"])).nodes
+        base = team.ORDER_BY.split(facts.plan.jql or team.EVERYTHING, maxsplit=1)[0]  # a count needs no order
+        facts.others = (await manager.get(team.narrowed_jql(base, subset), ["resolution"])).nodes
     return facts
 
 

@@ -19,6 +19,7 @@ from jirakg.retrieval.subtrees import resolved_jql
 LABELS = {**FIELD_NAMES, "issuetype": "type", "fixVersions": "fix version", "components": "component",
           "labels": "label", "project": "project", "created_month": "month created", "created_week": "week created"}
 EVERYTHING = "project is not EMPTY"
+ORDER_BY = re.compile(r"\s+ORDER\s+BY\s+", re.IGNORECASE)
 
 
 def measure_of(call: IntentCall) -> Measure:
@@ -48,11 +49,16 @@ def with_blockers(fetch_selected: Callable[[RetrievalPlan, GraphManager], Awaita
     unresolved ones: a release or an epic is held up by work outside it too."""
     async def fetch_with_blockers(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
         facts = await fetch_selected(plan, manager)
-        keys = {key for node in facts.nodes if is_open(node) for key in blocker_keys(node)}
-        blockers = await manager.nodes(sorted(keys), ["resolution", "assignee", "priority"]) if keys else {}
-        facts.others = [node for node in blockers.values() if is_open(node)]
+        facts.others = await open_blockers(facts.nodes, manager)
         return facts
     return fetch_with_blockers
+
+
+async def open_blockers(nodes: list[Node], manager: GraphManager) -> list[Node]:
+    """The unresolved issues blocking the open ones among `nodes`, fetched in one batch."""
+    keys = {key for node in nodes if is_open(node) for key in blocker_keys(node)}
+    blockers = await manager.nodes(sorted(keys), ["resolution", "assignee", "priority"]) if keys else {}
+    return [node for node in blockers.values() if is_open(node)]
 
 
 def blocker_keys(node: Node) -> list[str]:
@@ -87,6 +93,13 @@ def open_plan(call: IntentCall, *, changelog: bool = False) -> RetrievalPlan:
 def open_only(jql: str) -> str:
     if re.search(r"\bresolution\s+is\s+EMPTY\b", jql, re.IGNORECASE):
         return jql
-    where, _, order = jql.partition(" ORDER BY ")
-    narrowed = "resolution is EMPTY" if where == EVERYTHING else f"({where}) AND resolution is EMPTY"
-    return narrowed + (f" ORDER BY {order}" if order else "")
+    return narrowed_jql(jql, "resolution is EMPTY")
+
+
+def narrowed_jql(jql: str, condition: str) -> str:
+    """`jql` AND `condition`, its ORDER BY kept at the end; "everything" narrowed is just the condition."""
+    where, *order = ORDER_BY.split(jql, maxsplit=1)
+    if re.search(r"\bOR\b", condition, re.IGNORECASE):
+        condition = f"({condition})"
+    narrowed = condition if where == EVERYTHING else f"({where}) AND {condition}"
+    return narrowed + (f" ORDER BY {order[0]}" if order else "")
