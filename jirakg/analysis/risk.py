@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from jirakg.analysis.values import date_of, days_text, in_days, is_open, person
+from jirakg.analysis.values import date_of, days_text, in_days, is_open, person, values
 from jirakg.graph import Node
 
 SOON = timedelta(days=7)
@@ -48,5 +48,4 @@ def at_risk(nodes: list[Node], open_blockers: dict[str, Node], now: datetime) ->
 
 
 def priority(node: Node) -> str:
-    raw = node.fields.get("priority")
-    return (raw.get("name") or "").lower() if isinstance(raw, dict) else ""
+    return values(node, "priority")[0].lower()

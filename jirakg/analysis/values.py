@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Literal
 
 from jirakg.graph import Node
 
@@ -20,15 +21,18 @@ def values(node: Node, field: str) -> list[str]:
         return [node.type or NONE]
     if field in ("created_month", "created_week"):
         created = date_of(node, "created")
-        if created is None:
-            return [NONE]
-        if field == "created_month":
-            return [created.strftime("%Y-%m")]
-        return [(created - timedelta(days=created.weekday())).strftime("week of %Y-%m-%d")]
+        return [period_of(created, "month" if field == "created_month" else "week")] if created else [NONE]
     raw = node.fields.get(field)
     items = raw if isinstance(raw, list) else [raw]
     names = [name for item in items if (name := _name(item))]
     return names or [NONE]
+
+
+def period_of(moment: datetime, period: Literal["week", "month"]) -> str:
+    """"2026-10" for a month, "week of 2026-10-26" (its Monday) for a week."""
+    if period == "week":
+        return (moment - timedelta(days=moment.weekday())).strftime("week of %Y-%m-%d")
+    return moment.strftime("%Y-%m")
 
 
 def _name(item: object) -> str | None:

@@ -4,7 +4,7 @@ resolutions, status changes and reassignments, from the changelogs."""
 from __future__ import annotations
 
 from collections import Counter
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from jirakg.analysis.values import date_of, person
 from jirakg.answer.templated import Answer, Writer
@@ -12,6 +12,7 @@ from jirakg.graph.node import ChangeEntry
 from jirakg.handlers import search, team
 from jirakg.handlers.base import JiraHandler
 from jirakg.intents.models import IntentCall, TimeWindow
+from jirakg.intents.timewindows import parse_window
 from jirakg.retrieval.facts import TeamFacts
 from jirakg.retrieval.plan import RetrievalPlan
 
@@ -23,12 +24,11 @@ def plan(call: IntentCall) -> RetrievalPlan:
 
 
 def window(call: IntentCall, now: datetime) -> tuple[datetime, datetime, str]:
-    """The window asked for, or this week so far (Monday 00:00 UTC to now)."""
-    asked = call.slots.window or TimeWindow()
-    monday = (now - timedelta(days=now.weekday())).replace(hour=0, minute=0, second=0, microsecond=0)
-    start = datetime.fromisoformat(asked.start) if asked.start else monday
+    """The window asked for, or this week so far; never past now."""
+    asked = call.slots.window or parse_window("this week", now) or TimeWindow()
+    start = datetime.fromisoformat(asked.start) if asked.start else now
     end = datetime.fromisoformat(asked.end) if asked.end else now
-    return start, min(end, now), asked.phrase or "this week"
+    return start, min(end, now), asked.phrase
 
 
 def word(facts: TeamFacts) -> Answer:

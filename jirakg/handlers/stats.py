@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from datetime import datetime, timedelta
 
 from jirakg.analysis.groups import percent
-from jirakg.analysis.values import date_of, days_text, in_days, is_open, number, shown_number
+from jirakg.analysis.values import date_of, days_text, in_days, is_open, number, period_of, shown_number
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import GraphManager
 from jirakg.handlers import search, team
@@ -82,19 +81,14 @@ def _average(facts: TeamFacts, measure: Measure, w: Writer) -> None:
 
 
 def _throughput(facts: TeamFacts, measure: Measure, w: Writer) -> None:
-    created: Counter[str] = Counter(_period(d, measure) for n in facts.nodes if (d := date_of(n, "created")))
-    resolved: Counter[str] = Counter(_period(d, measure) for n in facts.nodes if (d := date_of(n, "resolutiondate")))
+    created: Counter[str] = Counter(period_of(d, measure.period) for n in facts.nodes if (d := date_of(n, "created")))
+    resolved: Counter[str] = Counter(period_of(d, measure.period) for n in facts.nodes
+                                     if (d := date_of(n, "resolutiondate")))
     periods = sorted(set(created) | set(resolved))[-PERIODS_SHOWN:]
     w.line(f"Created vs resolved per {measure.period} ({team.scope(facts)}): {sum(created.values())} created, "
            f"{sum(resolved.values())} resolved in all.")
     for period in periods:
         w.line(f"- {period}: {created[period]} created, {resolved[period]} resolved")
-
-
-def _period(moment: datetime, measure: Measure) -> str:
-    if measure.period == "week":
-        return (moment - timedelta(days=moment.weekday())).strftime("week of %Y-%m-%d")
-    return moment.strftime("%Y-%m")
 
 
 HANDLER = JiraHandler(team.plan, fetch, word)

@@ -5,7 +5,7 @@ the condition reader, its measure grounded in the instance's fields, and what it
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from difflib import get_close_matches
 from typing import Any
 
@@ -13,7 +13,7 @@ from jirakg.intents.conditions import ConditionReader, Unknown
 from jirakg.intents.follow_ups import narrowed
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import DateRange, IntentCall, Slots, TimeWindow
+from jirakg.intents.models import DateRange, IntentCall, Slots
 from jirakg.intents.team_questions import SPRINT, WHY_LATE, TeamAsk
 from jirakg.intents.timewindows import parse_window
 
@@ -82,10 +82,8 @@ class TeamCalls:
     def _activity(self, slots: Slots, lowered: str) -> None:
         """The window the changes are counted in (this week unless asked), on the issues updated since."""
         now = self.now()
-        window = parse_window(lowered, now, self.lexicon.sprints)
-        if window is None:
-            monday = (now - timedelta(days=now.weekday())).replace(hour=0, minute=0, second=0, microsecond=0)
-            window = TimeWindow(start=monday.isoformat(), end=now.isoformat(), phrase="this week")
+        window = parse_window(lowered, now, self.lexicon.sprints) or parse_window("this week", now)
+        assert window is not None
         slots.dates = [d for d in slots.dates if d.phrase != window.phrase]
         slots.dates.append(DateRange(field="updated", start=window.start, phrase=window.phrase))
         slots.window = window
