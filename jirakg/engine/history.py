@@ -64,8 +64,8 @@ def _last_set(intents: list[IntentCall]) -> Slots | None:
     """The conditions of the last set of issues a turn answered with, for "which of those are bugs?": a
     search's or count's own, or a child list's as a search under its parent."""
     for call in reversed(intents):
-        if call.name in ("search", "count") or call.slots.measure is not None:
-            return call.slots
+        if call.name in ("search", "count") or (call.slots.measure is not None and not call.issue_keys):
+            return call.slots  # a team question over a set; one issue's comments or reasons are no set
         if call.name == "children" and call.issue_keys:
             return call.slots.model_copy(update={"parents": call.issue_keys[:1]})
         if call.name == "linked" and call.issue_keys:

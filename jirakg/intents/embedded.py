@@ -13,16 +13,17 @@ from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from difflib import get_close_matches
+from typing import cast
 
 from pydantic import BaseModel, Field
 
+from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
 from jirakg.intents.follow_ups import narrowed
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import NODE_FILTERS, IntentCall, IntentName, LinkFilter, ParsedQuery, Slots
-from jirakg.intents.registry import INTENTS
 from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import TeamAsk, read_team
 from jirakg.intents.timewindows import parse_window
@@ -96,7 +97,6 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
 REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
                      r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
-WHICH_ISSUE = "Which issue do you mean? Name it by its key, for example "
 WHICH_ISSUES = "Which issues do you mean? Name a project, type, status, person or component."
 ENGLISH_ONLY = ("I understand questions in English only, for example 'How many open bugs are in PROJ?'; "
                 "please ask again in English.")
@@ -149,7 +149,7 @@ class EmbeddedParser:
     def _parse(self, text: str, state: ConversationState, issue_in_view: str | None) -> ParsedQuery:
         problem = input_problem(text)
         if problem:
-            return ParsedQuery(text=text, intents=[_call_clarify(problem)])
+            return ParsedQuery(text=text, intents=[clarify(problem)])
         stripped = text.strip()
         calls: list[IntentCall] = []
         carried: list[str] = []
@@ -175,7 +175,7 @@ class EmbeddedParser:
 
     def _part(self, part: str, state: ConversationState, issue_in_view: str | None, carried: list[str]) -> IntentCall:
         if foreign_language(part):
-            return _call_clarify(ENGLISH_ONLY)
+            return clarify(ENGLISH_ONLY)
         typed = self.typed.find(part)
         if typed is not None:
             return self._typed(*typed, state)
@@ -183,7 +183,7 @@ class EmbeddedParser:
         # Keys become a placeholder so that their project part is not read as a filter ("PROJ" in PROJ-12).
         lowered = " ".join(ISSUE_KEY_IN_QUESTION.sub(f" {KEY_WORD} ", part).lower().split())
         if unknown and not keys:
-            return _call_clarify(f"There is no project {unknown[0].split('-')[0]} in this Jira; "
+            return clarify(f"There is no project {unknown[0].split('-')[0]} in this Jira; "
                                  f"known projects are {', '.join(sorted(self.projects))}.")
         # A pronoun refers only when there is something to refer to: "list them" in a first question is filler.
         refers = ((SINGULAR.search(lowered) and (state.active_keys or issue_in_view or carried))
@@ -193,9 +193,9 @@ class EmbeddedParser:
         in_sidebar = bool(issue_in_view) and not self._filters_present(lowered)
         team = read_team(lowered, has_key=bool(keys or refers or in_sidebar))
         previous = state.last_search
-        if (team is None and previous is not None and previous.measure is not None and state.last_intent in INTENTS
-                and FOLLOW_UP.search(lowered) and not keys):
-            team = TeamAsk(state.last_intent, previous.measure, lowered)  # type: ignore[arg-type]  # "same for DATA"
+        if team is None and previous is not None and previous.measure is not None and FOLLOW_UP.search(lowered) \
+                and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)
+            team = TeamAsk(cast(IntentName, state.last_intent), previous.measure, lowered)
         if team is not None:
             return self.team.call(team, keys, lowered, state, issue_in_view, FOLLOW_UP.search(lowered) is not None)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
@@ -212,7 +212,7 @@ class EmbeddedParser:
                 if searched is not None:
                     return searched
             if not keys:
-                return _call_clarify(WHICH_ISSUE + f"{sorted(self.projects)[0] if self.projects else 'PROJ'}-12.")
+                return clarify(which_issue(self.projects))
         return IntentCall(name=name, issue_keys=keys, slots=self._slots(name, lowered))
 
     def _typed(self, prefix: str, jql: str, state: ConversationState) -> IntentCall:
@@ -221,7 +221,7 @@ class EmbeddedParser:
             where, order, subtrees = self.typed.ground(jql)
             slots = self.conditions.read(prefix, Slots()) if prefix else Slots()
         except (JqlSyntaxError, Unknown) as exc:
-            return _call_clarify(f"That reads as JQL, but it cannot run: {exc}")
+            return clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
         slots.descendants_of += subtrees
         if state.last_search is not None and FOLLOW_UP.search(prefix.lower()):
@@ -238,7 +238,7 @@ class EmbeddedParser:
             slots = self.conditions.read(part, Slots(), people=name != "children",
                                          terse_text=name in ("search", "count"))
         except Unknown as exc:
-            return _call_clarify(str(exc))
+            return clarify(str(exc))
         if name == "children":
             if set(_narrowing(slots)) <= {"parents", "issue_types"}:
                 return IntentCall(name="children", issue_keys=keys, slots=Slots(issue_types=slots.issue_types))
@@ -256,10 +256,10 @@ class EmbeddedParser:
         if state.last_search is not None and FOLLOW_UP.search(lowered):
             slots = narrowed(state.last_search, slots)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
-            return _call_clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
+            return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
         jql = build_jql(slots, today=self.now().strftime("%Y/%m/%d"))
         if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
-            return _call_clarify(WHICH_ISSUES)
+            return clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
 
     def _keys(self, part: str) -> tuple[list[str], list[str]]:
@@ -414,10 +414,6 @@ def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:
 
     real = [c for c in calls if not context(c)]
     return real if real and len(real) < len(calls) else calls
-
-
-def _call_clarify(reason: str) -> IntentCall:
-    return IntentCall(name="clarify", slots=Slots(reason=reason))
 
 
 # Control characters other than tab and line breaks, and lone surrogates (undecodable bytes as Python keeps them).

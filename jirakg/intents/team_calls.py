@@ -9,6 +9,7 @@ from datetime import datetime
 from difflib import get_close_matches
 from typing import Any
 
+from jirakg.intents.asking import clarify, which_issue
 from jirakg.intents.conditions import ConditionReader, Unknown
 from jirakg.intents.follow_ups import narrowed
 from jirakg.intents.jql_builder import build_jql
@@ -17,7 +18,6 @@ from jirakg.intents.models import DateRange, IntentCall, Slots
 from jirakg.intents.team_questions import SPRINT, WHY_LATE, TeamAsk
 from jirakg.intents.timewindows import parse_window
 
-WHICH_ISSUE = "Which issue do you mean? Name it by its key, for example {example}."
 KeyResolver = Callable[..., list[str]]
 
 
@@ -32,7 +32,6 @@ class TeamCalls:
         self.points_field = next((t.value for t in fields if "story point" in t.label.lower()), None)
         self.sprint_field = next((t.value for t in fields if t.label.lower() == "sprint"), None)
         self.people = {t.value: t.label for t in lexicon.of("person")}
-        self.example = f"{sorted(lexicon.project_keys)[0] if lexicon.project_keys else 'PROJ'}-12"
 
     def call(self, ask: TeamAsk, keys: list[str], lowered: str, state: Any, issue_in_view: str | None,
              follow_up: bool) -> IntentCall:
@@ -43,28 +42,28 @@ class TeamCalls:
         if ask.about_issue or (ask.name == "reasoning" and WHY_LATE.search(lowered)):
             keys = keys or self.resolve_keys(lowered, state, issue_in_view, [])
             if not keys:
-                return _clarify(WHICH_ISSUE.format(example=self.example))
+                return clarify(which_issue(self.lexicon.project_keys))
             return IntentCall(name=ask.name, issue_keys=keys, slots=Slots(measure=measure, text=ask.subset))
         try:
             slots = self.conditions.read(ask.rest, Slots(), terse_text=False)
             share = ask.subset if measure.statistic == "share" else None
             part = self.conditions.read(share, Slots(), terse_text=False) if share else None
         except Unknown as exc:
-            return _clarify(str(exc))
+            return clarify(str(exc))
         if follow_up and state.last_search is not None:
             slots = narrowed(state.last_search, slots)
         today = self.now().strftime("%Y/%m/%d")
         if part is not None:
             subset = build_jql(part, today=today)
             if not subset:
-                return _clarify(f"I could not tell which part of the issues '{ask.subset}' means; ask for example "
+                return clarify(f"I could not tell which part of the issues '{ask.subset}' means; ask for example "
                                 f"'what fraction of FLUID bugs are resolved?'.")
             measure.subset_jql = subset
             slots.ignored += part.ignored
         if ask.name == "sprint" and not slots.sprints and not slots.sprint_state:
             slots.sprint_state = "open"  # "how is the sprint going": the active one
         if ask.name == "release" and not slots.fix_versions:
-            return _clarify(self._which_release(ask.rest))
+            return clarify(self._which_release(ask.rest))
         if ask.name == "activity":
             self._activity(slots, lowered)
             # "what did Ana do", "Ana Schmidt this week": the person acted; "assigned to Ana" selects issues
@@ -94,7 +93,3 @@ class TeamCalls:
         near = near or versions[-3:]
         return ("Which release do you mean? Name a fix version, for example "
                 + ", ".join(f"'{v}'" for v in near) + ".")
-
-
-def _clarify(reason: str) -> IntentCall:
-    return IntentCall(name="clarify", slots=Slots(reason=reason))

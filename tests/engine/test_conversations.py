@@ -160,3 +160,16 @@ def test_a_turn_past_its_deadline_is_a_sentence(url) -> None:
                 await engine.ask(TurnContext(text="help"))
             return str(stopped.value)
     assert asyncio.run(run()).startswith("That took longer than 0.05 s to answer, so it was stopped")
+
+
+def test_a_team_follow_up_repeats_the_measure_but_one_issues_comments_are_no_set(url) -> None:
+    (first, again), _ = converse(url, ["Who has the most open issues in WEB?", "same for MOB"])
+    assert again.intents == ["ranking"]
+    mob = Counter((fields(k)["assignee"] or {}).get("displayName") for k in RAW
+                  if fields(k)["project"]["key"] == "MOB" and not fields(k)["resolution"])
+    mob.pop(None, None)
+    top, most = mob.most_common(1)[0]
+    assert again.answer.splitlines()[0].startswith(top) and f": {most}" in again.answer.splitlines()[0]
+    key = next(k for k in RAW if fields(k)["project"]["key"] == "WEB" and fields(k)["comment"]["comments"])
+    (_, follow), _ = converse(url, [f"latest comment on {key}", "which of those are bugs?"])
+    assert follow.intents != ["comments"]  # one issue's comments are not a set to narrow
