@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from jirakg.engine.turn import TurnResult
+from jirakg.intents.evaluation import Tally, p95, tally
 
 
 class Expect(BaseModel):
@@ -35,15 +36,6 @@ class AnswerCase(BaseModel):
     form: str = ""
     category: str = ""
     expect: Expect
-
-
-class Tally(BaseModel):
-    cases: int = 0
-    right: int = 0
-
-    @property
-    def accuracy(self) -> float:
-        return round(self.right / self.cases, 3) if self.cases else 0.0
 
 
 class AnswerReport(BaseModel):
@@ -86,8 +78,8 @@ def problems(answer: str, expect: Expect) -> list[str]:
 async def evaluate_answers(cases: list[AnswerCase], ask: Callable[[str, str | None], Awaitable[TurnResult]]
                            ) -> AnswerReport:
     """Each case in a fresh conversation: its history asked first, then the question, timed."""
-    by_intent: dict[str, Tally] = defaultdict(Tally)
-    by_form: dict[str, Tally] = defaultdict(Tally)
+    by_intent: dict[str, list[bool]] = defaultdict(list)
+    by_form: dict[str, list[bool]] = defaultdict(list)
     timings, failures, right, intents_right = [], [], 0, 0
     for case in cases:
         conversation = None
@@ -100,15 +92,14 @@ async def evaluate_answers(cases: list[AnswerCase], ask: Callable[[str, str | No
         ok = not missed
         right += ok
         intents_right += case.intent in result.intents
-        for tally in (by_intent[case.intent], by_form[case.form or "other"]):
-            tally.cases += 1
-            tally.right += ok
+        by_intent[case.intent].append(ok)
+        by_form[case.form or "other"].append(ok)
         if not ok:
             failures.append({"id": case.id, "query": case.query, "intent": case.intent, "got": result.intents,
                              "problems": missed, "answer": result.answer.splitlines()[:3]})
     timings.sort()
     return AnswerReport(cases=len(cases), accuracy=round(right / len(cases), 3) if cases else 0.0,
                         intent_accuracy=round(intents_right / len(cases), 3) if cases else 0.0,
-                        by_intent=dict(sorted(by_intent.items())), by_form=dict(sorted(by_form.items())),
-                        p95_ms=round(timings[int(0.95 * (len(timings) - 1))], 1) if timings else 0.0,
+                        by_intent={k: tally(v) for k, v in sorted(by_intent.items())},
+                        by_form={k: tally(v) for k, v in sorted(by_form.items())}, p95_ms=p95(timings),
                         failures=failures)

@@ -47,6 +47,15 @@ class Tally(BaseModel):
     accuracy: float
 
 
+def p95(timings: list[float]) -> float:
+    """The 95th percentile of sorted timings, in the unit given."""
+    return round(timings[int(0.95 * (len(timings) - 1))], 2) if timings else 0.0
+
+
+def tally(right: list[bool]) -> Tally:
+    return Tally(cases=len(right), accuracy=round(sum(right) / len(right), 4) if right else 0.0)
+
+
 class Report(BaseModel):
     single: Score
     multi: Score
@@ -133,7 +142,7 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
                                _single),
         widened_silently=sum(o.widened_silently for _, o in outcomes),
         answered_instead_of_asking=sum(o.answered_instead_of_asking for _, o in outcomes),
-        p95_ms=round(timings[int(0.95 * (len(timings) - 1))], 2) if timings else 0.0,
+        p95_ms=p95(timings),
         cases=len(cases), fallbacks=sum(reasons.values()), fallback_reasons=dict(reasons.most_common()),
         parser_by_intent={name: dict(c) for name, c in sorted(used.items())}, failures=failures)
 
@@ -185,15 +194,12 @@ async def _judge(case: Case, parsed: ParsedQuery, run_jql: RunJql) -> _Outcome:
 
 
 def _tallies(outcomes: list[tuple[Case, _Outcome]], group: Callable[[Case], str | None]) -> dict[str, Tally]:
-    tallies: dict[str, Counter] = {}
+    grouped: dict[str, list[bool]] = {}
     for case, outcome in outcomes:
         name = group(case)
         if name:
-            tally = tallies.setdefault(name, Counter())
-            tally["cases"] += 1
-            tally["correct"] += outcome.correct
-    return {name: Tally(cases=t["cases"], accuracy=round(t["correct"] / t["cases"], 4))
-            for name, t in sorted(tallies.items())}
+            grouped.setdefault(name, []).append(outcome.correct)
+    return {name: tally(right) for name, right in sorted(grouped.items())}
 
 
 def _score(counter: Counter) -> Score:
