@@ -25,7 +25,7 @@ from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import NODE_FILTERS, IntentCall, IntentName, LinkFilter, ParsedQuery, Slots
 from jirakg.intents.team_calls import TeamCalls
-from jirakg.intents.team_questions import TeamAsk, read_team
+from jirakg.intents.team_questions import POINTS, TeamAsk, read_team
 from jirakg.intents.timewindows import parse_window
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.jql.errors import JqlSyntaxError
@@ -68,7 +68,6 @@ INTENT_WORDS = ["blocks", "blocked", "blocking", "blockers", "summarize", "summa
                 "changelog", "changed", "children", "subtasks", "sub-tasks", "depends", "duplicates", "duplicated",
                 "deadlock", "transitively", "overview", "progress", "related", "linked", "assignee", "priority",
                 "status", "reporter", "labels", "components"]
-POINTS = re.compile(r"\b(story points?|points|estimate)\b")
 SEARCH_WORDS = re.compile(r"\b(list|show|find|search|which|what|any|all|open|closed|unresolved|issues|bugs|tickets|"
                           r"stories|tasks|epics|items)\b")
 KG_WORDS = re.compile(r"\b(born|birth|died|death|height|tall|married|spouse|wife|husband|wrote|written|author\w*|"

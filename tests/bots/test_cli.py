@@ -132,5 +132,8 @@ def test_ask_now_fixes_the_demo_day_and_the_window(tmp_path: Path) -> None:
     assert turn["intents"] == ["activity"]
     assert turn["answer"].startswith("This week (2026-10-26 to 2026-11-01)")
     assert demo_file(tmp_path).name == "demo-org-2026-11-01.jsonl.gz"
+    earlier = CliRunner().invoke(main, ["ask", "help", "--now", "2026-10-01T12:00:00+00:00"], env=env)
+    assert earlier.exit_code == 0, earlier.output
+    assert demo_file(tmp_path).name == "demo-org-2026-10-01.jsonl.gz"  # the other day's organisation is gone
     bad = CliRunner().invoke(main, ["ask", "who is overloaded?", "--now", "next tuesday"], env=env)
     assert bad.exit_code == 1 and "is not an ISO date or time" in bad.output and "Traceback" not in bad.output

@@ -26,6 +26,8 @@ def jira_url(settings: Settings, today: datetime | None = None) -> Iterator[str]
     end = (today or datetime.now(UTC)).astimezone(UTC).replace(hour=9, minute=0, second=0, microsecond=0)
     demo = settings.data_dir / f"demo-org-{end:%Y-%m-%d}.jsonl.gz"
     if not demo.exists():
+        for older in settings.data_dir.glob("demo-org-*"):  # one day's organisation replaces another's
+            older.unlink()
         write_demo(demo, seed=1, issues=3000, end=end)
     click.echo(f"No Jira configured: using the demo organisation in {demo}.", err=True)
     with BackgroundServer(create_app(load_dataset(demo))) as url:
