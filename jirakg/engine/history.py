@@ -9,8 +9,7 @@ from pydantic import BaseModel, Field
 
 from jirakg.errors import JirakgError
 from jirakg.graph.stores import GraphStore
-from jirakg.intents.embedded import ConversationState
-from jirakg.intents.models import IntentCall, LinkFilter, Slots
+from jirakg.intents.models import ConversationState, IntentCall, LinkFilter, Slots
 from jirakg.retrieval.kgqa.reformulation import KgTurn
 
 

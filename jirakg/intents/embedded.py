@@ -15,15 +15,21 @@ from datetime import UTC, datetime
 from difflib import get_close_matches
 from typing import cast
 
-from pydantic import BaseModel, Field
-
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
 from jirakg.intents.follow_ups import narrowed
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import NODE_FILTERS, IntentCall, IntentName, LinkFilter, ParsedQuery, Slots
+from jirakg.intents.models import (
+    NODE_FILTERS,
+    ConversationState,
+    IntentCall,
+    IntentName,
+    LinkFilter,
+    ParsedQuery,
+    Slots,
+)
 from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import POINTS, TeamAsk, read_team
 from jirakg.intents.timewindows import parse_window
@@ -102,15 +108,6 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 
 
 PARSE_CACHE = 4096
-
-
-class ConversationState(BaseModel):
-    """What the parser needs from earlier turns."""
-
-    active_keys: list[str] = Field(default_factory=list)  # most recent first
-    last_results: list[str] = Field(default_factory=list)  # keys listed in the last answer, in order
-    last_intent: str | None = None
-    last_search: Slots | None = None  # the conditions of the last search or count, for follow-ups
 
 
 class EmbeddedParser:

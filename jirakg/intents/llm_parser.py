@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from pydantic import ValidationError
 
-from jirakg.intents.embedded import NEEDS_KEY, ConversationState, EmbeddedParser, input_problem
+from jirakg.intents.embedded import NEEDS_KEY, EmbeddedParser, input_problem
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.llm_grounding import Grounded, SlotGrounder
 from jirakg.intents.llm_routing import LlmRouting
@@ -26,7 +26,7 @@ from jirakg.intents.llm_schema import (
     skeleton,
 )
 from jirakg.intents.llm_vocabulary import Vocabulary
-from jirakg.intents.models import IntentCall, ParsedQuery, Slots
+from jirakg.intents.models import ConversationState, IntentCall, ParsedQuery, Slots
 from jirakg.intents.registry import INTENTS
 from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION
 from jirakg.llm import LlmClient, LlmError

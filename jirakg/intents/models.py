@@ -126,3 +126,12 @@ class ParsedQuery(BaseModel):
     @property
     def fell_back(self) -> bool:
         return self.fallback_reason is not None
+
+
+class ConversationState(BaseModel):
+    """What the parser needs from earlier turns."""
+
+    active_keys: list[str] = Field(default_factory=list)  # most recent first
+    last_results: list[str] = Field(default_factory=list)  # keys listed in the last answer, in order
+    last_intent: str | None = None
+    last_search: Slots | None = None  # the conditions of the last set of issues, for follow-ups

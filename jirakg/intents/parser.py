@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from jirakg.intents.embedded import ConversationState
-from jirakg.intents.models import ParsedQuery
+from jirakg.intents.models import ConversationState, ParsedQuery
 
 
 class Parser(Protocol):

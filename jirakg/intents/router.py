@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from jirakg.intents.embedded import ConversationState
-from jirakg.intents.models import IntentCall, ParsedQuery, Slots
+from jirakg.intents.models import ConversationState, IntentCall, ParsedQuery, Slots
 from jirakg.intents.parser import Parser
 
 

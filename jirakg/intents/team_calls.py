@@ -7,18 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from difflib import get_close_matches
-from typing import Any
 
 from jirakg.intents.asking import clarify, which_issue
 from jirakg.intents.conditions import ConditionReader, Unknown
 from jirakg.intents.follow_ups import narrowed
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import DateRange, IntentCall, Slots
+from jirakg.intents.models import ConversationState, DateRange, IntentCall, Slots
 from jirakg.intents.team_questions import SPRINT, WHY_LATE, TeamAsk
 from jirakg.intents.timewindows import parse_window
 
-KeyResolver = Callable[..., list[str]]
+KeyResolver = Callable[[str, ConversationState, str | None, list[str]], list[str]]
 
 
 class TeamCalls:
@@ -33,7 +32,7 @@ class TeamCalls:
         self.sprint_field = next((t.value for t in fields if t.label.lower() == "sprint"), None)
         self.people = {t.value: t.label for t in lexicon.of("person")}
 
-    def call(self, ask: TeamAsk, keys: list[str], lowered: str, state: Any, issue_in_view: str | None,
+    def call(self, ask: TeamAsk, keys: list[str], lowered: str, state: ConversationState, issue_in_view: str | None,
              follow_up: bool) -> IntentCall:
         measure = ask.measure.model_copy(update={
             "points_field": self.points_field, "sprint_field": self.sprint_field,

@@ -163,7 +163,7 @@ def test_a_turn_past_its_deadline_is_a_sentence(url) -> None:
 
 
 def test_a_team_follow_up_repeats_the_measure_but_one_issues_comments_are_no_set(url) -> None:
-    (first, again), _ = converse(url, ["Who has the most open issues in WEB?", "same for MOB"])
+    (_, again), _ = converse(url, ["Who has the most open issues in WEB?", "same for MOB"])
     assert again.intents == ["ranking"]
     mob = Counter((fields(k)["assignee"] or {}).get("displayName") for k in RAW
                   if fields(k)["project"]["key"] == "MOB" and not fields(k)["resolution"])

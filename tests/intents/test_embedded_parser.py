@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from jirakg.devjira.dataset import build_dataset
-from jirakg.intents.embedded import MAX_CHARS, ConversationState, EmbeddedParser
+from jirakg.intents.embedded import MAX_CHARS, EmbeddedParser
+from jirakg.intents.models import ConversationState
 from jirakg.jql.syntax import parse
 from tests.intents.demo_lexicon import ISSUES, LEXICON, META, ORG
 

@@ -9,9 +9,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from jirakg.intents.embedded import ConversationState, EmbeddedParser
+from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.intents.llm_routing import IntentScores, LlmRouting
+from jirakg.intents.models import ConversationState
 from jirakg.llm import LlmClient
 from tests.intents.demo_lexicon import LEXICON, ORG
 from tests.intents.openai_server import ScriptedModel, intents, mode_of
