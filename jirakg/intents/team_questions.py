@@ -184,9 +184,12 @@ CONDITION_WORDS = (r"\b(?:un\w+|open|not|no|except|minus|without|overdue|assigne
                    r"high|low|blocked|closed|resolved|in progress|to do)\b")
 SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint 51")
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
-SHAPE_WORDS = sorted({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
-                      "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
-                      "reporter", "estimate", "changes", "activity", "overloaded"})
+SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
+                        "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
+                        "reporter", "estimate", "changes", "activity", "overloaded"})
+# A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
+SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
+                         for first in {w[0] for w in SHAPE_WORDS}}
 SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
             (re.compile(r"\b(?:chimed|chime|weighed|weigh) in\b"), "commented"),
             (re.compile(r"\bat-risk\b"), "at risk")]
@@ -202,10 +205,10 @@ def normalised(text: str) -> str:
         word = match.group(0)
         if word in SHAPE_WORDS:
             return word
-        # a typo keeps the first letter; another form of a word ("changed", "reports") is not a typo
+        # another form of a word ("changed", "reports") is not a typo
         stem = re.sub(r"(?:s|es|ed|ing)$", "", word)
-        close = [w for w in get_close_matches(word, SHAPE_WORDS, n=1, cutoff=0.8)
-                 if w[0] == word[0] and not w.startswith(stem)]
+        close = [w for w in get_close_matches(word, SHAPE_WORDS_BY_LETTER.get(word[0], ()), n=1, cutoff=0.8)
+                 if not w.startswith(stem)]
         return close[0] if close else word
     return re.sub(r"[a-z]{5,}", corrected, text)
 
@@ -332,9 +335,7 @@ def _share(text: str) -> TeamAsk | None:
 
 
 def _statistic(text: str) -> TeamAsk | None:
-    if THROUGHPUT.search(text):
-        match = THROUGHPUT.search(text)
-        assert match is not None
+    if match := THROUGHPUT.search(text):
         period = "week" if re.search(r"\bweek(?:s|ly)?\b", text) else "month"
         rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b", " ", _blank(text, match))
         return TeamAsk("stats", Measure(statistic="throughput", period=period), rest)  # type: ignore[arg-type]
