@@ -10,11 +10,11 @@ from datetime import UTC, datetime
 from jirakg.analysis.values import DERIVED, is_open
 from jirakg.answer.templated import FIELD_NAMES
 from jirakg.graph import GraphManager, Node
+from jirakg.handlers import search
 from jirakg.intents.models import IntentCall, Measure
 from jirakg.intents.registry import INTENTS
 from jirakg.retrieval.facts import TeamFacts
 from jirakg.retrieval.plan import RetrievalPlan
-from jirakg.retrieval.subtrees import resolved_jql
 
 LABELS = {**FIELD_NAMES, "issuetype": "type", "fixVersions": "fix version", "components": "component",
           "labels": "label", "project": "project", "created_month": "month created", "created_week": "week created"}
@@ -38,9 +38,9 @@ def plan(call: IntentCall, *, changelog: bool = False) -> RetrievalPlan:
 
 
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
-    jql = await resolved_jql(plan.jql or "", plan.intent.slots, manager)
-    result = await manager.get(jql, plan.fields, changelog=plan.changelog)
-    return TeamFacts(plan=plan.model_copy(update={"jql": jql}), nodes=result.nodes, cache_hit=result.cache_hit)
+    """The selected issues, fetched as a search fetches them."""
+    found = await search.fetch(plan, manager)
+    return TeamFacts(plan=found.plan, nodes=found.nodes, cache_hit=found.cache_hit)
 
 
 def with_blockers(fetch_selected: Callable[[RetrievalPlan, GraphManager], Awaitable[TeamFacts]]
