@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter, defaultdict
 from datetime import datetime
@@ -258,3 +259,16 @@ def test_too_few_issues_is_refused_clearly(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["demo-data", "generate", "--issues", "5", "--out", str(tmp_path / "x.jsonl")])
     assert result.exit_code == 2
     assert "Invalid value for '--issues'" in result.output and "Traceback" not in result.output
+
+
+def test_access_model_is_documented_and_leaves_issues_alone(issues: dict[str, dict], meta: dict) -> None:
+    embargoed = {key for key, issue in issues.items() if "security" in issue["fields"]}
+    proj = [key for key in issues if key.startswith("PROJ-")]
+    assert embargoed and embargoed <= set(proj) and len(embargoed) < len(proj) / 10
+    assert embargoed == {k for k in proj if int(hashlib.sha1(k.encode()).hexdigest(), 16) % 20 == 0}
+    assert {u["accountId"]: f"demo-{hashlib.sha1(u['accountId'].encode()).hexdigest()}" for u in meta["users"]} == {
+        account: token for token, account in meta["apiTokens"].items()}
+    groups = {g["name"]: set(g["members"]) for g in meta["groups"]}
+    ops = next(p for p in meta["projects"] if p["key"] == "OPS")
+    assert set(ops["permissions"]["BROWSE_PROJECTS"]) == {"ops-team", "jira-administrators"}
+    assert groups["jira-users"] >= {u["accountId"] for u in meta["users"]} - groups["jira-administrators"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from jirakg.devjira.demo import wording
+from jirakg.devjira.demo.access import EMBARGO, embargoed
 from jirakg.devjira.demo.organisation import (
     DAY_MS,
     Organisation,
@@ -510,6 +511,8 @@ def _issue_object(rng: random.Random, org: Organisation, drafts: list[Draft], dr
     }
     if draft.parent is not None:
         fields["parent"] = _reference(drafts[draft.parent])
+    if embargoed(draft.key):
+        fields["security"] = dict(EMBARGO)
     return {
         "expand": "renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations",
         "id": draft.id,

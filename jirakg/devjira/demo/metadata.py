@@ -1,13 +1,14 @@
 """The demo organisation's metadata, written beside its issues as `<name>.meta.json`.
 
-Issue objects alone cannot tell a server the field catalogue, link types, releases or sprints
-of an instance, so the generator records them once here.
+Issue objects alone cannot tell a server the field catalogue, link types, releases, sprints, people,
+groups and permissions of an instance, so the generator records them once here.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from jirakg.devjira.demo.access import access_metadata, permission_scheme, service_account
 from jirakg.devjira.demo.organisation import Organisation
 from jirakg.devjira.demo.schema import (
     CUSTOM_FIELDS,
@@ -40,11 +41,13 @@ def organisation_metadata(org: Organisation) -> dict:
         "statuses": [status_object(name) for name in STATUSES],
         "priorities": [priority_object(name) for _, name in PRIORITIES],
         "resolutions": [resolution_object(name) for name in RESOLUTIONS],
-        "users": [person.object() for person in org.people],
+        "users": [*(person.object() for person in org.people), service_account()],
         "projects": [
             {**project.object(), "lead": project.lead.object(), "components": project.components,
              "versions": [version.object() for version in project.versions],
-             "sprints": [sprint.object() for sprint in project.sprints]}
+             "sprints": [sprint.object() for sprint in project.sprints],
+             "permissions": permission_scheme(project)}
             for project in org.projects.values()
         ],
+        **access_metadata(org),
     }
