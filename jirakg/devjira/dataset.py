@@ -16,6 +16,7 @@ from jirakg.devjira.field_catalogue import field_catalogue
 from jirakg.devjira.jql.evaluator import JqlEngine
 from jirakg.devjira.jql.index import PRIORITY_ORDER, IssueIndex
 from jirakg.devjira.jsonl import read_issues
+from jirakg.devjira.permissions import Access
 
 USER_FIELDS = ("assignee", "reporter", "creator")
 
@@ -26,6 +27,7 @@ class Dataset:
     metadata: dict
     index: IssueIndex
     engine: JqlEngine
+    access: Access
 
     @property
     def base_url(self) -> str:
@@ -37,10 +39,11 @@ class Dataset:
         return found if found is not None else self.index.positions_by_key.get(key_or_id.lower())
 
     def replace(self, issues: list[dict]) -> None:
-        """Serve a changed set of issues: rebuild the index and forget cached results."""
+        """Serve a changed set of issues: rebuild the index and forget cached results and visibility."""
         self.index = IssueIndex(issues, self.metadata)
         self.issues = self.index.issues
         self.engine = JqlEngine(self.index)
+        self.access = Access(self.index, self.metadata)
 
 
 def load_dataset(source: str | Path, demo_issues: int = 3000, demo_seed: int = 1) -> Dataset:
@@ -64,7 +67,7 @@ def load_dataset(source: str | Path, demo_issues: int = 3000, demo_seed: int = 1
 def build_dataset(issues: list[dict], metadata: dict) -> Dataset:
     metadata = complete_metadata(issues, metadata)
     index = IssueIndex(issues, metadata)
-    return Dataset(index.issues, metadata, index, JqlEngine(index))
+    return Dataset(index.issues, metadata, index, JqlEngine(index), Access(index, metadata))
 
 
 def complete_metadata(issues: list[dict], metadata: dict) -> dict:

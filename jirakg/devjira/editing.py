@@ -21,6 +21,10 @@ class EditError(ValueError):
         self.errors = {field: message}
 
 
+def unknown_project(key: str) -> EditError:
+    return EditError("project", f"The project '{key}' does not exist.")
+
+
 def now_text(clock_ms: int) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(clock_ms // 1000)) + f".{clock_ms % 1000:03d}+0000"
 
@@ -29,7 +33,7 @@ def create_issue(dataset: Dataset, fields: dict, clock_ms: int) -> dict:
     project_key = ((fields.get("project") or {}).get("key") or "").upper()
     project = next((p for p in dataset.metadata.get("projects", []) if p["key"] == project_key), None)
     if project is None:
-        raise EditError("project", f"The project '{project_key}' does not exist.")
+        raise unknown_project(project_key)
     if not fields.get("summary"):
         raise EditError("summary", "You must specify a summary of the issue.")
     type_name = (fields.get("issuetype") or {}).get("name", "Task")

@@ -1,4 +1,4 @@
-"""devjira's HTTP server: the Jira REST API (v2, and v3 on cloud) over a `Dataset`."""
+"""devjira's HTTP server: the Jira REST API (v2, and v3 on cloud) over a `Dataset`, as the caller may see it."""
 
 from __future__ import annotations
 
@@ -7,19 +7,31 @@ import hashlib
 import html
 import json
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, tzinfo
-from typing import Any, Literal
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from aiohttp import web
 
-from jirakg.devjira.auth import AuthSpec
+from jirakg.devjira import oauth_routes, permission_routes
+from jirakg.devjira.app_state import (
+    CALLER,
+    DATASET,
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    OAUTH,
+    OPTIONS,
+    BadRequest,
+    ServerOptions,
+    error,
+    int_param,
+    request_params,
+)
 from jirakg.devjira.dataset import Dataset
-from jirakg.devjira.editing import EditError, create_issue, delete_issue, edit_issue
-from jirakg.devjira.faults import Faults
+from jirakg.devjira.editing import EditError, create_issue, delete_issue, edit_issue, unknown_project
+from jirakg.devjira.identity import SYSTEM_PERSON, Caller
 from jirakg.devjira.jql import JqlSyntaxError, parse
+from jirakg.devjira.oauth import TokenStore
 from jirakg.devjira.shaping import (
     SEARCH_CHANGELOG_LIMIT,
     histories,
@@ -32,34 +44,9 @@ CLOUD_PAGE_CAP = 100
 ID_ONLY_PAGE_CAP = 5000
 BULK_ISSUE_CAP = 100
 BULK_CHANGELOG_ISSUE_CAP = 1000
-NOT_FOUND = "Issue does not exist or you do not have permission to see it."
-DATASET = web.AppKey("dataset", Dataset)
-Deployment = Literal["server", "cloud"]
-
-
-class BadRequest(Exception):
-    """A request Jira would refuse with 400 and this message."""
-
-
-@dataclass
-class ServerOptions:
-    deployment: Deployment = "server"
-    auth: AuthSpec | None = None
-    faults: Faults = field(default_factory=Faults)
-    max_results: int = 1000  # the page-size cap of a server deployment (jira.search.views.default.max)
-    clock_ms: Callable[[], int] = field(default=lambda: int(time.time() * 1000))
-
-    @property
-    def cloud(self) -> bool:
-        return self.deployment == "cloud"
-
-
-OPTIONS = web.AppKey("options", ServerOptions)
-
-def error(status: int, message: str, headers: dict[str, str] | None = None,
-          errors: dict[str, str] | None = None) -> web.Response:
-    return web.json_response({"errorMessages": [message] if message else [], "errors": errors or {}},
-                             status=status, headers=headers)
+CLOUD_ONLY_PARTS = ("/search/jql", "/search/approximate-count", "/bulkfetch", "/permissions/check")
+OAUTH_PATHS = ("/ex/jira/", "/authorize", "/oauth/")
+SIGN_IN_PATHS = ("/authorize", "/oauth/token")  # they carry their own credentials (a form, a client secret)
 
 
 def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Application:
@@ -67,39 +54,51 @@ def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Ap
     app = web.Application(middlewares=[_jira_middleware], client_max_size=10 * 1024 * 1024)
     app[DATASET] = dataset
     app[OPTIONS] = options
-    for version in ("2", "3"):
-        base = f"/rest/api/{version}"
-        app.router.add_get(f"{base}/serverInfo", server_info)
-        app.router.add_get(f"{base}/myself", myself)
-        app.router.add_get(f"{base}/field", fields_catalogue)
-        app.router.add_get(f"{base}/issueLinkType", link_types)
-        app.router.add_get(f"{base}/project", projects)
-        app.router.add_get(f"{base}/project/{{key}}", project)
-        app.router.add_get(f"{base}/priority", metadata_list("priorities"))
-        app.router.add_get(f"{base}/status", metadata_list("statuses"))
-        app.router.add_get(f"{base}/resolution", metadata_list("resolutions"))
-        app.router.add_get(f"{base}/issuetype", metadata_list("issuetypes"))
-        app.router.add_get(f"{base}/issue/{{key}}", issue)
-        app.router.add_put(f"{base}/issue/{{key}}", edit)
-        app.router.add_delete(f"{base}/issue/{{key}}", delete)
-        app.router.add_post(f"{base}/issue", create)
-        app.router.add_get(f"{base}/issue/{{key}}/changelog", issue_changelog)
-        # Cloud-only endpoints; Jira Cloud serves them under both API versions.
-        app.router.add_route("*", f"{base}/search/jql", search_jql)
-        app.router.add_post(f"{base}/search/approximate-count", approximate_count)
-        app.router.add_post(f"{base}/issue/bulkfetch", bulk_issues)
-        app.router.add_post(f"{base}/changelog/bulkfetch", bulk_changelogs)
-    app.router.add_route("*", "/rest/api/2/search", search_v2)
+    app[OAUTH] = TokenStore({client.client_id: client for client in options.oauth_clients})
+    # OAuth 2.0 (3LO) apps reach the same API through api.atlassian.com's /ex/jira/{cloudid}.
+    for site in ("", "/ex/jira/{cloudid}"):
+        for version in ("2", "3"):
+            _add_api_routes(app, f"{site}/rest/api/{version}")
+        app.router.add_route("*", f"{site}/rest/api/2/search", search_v2)
+        app.router.add_get(f"{site}/rest/api/2/user/permission/search", permission_routes.users_with_permissions)
     app.router.add_get("/browse/{key}", browse)
+    oauth_routes.add_routes(app)
     return app
 
 
+def _add_api_routes(app: web.Application, base: str) -> None:
+    app.router.add_get(f"{base}/serverInfo", server_info)
+    app.router.add_get(f"{base}/myself", myself)
+    app.router.add_get(f"{base}/field", fields_catalogue)
+    app.router.add_get(f"{base}/issueLinkType", link_types)
+    app.router.add_get(f"{base}/project", projects)
+    app.router.add_get(f"{base}/project/{{key}}", project)
+    app.router.add_get(f"{base}/priority", metadata_list("priorities"))
+    app.router.add_get(f"{base}/status", metadata_list("statuses"))
+    app.router.add_get(f"{base}/resolution", metadata_list("resolutions"))
+    app.router.add_get(f"{base}/issuetype", metadata_list("issuetypes"))
+    app.router.add_get(f"{base}/issue/{{key}}", issue)
+    app.router.add_put(f"{base}/issue/{{key}}", edit)
+    app.router.add_delete(f"{base}/issue/{{key}}", delete)
+    app.router.add_post(f"{base}/issue", create)
+    app.router.add_get(f"{base}/issue/{{key}}/changelog", issue_changelog)
+    app.router.add_get(f"{base}/mypermissions", permission_routes.my_permissions)
+    app.router.add_get(f"{base}/user", permission_routes.user)
+    app.router.add_get(f"{base}/user/search", permission_routes.user_search)
+    # Cloud-only endpoints; Jira Cloud serves them under both API versions.
+    app.router.add_route("*", f"{base}/search/jql", search_jql)
+    app.router.add_post(f"{base}/search/approximate-count", approximate_count)
+    app.router.add_post(f"{base}/issue/bulkfetch", bulk_issues)
+    app.router.add_post(f"{base}/changelog/bulkfetch", bulk_changelogs)
+    app.router.add_post(f"{base}/permissions/check", permission_routes.check_permissions)
+
+
 def _version(request: web.Request) -> int:
-    return int(request.path.split("/")[3])
+    return int(request.path.split("/rest/api/")[1].split("/")[0])
 
 
 def _cloud_only(path: str) -> bool:
-    return any(part in path for part in ("/search/jql", "/search/approximate-count", "/bulkfetch"))
+    return path.startswith(OAUTH_PATHS) or any(part in path for part in CLOUD_ONLY_PARTS)
 
 
 @web.middleware
@@ -114,9 +113,11 @@ async def _jira_middleware(request: web.Request, handler) -> web.StreamResponse:
 async def _answer(request: web.Request, handler, options: ServerOptions) -> web.StreamResponse:
     faults = options.faults
     credential = request.headers.get("Authorization", "")
-    if options.auth is not None and not options.auth.accepts(credential):
-        return error(401, "You are not authenticated. Authentication required to perform this operation.",
-                     {"WWW-Authenticate": 'Basic realm="devjira"'})
+    if request.path not in SIGN_IN_PATHS:
+        caller = _identify(request, credential, options)
+        if caller is None:
+            return error(401, NOT_AUTHENTICATED, {"WWW-Authenticate": 'Basic realm="devjira"'})
+        request[CALLER] = caller
     throttled = faults.throttle(credential or request.remote or "anonymous")
     if throttled:
         return error(429, "Rate limit exceeded.", throttled)
@@ -134,68 +135,71 @@ async def _answer(request: web.Request, handler, options: ServerOptions) -> web.
         return error(400, str(exc))
 
 
+def _identify(request: web.Request, credential: str, options: ServerOptions) -> Caller | None:
+    """Who the request acts as, or None when its credential is refused.
+
+    A person's own credential acts as that person. Otherwise the service credential (--auth) acts
+    as the person it names; one naming nobody in the dataset, or no --auth at all, is the
+    unrestricted system caller, seen as the dataset's first user as before permissions existed.
+    """
+    dataset: Dataset = request.app[DATASET]
+    directory = dataset.access.directory
+    if request.path.startswith(OAUTH_PATHS):
+        return _oauth_caller(request, credential, options)
+    person = directory.authenticate(credential) if credential else None
+    if person is not None:
+        return Caller(person, restricted=True)
+    if options.auth is not None:
+        if not options.auth.accepts(credential):
+            return None
+        if options.auth.scheme == "basic":
+            named = directory.find(options.auth.user)
+            if named is not None:
+                return Caller(named, restricted=True)
+            login = options.auth.user
+            return Caller({"accountId": login, "name": login, "displayName": login, "active": True},
+                          restricted=False)
+    return Caller(directory.users[0] if directory.users else SYSTEM_PERSON, restricted=False)
+
+
+def _oauth_caller(request: web.Request, credential: str, options: ServerOptions) -> Caller | None:
+    """An OAuth access token acts as the person who granted it, on its own site only."""
+    scheme, _, token = credential.partition(" ")
+    grant = request.app[OAUTH].holder(token.strip(), options.clock_ms()) if scheme.lower() == "bearer" else None
+    site = request.match_info.get("cloudid")
+    if grant is None or (site is not None and site != oauth_routes.cloud_id(request.app[DATASET])):
+        return None
+    person = request.app[DATASET].access.directory.by_account.get(grant.account_id)
+    return Caller(person, restricted=True) if person is not None else None
+
+
 # --- helpers ---------------------------------------------------------------------------------
 
-async def _params(request: web.Request) -> dict[str, Any]:
-    """Query parameters, or the JSON body of a POST or PUT, in one dictionary."""
-    if request.method in ("POST", "PUT"):
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise BadRequest("The request body is not valid JSON.") from exc
-        if not isinstance(body, dict):
-            raise BadRequest("The request body must be a JSON object.")
-        return body
-    params: dict[str, Any] = {}
-    for name in request.query:
-        values = request.query.getall(name)
-        params[name] = values if name in ("fields", "expand") and len(values) > 1 else values[0]
-    return params
+def _caller(request: web.Request) -> Caller:
+    return request[CALLER]
 
 
-def _int(params: dict, name: str, default: int, minimum: int = 0) -> int:
-    value = params.get(name, default)
-    try:
-        number = int(value)
-    except (TypeError, ValueError) as exc:
-        raise BadRequest(f"The value '{value}' for '{name}' is not a valid number.") from exc
-    if number < minimum:
-        raise BadRequest(f"The value of '{name}' must be at least {minimum}.")
-    return number
-
-
-def _current_user(request: web.Request) -> dict | None:
-    options = request.app[OPTIONS]
-    users = request.app[DATASET].metadata.get("users", [])
-    if options.auth is None:
-        return users[0] if users else None
-    if options.auth.scheme == "bearer":
-        return users[0] if users else None
-    login = options.auth.user.lower()
-    for user in users:
-        if login in {str(user.get(k, "")).lower() for k in ("accountId", "emailAddress", "name", "key", "displayName")}:
-            return user
-    return {"accountId": options.auth.user, "name": options.auth.user, "displayName": options.auth.user,
-            "active": True}
-
-
-def _user_id(user: dict | None) -> str | None:
-    if user is None:
-        return None
-    return user.get("accountId") or user.get("key") or user.get("name")
+def _hidden(request: web.Request) -> bytearray | None:
+    """Per issue position, whether the caller may browse it; None when the caller sees everything."""
+    caller = _caller(request)
+    return request.app[DATASET].access.visible(caller.account_id) if caller.restricted else None
 
 
 def _search(request: web.Request, jql: str) -> list[int]:
     dataset: Dataset = request.app[DATASET]
     options = request.app[OPTIONS]
-    user = _current_user(request)
-    return dataset.engine.search(jql or "", options.clock_ms(), _user_id(user), _zone(user))
+    caller = _caller(request)
+    if caller.restricted:
+        dataset.access.check_query(caller.account_id, parse(jql or "").where)
+    positions = dataset.engine.search(jql or "", options.clock_ms(), caller.account_id, _zone(caller.person))
+    visible = _hidden(request)
+    return positions if visible is None else [p for p in positions if visible[p]]
 
 
-def _zone(user: dict | None) -> tzinfo:
+def _zone(user: dict) -> tzinfo:
     """Jira reads JQL dates in the searching user's time zone."""
     try:
-        return ZoneInfo((user or {}).get("timeZone") or "UTC")
+        return ZoneInfo(user.get("timeZone") or "UTC")
     except (ZoneInfoNotFoundError, ValueError):
         return UTC
 
@@ -204,8 +208,28 @@ def _shape(request: web.Request, position: int, fields: list[str], expand: list[
            limit: int | None, default: str) -> dict:
     dataset: Dataset = request.app[DATASET]
     issue_object = dataset.issues[position]
+    visible = _hidden(request)
+    if visible is not None:
+        issue_object = _without_hidden_neighbours(dataset, issue_object, visible)
     chosen = select_fields(issue_object.get("fields", {}), fields, default)
     return shape_issue(issue_object, chosen, expand, version=version, changelog_limit=limit)
+
+
+def _without_hidden_neighbours(dataset: Dataset, issue_object: dict, visible: bytearray) -> dict:
+    """Links, sub-tasks and a parent the caller may not browse are left out, as Jira leaves them out."""
+    def shown(reference: dict | None) -> bool:
+        position = dataset.position(str((reference or {}).get("key", "")))
+        return position is not None and bool(visible[position])
+
+    fields = dict(issue_object.get("fields", {}))
+    if "issuelinks" in fields:
+        fields["issuelinks"] = [link for link in fields["issuelinks"] or []
+                                if shown(link.get("outwardIssue") or link.get("inwardIssue"))]
+    if "subtasks" in fields:
+        fields["subtasks"] = [task for task in fields["subtasks"] or [] if shown(task)]
+    if fields.get("parent") and not shown(fields["parent"]):
+        del fields["parent"]
+    return {**issue_object, "fields": fields}
 
 
 def _token(offset: int, fingerprint: str) -> str:
@@ -247,10 +271,7 @@ async def server_info(request: web.Request) -> web.Response:
 
 
 async def myself(request: web.Request) -> web.Response:
-    user = _current_user(request)
-    if user is None:
-        return error(401, "You are not authenticated. Authentication required to perform this operation.")
-    return web.json_response(user)
+    return web.json_response(_caller(request).person)
 
 
 async def fields_catalogue(request: web.Request) -> web.Response:
@@ -262,18 +283,24 @@ async def link_types(request: web.Request) -> web.Response:
 
 
 def _project_summary(project_object: dict) -> dict:
-    return {k: v for k, v in project_object.items() if k not in ("sprints",)}
+    return {k: v for k, v in project_object.items() if k not in ("sprints", "permissions")}
+
+
+def _browsable(request: web.Request, project_object: dict) -> bool:
+    caller = _caller(request)
+    return not caller.restricted or request.app[DATASET].access.holds_in_project(
+        caller.account_id, str(project_object.get("key", "")), "BROWSE_PROJECTS")
 
 
 async def projects(request: web.Request) -> web.Response:
-    return web.json_response([_project_summary(p) for p in request.app[DATASET].metadata.get("projects", [])])
+    return web.json_response([_project_summary(p) for p in request.app[DATASET].metadata.get("projects", [])
+                              if _browsable(request, p)])
 
 
 async def project(request: web.Request) -> web.Response:
-    wanted = request.match_info["key"].lower()
-    for candidate in request.app[DATASET].metadata.get("projects", []):
-        if wanted in (str(candidate.get("key", "")).lower(), str(candidate.get("id", ""))):
-            return web.json_response(_project_summary(candidate))
+    found = request.app[DATASET].access.project(request.match_info["key"])
+    if found is not None and _browsable(request, found):
+        return web.json_response(_project_summary(found))
     return error(404, f"No project could be found with key '{request.match_info['key']}'.")
 
 
@@ -286,8 +313,10 @@ def metadata_list(name: str):
 # --- issues ----------------------------------------------------------------------------------
 
 def _position(request: web.Request) -> int:
+    """The issue the path names; one the caller may not browse is as missing as one that does not exist."""
     position = request.app[DATASET].position(request.match_info["key"])
-    if position is None:
+    visible = _hidden(request)
+    if position is None or (visible is not None and not visible[position]):
         raise web.HTTPNotFound(text=json.dumps({"errorMessages": [NOT_FOUND], "errors": {}}),
                                content_type="application/json")
     return position
@@ -296,7 +325,7 @@ def _position(request: web.Request) -> int:
 async def issue(request: web.Request) -> web.Response:
     dataset: Dataset = request.app[DATASET]
     position = _position(request)
-    params = await _params(request)
+    params = await request_params(request)
     expand = parse_list(params.get("expand"))
     shaped = _shape(request, position, parse_list(params.get("fields")), expand, _version(request), None, "*all")
     _describe_fields(dataset, shaped, shaped.get("fields", {}), expand)
@@ -305,7 +334,11 @@ async def issue(request: web.Request) -> web.Response:
 
 async def browse(request: web.Request) -> web.Response:
     """A plain page for an issue, so links in answers lead somewhere when the demo serves the Jira."""
-    raw = request.app[DATASET].issues[_position(request)]
+    dataset: Dataset = request.app[DATASET]
+    raw = dataset.issues[_position(request)]
+    visible = _hidden(request)
+    if visible is not None:
+        raw = _without_hidden_neighbours(dataset, raw, visible)
     fields = raw["fields"]
 
     def name(value) -> str:
@@ -324,9 +357,18 @@ async def browse(request: web.Request) -> web.Response:
 
 async def create(request: web.Request) -> web.Response:
     options = request.app[OPTIONS]
-    params = await _params(request)
+    dataset: Dataset = request.app[DATASET]
+    params = await request_params(request)
+    fields = params.get("fields") or {}
+    caller = _caller(request)
     try:
-        made = create_issue(request.app[DATASET], params.get("fields") or {}, options.clock_ms())
+        if caller.restricted:
+            project_key = str((fields.get("project") or {}).get("key") or "").upper()
+            if not dataset.access.holds_in_project(caller.account_id, project_key, "BROWSE_PROJECTS"):
+                raise unknown_project(project_key)
+            if not dataset.access.holds_in_project(caller.account_id, project_key, "CREATE_ISSUES"):
+                raise EditError("project", "You do not have permission to create issues in this project.")
+        made = create_issue(dataset, fields, options.clock_ms())
     except EditError as exc:
         return error(400, "", errors=exc.errors)
     return web.json_response({"id": made["id"], "key": made["key"], "self": made["self"]}, status=201)
@@ -334,33 +376,37 @@ async def create(request: web.Request) -> web.Response:
 
 async def edit(request: web.Request) -> web.Response:
     options = request.app[OPTIONS]
-    params = await _params(request)
+    params = await request_params(request)
     if not params.get("fields"):
         return error(400, "The request has no fields to change.")
+    if not _may(request, _position(request), "EDIT_ISSUES"):
+        return error(403, "You do not have permission to edit issues in this project.")
     try:
         edit_issue(request.app[DATASET], request.match_info["key"], params.get("fields") or {},
-                   _current_user(request), options.clock_ms())
-    except LookupError:
-        return error(404, NOT_FOUND)
+                   _caller(request).person, options.clock_ms())
     except EditError as exc:
         return error(400, "", errors=exc.errors)
     return web.Response(status=204)
 
 
 async def delete(request: web.Request) -> web.Response:
-    try:
-        delete_issue(request.app[DATASET], request.match_info["key"])
-    except LookupError:
-        return error(404, NOT_FOUND)
+    if not _may(request, _position(request), "DELETE_ISSUES"):
+        return error(403, "You do not have permission to delete issues in this project.")
+    delete_issue(request.app[DATASET], request.match_info["key"])
     return web.Response(status=204)
+
+
+def _may(request: web.Request, position: int, permission: str) -> bool:
+    caller = _caller(request)
+    return not caller.restricted or request.app[DATASET].access.holds_on_issue(caller.account_id, position, permission)
 
 
 async def issue_changelog(request: web.Request) -> web.Response:
     dataset: Dataset = request.app[DATASET]
     position = _position(request)
-    params = await _params(request)
-    start = _int(params, "startAt", 0)
-    size = min(_int(params, "maxResults", 100, minimum=1), 100)
+    params = await request_params(request)
+    start = int_param(params, "startAt", 0)
+    size = min(int_param(params, "maxResults", 100, minimum=1), 100)
     every = histories(dataset.issues[position])
     return web.json_response({"self": str(request.url), "maxResults": size, "startAt": start, "total": len(every),
                               "isLast": start + size >= len(every), "values": every[start:start + size]})
@@ -370,10 +416,10 @@ async def search_v2(request: web.Request) -> web.Response:
     if request.method not in ("GET", "POST"):
         return error(405, "Method not allowed.")
     options = request.app[OPTIONS]
-    params = await _params(request)
-    start = _int(params, "startAt", 0)
+    params = await request_params(request)
+    start = int_param(params, "startAt", 0)
     cap = CLOUD_PAGE_CAP if options.cloud else options.max_results
-    size = min(_int(params, "maxResults", 50), cap)
+    size = min(int_param(params, "maxResults", 50), cap)
     fields = parse_list(params.get("fields"))
     expand = parse_list(params.get("expand"))
     positions = _search(request, params.get("jql") or "")
@@ -403,14 +449,14 @@ def _describe_fields(dataset: Dataset, target: dict, shown, expand: list[str]) -
 async def search_jql(request: web.Request) -> web.Response:
     if request.method not in ("GET", "POST"):
         return error(405, "Method not allowed.")
-    params = await _params(request)
+    params = await request_params(request)
     jql = params.get("jql") or ""
     if parse(jql).where is None:
         raise BadRequest("Unbounded JQL queries are not allowed here. Please add a search restriction to your query.")
     fields = parse_list(params.get("fields")) or ["id"]
     expand = parse_list(params.get("expand"))
     id_only = set(fields) <= {"id", "key"}
-    size = min(_int(params, "maxResults", 50, minimum=1), ID_ONLY_PAGE_CAP if id_only else CLOUD_PAGE_CAP)
+    size = min(int_param(params, "maxResults", 50, minimum=1), ID_ONLY_PAGE_CAP if id_only else CLOUD_PAGE_CAP)
     fingerprint = _fingerprint(jql, fields)
     start = _untoken(params.get("nextPageToken"), fingerprint)
     positions = _search(request, jql)
@@ -427,7 +473,7 @@ async def search_jql(request: web.Request) -> web.Response:
 
 
 async def approximate_count(request: web.Request) -> web.Response:
-    params = await _params(request)
+    params = await request_params(request)
     jql = params.get("jql") or ""
     if parse(jql).where is None:
         raise BadRequest("Unbounded JQL queries are not allowed here. Please add a search restriction to your query.")
@@ -445,14 +491,15 @@ def _requested_issues(params: dict, cap: int) -> list[str]:
 
 async def bulk_issues(request: web.Request) -> web.Response:
     dataset: Dataset = request.app[DATASET]
-    params = await _params(request)
+    params = await request_params(request)
     wanted = _requested_issues(params, BULK_ISSUE_CAP)
     fields = parse_list(params.get("fields"))
     expand = parse_list(params.get("expand"))
     found, errors = [], []
+    visible = _hidden(request)
     for item in wanted:
         position = dataset.position(item)
-        if position is None:
+        if position is None or (visible is not None and not visible[position]):
             errors.append({"issueIdOrKey": item, "errorMessage": NOT_FOUND})
         else:
             found.append(_shape(request, position, fields, expand, _version(request), SEARCH_CHANGELOG_LIMIT,
@@ -462,16 +509,17 @@ async def bulk_issues(request: web.Request) -> web.Response:
 
 async def bulk_changelogs(request: web.Request) -> web.Response:
     dataset: Dataset = request.app[DATASET]
-    params = await _params(request)
+    params = await request_params(request)
     wanted = _requested_issues(params, BULK_CHANGELOG_ISSUE_CAP)
     field_ids = set(parse_list(params.get("fieldIds")))
-    size = min(_int(params, "maxResults", 1000, minimum=1), 10000)
+    size = min(int_param(params, "maxResults", 1000, minimum=1), 10000)
     fingerprint = _fingerprint(wanted, sorted(field_ids))
     start = _untoken(params.get("nextPageToken"), fingerprint)
     logs, seen, taken = [], 0, 0
+    visible = _hidden(request)
     for item in wanted:
         position = dataset.position(item)
-        if position is None:
+        if position is None or (visible is not None and not visible[position]):
             continue
         issue_object = dataset.issues[position]
         chosen = [h for h in histories(issue_object)

@@ -8,10 +8,12 @@ from typing import get_args
 import click
 from aiohttp import web
 
+from jirakg.devjira.app_state import Deployment, ServerOptions
 from jirakg.devjira.auth import AuthSpec
 from jirakg.devjira.dataset import load_dataset
 from jirakg.devjira.faults import Faults, parse_rate
-from jirakg.devjira.server import Deployment, ServerOptions, create_app
+from jirakg.devjira.oauth import OAuthClient
+from jirakg.devjira.server import create_app
 
 
 @click.group()
@@ -34,12 +36,16 @@ def devjira() -> None:
 @click.option("--auth", "auth_spec", default=None, help="basic:USER:TOKEN or bearer:TOKEN; anonymous when absent.")
 @click.option("--max-results", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Largest page a server deployment returns (cloud always caps at 100).")
+@click.option("--oauth-client", "oauth_specs", multiple=True,
+              help="ID:SECRET:REDIRECT_URI of an OAuth 2.0 (3LO) app (cloud only); may be repeated.")
 def serve(source: str, host: str, port: int, deployment: Deployment, latency_ms: float, jitter_ms: float,
-          rate_limit: str | None, error_rate: float, seed: int, auth_spec: str | None, max_results: int) -> None:
+          rate_limit: str | None, error_rate: float, seed: int, auth_spec: str | None, max_results: int,
+          oauth_specs: tuple[str, ...]) -> None:
     """Serve Jira's REST API over SOURCE until interrupted."""
     try:
         auth = AuthSpec.parse(auth_spec) if auth_spec else None
         rate = parse_rate(rate_limit)
+        oauth_clients = tuple(OAuthClient.parse(spec) for spec in oauth_specs)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
     started = time.perf_counter()
@@ -48,7 +54,10 @@ def serve(source: str, host: str, port: int, deployment: Deployment, latency_ms:
     except (FileNotFoundError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"Loaded {len(dataset.issues)} issues in {time.perf_counter() - started:.1f}s.")
-    options = ServerOptions(deployment=deployment, auth=auth, max_results=max_results,
+    if oauth_clients and deployment != "cloud":
+        raise click.BadParameter("OAuth 2.0 (3LO) is Jira Cloud's: add --deployment cloud.",
+                                 param_hint="--oauth-client")
+    options = ServerOptions(deployment=deployment, auth=auth, max_results=max_results, oauth_clients=oauth_clients,
                             faults=Faults(latency_ms, jitter_ms, rate, error_rate, seed))
     click.echo(f"devjira ({deployment}) on http://{host}:{port}/rest/api/2/serverInfo")
     web.run_app(create_app(dataset, options), host=host, port=port, print=None, access_log=None)

@@ -1,0 +1,79 @@
+"""What every devjira handler shares: options, app and request keys, the caller, and Jira's error shape."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from aiohttp import web
+
+from jirakg.devjira.auth import AuthSpec
+from jirakg.devjira.dataset import Dataset
+from jirakg.devjira.faults import Faults
+from jirakg.devjira.identity import Caller
+from jirakg.devjira.oauth import OAuthClient, TokenStore
+
+NOT_FOUND = "Issue does not exist or you do not have permission to see it."
+NOT_AUTHENTICATED = "You are not authenticated. Authentication required to perform this operation."
+Deployment = Literal["server", "cloud"]
+
+
+class BadRequest(Exception):
+    """A request Jira would refuse with 400 and this message."""
+
+
+@dataclass
+class ServerOptions:
+    deployment: Deployment = "server"
+    auth: AuthSpec | None = None
+    faults: Faults = field(default_factory=Faults)
+    max_results: int = 1000  # the page-size cap of a server deployment (jira.search.views.default.max)
+    clock_ms: Callable[[], int] = field(default=lambda: int(time.time() * 1000))
+    oauth_clients: tuple[OAuthClient, ...] = ()  # apps that may use the OAuth 2.0 (3LO) routes
+
+    @property
+    def cloud(self) -> bool:
+        return self.deployment == "cloud"
+
+
+DATASET = web.AppKey("dataset", Dataset)
+OPTIONS = web.AppKey("options", ServerOptions)
+OAUTH = web.AppKey("oauth", TokenStore)
+CALLER = web.RequestKey("caller", Caller)
+
+
+def error(status: int, message: str, headers: dict[str, str] | None = None,
+          errors: dict[str, str] | None = None) -> web.Response:
+    return web.json_response({"errorMessages": [message] if message else [], "errors": errors or {}},
+                             status=status, headers=headers)
+
+
+async def request_params(request: web.Request) -> dict[str, Any]:
+    """Query parameters, or the JSON body of a POST or PUT, in one dictionary."""
+    if request.method in ("POST", "PUT"):
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise BadRequest("The request body is not valid JSON.") from exc
+        if not isinstance(body, dict):
+            raise BadRequest("The request body must be a JSON object.")
+        return body
+    params: dict[str, Any] = {}
+    for name in request.query:
+        values = request.query.getall(name)
+        params[name] = values if name in ("fields", "expand") and len(values) > 1 else values[0]
+    return params
+
+
+def int_param(params: dict, name: str, default: int, minimum: int = 0) -> int:
+    value = params.get(name, default)
+    try:
+        number = int(value)
+    except (TypeError, ValueError) as exc:
+        raise BadRequest(f"The value '{value}' for '{name}' is not a valid number.") from exc
+    if number < minimum:
+        raise BadRequest(f"The value of '{name}' must be at least {minimum}.")
+    return number
