@@ -131,8 +131,9 @@ async def my_permissions(request: web.Request) -> web.Response:
     """GET mypermissions: whether the caller holds each permission, in a project or issue context if given."""
     access: Access = request.app[DATASET].access
     keys = parse_list(request.query.get("permissions"))
-    if not keys:
+    if not keys and request.app[OPTIONS].cloud:
         return error(400, "The 'permissions' query parameter is required: a comma-separated list of permission keys.")
+    keys = keys or list(PERMISSIONS)  # Server and Data Center answer every permission when none is named
     unknown = [key for key in keys if key not in PERMISSIONS]
     if unknown:
         return error(400, f"Unrecognized permission keys: {', '.join(unknown)}.")

@@ -216,6 +216,16 @@ def test_mypermissions(cloud_url: str) -> None:
                                         "type": "PROJECT", "havePermission": True,
                                         "description": "Ability to browse projects and the issues within them."}
     assert call(f"{cloud_url}/rest/api/3/mypermissions?permissions=FLY").status == 400
+    assert call(f"{cloud_url}/rest/api/3/mypermissions").status == 400
+
+
+def test_mypermissions_on_a_server_names_every_permission_when_asked_for_none(server_url: str) -> None:
+    account = OUTSIDER["accountId"]
+    key = ORACLE.browsable_keys(account, "project = PROJ")[0]
+    every = call(f"{server_url}/rest/api/2/mypermissions?issueKey={key}", auth=ORACLE.basic(OUTSIDER)).body
+    held = {k: v["havePermission"] for k, v in every["permissions"].items() if v["type"] == "PROJECT"}
+    assert held == {k: ORACLE.holds(account, "PROJ", k) for k in held}
+    assert {"ADMINISTER", "BROWSE_PROJECTS", "EDIT_ISSUES", "DELETE_ISSUES"} <= set(every["permissions"])
 
 
 def test_user_search_and_lookup(cloud_url: str, server_url: str) -> None:
