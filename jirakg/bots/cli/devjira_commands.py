@@ -48,15 +48,15 @@ def serve(source: str, host: str, port: int, deployment: Deployment, latency_ms:
         oauth_clients = tuple(OAuthClient.parse(spec) for spec in oauth_specs)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    if oauth_clients and deployment != "cloud":
+        raise click.BadParameter("OAuth 2.0 (3LO) is Jira Cloud's: add --deployment cloud.",
+                                 param_hint="--oauth-client")
     started = time.perf_counter()
     try:
         dataset = load_dataset(source)
     except (FileNotFoundError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"Loaded {len(dataset.issues)} issues in {time.perf_counter() - started:.1f}s.")
-    if oauth_clients and deployment != "cloud":
-        raise click.BadParameter("OAuth 2.0 (3LO) is Jira Cloud's: add --deployment cloud.",
-                                 param_hint="--oauth-client")
     options = ServerOptions(deployment=deployment, auth=auth, max_results=max_results, oauth_clients=oauth_clients,
                             faults=Faults(latency_ms, jitter_ms, rate, error_rate, seed))
     click.echo(f"devjira ({deployment}) on http://{host}:{port}/rest/api/2/serverInfo")
