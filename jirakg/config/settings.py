@@ -51,6 +51,10 @@ class JiraSettings(Section):
     page_size: int = Field(100, ge=1, le=1000, description="a page size from 1 to 1000")
     timeout_s: float = Field(30.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
     max_retries: int = Field(5, ge=0, le=20, description="a retry count from 0 to 20")
+    permission_ttl_s: float = Field(60.0, gt=0, le=3600, description="how long a person's browse decision for a "
+                                    "project or issue is reused, in seconds, above 0 and at most 3600")
+    account_ttl_s: float = Field(3600.0, gt=0, le=86400, description="how long a person's Jira account, found "
+                                 "by email, is reused, in seconds, above 0 and at most 86400")
     webhook_secret: SecretStr | None = Field(
         None, description="the secret Jira signs webhook bodies with (X-Hub-Signature); without one the webhook "
         "is refused, and 'none' accepts unsigned webhooks (a warning at start-up)"
@@ -189,11 +193,20 @@ class SlackSettings(Section):
         return self.bot_token is not None
 
 
+class ApiToken(BaseModel):
+    """A REST API / web chat token and the person it is issued to; without one it is a machine's token,
+    answered as the service account."""
+    model_config = ConfigDict(extra="forbid")
+    token: SecretStr = Field(description="the bearer token")
+    user: str | None = Field(None, description="the Jira email address or account id of the person it is issued to")
+
+
 class WebSettings(Section):
     host: str = Field("127.0.0.1", description="a host name or address to listen on")
     port: int = Field(8080, ge=1, le=65535, description="a TCP port from 1 to 65535")
-    api_tokens: list[SecretStr] = Field(
-        default_factory=list, description="a list of bearer tokens for the REST API"
+    api_tokens: list[ApiToken] = Field(
+        default_factory=list, description="bearer tokens for the REST API and web chat, each a string (a machine's "
+        "token) or {token, user} (a person's: answered as that person)"
     )
     max_request_bytes: int = Field(
         65536, ge=1024, le=10_485_760, description="a size in bytes from 1024 to 10485760"
@@ -209,6 +222,12 @@ class WebSettings(Section):
         default_factory=list, description="addresses or networks of load balancers whose X-Forwarded-For is believed, "
         "such as 10.0.0.0/8"
     )
+
+
+    @field_validator("api_tokens", mode="before")
+    @classmethod
+    def _bare_tokens(cls, value: object) -> object:
+        return [{"token": t} if isinstance(t, str) else t for t in value] if isinstance(value, list) else value
 
 
 class ForgeSettings(Section):

@@ -4,11 +4,13 @@ per intent → compose the parts → recorders. The engine does not know which b
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import uuid
 from collections.abc import Callable
 from datetime import datetime
 from typing import Literal
 
+from jirakg.access import Access
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, PartAnswer
@@ -37,8 +39,10 @@ class Engine:
     def __init__(self, parser: Parser, manager: GraphManager, history: HistoryStore,
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
                  feedback_store: FeedbackStore | None = None, llm: LlmClient | None = None,
-                 turn_timeout_s: float = 30.0, clock: Callable[[], datetime] | None = None) -> None:
+                 turn_timeout_s: float = 30.0, clock: Callable[[], datetime] | None = None,
+                 access: Access | None = None) -> None:
         self.turn_timeout_s = turn_timeout_s
+        self.access = access  # None: every turn is answered as the service account
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
         self.services = Services(manager=manager, kg=kg, answerer=answerer, **({"clock": clock} if clock else {}))
         self.history = history
@@ -62,12 +66,16 @@ class Engine:
                                "stopped; try again, or ask something narrower.") from None
 
     async def _ask(self, turn: TurnContext) -> TurnResult:
+        services = self.services
+        if self.access is not None:  # an unlinked person is told how to link, and nothing else happens
+            turn = turn.model_copy(update={"asker": await self.access.identify(turn.asker, turn.surface)})
+            services = dataclasses.replace(services, manager=self.access.graph_for(turn.asker))
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
         with llm_turn() as llm:  # every model call of this turn shares one deadline
             parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
             inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
             # Parts are independent: their fetches and model calls run side by side.
-            parts = list(await asyncio.gather(*(handler_for(call.name).handle(call, inputs, self.services)
+            parts = list(await asyncio.gather(*(handler_for(call.name).handle(call, inputs, services)
                                                 for call in parsed.intents)))
         result, record = _compose(conversation.id, parsed, parts, llm.calls)
         for recorder in self.recorders:

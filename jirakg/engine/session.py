@@ -7,6 +7,10 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
 
+from jirakg.access import Access
+from jirakg.access.people import AccountDirectory
+from jirakg.access.permissions import permission_api, require_check_permission
+from jirakg.access.sight import Decisions
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.config import Settings
@@ -27,9 +31,11 @@ LEXICON_TTL_S = 3600
 
 
 @asynccontextmanager
-async def engine_session(url: str, settings: Settings, *, now: Callable[[], datetime] | None = None
-                         ) -> AsyncIterator[Engine]:
-    """The one way an engine is built; `now` fixes the moment relative dates count from (evaluations)."""
+async def engine_session(url: str, settings: Settings, *, now: Callable[[], datetime] | None = None,
+                         people: bool = True) -> AsyncIterator[Engine]:
+    """The one way an engine is built; `now` fixes the moment relative dates count from (evaluations).
+    `people`: turns may come from people other than the operator, so the service account must be able to
+    check their permissions (checked here: without it nothing starts)."""
     connector = connector_for(url, settings.jira)
     store = open_store(settings.store)
     llm = LlmClient.from_settings(settings.llm) if settings.llm.enabled else None
@@ -45,13 +51,24 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         history = HistoryStore(store, settings.store.history_turns, settings.store.conversation_ttl_s)
         yield Engine(parser, manager, history, answerer,
                      KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, llm,
-                     turn_timeout_s=settings.turn_timeout_s, clock=now)
+                     turn_timeout_s=settings.turn_timeout_s, clock=now,
+                     access=await _access(manager, settings, people))
     finally:
         await connector.http.close()
         await store.close()
         await feedback.close()
         if llm:
             await llm.close()
+
+
+async def _access(manager: GraphManager, settings: Settings, people: bool) -> Access | None:
+    """None where there is no one to check: an anonymous Jira shows everyone the same issues."""
+    if settings.jira.url is not None and settings.jira.auth == "anonymous":
+        return None
+    if people:
+        await require_check_permission(manager.connector)
+    return Access(manager, AccountDirectory(manager.connector, settings.jira.account_ttl_s),
+                  await permission_api(manager.connector), Decisions(settings.jira.permission_ttl_s))
 
 
 async def _lexicon(url: str, manager: GraphManager) -> Lexicon:

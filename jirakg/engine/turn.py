@@ -13,11 +13,18 @@ Surface = Literal["cli", "api", "web", "slack", "jira", "mcp"]
 
 
 class Asker(BaseModel):
-    """Who asks, as far as the surface knows: its own user id, and the Jira account once linked."""
+    """Who asks, as far as the surface verified it: its own user id, and an email or the Jira account.
+    Never taken from anything a client can set."""
     surface_user_id: str | None = None
     account_id: str | None = None
     display_name: str | None = None
     email: str | None = None
+    # The operator (the CLI without --user, an API token issued to a machine, the open local demo):
+    # answers as the service account, unchecked.
+    service_account: bool = False
+
+
+OPERATOR = Asker(service_account=True)  # whoever runs jirakg itself: answered as the service account
 
 
 def owner_of(surface: Surface, user: str | None) -> str:

@@ -8,10 +8,12 @@ version of the issue.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from jirakg.connectors.jira import JiraConnector
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
@@ -20,6 +22,9 @@ from jirakg.graph.node import STRUCTURE_FIELDS, Node, node_from_issue
 from jirakg.graph.stores.base import CachedQuery, GraphStore
 from jirakg.jql.canonical import canonical_jql, referenced_fields
 from jirakg.jql.keys import ISSUE_KEY
+
+if TYPE_CHECKING:
+    from jirakg.access.sight import Sight
 
 KEY_BATCH = 100
 # A query on only these fields names its issues outright, so a newly created issue cannot join it.
@@ -55,6 +60,15 @@ class GraphManager:
         self.clock = clock
         self.stats = ManagerStats()
         self._in_flight: dict[str, asyncio.Future[QueryResult]] = {}
+        self.sight: Sight | None = None  # None: the service account's own view, untrimmed
+
+    def seen_by(self, sight: Sight) -> GraphManager:
+        """This graph as one person may browse it: the same cache, connector and in-flight fetches,
+        every result trimmed by `sight` after the shared fetch, so one person's cached query never
+        answers another's unchecked."""
+        view = copy.copy(self)
+        view.sight = sight
+        return view
 
     async def ping(self) -> None:
         """Raises when Jira does not answer."""
@@ -62,6 +76,13 @@ class GraphManager:
 
     async def get(self, jql: str, fields: Iterable[str] = (), *, changelog: bool = False) -> QueryResult:
         """Issues matching `jql` with at least `fields` (and full changelogs when asked)."""
+        if self.sight is None:
+            return await self._shared_get(jql, fields, changelog)
+        jql = self.sight.personal(jql)
+        found = await self._shared_get(jql, fields, changelog)
+        return QueryResult(found.jql, await self.sight.trim(found.nodes), found.cache_hit)
+
+    async def _shared_get(self, jql: str, fields: Iterable[str], changelog: bool) -> QueryResult:
         fields = sorted(set(fields))
         key = cache_key(jql, fields, changelog)
         running = self._in_flight.get(key)
@@ -117,6 +138,8 @@ class GraphManager:
             batch = missing[start:start + KEY_BATCH]
             for node in await self._fetch_keys(batch, fields, changelog):
                 found[node.key] = node
+        if self.sight is not None:
+            return {n.key: n for n in await self.sight.trim([found[k] for k in wanted if k in found])}
         return {k: found[k] for k in wanted if k in found}
 
     async def _fetch_keys(self, keys: list[str], fields: list[str], changelog: bool) -> list[Node]:

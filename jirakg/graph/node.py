@@ -9,7 +9,9 @@ from pydantic import BaseModel, Field
 
 # Fields every node carries, whatever a plan selects: they make the graph.
 DECORATION = frozenset({"self", "avatarUrls", "iconUrl", "expand"})
-STRUCTURE_FIELDS = ("summary", "issuetype", "project", "status", "parent", "subtasks", "issuelinks", "updated")
+# `security` (the issue's security level) decides, with the project, who may browse it.
+STRUCTURE_FIELDS = ("summary", "issuetype", "project", "status", "parent", "subtasks", "issuelinks", "updated",
+                    "security")
 
 
 class ChangeItem(BaseModel):
@@ -91,8 +93,9 @@ def node_from_issue(issue: dict, base_url: str) -> Node:
         parent=(fields.get("parent") or {}).get("key"),
         children=[sub["key"] for sub in fields.get("subtasks") or []],
         links=links, link_verbs=verbs,
-        fields={name: _compact(value) for name, value in fields.items()
-                if name not in ("issuelinks", "subtasks", "comment")},
+        # `security` always present: None says "no level", so a node stored before it was fetched is told apart.
+        fields={"security": None, **{name: _compact(value) for name, value in fields.items()
+                                     if name not in ("issuelinks", "subtasks", "comment")}},
         changelog=None if changelog is None else [_entry(h) for h in changelog.get("histories", [])],
         comments=[_comment(c) for c in (fields.get("comment") or {}).get("comments", [])],
         updated=fields.get("updated"),

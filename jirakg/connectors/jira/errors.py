@@ -13,6 +13,10 @@ class JiraAuthError(JiraError):
     pass
 
 
+class JiraForbidden(JiraAuthError):
+    """The credentials hold but lack a permission for this request; the message is Jira's reason."""
+
+
 class JqlError(JiraError):
     """Jira rejected a query it was sent (`jql`); the message is Jira's reason."""
 

@@ -10,7 +10,7 @@ from typing import Any
 import aiohttp
 
 from jirakg.connectors.jira.auth import JiraAuth
-from jirakg.connectors.jira.errors import JiraAuthError, JiraError, JiraUnavailable
+from jirakg.connectors.jira.errors import JiraAuthError, JiraError, JiraForbidden, JiraUnavailable
 from jirakg.connectors.jira.limiter import AdaptiveLimiter
 from jirakg.connectors.retry import RetryPolicy, TransientFailure, retry_after_seconds
 
@@ -97,6 +97,8 @@ class JiraHttp:
     def _refuse(self, status: int, raw: bytes, path: str) -> None:
         """Raise for answers that retrying cannot fix; note throttling, which it can."""
         payload = _payload(raw)
+        if status == 403 and _messages(payload):
+            raise JiraForbidden(_messages(payload))
         if status in (401, 403):
             raise JiraAuthError(f"Jira at {self.base_url} refused the credentials (HTTP {status}); "
                                 "check the email and API token, or the personal access token.")
