@@ -1,5 +1,5 @@
 """A local server speaking the Slack Web API methods the bot calls (chat.postMessage, chat.update,
-chat.postEphemeral, views.open, auth.test which Bolt asks first, and Socket Mode's
+chat.postEphemeral, views.open, users.info, auth.test which Bolt asks first, and Socket Mode's
 apps.connections.open and WebSocket), checking the bot token like Slack does, and signed requests to
 the bot's endpoints as Slack sends them."""
 
@@ -21,7 +21,8 @@ SIGNING_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 
 
 class FakeSlack:
-    def __init__(self, envelopes: list[dict] = ()) -> None:
+    def __init__(self, envelopes: list[dict] = (), emails: dict[str, str] | None = None) -> None:
+        self.emails = emails or {}  # Slack user id → the email on their profile
         self.calls: list[tuple[str, dict]] = []
         self.posted = 0
         self.envelopes = list(envelopes)  # what Socket Mode delivers once the app connects
@@ -30,6 +31,7 @@ class FakeSlack:
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_post("/api/{method}", self.method)
+        app.router.add_get("/api/{method}", self.method)  # slack_sdk reads users.info with GET
         app.router.add_get("/socket", self.socket)
         return app
 
@@ -54,7 +56,10 @@ class FakeSlack:
             return web.json_response({"ok": True, "url": f"ws://{request.host}/socket"})
         if request.headers.get("Authorization") != f"Bearer {BOT_TOKEN}":
             return web.json_response({"ok": False, "error": "invalid_auth"})
-        body = await request.json() if request.content_type == "application/json" else dict(await request.post())
+        if request.method == "GET":
+            body: dict = dict(request.query)
+        else:
+            body = await request.json() if request.content_type == "application/json" else dict(await request.post())
         self.calls.append((name, body))
         if name == "auth.test":
             return web.json_response({"ok": True, "url": "https://test.slack.com/", "team": "Test", "user": "jirakg",
@@ -65,6 +70,11 @@ class FakeSlack:
             ts = f"{int(time.time())}.{self.posted:06d}"
             return web.json_response({"ok": True, "channel": body["channel"], "ts": ts,
                                       "message": {"text": body.get("text"), "ts": ts}})
+        if name == "users.info":
+            if body.get("user") not in self.emails:
+                return web.json_response({"ok": False, "error": "user_not_found"})
+            return web.json_response({"ok": True, "user": {"id": body["user"], "name": body["user"],
+                                                           "profile": {"email": self.emails[body["user"]]}}})
         if name in ("chat.update", "chat.postEphemeral", "views.open"):
             return web.json_response({"ok": True, "ts": body.get("ts", "1.1")})
         return web.json_response({"ok": False, "error": "unknown_method"})

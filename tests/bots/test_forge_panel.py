@@ -27,10 +27,10 @@ def jwks() -> dict:
 
 
 def token(*, kid: str = "forge-key-1", key=SIGNING, audience: str = APP_ID, expires_in: int = 60,
-          issue_key: str = KEY, issuer: str = ISSUER) -> str:
+          issue_key: str = KEY, issuer: str = ISSUER, principal: str = "557058:user") -> str:
     now = int(time.time())
     claims = {"iss": issuer, "aud": audience, "iat": now, "nbf": now, "exp": now + expires_in, "jti": "j1",
-              "principal": "557058:user", "app": {"id": APP_ID, "installationId": "inst-1"},
+              "principal": principal, "app": {"id": APP_ID, "installationId": "inst-1"},
               "context": {"cloudId": "cloud-1", "moduleKey": "jirakg-panel",
                           "extension": {"type": "jira:issuePanel", "issue": {"key": issue_key, "id": "10001"}}}}
     return jwt.encode(claims, key, algorithm="RS256", headers={"kid": kid})

@@ -7,7 +7,7 @@ from typing import Literal
 
 import click
 
-from jirakg.bots.cli.context import moment, now_option, settings_from, with_jira
+from jirakg.bots.cli.context import asker_for, moment, now_option, settings_from, user_option, with_jira
 from jirakg.bots.cli.jira_access import jira_url as jira_for
 from jirakg.engine.session import engine_session
 from jirakg.engine.turn import TurnContext, TurnResult
@@ -34,9 +34,10 @@ def _show(result: TurnResult, explain: bool) -> None:
 @click.option("--explain", is_flag=True, help="Show the retrieval plan and cache hits.")
 @click.option("--json", "as_json", is_flag=True, help="Print the turn as JSON.")
 @now_option
+@user_option
 @click.pass_context
 def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: str | None, jira_token: str | None,
-        explain: bool, as_json: bool, now_text: str | None) -> None:
+        explain: bool, as_json: bool, now_text: str | None, user: str | None) -> None:
     """Ask one question."""
     problem = input_problem(question)
     if problem:
@@ -45,8 +46,8 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
     now = moment(now_text)
 
     async def turn(url: str) -> TurnResult:
-        async with engine_session(url, settings, now=(lambda: now) if now else None) as engine:
-            return await engine.ask(TurnContext(text=question, conversation_id=conversation))
+        async with engine_session(url, settings, now=(lambda: now) if now else None, people=bool(user)) as engine:
+            return await engine.ask(TurnContext(text=question, conversation_id=conversation, asker=asker_for(user)))
 
     try:
         with jira_for(settings, now) as url:
@@ -62,14 +63,15 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
 @click.command()
 @click.option("--conversation", default=None, help="Continue this conversation id.")
 @now_option
+@user_option
 @click.pass_context
-def chat(ctx: click.Context, conversation: str | None, now_text: str | None) -> None:
+def chat(ctx: click.Context, conversation: str | None, now_text: str | None, user: str | None) -> None:
     """Talk to jirakg; follow-up questions keep their context."""
     settings = settings_from(ctx)
     now = moment(now_text)
 
     async def loop(url: str) -> None:
-        async with engine_session(url, settings, now=(lambda: now) if now else None) as engine:
+        async with engine_session(url, settings, now=(lambda: now) if now else None, people=bool(user)) as engine:
             conversation_id, last = conversation, None
             click.echo(f"Ask about your Jira. {COMMANDS}")
             while True:
@@ -94,13 +96,14 @@ def chat(ctx: click.Context, conversation: str | None, now_text: str | None) -> 
                     else:
                         rating: Literal["up", "down"] = "up" if parts[1] == "up" else "down"
                         comment = parts[2] if len(parts) > 2 else None
-                        await engine.feedback(last.turn_id, rating, comment, channel="cli")
+                        await engine.feedback(last.turn_id, rating, comment, user=user, channel="cli")
                         click.echo("Thanks, recorded.")
                 elif line.startswith("/"):
                     click.echo(COMMANDS)
                 else:
                     try:
-                        last = await engine.ask(TurnContext(text=line, conversation_id=conversation_id))
+                        last = await engine.ask(TurnContext(text=line, conversation_id=conversation_id,
+                                                            asker=asker_for(user)))
                     except JirakgError as exc:
                         click.echo(str(exc))
                         continue

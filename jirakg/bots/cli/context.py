@@ -7,6 +7,7 @@ from datetime import datetime
 import click
 
 from jirakg.config import ConfigError, Settings, load_settings
+from jirakg.engine.turn import OPERATOR, Asker
 
 
 def settings_from(ctx: click.Context) -> Settings:
@@ -18,6 +19,16 @@ def settings_from(ctx: click.Context) -> Settings:
 
 now_option = click.option("--now", "now_text", default=None,
                           help="The moment 'today', ages and relative dates count from (ISO; default: now).")
+
+
+user_option = click.option("--user", "user", default=None, metavar="EMAIL",
+                           help="Answer as this person: only what their Jira account may browse (default: as the "
+                           "service account).")
+
+
+def asker_for(user: str | None) -> Asker:
+    """The CLI is the operator's tool: without --user it answers as the service account."""
+    return Asker(email=user, surface_user_id=user) if user else OPERATOR
 
 
 def moment(now_text: str | None) -> datetime | None:

@@ -18,7 +18,7 @@ from jirakg.connectors.jira import JiraError
 from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
 from jirakg.engine.answer_evaluation import AnswerReport, evaluate_answers, load_answer_cases
 from jirakg.engine.session import engine_session
-from jirakg.engine.turn import TurnContext
+from jirakg.engine.turn import OPERATOR, TurnContext
 from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
 from jirakg.intents.llm_routing import IntentScores, LlmRouting
 from jirakg.intents.models import Slots
@@ -105,11 +105,11 @@ async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, p
     # Embedded: no model at all; llm: the model on every intent, whatever an earlier routing said.
     updates["llm"] = settings.llm.model_copy(update={"base_url": None} if parser_name == "embedded"
                                              else {"routing_file": None})
-    async with engine_session(url, settings.model_copy(update=updates), now=lambda: now) as engine:
+    async with engine_session(url, settings.model_copy(update=updates), now=lambda: now, people=False) as engine:
         async def replay(history: list[str]) -> str | None:
             conversation = None
             for question in history:
-                reply = await engine.ask(TurnContext(text=question, conversation_id=conversation))
+                reply = await engine.ask(TurnContext(text=question, conversation_id=conversation, asker=OPERATOR))
                 conversation = reply.conversation_id
             return conversation
 
@@ -141,9 +141,9 @@ def answers(ctx: click.Context, file: Path, dataset: str | None, jira_url_overri
     now = moment(now_text) or datetime.now(UTC)
 
     async def run(url: str) -> AnswerReport:
-        async with engine_session(url, settings, now=lambda: now) as engine:
+        async with engine_session(url, settings, now=lambda: now, people=False) as engine:
             return await evaluate_answers(cases, lambda text, conversation: engine.ask(
-                TurnContext(text=text, conversation_id=conversation)))
+                TurnContext(text=text, conversation_id=conversation, asker=OPERATOR)))
 
     try:
         cases = load_answer_cases(file, dataset)

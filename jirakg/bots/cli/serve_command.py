@@ -4,8 +4,10 @@ on the embedded defaults when nothing is configured; SIGINT/SIGTERM finish in-fl
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import multiprocessing
 import signal
+import socket
 
 import click
 from aiohttp import web
@@ -44,6 +46,9 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, 
         click.echo("Warning: jira.webhook_secret is 'none': anyone who can reach /jira/webhook can empty the "
                    "cache and make jirakg fetch from Jira again.", err=True)
     host, port = host or settings.web.host, port or settings.web.port
+    if not settings.web.api_tokens and not ipaddress.ip_address(_resolved(host)).is_loopback:
+        click.echo(f"Warning: web.api_tokens is empty and {host} is reachable from other machines: everyone who "
+                   "reaches the web chat or REST API is answered as the service account.", err=True)
     parts = {"web_chat": not no_web, "rest_api": not no_api, "slack": settings.slack.enabled and not no_slack,
              "jira_routes": not no_jira}
     try:
@@ -54,6 +59,13 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, 
                 _fork(workers, settings, url, host, port, parts)
     except (JiraError, FeedbackStoreError, LlmConfigError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def _resolved(host: str) -> str:
+    try:
+        return socket.gethostbyname(host)
+    except OSError:
+        return "0.0.0.0"  # unknown: warn rather than assume it is private
 
 
 def _fork(workers: int, settings: Settings, url: str, host: str, port: int, parts: dict) -> None:

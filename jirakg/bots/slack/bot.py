@@ -13,13 +13,17 @@ import html
 import json
 import logging
 import re
+import time
 import urllib.parse
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
+from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from jirakg.access import AccountNotLinked
+from jirakg.access.links import USAGE
 from jirakg.bots.slack.blocks import answer_blocks, comment_modal, escape, explain_text, thanks_blocks
 from jirakg.bots.web.json_body import MAX_DEPTH, BadBody, nesting, read_body
 from jirakg.config import ConfigError
@@ -29,6 +33,7 @@ from jirakg.engine.turn import Asker, TurnContext, owner_of
 from jirakg.errors import JirakgError
 
 log = logging.getLogger("jirakg.slack")
+EMAIL_TTL_S = 3600
 MENTION = re.compile(r"<@[A-Z0-9]+>\s*")
 NOT_YOURS = "Only the person who asked can rate or explain that answer, and only while it is kept."
 
@@ -54,6 +59,7 @@ class SlackBot:
             raise ConfigError("slack.bot_token (JIRAKG_SLACK__BOT_TOKEN) is required for the Slack bot")
         self.engine = engine
         self.settings = settings
+        self._emails: dict[str, tuple[str | None, float]] = {}  # Slack user → (profile email, until)
         token = settings.bot_token.get_secret_value()
         client = AsyncWebClient(token=token, base_url=base_url) if base_url else AsyncWebClient(token=token)
         self.app = AsyncApp(client=client, signing_secret=settings.signing_secret.get_secret_value()
@@ -123,6 +129,11 @@ class SlackBot:
             await ack()  # within Slack's 3 s; the answer follows as a message
             if not await self._first_delivery("command", command.get("trigger_id")):
                 return  # the same signed request again (a replay within Slack's five minutes)
+            words = command.get("text", "").split()
+            if words[:1] == ["link"]:
+                await client.chat_postEphemeral(channel=command["channel_id"], user=command["user_id"],
+                                                text=await self._link(command["user_id"], words[1:]))
+                return
             await self._answer(client, command["channel_id"], None, command.get("text", ""),
                                f"slack:{command['channel_id']}:command:{command['user_id']}", command["user_id"])
 
@@ -173,13 +184,42 @@ class SlackBot:
         await self._answer(client, event["channel"], thread, MENTION.sub("", event.get("text", "")), conversation,
                            event.get("user"))
 
+    async def _link(self, user: str, words: list[str]) -> str:
+        access = self._open_engine.access
+        if access is None:
+            return "This Jira shows everyone the same issues, so there is no account to link."
+        try:
+            account = await access.links.link("slack", user, words)
+        except JirakgError as exc:
+            return str(exc)
+        return f"Linked: I now answer you as {account.display_name or account.id} in Jira."
+
+    async def _asker(self, client, user: str | None) -> Asker:
+        """The person behind a Slack user: their profile's email (scope users:read.email), remembered for an
+        hour; a Jira account linked with `/jirakg link` takes precedence in the engine."""
+        if user is None:
+            return Asker()
+        known = self._emails.get(user)
+        if known is None or known[1] < time.monotonic():
+            try:
+                profile = (await client.users_info(user=user))["user"]["profile"]
+                email = profile.get("email") if isinstance(profile.get("email"), str) else None
+            except (SlackApiError, KeyError, TypeError):
+                email = None  # unknown here: the person is told how to link instead
+            known = (email, time.monotonic() + EMAIL_TTL_S)
+            self._emails[user] = known
+        return Asker(surface_user_id=user, email=known[0])
+
     async def _answer(self, client, channel: str, thread: str | None, text: str, conversation: str,
                       user: str | None) -> None:
         question = html.unescape(text).strip() or "help"  # Slack sends &, < and > escaped
         try:
             turn = TurnContext(text=question, surface="slack", conversation_id=conversation,
-                               asker=Asker(surface_user_id=user))
+                               asker=await self._asker(client, user))
             result = await self._open_engine.ask(turn)
+        except AccountNotLinked as exc:  # about this person only, so only they see it
+            await client.chat_postEphemeral(channel=channel, user=user, text=f"{exc}\n{USAGE}")
+            return
         except JirakgError as exc:  # not answered, or not kept: the sentence says which
             await client.chat_postMessage(channel=channel, thread_ts=thread, text=str(exc))
             return

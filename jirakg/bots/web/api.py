@@ -9,6 +9,7 @@ from typing import Literal, TypeVar
 from aiohttp import web
 from pydantic import BaseModel, Field, ValidationError
 
+from jirakg.access import AccountNotLinked
 from jirakg.bots.web import keys
 from jirakg.bots.web.json_body import BadBody, read_json
 from jirakg.engine.engine import Engine
@@ -22,6 +23,7 @@ from jirakg.jql.keys import ISSUE_KEY
 RequestBody = TypeVar("RequestBody", bound=BaseModel)
 # What the guard verified: a token's identity, None when the API is open.
 IDENTITY: web.RequestKey[str | None] = web.RequestKey("identity")
+ASKER: web.RequestKey[Asker] = web.RequestKey("asker")  # whom the guard's verified token is issued to
 
 MAX_TEXT = 4000
 ID = r"^[A-Za-z0-9_-]{1,64}$"
@@ -72,6 +74,8 @@ def status_of(exc: JirakgError) -> int:
         return 404
     if isinstance(exc, FeedbackRowRefused):
         return 422  # this question cannot be stored; another can
+    if isinstance(exc, AccountNotLinked):
+        return 403  # the person is not matched to a Jira account: the sentence says how to link
     return 503  # a dependency did not answer in time: the same request may succeed later
 
 
@@ -89,7 +93,7 @@ async def parsed(request: web.Request, model: type[RequestBody]) -> RequestBody 
 
 
 async def answer(request: web.Request, text: str, conversation_id: str | None, issue_key: str | None,
-                 surface: Surface, user: str | None = None) -> TurnResult | web.Response:
+                 surface: Surface, asker: Asker) -> TurnResult | web.Response:
     """One turn through the engine, timed into the metrics; bad input refused in one sentence."""
     problem = input_problem(text)
     if problem:
@@ -100,7 +104,7 @@ async def answer(request: web.Request, text: str, conversation_id: str | None, i
     started = time.perf_counter()
     try:
         result = await engine.ask(TurnContext(text=text, surface=surface, conversation_id=conversation_id,
-                                              asker=Asker(surface_user_id=user), issue_key=issue_key))
+                                              asker=asker, issue_key=issue_key))
     except JirakgError as exc:
         return error(status_of(exc), str(exc))
     request.app[keys.METRICS].turn(result, time.perf_counter() - started)
@@ -112,7 +116,7 @@ async def ask(request: web.Request) -> web.Response:
     if isinstance(body, web.Response):
         return body
     issue_key = body.context.issue_key if body.context else None
-    result = await answer(request, body.text, body.conversation_id, issue_key, "api", identity_of(request))
+    result = await answer(request, body.text, body.conversation_id, issue_key, "api", request[ASKER])
     return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
 
 

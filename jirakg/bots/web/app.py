@@ -15,7 +15,7 @@ from jirakg.bots.web import api, health, keys
 from jirakg.bots.web.connections import BUSY, mark_busy
 from jirakg.bots.web.guard import REFUSALS_PER_MINUTE, address_of, guard
 from jirakg.bots.web.jira_routes import add_jira_routes
-from jirakg.bots.web.limits import RateLimiter
+from jirakg.bots.web.limits import RateLimiter, identity_of_token
 from jirakg.bots.web.metrics import Metrics
 from jirakg.config import Settings
 from jirakg.engine.engine import Engine
@@ -51,7 +51,8 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     app.cleanup_ctx.append(engine_context)
     app[keys.LIMITER] = RateLimiter(settings.web.rate_limit_per_minute)
     app[keys.REFUSALS] = RateLimiter(REFUSALS_PER_MINUTE)
-    app[keys.TOKENS] = [t.get_secret_value() for t in settings.web.api_tokens]
+    app[keys.TOKENS] = [t.token.get_secret_value() for t in settings.web.api_tokens]
+    app[keys.TOKEN_USERS] = {identity_of_token(t.token.get_secret_value()): t.user for t in settings.web.api_tokens}
     app.router.add_get("/healthz", health.healthz)
     app.router.add_get("/readyz", health.readyz)
     app.router.add_get("/metrics", metrics)

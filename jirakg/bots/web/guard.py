@@ -10,6 +10,7 @@ from aiohttp import web
 
 from jirakg.bots.web import api, keys
 from jirakg.bots.web.limits import client_address, token_identity
+from jirakg.engine.turn import OPERATOR, Asker
 
 REFUSALS_PER_MINUTE = 10
 
@@ -58,4 +59,15 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
     if wait:
         return too_many(wait)
     request[api.IDENTITY] = identity
+    request[api.ASKER] = asker_of(identity, request.app[keys.TOKEN_USERS])
     return await handler(request)
+
+
+def asker_of(identity: str | None, users: dict[str, str | None]) -> Asker:
+    """The person a verified token is issued to; a machine's token, or an API with no tokens at all (the
+    local demo), is answered as the service account."""
+    user = users.get(identity) if identity else None
+    if user is None:
+        return OPERATOR.model_copy(update={"surface_user_id": identity})
+    by_email = "@" in user
+    return Asker(surface_user_id=identity, email=user if by_email else None, account_id=None if by_email else user)

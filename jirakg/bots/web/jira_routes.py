@@ -13,6 +13,7 @@ from jirakg.bots.web import api, keys
 from jirakg.bots.web.forge_token import FitVerifier, InvalidToken
 from jirakg.bots.web.guard import address_of, refused, still_refusing, too_many
 from jirakg.bots.web.json_body import BadBody, read_body, read_json
+from jirakg.engine.turn import Asker
 from jirakg.graph.webhooks import WebhookError
 
 
@@ -82,8 +83,10 @@ async def panel_ask(request: web.Request) -> web.Response:
         return body
     # The issue comes from the signed token, never from the body: "what blocks this?" means the open issue.
     issue_key = FitVerifier.issue_key(claims)
+    # The person is the token's principal: their Atlassian account id, signed by Forge.
+    principal = FitVerifier.principal(claims)
     result = await api.answer(request, body.text, body.conversation_id, issue_key, "jira",
-                              user=FitVerifier.principal(claims))
+                              Asker(surface_user_id=principal, account_id=principal))
     return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
 
 

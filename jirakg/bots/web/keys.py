@@ -15,5 +15,6 @@ SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey("metrics", Metrics)
 LIMITER = web.AppKey("limiter", RateLimiter)
 REFUSALS = web.AppKey("refusals", RateLimiter)  # refused credentials per address
-TOKENS = web.AppKey("tokens", list)
+TOKENS = web.AppKey("tokens", list)  # the configured tokens' secrets
+TOKEN_USERS = web.AppKey("token_users", dict)  # a token's identity → the person it is issued to (None: a machine)
 FORGE: web.AppKey[FitVerifier | None] = web.AppKey("forge")  # None when the panel is off

@@ -47,7 +47,11 @@ def token_identity(header: str | None, tokens: list[str]) -> str | None:
         return None
     given = presented.strip().encode()
     matched = [t for t in tokens if hmac.compare_digest(given, t.encode())]
-    return "token:" + hashlib.sha256(matched[0].encode()).hexdigest()[:16] if matched else None
+    return identity_of_token(matched[0]) if matched else None
+
+
+def identity_of_token(token: str) -> str:
+    return "token:" + hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
 def client_address(remote: str | None, forwarded_for: str | None, trusted: list) -> str:
