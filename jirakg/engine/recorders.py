@@ -35,4 +35,5 @@ class FeedbackRecorder:
             turn_id=result.turn_id, conversation_id=result.conversation_id, question=turn.text,
             intents=result.intents, plans=record.plans, answer=result.answer, parsed=parsed.intents,
             parser=result.stats.parser, answerer=result.stats.answerer, user=turn.asker.surface_user_id,
-            channel=turn.surface))
+            channel=turn.surface, account_id=None if turn.asker.service_account else turn.asker.account_id,
+            shown=list(dict.fromkeys([*result.citations, *(r.key for r in result.rows)]))))

@@ -35,6 +35,8 @@ FIRST = (
     "CREATE INDEX feedback_turn ON feedback(turn_id)",
     "CREATE INDEX turns_created ON turns(created_at)")
 PARSED = ("ALTER TABLE turns ADD COLUMN parsed TEXT NOT NULL DEFAULT '[]'",)
+AUDIT = ("ALTER TABLE turns ADD COLUMN account_id TEXT",
+         "ALTER TABLE turns ADD COLUMN shown TEXT NOT NULL DEFAULT '[]'")
 
 MIGRATIONS = [
     Migration(1, "turns and the ratings on them", FIRST, FIRST),
@@ -52,6 +54,8 @@ MIGRATIONS = [
               ("ALTER TABLE feedback ALTER COLUMN rating DROP NOT NULL",)),
     Migration(3, "each turn keeps its parsed intents with their slots",
               PARSED, PARSED),
+    Migration(4, "each turn keeps who asked (their Jira account) and which issues the answer showed",
+              AUDIT, AUDIT),
 ]
 LATEST = MIGRATIONS[-1].version
 

@@ -26,6 +26,8 @@ class TurnLog(BaseModel):
     answerer: str  # templated | llm
     user: str | None = None
     channel: str | None = None  # the surface: cli | web | api | slack | jira | mcp
+    account_id: str | None = None  # the asker's Jira account; None: answered as the service account
+    shown: list[str] = Field(default_factory=list)  # every issue key the answer named or listed
     created_at: datetime = Field(default_factory=now)
 
 

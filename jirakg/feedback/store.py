@@ -25,11 +25,13 @@ from jirakg.feedback.models import FeedbackRow, TurnLog
 T = TypeVar("T")
 # A turn retried after a lost commit acknowledgement must not fail on its own first copy.
 INSERT_TURN = ("INSERT INTO turns (turn_id, conversation_id, question, intents, parsed, plans, answer, parser, "
-               "answerer, user_id, channel, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+               "answerer, user_id, channel, account_id, shown, created_at) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                "ON CONFLICT (turn_id) DO NOTHING")
 BATCH_WAIT_S = 0.02
 EXPORT = """SELECT t.turn_id, t.conversation_id, t.question, t.intents, t.parsed, t.plans, t.answer, t.parser,
-    t.answerer, t.user_id, t.channel, t.created_at, f.rating, f.comment, f.user_id, f.channel, f.created_at
+    t.answerer, t.user_id, t.channel, t.account_id, t.shown, t.created_at,
+    f.rating, f.comment, f.user_id, f.channel, f.created_at
     FROM turns t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE t.created_at >= ?
     ORDER BY t.created_at, f.created_at"""
 
@@ -61,7 +63,8 @@ class FeedbackStore:
         parsed = [c.model_dump(mode="json", exclude_defaults=True) for c in turn.parsed]
         await self._turns.add((turn.turn_id, turn.conversation_id, turn.question, json.dumps(turn.intents),
                                json.dumps(parsed), json.dumps(turn.plans), turn.answer, turn.parser, turn.answerer,
-                               turn.user, turn.channel, turn.created_at.isoformat()))
+                               turn.user, turn.channel, turn.account_id, json.dumps(turn.shown),
+                               turn.created_at.isoformat()))
 
     async def flush(self) -> None:
         """Write the turns that wait, so a reader sees every acknowledged turn."""
@@ -76,12 +79,13 @@ class FeedbackStore:
     async def export(self, since: datetime | None = None) -> list[dict]:
         """One row per feedback given (or per turn without any), oldest first."""
         rows = await self._query(EXPORT, ((since.isoformat() if since else ""),))
-        names = ["turn_id", "conversation_id", "question", "intents", "parsed", "plans", "answer", "parser", "answerer",
-                 "user", "channel", "asked_at", "rating", "comment", "rated_by", "rated_in", "rated_at"]
+        names = ["turn_id", "conversation_id", "question", "intents", "parsed", "plans", "answer", "parser",
+                 "answerer", "user", "channel", "account_id", "shown", "asked_at", "rating", "comment", "rated_by",
+                 "rated_in", "rated_at"]
         out = []
         for row in rows:
             item = dict(zip(names, row, strict=True))
-            for name in ("intents", "parsed", "plans"):
+            for name in ("intents", "parsed", "plans", "shown"):
                 item[name] = json.loads(item[name])
             out.append(item)
         return out
