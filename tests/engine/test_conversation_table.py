@@ -12,7 +12,7 @@ import pytest
 from jirakg.devjira.dataset import load_dataset
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
-from jirakg.engine.turn import TurnContext
+from jirakg.engine.turn import OPERATOR, TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
@@ -129,7 +129,8 @@ def run_conversation(url: str, lexicon, questions: list[str]):
             engine = Engine(EmbeddedParser(lexicon, now=lambda: NOW), manager, HistoryStore(manager.store))
             results, conversation = [], None
             for question in questions:
-                results.append(await engine.ask(TurnContext(text=question, conversation_id=conversation)))
+                results.append(await engine.ask(TurnContext(text=question, conversation_id=conversation,
+                                                             asker=OPERATOR)))
                 conversation = results[-1].conversation_id
             return results
     return asyncio.run(run())

@@ -10,7 +10,7 @@ import pytest
 
 from jirakg.engine.engine import Engine, TurnTimedOut
 from jirakg.engine.history import HistoryStore
-from jirakg.engine.turn import TurnContext, owner_of
+from jirakg.engine.turn import OPERATOR, TurnContext, owner_of
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore, SqliteStore
 from jirakg.intents.embedded import EmbeddedParser
@@ -32,7 +32,7 @@ def converse(url: str, questions: list[str], store=None, context: dict | None = 
             results, conversation = [], None
             for question in questions:
                 result = await engine.ask(TurnContext(text=question, conversation_id=conversation,
-                                                         issue_key=(context or {}).get("issue_key")))
+                                                         issue_key=(context or {}).get("issue_key"), asker=OPERATOR))
                 conversation = result.conversation_id
                 results.append(result)
             return results, engine
@@ -157,7 +157,7 @@ def test_a_turn_past_its_deadline_is_a_sentence(url) -> None:
             engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store),
                             turn_timeout_s=0.05)
             with pytest.raises(TurnTimedOut) as stopped:
-                await engine.ask(TurnContext(text="help"))
+                await engine.ask(TurnContext(text="help", asker=OPERATOR))
             return str(stopped.value)
     assert asyncio.run(run()).startswith("That took longer than 0.05 s to answer, so it was stopped")
 

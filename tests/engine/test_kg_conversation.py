@@ -9,7 +9,7 @@ from jirakg.answer.kg_session import KgSession
 from jirakg.connectors.sparql import EmbeddedStore
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
-from jirakg.engine.turn import TurnContext
+from jirakg.engine.turn import OPERATOR, TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
@@ -30,7 +30,8 @@ def test_kg_and_jira_share_a_conversation() -> None:
                                 kg=KgSession(EmbeddedStore(TTL)))
                 results, conversation = [], None
                 for question in questions:
-                    results.append(await engine.ask(TurnContext(text=question, conversation_id=conversation)))
+                    results.append(await engine.ask(TurnContext(text=question, conversation_id=conversation,
+                                                                 asker=OPERATOR)))
                     conversation = results[-1].conversation_id
                 return results
         born, height, owner, birthday, spouse, spouse_born = asyncio.run(run())
@@ -49,6 +50,6 @@ def test_without_a_graph_the_answer_says_how_to_configure_one() -> None:
             async with connector(url) as jira:
                 manager = GraphManager(jira, MemoryStore(), base_url=url)
                 engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store))
-                return await engine.ask(TurnContext(text="Where was Antony Cheng born?"))
+                return await engine.ask(TurnContext(text="Where was Antony Cheng born?", asker=OPERATOR))
         result = asyncio.run(run())
     assert result.intents == ["kg_question"] and "sparql.endpoint" in result.answer

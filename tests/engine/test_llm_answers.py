@@ -11,7 +11,7 @@ import pytest
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
-from jirakg.engine.turn import TurnContext
+from jirakg.engine.turn import OPERATOR, TurnContext
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore
 from jirakg.intents.embedded import EmbeddedParser
@@ -39,7 +39,7 @@ def ask(reply, question: str = f"who owns {KEY}?", timeout_s: float = 5.0, delay
                 engine = Engine(LlmParser(client, embedded) if llm_parser else embedded, manager,
                                 HistoryStore(manager.store), LlmAnswerer(client, LEXICON))
                 try:
-                    return await engine.ask(TurnContext(text=question)), model
+                    return await engine.ask(TurnContext(text=question, asker=OPERATOR)), model
                 finally:
                     await client.close()
         return asyncio.run(run())

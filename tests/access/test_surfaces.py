@@ -1,0 +1,144 @@
+"""Each surface hands the engine the person its own verified credential names, and the answer is
+theirs: the REST API (a token issued to a person), Slack (the profile email behind a signed event),
+the Jira panel (a signed Forge token's account) and the CLI (--user). Everyone outside the restricted
+project gets the same not-found sentence for its issue; a person jirakg cannot match is told how to
+link, and nothing else."""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+
+import pytest
+from click.testing import CliRunner
+
+from jirakg.bots.cli import main
+from jirakg.bots.slack import SlackBot
+from jirakg.bots.web.app import build_app
+from jirakg.bots.web.forge_token import FitVerifier
+from jirakg.config import Settings
+from jirakg.config.settings import SlackSettings
+from jirakg.devjira.auth import AuthSpec
+from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, api_token
+from jirakg.devjira.runner import BackgroundServer
+from jirakg.engine.session import engine_session
+from tests.access.people import DATASET, INSIDER, OUTSIDER, RAW, SERVICE, credentials
+from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body, signed
+from tests.bots.test_forge_panel import APP_ID, jwks_url, token  # noqa: F401 (jwks_url is a fixture)
+from tests.bots.web_env import call
+from tests.devjira import http
+from tests.jira_env import devjira
+
+SECRET = sorted(k for k in RAW if k.startswith(RESTRICTED_PROJECT + "-"))[0]
+QUESTION = f"Who owns {SECRET}?"
+EMAILS = {"U-OUT": OUTSIDER["emailAddress"], "U-IN": INSIDER["emailAddress"], "U-NONE": "nobody@example.com"}
+
+
+def jira_settings(url: str) -> dict:
+    return {"url": url, "auth": "basic", "email": SERVICE["emailAddress"], "token": api_token(SERVICE_ACCOUNT_ID)}
+
+
+def refused_for_them(answer: str) -> bool:
+    return SECRET in answer and RAW[SECRET]["fields"]["summary"] not in answer and "not visible" in answer
+
+
+@contextmanager
+def served(tmp_path, jwks: str):
+    fake = FakeSlack(emails=EMAILS)
+    # With the service credential required, as a real Jira: a wrong token is refused, not let through.
+    with devjira(DATASET, deployment="cloud", auth=AuthSpec("basic", *credentials(SERVICE))) as jira, \
+            fake.serve() as slack_api:
+        settings = Settings(jira=jira_settings(jira), store={"backend": "memory"},
+                            feedback={"sqlite_path": tmp_path / "feedback.sqlite3"},
+                            web={"api_tokens": [{"token": "out-token", "user": OUTSIDER["emailAddress"]},
+                                                {"token": "in-token", "user": INSIDER["accountId"]},
+                                                {"token": "nobody-token", "user": "nobody@example.com"},
+                                                "machine-token"]})
+        bot = SlackBot(None, SlackSettings(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET),
+                       base_url=f"{slack_api}/api/")
+        app = build_app(lambda: engine_session(jira, settings), settings, slack=bot, forge=FitVerifier(APP_ID, jwks))
+        with BackgroundServer(app) as url:
+            yield url, fake
+
+
+def rest(url: str, bearer: str) -> tuple[int, dict]:
+    status, body, _ = call(f"{url}/api/v1/ask", "POST", {"text": QUESTION}, {"Authorization": f"Bearer {bearer}"})
+    return status, body
+
+
+def until(condition, seconds: float = 20.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if value := condition():
+            return value
+        time.sleep(0.05)
+    raise AssertionError("the bot did not reply in time")
+
+
+def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  # noqa: F811
+    with served(tmp_path, jwks_url) as (url, fake):
+        # A machine's token asks as the service account; people's tokens as themselves.
+        status, machine = rest(url, "machine-token")
+        assert status == 200 and SECRET in [c["key"] for c in machine["citations"]]
+        status, outsider = rest(url, "out-token")
+        assert status == 200 and refused_for_them(outsider["answer"])
+        status, insider = rest(url, "in-token")
+        assert status == 200 and SECRET in [c["key"] for c in insider["citations"]]
+        status, nobody = rest(url, "nobody-token")
+        assert status == 403 and "could not find your Jira account" in nobody["error"]
+
+        # Jira panel: the Forge token's principal is the person.
+        for principal, sees in ((OUTSIDER["accountId"], False), (INSIDER["accountId"], True)):
+            status, reply, _ = call(f"{url}/forge/ask", "POST", {"text": QUESTION},
+                                    {"Authorization": f"Bearer {token(principal=principal)}"})
+            assert status == 200 and (SECRET in [c["key"] for c in reply["citations"]]) is sees
+        status, reply, _ = call(f"{url}/forge/ask", "POST", {"text": QUESTION},
+                                {"Authorization": f"Bearer {token(principal='557058:unknown')}"})
+        assert status == 403 and "open the panel again" in reply["error"]
+
+        # Slack: the email on the person's profile finds their Jira account.
+        for n, user in enumerate(("U-OUT", "U-IN", "U-NONE")):
+            event = {"type": "app_mention", "user": user, "text": f"<@UBOT> {QUESTION}", "ts": f"{200 + n}.1",
+                     "channel": "C1"}
+            body = event_body(event, f"Ev-as-{user}")
+            assert http.call(f"{url}/slack/events", "POST", raw=body,
+                             headers={"Content-Type": "application/json", **signed(body)}).status == 200
+        posted = until(lambda: fake.of("chat.postMessage") if len(fake.of("chat.postMessage")) == 2 else None)
+        by_thread = {m["thread_ts"]: m["text"] for m in posted}
+        assert refused_for_them(by_thread["200.1"]) and RAW[SECRET]["fields"]["summary"] not in by_thread["200.1"]
+        assert SECRET in by_thread["201.1"] and "not visible" not in by_thread["201.1"]
+        linking = until(lambda: [m for m in fake.of("chat.postEphemeral") if m.get("user") == "U-NONE"])
+        assert "could not find your Jira account" in linking[0]["text"] and "/jirakg link" in linking[0]["text"]
+        assert len(fake.of("chat.postMessage")) == 2  # nothing was posted for the unmatched person
+
+        # The unmatched person proves an account with its own credentials; wrong ones link nothing.
+        email, secret = credentials(OUTSIDER)
+        for n, words in enumerate((f"{email} wrong-token", f"{email} {secret}")):
+            command = form_body({"command": "/jirakg", "text": f"link {words}", "channel_id": "C1",
+                                 "user_id": "U-NONE", "team_id": "T1", "trigger_id": f"link.{n}",
+                                 "response_url": "http://127.0.0.1:9/unused"})
+            assert http.call(f"{url}/slack/commands", "POST", raw=command, headers={
+                "Content-Type": "application/x-www-form-urlencoded", **signed(command)}).status == 200
+        def to_unmatched() -> list[str]:
+            return [m["text"] for m in fake.of("chat.postEphemeral") if m.get("user") == "U-NONE"]
+        replies = until(lambda: to_unmatched() if len(to_unmatched()) == 3 else None)
+        assert any("did not accept those credentials" in r for r in replies)
+        assert any(r.startswith("Linked") and OUTSIDER["displayName"] in r for r in replies)
+        event = {"type": "app_mention", "user": "U-NONE", "text": f"<@UBOT> {QUESTION}", "ts": "300.1",
+                 "channel": "C1"}
+        body = event_body(event, "Ev-linked")
+        http.call(f"{url}/slack/events", "POST", raw=body, headers={"Content-Type": "application/json", **signed(body)})
+        linked = until(lambda: [m["text"] for m in fake.of("chat.postMessage") if m.get("thread_ts") == "300.1"])
+        assert refused_for_them(linked[0])  # answered, as the account linked
+
+
+@pytest.mark.parametrize("user, sees", [(OUTSIDER, False), (INSIDER, True)])
+def test_the_cli_answers_as_the_user_given(tmp_path, user: dict, sees: bool) -> None:
+    with devjira(DATASET, deployment="server") as jira:
+        env = {"JIRAKG_JIRA__URL": jira, "JIRAKG_JIRA__EMAIL": SERVICE["emailAddress"],
+               "JIRAKG_JIRA__TOKEN": api_token(SERVICE_ACCOUNT_ID), "JIRAKG_DATA_DIR": str(tmp_path),
+               "JIRAKG_STORE__BACKEND": "memory"}
+        result = CliRunner().invoke(main, ["ask", QUESTION, "--user", user["emailAddress"], "--json"], env=env)
+        operator = CliRunner().invoke(main, ["ask", QUESTION, "--json"], env=env)
+    assert result.exit_code == 0, result.output
+    assert (f'"key":"{SECRET}"' in result.output) is sees and f'"key":"{SECRET}"' in operator.output
