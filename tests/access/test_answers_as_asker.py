@@ -10,8 +10,10 @@ import asyncio
 import re
 
 import pytest
+from pydantic import SecretStr
 
 from jirakg.access import AccountNotLinked
+from jirakg.access.permissions import PermissionCheckRefused
 from jirakg.config import Settings
 from jirakg.config.settings import FeedbackSettings
 from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, api_token
@@ -127,3 +129,16 @@ def test_the_audit_keeps_who_asked_and_what_the_answer_showed(jira, tmp_path) ->
     result, rows = asyncio.run(run())
     assert rows[-1]["account_id"] == OUTSIDER["accountId"]
     assert rows[-1]["shown"] and set(rows[-1]["shown"]) == set(result.citations) | {r.key for r in result.rows}
+
+
+def test_a_service_account_that_may_not_check_others_stops_start_up(jira, tmp_path) -> None:
+    settings = settings_for(jira, "memory", tmp_path, None)
+    settings = settings.model_copy(update={"jira": settings.jira.model_copy(update={
+        "email": OUTSIDER["emailAddress"], "token": SecretStr(api_token(OUTSIDER["accountId"]))})})
+
+    async def start() -> None:
+        async with engine_session(jira, settings):
+            pass
+
+    with pytest.raises(PermissionCheckRefused, match="'Administer Jira' global permission"):
+        asyncio.run(start())
