@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 
 from jirakg.access.people import Account
@@ -16,26 +16,35 @@ from jirakg.graph.node import Node
 from jirakg.jql.render import literal
 
 CURRENT_USER = re.compile(r"\bcurrentUser\(\s*\)", re.IGNORECASE)
-DECISION_LIMIT = 200_000  # entries kept before the oldest half is forgotten
+DECISION_LIMIT = 200_000  # decisions kept per person and kind
+
+
+Decision = tuple[bool, float]  # may browse, and until when that answer holds (the clock's time)
 
 
 @dataclass
 class Decisions:
-    """Browse decisions by (person, "project"|"issue"|"key", id), each for `ttl_s`; one per process, shared by turns."""
+    """Browse decisions per person and kind ("project", "issue", "key") by id, each held `ttl_s` from
+    Jira's answer; a key's decision, derived from its project's or issue's, expires with it. One per
+    process, shared by turns."""
     ttl_s: float = 60.0
     clock: Callable[[], float] = time.monotonic
-    entries: dict[tuple[str, str, str], tuple[bool, float]] = field(default_factory=dict)
+    tables: dict[tuple[str, str], dict[str, Decision]] = field(default_factory=dict)
 
-    def get(self, account: str, kind: str, ident: str) -> bool | None:
-        found = self.entries.get((account, kind, ident))
-        return found[0] if found is not None and found[1] > self.clock() else None
+    def known(self, account: str, kind: str, idents: Iterable[str]) -> dict[str, Decision]:
+        """The decisions still valid among `idents` (one clock reading for all: a turn may ask thousands)."""
+        table, now = self.tables.get((account, kind), {}), self.clock()
+        return {i: found for i in idents if (found := table.get(i)) is not None and found[1] > now}
 
-    def put(self, account: str, kind: str, decided: dict[str, bool]) -> None:
-        if len(self.entries) > DECISION_LIMIT:
-            for stale in list(self.entries)[:DECISION_LIMIT // 2]:
-                del self.entries[stale]
-        until = self.clock() + self.ttl_s
-        self.entries.update({(account, kind, ident): (seen, until) for ident, seen in decided.items()})
+    def put(self, account: str, kind: str, decided: dict[str, Decision]) -> None:
+        table = self.tables.setdefault((account, kind), {})
+        if len(table) > DECISION_LIMIT:
+            table.clear()  # a person who has seen this many issues re-asks, rather than memory growing
+        table.update(decided)
+
+    def answered(self, granted: Iterable[str], asked: Iterable[str]) -> dict[str, Decision]:
+        until, yes = self.clock() + self.ttl_s, set(granted)
+        return {ident: (ident in yes, until) for ident in asked}
 
 
 class Sight:
@@ -54,40 +63,36 @@ class Sight:
     async def trim(self, nodes: list[Node]) -> list[Node]:
         """`nodes` this person may browse, in order, each cut of references to issues they may not.
         The nodes and the issues they reference are decided together: one permission call at most."""
-        given = {n.key for n in nodes}
-        referenced = {k for n in nodes for k in _references(n)} - given
-        seen = {k: d for k in referenced if (d := self.decisions.get(self.account, "key", k)) is not None}
+        references = {n.key: _references(n) for n in nodes}
+        referenced = set().union(*references.values()) - references.keys()
+        seen = self.decisions.known(self.account, "key", referenced)
         unknown = sorted(referenced - seen.keys())
         looked = await self.lookup(unknown) if unknown else {}
-        seen.update({k: False for k in unknown if k not in looked})  # a key Jira does not return is not shown
         seen.update(await self._decide([*nodes, *looked.values()]))
-        return [_cut(n, seen) for n in nodes if seen[n.key]]
+        visible = {k for k, (browsable, _) in seen.items() if browsable}  # keys Jira did not return stay out
+        return [_cut(n, visible, references[n.key]) for n in nodes if n.key in visible]
 
-    async def _decide(self, nodes: list[Node]) -> dict[str, bool]:
-        """Each node's decision: cached ones first, the rest asked of Jira in one call."""
-        seen: dict[str, bool] = {}
-        projects: dict[str, Place] = {}
-        issues: dict[str, Place] = {}
-        waiting: list[tuple[Node, str, Place]] = []
-        for node in nodes:
-            kind, place = _place(node)
-            if place is None:
-                seen[node.key] = False  # no project id to ask about: never shown unchecked
-                continue
-            known = self.decisions.get(self.account, kind, place.id)
-            if known is not None:
-                seen[node.key] = known
-                continue
-            (projects if kind == "project" else issues)[place.id] = place
-            waiting.append((node, kind, place))
-        if waiting:
-            granted = await self.api.browsable(self.person, list(projects.values()), list(issues.values()))
-            self.decisions.put(self.account, "project", {p: p in granted.projects for p in projects})
-            self.decisions.put(self.account, "issue", {i: i in granted.issues for i in issues})
-            for node, kind, place in waiting:
-                seen[node.key] = place.id in (granted.projects if kind == "project" else granted.issues)
-        self.decisions.put(self.account, "key", seen)
-        return seen
+    async def _decide(self, nodes: list[Node]) -> dict[str, Decision]:
+        """Each node's decision: remembered ones first (by key, then by project or issue), the rest asked of
+        Jira in one call; new key decisions are remembered with the decision they come from."""
+        seen = self.decisions.known(self.account, "key", (n.key for n in nodes))
+        placed = [(n, *_place(n)) for n in nodes if n.key not in seen]
+        by_kind = {kind: self.decisions.known(self.account, kind, (p.id for _, k, p in placed if p and k == kind))
+                   for kind in ("project", "issue")}
+        asked: dict[str, dict[str, Place]] = {"project": {}, "issue": {}}
+        for _, kind, place in placed:
+            if place is not None and place.id not in by_kind[kind]:
+                asked[kind][place.id] = place
+        if asked["project"] or asked["issue"]:
+            granted = await self.api.browsable(self.person, list(asked["project"].values()),
+                                               list(asked["issue"].values()))
+            for kind, ids in (("project", granted.projects), ("issue", granted.issues)):
+                by_kind[kind].update(self.decisions.answered(ids, asked[kind]))
+                self.decisions.put(self.account, kind, by_kind[kind])
+        fresh = {node.key: by_kind[kind][place.id] if place is not None else (False, self.decisions.clock())
+                 for node, kind, place in placed}  # no project id to ask about: never shown unchecked
+        self.decisions.put(self.account, "key", fresh)
+        return {**seen, **fresh}
 
 
 def _place(node: Node) -> tuple[str, Place | None]:
@@ -103,12 +108,12 @@ def _references(node: Node) -> set[str]:
     return keys | ({node.parent} if node.parent else set())
 
 
-def _cut(node: Node, seen: dict[str, bool]) -> Node:
-    if all(seen.get(k, False) for k in _references(node)):
+def _cut(node: Node, visible: set[str], references: set[str]) -> Node:
+    if references <= visible:
         return node
-    links = {kind: {side: [k for k in keys if seen.get(k, False)] for side, keys in sides.items()}
+    links = {kind: {side: [k for k in keys if k in visible] for side, keys in sides.items()}
              for kind, sides in node.links.items()}
-    hidden_parent = node.parent is not None and not seen.get(node.parent, False)
+    hidden_parent = node.parent is not None and node.parent not in visible
     fields = {k: v for k, v in node.fields.items() if not (k == "parent" and hidden_parent)}
-    return node.model_copy(update={"children": [k for k in node.children if seen.get(k, False)], "links": links,
+    return node.model_copy(update={"children": [k for k in node.children if k in visible], "links": links,
                                    "parent": None if hidden_parent else node.parent, "fields": fields})
