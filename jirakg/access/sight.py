@@ -51,21 +51,20 @@ class Sight:
     def __init__(self, person: Account, api: PermissionApi, decisions: Decisions,
                  lookup: Callable[[list[str]], Awaitable[dict[str, Node]]]) -> None:
         self.person = person
-        self.account = person.id
         self.api = api
         self.decisions = decisions
         self.lookup = lookup  # nodes by key, unchecked: to decide references the answer did not fetch
 
     def personal(self, jql: str) -> str:
         """The service account runs the query, so "me" must name the asker outright."""
-        return CURRENT_USER.sub(lambda _: literal(self.account), jql)
+        return CURRENT_USER.sub(lambda _: literal(self.person.id), jql)
 
     async def trim(self, nodes: list[Node]) -> list[Node]:
         """`nodes` this person may browse, in order, each cut of references to issues they may not.
         The nodes and the issues they reference are decided together: one permission call at most."""
         references = {n.key: _references(n) for n in nodes}
         referenced = set().union(*references.values()) - references.keys()
-        seen = self.decisions.known(self.account, "key", referenced)
+        seen = self.decisions.known(self.person.id, "key", referenced)
         unknown = sorted(referenced - seen.keys())
         looked = await self.lookup(unknown) if unknown else {}
         seen.update(await self._decide([*nodes, *looked.values()]))
@@ -75,9 +74,9 @@ class Sight:
     async def _decide(self, nodes: list[Node]) -> dict[str, Decision]:
         """Each node's decision: remembered ones first (by key, then by project or issue), the rest asked of
         Jira in one call; new key decisions are remembered with the decision they come from."""
-        seen = self.decisions.known(self.account, "key", (n.key for n in nodes))
+        seen = self.decisions.known(self.person.id, "key", (n.key for n in nodes))
         placed = [(n, *_place(n)) for n in nodes if n.key not in seen]
-        by_kind = {kind: self.decisions.known(self.account, kind, (p.id for _, k, p in placed if p and k == kind))
+        by_kind = {kind: self.decisions.known(self.person.id, kind, (p.id for _, k, p in placed if p and k == kind))
                    for kind in ("project", "issue")}
         asked: dict[str, dict[str, Place]] = {"project": {}, "issue": {}}
         for _, kind, place in placed:
@@ -88,10 +87,10 @@ class Sight:
                                                list(asked["issue"].values()))
             for kind, ids in (("project", granted.projects), ("issue", granted.issues)):
                 by_kind[kind].update(self.decisions.answered(ids, asked[kind]))
-                self.decisions.put(self.account, kind, by_kind[kind])
+                self.decisions.put(self.person.id, kind, by_kind[kind])
         fresh = {node.key: by_kind[kind][place.id] if place is not None else (False, self.decisions.clock())
                  for node, kind, place in placed}  # no project id to ask about: never shown unchecked
-        self.decisions.put(self.account, "key", fresh)
+        self.decisions.put(self.person.id, "key", fresh)
         return {**seen, **fresh}
 
 

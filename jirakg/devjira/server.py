@@ -179,10 +179,22 @@ def _caller(request: web.Request) -> Caller:
     return request[CALLER]
 
 
-def _hidden(request: web.Request) -> bytearray | None:
+def _visible(request: web.Request) -> bytearray | None:
     """Per issue position, whether the caller may browse it; None when the caller sees everything."""
     caller = _caller(request)
     return request.app[DATASET].access.visible(caller.account_id) if caller.restricted else None
+
+
+def _seen_position(request: web.Request, key_or_id: str) -> int | None:
+    """The issue's position, or None when it does not exist or the caller may not browse it (the same to them)."""
+    position = request.app[DATASET].position(key_or_id)
+    visible = _visible(request)
+    return None if position is None or (visible is not None and not visible[position]) else position
+
+
+def _as_seen(request: web.Request, issue_object: dict) -> dict:
+    visible = _visible(request)
+    return issue_object if visible is None else _without_hidden_neighbours(request.app[DATASET], issue_object, visible)
 
 
 def _search(request: web.Request, jql: str) -> list[int]:
@@ -192,7 +204,7 @@ def _search(request: web.Request, jql: str) -> list[int]:
     if caller.restricted:
         dataset.access.check_query(caller.account_id, parse(jql or "").where)
     positions = dataset.engine.search(jql or "", options.clock_ms(), caller.account_id, _zone(caller.person))
-    visible = _hidden(request)
+    visible = _visible(request)
     return positions if visible is None else [p for p in positions if visible[p]]
 
 
@@ -206,11 +218,7 @@ def _zone(user: dict) -> tzinfo:
 
 def _shape(request: web.Request, position: int, fields: list[str], expand: list[str], version: int,
            limit: int | None, default: str) -> dict:
-    dataset: Dataset = request.app[DATASET]
-    issue_object = dataset.issues[position]
-    visible = _hidden(request)
-    if visible is not None:
-        issue_object = _without_hidden_neighbours(dataset, issue_object, visible)
+    issue_object = _as_seen(request, request.app[DATASET].issues[position])
     chosen = select_fields(issue_object.get("fields", {}), fields, default)
     return shape_issue(issue_object, chosen, expand, version=version, changelog_limit=limit)
 
@@ -314,9 +322,8 @@ def metadata_list(name: str):
 
 def _position(request: web.Request) -> int:
     """The issue the path names; one the caller may not browse is as missing as one that does not exist."""
-    position = request.app[DATASET].position(request.match_info["key"])
-    visible = _hidden(request)
-    if position is None or (visible is not None and not visible[position]):
+    position = _seen_position(request, request.match_info["key"])
+    if position is None:
         raise web.HTTPNotFound(text=json.dumps({"errorMessages": [NOT_FOUND], "errors": {}}),
                                content_type="application/json")
     return position
@@ -334,11 +341,7 @@ async def issue(request: web.Request) -> web.Response:
 
 async def browse(request: web.Request) -> web.Response:
     """A plain page for an issue, so links in answers lead somewhere when the demo serves the Jira."""
-    dataset: Dataset = request.app[DATASET]
-    raw = dataset.issues[_position(request)]
-    visible = _hidden(request)
-    if visible is not None:
-        raw = _without_hidden_neighbours(dataset, raw, visible)
+    raw = _as_seen(request, request.app[DATASET].issues[_position(request)])
     fields = raw["fields"]
 
     def name(value) -> str:
@@ -490,16 +493,14 @@ def _requested_issues(params: dict, cap: int) -> list[str]:
 
 
 async def bulk_issues(request: web.Request) -> web.Response:
-    dataset: Dataset = request.app[DATASET]
     params = await request_params(request)
     wanted = _requested_issues(params, BULK_ISSUE_CAP)
     fields = parse_list(params.get("fields"))
     expand = parse_list(params.get("expand"))
     found, errors = [], []
-    visible = _hidden(request)
     for item in wanted:
-        position = dataset.position(item)
-        if position is None or (visible is not None and not visible[position]):
+        position = _seen_position(request, item)
+        if position is None:
             errors.append({"issueIdOrKey": item, "errorMessage": NOT_FOUND})
         else:
             found.append(_shape(request, position, fields, expand, _version(request), SEARCH_CHANGELOG_LIMIT,
@@ -516,10 +517,9 @@ async def bulk_changelogs(request: web.Request) -> web.Response:
     fingerprint = _fingerprint(wanted, sorted(field_ids))
     start = _untoken(params.get("nextPageToken"), fingerprint)
     logs, seen, taken = [], 0, 0
-    visible = _hidden(request)
     for item in wanted:
-        position = dataset.position(item)
-        if position is None or (visible is not None and not visible[position]):
+        position = _seen_position(request, item)
+        if position is None:
             continue
         issue_object = dataset.issues[position]
         chosen = [h for h in histories(issue_object)

@@ -22,7 +22,6 @@ from jirakg.jql.keys import ISSUE_KEY
 
 RequestBody = TypeVar("RequestBody", bound=BaseModel)
 # What the guard verified: a token's identity, None when the API is open.
-IDENTITY: web.RequestKey[str | None] = web.RequestKey("identity")
 ASKER: web.RequestKey[Asker] = web.RequestKey("asker")  # whom the guard's verified token is issued to
 
 MAX_TEXT = 4000
@@ -155,7 +154,7 @@ async def conversation(request: web.Request) -> web.Response:
 
 def identity_of(request: web.Request) -> str | None:
     """The caller the guard verified (a token's identity), None when the API is open."""
-    return request.get(IDENTITY)
+    return request[ASKER].surface_user_id
 
 
 def openapi() -> dict:

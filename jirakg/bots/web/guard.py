@@ -58,7 +58,6 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
     wait = request.app[keys.LIMITER].take(identity or address_of(request))
     if wait:
         return too_many(wait)
-    request[api.IDENTITY] = identity
     request[api.ASKER] = asker_of(identity, request.app[keys.TOKEN_USERS])
     return await handler(request)
 
