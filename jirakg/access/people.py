@@ -3,10 +3,9 @@ verified), found with Jira's own user search and remembered for a while."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from jirakg.access.memo import Memo
 from jirakg.connectors.jira import JiraConnector
 from jirakg.connectors.jira.http import JiraBadRequest, JiraNotFound
 
@@ -20,26 +19,16 @@ class Account:
     email: str | None = None
 
 
-@dataclass
 class AccountDirectory:
-    connector: JiraConnector
-    ttl_s: float = 3600.0
-    clock: Callable[[], float] = time.monotonic
-    _known: dict[str, tuple[Account | None, float]] = field(default_factory=dict)
+    def __init__(self, connector: JiraConnector, ttl_s: float = 3600.0) -> None:
+        self.connector = connector
+        self._known: Memo[Account] = Memo(ttl_s, MISS_TTL_S)
 
     async def by_email(self, email: str) -> Account | None:
-        return await self._remembered(f"email:{email.lower()}", lambda: self._search(email))
+        return await self._known.get(f"email:{email.lower()}", lambda: self._search(email))
 
     async def by_id(self, account_id: str) -> Account | None:
-        return await self._remembered(f"id:{account_id}", lambda: self._fetch(account_id))
-
-    async def _remembered(self, name: str, look) -> Account | None:
-        found = self._known.get(name)
-        if found is not None and found[1] > self.clock():
-            return found[0]
-        account = await look()
-        self._known[name] = (account, self.clock() + (self.ttl_s if account else MISS_TTL_S))
-        return account
+        return await self._known.get(f"id:{account_id}", lambda: self._fetch(account_id))
 
     async def _search(self, email: str) -> Account | None:
         cloud = await self.connector.deployment() == "cloud"

@@ -8,36 +8,25 @@ import re
 from jirakg.devjira.demo.access import (
     RESTRICTED_PROJECT,
     SECURITY,
-    SERVICE_ACCOUNT_ID,
-    api_token,
     embargoed,
     service_account,
     team_group,
 )
 from tests.devjira import http
+from tests.devjira.access_oracle import Oracle
 from tests.jira_env import demo_dataset
 
 DATASET = demo_dataset(issues=600, seed=23)
 RAW = {issue["key"]: issue for issue in DATASET.issues}
-USERS = {u["accountId"]: u for u in DATASET.metadata["users"]}
-GROUPS = {g["name"]: set(g["members"]) for g in DATASET.metadata["groups"]}
+ORACLE = Oracle(DATASET)  # who is in which group, and each person's token, from the metadata
 SERVICE = service_account()
 KEY = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")
-
-
-def person(*, inside: set[str] = frozenset(), outside: set[str] = frozenset()) -> dict:
-    """The first person in every group of `inside` and none of `outside`."""
-    return next(u for a, u in USERS.items() if a != SERVICE_ACCOUNT_ID
-                and all(a in GROUPS[g] for g in inside) and not any(a in GROUPS[g] for g in outside))
-
+OPS_TEAM, SECURITY_GROUP = ORACLE.members[team_group(RESTRICTED_PROJECT)], ORACLE.members[SECURITY]
 
 # Outside OPS and the security group: OPS and most embargoed PROJ issues are hidden from them.
-OUTSIDER = person(outside={team_group(RESTRICTED_PROJECT), SECURITY})
-INSIDER = person(inside={team_group(RESTRICTED_PROJECT)})
-
-
-def credentials(user: dict) -> tuple[str, str]:
-    return user["emailAddress"], api_token(user["accountId"])
+OUTSIDER = ORACLE.person(lambda account: account not in OPS_TEAM | SECURITY_GROUP)
+INSIDER = ORACLE.person(lambda account: account in OPS_TEAM)
+credentials = ORACLE.basic
 
 
 def visible_keys(url: str, user: dict, jql: str = "ORDER BY key") -> list[str]:

@@ -13,7 +13,6 @@ import html
 import json
 import logging
 import re
-import time
 import urllib.parse
 
 from aiohttp import web
@@ -24,6 +23,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from jirakg.access import AccountNotLinked
 from jirakg.access.links import USAGE
+from jirakg.access.memo import Memo
 from jirakg.bots.slack.blocks import answer_blocks, comment_modal, escape, explain_text, thanks_blocks
 from jirakg.bots.web.json_body import MAX_DEPTH, BadBody, nesting, read_body
 from jirakg.config import ConfigError
@@ -59,7 +59,7 @@ class SlackBot:
             raise ConfigError("slack.bot_token (JIRAKG_SLACK__BOT_TOKEN) is required for the Slack bot")
         self.engine = engine
         self.settings = settings
-        self._emails: dict[str, tuple[str | None, float]] = {}  # Slack user → (profile email, until)
+        self._emails: Memo[str] = Memo(EMAIL_TTL_S, EMAIL_TTL_S)  # Slack user → their profile's email
         token = settings.bot_token.get_secret_value()
         client = AsyncWebClient(token=token, base_url=base_url) if base_url else AsyncWebClient(token=token)
         self.app = AsyncApp(client=client, signing_secret=settings.signing_secret.get_secret_value()
@@ -199,16 +199,15 @@ class SlackBot:
         hour; a Jira account linked with `/jirakg link` takes precedence in the engine."""
         if user is None:
             return Asker()
-        known = self._emails.get(user)
-        if known is None or known[1] < time.monotonic():
+
+        async def profile_email() -> str | None:
             try:
                 profile = (await client.users_info(user=user))["user"]["profile"]
-                email = profile.get("email") if isinstance(profile.get("email"), str) else None
             except (SlackApiError, KeyError, TypeError):
-                email = None  # unknown here: the person is told how to link instead
-            known = (email, time.monotonic() + EMAIL_TTL_S)
-            self._emails[user] = known
-        return Asker(surface_user_id=user, email=known[0])
+                return None  # unknown here: the person is told how to link instead
+            return profile.get("email") if isinstance(profile.get("email"), str) else None
+
+        return Asker(surface_user_id=user, email=await self._emails.get(user, profile_email))
 
     async def _answer(self, client, channel: str, thread: str | None, text: str, conversation: str,
                       user: str | None) -> None:
