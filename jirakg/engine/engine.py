@@ -10,10 +10,11 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Literal
 
-from jirakg.access import Access
+from jirakg.access import Access, AccountNotLinked
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, PartAnswer
+from jirakg.connectors.jira.errors import PersonRefused
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
 from jirakg.engine.turn import Surface, TurnContext, TurnResult, TurnStats, owner_of
@@ -69,14 +70,19 @@ class Engine:
         services = self.services
         if self.access is not None:  # an unlinked person is told how to link, and nothing else happens
             turn = turn.model_copy(update={"asker": await self.access.identify(turn.asker, turn.surface)})
-            services = dataclasses.replace(services, manager=self.access.graph_for(turn.asker))
+            services = dataclasses.replace(services, manager=await self.access.graph_for(turn.asker, turn.surface))
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
         with llm_turn() as llm:  # every model call of this turn shares one deadline
             parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
             inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
             # Parts are independent: their fetches and model calls run side by side.
-            parts = list(await asyncio.gather(*(handler_for(call.name).handle(call, inputs, services)
-                                                for call in parsed.intents)))
+            try:
+                parts = list(await asyncio.gather(*(handler_for(call.name).handle(call, inputs, services)
+                                                    for call in parsed.intents)))
+            except PersonRefused as exc:  # their own token no longer holds: forgotten, and they sign in again
+                assert self.access is not None and turn.asker.account_id is not None
+                await self.access.forget_credential(turn.asker.account_id)
+                raise AccountNotLinked(str(exc)) from exc
         result, record = _compose(conversation.id, parsed, parts, llm.calls)
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)

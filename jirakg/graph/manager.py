@@ -45,8 +45,9 @@ class ManagerStats:
     shared_fetches: int = 0
 
 
-def cache_key(jql: str, fields: Iterable[str], changelog: bool) -> str:
-    text = f"{canonical_jql(jql)}|{','.join(sorted(set(fields)))}|{int(changelog)}"
+def cache_key(jql: str, fields: Iterable[str], changelog: bool, scope: str = "") -> str:
+    """`scope`: whose query it is when Jira answers people differently (their own tokens); "" is shared."""
+    text = f"{canonical_jql(jql)}|{','.join(sorted(set(fields)))}|{int(changelog)}|{scope}"
     return hashlib.sha1(text.encode()).hexdigest()
 
 
@@ -61,6 +62,14 @@ class GraphManager:
         self.stats = ManagerStats()
         self._in_flight: dict[str, asyncio.Future[QueryResult]] = {}
         self.sight: Sight | None = None  # None: the service account's own view, untrimmed
+        self.scope = ""  # the person whose own token `connector` calls with; "" for the service account
+
+    def as_person(self, connector: JiraConnector, scope: str) -> GraphManager:
+        """This graph fetched with one person's own credentials: issue content stays shared, but each
+        query's result is cached for that person alone (Jira answered it for them)."""
+        view = copy.copy(self)
+        view.connector, view.scope = connector, scope
+        return view
 
     def seen_by(self, sight: Sight) -> GraphManager:
         """This graph as one person may browse it: the same cache, connector and in-flight fetches,
@@ -84,7 +93,7 @@ class GraphManager:
 
     async def _shared_get(self, jql: str, fields: Iterable[str], changelog: bool) -> QueryResult:
         fields = sorted(set(fields))
-        key = cache_key(jql, fields, changelog)
+        key = cache_key(jql, fields, changelog, self.scope)
         running = self._in_flight.get(key)
         if running is not None:
             self.stats.shared_fetches += 1

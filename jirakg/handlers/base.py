@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
 from jirakg.answer.parts import ExplainStep, PartAnswer
 from jirakg.answer.templated import Answer, row
+from jirakg.connectors.jira.errors import PersonRefused
 from jirakg.errors import JirakgError
 from jirakg.graph import GraphManager
 from jirakg.intents.models import IntentCall
@@ -57,6 +58,8 @@ class JiraHandler(Generic[F]):
         plan = self.plan(call).model_copy(update={"as_of": services.clock()})
         try:
             facts = await self.fetch(plan, services.manager)
+        except PersonRefused:
+            raise  # about the person, not this part: the whole turn asks them to sign in again
         except JirakgError as exc:  # one clear sentence for this part; the other parts still answer
             return failed(call.name, plan.describe(), exc)
         cache: Literal["hit", "miss"] | None = (None if facts.cache_hit is None

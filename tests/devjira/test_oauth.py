@@ -94,7 +94,7 @@ def test_the_whole_flow(url: str) -> None:
 
     sites = call(f"{url}/oauth/token/accessible-resources", auth=access).body
     assert [site["id"] for site in sites] == [CLOUD_ID]
-    assert sites[0]["url"] == DEMO.base_url and sites[0]["scopes"] == SCOPE.split()
+    assert sites[0]["url"] == url and sites[0]["scopes"] == SCOPE.split()
 
     api = f"{url}/ex/jira/{CLOUD_ID}/rest/api/3"
     assert call(f"{api}/myself", auth=access).body["accountId"] == PERSON["accountId"]
