@@ -19,14 +19,18 @@ from contextlib import contextmanager
 from http.cookiejar import CookieJar
 
 import pytest
+from click.testing import CliRunner
 
 from jirakg.access.atlassian_oauth import AtlassianOAuth
 from jirakg.access.credentials import JiraCredential, PersonalCredentials
 from jirakg.access.sealed import Sealer
+from jirakg.bots.cli import main
+from jirakg.bots.slack import SlackBot
 from jirakg.bots.web.app import build_app
+from jirakg.bots.web.forge_token import FitVerifier
 from jirakg.config import Settings
 from jirakg.config.loading import ConfigError
-from jirakg.config.settings import AtlassianOAuthSettings
+from jirakg.config.settings import AtlassianOAuthSettings, SlackSettings
 from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, api_token
 from jirakg.devjira.oauth import OAuthClient
 from jirakg.devjira.runner import BackgroundServer
@@ -34,6 +38,13 @@ from jirakg.engine.session import engine_session
 from jirakg.graph.stores.memory import MemoryStore
 from tests.access.people import DATASET, INSIDER, OUTSIDER, RAW, SERVICE, credentials, hidden_from, visible_keys
 from tests.access.test_answers_as_asker import COUNT, RAN, STORES, blocked_by_hidden, parent_of_hidden
+from tests.access.test_surfaces import until
+from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, signed
+from tests.bots.test_forge_panel import APP_ID as FORGE_APP
+from tests.bots.test_forge_panel import jwks_url  # noqa: F401 (a fixture)
+from tests.bots.test_forge_panel import token as forge_token
+from tests.bots.web_env import call
+from tests.devjira import http
 from tests.jira_env import devjira
 
 KEY = "a-test-secret-that-is-long-enough-0123456789"
@@ -67,13 +78,14 @@ def token_settings(jira: str, address: str, tmp_path, store: dict, service: dict
 
 
 @contextmanager
-def served(deployment: str, tmp_path, store: dict | None = None):
+def served(deployment: str, tmp_path, store: dict | None = None, **surfaces):
     port = free_port()
     address = f"http://127.0.0.1:{port}"
     app_client = OAuthClient(APP_ID, APP_SECRET, f"{address}/auth/callback")
     with devjira(DATASET, deployment=deployment, oauth_clients=(app_client,), clock_ms=lambda: NOW[0]) as jira:
         settings = token_settings(jira, address, tmp_path, store or {"backend": "memory"})
-        with BackgroundServer(build_app(lambda: engine_session(jira, settings), settings), port=port) as url:
+        app = build_app(lambda: engine_session(jira, settings), settings, **surfaces)
+        with BackgroundServer(app, port=port) as url:
             yield url, jira
 
 
@@ -278,3 +290,58 @@ def test_own_tokens_are_renewed_once_and_forgotten_when_they_cannot_be(tmp_path)
             assert await PersonalCredentials(kept.store, Sealer(KEY + "x"), oauth).current("a1") is None
 
         asyncio.run(run())
+
+
+def test_one_sign_in_serves_the_person_on_every_surface(tmp_path, jwks_url: str) -> None:  # noqa: F811
+    """Signed in once in the web chat, a person is answered as themselves through a token issued to them,
+    the Jira panel and the CLI; a Slack user follows the link sent to them alone, and is answered as the
+    account they signed in with."""
+    fake = FakeSlack(emails={})
+    store = {"backend": "sqlite", "sqlite_path": tmp_path / "graph.sqlite3"}
+    with fake.serve() as slack_api:
+        bot = SlackBot(None, SlackSettings(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET),
+                       base_url=f"{slack_api}/api/")
+        with served("cloud", tmp_path, store, slack=bot, forge=FitVerifier(FORGE_APP, jwks_url)) as (url, jira):
+            for person in (OUTSIDER, INSIDER):
+                assert Browser().sign_in(url, jira, person, cloud=True)[0] == 200
+            status, reply, _ = call(f"{url}/api/v1/ask", "POST", {"text": f"Who owns {SECRET}?"},
+                                    {"Authorization": "Bearer out-token"})
+            assert status == 200 and SECRET not in {c["key"] for c in reply["citations"]}
+            for principal, sees in ((OUTSIDER["accountId"], False), (INSIDER["accountId"], True)):
+                status, reply, _ = call(f"{url}/forge/ask", "POST", {"text": f"Who owns {SECRET}?"},
+                                        {"Authorization": f"Bearer {forge_token(principal=principal)}"})
+                assert status == 200 and (SECRET in {c["key"] for c in reply["citations"]}) is sees
+            status, reply, _ = call(f"{url}/forge/ask", "POST", {"text": "open bugs"},
+                                    {"Authorization": f"Bearer {forge_token(principal=SERVICE_ACCOUNT_ID)}"})
+            assert status == 403 and f"sign in to Jira once at {url}/auth/sign-in" in reply["error"]
+
+            def mention(ts: str) -> None:
+                body = event_body({"type": "app_mention", "user": "U-IN", "text": f"<@UBOT> Who owns {SECRET}?",
+                                   "ts": ts, "channel": "C1"}, f"Ev-{ts}")
+                assert http.call(f"{url}/slack/events", "POST", raw=body,
+                                 headers={"Content-Type": "application/json", **signed(body)}).status == 200
+
+            mention("400.1")
+            told = until(lambda: [m["text"] for m in fake.of("chat.postEphemeral") if m.get("user") == "U-IN"])
+            link = re.search(rf"{re.escape(url)}/auth/sign-in\?for=\S+", told[0])
+            assert link and not fake.of("chat.postMessage")  # nothing answered before signing in
+            browser = Browser()
+            status, page, where = browser.open(link.group(0).rstrip("."))
+            assert where.startswith(f"{jira}/authorize?")
+            fields = {name: html.unescape(value) for name, value in HIDDEN_INPUT.findall(page)}
+            email, token = credentials(INSIDER)
+            status, page, _ = browser.open(f"{jira}/authorize", form={**fields, "email": email, "token": token})
+            assert status == 200 and "Signed in" in page and INSIDER["displayName"] in page
+            mention("401.1")
+            answered = until(lambda: [m["text"] for m in fake.of("chat.postMessage") if m.get("thread_ts") == "401.1"])
+            assert SECRET in answered[0] and RAW[SECRET]["fields"]["summary"] in answered[0]
+            env = {"JIRAKG_JIRA__URL": jira, "JIRAKG_JIRA__EMAIL": SERVICE["emailAddress"],
+                   "JIRAKG_JIRA__TOKEN": api_token(SERVICE_ACCOUNT_ID), "JIRAKG_DATA_DIR": str(tmp_path),
+                   "JIRAKG_STORE__BACKEND": "sqlite", "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3"),
+                   "JIRAKG_JIRA__PERMISSIONS": "user-token", "JIRAKG_JIRA__CREDENTIALS_KEY": KEY,
+                   "JIRAKG_JIRA__OAUTH__CLIENT_ID": APP_ID, "JIRAKG_JIRA__OAUTH__CLIENT_SECRET": APP_SECRET,
+                   "JIRAKG_JIRA__OAUTH__AUTH_URL": jira, "JIRAKG_JIRA__OAUTH__API_URL": jira}
+            for person, sees in ((OUTSIDER, False), (INSIDER, True)):
+                result = CliRunner().invoke(main, ["ask", f"Who owns {SECRET}?", "--user", person["emailAddress"],
+                                                   "--json"], env=env)
+                assert result.exit_code == 0 and (f'"key":"{SECRET}"' in result.output) is sees, result.output
