@@ -1,15 +1,18 @@
 """`jirakg chat` in a real pseudo-terminal against devjira: readline editing and history (Up recalls
 the previous question, across sessions through the history file), cited keys as OSC 8 hyperlinks,
-and a line of undecodable bytes answered with one sentence while the chat goes on."""
+a line of undecodable bytes answered with one sentence and Ctrl-C dropping a line while the chat
+goes on."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
 import select
 import subprocess
 import sys
+import termios
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,8 +34,10 @@ class Terminal:
 
     def __init__(self, command: list[str], env: dict[str, str]) -> None:
         self.master, slave = pty.openpty()
+        # A session of its own with the pty as its controlling terminal, so Ctrl-C becomes SIGINT.
         self.process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                        start_new_session=True)
+                                        start_new_session=True,
+                                        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
         os.close(slave)
         self.seen = b""
 
@@ -121,10 +126,13 @@ def test_up_recalls_the_previous_question_and_keys_are_hyperlinks(jira_url: str,
         assert terminal.close() == 0
 
 
-def test_undecodable_bytes_get_one_sentence_and_the_chat_goes_on(jira_url: str, tmp_path: Path) -> None:
+def test_undecodable_bytes_and_ctrl_c_get_a_line_each_and_the_chat_goes_on(jira_url: str, tmp_path: Path) -> None:
     with chat(jira_url, tmp_path) as terminal:
         refused = terminal.turn(b"who owns \xff\xfe?\r")
         assert b"bytes that are not UTF-8" in refused and b"Traceback" not in refused
+        dropped = terminal.turn(b"half a quest\x03")  # Ctrl-C drops the line, as in a shell
+        assert b"Traceback" not in dropped and b"KeyboardInterrupt" not in dropped
         answered = terminal.turn(f"who owns {KEY}?\r".encode())
         assert OWNER.encode() in answered
         assert terminal.close() == 0
+    assert b"half a quest" not in (tmp_path / "chat_history").read_bytes()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from contextlib import AsyncExitStack
 from typing import Literal
 
 import click
@@ -73,12 +74,21 @@ def chat(ctx: click.Context, conversation: str | None, now_text: str | None, use
     settings = settings_from(ctx)
     now = moment(now_text)
 
-    async def loop(url: str, lines: LineInput) -> None:
-        async with engine_session(url, settings, now=(lambda: now) if now else None, people=bool(user)) as engine:
+    def loop(runner: asyncio.Runner, url: str, lines: LineInput) -> None:
+        # Lines are read on the main thread, between the engine's turns on the runner's loop, so that
+        # readline owns the terminal and Ctrl-C reaches whichever is running.
+        stack = AsyncExitStack()
+        engine = runner.run(stack.enter_async_context(
+            engine_session(url, settings, now=(lambda: now) if now else None, people=bool(user))))
+        try:
             conversation_id, last = conversation, None
             click.echo(f"Ask about your Jira. {COMMANDS}")
             while True:
-                line = await asyncio.to_thread(lines.read, "> ")
+                try:
+                    line = lines.read("> ")
+                except KeyboardInterrupt:  # as in a shell: Ctrl-C drops the line; /quit or Ctrl-D leaves
+                    click.echo()
+                    continue
                 if line is None:
                     return
                 line = line.strip()
@@ -100,25 +110,31 @@ def chat(ctx: click.Context, conversation: str | None, now_text: str | None, use
                     else:
                         rating: Literal["up", "down"] = "up" if parts[1] == "up" else "down"
                         comment = parts[2] if len(parts) > 2 else None
-                        await engine.feedback(last.turn_id, rating, comment, user=user, channel="cli")
+                        runner.run(engine.feedback(last.turn_id, rating, comment, user=user, channel="cli"))
                         click.echo("Thanks, recorded.")
                 elif line.startswith("/"):
                     click.echo(COMMANDS)
                 elif problem := input_problem(line):
                     click.echo(problem)
                 else:
+                    turn = TurnContext(text=line, conversation_id=conversation_id, asker=asker_for(user))
                     try:
-                        last = await engine.ask(TurnContext(text=line, conversation_id=conversation_id,
-                                                            asker=asker_for(user)))
+                        last = runner.run(engine.ask(turn))
                     except JirakgError as exc:
                         click.echo(str(exc))
                         continue
+                    except KeyboardInterrupt:  # Ctrl-C while waiting: that question is dropped
+                        click.echo("Stopped.")
+                        continue
                     conversation_id = last.conversation_id
                     _show(last, explain=False)
+        finally:
+            runner.run(stack.aclose())
 
     try:
-        with jira_for(settings, now) as url, LineInput(settings.data_dir / "chat_history") as lines:
-            asyncio.run(loop(url, lines))
+        with (jira_for(settings, now) as url, LineInput(settings.data_dir / "chat_history") as lines,
+              asyncio.Runner() as runner):
+            loop(runner, url, lines)
     except JirakgError as exc:
         raise click.ClickException(str(exc)) from exc
 
