@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 import jwt
 
 from jirakg.bots.web.forge_token import ISSUER
+from tests.bots.forge_env import APP_ID, SIGNING
 from tests.bots.slack_api import SIGNING_SECRET
-from tests.bots.test_forge_panel import APP_ID, SIGNING
 from tests.bots.web_env import KEY
 
 WEBHOOK_SECRET = "hook-secret"
