@@ -39,10 +39,10 @@ from jirakg.graph.stores.memory import MemoryStore
 from tests.access.people import DATASET, INSIDER, OUTSIDER, RAW, SERVICE, credentials, hidden_from, visible_keys
 from tests.access.test_answers_as_asker import COUNT, RAN, STORES, blocked_by_hidden, parent_of_hidden
 from tests.access.test_surfaces import until
+from tests.bots.forge_env import APP_ID as FORGE_APP
+from tests.bots.forge_env import token as forge_token
 from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, signed
-from tests.bots.test_forge_panel import APP_ID as FORGE_APP
 from tests.bots.test_forge_panel import jwks_url  # noqa: F401 (a fixture)
-from tests.bots.test_forge_panel import token as forge_token
 from tests.bots.web_env import call
 from tests.devjira import http
 from tests.jira_env import devjira
