@@ -81,7 +81,9 @@ def may_in_project(request: web.Request, project_key: str, permission: str) -> b
 
 
 def api_version(request: web.Request) -> int:
-    return int(request.path.split("/rest/api/")[1].split("/")[0])
+    """2 or 3 as the path names it; "latest" answers as version 2."""
+    named = request.path.split("/rest/api/")[1].split("/")[0]
+    return 3 if named == "3" else 2
 
 
 def error(status: int, message: str, headers: dict[str, str] | None = None,

@@ -61,7 +61,7 @@ def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Ap
     app[OAUTH] = TokenStore({client.client_id: client for client in options.oauth_clients})
     # OAuth 2.0 (3LO) apps reach the same API through api.atlassian.com's /ex/jira/{cloudid}.
     for site in ("", "/ex/jira/{cloudid}"):
-        for version in ("2", "3"):
+        for version in ("2", "3", "latest"):  # clients such as the `jira` package call some endpoints as latest
             _add_api_routes(app, f"{site}/rest/api/{version}")
         app.router.add_route("*", f"{site}/rest/api/2/search", search_v2)
         app.router.add_get(f"{site}/rest/api/2/user/permission/search", permission_routes.users_with_permissions)

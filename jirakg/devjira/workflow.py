@@ -4,8 +4,9 @@ A dataset's metadata may list `workflows`: [{"name", "projects"?: [keys], "issue
 "initial": status name, "transitions": [{"id", "name", "to": status name, "from"?: [status names]}]}]
 (the first entry matching an issue's project and type wins; a transition without `from` is global).
 Without one, a project's workflow is derived from the status changes its changelogs show: one
-transition per target status, from the statuses seen leading there; a project whose changelogs show
-no status change gets Jira's simplified workflow, every status reachable from every other.
+transition per target status, from the statuses seen leading there (a status never seen left may go
+to any of the project's targets, so no issue is stuck); a project whose changelogs show no status
+change gets Jira's simplified workflow, every status reachable from every other.
 A transition into a status of the done category has a screen requiring a resolution, as Jira's
 "Resolve Issue" screen does.
 """
@@ -31,9 +32,13 @@ class Workflow:
     name: str
     initial: str
     transitions: tuple[Transition, ...]
+    derived: bool = False
 
     def available(self, status: str) -> list[Transition]:
-        return [t for t in self.transitions if t.to != status and (t.sources is None or status in t.sources)]
+        offered = [t for t in self.transitions if t.to != status and (t.sources is None or status in t.sources)]
+        if offered or not self.derived:
+            return offered
+        return [t for t in self.transitions if t.to != status]
 
 
 class Workflows:
@@ -94,7 +99,7 @@ def _derive(issues: list[dict], statuses: list[str]) -> dict[str, Workflow]:
         # Only statuses the instance knows can be targets; a status only the changelog names has no object.
         targets = sorted((to for to in seen if to in statuses), key=statuses.index)
         transitions = tuple(Transition(_transition_id(statuses, to), to, to, frozenset(seen[to])) for to in targets)
-        workflows[project] = Workflow(f"{project} workflow", initial or targets[0], transitions)
+        workflows[project] = Workflow(f"{project} workflow", initial or targets[0], transitions, derived=True)
     return workflows
 
 
