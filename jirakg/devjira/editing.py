@@ -168,16 +168,18 @@ def edit_issue(dataset: Dataset, position: int, fields: dict, update: dict, auth
     for name, operations in update.items():
         if name != "comment":
             wanted[name] = _apply_operations(dataset, project, issue, name, operations, cloud)
+    # Every value is checked before any is applied: a refused edit changes nothing.
+    checked = {name: _value(dataset, project, name, value, cloud) for name, value in wanted.items()}
+    if isinstance(checked.get("assignee"), dict):
+        _check_assignable(dataset, str(project["key"]), checked["assignee"])  # type: ignore[arg-type]
+    notes = _comment_texts(update)
     items = []
     current = issue["fields"]
-    for name, value in wanted.items():
-        new = _value(dataset, project, name, value, cloud)
-        if name == "assignee":
-            _check_assignable(dataset, str(project["key"]), new if isinstance(new, dict) else None)
+    for name, new in checked.items():
         items += _changes(name, current.get(name), new)
         current[name] = new
-    for operation in update.get("comment") or []:
-        add_comment(dataset, position, (operation.get("add") or {}).get("body"), author, clock_ms)
+    for note in notes:
+        _append_comment(dataset, position, note, author, clock_ms)
     record(dataset, issue, author, items, clock_ms)
     dataset.replace(dataset.issues)
 
@@ -246,12 +248,8 @@ def transition_issue(dataset: Dataset, position: int, transition: Transition, fi
     extra = sorted((set(fields) | set(update)) - allowed - {"comment"})
     if extra:
         raise FieldError(extra[0], NOT_ON_SCREEN.format(extra[0]))
-    resolution = None
-    if into_done:
-        ref = fields.get("resolution")
-        if not ref:
-            raise FieldError("resolution", "Resolution is required.")
-        resolution = values._named(dataset.metadata.get("resolutions", []), ref, "resolution", "resolution")
+    resolution = values.resolution(dataset, fields.get("resolution")) if into_done else None
+    notes = _comment_texts(update)
     status = workflows.statuses[transition.to]
     items = _changes("status", current.get("status"), status) + _changes("resolution", current.get("resolution"),
                                                                            resolution)
@@ -260,10 +258,25 @@ def transition_issue(dataset: Dataset, position: int, transition: Transition, fi
         current["statusCategory"] = status.get("statusCategory")
     current["resolution"] = resolution
     current["resolutiondate"] = now_text(clock_ms) if resolution else None
-    for operation in update.get("comment") or []:
-        add_comment(dataset, position, (operation.get("add") or {}).get("body"), author, clock_ms)
+    for note in notes:
+        _append_comment(dataset, position, note, author, clock_ms)
     record(dataset, issue, author, items, clock_ms)
     dataset.replace(dataset.issues)
+
+
+def _comment_texts(update: dict) -> list[str]:
+    """The comments an `update.comment` adds, checked before anything changes."""
+    operations = update.get("comment") or []
+    if not isinstance(operations, list):
+        raise FieldError("comment", "Field update operations must be a list of objects, each with one operation.")
+    texts = []
+    for operation in operations:
+        body = (operation.get("add") or {}).get("body") if isinstance(operation, dict) else None
+        text = plain_text(body) if isinstance(body, dict | str) else None
+        if not text or not text.strip():
+            raise FieldError("comment", "Comment body can not be empty!")
+        texts.append(text)
+    return texts
 
 
 def assign(dataset: Dataset, position: int, assignee: dict | None, author: dict, clock_ms: int) -> None:
@@ -287,6 +300,13 @@ def default_assignee(dataset: Dataset, position: int) -> dict | None:
 # --- comments, links, delete -----------------------------------------------------------------
 
 def add_comment(dataset: Dataset, position: int, body: object, author: dict, clock_ms: int) -> dict:
+    comment = _append_comment(dataset, position, body, author, clock_ms)
+    dataset.replace(dataset.issues)
+    return comment
+
+
+def _append_comment(dataset: Dataset, position: int, body: object, author: dict, clock_ms: int) -> dict:
+    """A comment added without rebuilding the index, for changes that rebuild it once at their end."""
     text = plain_text(body) if isinstance(body, dict | str) else None
     if not text or not text.strip():
         raise FieldError("comment", "Comment body can not be empty!")
@@ -301,11 +321,11 @@ def add_comment(dataset: Dataset, position: int, body: object, author: dict, clo
     comments["comments"] = [*(comments.get("comments") or []), comment]
     comments["total"] = comments["maxResults"] = len(comments["comments"])
     record(dataset, issue, author, [], clock_ms)
-    dataset.replace(dataset.issues)
     return comment
 
 
-def link_issues(dataset: Dataset, link_type: dict, inward: int, outward: int, author: dict, clock_ms: int) -> str:
+def link_issues(dataset: Dataset, link_type: dict, inward: int, outward: int, author: dict, clock_ms: int,
+                comment: object = None) -> str:
     """POST issueLink: the outward issue `outward`s the inward one ("A blocks B": outward A... as Jira
     stores it, the link shows on both issues, each naming the other)."""
     link_id = _next_id((link.get("id") for i in dataset.issues for link in i["fields"].get("issuelinks") or []),
@@ -321,6 +341,8 @@ def link_issues(dataset: Dataset, link_type: dict, inward: int, outward: int, au
         text = f"This issue {link_type.get(side) or link_type['name']} {other['key']}"
         record(dataset, issue, author, [{"field": "Link", "fieldtype": "jira", "from": None, "fromString": None,
                                          "to": other["key"], "toString": text}], clock_ms)
+    if comment:  # Jira adds the link's comment to the first (inward) issue
+        _append_comment(dataset, inward, comment, author, clock_ms)
     dataset.replace(dataset.issues)
     return link_id
 

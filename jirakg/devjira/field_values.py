@@ -59,6 +59,12 @@ def issue_type(dataset: Dataset, project: dict, ref: object) -> dict:
     return _named(allowed_values(dataset, project, "issuetype") or [], ref, "issuetype", "issue type")
 
 
+def resolution(dataset: Dataset, ref: object) -> dict:
+    if not ref:
+        raise FieldError("resolution", "Resolution is required.")
+    return _named(dataset.metadata.get("resolutions", []), ref, "resolution", "resolution")
+
+
 def priority(dataset: Dataset, project: dict, ref: object) -> dict | None:
     return None if ref is None else _named(allowed_values(dataset, project, "priority") or [], ref,
                                            "priority", "priority")

@@ -343,10 +343,8 @@ async def link(request: web.Request) -> web.Response:
     if not may(request, ends[0], "LINK_ISSUES"):
         return error(404, "You do not have the permission to link issues.")
     try:
-        editing.link_issues(dataset, link_type, ends[0], ends[1], _author(request), options.clock_ms())
-        body = _object(params, "comment").get("body")
-        if body:  # linking adds no issue, so positions stay
-            editing.add_comment(dataset, ends[0], body, _author(request), options.clock_ms())
+        editing.link_issues(dataset, link_type, ends[0], ends[1], _author(request), options.clock_ms(),
+                            _object(params, "comment").get("body"))
     except FieldError as exc:
         return _refused(exc)
     return web.Response(status=201)

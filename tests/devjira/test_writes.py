@@ -52,10 +52,15 @@ class Site:
         return {"accountId": person["accountId"]} if self.cloud else {"name": person["emailAddress"]}
 
     def keys(self, jql: str) -> list[str]:
-        query = urllib.parse.urlencode({"jql": jql, "fields": "summary", "maxResults": 1000})
-        reply = call(f"{self.url}/rest/api/2/search?{query}")
-        assert reply.status == 200, reply.body
-        return [i["key"] for i in reply.body["issues"]]
+        """Every matching key, page by page (Cloud pages hold 100)."""
+        keys: list[str] = []
+        while True:
+            query = urllib.parse.urlencode({"jql": jql, "fields": "summary", "startAt": len(keys)})
+            reply = call(f"{self.url}/rest/api/2/search?{query}")
+            assert reply.status == 200, reply.body
+            keys += [i["key"] for i in reply.body["issues"]]
+            if not reply.body["issues"] or len(keys) >= reply.body["total"]:
+                return keys
 
     def issue(self, key: str) -> dict:
         return call(f"{self.url}/rest/api/2/issue/{key}?expand=changelog").body
@@ -223,6 +228,9 @@ def test_transitions_follow_the_workflow_and_write_history(site: Site) -> None:
     assert key in site.keys(moved) and site.keys(f"key = {key} AND updated >= -1d") == [key]
     assert {t["id"] for t in call(url, auth=member).body["transitions"]} == offered_by_table("In Progress")
 
+    empty_note = call(url, "POST", {"transition": {"id": "31"}, "update": {"comment": [{"add": {"body": ""}}]}},
+                      auth=member)
+    assert empty_note.status == 400 and site.issue(key)["fields"]["status"]["name"] == "In Progress"
     no_resolution = call(url, "POST", {"transition": {"id": "51"}}, auth=member)
     assert no_resolution.status == 400 and no_resolution.body["errors"] == {"resolution": "Resolution is required."}
     off_screen = call(url, "POST", {"transition": {"id": "31"}, "fields": {"summary": "x"}}, auth=member)
@@ -386,7 +394,8 @@ def test_edit_with_fields_and_update_operations(site: Site) -> None:
 
     both = call(url, "PUT", {"fields": {"labels": []}, "update": {"labels": [{"add": "x"}]}}, auth=member)
     assert both.status == 400 and set(both.body["errors"]) == {"labels"}
-    bad_version = call(url, "PUT", {"update": {"fixVersions": [{"add": {"name": "1999.Q1"}}]}}, auth=member)
+    bad_version = call(url, "PUT", {"fields": {"summary": "half an edit"},
+                                    "update": {"fixVersions": [{"add": {"name": "1999.Q1"}}]}}, auth=member)
     assert bad_version.body["errors"] == {"fixVersions": "Version name '1999.Q1' is not valid"}
     assert call(url, "PUT", {"fields": {"status": {"name": "Done"}}}, auth=member).status == 400
     quiet = call(url + "?notifyUsers=false", "PUT", {"fields": {"summary": "quiet"}}, auth=member)
