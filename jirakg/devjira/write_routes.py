@@ -70,6 +70,8 @@ async def create(request: web.Request) -> web.Response:
     dataset = _dataset(request)
     params = await request_params(request)
     fields = _object(params, "fields")
+    if params.get("update"):  # refused rather than silently dropped
+        return error(400, "devjira does not apply 'update' when creating an issue; give the values in 'fields'.")
     project = project_of(dataset, _object(fields, "project"))
     try:
         if project is not None and not may_in_project(request, str(project["key"]), "BROWSE_PROJECTS"):

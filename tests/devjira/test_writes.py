@@ -161,6 +161,10 @@ def test_create_validates_fields_like_jira(site: Site) -> None:
                                                                 "issuetype": {"name": "Task"}}},
                        auth=site.auth(site.auditor))
     assert auditor_try.body["errors"] == {"project": "You do not have permission to create issues in this project."}
+    with_update = call(f"{site.api}/issue", "POST", {"fields": {"project": {"key": "OPS"}, "summary": "x",
+                                                                "issuetype": {"name": "Task"}},
+                                                     "update": {"labels": [{"add": "x"}]}}, auth=member)
+    assert with_update.status == 400 and "'update'" in with_update.body["errorMessages"][0]
     assert len(site.keys("project = OPS")) == existing  # nothing refused was created
 
     ops = next(p for p in site.dataset.metadata["projects"] if p["key"] == "OPS")
