@@ -50,6 +50,9 @@ BULK_ISSUE_CAP = 100
 BULK_CHANGELOG_ISSUE_CAP = 1000
 CLOUD_ONLY_PARTS = ("/search/jql", "/search/approximate-count", "/bulkfetch", "/permissions/check")
 OAUTH_PATHS = ("/ex/jira/", "/authorize", "/oauth/")
+WRITE_SCOPE = "write:jira-work"
+READ_ONLY_POSTS = ("/search", "/search/jql", "/search/approximate-count", "/issue/bulkfetch", "/changelog/bulkfetch",
+                   "/permissions/check")
 SIGN_IN_PATHS = ("/authorize", "/oauth/token")  # they carry their own credentials (a form, a client secret)
 
 
@@ -116,6 +119,8 @@ async def _answer(request: web.Request, handler, options: ServerOptions) -> web.
         if caller is None:
             return error(401, NOT_AUTHENTICATED, {"WWW-Authenticate": 'Basic realm="devjira"'})
         request[CALLER] = caller
+        if _scope_falls_short(request, credential, options):
+            return web.json_response({"code": 401, "message": "Unauthorized; scope does not match"}, status=401)
     throttled = faults.throttle(credential or request.remote or "anonymous")
     if throttled:
         return error(429, "Rate limit exceeded.", throttled)
@@ -158,6 +163,16 @@ def _identify(request: web.Request, credential: str, options: ServerOptions) -> 
             return Caller({"accountId": login, "name": login, "displayName": login, "active": True},
                           restricted=False)
     return Caller(directory.users[0] if directory.users else SYSTEM_PERSON, restricted=False)
+
+
+def _scope_falls_short(request: web.Request, credential: str, options: ServerOptions) -> bool:
+    """An OAuth token changes nothing without the write:jira-work scope, as on Jira Cloud."""
+    if not request.path.startswith("/ex/jira/") or request.method in ("GET", "HEAD", "OPTIONS"):
+        return False
+    if request.method == "POST" and request.path.endswith(READ_ONLY_POSTS):
+        return False
+    grant = request.app[OAUTH].holder(credential.partition(" ")[2].strip(), options.clock_ms())
+    return grant is None or WRITE_SCOPE not in grant.scope.split()
 
 
 def _oauth_caller(request: web.Request, credential: str, options: ServerOptions) -> Caller | None:
