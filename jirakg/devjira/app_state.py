@@ -86,6 +86,12 @@ def api_version(request: web.Request) -> int:
     return 3 if named == "3" else 2
 
 
+def issue_url(request: web.Request, issue_id: str) -> str:
+    """An issue's REST address on this server, under the API version and site the request used."""
+    site, _, rest = request.path.partition("/rest/api/")
+    return f"{request.url.origin()}{site}/rest/api/{rest.split('/')[0]}/issue/{issue_id}"
+
+
 def error(status: int, message: str, headers: dict[str, str] | None = None,
           errors: dict[str, str] | None = None) -> web.Response:
     return web.json_response({"errorMessages": [message] if message else [], "errors": errors or {}},

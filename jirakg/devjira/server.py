@@ -27,6 +27,7 @@ from jirakg.devjira.app_state import (
     error,
     int_param,
     issue_position,
+    issue_url,
     request_params,
     seen_position,
     visible_positions,
@@ -220,7 +221,9 @@ def _shape(request: web.Request, position: int, fields: list[str], expand: list[
            limit: int | None, default: str) -> dict:
     issue_object = _as_seen(request, request.app[DATASET].issues[position])
     chosen = select_fields(issue_object.get("fields", {}), fields, default)
-    return shape_issue(issue_object, chosen, expand, version=version, changelog_limit=limit)
+    shaped = shape_issue(issue_object, chosen, expand, version=version, changelog_limit=limit)
+    # Clients such as the `jira` package edit an issue through its `self`, so it names this server.
+    return {**shaped, "self": issue_url(request, str(issue_object["id"]))}
 
 
 def _without_hidden_neighbours(dataset: Dataset, issue_object: dict, visible: bytearray) -> dict:

@@ -15,6 +15,7 @@ from jirakg.devjira.app_state import (
     error,
     int_param,
     issue_position,
+    issue_url,
     may,
     may_in_project,
     request_params,
@@ -87,7 +88,8 @@ async def create(request: web.Request) -> web.Response:
             may_see=lambda position: visible is None or bool(visible[position]))
     except FieldError as exc:
         return _refused(exc)
-    return web.json_response({"id": made["id"], "key": made["key"], "self": made["self"]}, status=201)
+    return web.json_response({"id": made["id"], "key": made["key"], "self": issue_url(request, made["id"])},
+                             status=201)
 
 
 def _creatable_projects(request: web.Request, keys: list[str], ids: list[str]) -> list[dict]:

@@ -56,6 +56,10 @@ def test_jira_package_writes(site) -> None:
     assert client.assign_issue(made, None)
     assert client.issue(made.key).fields.assignee is None
 
+    made.update(summary="Crash on the otter screen at launch", fields={"labels": ["crash", "launch"]})
+    updated = client.issue(made.key)
+    assert updated.fields.summary == "Crash on the otter screen at launch" and "launch" in updated.fields.labels
+
     comment = client.add_comment(made, "Fixed by the otter patch.")
     assert comment.id and comment.author.accountId == person["accountId"]
     assert [c.body for c in client.comments(made)][-1] == "Fixed by the otter patch."
