@@ -331,6 +331,8 @@ async def issue(request: web.Request) -> web.Response:
     expand = parse_list(params.get("expand"))
     shaped = _shape(request, position, parse_list(params.get("fields")), expand, api_version(request), None, "*all")
     _describe_fields(dataset, shaped, shaped.get("fields", {}), expand)
+    if "transitions" in expand or "transitions.fields" in expand:
+        shaped["transitions"] = write_routes.shown_transitions(request, position, "transitions.fields" in expand)
     return web.json_response(shaped)
 
 

@@ -211,11 +211,9 @@ def _offered(request: web.Request, position: int) -> list[Transition]:
     return workflow.available(str((fields.get("status") or {}).get("name", "")))
 
 
-async def transitions(request: web.Request) -> web.Response:
+def shown_transitions(request: web.Request, position: int, with_fields: bool, wanted: str | None = None) -> list[dict]:
+    """The transitions as GET transitions (and GET issue with `expand=transitions`) list them."""
     dataset = _dataset(request)
-    position = issue_position(request)
-    wanted = request.query.get("transitionId")
-    with_fields = "transitions.fields" in parse_list(request.query.get("expand"))
     shown = []
     for offered in _offered(request, position):
         if wanted and offered.id != wanted:
@@ -227,7 +225,14 @@ async def transitions(request: web.Request) -> web.Response:
         if with_fields:
             entry["fields"] = screen
         shown.append(entry)
-    return web.json_response({"expand": "transitions", "transitions": shown})
+    return shown
+
+
+async def transitions(request: web.Request) -> web.Response:
+    position = issue_position(request)
+    with_fields = "transitions.fields" in parse_list(request.query.get("expand"))
+    return web.json_response({"expand": "transitions", "transitions": shown_transitions(
+        request, position, with_fields, request.query.get("transitionId"))})
 
 
 async def transition(request: web.Request) -> web.Response:

@@ -214,6 +214,8 @@ def test_transitions_follow_the_workflow_and_write_history(site: Site) -> None:
     assert wont["fields"]["resolution"]["required"] is True and wont["hasScreen"] is True
     assert {v["name"] for v in wont["fields"]["resolution"]["allowedValues"]} >= {"Done", "Won't Do"}
     assert "fields" not in call(url, auth=member).body["transitions"][0]
+    expanded = call(f"{site.api}/issue/{key}?expand=transitions.fields", auth=member).body["transitions"]
+    assert expanded == offered
 
     unavailable = call(url, "POST", {"transition": {"id": "51"}}, auth=member)
     assert unavailable.status == 400
