@@ -209,28 +209,37 @@ def _apply_operations(dataset: Dataset, project: dict, issue: dict, name: str, o
     value: object = issue["fields"].get(name)
     for operation in operations:
         (verb, argument), = operation.items()
-        if verb == "set":
+        if verb == "set" and name in MULTI_FIELDS:  # resolved now, so later add/remove compare like with like
+            value = values.labels(argument) if name == "labels" else values.many(dataset, project, name, argument)
+        elif verb == "set":
             value = argument
         elif verb in ("add", "remove") and name in MULTI_FIELDS:
             present = list(value or [])  # type: ignore[call-overload]
             chosen = values.labels([argument])[0] if name == "labels" else values.many(
                 dataset, project, name, [argument])[0]
-            if verb == "add" and chosen not in present:
+            if verb == "add" and _identity(chosen) not in map(_identity, present):
                 present.append(chosen)
             elif verb == "remove":
-                present = [v for v in present if v != chosen]
+                present = [v for v in present if _identity(v) != _identity(chosen)]
             value = present
         else:
             raise FieldError(name, f"Field '{name}' does not support the operation '{verb}'.")
     return value
 
 
+def _identity(value: object) -> str:
+    """What makes two values of a multi-value field the same: a label's text, an object's id (or name)."""
+    if isinstance(value, dict):
+        return str(value.get("id") or str(value.get("name", "")).lower())
+    return str(value)
+
+
 def _changes(name: str, old: object, new: object) -> list[dict]:
     if old == new or (old in (None, []) and new in (None, [])):
         return []
     if name in ("components", "fixVersions", "versions"):
-        before = {v["id"]: v for v in old or []}  # type: ignore[attr-defined]
-        after = {v["id"]: v for v in new or []}  # type: ignore[attr-defined]
+        before = {_identity(v): v for v in old or []}  # type: ignore[attr-defined]
+        after = {_identity(v): v for v in new or []}  # type: ignore[attr-defined]
         return ([_item(name, before[i], None, name) for i in before if i not in after]
                 + [_item(name, None, after[i], name) for i in after if i not in before])
     return [_item(name, old, new)]

@@ -77,7 +77,7 @@ def many(dataset: Dataset, project: dict, field: str, refs: object) -> list[dict
         raise FieldError(field, f"Field '{field}' requires a list of values.")
     options = allowed_values(dataset, project, field) or []
     chosen = [_named(options, ref, field, field) for ref in refs]
-    return list({value["id"]: value for value in chosen}.values())
+    return list({str(value.get("id") or value.get("name")): value for value in chosen}.values())
 
 
 def labels(refs: object) -> list[str]:

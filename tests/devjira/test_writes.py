@@ -397,6 +397,10 @@ def test_edit_with_fields_and_update_operations(site: Site) -> None:
                      f'AND fixVersion CHANGED TO "{version}"') == [key]
     assert call(url, "PUT", {"update": {"labels": [{"remove": "needs-triage"}]}}, auth=member).status == 204
     assert "needs-triage" not in site.issue(key)["fields"]["labels"]
+    sequence = [{"set": [{"name": "Billing"}, {"name": "Search"}]}, {"remove": {"name": "search"}},
+                {"add": {"name": "Billing"}}]
+    assert call(url, "PUT", {"update": {"components": sequence}}, auth=member).status == 204
+    assert [c["name"] for c in site.issue(key)["fields"]["components"]] == ["Billing"]
 
     both = call(url, "PUT", {"fields": {"labels": []}, "update": {"labels": [{"add": "x"}]}}, auth=member)
     assert both.status == 400 and set(both.body["errors"]) == {"labels"}
