@@ -40,11 +40,12 @@ G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True))
 NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
         r"problems?|sub-?tasks?|improvements?|ones?|work)")
 COUNT = r"(?:\d+|" + "|".join(NUMBER_WORDS) + ")"
-# "the biggest backlog of", "the largest pile of", "the highest bug count": the most, said as a heap
+# "the biggest backlog of", "the largest pile of", "the highest bug count": the most, said as a heap (the word
+# before the heap may select the issues: "bug")
 HEAP = r"(?:backlog|pile|stack|queue|heap|load|amount|share|count|number|total|tally)"
 MOST = (r"(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|greatest number of|"
         r"lowest number of|smallest number of|fewest number of|more|"
-        rf"(?:biggest|largest|heaviest|greatest|highest|longest) (?:\w+ )?{HEAP}(?: of)?)")
+        rf"(?:biggest|largest|heaviest|greatest|highest|longest) (?P<keepheap>\w+ )?{HEAP}(?: of)?)")
 BREAKDOWN = [
     re.compile(rf"\b(?:broken down|break(?:s|ing)?(?: \w+)? down|breakdown|split(?: up)?|grouped|group|bucket(?:ed)?|"
                rf"tall(?:y|ied)|distribution|distributed|spread|sliced|slice|counts?|numbers|totals?)\b"
@@ -58,21 +59,27 @@ BREAKDOWN = [
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
                rf"(?P<g1>{G})\b"),
     re.compile(r"\bhow (?P<g1>urgent|severe|important|critical)\b(?= (?:is|are|were|was)\b)"),
+    # "where are the open WEB bugs sitting (in the workflow)?": where issues are is their status
+    re.compile(r"\bwhere (?:are|is|do|does)\b(?P<keep>.{0,60}?)\b(?P<g1>sitting|sit|stuck|stand|standing|"
+               r"in the workflow|in the process)\b(?: in the (?:workflow|process))?"),
 ]
 # "how urgent are the OPS bugs": a field asked about through its scale
-SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priority", "critical": "priority"}
+SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priority", "critical": "priority",
+               **dict.fromkeys(["sitting", "sit", "stuck", "stand", "standing", "in the workflow", "in the process"],
+                               "status")}
 SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
 WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?P<keep>(?:[\w']+\s+){{0,5}}?)"
                       rf"(?:the\s+)?{MOST}\b")
 WHICH_MOST = [
     re.compile(rf"\b(?:which|what)\s+(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:has|have|had|"
-               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are)\s+(?:\w+\s+)?(?:the\s+)?{MOST}\b"),
+               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are)\s+(?:\w+\s+){{0,2}}?(?:the\s+)?{MOST}\b"),
     re.compile(rf"\b(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
     re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?:\w+\s+){{0,2}}?(?P<g1>{G})\b"),
 ]
 RANKED_ISSUES = re.compile(
-    rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|"
+    rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|earliest|"
+    rf"(?:very )?first(?=(?:\s+[^\s]+){{1,3}}?\s+(?:ever\s+)?(?:created|filed|opened|reported|raised|logged))|"
     rf"most recent(?:ly (?:created|opened|filed|reported|raised))?|latest|"
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
@@ -95,6 +102,9 @@ SHARE = [
                r"share|portion) (?:of them )?(?:are|is|were|have|has|got|get) (?P<part>.+)$"),
     re.compile(r"\b(?:what )?(?P<t>fraction|percentage|percent|proportion|share) of (?:the |all )?(?P<base>.+?) "
                r"(?:with|that are|that have|which are|marked|flagged|having) (?P<part>.+)$"),
+    # "how many DATA bugs are still open, in percent?"
+    re.compile(r"\bhow many (?:of )?(?:the |all )?(?P<base>.+?) (?:are|is|were|was|got|have been|has been) "
+               r"(?P<part>.+?),? (?:in percent|in percentages?|as a percent(?:age)?|percentage-wise|in %)"),
 ]
 RATE = re.compile(r"\b(?P<t>(?:resolution|completion|fix|done|closure|close) rate|(?:percent(?:age)?|%)\s+"
                   r"(?P<part>resolved|done|closed|complete|completed|finished|fixed|open|unresolved))\b")
@@ -124,7 +134,8 @@ WORKLOAD = re.compile(
     r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
     r"spread of work|stretched thin|"
     r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
-    r"(?:among|between|across) (?:the )?(?:people|team members|developers|assignees|everyone)|how much each|"
+    r"(?:among|between|across) (?:the )?(?:people|team members|team|developers|assignees|everyone|us)|how much each|"
+    r"more than (?:their|his|her|a|the) (?:fair )?share|(?:doing|carrying|holding) most of the (?:work|tickets|issues)|"
     r"more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|everyone|everybody|others|"
     r"anyone)|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|how busy (?:is|are)|bandwidth)\b")
 SPRINT_WORD = re.compile(r"\bsprint\b")
@@ -132,7 +143,9 @@ PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|do
                       r"coming along|shaping up)|progress|on track|burn ?down|health|status report|status|"
                       r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
                       r"how (?:many|much)\b.{0,40}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
-                      r"did .{0,40}\bfinish|getting through|end(?:ed)? up)\b")
+                      r"did .{0,40}\bfinish|getting through|end(?:ed)? up|"
+                      r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out)|"
+                      r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
 LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,3}}\s+{NOUN}\b")
 RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d)"
 RELEASE = [
@@ -165,18 +178,28 @@ RISK = re.compile(r"\b(?:at risk|risky|in danger|endangered|slipping|likely to (
                   r"(?:might|may|could|will|going to|gonna) (?:miss|slip|be late|not make)|jeopard\w*|red flags?|"
                   r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|late or about to|"
                   r"(?:most )?likely to miss|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"
-                  r"behind schedule|fall(?:ing|en)? behind)\b")
+                  r"behind schedule|fall(?:ing|en)? behind|"
+                  r"(?:overdue|late|behind) or (?:stuck|blocked|stalled|at risk|about to \w+)|"
+                  r"(?:stuck|blocked|stalled) or (?:overdue|late|behind))\b")
 REQUEST = re.compile(r"\b(?:what|which|who|how|list|show|find|give|any|tell|are there|is there|anything|need|want|"
                      r"can you|could you|would you|check|flag|pull|see)\b")
 NAME = r"[\w.'-]+(?: [\w.'-]+){0,2}?"  # a person as asked: "ana", "Ana Schmidt"
-ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved|been happening|gone on|been going on)|"
+ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved|been happening|gone on|been going on|"
+                      rf"went on|was going on|goes on)|"
                       rf"what'?s new|activity|recent changes|changes|movement|"
                       rf"what did (?P<p1>{NAME}) (?:do|work on|change|touch|accomplish|achieve|get up to)|"
-                      rf"what has (?P<p2>{NAME}) (?:been up to|been doing|done|changed)|"
+                      rf"what has (?P<p2>{NAME}) (?:been up to|been doing|done|changed|been working on)|"
                       rf"what was (?P<p3>{NAME}) up to|catch me up on|how (?:busy|active) (?:was|were|has|have)|"
                       rf"(?:did )?anything (?:happen|change)|how much has (?P<p4>{NAME}) touched|"
                       rf"which changes did (?P<p5>{NAME}) make|look like over)\b")
 COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussion)\b")
+# Who wrote the most comments on a set of issues: "who comments the most", "the top commenter", "who has left the
+# most comments", "who talks the most on …"
+SPEAKS = r"(?:comment(?:s|ed|ing)?|talk(?:s|ed|ing)?|chat(?:s|ted|ting)?|post(?:s|ed)?|repl(?:y|ies|ied)|writes?|wrote)"
+COMMENTERS = re.compile(rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?{SPEAKS}\s+(?:the\s+)?most\b|"
+                        rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?(?:the\s+)?(?:most|highest number of) "
+                        rf"(?:comments|replies)\b|"
+                        rf"\b(?:top|most active|biggest|main) (?:commenters?|posters?)\b|\bcommenters? with the most\b")
 # About one issue, people who spoke on it commented: "who said something last on OPS-29", "who's been talking on it"
 SPOKEN = re.compile(r"\b(?:said|says|talking|talked|chatting|chatted|thread|wrote|replied|replies|posted)\b")
 COMMENT_DETAIL = [
@@ -217,13 +240,14 @@ SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
 SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
                         "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
-                        "reporter", "estimate", "changes", "activity", "overloaded"})
+                        "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
                          for first in {w[0] for w in SHAPE_WORDS}}
 SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
             (re.compile(r"\b(?:chimed|chime|weighed|weigh) in\b"), "commented"),
-            (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\b(\w+) by \1\b"), r"per \1")]
+            (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\bper-(\w+)"), r"per \1"),
+            (re.compile(r"\b(\w+) by \1\b"), r"per \1")]
 
 
 def normalised(text: str) -> str:
@@ -250,8 +274,9 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
     bugs; the other sentences still give conditions."""
     sentences = SENTENCE.split(normalised(text))
     asking = [n for n, sentence in enumerate(sentences) if REQUEST.search(sentence) or sentence.endswith("?")]
-    readers = (_comments, _reasoning) if has_key else (_reasoning, _comment_search, _release, _sprint, _workload, _risk,
-                                                       _activity, _share, _statistic, _ranking, _breakdown)
+    # Without an issue, a release named wins over "what's holding up …", and "which tickets missed their date" lists
+    readers = (_comments, _reasoning) if has_key else (_release, _about_many, _comment_search, _sprint, _workload,
+                                                       _risk, _activity, _share, _statistic, _ranking, _breakdown)
     for n in asking or range(len(sentences)):
         for reader in readers:
             ask = reader(sentences[n])
@@ -305,8 +330,11 @@ def _comments(text: str) -> TeamAsk | None:
 
 
 def _comment_search(text: str) -> TeamAsk | None:
-    """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt")."""
-    if not COMMENTS.search(text):
+    """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
+    wrote the most of them ("who comments the most on OPS tickets?")."""
+    if match := COMMENTERS.search(text):
+        return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, match)))
+    if not COMMENTS.search(text) or BY_METRIC[0][0].search(text):  # "the most commented issue" ranks issues
         return None
     match = COMMENT_DETAIL[0][1].search(text)
     if match:
@@ -317,6 +345,10 @@ def _comment_search(text: str) -> TeamAsk | None:
         rest = COMMENTS.sub(" ", _blank(text, counted) if counted else text)
         return TeamAsk("comments", Measure(detail="count"), rest)
     return None
+
+
+def _about_many(text: str) -> TeamAsk | None:
+    return None if LISTING.search(text) else _reasoning(text)
 
 
 def _reasoning(text: str) -> TeamAsk | None:
@@ -436,6 +468,7 @@ def _ranking(text: str) -> TeamAsk | None:
         newest = age.startswith(("newest", "youngest", "most recent", "latest"))
         still_open = match.re is OPEN_LONGEST or any(w in age for w in ("open", "outstanding", "unresolved"))
         rest = CREATED_BY_ANYONE.sub(" ", _blank(text, match)) + (" unresolved" if still_open else "")
+        rest = re.sub(r"\bhow old (?:is|are|was|were)\b|\bever (?:created|filed|opened)\b", " ", rest)
         measure = Measure(metric="age", direction="fewest" if newest else "most",
                           top=_number(match.groupdict().get("top")))
         return TeamAsk("ranking", measure, rest)
