@@ -348,7 +348,11 @@ def _comment_search(text: str) -> TeamAsk | None:
 
 
 def _about_many(text: str) -> TeamAsk | None:
-    return None if LISTING.search(text) else _reasoning(text)
+    """Reasoning without an issue named: "which tickets missed their date" lists them, it asks no reason."""
+    if LISTING.search(text):
+        match = LOOK_FIRST.search(text)
+        return TeamAsk("reasoning", Measure(), _blank(text, match)) if match else None
+    return _reasoning(text)
 
 
 def _reasoning(text: str) -> TeamAsk | None:

@@ -47,6 +47,22 @@ SHAPES = [
      ['project = "DATA"'], []),
     ("is anything in MOB running behind schedule?", "risk", {}, ['project = "MOB"'], []),
     ("give me a recap of WEB changes since monday", "activity", {}, ['project = "WEB"'], []),
+    ("which area of WEB gets hit by the most bugs?", "ranking", {"group_by": ["components"]},
+     ['project = "WEB"', 'issuetype = "Bug"'], []),
+    ("where are the open DATA stories stuck?", "breakdown", {"group_by": ["status"]},
+     ['project = "DATA"', 'issuetype = "Story"', "resolution is EMPTY"], ["status ="]),
+    ("is one person in OPS doing most of the work?", "workload", {"group_by": ["assignee"]}, ['project = "OPS"'], []),
+    ("will the WEB sprint finish on time?", "sprint", {}, ['project = "WEB"', "openSprints()"], []),
+    ("what's holding up the DATA 2026.Q4 release?", "release", {}, ['project = "DATA"', 'fixVersion = "2026.Q4"'],
+     []),
+    ("anything late or blocked in DATA?", "risk", {}, ['project = "DATA"'], ["Blocked", "duedate"]),
+    ("what went on in OPS yesterday", "activity", {}, ['project = "OPS"'], ["created"]),
+    ("the earliest MOB story", "ranking", {"metric": "age", "direction": "most"},
+     ['project = "MOB"', 'issuetype = "Story"'], []),
+    ("how many OPS tasks are done, as a percentage?", "stats", {"statistic": "share"},
+     ['project = "OPS"', 'issuetype = "Task"'], ["statusCategory"]),
+    ("who posts the most on DATA tickets?", "comments", {"detail": "authors"}, ['project = "DATA"'], []),
+    ("the most commented WEB bug", "ranking", {"metric": "comments"}, ['project = "WEB"', 'issuetype = "Bug"'], []),
 ]
 
 
@@ -63,6 +79,11 @@ def test_team_questions_in_peoples_words(question: str, name: str, measure: dict
         assert clause in (call.jql or "")
     for clause in absent:
         assert clause not in (call.jql or "")
+
+
+def test_which_tickets_missed_their_date_is_a_list_not_an_issue_to_explain() -> None:
+    call = one("which WEB tickets missed their due date")
+    assert call.name == "search" and "duedate <" in (call.jql or "") and 'project = "WEB"' in (call.jql or "")
 
 
 def test_a_progress_report_answers_whats_left_beside_it() -> None:

@@ -11,7 +11,7 @@ Usage
     python gold.py --demo ... --fluid ... --check      # exit 1 if a stored expect differs
     python gold.py --demo ... --fluid ... --build      # (re)write the jsonl files from
                                                        # questions_dev.py / questions_heldout.py
-                                                       # / questions_words.py (split in two sets)
+                                                       # / questions_words.py (split in three sets)
     python gold.py ... --set words-tune --set words-scored --build   # only those sets
 
 The demo data is ``jirakg demo-data generate --seed 1 --issues 3000 --end-date 2026-11-01``;
@@ -125,7 +125,7 @@ NOW = datetime(2026, 11, 1, 12, 0, 0, tzinfo=UTC)
 TODAY = "2026-11-01"
 HERE = os.path.dirname(os.path.abspath(__file__))
 SETS = {"dev": "dev.jsonl", "heldout": "heldout.jsonl",
-        "words-tune": "words-tune.jsonl", "words-scored": "words-scored.jsonl"}
+        "words-tune": "words-tune.jsonl", "words-scored": "words-scored.jsonl", "words-fresh": "words-fresh.jsonl"}
 SP_FIELD = "customfield_10016"
 SPRINT_FIELD = "customfield_10020"
 
