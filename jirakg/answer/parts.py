@@ -32,7 +32,7 @@ class IssueRow(BaseModel):
 class PartAnswer(BaseModel):
     intent: str
     text: str
-    citations: dict[str, str] = Field(default_factory=dict)  # key → link, in the order cited
+    citations: list[str] = Field(default_factory=list)  # issue keys, in the order cited (links: the engine's)
     listed: list[str] = Field(default_factory=list)  # keys of the issues the part is about, for "the second one"
     rows: list[IssueRow] = Field(default_factory=list)
     explain: list[ExplainStep] = Field(default_factory=list)

@@ -77,7 +77,7 @@ class Engine:
             # Parts are independent: their fetches and model calls run side by side.
             parts = list(await asyncio.gather(*(handler_for(call.name).handle(call, inputs, services)
                                                 for call in parsed.intents)))
-        result, record = _compose(conversation.id, parsed, parts, llm.calls)
+        result, record = _compose(conversation.id, parsed, parts, llm.calls, self.issue_url)
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
         return result
@@ -110,6 +110,11 @@ class Engine:
         """`owner`'s conversation (empty when there is none); ConversationNotFound when it is someone else's."""
         return await self.history.load(conversation_id, owner)
 
+    def issue_url(self, key: str) -> str:
+        """An issue's link on the Jira this process answers from: links are made here, never stored, since
+        processes sharing a store may reach Jira at different addresses (the demo's port)."""
+        return self.services.manager.issue_url(key)
+
     async def turn(self, turn_id: str, owner: str) -> TurnRecord | None:
         conversation = await self.history.conversation_of(turn_id, owner)
         return next((t for t in conversation.turns if t.id == turn_id), None) if conversation else None
@@ -138,18 +143,19 @@ class Engine:
                 for name, outcome in zip(checks, outcomes, strict=True)}
 
 
-def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer],
-             llm_calls: list[LlmCall]) -> tuple[TurnResult, TurnRecord]:
+def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer], llm_calls: list[LlmCall],
+             issue_url: Callable[[str], str]) -> tuple[TurnResult, TurnRecord]:
     steps = _parse_steps(parsed) + [step for part in parts for step in part.explain]
-    citations = {key: url for part in parts for key, url in part.citations.items()}
+    citations = list(dict.fromkeys(key for part in parts for key in part.citations))
     rows = [row for part in parts for row in part.rows]
     record = TurnRecord(id=uuid.uuid4().hex, question=parsed.text, intents=parsed.intents,
                         plans=[str(s) for s in steps], answer="\n\n".join(p.text for p in parts),
-                        citations=list(citations), urls=citations,
+                        citations=citations,
                         listed=next((p.listed for p in reversed(parts) if p.listed), []),
                         kg=next((p.kg_turn for p in parts if p.kg_turn), None))
     result = TurnResult(answer=record.answer, turn_id=record.id, conversation_id=conversation_id,
-                        intents=[c.name for c in parsed.intents], citations=record.citations, urls=citations,
+                        intents=[c.name for c in parsed.intents], citations=citations,
+                        urls={key: issue_url(key) for key in citations},
                         steps=steps, rows=rows if len(rows) > 1 else [], stats=_stats(parsed, parts, llm_calls))
     return result, record
 

@@ -25,7 +25,6 @@ class TurnRecord(BaseModel):
     plans: list[str]
     answer: str
     citations: list[str]
-    urls: dict[str, str] = Field(default_factory=dict)  # citation → link, for a conversation shown again
     listed: list[str] = Field(default_factory=list)  # keys the answer listed, for "the second one"
     kg: KgTurn | None = None  # a knowledge-graph turn: what the next one's reformulation needs
     feedback: TurnFeedback | None = None

@@ -70,6 +70,10 @@ class GraphManager:
         view.sight = sight
         return view
 
+    def issue_url(self, key: str) -> str:
+        """The issue's page on the Jira this process fetches from."""
+        return f"{self.base_url.rstrip('/')}/browse/{key}"
+
     async def ping(self) -> None:
         """Raises when Jira does not answer."""
         await self.connector.http.get("/rest/api/2/serverInfo")
@@ -111,7 +115,7 @@ class GraphManager:
                 return QueryResult(jql, [nodes[k] for k in entry.keys], True)
         self.stats.misses += 1
         issues = await self.connector.search(jql, [*STRUCTURE_FIELDS, *fields], changelog=changelog)
-        fetched = await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+        fetched = await self._store([node_from_issue(issue) for issue in issues])
         now = self.clock()
         await self.store.put_query(CachedQuery(
             cache_key=key, jql=canonical_jql(jql), fields=fields, changelog=changelog, keys=[n.key for n in fetched],
@@ -154,7 +158,7 @@ class GraphManager:
                     issues.append(await self.connector.issue(key, [*STRUCTURE_FIELDS, *fields], changelog=changelog))
                 except IssueNotFound:
                     continue
-        return await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+        return await self._store([node_from_issue(issue) for issue in issues])
 
     async def node(self, key: str, fields: Iterable[str] = (), *, changelog: bool = False) -> Node:
         found = await self.nodes([key], fields, changelog=changelog)

@@ -69,16 +69,16 @@ class JiraHandler(Generic[F]):
 
 
 def _part(intent: str, written: Answer, facts: FactsBase, step: ExplainStep) -> PartAnswer:
-    return PartAnswer(intent=intent, text=written.text, citations=written.urls,
+    return PartAnswer(intent=intent, text=written.text, citations=written.citations,
                       listed=[n.key for n in facts.nodes], rows=[row(n) for n in facts.nodes[:ROWS]], explain=[step],
                       cache_hits=int(facts.cache_hit is True), cache_misses=int(facts.cache_hit is False))
 
 
 async def _reword(part: PartAnswer, question: str, facts: FactsBase, answerer: LlmAnswerer) -> None:
-    templated = Answer(text=part.text, citations=list(part.citations), urls=part.citations)
+    templated = Answer(text=part.text, citations=part.citations)
     written, rejected = await answerer.answer(question, facts, templated)
     part.explain.append(ExplainStep(stage="answer", text=rejected or "answered by the llm"))
-    part.text, part.citations = written.text, {k: written.urls.get(k, "") for k in written.citations}
+    part.text, part.citations = written.text, written.citations
     part.worded_by_llm = rejected is None
     if rejected is not None:
         part.fallback_reasons.append(rejected)

@@ -140,15 +140,16 @@ async def record_feedback(request: web.Request, channel: Surface, user: str | No
 
 async def conversation(request: web.Request) -> web.Response:
     conversation_id = request.match_info["conversation_id"]
+    engine: Engine = request.app[keys.ENGINE]
     try:
-        found = await request.app[keys.ENGINE].conversation(conversation_id, owner_of("api", identity_of(request)))
+        found = await engine.conversation(conversation_id, owner_of("api", identity_of(request)))
     except JirakgError as exc:
         return error(status_of(exc), str(exc))
     if not found.turns:
         return error(404, str(ConversationNotFound(conversation_id)))
     return web.json_response(ConversationResponse(conversation_id=found.id, turns=[
         ConversationTurn(turn_id=t.id, question=t.question, answer=t.answer, intents=[i.name for i in t.intents],
-                         citations=[Citation(key=k, url=t.urls.get(k)) for k in t.citations], explain=t.plans,
+                         citations=[Citation(key=k, url=engine.issue_url(k)) for k in t.citations], explain=t.plans,
                          feedback=t.feedback) for t in found.turns]).model_dump())
 
 
