@@ -16,7 +16,7 @@ from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, PartAnswer
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
-from jirakg.engine.turn import Surface, TurnContext, TurnResult, TurnStats, owner_of
+from jirakg.engine.turn import Asker, Surface, TurnContext, TurnResult, TurnStats, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
@@ -26,6 +26,7 @@ from jirakg.intents.models import ParsedQuery
 from jirakg.intents.parser import Parser
 from jirakg.intents.router import Router
 from jirakg.llm import LlmCall, LlmClient, llm_turn
+from jirakg.retrieval.examples import Example, instance_examples
 
 HEALTH_TIMEOUT_S = 5.0
 EVENT_CLAIM_TTL_S = 86400
@@ -109,6 +110,14 @@ class Engine:
     async def conversation(self, conversation_id: str, owner: str) -> Conversation:
         """`owner`'s conversation (empty when there is none); ConversationNotFound when it is someone else's."""
         return await self.history.load(conversation_id, owner)
+
+    async def examples(self, asker: Asker, surface: Surface) -> list[Example]:
+        """Questions that answer on this instance, naming only what `asker` may browse (AccountNotLinked
+        when they cannot be matched to an account)."""
+        manager = self.services.manager
+        if self.access is not None:
+            manager = self.access.graph_for(await self.access.identify(asker, surface))
+        return await instance_examples(manager)
 
     def issue_url(self, key: str) -> str:
         """An issue's link on the Jira this process answers from: links are made here, never stored, since

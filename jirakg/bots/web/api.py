@@ -1,5 +1,6 @@
-"""The REST API: POST /api/v1/ask, POST /api/v1/feedback, GET /api/v1/conversations/{id}, and its
-OpenAPI document. Bodies are validated by pydantic; every refusal is one sentence in {"error"}."""
+"""The REST API: POST /api/v1/ask, POST /api/v1/feedback, GET /api/v1/conversations/{id},
+GET /api/v1/examples, and its OpenAPI document. Bodies are validated by pydantic; every refusal is one
+sentence in {"error"}."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRowRefused
 from jirakg.intents.embedded import input_problem
 from jirakg.jql.keys import ISSUE_KEY
+from jirakg.retrieval.examples import Example
 
 RequestBody = TypeVar("RequestBody", bound=BaseModel)
 # What the guard verified: a token's identity, None when the API is open.
@@ -57,6 +59,10 @@ class ConversationTurn(BaseModel):
 class ConversationResponse(BaseModel):
     conversation_id: str
     turns: list[ConversationTurn]
+
+
+class ExamplesResponse(BaseModel):
+    examples: list[Example] = Field(description="questions that answer on this instance, for the caller")
 
 
 class ErrorResponse(BaseModel):
@@ -153,13 +159,22 @@ async def conversation(request: web.Request) -> web.Response:
                          feedback=t.feedback) for t in found.turns]).model_dump())
 
 
+async def examples(request: web.Request) -> web.Response:
+    try:
+        found = await request.app[keys.ENGINE].examples(request[ASKER], "api")
+    except JirakgError as exc:
+        return error(status_of(exc), str(exc))
+    return web.json_response(ExamplesResponse(examples=found).model_dump())
+
+
 def identity_of(request: web.Request) -> str | None:
     """The caller the guard verified (a token's identity), None when the API is open."""
     return request[ASKER].surface_user_id
 
 
 def openapi() -> dict:
-    models: list[type[BaseModel]] = [AskRequest, AskReply, FeedbackRequest, ConversationResponse, ErrorResponse]
+    models: list[type[BaseModel]] = [AskRequest, AskReply, FeedbackRequest, ConversationResponse, ExamplesResponse,
+                                      ErrorResponse]
     schemas: dict = {}
     for model in models:
         schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -194,5 +209,8 @@ def openapi() -> dict:
                                 "schema": {"type": "string", "pattern": ID}}],
                 "responses": {"200": reply("ConversationResponse", "the turns"),
                               "404": reply("ErrorResponse", "unknown conversation"), **refusals}}},
+            "/api/v1/examples": {"get": {"operationId": "examples", "summary": "Example questions for this instance",
+                                         "responses": {"200": reply("ExamplesResponse", "the examples"),
+                                                       **refusals}}},
         },
     }
