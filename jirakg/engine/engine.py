@@ -25,6 +25,7 @@ from jirakg.handlers import Services, TurnInput, handler_for
 from jirakg.intents.models import ParsedQuery
 from jirakg.intents.parser import Parser
 from jirakg.intents.router import Router
+from jirakg.jql.readable import JqlNames
 from jirakg.llm import LlmCall, LlmClient, llm_turn
 from jirakg.retrieval.examples import Example, instance_examples
 
@@ -41,11 +42,12 @@ class Engine:
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
                  feedback_store: FeedbackStore | None = None, llm: LlmClient | None = None,
                  turn_timeout_s: float = 30.0, clock: Callable[[], datetime] | None = None,
-                 access: Access | None = None) -> None:
+                 access: Access | None = None, jql_names: JqlNames | None = None) -> None:
         self.turn_timeout_s = turn_timeout_s
         self.access = access  # None: every turn is answered as the service account
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
-        self.services = Services(manager=manager, kg=kg, answerer=answerer, **({"clock": clock} if clock else {}))
+        self.services = Services(manager=manager, kg=kg, answerer=answerer, jql_names=jql_names or JqlNames(),
+                                 **({"clock": clock} if clock else {}))
         self.history = history
         self.llm = llm  # for /readyz: the parser and answerers hold it too
         self.feedback_store = feedback_store  # None: turns and feedback live in the history only

@@ -13,6 +13,7 @@ from jirakg.answer.templated import Answer, row
 from jirakg.errors import JirakgError
 from jirakg.graph import GraphManager
 from jirakg.intents.models import IntentCall
+from jirakg.jql.readable import JqlNames, readable_jql
 from jirakg.retrieval.facts import FactsBase
 from jirakg.retrieval.kgqa.reformulation import KgTurn
 from jirakg.retrieval.plan import RetrievalPlan
@@ -32,6 +33,7 @@ class Services:
     kg: KgSession | None = None
     answerer: LlmAnswerer | None = None
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # "now" for ages, overdue and windows
+    jql_names: JqlNames = field(default_factory=JqlNames)  # people and sprints by id, for JQL shown in answers
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,9 @@ class JiraHandler(Generic[F]):
         cache: Literal["hit", "miss"] | None = (None if facts.cache_hit is None
                                                 else "hit" if facts.cache_hit else "miss")
         part = _part(call.name, self.word(facts), facts,
-                     ExplainStep(stage="plan", text=plan.describe(), cache=cache))
+                     ExplainStep(stage="plan", text=plan.describe(), cache=cache))  # the JQL as it ran
+        if facts.plan.jql:  # the answer shows it with names and status words
+            part.text = part.text.replace(facts.plan.jql, readable_jql(facts.plan.jql, services.jql_names))
         if services.answerer is not None and plan.operation != "none":
             await _reword(part, turn.text, facts, services.answerer)
         return part

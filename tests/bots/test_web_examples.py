@@ -35,6 +35,11 @@ def test_examples_name_what_exists_and_each_answers(tmp_path) -> None:
     open_count = sum(1 for i in RAW.values() if (i["fields"]["assignee"] or {}).get("displayName") == person
                      and i["fields"]["resolution"] is None)
     assert answers["count"]["answer"].startswith(f"{open_count} issue")
+    # The answer's JQL names the person; the JQL that ran, with the account id, is one click away (explain).
+    account = next(i["fields"]["assignee"]["accountId"] for i in RAW.values()
+                   if (i["fields"]["assignee"] or {}).get("displayName") == person)
+    assert f'assignee = "{person}"' in answers["count"]["answer"] and account not in answers["count"]["answer"]
+    assert any(account in line for line in answers["count"]["explain"])
     # The help names this instance's questions, not another organisation's (FLUID, EPIC-4, PROJ-12).
     assert examples["metadata"] in help_answer and examples["breakdown"] in help_answer
     assert not {"FLUID", "EPIC-4", "PROJ-12"} & set(re.findall(r"[A-Z][A-Z0-9]+(?:-\d+)?", help_answer))
