@@ -13,10 +13,10 @@ from typing import Literal
 from jirakg.access import Access
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
-from jirakg.answer.parts import ExplainStep, PartAnswer
+from jirakg.answer.parts import ExplainStep, FullList, PartAnswer
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
-from jirakg.engine.turn import Asker, Surface, TurnContext, TurnResult, TurnStats, owner_of
+from jirakg.engine.turn import Asker, JiraList, Surface, TurnContext, TurnResult, TurnStats, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
@@ -80,7 +80,7 @@ class Engine:
             # Parts are independent: their fetches and model calls run side by side.
             parts = list(await asyncio.gather(*(handler_for(call.name).handle(call, inputs, services)
                                                 for call in parsed.intents)))
-        result, record = _compose(conversation.id, parsed, parts, llm.calls, self.issue_url)
+        result, record = _compose(conversation.id, parsed, parts, llm.calls, self)
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
         return result
@@ -121,6 +121,10 @@ class Engine:
             manager = self.access.graph_for(await self.access.identify(asker, surface))
         return await instance_examples(manager)
 
+    def jira_list(self, full: FullList) -> JiraList:
+        """A cut list's link to all of it, on the Jira this process answers from (made here, like issue links)."""
+        return JiraList(total=full.total, jql=full.jql, url=self.services.manager.search_url(full.jql))
+
     def issue_url(self, key: str) -> str:
         """An issue's link on the Jira this process answers from: links are made here, never stored, since
         processes sharing a store may reach Jira at different addresses (the demo's port)."""
@@ -155,19 +159,23 @@ class Engine:
 
 
 def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer], llm_calls: list[LlmCall],
-             issue_url: Callable[[str], str]) -> tuple[TurnResult, TurnRecord]:
+             links: Engine) -> tuple[TurnResult, TurnRecord]:
+    """The turn's result and record; `links` makes the links, on the Jira this process answers from."""
     steps = _parse_steps(parsed) + [step for part in parts for step in part.explain]
     citations = list(dict.fromkeys(key for part in parts for key in part.citations))
     rows = [row for part in parts for row in part.rows]
+    rows = rows if len(rows) > 1 else []
+    full_list = next((p.full_list for p in parts if p.full_list), None)
     record = TurnRecord(id=uuid.uuid4().hex, question=parsed.text, intents=parsed.intents,
                         plans=[str(s) for s in steps], answer="\n\n".join(p.text for p in parts),
-                        citations=citations,
+                        citations=citations, rows=rows, full_list=full_list,
                         listed=next((p.listed for p in reversed(parts) if p.listed), []),
                         kg=next((p.kg_turn for p in parts if p.kg_turn), None))
     result = TurnResult(answer=record.answer, turn_id=record.id, conversation_id=conversation_id,
                         intents=[c.name for c in parsed.intents], citations=citations,
-                        urls={key: issue_url(key) for key in citations},
-                        steps=steps, rows=rows if len(rows) > 1 else [], stats=_stats(parsed, parts, llm_calls))
+                        urls={key: links.issue_url(key) for key in citations},
+                        steps=steps, rows=rows, jira_list=links.jira_list(full_list) if full_list else None,
+                        stats=_stats(parsed, parts, llm_calls))
     return result, record
 
 

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from jirakg.connectors.jira import JiraConnector
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
@@ -73,6 +74,10 @@ class GraphManager:
     def issue_url(self, key: str) -> str:
         """The issue's page on the Jira this process fetches from."""
         return f"{self.base_url.rstrip('/')}/browse/{key}"
+
+    def search_url(self, jql: str) -> str:
+        """Jira's issue navigator showing every issue `jql` selects."""
+        return f"{self.base_url.rstrip('/')}/issues/?jql={quote(jql, safe='')}"
 
     async def ping(self) -> None:
         """Raises when Jira does not answer."""

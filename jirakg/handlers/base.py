@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
-from jirakg.answer.parts import ExplainStep, PartAnswer
-from jirakg.answer.templated import Answer, row
+from jirakg.answer.parts import ExplainStep, FullList, PartAnswer
+from jirakg.answer.templated import LIST_LIMIT, Answer, row
 from jirakg.errors import JirakgError
 from jirakg.graph import GraphManager
 from jirakg.intents.models import IntentCall
@@ -73,8 +73,10 @@ class JiraHandler(Generic[F]):
 
 
 def _part(intent: str, written: Answer, facts: FactsBase, step: ExplainStep) -> PartAnswer:
+    cut = facts.plan.jql is not None and len(facts.nodes) > LIST_LIMIT
     return PartAnswer(intent=intent, text=written.text, citations=written.citations,
                       listed=[n.key for n in facts.nodes], rows=[row(n) for n in facts.nodes[:ROWS]], explain=[step],
+                      full_list=FullList(jql=facts.plan.jql or "", total=len(facts.nodes)) if cut else None,
                       cache_hits=int(facts.cache_hit is True), cache_misses=int(facts.cache_hit is False))
 
 

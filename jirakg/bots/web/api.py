@@ -11,11 +11,12 @@ from aiohttp import web
 from pydantic import BaseModel, Field, ValidationError
 
 from jirakg.access import AccountNotLinked
+from jirakg.answer.parts import IssueRow
 from jirakg.bots.web import keys
 from jirakg.bots.web.json_body import BadBody, read_json
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import ConversationNotFound, TurnFeedback
-from jirakg.engine.turn import Asker, AskReply, Citation, Surface, TurnContext, TurnResult, owner_of
+from jirakg.engine.turn import Asker, AskReply, Citation, JiraList, Surface, TurnContext, TurnResult, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRowRefused
 from jirakg.intents.embedded import input_problem
@@ -53,6 +54,8 @@ class ConversationTurn(BaseModel):
     intents: list[str]
     citations: list[Citation]
     explain: list[str]
+    rows: list[IssueRow] = Field(default_factory=list)
+    jira_list: JiraList | None = None
     feedback: TurnFeedback | None = None
 
 
@@ -156,6 +159,7 @@ async def conversation(request: web.Request) -> web.Response:
     return web.json_response(ConversationResponse(conversation_id=found.id, turns=[
         ConversationTurn(turn_id=t.id, question=t.question, answer=t.answer, intents=[i.name for i in t.intents],
                          citations=[Citation(key=k, url=engine.issue_url(k)) for k in t.citations], explain=t.plans,
+                         rows=t.rows, jira_list=engine.jira_list(t.full_list) if t.full_list else None,
                          feedback=t.feedback) for t in found.turns]).model_dump())
 
 
