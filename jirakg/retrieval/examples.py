@@ -4,6 +4,7 @@ of its recently updated open issues, as the asker may see them (the web chat's e
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import aclosing
 
 from pydantic import BaseModel
 
@@ -22,11 +23,10 @@ class Example(BaseModel):
 async def instance_examples(manager: GraphManager) -> list[Example]:
     """A handful of questions naming things that exist and that this view of the graph may browse; fewer
     (none) when the instance has no open issues."""
-    async for batch in manager.connector.pages(SAMPLE_JQL, SAMPLE_FIELDS):
-        nodes = [node_from_issue(issue) for issue in batch]
-        break  # one page is enough to name a few things; a large instance is not read whole
-    else:
-        return []
+    # One page is enough to name a few things; closing the pages at once cancels the fetches of the rest.
+    async with aclosing(manager.connector.pages(SAMPLE_JQL, SAMPLE_FIELDS)) as pages:
+        batch: list[dict] = await anext(pages, [])
+    nodes = [node_from_issue(issue) for issue in batch]
     if manager.sight is not None:
         nodes = await manager.sight.trim(nodes)
     return examples_from(nodes)
