@@ -18,9 +18,20 @@ class HelpHandler:
         except JirakgError:  # Jira not answering: the kinds of question are still worth listing
             examples = {}
         lines = ["I answer questions about Jira issues, for example:"]
-        lines += [f"- {spec.description}" + (f" e.g. \"{examples[spec.name]}\"" if spec.name in examples else "")
-                  for spec in INTENTS.values() if spec.name not in ("help", "clarify")]
+        for spec in INTENTS.values():
+            if spec.name in ("help", "clarify"):
+                continue
+            example = examples.get(spec.name) or next((e for e in spec.examples if names_nothing(e)), None)
+            lines.append(f"- {spec.description}" + (f" e.g. \"{example}\"" if example else ""))
         return constant(call.name, "\n".join(lines))
+
+
+def names_nothing(example: str) -> bool:
+    """No key, project, person or version in it (no capital or digit after the first word) and nothing
+    pointed at ("the release epic", "his height"): it answers on any instance."""
+    rest = "".join(example.split(maxsplit=1)[1:])
+    pointing = {"the", "his", "her", "it", "its"} & set(rest.lower().rstrip("?.").split())
+    return not pointing and not any(ch.isupper() or ch.isdigit() for ch in rest)
 
 
 HANDLER = HelpHandler()

@@ -48,6 +48,7 @@ def examples_from(nodes: list[Node]) -> list[Example]:
     if projects:
         busiest = projects.most_common(1)[0][0]
         found.append(Example(intent="breakdown", text=f"How many open issues per priority in {busiest}?"))
+        found.append(Example(intent="risk", text=f"Which issues in {busiest} are at risk?"))
     people = Counter(name for n in nodes if (name := _assignee(n)))
     if people:
         found.append(Example(intent="count", text=f"How many open issues does {people.most_common(1)[0][0]} have?"))

@@ -16,9 +16,11 @@ def test_examples_name_what_exists_and_each_answers(tmp_path) -> None:
         status, body, _ = call(f"{url}/api/v1/examples")
         assert status == 200
         examples = {e["intent"]: e["text"] for e in body["examples"]}
-        assert {"metadata", "linked", "search", "breakdown", "count", "summary"} <= set(examples), examples
+        assert {"metadata", "linked", "search", "breakdown", "risk", "count", "summary"} <= set(examples), examples
         answers = {intent: call(f"{url}/api/v1/ask", "POST", {"text": text})[1] for intent, text in examples.items()}
         help_answer = call(f"{url}/api/v1/ask", "POST", {"text": "help"})[1]["answer"]
+        helped = {e: call(f"{url}/api/v1/ask", "POST", {"text": e})[1]
+                  for e in re.findall(r'e\.g\. "(.+)"', help_answer)}
         assert call(f"{url}/api/v1/openapi.json")[1]["paths"]["/api/v1/examples"]["get"]["operationId"] == "examples"
     for intent, reply in answers.items():
         assert reply["intents"] == [intent], (examples[intent], reply["answer"])
@@ -43,3 +45,6 @@ def test_examples_name_what_exists_and_each_answers(tmp_path) -> None:
     # The help names this instance's questions, not another organisation's (FLUID, EPIC-4, PROJ-12).
     assert examples["metadata"] in help_answer and examples["breakdown"] in help_answer
     assert not {"FLUID", "EPIC-4", "PROJ-12"} & set(re.findall(r"[A-Z][A-Z0-9]+(?:-\d+)?", help_answer))
+    assert len(helped) >= 8  # and every example the help gives answers, as what it illustrates
+    for example, reply in helped.items():
+        assert not {"help", "clarify"} & set(reply["intents"]) and "did not use" not in reply["answer"], example
