@@ -1,9 +1,14 @@
-"""A newcomer's first run: a busy port is one sentence suggesting --port, never a traceback."""
+"""A newcomer's first run: a busy port is one sentence suggesting --port, never a traceback; the demo Jira
+shows what "view all in Jira" links to."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import socket
+import urllib.error
+import urllib.parse
+import urllib.request
 
 import click
 import pytest
@@ -36,3 +41,17 @@ def test_a_port_taken_while_starting_closes_the_engine_and_says_so(tmp_path, cap
             asyncio.run(_serve(settings, jira, "127.0.0.1", port, web_chat=True, rest_api=True, slack=False,
                                jira_routes=True))
     assert "Traceback" not in capfd.readouterr().err  # the engine was closed, not left to the finaliser
+
+
+def test_the_demo_jira_shows_what_view_all_links_to() -> None:
+    """"View all N in Jira" leads to devjira's issue navigator when the demo serves the Jira."""
+    jql = 'project = "PROJ" AND resolution is EMPTY'
+    wanted = [i["key"] for i in DATASET.issues if i["fields"]["project"]["key"] == "PROJ"
+              and i["fields"]["resolution"] is None]
+    with devjira(DATASET) as jira:
+        page = urllib.request.urlopen(f"{jira}/issues/?jql={urllib.parse.quote(jql)}", timeout=10).read().decode()
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{jira}/issues/?jql={urllib.parse.quote('project = (')}", timeout=10)
+    assert f"<h1>{len(wanted)} issues</h1>" in page
+    assert re.findall(r'href="/browse/([A-Z]+-\d+)"', page) == wanted
+    assert refused.value.code == 400
