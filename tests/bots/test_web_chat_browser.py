@@ -155,7 +155,7 @@ def test_question_box_stays_in_view_in_a_long_conversation(browser, server, tmp_
 
 @SIZES
 def test_a_cut_list_is_a_table_once_with_all_of_it_in_jira(browser, server, size, tmp_path) -> None:
-    url, _ = server
+    url, settings = server
     assert OPEN_IN_PROJ > 10
     page = open_page(browser, url, size)
     page.locator("#question").fill("open issues in PROJ")
@@ -171,6 +171,8 @@ def test_a_cut_list_is_a_table_once_with_all_of_it_in_jira(browser, server, size
     assert "more." not in text
     view_all = turn.locator(".view-all a")
     assert view_all.inner_text() == f"View all {OPEN_IN_PROJ} in Jira"
+    href = view_all.get_attribute("href")
+    assert href.startswith(str(settings.jira.url).rstrip("/") + "/issues/?jql=")  # the Jira the answer came from
     assert turn.locator(".rows tbody tr a").first.get_attribute("href").endswith(f"/browse/{keys[0]}")
     assert no_sideways_scroll(page)
     screenshot(page, tmp_path / "table.png")
@@ -179,6 +181,10 @@ def test_a_cut_list_is_a_table_once_with_all_of_it_in_jira(browser, server, size
     navigator = opened.value
     navigator.wait_for_load_state()
     assert navigator.locator("h1").inner_text() == f"{OPEN_IN_PROJ} issues"
+    page.reload()  # a reloaded conversation shows the same table and link
+    page.locator(".turn .rows tbody tr").first.wait_for()
+    assert page.locator(".turn .rows tbody tr").count() == 10
+    assert page.locator(".turn .view-all a").get_attribute("href") == href
     page.context.close()
 
 
