@@ -31,6 +31,7 @@ from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.intents.llm_routing import LlmRouting
+from jirakg.jql.readable import JqlNames
 from jirakg.llm import LlmClient
 
 LEXICON_TTL_S = 3600
@@ -58,13 +59,18 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         yield Engine(parser, manager, history, answerer,
                      KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, llm,
                      turn_timeout_s=settings.turn_timeout_s, clock=now,
-                     access=await _access(manager, settings, people))
+                     access=await _access(manager, settings, people), jql_names=jql_names(lexicon))
     finally:
         await connector.http.close()
         await store.close()
         await feedback.close()
         if llm:
             await llm.close()
+
+
+def jql_names(lexicon: Lexicon) -> JqlNames:
+    return JqlNames(people={t.value: t.label for t in lexicon.of("person")},
+                    sprints={s.id: s.name for s in lexicon.sprints})
 
 
 async def _access(manager: GraphManager, settings: Settings, people: bool) -> Access | None:
