@@ -10,6 +10,7 @@
   const question = document.getElementById("question");
   const send = document.getElementById("send");
   const tokenForm = document.getElementById("token-form");
+  const signIn = document.getElementById("sign-in");
   const template = document.getElementById("turn-template");
   const errorTemplate = document.getElementById("error-template");
   const KEY = /\b[A-Z][A-Z0-9_]+-\d+\b/g;
@@ -32,7 +33,11 @@
       throw new Error("jirakg could not be reached; check the connection and retry.");
     }
     const data = await response.json().catch(() => null);
-    if (response.status === 401) tokenForm.hidden = false;
+    // People sign in to Jira (user-token mode) when the refusal points there; otherwise a token is asked for.
+    const toSignIn = (response.status === 401 || response.status === 403) && data && data.error &&
+      data.error.includes("/auth/sign-in");
+    if (toSignIn) signIn.hidden = false;
+    else if (response.status === 401) tokenForm.hidden = false;
     if (!response.ok) {
       throw new Error((data && data.error) ||
         `jirakg could not answer (HTTP ${response.status}); retry in a moment.`);
