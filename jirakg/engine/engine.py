@@ -14,9 +14,10 @@ from jirakg.access import Access
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, PartAnswer
+from jirakg.engine.glance import IssueGlance, RecentQuestions, example_questions, glance
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
-from jirakg.engine.turn import Surface, TurnContext, TurnResult, TurnStats, owner_of
+from jirakg.engine.turn import Asker, Surface, TurnContext, TurnResult, TurnStats, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
@@ -51,6 +52,7 @@ class Engine:
         # The feedback store first: a turn it refuses is not acknowledged, so it is not kept in the history either.
         self.recorders: list[TurnRecorder] = [FeedbackRecorder(feedback_store)] if feedback_store is not None else []
         self.recorders.append(HistoryRecorder(history))
+        self.recent = RecentQuestions(history.store, history.ttl_s)  # for a surface's "your recent questions"
 
     async def ask(self, turn: TurnContext) -> TurnResult:
         """The answer once every recorder has kept the turn, within turn_timeout_s; a JirakgError
@@ -65,11 +67,25 @@ class Engine:
             raise TurnTimedOut(f"That took longer than {self.turn_timeout_s:g} s to answer, so it was "
                                "stopped; try again, or ask something narrower.") from None
 
+    async def _view(self, asker: Asker, surface: Surface) -> tuple[Asker, GraphManager]:
+        """The asker with their account, and the graph they may browse; AccountNotLinked when unmatched."""
+        if self.access is None:
+            return asker, self.services.manager
+        asker = await self.access.identify(asker, surface)
+        return asker, self.access.graph_for(asker)
+
+    async def glance(self, key: str, asker: Asker, surface: Surface) -> IssueGlance | None:
+        """An issue at a glance (a link preview) as `asker` may see it; None when they may not."""
+        return await glance((await self._view(asker, surface))[1], key)
+
+    async def example_questions(self, asker: Asker, surface: Surface) -> list[str]:
+        """Questions about issues and projects that exist and `asker` may browse."""
+        return await example_questions((await self._view(asker, surface))[1])
+
     async def _ask(self, turn: TurnContext) -> TurnResult:
-        services = self.services
-        if self.access is not None:  # an unlinked person is told how to link, and nothing else happens
-            turn = turn.model_copy(update={"asker": await self.access.identify(turn.asker, turn.surface)})
-            services = dataclasses.replace(services, manager=self.access.graph_for(turn.asker))
+        asker, manager = await self._view(turn.asker, turn.surface)  # an unlinked person is told how to link
+        turn = turn.model_copy(update={"asker": asker})
+        services = dataclasses.replace(self.services, manager=manager)
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
         with llm_turn() as llm:  # every model call of this turn shares one deadline
             parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
@@ -90,15 +106,19 @@ class Engine:
             return await self.parser.understand(text, conversation.state(), issue_key)
 
     async def feedback(self, turn_id: str, rating: Literal["up", "down"] | None, comment: str | None = None,
-                       user: str | None = None, channel: Surface = "cli") -> bool:
+                       user: str | None = None, channel: Surface = "cli", seen: bool = False) -> bool:
         """False when nothing was stored: no such turn, or not one the rater (`user` on `channel`) was
-        answered. `rating` None: a comment alone, the rating stays."""
+        answered. `rating` None: a comment alone, the rating stays. `seen`: the surface verified the answer
+        was in front of `user` (a Slack message in their channel), so someone other than its asker rates
+        it too, in their own feedback row; the asker's history is left as it is."""
         conversation = await self.history.conversation_of(turn_id, owner_of(channel, user))
-        if conversation is None:
+        if conversation is None and not (seen and self.feedback_store is not None):
             return False
         if self.feedback_store is not None and not await self.feedback_store.record_feedback(
                 FeedbackRow(turn_id=turn_id, rating=rating, comment=comment, user=user, channel=channel)):
             return False
+        if conversation is None:
+            return True
         for turn in conversation.turns:
             if turn.id == turn_id:
                 earlier = turn.feedback or TurnFeedback()
@@ -118,6 +138,13 @@ class Engine:
         """True for the first claim of `name` across retries and replicas sharing the store (for a day:
         Slack retries within hours and a signed request can be replayed for five minutes)."""
         return await self.history.store.claim_state(name, "1", EVENT_CLAIM_TTL_S)
+
+    async def remember(self, name: str) -> None:
+        """Keep a surface's fact (a Slack thread the bot is in) as long as conversations are kept."""
+        await self.history.store.put_state(name, "1", self.history.ttl_s)
+
+    async def remembers(self, name: str) -> bool:
+        return bool(await self.history.store.get_state(name))
 
     async def jira_changed(self, payload: object) -> WebhookOutcome:
         """A Jira webhook: cached issues and queries it makes stale are dropped."""

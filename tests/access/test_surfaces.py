@@ -58,7 +58,7 @@ def served(tmp_path, jwks: str):
                        base_url=f"{slack_api}/api/")
         app = build_app(lambda: engine_session(jira, settings), settings, slack=bot, forge=FitVerifier(APP_ID, jwks))
         with BackgroundServer(app) as url:
-            yield url, fake
+            yield url, fake, slack_api
 
 
 def rest(url: str, bearer: str) -> tuple[int, dict]:
@@ -76,7 +76,7 @@ def until(condition, seconds: float = 20.0):
 
 
 def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  # noqa: F811
-    with served(tmp_path, jwks_url) as (url, fake):
+    with served(tmp_path, jwks_url) as (url, fake, slack_api):
         # A machine's token asks as the service account; people's tokens as themselves.
         status, machine = rest(url, "machine-token")
         assert status == 200 and SECRET in [c["key"] for c in machine["citations"]]
@@ -111,17 +111,19 @@ def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  
         assert "could not find your Jira account" in linking[0]["text"] and "/jirakg link" in linking[0]["text"]
         assert len(fake.of("chat.postMessage")) == 2  # nothing was posted for the unmatched person
 
-        # The unmatched person proves an account with its own credentials; wrong ones link nothing.
+        # Through /jirakg the sentence comes privately through the response_url, wherever it was typed.
+        # The unmatched person then proves an account with its own credentials; wrong ones link nothing.
         email, secret = credentials(OUTSIDER)
-        for n, words in enumerate((f"{email} wrong-token", f"{email} {secret}")):
-            command = form_body({"command": "/jirakg", "text": f"link {words}", "channel_id": "C1",
+        for n, words in enumerate((QUESTION, f"link {email} wrong-token", f"link {email} {secret}")):
+            command = form_body({"command": "/jirakg", "text": words, "channel_id": "C1",
                                  "user_id": "U-NONE", "team_id": "T1", "trigger_id": f"link.{n}",
-                                 "response_url": "http://127.0.0.1:9/unused"})
+                                 "response_url": f"{slack_api}/response/none{n}"})
             assert http.call(f"{url}/slack/commands", "POST", raw=command, headers={
                 "Content-Type": "application/x-www-form-urlencoded", **signed(command)}).status == 200
-        def to_unmatched() -> list[str]:
-            return [m["text"] for m in fake.of("chat.postEphemeral") if m.get("user") == "U-NONE"]
-        replies = until(lambda: to_unmatched() if len(to_unmatched()) == 3 else None)
+            reply = until(lambda n=n: fake.responded(f"none{n}"))[0]
+            assert reply["response_type"] == "ephemeral" and "blocks" not in reply
+        replies = [fake.responded(f"none{n}")[0]["text"] for n in range(3)]
+        assert "could not find your Jira account" in replies[0] and "/jirakg link" in replies[0]
         assert any("did not accept those credentials" in r for r in replies)
         assert any(r.startswith("Linked") and OUTSIDER["displayName"] in r for r in replies)
         event = {"type": "app_mention", "user": "U-NONE", "text": f"<@UBOT> {QUESTION}", "ts": "300.1",
