@@ -6,6 +6,7 @@ link, and nothing else."""
 
 from __future__ import annotations
 
+import json
 import time
 from contextlib import contextmanager
 
@@ -19,10 +20,10 @@ from jirakg.bots.web.forge_token import FitVerifier
 from jirakg.config import Settings
 from jirakg.config.settings import SlackSettings
 from jirakg.devjira.auth import AuthSpec
-from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, api_token
+from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, api_token, embargoed
 from jirakg.devjira.runner import BackgroundServer
 from jirakg.engine.session import engine_session
-from tests.access.people import DATASET, INSIDER, OUTSIDER, RAW, SERVICE, credentials
+from tests.access.people import DATASET, INSIDER, KEY, OUTSIDER, RAW, SERVICE, credentials
 from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body, signed
 from tests.bots.test_forge_panel import APP_ID, jwks_url, token  # noqa: F401 (jwks_url is a fixture)
 from tests.bots.web_env import call
@@ -58,7 +59,7 @@ def served(tmp_path, jwks: str):
                        base_url=f"{slack_api}/api/")
         app = build_app(lambda: engine_session(jira, settings), settings, slack=bot, forge=FitVerifier(APP_ID, jwks))
         with BackgroundServer(app) as url:
-            yield url, fake, slack_api
+            yield url, fake, slack_api, jira
 
 
 def rest(url: str, bearer: str) -> tuple[int, dict]:
@@ -76,7 +77,7 @@ def until(condition, seconds: float = 20.0):
 
 
 def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  # noqa: F811
-    with served(tmp_path, jwks_url) as (url, fake, slack_api):
+    with served(tmp_path, jwks_url) as (url, fake, slack_api, _):
         # A machine's token asks as the service account; people's tokens as themselves.
         status, machine = rest(url, "machine-token")
         assert status == 200 and SECRET in [c["key"] for c in machine["citations"]]
@@ -132,6 +133,33 @@ def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  
         http.call(f"{url}/slack/events", "POST", raw=body, headers={"Content-Type": "application/json", **signed(body)})
         linked = until(lambda: [m["text"] for m in fake.of("chat.postMessage") if m.get("thread_ts") == "300.1"])
         assert refused_for_them(linked[0])  # answered, as the account linked
+
+
+def test_slack_previews_and_home_show_what_the_person_may_see(tmp_path, jwks_url: str) -> None:  # noqa: F811
+    public = sorted(k for k in RAW if k.startswith("PROJ-") and not embargoed(k))[0]
+    with served(tmp_path, jwks_url) as (url, fake, _, jira):
+        links = {key: f"{jira.rstrip('/')}/browse/{key}" for key in (SECRET, public)}
+        for n, user in enumerate(("U-OUT", "U-IN", "U-NONE")):
+            body = event_body({"type": "link_shared", "channel": "C1", "user": user, "message_ts": f"40{n}.1",
+                               "links": [{"domain": "127.0.0.1", "url": u} for u in links.values()]}, f"Ev-l-{user}")
+            assert http.call(f"{url}/slack/events", "POST", raw=body,
+                             headers={"Content-Type": "application/json", **signed(body)}).status == 200
+        for n, user in enumerate(("U-OUT", "U-IN")):
+            body = event_body({"type": "app_home_opened", "user": user, "channel": "D1", "tab": "home"}, f"Ev-h-{n}")
+            http.call(f"{url}/slack/events", "POST", raw=body,
+                      headers={"Content-Type": "application/json", **signed(body)})
+        unfurls = until(lambda: {u["ts"]: u["unfurls"] for u in fake.of("chat.unfurl")}
+                        if len(fake.of("chat.unfurl")) == 2 else None)
+        homes = until(lambda: {v["user_id"]: json.dumps(v["view"]) for v in fake.of("views.publish")}
+                      if len(fake.of("views.publish")) == 2 else None)
+        time.sleep(0.3)
+    assert set(unfurls["400.1"]) == {links[public]}  # the outsider's preview leaves out what they may not see
+    assert set(unfurls["401.1"]) == set(links.values())
+    assert RAW[SECRET]["fields"]["summary"] in json.dumps(unfurls["401.1"][links[SECRET]])
+    assert len(fake.of("chat.unfurl")) == 2  # nothing for the person jirakg cannot match
+    outsider_examples = set(KEY.findall(homes["U-OUT"]))
+    assert outsider_examples and not any(k.startswith(RESTRICTED_PROJECT + "-") or embargoed(k)
+                                         for k in outsider_examples)
 
 
 @pytest.mark.parametrize("user, sees", [(OUTSIDER, False), (INSIDER, True)])

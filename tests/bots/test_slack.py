@@ -3,6 +3,7 @@ the Slack Web API. Facts are computed from the raw issue JSON."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import time
@@ -288,6 +289,16 @@ def test_app_home_shows_examples_that_exist_recent_questions_and_linking(slack) 
     assert named and named <= set(RAW)  # every issue an example names exists
     assert f"who owns {KEY}?" in next(t for t in texts if t.startswith("*Your recent questions*"))
     assert "/jirakg link" in json.dumps(published["view"])
+    # Each example answers: asked in the messages tab, none is a clarification or a missing issue.
+    questions = [line.removeprefix("• ") for line in examples.split("\n")[1:]]
+    for n, question in enumerate(questions):  # one at a time, so each answer is known by its order
+        dm = event_body({"type": "message", "channel_type": "im", "user": "U1", "text": html.unescape(question),
+                         "ts": f"860.{n}", "channel": "D1"}, f"EvH-ex{n}")
+        post(f"{url}/slack/events", dm, signed(dm))
+        answer = until(lambda n=n: len(fake.of("chat.postMessage")) == n + 2 and fake.of("chat.postMessage"))[-1]
+        assert "There is no issue" not in answer["text"] and "Did you mean" not in answer["text"]
+        assert "I answer questions" not in answer["text"]
+        assert all(key in answer["text"] for key in re.findall(r"\b[A-Z][A-Z0-9_]+-\d+\b", question))
 
 
 def test_assistant_thread_prompts_status_title_and_answer(slack) -> None:
@@ -322,3 +333,22 @@ def test_message_shortcut_answers_the_message_privately(slack) -> None:
     answer = until(lambda: fake.responded("short1"))[0]
     assert answer["response_type"] == "ephemeral" and OWNER in answer["text"]
     assert fake.of("chat.postMessage") == []
+
+
+def test_errors_go_to_the_asker_alone(tmp_path) -> None:
+    fake = FakeSlack()
+    with fake.serve() as api:
+        bot = SlackBot(None, SLACK, base_url=f"{api}/api/")
+        # A deadline no answer meets: every turn ends in the engine's TurnTimedOut sentence.
+        with jirakg_server(tmp_path, slack=bot, turn_timeout_s=0.000001) as (url, _):
+            body = event_body(mention(f"who owns {KEY}?", "350.1"), "EvE1")
+            assert post(f"{url}/slack/events", body, signed(body)) == 200
+            error = until(lambda: fake.of("chat.postEphemeral"))[0]
+            command = command_body(f"who owns {KEY}?", "U3", f"{api}/response/cmdE", "t.E")
+            post(f"{url}/slack/commands", command, signed(command), "application/x-www-form-urlencoded")
+            reply = until(lambda: fake.responded("cmdE"))[0]
+            time.sleep(0.3)
+    assert error["user"] == "U1" and error["channel"] == "C1" and error["thread_ts"] == "350.1"
+    assert "took longer than" in error["text"]
+    assert reply["response_type"] == "ephemeral" and "took longer than" in reply["text"] and "blocks" not in reply
+    assert fake.of("chat.postMessage") == []  # nothing public
