@@ -10,6 +10,7 @@ from slack_bolt.middleware.assistant.async_assistant import AsyncAssistant
 
 from jirakg.access import AccountNotLinked
 from jirakg.access.links import USAGE
+from jirakg.bots.slack.delivery import Delivery
 
 if TYPE_CHECKING:
     from jirakg.bots.slack.bot import SlackBot
@@ -17,11 +18,10 @@ if TYPE_CHECKING:
 GREETING = "Ask me about Jira issues: their status, owners, blockers, searches and counts."
 TITLE_LIMIT = 80
 PROMPTS_LIMIT = 4  # Slack shows at most four suggested prompts
+THINKING = "is thinking…"
 
 
 def assistant_for(bot: SlackBot) -> AsyncAssistant:
-    from jirakg.bots.slack.bot import THINKING, Delivery
-
     assistant = AsyncAssistant()
 
     @assistant.thread_started

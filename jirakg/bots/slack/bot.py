@@ -19,8 +19,6 @@ import json
 import logging
 import re
 import urllib.parse
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
@@ -40,6 +38,7 @@ from jirakg.bots.slack.blocks import (
     home_view,
     issue_preview,
 )
+from jirakg.bots.slack.delivery import Delivery
 from jirakg.bots.slack.issue_links import issue_keys_in
 from jirakg.bots.web.json_body import MAX_DEPTH, BadBody, nesting, read_body
 from jirakg.config import ConfigError
@@ -53,17 +52,6 @@ EMAIL_TTL_S = 3600
 MENTION = re.compile(r"<@[A-Z0-9]+>\s*")
 NOT_YOURS = "Only the person who asked can see how that answer was made, and only while it is kept."
 NOT_KEPT = "That answer is no longer kept, so it cannot be rated or shared."
-THINKING = "is thinking…"
-
-
-@dataclass
-class Delivery:
-    """Where one question's answer goes: `post` shows the answer, `private` tells the asker alone why there
-    is none; `asked` shows the question above an answer not in reply to it; `shareable` adds the button."""
-    post: Callable[[str, list[dict]], Awaitable[object]]
-    private: Callable[[str], Awaitable[object]]
-    asked: bool = False
-    shareable: bool = False
 
 
 def _slack_shaped(raw: bytes, content_type: str) -> bool:
