@@ -33,7 +33,7 @@ def post(url: str, body: bytes, headers: dict, content_type: str = "application/
     return http.call(url, "POST", raw=body, headers={"Content-Type": content_type, **headers}).status
 
 
-def until(condition, seconds: float = 20.0):
+def until(condition, seconds: float = 60.0):  # a bound for a loaded machine, not a speed check
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         value = condition()
