@@ -1,5 +1,5 @@
-"""What a surface shows around the answers, each as one person may see it: an issue at a glance (a
-link preview), example questions built from issues that exist, the person's recent questions."""
+"""What a surface shows around the answers: an issue at a glance as one person may see it (a link
+preview), and each person's recent questions."""
 
 from __future__ import annotations
 
@@ -9,15 +9,11 @@ from pydantic import BaseModel
 
 from jirakg.answer.templated import shown
 from jirakg.connectors.jira.errors import IssueNotFound
-from jirakg.errors import JirakgError
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import GraphStore
 
 GLANCE_FIELDS = ("assignee", "priority")
 RECENT_KEPT = 5
-# The person's own open work first; else what moved lately. Both bounded, so no whole-instance fetch.
-EXAMPLE_QUERIES = ("assignee = currentUser() AND statusCategory != Done ORDER BY updated DESC",
-                   "updated >= -14d ORDER BY updated DESC")
 
 
 class IssueGlance(BaseModel):
@@ -35,27 +31,9 @@ async def glance(manager: GraphManager, key: str) -> IssueGlance | None:
         node = await manager.node(key, GLANCE_FIELDS)
     except IssueNotFound:
         return None
-    return IssueGlance(key=node.key, url=node.url, summary=node.summary, status=node.status or "not set",
-                       assignee=shown(node.fields.get("assignee")), priority=shown(node.fields.get("priority")))
-
-
-async def example_questions(manager: GraphManager, limit: int = 4) -> list[str]:
-    """Questions naming issues and projects the person may browse, so each one answers."""
-    nodes = []
-    for jql in EXAMPLE_QUERIES:
-        try:
-            nodes = (await manager.get(jql, ("assignee",))).nodes[:limit]
-        except JirakgError:  # no current user (an anonymous Jira): the next query does without
-            continue
-        if nodes:
-            break
-    if not nodes:
-        return ["help"]
-    first = nodes[0]
-    questions = [f"What is the status of {first.key}?", f"What blocks {first.key}?",
-                 f"open bugs in {first.project}"]
-    questions += [f"Who owns {node.key}?" for node in nodes[1:]]
-    return questions[:limit]
+    return IssueGlance(key=node.key, url=manager.issue_url(node.key), summary=node.summary,
+                       status=node.status or "not set", assignee=shown(node.fields.get("assignee")),
+                       priority=shown(node.fields.get("priority")))
 
 
 class RecentQuestions:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from slack_bolt.middleware.assistant.async_assistant import AsyncAssistant
 
 from jirakg.access import AccountNotLinked
-from jirakg.access.links import USAGE
 from jirakg.bots.slack.delivery import Delivery
 
 if TYPE_CHECKING:
@@ -30,9 +29,10 @@ def assistant_for(bot: SlackBot) -> AsyncAssistant:
             return
         user = payload["assistant_thread"]["user_id"]
         try:
-            examples = await bot.open_engine.example_questions(await bot.asker(bot.app.client, user), "slack")
+            asker = await bot.asker(bot.app.client, user)
+            examples = [example.text for example in await bot.open_engine.examples(asker, "slack")]
         except AccountNotLinked as exc:
-            await say(f"{exc}\n{USAGE}")
+            await say(bot.how_to_link(exc))
             return
         await say(GREETING)
         await set_suggested_prompts(prompts=examples[:PROMPTS_LIMIT], title="Try asking")

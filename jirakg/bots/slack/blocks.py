@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from jirakg.answer.parts import IssueRow
 from jirakg.engine.glance import IssueGlance
+from jirakg.engine.turn import JiraList
 from jirakg.jql.keys import ISSUE_KEY_IN_ANSWER
 
 SECTION_LIMIT = 3000  # Block Kit's limit for a section's text
@@ -32,9 +33,11 @@ def without_listed(text: str, rows: Sequence[IssueRow]) -> str:
 
 
 def answer_blocks(answer: str, urls: dict[str, str], rows: Sequence[IssueRow], turn_id: str, *,
-                  asked: tuple[str, str] | None = None, shareable: bool = False) -> list[dict]:
+                  asked: tuple[str, str] | None = None, shareable: bool = False,
+                  jira_list: JiraList | None = None) -> list[dict]:
     """`asked`: (Slack user, question), shown above an answer that is not in reply to its question
-    (a slash command's, a shared one); `shareable`: a private answer's "Share in channel" button."""
+    (a slash command's, a shared one); `shareable`: a private answer's "Share in channel" button;
+    `jira_list`: a list cut short, linked whole in Jira."""
     text = linked(without_listed(answer, rows) if rows else answer, urls)
     if len(text) > SECTION_LIMIT:
         text = text[:SECTION_LIMIT - 1].rsplit("\n", 1)[0] + "…"
@@ -52,6 +55,9 @@ def answer_blocks(answer: str, urls: dict[str, str], rows: Sequence[IssueRow], t
             fields.append({"type": "mrkdwn", "text": escape(" · ".join(v for v in (row.status, row.assignee) if v))
                            or " "})
         blocks.append({"type": "section", "fields": fields})
+    if jira_list is not None:
+        blocks.append({"type": "context", "elements": [
+            {"type": "mrkdwn", "text": f"<{jira_list.url}|View all {jira_list.total} in Jira>"}]})
     buttons = [_button("👍", "feedback_up", turn_id), _button("👎", "feedback_down", turn_id),
                _button("Add comment", "feedback_comment", turn_id), _button("Explain", "explain", turn_id)]
     if shareable:
@@ -107,6 +113,7 @@ def home_view(examples: list[str], recent: list[str], account: str, linking: str
     blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": "*Your recent questions*\n"
                                                + (bullets(recent) if recent else "None yet.")}})
     blocks += [{"type": "divider"},
-               {"type": "section", "text": {"type": "mrkdwn", "text": f"*Your Jira account*\n{escape(account)}"}},
-               {"type": "context", "elements": [{"type": "mrkdwn", "text": linking}]}]
+               {"type": "section", "text": {"type": "mrkdwn", "text": f"*Your Jira account*\n{escape(account)}"}}]
+    if linking:
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": linking}]})
     return {"type": "home", "blocks": blocks}

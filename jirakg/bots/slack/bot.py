@@ -172,14 +172,16 @@ class SlackBot:
         @app.action("share")
         async def share(ack, body, action, respond):
             await ack()
-            user = body["user"]["id"]
-            turn = await self.open_engine.turn(action["value"], owner_of("slack", user))
+            user, engine = body["user"]["id"], self.open_engine
+            turn = await engine.turn(action["value"], owner_of("slack", user))
             if turn is None:
                 await respond(text=NOT_KEPT, response_type="ephemeral", replace_original=False)
                 return
             # A new message everyone in the channel sees, with the question; the private copy goes.
             await respond(text=fallback_text(turn.answer), response_type="in_channel", replace_original=False,
-                          blocks=answer_blocks(turn.answer, turn.urls, [], turn.id, asked=(user, turn.question)))
+                          blocks=answer_blocks(turn.answer, {k: engine.issue_url(k) for k in turn.citations},
+                                               turn.rows, turn.id, asked=(user, turn.question),
+                                               jira_list=engine.jira_list(turn.full_list) if turn.full_list else None))
             await respond(delete_original=True)
 
         @app.action(re.compile("^feedback_(up|down)$"))
@@ -249,12 +251,13 @@ class SlackBot:
             user = event["user"]
             asker = await self.asker(client, user)
             try:
-                examples = await self.open_engine.example_questions(asker, "slack")
-                account = "Answers are what your Jira account may see."
+                examples = [example.text for example in await self.open_engine.examples(asker, "slack")]
+                account = ("Answers are what your Jira account may see." if self.open_engine.access is not None
+                           else "This Jira shows everyone the same issues, so there is no account to link.")
             except AccountNotLinked as exc:
                 examples, account = [], str(exc)
             recent = await self.open_engine.recent.of(owner_of("slack", user))
-            await client.views_publish(user_id=user, view=home_view(examples, recent, account, USAGE))
+            await client.views_publish(user_id=user, view=home_view(examples, recent, account, self._linking(user)))
 
         @app.error
         async def failed(error, body):
@@ -291,7 +294,7 @@ class SlackBot:
         if access is None:
             return "This Jira shows everyone the same issues, so there is no account to link."
         try:
-            account = await access.links.link("slack", user, words)
+            account = await access.link("slack", user, words)
         except JirakgError as exc:
             return str(exc)
         return f"Linked: I now answer you as {account.display_name or account.id} in Jira."
@@ -311,6 +314,21 @@ class SlackBot:
 
         return Asker(surface_user_id=user, email=await self._emails.get(user, profile_email))
 
+    def how_to_link(self, exc: AccountNotLinked) -> str:
+        """The unmatched person's sentence, with `/jirakg link`'s usage unless Jira sign-in is offered (the
+        sentence then carries its link)."""
+        access = self.open_engine.access
+        return str(exc) if access is not None and access.sign_in is not None else f"{exc}\n{USAGE}"
+
+    def _linking(self, user: str) -> str:
+        """How a person links (another) Jira account, for the Home tab; nothing when there is none to link."""
+        access = self.open_engine.access
+        if access is None:
+            return ""
+        if access.sign_in is not None:
+            return "To answer as another Jira account, " + access.how_to_link("slack", user)
+        return USAGE
+
     async def answer(self, text: str, conversation: str, user: str | None, delivery: Delivery) -> bool:
         """Answer one question; False when there was none (the asker was told why, privately)."""
         question = html.unescape(text).strip() or "help"  # Slack sends &, < and > escaped
@@ -320,7 +338,7 @@ class SlackBot:
                                asker=await self.asker(self.app.client, user))
             result = await engine.ask(turn)
         except AccountNotLinked as exc:  # about this person only, so only they see it
-            await delivery.private(f"{exc}\n{USAGE}")
+            await delivery.private(self.how_to_link(exc))
             return False
         except JirakgError as exc:  # not answered, or not kept: the sentence says which
             await delivery.private(str(exc))
@@ -329,7 +347,7 @@ class SlackBot:
             log.exception("slack answer failed")
             await delivery.private("Something went wrong answering that; it has been logged.")
             return False
-        blocks = answer_blocks(result.answer, result.urls, result.rows, result.turn_id,
+        blocks = answer_blocks(result.answer, result.urls, result.rows, result.turn_id, jira_list=result.jira_list,
                                asked=(user, question) if delivery.asked and user else None,
                                shareable=delivery.shareable)
         await delivery.post(fallback_text(result.answer), blocks)
