@@ -7,6 +7,7 @@ import html
 import json
 import re
 import time
+from collections import Counter
 
 import pytest
 
@@ -352,3 +353,19 @@ def test_errors_go_to_the_asker_alone(tmp_path) -> None:
     assert "took longer than" in error["text"]
     assert reply["response_type"] == "ephemeral" and "took longer than" in reply["text"] and "blocks" not in reply
     assert fake.of("chat.postMessage") == []  # nothing public
+
+
+def test_a_list_cut_short_links_to_all_of_it_in_jira(slack) -> None:
+    url, fake, settings, _ = slack
+    open_issues = Counter(i["fields"]["project"]["key"] for i in RAW.values()
+                          if i["fields"]["status"]["statusCategory"]["key"] != "done")
+    project, total = open_issues.most_common(1)[0]
+    body = event_body(mention(f"open issues in {project}", "750.1"), "EvV1")
+    post(f"{url}/slack/events", body, signed(body))
+    reply = until(lambda: fake.of("chat.postMessage"))[0]
+    fields = [f for b in reply["blocks"] if b["type"] == "section" and "fields" in b for f in b["fields"]]
+    view_all = [e["text"] for b in reply["blocks"] if b["type"] == "context" for e in b["elements"]]
+    assert total > 10 and len(fields) == 20
+    jira = str(settings.jira.url).rstrip("/")
+    assert len(view_all) == 1 and view_all[0].startswith(f"<{jira}/issues/?jql=")
+    assert view_all[0].endswith(f"|View all {total} in Jira>")
