@@ -15,6 +15,7 @@ from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, FullList, PartAnswer
 from jirakg.connectors.jira.errors import PersonRefused
+from jirakg.engine.glance import IssueGlance, RecentQuestions, glance
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
 from jirakg.engine.turn import Asker, JiraList, Surface, TurnContext, TurnResult, TurnStats, owner_of
@@ -55,6 +56,7 @@ class Engine:
         # The feedback store first: a turn it refuses is not acknowledged, so it is not kept in the history either.
         self.recorders: list[TurnRecorder] = [FeedbackRecorder(feedback_store)] if feedback_store is not None else []
         self.recorders.append(HistoryRecorder(history))
+        self.recent = RecentQuestions(history.store, history.ttl_s)  # for a surface's "your recent questions"
 
     async def ask(self, turn: TurnContext) -> TurnResult:
         """The answer once every recorder has kept the turn, within turn_timeout_s; a JirakgError
@@ -99,15 +101,19 @@ class Engine:
             return await self.parser.understand(text, conversation.state(), issue_key)
 
     async def feedback(self, turn_id: str, rating: Literal["up", "down"] | None, comment: str | None = None,
-                       user: str | None = None, channel: Surface = "cli") -> bool:
+                       user: str | None = None, channel: Surface = "cli", seen: bool = False) -> bool:
         """False when nothing was stored: no such turn, or not one the rater (`user` on `channel`) was
-        answered. `rating` None: a comment alone, the rating stays."""
+        answered. `rating` None: a comment alone, the rating stays. `seen`: the surface verified the answer
+        was in front of `user` (a Slack message in their channel), so someone other than its asker rates
+        it too, in their own feedback row; the asker's history is left as it is."""
         conversation = await self.history.conversation_of(turn_id, owner_of(channel, user))
-        if conversation is None:
+        if conversation is None and not (seen and self.feedback_store is not None):
             return False
         if self.feedback_store is not None and not await self.feedback_store.record_feedback(
                 FeedbackRow(turn_id=turn_id, rating=rating, comment=comment, user=user, channel=channel)):
             return False
+        if conversation is None:
+            return True
         for turn in conversation.turns:
             if turn.id == turn_id:
                 earlier = turn.feedback or TurnFeedback()
@@ -118,6 +124,14 @@ class Engine:
     async def conversation(self, conversation_id: str, owner: str) -> Conversation:
         """`owner`'s conversation (empty when there is none); ConversationNotFound when it is someone else's."""
         return await self.history.load(conversation_id, owner)
+
+    async def glance(self, key: str, asker: Asker, surface: Surface) -> IssueGlance | None:
+        """An issue at a glance (a link preview) as `asker` may see it; None when they may not
+        (AccountNotLinked when they cannot be matched to an account)."""
+        manager = self.services.manager
+        if self.access is not None:
+            manager = await self.access.graph_for(await self.access.identify(asker, surface), surface)
+        return await glance(manager, key)
 
     async def examples(self, asker: Asker, surface: Surface) -> list[Example]:
         """Questions that answer on this instance, naming only what `asker` may browse (AccountNotLinked
@@ -144,6 +158,13 @@ class Engine:
         """True for the first claim of `name` across retries and replicas sharing the store (for a day:
         Slack retries within hours and a signed request can be replayed for five minutes)."""
         return await self.history.store.claim_state(name, "1", EVENT_CLAIM_TTL_S)
+
+    async def remember(self, name: str) -> None:
+        """Keep a surface's fact (a Slack thread the bot is in) as long as conversations are kept."""
+        await self.history.store.put_state(name, "1", self.history.ttl_s)
+
+    async def remembers(self, name: str) -> bool:
+        return bool(await self.history.store.get_state(name))
 
     async def jira_changed(self, payload: object) -> WebhookOutcome:
         """A Jira webhook: cached issues and queries it makes stale are dropped."""
