@@ -19,6 +19,7 @@ from jirakg.retrieval.kgqa.relations import scored_predicates
 from jirakg.text.words import ascii_words
 
 YES_NO = re.compile(r"^\s*(is|was|were|are|does|do|did|has|have|can|could)\b", re.IGNORECASE)
+CHOICE = re.compile(r"\w\s+or\s+(a |an )?\w+\s*\??\s*$", re.IGNORECASE)  # "Is he male or female?" picks, not yes/no
 COUNT = re.compile(r"\bhow many\b", re.IGNORECASE)
 
 
@@ -46,7 +47,7 @@ async def answer_question(endpoint, question: str, entity: KgEntity,
     predicates = [(outgoing, predicate) for _, outgoing, predicate in scored]
     if not predicates:
         return KgAnswer(entity=entity, reason=f"The knowledge graph holds nothing about {entity.label} that fits.")
-    if YES_NO.search(question):
+    if YES_NO.search(question) and not CHOICE.search(question):
         return await _ask(endpoint, question, entity, predicates)
     if COUNT.search(question):
         return await _count(endpoint, entity, predicates)
@@ -68,10 +69,20 @@ async def _ask(endpoint, question: str, entity: KgEntity, predicates: list[tuple
 
 async def _count(endpoint, entity: KgEntity, predicates: list[tuple[bool, str]]) -> KgAnswer:
     outgoing, best = predicates[0]
-    query = f"SELECT (COUNT(DISTINCT ?o) AS ?n) WHERE {{ {_pattern(iri(entity.iri), best, outgoing)} }}"
-    result = await endpoint.query(query)
+    query = (f"SELECT (COUNT(DISTINCT ?o) AS ?n) (SAMPLE(?o) AS ?value) "
+             f"WHERE {{ {_pattern(iri(entity.iri), best, outgoing)} }}")
+    rows = (await endpoint.query(query)).rows
+    value = rows[0].get("value") if rows and rows[0]["n"].value == "1" else None
+    if value is not None and value.kind == "literal" and _numeric(value.value):
+        # "How many people live there?" is answered by the population, not by counting it.
+        return KgAnswer(entity=entity, predicates=[p for _, p in predicates], query=query, answers=[value.value],
+                        facts=[KgFact(predicate=best, value=value.value, outgoing=outgoing)])
     return KgAnswer(entity=entity, predicates=[p for _, p in predicates], query=query, kind="count",
-                    answers=[row["n"].value for row in result.rows])
+                    answers=[row["n"].value for row in rows])
+
+
+def _numeric(value: str) -> bool:
+    return re.fullmatch(r"[+-]?\d+(\.\d+)?([eE][+-]?\d+)?", value) is not None
 
 
 async def _select(endpoint, entity: KgEntity, predicates: list[tuple[bool, str]]) -> KgAnswer:
