@@ -307,7 +307,8 @@ def main() -> None:
         written = dialogues(store, aside)
         (target / "dialogues.jsonl").write_text(
             "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in written), encoding="utf-8")
-        print(f"{folder}: {len(written)} dialogues, {sum(len(d['turns']) for d in written)} turns, {len(lines)} triples")
+        turns = sum(len(d["turns"]) for d in written)
+        print(f"{folder}: {len(written)} dialogues, {turns} turns, {len(lines)} triples")
 
 
 if __name__ == "__main__":
