@@ -30,7 +30,7 @@ STOP = set("a an the of in on for to is was were are be by what which who whom w
 SCHEMA_TYPES = ["http://www.w3.org/1999/02/22-rdf-syntax-ns#Property", "http://www.w3.org/2000/01/rdf-schema#Class",
                 "http://www.w3.org/2002/07/owl#Class", "http://www.w3.org/2002/07/owl#ObjectProperty",
                 "http://www.w3.org/2002/07/owl#DatatypeProperty", "http://www.w3.org/2002/07/owl#DeprecatedProperty",
-                "http://www.w3.org/2002/07/owl#AnnotationProperty"]
+                "http://www.w3.org/2002/07/owl#AnnotationProperty", "http://www.w3.org/2000/01/rdf-schema#Datatype"]
 LABELLED = "VALUES ?p { " + " ".join(iri(p) for p in LABEL_PROPERTIES) + " } ?s ?p ?label "
 # Classes and properties have labels too ("Publication", "doi"); questions are about things.
 NOT_SCHEMA = ("FILTER NOT EXISTS { VALUES ?t { " + " ".join(iri(t) for t in SCHEMA_TYPES) + " } ?s a ?t } "
