@@ -20,6 +20,17 @@ class EmbeddedStore:
         for file in files:
             self.load(Path(file))
 
+    @classmethod
+    def open(cls, directory: Path) -> EmbeddedStore:
+        """A store kept on disk (created if absent): loaded once, opened in a moment at every start, and
+        read from disk rather than held in memory."""
+        store = cls()
+        try:
+            store.store = pyoxigraph.Store(str(directory))
+        except OSError as exc:
+            raise SparqlError(f"Could not open the knowledge-graph store at {directory}: {exc}") from exc
+        return store
+
     def load(self, file: Path) -> None:
         fmt = FORMATS.get(file.suffix)
         if fmt is None:

@@ -44,6 +44,10 @@ UNASKED = -1.0  # "other …" or "… event" predicates, when the question does 
 YEAR = 2.0  # a year predicate, when the question says "year"
 OUTGOING = 0.1  # entity → value before value → entity
 
+# Incoming triples read per entity: a hub ("Norway", the citizenship of 10,000 people) would otherwise be
+# read whole for every question that might be about it; its rarer incoming relations may be missed.
+INCOMING = 2000
+
 ScoredPredicate = tuple[float, bool, str]  # (score, outgoing?, predicate IRI)
 
 
@@ -82,7 +86,8 @@ async def entity_predicates(endpoint, entity: str) -> list[EntityPredicate]:
     subject = iri(entity)
     rows = (await endpoint.query(
         f"SELECT ?p ?out (SAMPLE(?o) AS ?value) (SAMPLE(?l) AS ?label) WHERE {{ "
-        f"{{ {subject} ?p ?o BIND(true AS ?out) }} UNION {{ ?o ?p {subject} BIND(false AS ?out) }} "
+        f"{{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
+        f"{{ {{ SELECT ?o ?p WHERE {{ ?o ?p {subject} }} LIMIT {INCOMING} }} BIND(false AS ?out) }} "
         f"OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER(LANGMATCHES(LANG(?l), \"en\") "
         f"|| LANG(?l) = \"\") }} }} GROUP BY ?p ?out"
     )).rows
