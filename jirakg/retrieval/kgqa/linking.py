@@ -73,7 +73,12 @@ class EntityIndex:
             lambda text: [word[:4] for word in text.split()] if " " in text else [])
         self._order = {entity: rank for rank, entity in enumerate(labels)}  # ties go to the first given
         self._longest = max((text.count(" ") + 1 for text, _ in named if text), default=0)  # in words
-        self._postings: dict[str, list[str]] | None = None  # word → long labels holding it, built when first needed
+        self._postings: dict[str, list[str]] = {}  # word → labels of three or more different words holding it
+        for text in self._labels:
+            tokens = set(text.split())
+            if len(tokens) >= 3:
+                for token in tokens:
+                    self._postings.setdefault(token, []).append(text)
 
     def link(self, question: str, fuzzy: bool = True) -> KgEntity | None:
         words = ascii_words(question).split()
@@ -82,30 +87,25 @@ class EntityIndex:
         return KgEntity(iri=found, label=self.labels[found]) if found else None
 
     def _contained(self, question: str, words: list[str]) -> str | None:
-        """The entity of the longest label that is a phrase of the question; among entities of equally long
-        labels, one written in the question exactly as labelled ("Lyon", not "live" for "Live"), then the
-        best connected, then the first given."""
+        """The entity of the longest label (in words) that is a phrase of the question; among labels of as
+        many words, one written in the question exactly as labelled ("Tromsø", not "population" for
+        "Population"), then the longest in letters, then the best connected, then the first given."""
         phrases = {" ".join(words[i:j]) for i in range(len(words))
                    for j in range(i + 1, min(len(words), i + self._longest) + 1)}
-        named = [(len(p), entity) for p in phrases if p in self._labels for entity in self._labels.named(p)]
+        named = [(p, entity) for p in phrases if p in self._labels for entity in self._labels.named(p)]
         if not named:
             return None
-        return min(named, key=lambda item: (-item[0], self.labels[item[1]] not in question,
-                                            -self.degrees.get(item[1], 0), self._order[item[1]]))[1]
+        return min(named, key=lambda item: (-item[0].count(" "), self.labels[item[1]] not in question,
+                                            -len(item[0]), -self.degrees.get(item[1], 0), self._order[item[1]]))[1]
 
     def _overlapping(self, words: set[str]) -> str | None:
         """The entity of a label of three or more different words most of which the question has."""
-        if self._postings is None:
-            self._postings = {}
-            for text in self._labels:
-                tokens = set(text.split())
-                if len(tokens) >= 3:
-                    for token in tokens:
-                        self._postings.setdefault(token, []).append(text)
         shared: Counter[str] = Counter()
         for word in words:
-            shared.update(self._postings.get(word, ()))
-        scored = [(count / len(set(text.split())), text) for text, count in shared.items()]
+            posting = self._postings.get(word, ())
+            if len(posting) <= MAX_BUCKET:  # a word of thousands of labels ("of", "the") tells none apart
+                shared.update(posting)
+        scored = [(count / len(set(text.split())), text) for text, count in shared.items() if count >= 3]
         best = min(scored, default=None, key=lambda item: (-item[0], -len(item[1]), self._order[
             self._labels.named(item[1])[0]]))
         return self._labels.named(best[1])[0] if best and best[0] >= 0.75 else None
@@ -114,7 +114,7 @@ class EntityIndex:
         """Labels of two or more words that share a word (or its first four letters) with the
         question, compared with the question's phrases of the same length."""
         best, best_ratio = None, FUZZY
-        for label in self._labels.candidates((w[:4] for w in words if len(w) >= 3), MAX_BUCKET):
+        for label in self._labels.candidates((w[:4] for w in words if len(w) >= 3 and w not in STOP), MAX_BUCKET):
             size = label.count(" ") + 1
             for start in range(len(words) - size + 1):
                 ratio = similarity(label, " ".join(words[start:start + size]), best_ratio)

@@ -67,8 +67,8 @@ class EmbeddedReformulator:
         self.linker = linker
 
     async def reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
-        entity = await self.linker.link(question)
         refers = bool(history) and bool(REFERRING.search(question) or DESCRIBING.search(question))
+        entity = await self.linker.link(question, fuzzy=not refers)
         if entity is not None and not refers:
             return Reformulation(question=question, entity=entity, self_contained=True)
         candidates = await self._candidates(question, history)
