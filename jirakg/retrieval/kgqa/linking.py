@@ -123,10 +123,12 @@ class EntityIndex:
         return self._labels.named(best)[0] if best else None
 
 
-async def labelled_entities(endpoint, where: str, limit: int) -> dict[str, str]:
-    """IRI → label of the non-schema entities whose label satisfies `where` (a query fragment)."""
+async def labelled_entities(endpoint, where: str, limit: int, shortest_first: bool = False) -> dict[str, str]:
+    """IRI → label of the non-schema entities whose label satisfies `where` (a query fragment);
+    `shortest_first`: when more match than `limit`, the shortest labels (closest to the words searched)."""
+    order = "ORDER BY STRLEN(STR(?label)) " if shortest_first else ""
     query = (f"SELECT ?s ?label WHERE {{ {LABELLED}{where} FILTER(isIRI(?s) && isLiteral(?label)) {NOT_SCHEMA}}} "
-             f"LIMIT {limit}")
+             f"{order}LIMIT {limit}")
     found: dict[str, str] = {}
     for row in (await endpoint.query(query)).rows:
         found.setdefault(row["s"].value, row["label"].value)
@@ -180,7 +182,7 @@ class SearchLinker:
         for chosen in (words[:2], words[:1], [w[:4] for w in words[:1] if len(w) > 4]):
             if not chosen:
                 break
-            candidates = await labelled_entities(self.endpoint, self._text_search(chosen), SEARCH_LIMIT)
+            candidates = await labelled_entities(self.endpoint, self._text_search(chosen), SEARCH_LIMIT, True)
             found = EntityIndex(candidates).link(text)
             if found is not None:
                 return found
