@@ -71,3 +71,18 @@ def test_a_damaged_label_index_is_one_sentence(tmp_path) -> None:
     from jirakg.connectors.sparql.errors import SparqlError
     with pytest.raises(SparqlError, match="delete it to rebuild it"):
         LabelIndex.load(file)
+
+
+def test_settings_keep_the_store_and_the_label_index_across_starts(tmp_path) -> None:
+    from jirakg.answer.kg_session import KgSession
+    from jirakg.config.settings import SparqlSettings
+    settings = SparqlSettings(kg_file=KG, store_dir=tmp_path / "store", label_index=tmp_path / "labels.idx")
+
+    async def ask(session):
+        return await session.ask("How many people live in Bergen?", [])
+    assert asyncio.run(ask(KgSession.from_settings(settings))).answer.answers == ["286000"]
+    assert (tmp_path / "labels.idx").exists()
+    # A second start opens both: nothing loaded again (a changed kg_file would need the directory emptied).
+    missing = tmp_path / "gone.nt"
+    later = SparqlSettings(kg_file=missing, store_dir=tmp_path / "store", label_index=tmp_path / "labels.idx")
+    assert asyncio.run(ask(KgSession.from_settings(later))).answer.answers == ["286000"]
