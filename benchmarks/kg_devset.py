@@ -253,6 +253,33 @@ def gold(store: pyoxigraph.Store, subject: str, relation: str) -> list[str]:
     return sorted(str(row["o"].value) for row in store.query(query))
 
 
+# Yes/no checks of a value, by its label: (dev phrasings, aside phrasings) and the values to check against.
+CHECKED = {
+    "occupation": ((["Is {it} {a} {value}?", "Does {it} work as {a} {value}?"], ["Is {it} by profession {a} {value}?"]),
+                   ["Footballer", "Musician", "Actor", "Novelist", "Architect", "Chemist", "Journalist", "Painter"]),
+    "citizenship": ((["Is {it} a citizen of {value}?"], ["Does {it} hold citizenship of {value}?"]),
+                    ["United_Kingdom", "Australia", "France", "Canada", "Germany", "Norway"]),
+    "country": ((["Is {it} in {value}?"], ["Does {it} lie in {value}?"]),
+                ["United_Kingdom", "Australia", "France", "Canada", "Germany", "Norway"]),
+}
+
+
+def checked(store: pyoxigraph.Store, key: str, relation: str, name: str, it: str, true: bool, aside: bool) -> dict:
+    """"Is she a novelist?": the entity's own value when `true`, another one otherwise."""
+    (dev, other), choices = CHECKED[relation]
+    own = str(ENTITIES[key][2][relation][1])
+    value = own if true else next(c for c in choices if c != own)
+    template = (other if aside else dev)[len(name) % len(other if aside else dev)]
+    text = PLAIN[value].lower() if relation == "occupation" else PLAIN[value]
+    article = "an" if text[0] in "aeiou" else "a"
+    question = template.format(it=it, a=article, value=text)
+    answer = store.query(f"ASK {{ <{DBR}{key}> <{PREDICATE[relation]}> <{DBR}{value}> }}")
+    return {"question": question[0].upper() + question[1:],
+            "self_contained": template.format(it=name, a=article, value=text),
+            "sparql": f"ASK {{ <{DBR}{key}> <{PREDICATE[relation]}> <{DBR}{value}> }}",
+            "answers": ["true" if bool(answer) else "false"]}
+
+
 def dialogues(store: pyoxigraph.Store, aside: bool) -> list[dict]:
     out = []
     turn_no = 0
@@ -279,6 +306,9 @@ def dialogues(store: pyoxigraph.Store, aside: bool) -> list[dict]:
             turns.append({"question": question[0].upper() + question[1:], "self_contained": self_contained,
                           "sparql": f"SELECT ?o WHERE {{ <{DBR}{key}> <{PREDICATE[relation]}> ?o }}",
                           "answers": gold(store, key, relation)})
+            if relation in CHECKED:
+                turns.append(checked(store, key, relation, name, it, turn_no % 2 == 0, aside))
+                turn_no += 1
             # A hop to the answer: "Where was he born?" → "How many people live there?"
             if relation == "birthPlace" and facts[relation][1] in ENTITIES:
                 place = facts[relation][1]

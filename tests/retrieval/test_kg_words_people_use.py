@@ -55,3 +55,18 @@ def test_a_predicate_is_one_candidate_whatever_the_languages_of_its_labels() -> 
     assert {p.iri for p in found if p.outgoing} >= {DBO + "populationTotal", DBO + "timeZone"}
     kinds = {p.iri: p.kind for p in found if p.outgoing}
     assert kinds[DBO + "populationTotal"] == "number" and kinds[DBO + "timeZone"] == "entity"
+
+
+@pytest.mark.parametrize(("question", "subject", "predicate", "value"), [
+    ("Is Élodie Marchand a figure skater?", "Elodie_Marchand", DBO + "occupation", "Figure_skater"),  # by label
+    ("Is Élodie Marchand a footballer?", "Elodie_Marchand", DBO + "occupation", "Footballer"),
+    ("Does Grace Whitfield work as a footballer?", "Grace_Whitfield", DBO + "occupation", "Footballer"),
+    ("Is Lyon in France?", "Lyon", DBO + "country", "France"),  # the subject is named first
+    ("Is Bergen in United Kingdom?", "Bergen", DBO + "country", "United_Kingdom"),
+    ("Is Adele Forsyth a citizen of Norway?", "Adele_Forsyth", DBO + "citizenship", "Norway"),
+])
+def test_a_yes_no_question_checks_the_value_it_names(question: str, subject: str, predicate: str,
+                                                     value: str) -> None:
+    reply = asyncio.run(KgSession(EmbeddedStore(KG)).ask(question, []))
+    expected = DBR + value in values(subject, predicate)
+    assert reply.answer.kind == "ask" and reply.answer.answers == [str(expected).lower()], (question, reply.answer)

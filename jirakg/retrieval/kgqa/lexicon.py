@@ -50,6 +50,7 @@ MEANINGS: list[tuple[re.Pattern[str], frozenset[str]]] = [(re.compile(pattern, r
     (r"\bend(ed)?\b|\bover\b|\bfinish(ed)?\b|\bclos(e|ed)\b", {"end", "closing"}),
     (r"\bdie[sd]?\b|\bpass(ed)? away\b|\bdeath\b", {"death"}),
     (r"\bborn\b|\bbirth|\bcome from\b|\bcomes from\b|\bhometown\b", {"birth"}),
+    (r"\bbirthplace\b|\bplace of birth\b|\bhometown\b|\bcomes? from\b", {"place"}),
     (r"\btake place\b|\btook place\b|\bheld\b|\bvenue\b|\bwhich city was\b", {"location", "venue", "place"}),
     (r"\btook part\b|\btake part\b|\bparticipa|\bcompet|\battend", {"participant", "participants"}),
 ]]

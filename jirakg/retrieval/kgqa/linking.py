@@ -39,6 +39,8 @@ LABELLED = "VALUES ?p { " + " ".join(iri(p) for p in LABEL_PROPERTIES) + " } ?s 
 NOT_SCHEMA = ("FILTER NOT EXISTS { VALUES ?t { " + " ".join(iri(t) for t in SCHEMA_TYPES) + " } ?s a ?t } "
               "FILTER NOT EXISTS { ?x ?s ?y } ")
 MAX_PHRASE_WORDS = 12
+# A yes/no question names its subject first: "Is Lyon in France?", "Was Ron Newman (footballer) …".
+YES_NO_START = re.compile(r"\s*(is|was|were|are|does|do|did|has|have|can|could)\s", re.IGNORECASE)
 NAME_WORDS = 4  # phrases up to this long are also looked up in lower case and capitalised
 FUZZY = 0.85  # SequenceMatcher ratio for a misspelt label: "antoni chen" ~ "antony cheng" (0.87)
 SEARCH_LIMIT = 500
@@ -90,13 +92,15 @@ class EntityIndex:
         """The entity of the longest label (in words) that is a phrase of the question; among labels of as
         many words, one written in the question exactly as labelled ("Tromsø", not "population" for
         "Population"), then the longest in letters, then the best connected, then the first given."""
-        phrases = {" ".join(words[i:j]) for i in range(len(words))
+        phrases = {(" ".join(words[i:j]), i) for i in range(len(words))
                    for j in range(i + 1, min(len(words), i + self._longest) + 1)}
-        named = [(p, entity) for p in phrases if p in self._labels for entity in self._labels.named(p)]
+        named = [(p, i, entity) for p, i in phrases if p in self._labels for entity in self._labels.named(p)]
         if not named:
             return None
-        return min(named, key=lambda item: (-item[0].count(" "), self.labels[item[1]] not in question,
-                                            -len(item[0]), -self.degrees.get(item[1], 0), self._order[item[1]]))[1]
+        subject_first = YES_NO_START.match(question) is not None  # "Is Bergen in United Kingdom?" is about Bergen
+        return min(named, key=lambda item: (subject_first and item[1] != 1, -item[0].count(" "),
+                                            self.labels[item[2]] not in question, -len(item[0]),
+                                            -self.degrees.get(item[2], 0), self._order[item[2]]))[2]
 
     def _overlapping(self, words: set[str]) -> str | None:
         """The entity of a label of three or more different words most of which the question has."""

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from jirakg.llm import LlmClient, LlmError
 from jirakg.llm.schema import max_tokens_for, strict_schema
 from jirakg.retrieval.kgqa.linking import EntityLinker, KgEntity
+from jirakg.retrieval.kgqa.pipeline import checks_a_value
 from jirakg.retrieval.kgqa.relations import scored_predicates
 
 ATTEMPTS = 3
@@ -75,7 +76,9 @@ class EmbeddedReformulator:
         for attempt, (candidate, scored) in enumerate(candidates[:ATTEMPTS], 1):
             if scored is None:
                 scored = await scored_predicates(self.endpoint, candidate.iri, question)
-            if scored:  # verified: the entity has something the question asks about
+            # Verified: the entity has something the question asks about — or, for a yes/no question
+            # naming a value ("Is she a novelist?"), it is the likeliest entity and the answer may be no.
+            if scored or (attempt == 1 and checks_a_value(question, candidate.label)):
                 if entity is not None and entity.iri != candidate.iri:
                     # A label in a question that also refers back ("Where was he born?" in a graph with an
                     # entity "Born") is that entity only when it fits the whole question better.
