@@ -32,6 +32,7 @@ REFERRING = re.compile(r"(['\"])it\1|\b(it|he|she|him|her|they|them|this|that)\b
 DESCRIBING = re.compile(r"\bthere\b(?!\s+(is|are|was|were|any)\b)|\b(the|this|that)\s+(city|town|place|country|film|"
                         r"movie|book|novel|company|firm|event|festival|person|man|woman|team|club|paper|publication)\b",
                         re.IGNORECASE)
+PRONOUN_SUBJECT = re.compile(r"\s*(is|was|were|are|does|do|did|has|have)\s+(he|she|it|they)\b", re.IGNORECASE)
 CLARIFY = "I could not tell which entity the question is about; name it as the knowledge graph does."
 
 
@@ -70,6 +71,8 @@ class EmbeddedReformulator:
     async def reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
         refers = bool(history) and bool(REFERRING.search(question) or DESCRIBING.search(question))
         entity = await self.linker.link(question, fuzzy=not refers)
+        if refers and PRONOUN_SUBJECT.match(question):
+            entity = None  # "Is he a citizen of Germany?": he is asked about; Germany is the value checked
         if entity is not None and not refers:
             return Reformulation(question=question, entity=entity, self_contained=True)
         candidates = await self._candidates(question, history)

@@ -46,7 +46,7 @@ OUTGOING = 0.1  # entity → value before value → entity
 
 # Incoming triples read per entity: a hub ("Norway", the citizenship of 10,000 people) would otherwise be
 # read whole for every question that might be about it; its rarer incoming relations may be missed.
-INCOMING = 2000
+INCOMING = 500
 
 ScoredPredicate = tuple[float, bool, str]  # (score, outgoing?, predicate IRI)
 
