@@ -33,8 +33,12 @@ OXIGRAPH = shutil.which("oxigraph") or str(Path(sys.executable).with_name("oxigr
 FIRST_QUESTION = "Where was Ron Newman (footballer) born?"
 
 
-def peak_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def peak_rss_mb(pid: str = "self") -> float:
+    """VmHWM, this process's own peak: ru_maxrss would carry over the parent's peak from before exec."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def session_for(mode: str, work: Path, url: str | None):
@@ -88,6 +92,8 @@ def prepare(triples: int, work: Path) -> Path:
         asyncio.run(LabelIndex.build(store, 2_000_000)).save(work / "labels.idx")
         print(f"built the label index in {time.perf_counter() - started:.1f} s", flush=True)
         del store
+        print(f"peak RSS while building: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB",
+              flush=True)
     return graph
 
 
@@ -109,13 +115,6 @@ def oxigraph_server(graph: Path, work: Path):
             time.sleep(0.1)
     server.kill()
     raise RuntimeError("the Oxigraph server did not start")
-
-
-def server_rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def main() -> None:
@@ -146,7 +145,7 @@ def main() -> None:
                                  check=True, capture_output=True, text=True).stdout
             figures = json.loads(out.strip().splitlines()[-1])
             if server is not None:
-                figures["server_peak_rss_mb"] = round(server_rss_mb(server.pid), 1)
+                figures["server_peak_rss_mb"] = round(peak_rss_mb(str(server.pid)), 1)
         finally:
             if server is not None:
                 server.terminate()

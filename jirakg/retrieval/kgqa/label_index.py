@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from jirakg.connectors.sparql.embedded import EmbeddedStore
 from jirakg.connectors.sparql.errors import SparqlError
 from jirakg.retrieval.kgqa.linking import LABELLED, NOT_SCHEMA
 
@@ -23,23 +24,21 @@ class LabelIndex:
     @classmethod
     async def build(cls, endpoint, limit: int) -> LabelIndex:
         """At most `limit` labels; past that, search the endpoint per question instead."""
-        rows = (await endpoint.query(
-            f"SELECT ?s ?label (LANG(?label) AS ?lang) WHERE {{ {LABELLED}FILTER(isIRI(?s) && isLiteral(?label)) "
-            f"{NOT_SCHEMA}}} LIMIT {limit}")).rows
         labels: dict[str, str] = {}
         english: set[str] = set()  # entities whose label is English or untagged: no other language replaces it
-        for row in rows:
-            entity, lang = row["s"].value, row["lang"].value.lower() if "lang" in row else ""
+        for entity, label, lang in await _rows(
+                endpoint, f"SELECT ?s ?label (LANG(?label) AS ?lang) WHERE {{ {LABELLED}"
+                f"FILTER(isIRI(?s) && isLiteral(?label)) {NOT_SCHEMA}}} LIMIT {limit}"):
             if entity in english:
                 continue
-            if lang in ("", "en") or lang.startswith("en-"):
+            if lang.lower() in ("", "en") or lang.lower().startswith("en-"):
                 english.add(entity)
-                labels[entity] = row["label"].value
+                labels[entity] = label
             else:
-                labels.setdefault(entity, row["label"].value)
-        degrees = {row["s"].value: int(row["n"].value) for row in (await endpoint.query(
-            "SELECT ?s (COUNT(*) AS ?n) WHERE { { ?s ?p ?o } UNION { ?o ?p ?s } FILTER(isIRI(?s)) } GROUP BY ?s"
-        )).rows if row["s"].value in labels}
+                labels.setdefault(entity, label)
+        degrees = {entity: int(n) for entity, n in await _rows(
+            endpoint, "SELECT ?s (COUNT(*) AS ?n) WHERE { { ?s ?p ?o } UNION { ?o ?p ?s } FILTER(isIRI(?s)) } "
+            "GROUP BY ?s") if entity in labels}
         return cls(labels, degrees)
 
     def save(self, file: Path) -> None:
@@ -59,3 +58,11 @@ class LabelIndex:
                        {iri: degree for iri, _, degree in data["entities"]})
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise SparqlError(f"The label index {file} could not be read ({exc}); delete it to rebuild it.") from exc
+
+
+async def _rows(endpoint, query: str) -> list[tuple[str, ...]]:
+    """Rows of plain values: straight from the embedded store (a fraction of the memory), else from results."""
+    if isinstance(endpoint, EmbeddedStore):
+        return await endpoint.values(query)
+    results = await endpoint.query(query)
+    return [tuple(row[v].value if v in row else "" for v in results.variables) for row in results.rows]
