@@ -82,7 +82,7 @@ def event(label, start, end, where, participant):
                             "participant": ("r", participant)}
 
 
-PREDICATE = {local.rsplit("/", 1)[-1].rsplit("#", 1)[-1]: iri for iri in PROPERTIES for local in [iri]}
+PREDICATE = {iri.rsplit("/", 1)[-1].rsplit("#", 1)[-1]: iri for iri in PROPERTIES}  # "birthPlace" → its IRI
 # Things that are only values (occupations, countries, time zones …): a label, no facts of their own.
 PLAIN = {"Footballer": "Footballer", "Musician": "Musician", "Actor": "Actor", "Novelist": "Novelist",
          "Architect": "Architect", "Chemist": "Chemist", "Journalist": "Journalist", "Painter": "Painter",
@@ -206,7 +206,6 @@ ASKED = {"Person": ["birthPlace", "gender", "occupation", "birthDate", "surname"
          "Company": ["foundedBy", "foundingDate", "headquarter", "numberOfEmployees"],
          "Event": ["startDate", "location", "endDate", "participant"]}
 PRONOUN = {"male": ("he", "his"), "female": ("she", "her")}
-FIRST = {"Person": "{q}", "City": "{q}", "Film": "{q}", "Company": "{q}", "Event": "{q}"}
 DESCRIPTION = {"City": "the city", "Film": "the film", "Company": "the company", "Event": "the event"}
 ASIDE = {"Ron_Newman_(musician)", "Priya_Raman", "Henrik_Dahl", "Mina_Sato", "Toronto", "Freiburg",
          "Glass_Orchard", "Kestrel_Works", "Toronto_Chemistry_Summit", "Oskar_Nyberg"}
@@ -231,7 +230,7 @@ def triples() -> list[str]:
         lines.append(f"<{prop}> <{RDF}type> <{RDF}Property> .")
         if label:
             lines.append(f"<{prop}> <{LABEL}> {json.dumps(label)}@en .")
-    for thing, label in {**DATATYPES}.items():
+    for thing, label in DATATYPES.items():
         lines += [f"<{thing}> <{RDF}type> <{RDFS}Datatype> .", f"<{thing}> <{LABEL}> {json.dumps(label)}@en ."]
     for thing, label in CLASSES.items():
         lines += [f"<{thing}> <{RDF}type> <http://www.w3.org/2002/07/owl#Class> .",

@@ -92,8 +92,8 @@ def prepare(triples: int, work: Path) -> Path:
         asyncio.run(LabelIndex.build(store, 2_000_000)).save(work / "labels.idx")
         print(f"built the label index in {time.perf_counter() - started:.1f} s", flush=True)
         del store
-        print(f"peak RSS of this one-off load and index build: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB",
-              flush=True)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"peak RSS of this one-off load and index build: {peak:.0f} MB", flush=True)
     return graph
 
 
