@@ -39,6 +39,8 @@ def graph(tmp_path: Path) -> tuple[Path, Path]:
     ("How many people live in Hallam, Victoria?", "Hallam,_Victoria"),  # not "Hallam"
     ("How many people live in Lyon?", "Lyon"),  # "Lyon" as written beats "live" for "Live"
     ("Where was Ron Newman born?", "Ron_Newman"),
+    ("Where was Elodie Marchand born?", "Elodie_Marchand"),  # typed without the accent of "Élodie"
+    ("How many people live in Tromso?", "Tromsø"),
 ])
 def test_the_whole_label_wins_over_a_lookalike(graph, linker: str, question: str, expected: str) -> None:
     store = RecordingStore(*graph)

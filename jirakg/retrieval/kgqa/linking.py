@@ -176,8 +176,10 @@ class SearchLinker:
     async def link(self, text: str, fuzzy: bool = True) -> KgEntity | None:
         exact = await labelled_entities(self.endpoint, _exact_labels(text), SEARCH_LIMIT)
         found = EntityIndex(exact).link(text, fuzzy) if exact else None
-        if found is not None or not fuzzy:
+        if (found is not None and found.label in text) or not fuzzy:
             return found
+        # Found only in another case ("live" for the band "Live"): a name typed without its accents
+        # ("Tromso") may be meant; the text search's candidates compete with it.
         # Capitalised words first (names), then the longest: the rarest words make the smallest result.
         named = {w for token in text.split() if token.strip("'\"")[:1].isupper() for w in ascii_words(token).split()}
         words = sorted({w for w in ascii_words(text).split() if w not in STOP and len(w) > 2},
@@ -187,10 +189,10 @@ class SearchLinker:
             if not chosen:
                 break
             candidates = await labelled_entities(self.endpoint, self._text_search(chosen), SEARCH_LIMIT, True)
-            found = EntityIndex(candidates).link(text)
-            if found is not None:
-                return found
-        return None
+            searched = EntityIndex(exact | candidates).link(text) if candidates else None
+            if searched is not None:
+                return searched
+        return found
 
     def _text_search(self, words: list[str]) -> str:
         if self.dialect == "virtuoso":
