@@ -128,6 +128,14 @@ class SparqlSettings(Section):
         default_factory=dict, description='extra HTTP headers for the endpoint, such as {"X-Api-Key": "..."}'
     )
     timeout_s: float = Field(20.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
+    store_dir: Path | None = Field(
+        None, description="a directory for the embedded store kept on disk: kg_file is loaded into it once "
+        "(when it is empty), and later starts open it instead of loading again"
+    )
+    label_index: Path | None = Field(
+        None, description="a file for the entity label index: read from the graph once and kept there, so a "
+        "restart does not read every label again (with an endpoint, entity_search index uses it)"
+    )
     entity_search: Literal["auto", "index", "filter", "virtuoso"] = Field(
         "auto", description="how entities are found by label: auto (the whole label index for the embedded store, "
         "a search per question for an endpoint), index, filter (FILTER CONTAINS) or virtuoso (bif:contains)"
