@@ -1,0 +1,108 @@
+"""Streamable HTTP at /mcp inside `jirakg serve`'s aiohttp application: the SDK's session manager (an
+ASGI application) is handed each request the REST API's guard let through, with the person the guard
+verified, in the same process and on the same port as everything else.
+
+The manager runs stateless with JSON responses: every request stands alone, so replicas and `--workers`
+processes need share nothing but what the engine already shares (a conversation continues through its
+conversation_id), and no session outlives its request."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, MutableMapping
+from typing import Any
+
+from aiohttp import web
+from mcp.server.context import ServerRequestContext
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+
+from jirakg.bots.mcp.server import mcp_server
+from jirakg.bots.web import api, keys
+from jirakg.bots.web.json_body import BadBody, read_body
+from jirakg.engine.turn import Asker
+
+PATH = "/mcp"
+ASKER_SCOPE = "jirakg.asker"  # the ASGI scope key that carries the verified asker to the tools
+MANAGER: web.AppKey[StreamableHTTPSessionManager] = web.AppKey("mcp_manager")
+
+
+def add_mcp_route(app: web.Application) -> None:
+    """Serve MCP at /mcp once the engine is open (register after the engine's cleanup context)."""
+    server = mcp_server(lambda: app[keys.ENGINE], _asker_of, read_only=app[keys.SETTINGS].tools.read_only)
+    app[MANAGER] = StreamableHTTPSessionManager(server, json_response=True, stateless=True)
+    app.cleanup_ctx.append(_running)
+    app.router.add_route("*", PATH, _handle)
+
+
+async def _running(app: web.Application) -> AsyncIterator[None]:
+    # The manager's task group must be entered and left by one task; aiohttp may start and clean up the
+    # application from different ones, so the manager lives in a task of its own.
+    started, stop = asyncio.Event(), asyncio.Event()
+
+    async def hold() -> None:
+        async with app[MANAGER].run():
+            started.set()
+            await stop.wait()
+
+    holder = asyncio.create_task(hold())
+    await asyncio.wait({holder, asyncio.create_task(started.wait())}, return_when=asyncio.FIRST_COMPLETED)
+    if holder.done():
+        holder.result()  # the manager failed to start: say so at start-up
+    yield
+    stop.set()
+    await holder
+
+
+def _asker_of(ctx: ServerRequestContext[Any, Any]) -> Asker:
+    scope = ctx.request.scope if ctx.request is not None else {}
+    return scope[ASKER_SCOPE]
+
+
+async def _handle(request: web.Request) -> web.StreamResponse:
+    try:
+        body = await read_body(request)
+    except BadBody as exc:
+        return api.error(400, str(exc))
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": request.method,
+        "scheme": request.scheme, "path": request.path, "raw_path": request.raw_path.encode(), "root_path": "",
+        "query_string": request.query_string.encode(), "client": (request.remote or "", 0),
+        "headers": [(name.lower(), value) for name, value in request.raw_headers], "state": {},
+        ASKER_SCOPE: request[api.ASKER],
+    }
+    done = asyncio.Event()
+    delivered = False
+
+    async def receive() -> dict:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        await done.wait()  # nothing more arrives: the client is gone once the answer is written
+        return {"type": "http.disconnect"}
+
+    response: web.StreamResponse | None = None
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        nonlocal response
+        if message["type"] == "http.response.start":
+            response = web.StreamResponse(status=message["status"])
+            for name, value in message.get("headers", []):
+                response.headers.add(name.decode("latin-1"), value.decode("latin-1"))
+        elif message["type"] == "http.response.body" and response is not None:
+            if not response.prepared:
+                await response.prepare(request)
+            await response.write(message.get("body", b""))
+            if not message.get("more_body", False):
+                await response.write_eof()
+
+    try:
+        await request.app[MANAGER].handle_request(scope, receive, send)
+    finally:
+        done.set()
+    if response is None:
+        return api.error(500, "The MCP server gave no answer; it has been logged.")
+    if not response.prepared:  # a start without a body
+        await response.prepare(request)
+        await response.write_eof()
+    return response
