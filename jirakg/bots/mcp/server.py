@@ -127,8 +127,9 @@ def refusal(sentence: str) -> types.CallToolResult:
 def invalid(exc: ValidationError) -> str:
     """The first problem with the arguments, as one sentence."""
     first = exc.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "arguments"
-    return f"{where}: {first['msg']}."
+    where = ".".join(str(part) for part in first["loc"])
+    message = first["msg"].removeprefix("Value error, ")  # a check of the whole input names no field
+    return f"{where}: {message}." if where else f"{message[0].upper()}{message[1:]}."
 
 
 def _text(output: BaseModel, structured: dict) -> str:
