@@ -15,6 +15,7 @@ from typing import Any
 from aiohttp import web
 from mcp.server.context import ServerRequestContext
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from multidict import CIMultiDict
 
 from jirakg.bots.mcp.server import mcp_server
 from jirakg.bots.web import api, keys
@@ -81,28 +82,40 @@ async def _handle(request: web.Request) -> web.StreamResponse:
         await done.wait()  # nothing more arrives: the client is gone once the answer is written
         return {"type": "http.disconnect"}
 
-    response: web.StreamResponse | None = None
+    started: MutableMapping[str, Any] | None = None
+    chunks: list[bytes] = []
+    streamed: web.StreamResponse | None = None
 
     async def send(message: MutableMapping[str, Any]) -> None:
-        nonlocal response
+        nonlocal started, streamed
         if message["type"] == "http.response.start":
-            response = web.StreamResponse(status=message["status"])
-            for name, value in message.get("headers", []):
-                response.headers.add(name.decode("latin-1"), value.decode("latin-1"))
-        elif message["type"] == "http.response.body" and response is not None:
-            if not response.prepared:
-                await response.prepare(request)
-            await response.write(message.get("body", b""))
-            if not message.get("more_body", False):
-                await response.write_eof()
+            started = message
+        elif message["type"] == "http.response.body" and started is not None:
+            chunks.append(message.get("body", b""))
+            more = message.get("more_body", False)
+            if more or streamed is not None:  # a stream (server-sent events): written as it comes
+                if streamed is None:
+                    streamed = web.StreamResponse(status=started["status"], headers=_headers(started))
+                    await streamed.prepare(request)
+                await streamed.write(b"".join(chunks))
+                chunks.clear()
+                if not more:
+                    await streamed.write_eof()
 
     try:
         await request.app[MANAGER].handle_request(scope, receive, send)
     finally:
         done.set()
-    if response is None:
+    if streamed is not None:
+        return streamed
+    if started is None:
         return api.error(500, "The MCP server gave no answer; it has been logged.")
-    if not response.prepared:  # a start without a body
-        await response.prepare(request)
-        await response.write_eof()
-    return response
+    # A whole answer goes out as one response, headers and body together: written in two parts, a client
+    # with delayed acknowledgements waits 40 ms for the second.
+    return web.Response(status=started["status"], body=b"".join(chunks), headers=_headers(started))
+
+
+def _headers(started: MutableMapping[str, Any]) -> CIMultiDict[str]:
+    """The ASGI answer's headers, less the length aiohttp sets itself."""
+    return CIMultiDict((name.decode("latin-1"), value.decode("latin-1")) for name, value in started["headers"]
+                       if name.lower() != b"content-length")

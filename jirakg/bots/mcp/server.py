@@ -46,10 +46,13 @@ def mcp_server(engine: Callable[[], Engine], asker_of: AskerOf, *, read_only: bo
     `asker_of`: who sent a request, as its transport verified it."""
     shown = {tool.name: tool for tool in offered(tools, read_only)}
     hidden = {tool.name for tool in tools} - set(shown)
+    # Built once: schema generation is slow, and the SDK reads the list again to check each call's headers.
+    described = [tool.described() for tool in shown.values()]
+    input_schemas = {tool.name: tool.input_schema for tool in described}
 
     async def list_tools(ctx: ServerRequestContext[Any, Any],
                          params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=[tool.described() for tool in shown.values()])
+        return types.ListToolsResult(tools=described)
 
     async def call_tool(ctx: ServerRequestContext[Any, Any],
                         params: types.CallToolRequestParams) -> types.CallToolResult:
@@ -101,7 +104,8 @@ def mcp_server(engine: Callable[[], Engine], asker_of: AskerOf, *, read_only: bo
                   instructions="Grounded answers about this Jira instance and a knowledge graph, as the person "
                   "connected: ask in plain language, or search, read issues, walk dependencies, read history and "
                   "count by field.",
-                  on_list_tools=list_tools, on_call_tool=call_tool, on_list_resources=list_resources,
+                  get_tool_input_schema=input_schemas.get, on_list_tools=list_tools, on_call_tool=call_tool,
+                  on_list_resources=list_resources,
                   on_list_resource_templates=list_templates, on_read_resource=read_resource)
 
 
