@@ -252,3 +252,21 @@ def test_errors_come_back_as_one_sentence_tool_errors(served) -> None:
             assert await refused(client, "feedback", {"turn_id": "t1"}) == \
                 "Give a rating (up or down), a comment, or both."
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("method, raw, headers, status", [
+    ("GET", None, {}, 405),  # stateless: no stream to open, no session to end
+    ("DELETE", None, {}, 405),
+    ("POST", b"not json", {}, 400),
+    ("POST", b"[" * 40 + b"]" * 40, {}, 400),
+    ("POST", b'{"jsonrpc": "2.0", "id": 1, "method": "nope"}', {}, 200),  # a JSON-RPC error, as the protocol says
+    ("POST", b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"Accept": "text/html"}, 406),
+])
+def test_bad_requests_to_mcp_are_refused_not_failed(served, method: str, raw: bytes | None, headers: dict,
+                                                    status: int) -> None:
+    url, _ = served
+    reply = http.call(f"{url}/mcp", method, raw=raw, headers={
+        "Accept": "application/json, text/event-stream", "Authorization": "Bearer machine-token", **headers})
+    assert reply.status == status
+    if status != 405:
+        assert reply.body["error"]["message"] and "Traceback" not in json.dumps(reply.body)

@@ -32,7 +32,8 @@ def add_mcp_route(app: web.Application) -> None:
     server = mcp_server(lambda: app[keys.ENGINE], _asker_of, read_only=app[keys.SETTINGS].tools.read_only)
     app[MANAGER] = StreamableHTTPSessionManager(server, json_response=True, stateless=True)
     app.cleanup_ctx.append(_running)
-    app.router.add_route("*", PATH, _handle)
+    # Stateless: no stream to open with GET and no session to end with DELETE, so aiohttp answers them 405.
+    app.router.add_post(PATH, _handle)
 
 
 async def _running(app: web.Application) -> AsyncIterator[None]:
