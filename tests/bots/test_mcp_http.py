@@ -261,6 +261,9 @@ def test_errors_come_back_as_one_sentence_tool_errors(served) -> None:
     ("POST", b"[" * 40 + b"]" * 40, {}, 400),
     ("POST", b'{"jsonrpc": "2.0", "id": 1, "method": "nope"}', {}, 200),  # a JSON-RPC error, as the protocol says
     ("POST", b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"Accept": "text/html"}, 406),
+    # Served on loopback: another site's page, or a name rebound to 127.0.0.1, is refused (DNS rebinding).
+    ("POST", b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"Origin": "http://evil.example"}, 403),
+    ("POST", b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"Host": "evil.example:8080"}, 421),
 ])
 def test_bad_requests_to_mcp_are_refused_not_failed(served, method: str, raw: bytes | None, headers: dict,
                                                     status: int) -> None:
@@ -268,5 +271,7 @@ def test_bad_requests_to_mcp_are_refused_not_failed(served, method: str, raw: by
     reply = http.call(f"{url}/mcp", method, raw=raw, headers={
         "Accept": "application/json, text/event-stream", "Authorization": "Bearer machine-token", **headers})
     assert reply.status == status
-    if status != 405:
+    if status in (403, 421):
+        assert reply.body == {"text": "Invalid Origin header" if status == 403 else "Invalid Host header"}
+    elif status != 405:
         assert reply.body["error"]["message"] and "Traceback" not in json.dumps(reply.body)

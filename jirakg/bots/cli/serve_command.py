@@ -102,6 +102,8 @@ async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_cha
         bot = SlackBot(None, settings.slack)
     app_id = settings.forge.app_id
     forge = FitVerifier(app_id, str(settings.forge.jwks_url)) if app_id is not None else None
+    # The address actually served (--host, --port), for the parts that check the Host header against it.
+    settings = settings.model_copy(update={"web": settings.web.model_copy(update={"host": host, "port": port})})
     app = build_app(lambda: engine_session(jira, settings), settings, web_chat=web_chat, rest_api=rest_api,
                     slack=bot, jira_routes=jira_routes, forge=forge, mcp=mcp)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_GRACE_S, keepalive_timeout=IDLE_TIMEOUT_S)

@@ -15,6 +15,7 @@ from typing import Any
 from aiohttp import web
 from mcp.server.context import ServerRequestContext
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
 from multidict import CIMultiDict
 
 from jirakg.bots.mcp.server import mcp_server
@@ -24,13 +25,17 @@ from jirakg.engine.turn import Asker
 
 PATH = "/mcp"
 ASKER_SCOPE = "jirakg.asker"  # the ASGI scope key that carries the verified asker to the tools
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"]
 MANAGER: web.AppKey[StreamableHTTPSessionManager] = web.AppKey("mcp_manager")
 
 
 def add_mcp_route(app: web.Application) -> None:
     """Serve MCP at /mcp once the engine is open (register after the engine's cleanup context)."""
-    server = mcp_server(lambda: app[keys.ENGINE], _asker_of, read_only=app[keys.SETTINGS].tools.read_only)
-    app[MANAGER] = StreamableHTTPSessionManager(server, json_response=True, stateless=True)
+    settings = app[keys.SETTINGS]
+    server = mcp_server(lambda: app[keys.ENGINE], _asker_of, read_only=settings.tools.read_only)
+    app[MANAGER] = StreamableHTTPSessionManager(server, json_response=True, stateless=True,
+                                                security_settings=_rebinding_guard(settings.web.host))
     app.cleanup_ctx.append(_running)
     # Stateless: no stream to open with GET and no session to end with DELETE, so aiohttp answers them 405.
     app.router.add_post(PATH, _handle)
@@ -53,6 +58,15 @@ async def _running(app: web.Application) -> AsyncIterator[None]:
     yield
     stop.set()
     await holder
+
+
+def _rebinding_guard(host: str) -> TransportSecuritySettings | None:
+    """Listening on loopback only, a request naming another host or coming from another site's page is a
+    DNS-rebinding attack (MCP requires the check): the SDK refuses it. Elsewhere the tokens decide."""
+    if host not in LOOPBACK:
+        return None
+    return TransportSecuritySettings(allowed_hosts=[f"{name}:*" for name in LOOPBACK_NAMES],
+                                     allowed_origins=[f"http://{name}:*" for name in LOOPBACK_NAMES])
 
 
 def _asker_of(ctx: ServerRequestContext[Any, Any]) -> Asker:
