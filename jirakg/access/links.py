@@ -37,10 +37,13 @@ class AccountLinks:
                 account = account_from(await http.get("/rest/api/2/myself"))
             except JiraAuthError:
                 raise LinkRefused("Jira did not accept those credentials, so nothing was linked. " + USAGE) from None
-        await self.store.put_state(_name(surface, user), account.id, LINK_TTL_S)
+        await self.remember(surface, user, account.id)
         return account
 
-    async def unlink(self, surface: str, user: str) -> None:
+    async def remember(self, surface: str, user: str, account_id: str) -> None:
+        await self.store.put_state(_name(surface, user), account_id, LINK_TTL_S)
+
+    async def forget(self, surface: str, user: str) -> None:
         await self.store.put_state(_name(surface, user), None)
 
 

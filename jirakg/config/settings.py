@@ -35,6 +35,20 @@ class Section(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_default=True)
 
 
+class AtlassianOAuthSettings(Section):
+    """An OAuth 2.0 (3LO) app registered in Atlassian's developer console, for `permissions: user-token` on
+    Jira Cloud: each person signs in and jirakg calls Jira with their own token."""
+    client_id: str | None = Field(None, description="the app's client id from developer.atlassian.com")
+    client_secret: SecretStr | None = Field(None, description="the app's client secret")
+    auth_url: HttpUrl = Field(HttpUrl("https://auth.atlassian.com"), description="the authorisation server's URL")
+    api_url: HttpUrl = Field(HttpUrl("https://api.atlassian.com"), description="the API gateway's URL (tokens "
+                             "call Jira at <api_url>/ex/jira/<cloud id>)")
+
+    @property
+    def enabled(self) -> bool:
+        return self.client_id is not None and self.client_secret is not None
+
+
 class JiraSettings(Section):
     url: HttpUrl | None = Field(
         None, description="the base URL of Jira, such as https://acme.atlassian.net"
@@ -55,6 +69,15 @@ class JiraSettings(Section):
                                     "project or issue is reused, in seconds, above 0 and at most 3600")
     account_ttl_s: float = Field(3600.0, gt=0, le=86400, description="how long a person's Jira account, found "
                                  "by email, is reused, in seconds, above 0 and at most 86400")
+    permissions: Literal["check", "user-token"] = Field(
+        "check", description="how a person's view is enforced: check (the service account asks Jira's permission "
+        "APIs for each person) or user-token (Jira is called with the person's own OAuth or personal access token)"
+    )
+    oauth: AtlassianOAuthSettings = AtlassianOAuthSettings()
+    credentials_key: SecretStr | None = Field(
+        None, description="a secret of at least 32 characters that encrypts people's stored Jira tokens and "
+        "signs sign-in links; required with permissions: user-token"
+    )
     webhook_secret: SecretStr | None = Field(
         None, description="the secret Jira signs webhook bodies with (X-Hub-Signature); without one the webhook "
         "is refused, and 'none' accepts unsigned webhooks (a warning at start-up)"
@@ -78,6 +101,16 @@ class JiraSettings(Section):
             raise ValueError(
                 "jira.email (JIRAKG_JIRA__EMAIL) is required with basic auth; "
                 "set it, or set jira.auth to bearer for a personal access token"
+            )
+        return self
+
+    @model_validator(mode="after")
+    def _user_tokens_are_kept_secret(self) -> JiraSettings:
+        if self.permissions == "user-token" and len(
+                self.credentials_key.get_secret_value() if self.credentials_key else "") < 32:
+            raise ValueError(
+                "jira.credentials_key (JIRAKG_JIRA__CREDENTIALS_KEY) must be a secret of at least 32 characters "
+                "with jira.permissions: user-token, because people's Jira tokens are stored encrypted with it"
             )
         return self
 
@@ -204,6 +237,10 @@ class ApiToken(BaseModel):
 class WebSettings(Section):
     host: str = Field("127.0.0.1", description="a host name or address to listen on")
     port: int = Field(8080, ge=1, le=65535, description="a TCP port from 1 to 65535")
+    public_url: HttpUrl | None = Field(
+        None, description="the address people reach this server at, such as https://jirakg.acme.com (sign-in "
+        "links and the OAuth redirect use it); by default http://<host>:<port>"
+    )
     api_tokens: list[ApiToken] = Field(
         default_factory=list, description="bearer tokens for the REST API and web chat, each a string (a machine's "
         "token) or {token, user} (a person's: answered as that person)"
@@ -223,6 +260,11 @@ class WebSettings(Section):
         "such as 10.0.0.0/8"
     )
 
+
+    @property
+    def address(self) -> str:
+        """Where people reach this server, without a trailing slash."""
+        return str(self.public_url).rstrip("/") if self.public_url else f"http://{self.host}:{self.port}"
 
     @field_validator("api_tokens", mode="before")
     @classmethod

@@ -122,5 +122,6 @@ async def accessible_resources(request: web.Request) -> web.Response:
     token_text = request.headers.get("Authorization", "").partition(" ")[2].strip()
     grant = request.app[OAUTH].holder(token_text, request.app[OPTIONS].clock_ms())
     scopes = grant.scope.split() if grant is not None else []
-    return web.json_response([{"id": cloud_id(dataset), "url": dataset.base_url, "name": "devjira",
+    # The site's address as serverInfo's baseUrl gives it: where this devjira is reached.
+    return web.json_response([{"id": cloud_id(dataset), "url": str(request.url.origin()), "name": "devjira",
                                "scopes": scopes, "avatarUrl": AVATAR}])

@@ -8,12 +8,18 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 
 from jirakg.access import Access
+from jirakg.access.atlassian_oauth import AtlassianOAuth
+from jirakg.access.credentials import PersonalCredentials
+from jirakg.access.links import AccountLinks
 from jirakg.access.people import AccountDirectory
 from jirakg.access.permissions import permission_api, require_check_permission
+from jirakg.access.sealed import Sealer
 from jirakg.access.sight import Decisions
+from jirakg.access.sign_in import CALLBACK_PATH, SignIn
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.config import Settings
+from jirakg.config.loading import ConfigError
 from jirakg.connectors.jira.factory import connector_for
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
@@ -25,6 +31,7 @@ from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.intents.llm_routing import LlmRouting
+from jirakg.jql.readable import JqlNames
 from jirakg.llm import LlmClient
 
 LEXICON_TTL_S = 3600
@@ -52,7 +59,7 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         yield Engine(parser, manager, history, answerer,
                      KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, llm,
                      turn_timeout_s=settings.turn_timeout_s, clock=now,
-                     access=await _access(manager, settings, people))
+                     access=await _access(manager, settings, people), jql_names=jql_names(lexicon))
     finally:
         await connector.http.close()
         await store.close()
@@ -61,14 +68,37 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
             await llm.close()
 
 
+def jql_names(lexicon: Lexicon) -> JqlNames:
+    return JqlNames(people={t.value: t.label for t in lexicon.of("person")},
+                    sprints={s.id: s.name for s in lexicon.sprints})
+
+
 async def _access(manager: GraphManager, settings: Settings, people: bool) -> Access | None:
     """None where there is no one to check: an anonymous Jira shows everyone the same issues."""
     if settings.jira.url is not None and settings.jira.auth == "anonymous":
         return None
-    if people:
+    sign_in = await _sign_in(manager, settings) if settings.jira.permissions == "user-token" else None
+    if people and sign_in is None:
         await require_check_permission(manager.connector)
     return Access(manager, AccountDirectory(manager.connector, settings.jira.account_ttl_s),
-                  await permission_api(manager.connector), Decisions(settings.jira.permission_ttl_s))
+                  await permission_api(manager.connector), Decisions(settings.jira.permission_ttl_s), sign_in)
+
+
+async def _sign_in(manager: GraphManager, settings: Settings) -> SignIn:
+    """People call Jira with their own tokens: Atlassian's OAuth app on Cloud, personal access tokens otherwise."""
+    jira, address = settings.jira, settings.web.address
+    cloud = await manager.connector.deployment() == "cloud"
+    if cloud and not jira.oauth.enabled:
+        raise ConfigError("jira.permissions: user-token on Jira Cloud needs an OAuth 2.0 (3LO) app: set "
+                          "jira.oauth.client_id and jira.oauth.client_secret (JIRAKG_JIRA__OAUTH__CLIENT_ID, "
+                          "JIRAKG_JIRA__OAUTH__CLIENT_SECRET), with the callback URL "
+                          f"{address}{CALLBACK_PATH}.")
+    assert jira.credentials_key is not None, "checked by the settings"
+    sealer = Sealer(jira.credentials_key.get_secret_value())
+    oauth = AtlassianOAuth(jira.oauth, address + CALLBACK_PATH) if cloud else None
+    return SignIn(PersonalCredentials(manager.store, sealer, oauth),
+                  AccountLinks(manager.store, manager.connector.http.base_url), sealer, oauth,
+                  manager.connector.http, manager.base_url, address)
 
 
 async def _lexicon(url: str, manager: GraphManager) -> Lexicon:

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from jirakg.connectors.jira import JiraConnector
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
@@ -45,8 +46,9 @@ class ManagerStats:
     shared_fetches: int = 0
 
 
-def cache_key(jql: str, fields: Iterable[str], changelog: bool) -> str:
-    text = f"{canonical_jql(jql)}|{','.join(sorted(set(fields)))}|{int(changelog)}"
+def cache_key(jql: str, fields: Iterable[str], changelog: bool, scope: str = "") -> str:
+    """`scope`: whose query it is when Jira answers people differently (their own tokens); "" is shared."""
+    text = f"{canonical_jql(jql)}|{','.join(sorted(set(fields)))}|{int(changelog)}|{scope}"
     return hashlib.sha1(text.encode()).hexdigest()
 
 
@@ -61,6 +63,14 @@ class GraphManager:
         self.stats = ManagerStats()
         self._in_flight: dict[str, asyncio.Future[QueryResult]] = {}
         self.sight: Sight | None = None  # None: the service account's own view, untrimmed
+        self.scope = ""  # the person whose own token `connector` calls with; "" for the service account
+
+    def as_person(self, connector: JiraConnector, scope: str) -> GraphManager:
+        """This graph fetched with one person's own credentials: issue content stays shared, but each
+        query's result is cached for that person alone (Jira answered it for them)."""
+        view = copy.copy(self)
+        view.connector, view.scope = connector, scope
+        return view
 
     def seen_by(self, sight: Sight) -> GraphManager:
         """This graph as one person may browse it: the same cache, connector and in-flight fetches,
@@ -69,6 +79,14 @@ class GraphManager:
         view = copy.copy(self)
         view.sight = sight
         return view
+
+    def issue_url(self, key: str) -> str:
+        """The issue's page on the Jira this process fetches from."""
+        return f"{self.base_url.rstrip('/')}/browse/{key}"
+
+    def search_url(self, jql: str) -> str:
+        """Jira's issue navigator showing every issue `jql` selects."""
+        return f"{self.base_url.rstrip('/')}/issues/?jql={quote(jql, safe='')}"
 
     async def ping(self) -> None:
         """Raises when Jira does not answer."""
@@ -84,7 +102,7 @@ class GraphManager:
 
     async def _shared_get(self, jql: str, fields: Iterable[str], changelog: bool) -> QueryResult:
         fields = sorted(set(fields))
-        key = cache_key(jql, fields, changelog)
+        key = cache_key(jql, fields, changelog, self.scope)
         running = self._in_flight.get(key)
         if running is not None:
             self.stats.shared_fetches += 1
@@ -111,7 +129,7 @@ class GraphManager:
                 return QueryResult(jql, [nodes[k] for k in entry.keys], True)
         self.stats.misses += 1
         issues = await self.connector.search(jql, [*STRUCTURE_FIELDS, *fields], changelog=changelog)
-        fetched = await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+        fetched = await self._store([node_from_issue(issue) for issue in issues])
         now = self.clock()
         await self.store.put_query(CachedQuery(
             cache_key=key, jql=canonical_jql(jql), fields=fields, changelog=changelog, keys=[n.key for n in fetched],
@@ -154,7 +172,7 @@ class GraphManager:
                     issues.append(await self.connector.issue(key, [*STRUCTURE_FIELDS, *fields], changelog=changelog))
                 except IssueNotFound:
                     continue
-        return await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+        return await self._store([node_from_issue(issue) for issue in issues])
 
     async def node(self, key: str, fields: Iterable[str] = (), *, changelog: bool = False) -> Node:
         found = await self.nodes([key], fields, changelog=changelog)

@@ -61,6 +61,11 @@ def served(tmp_path_factory):
             yield url, path
 
 
+def url_of_jira(found: dict) -> str:
+    """The Jira the links point at, read off the first issue's link."""
+    return found["issues"][0]["url"].rsplit("/browse/", 1)[0]
+
+
 def keys(items: list[dict]) -> list[str]:
     return [item["key"] for item in items]
 
@@ -127,6 +132,7 @@ def test_every_tool_answers_from_the_data(served) -> None:
                                                         "limit": 5})
             assert typed["total"] == len(web_bugs) and keys(typed["issues"]) == web_bugs[:5]
             assert typed["jql"].startswith("project = ") and "ORDER BY key" in typed["jql"]
+            assert typed["url"] == f"{url_of_jira(typed)}/issues/?jql={quote(typed['jql'], safe='')}"
             first_bug = RAW[web_bugs[0]]["fields"]
             assert typed["issues"][0]["summary"] == first_bug["summary"]
             assert typed["issues"][0]["assignee"] == (first_bug["assignee"] or {}).get("displayName")

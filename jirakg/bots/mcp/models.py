@@ -88,6 +88,7 @@ class IssueRef(BaseModel):
 
 class SearchOutput(BaseModel):
     jql: str = Field(description="the JQL that ran")
+    url: str = Field(description="Jira's issue navigator showing the same issues")
     total: int = Field(description="how many issues match (the asker may browse)")
     issues: list[IssueRef] = Field(description="the first of them, in the query's order")
 

@@ -75,10 +75,11 @@ async def kg_ask(given: KgAskInput, caller: Caller) -> AskReply:
 
 
 async def search_issues(given: SearchInput, caller: Caller) -> SearchOutput:
-    call = await _selection(caller.engine, given.query)
-    found = await search.fetch(search.plan(call.model_copy(update={"name": "search"})), await caller.graph())
-    return SearchOutput(jql=found.plan.jql or "", total=len(found.nodes),
-                        issues=[_ref(node) for node in found.nodes[:given.limit]])
+    call, manager = await _selection(caller.engine, given.query), await caller.graph()
+    found = await search.fetch(search.plan(call.model_copy(update={"name": "search"})), manager)
+    jql = found.plan.jql or ""
+    return SearchOutput(jql=jql, url=manager.search_url(jql), total=len(found.nodes),
+                        issues=[_ref(node, manager) for node in found.nodes[:given.limit]])
 
 
 async def get_issue(given: IssueInput, caller: Caller) -> IssueOutput:
@@ -88,21 +89,24 @@ async def get_issue(given: IssueInput, caller: Caller) -> IssueOutput:
     linked = node.linked()
     others = await manager.nodes(sorted({other for other, _, _ in linked}), ["assignee"])
     newest = sorted(node.changelog or [], key=lambda entry: entry.created, reverse=True)
-    links = [LinkedIssue(**_ref(others[other]).model_dump(), relation=node.link_verbs.get(kind, {}).get(side, kind))
+    links = [LinkedIssue(**_ref(others[other], manager).model_dump(),
+                         relation=node.link_verbs.get(kind, {}).get(side, kind))
              for other, kind, side in linked if other in others]  # one the asker may not browse is left out
-    return IssueOutput(key=node.key, url=node.url, summary=node.summary, type=node.type, project=node.project,
-                       status=node.status, fields={f: shown(node.fields.get(f)) for f in DETAIL_FIELDS},
-                       parent=node.parent, children=[_ref(n) for n in kids.nodes], links=links,
+    return IssueOutput(key=node.key, url=manager.issue_url(node.key), summary=node.summary, type=node.type,
+                       project=node.project, status=node.status,
+                       fields={f: shown(node.fields.get(f)) for f in DETAIL_FIELDS}, parent=node.parent,
+                       children=[_ref(n, manager) for n in kids.nodes], links=links,
                        recent_changes=_changes(newest[:given.changes]))
 
 
 async def walk_dependencies(given: DependenciesInput, caller: Caller) -> DependenciesOutput:
     key = given.key.upper()
     slots = Slots(link_type="blocks" if given.direction == "blocks" else None)
+    manager = await caller.graph()
     facts = await dependencies.fetch(dependencies.plan(IntentCall(name="dependencies", issue_keys=[key],
-                                                                  slots=slots)), await caller.graph())
+                                                                  slots=slots)), manager)
     by_key = {node.key: node for node in facts.nodes}
-    chain = [Hop(**_ref(by_key[k]).model_dump(), level=level)
+    chain = [Hop(**_ref(by_key[k], manager).model_dump(), level=level)
              for level, layer in enumerate(facts.layers, 1) for k in layer if k in by_key]
     direction = "outward" if given.direction == "blocks" else "inward"
     return DependenciesOutput(key=facts.subject.key, direction=given.direction, chain=chain, cycles=facts.cycles,
@@ -152,8 +156,9 @@ async def _selection(engine: Engine, text: str) -> IntentCall:
     return call
 
 
-def _ref(node: Node) -> IssueRef:
-    return IssueRef(key=node.key, summary=node.summary, status=node.status, assignee=person(node), url=node.url)
+def _ref(node: Node, manager: GraphManager) -> IssueRef:
+    return IssueRef(key=node.key, summary=node.summary, status=node.status, assignee=person(node),
+                    url=manager.issue_url(node.key))
 
 
 def _changes(entries: list[ChangeEntry]) -> list[Change]:

@@ -189,7 +189,7 @@ class SlackBot:
         if access is None:
             return "This Jira shows everyone the same issues, so there is no account to link."
         try:
-            account = await access.links.link("slack", user, words)
+            account = await access.link("slack", user, words)
         except JirakgError as exc:
             return str(exc)
         return f"Linked: I now answer you as {account.display_name or account.id} in Jira."
@@ -217,7 +217,9 @@ class SlackBot:
                                asker=await self._asker(client, user))
             result = await self._open_engine.ask(turn)
         except AccountNotLinked as exc:  # about this person only, so only they see it
-            await client.chat_postEphemeral(channel=channel, user=user, text=f"{exc}\n{USAGE}")
+            signs_in = self._open_engine.access is not None and self._open_engine.access.sign_in is not None
+            await client.chat_postEphemeral(channel=channel, user=user,
+                                            text=str(exc) if signs_in else f"{exc}\n{USAGE}")
             return
         except JirakgError as exc:  # not answered, or not kept: the sentence says which
             await client.chat_postMessage(channel=channel, thread_ts=thread, text=str(exc))

@@ -18,6 +18,7 @@ from jirakg.bots.web.guard import REFUSALS_PER_MINUTE, address_of, guard
 from jirakg.bots.web.jira_routes import add_jira_routes
 from jirakg.bots.web.limits import RateLimiter, identity_of_token
 from jirakg.bots.web.metrics import Metrics
+from jirakg.bots.web.sign_in_routes import add_sign_in_routes
 from jirakg.config import Settings
 from jirakg.engine.engine import Engine
 
@@ -61,12 +62,15 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
         app.router.add_post("/api/v1/ask", api.ask)
         app.router.add_post("/api/v1/feedback", api.feedback)
         app.router.add_get("/api/v1/conversations/{conversation_id}", api.conversation)
+        app.router.add_get("/api/v1/examples", api.examples)
         app.router.add_get("/api/v1/openapi.json", openapi)
     if mcp:
         add_mcp_route(app)  # after the engine's context: the MCP tools call the open engine
     if web_chat:
         app.router.add_get("/", chat_page)
         app.router.add_get("/static/{name}", static)
+        if settings.jira.permissions == "user-token":
+            add_sign_in_routes(app)
     if jira_routes:
         add_jira_routes(app, forge)
     if slack is not None and slack.settings.mode == "http":

@@ -1,15 +1,17 @@
-"""Who may call the REST API (and /mcp, the same questions over MCP) and how often: JSON bodies only
-(no cross-site form posts), a bearer token when tokens are configured, a budget per verified caller (the
-token's identity, else the address), and a small budget of refused credentials per address, so tokens
-cannot be guessed at speed. Other routes that check credentials (the webhook, the Forge panel) count
-their refusals against the same budget."""
+"""Who may call the REST API (and /mcp, the same questions over MCP) and how often: JSON bodies only (no
+cross-site form posts), a bearer token when tokens are configured or a signed-in browser session when
+people call Jira with their own tokens, a budget per verified caller (the token's identity, else the
+address), and a small budget of refused credentials per address, so tokens cannot be guessed at speed.
+Other routes that check credentials (the webhook, the Forge panel) count their refusals against the same
+budget."""
 
 from __future__ import annotations
 
 from aiohttp import web
 
 from jirakg.bots.web import api, keys
-from jirakg.bots.web.limits import client_address, token_identity
+from jirakg.bots.web.limits import client_address, identity_of_token, token_identity
+from jirakg.bots.web.sign_in_routes import SESSION_COOKIE
 from jirakg.engine.turn import OPERATOR, Asker
 
 REFUSALS_PER_MINUTE = 10
@@ -46,25 +48,39 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
         # this server never grants, so only same-origin pages and real clients get through.
         return api.error(415, "Send the request body as JSON, with 'Content-Type: application/json'.")
     tokens = request.app[keys.TOKENS]
-    identity = None
-    if tokens:
+    people_sign_in = request.app[keys.SETTINGS].jira.permissions == "user-token"
+    identity, person = None, None
+    if tokens or people_sign_in:
         blocked = still_refusing(request)
         if blocked is not None:
             return blocked
         identity = token_identity(request.headers.get("Authorization"), tokens)
-        if identity is None:
-            return refused(request, "A valid API token is required: send 'Authorization: Bearer <token>'.",
-                           **{"WWW-Authenticate": "Bearer"})
-    wait = request.app[keys.LIMITER].take(identity or address_of(request))
+        person = await signed_in(request) if identity is None and people_sign_in else None
+        if identity is None and person is None:
+            message = ("Sign in to Jira first, at /auth/sign-in, or send an API token." if people_sign_in else
+                       "A valid API token is required: send 'Authorization: Bearer <token>'.")
+            return refused(request, message, **{"WWW-Authenticate": "Bearer"})
+    wait = request.app[keys.LIMITER].take(identity or (person and person.surface_user_id) or address_of(request))
     if wait:
         return too_many(wait)
-    request[api.ASKER] = asker_of(identity, request.app[keys.TOKEN_USERS])
+    request[api.ASKER] = person or asker_of(identity, request.app[keys.TOKEN_USERS])
     return await handler(request)
 
 
 def _guarded(path: str) -> bool:
     """The REST API (not its public OpenAPI document) and the MCP endpoint, which answers the same questions."""
     return (path.startswith("/api/v1/") and path != "/api/v1/openapi.json") or path == "/mcp"
+
+
+async def signed_in(request: web.Request) -> Asker | None:
+    """The person whose browser session (set after signing in to Jira) this request carries."""
+    session = request.cookies.get(SESSION_COOKIE)
+    access = request.app[keys.ENGINE].access if keys.ENGINE in request.app else None
+    if not session or access is None:
+        return None
+    account = await access.links.account_of("web", session)
+    # The session id is a credential: only its fingerprint goes on to budgets, conversations and feedback.
+    return Asker(surface_user_id=identity_of_token(session), account_id=account) if account else None
 
 
 def asker_of(identity: str | None, users: dict[str, str | None]) -> Asker:

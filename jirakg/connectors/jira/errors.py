@@ -13,6 +13,10 @@ class JiraAuthError(JiraError):
     pass
 
 
+class PersonRefused(JiraAuthError):
+    """Jira refused a person's own token (expired or revoked): they must sign in again."""
+
+
 class JiraForbidden(JiraAuthError):
     """The credentials hold but lack a permission for this request; the message is Jira's reason."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import aiohttp
 
 from jirakg.connectors.jira.auth import JiraAuth
-from jirakg.connectors.jira.errors import JiraAuthError, JiraError, JiraForbidden, JiraUnavailable
+from jirakg.connectors.jira.errors import JiraAuthError, JiraError, JiraForbidden, JiraUnavailable, PersonRefused
 from jirakg.connectors.jira.limiter import AdaptiveLimiter
 from jirakg.connectors.retry import RetryPolicy, TransientFailure, retry_after_seconds
 
@@ -39,7 +40,11 @@ class JiraHttp:
         self.limiter = AdaptiveLimiter(concurrency)
         self.retry = retry or RetryPolicy()
         self.stats = RequestStats()
+        self.refused = (f"Jira at {self.base_url} refused the credentials (HTTP {{status}}); "
+                        "check the email and API token, or the personal access token.")
+        self.refusal: type[JiraAuthError] = JiraAuthError
         self._session: aiohttp.ClientSession | None = None
+        self._owner = True
 
     async def __aenter__(self) -> JiraHttp:
         return self
@@ -51,13 +56,20 @@ class JiraHttp:
     def session(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
             connector = aiohttp.TCPConnector(limit=max(64, self.limiter.maximum * 2))
-            self._session = aiohttp.ClientSession(
-                connector=connector, timeout=self.timeout,
-                headers={"Accept": "application/json", **self.auth.headers()})
+            self._session = aiohttp.ClientSession(connector=connector, timeout=self.timeout,
+                                                  headers={"Accept": "application/json"})
         return self._session
 
+    def as_person(self, base_url: str, auth: JiraAuth, refused: str) -> JiraHttp:
+        """The same connections, limiter and retries, calling `base_url` with one person's credentials;
+        `refused` is what a 401 or 403 without a message says to them."""
+        person = copy.copy(self)
+        person.base_url, person.auth, person.refused = base_url.rstrip("/"), auth, refused
+        person.refusal, person._session, person._owner = PersonRefused, self.session, False
+        return person
+
     async def close(self) -> None:
-        if self._session is not None:
+        if self._session is not None and self._owner:
             await self._session.close()
 
     async def get(self, path: str, params: dict[str, Any] | None = None) -> Any:
@@ -80,7 +92,8 @@ class JiraHttp:
         async with self.limiter:  # the slot covers the network exchange only
             self.stats.requests += 1
             try:
-                async with self.session.request(method, self.base_url + path, params=params, json=body) as response:
+                async with self.session.request(method, self.base_url + path, params=params, json=body,
+                                                headers=self.auth.headers()) as response:
                     status, raw = response.status, await response.read()
                     retry_after = retry_after_seconds(response.headers.get("Retry-After"))
             except (TimeoutError, aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
@@ -100,8 +113,7 @@ class JiraHttp:
         if status == 403 and _messages(payload):
             raise JiraForbidden(_messages(payload))
         if status in (401, 403):
-            raise JiraAuthError(f"Jira at {self.base_url} refused the credentials (HTTP {status}); "
-                                "check the email and API token, or the personal access token.")
+            raise self.refusal(self.refused.format(status=status))
         if status == 400:
             raise JiraBadRequest(_messages(payload) or "Jira rejected the request.")
         if status == 404:
