@@ -117,7 +117,7 @@ def _worker(settings: Settings, url: str, host: str, port: int, parts: dict) -> 
 
 
 async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_chat: bool, rest_api: bool, slack: bool,
-                 jira_routes: bool, mcp: bool, reuse_port: bool = False) -> None:
+                 jira_routes: bool, mcp: bool = True, reuse_port: bool = False) -> None:
     bot = None
     if slack:
         from jirakg.bots.slack import SlackBot  # slow to import; only when Slack is configured
