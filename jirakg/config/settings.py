@@ -294,6 +294,13 @@ class ForgeSettings(Section):
         return self.app_id is not None
 
 
+class ToolsSettings(Section):
+    read_only: bool = Field(
+        False, description="true or false: true hides every tool that changes Jira from MCP clients, so jirakg "
+        "only reads"
+    )
+
+
 class FeedbackSettings(Section):
     backend: Literal["sqlite", "postgres"] = Field("sqlite", description="one of sqlite, postgres")
     sqlite_path: Path = Field(Path(".jirakg/feedback.sqlite3"),
@@ -335,6 +342,7 @@ class Settings(BaseSettings):
     forge: ForgeSettings = ForgeSettings()
     web: WebSettings = WebSettings()
     feedback: FeedbackSettings = FeedbackSettings()
+    tools: ToolsSettings = ToolsSettings()
 
     @model_validator(mode="after")
     def _files_in_data_dir(self) -> Settings:

@@ -72,13 +72,12 @@ class Engine:
                                "stopped; try again, or ask something narrower.") from None
 
     async def _ask(self, turn: TurnContext) -> TurnResult:
-        services = self.services
-        if self.access is not None:  # an unlinked person is told how to link, and nothing else happens
-            turn = turn.model_copy(update={"asker": await self.access.identify(turn.asker, turn.surface)})
-            services = dataclasses.replace(services, manager=await self.access.graph_for(turn.asker, turn.surface))
+        asker, services = await self.services_for(turn.asker, turn.surface)
+        turn = turn.model_copy(update={"asker": asker})
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
         with llm_turn() as llm:  # every model call of this turn shares one deadline
-            parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
+            parsed = (self.parser.knowledge_graph(turn.text) if turn.knowledge_graph
+                      else await self.parser.understand(turn.text, conversation.state(), turn.issue_key))
             inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
             # Parts are independent: their fetches and model calls run side by side.
             try:
@@ -92,6 +91,14 @@ class Engine:
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
         return result
+
+    async def services_for(self, asker: Asker, surface: Surface) -> tuple[Asker, Services]:
+        """`asker` with their Jira account, and the services as that person may use them (every fetch
+        checked for them); AccountNotLinked, the sentence on how to link, when there is no account."""
+        if self.access is None:  # every turn is answered as the service account
+            return asker, self.services
+        asker = await self.access.identify(asker, surface)
+        return asker, dataclasses.replace(self.services, manager=await self.access.graph_for(asker, surface))
 
     async def understand(self, text: str, conversation_id: str | None = None,
                          issue_key: str | None = None) -> ParsedQuery:
