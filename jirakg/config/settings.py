@@ -255,6 +255,15 @@ class WebSettings(Section):
         1000, ge=8, le=100_000, description="the most connections open at once (lowered to fit the process's "
         "descriptor limit), from 8 to 100000"
     )
+    allowed_hosts: list[str] = Field(
+        default_factory=list, description="host names the chat page, REST API and sign-in answer to besides "
+        "localhost, 127.0.0.1, the bind host and public_url's host (others get 421, against DNS rebinding); "
+        "[\"*\"] answers any name"
+    )
+    max_loop_lag_s: float = Field(
+        10.0, gt=0, le=300, description="how long the event loop may keep work waiting before /healthz says the "
+        "process is unhealthy (for 30 s after), in seconds, above 0 and at most 300"
+    )
     trusted_proxies: list[IPvAnyNetwork] = Field(
         default_factory=list, description="addresses or networks of load balancers whose X-Forwarded-For is believed, "
         "such as 10.0.0.0/8"

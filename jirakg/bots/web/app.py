@@ -16,7 +16,9 @@ from jirakg.bots.web.connections import BUSY, mark_busy
 from jirakg.bots.web.guard import REFUSALS_PER_MINUTE, address_of, guard
 from jirakg.bots.web.jira_routes import add_jira_routes
 from jirakg.bots.web.limits import RateLimiter, identity_of_token
+from jirakg.bots.web.loop_watchdog import LoopWatchdog
 from jirakg.bots.web.metrics import Metrics
+from jirakg.bots.web.origin import checked_origin
 from jirakg.bots.web.sign_in_routes import add_sign_in_routes
 from jirakg.config import Settings
 from jirakg.engine.engine import Engine
@@ -33,7 +35,8 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     closes it at shutdown; `slack`: a SlackBot or None (its endpoints then answer 404), served on
     /slack/* in HTTP mode or connected out in Socket Mode once the engine is open; `forge`: a
     FitVerifier or None."""
-    app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[mark_busy, observe, guard])
+    app = web.Application(client_max_size=settings.web.max_request_bytes,
+                          middlewares=[mark_busy, observe, checked_origin(settings), guard])
     app[keys.SETTINGS], app[keys.METRICS], app[BUSY] = settings, Metrics(), set()
 
     async def engine_context(app: web.Application):
@@ -49,7 +52,16 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
                 socket_mode.cancel()
                 await asyncio.gather(socket_mode, return_exceptions=True)
 
+    async def loop_watchdog(app: web.Application):
+        # Started once the engine is open: opening it may block the loop, which is not a stall.
+        watchdog = LoopWatchdog(asyncio.get_running_loop(), settings.web.max_loop_lag_s)
+        app[keys.WATCHDOG] = watchdog
+        watchdog.start()
+        yield
+        await asyncio.to_thread(watchdog.stop)
+
     app.cleanup_ctx.append(engine_context)
+    app.cleanup_ctx.append(loop_watchdog)
     app[keys.LIMITER] = RateLimiter(settings.web.rate_limit_per_minute)
     app[keys.REFUSALS] = RateLimiter(REFUSALS_PER_MINUTE)
     app[keys.TOKENS] = [t.token.get_secret_value() for t in settings.web.api_tokens]

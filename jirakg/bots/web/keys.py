@@ -6,6 +6,7 @@ from aiohttp import web
 
 from jirakg.bots.web.forge_token import FitVerifier
 from jirakg.bots.web.limits import RateLimiter
+from jirakg.bots.web.loop_watchdog import LoopWatchdog
 from jirakg.bots.web.metrics import Metrics
 from jirakg.config import Settings
 from jirakg.engine.engine import Engine
@@ -18,3 +19,4 @@ REFUSALS = web.AppKey("refusals", RateLimiter)  # refused credentials per addres
 TOKENS = web.AppKey("tokens", list)  # the configured tokens' secrets
 TOKEN_USERS = web.AppKey("token_users", dict)  # a token's identity → the person it is issued to (None: a machine)
 FORGE: web.AppKey[FitVerifier | None] = web.AppKey("forge")  # None when the panel is off
+WATCHDOG = web.AppKey("watchdog", LoopWatchdog)  # how late the serving loop runs its work
