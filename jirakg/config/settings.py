@@ -65,6 +65,10 @@ class JiraSettings(Section):
     page_size: int = Field(100, ge=1, le=1000, description="a page size from 1 to 1000")
     timeout_s: float = Field(30.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
     max_retries: int = Field(5, ge=0, le=20, description="a retry count from 0 to 20")
+    max_issues_per_question: int = Field(
+        5000, ge=10, le=1_000_000, description="the most issues one question reads from Jira; answers over more "
+        "say so and link to the search in Jira (counts stay Jira's own), from 10 to 1000000"
+    )
     permission_ttl_s: float = Field(60.0, gt=0, le=3600, description="how long a person's browse decision for a "
                                     "project or issue is reused, in seconds, above 0 and at most 3600")
     account_ttl_s: float = Field(3600.0, gt=0, le=86400, description="how long a person's Jira account, found "

@@ -49,7 +49,8 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
     try:
         if llm:
             await llm.start()  # a model name the endpoint does not serve stops start-up here
-        manager = GraphManager(connector, store, base_url=url, ttl_s=settings.store.cache_ttl_s)
+        manager = GraphManager(connector, store, base_url=url, ttl_s=settings.store.cache_ttl_s,
+                               max_issues=settings.jira.max_issues_per_question)
         lexicon = await _lexicon(url, manager)
         embedded = EmbeddedParser(lexicon, now=now) if now else EmbeddedParser(lexicon)
         parser = LlmParser(llm, embedded, LlmRouting.load(settings.llm.routing_file)) if llm else embedded

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
+from urllib.parse import quote
 
 from jirakg.answer.parts import ExplainStep, PartAnswer
 from jirakg.answer.templated import Answer, row
@@ -68,7 +69,19 @@ class JiraHandler(Generic[F]):
                      ExplainStep(stage="plan", text=plan.describe(), cache=cache))
         if services.answerer is not None and plan.operation != "none":
             await _reword(part, turn.text, facts, services.answerer)
+        if facts.capped:  # after any rewording, so the model cannot drop it
+            part.text += "\n" + capped_note(facts, services.manager)
         return part
+
+
+def capped_note(facts: FactsBase, manager: GraphManager) -> str:
+    """What an answer over more issues than a question may read says, with the search to open in Jira."""
+    jql = facts.plan.jql or ""
+    link = f"{manager.base_url.rstrip('/')}/issues/?jql={quote(jql)}"
+    read = (f"the first {len(facts.nodes):,} of the {facts.matched:,} issues that match" if facts.matched is not None
+            else f"the first {len(facts.nodes):,} issues that match")
+    return (f"I read only {read} (jira.max_issues_per_question): what I list, group or rank covers those alone; "
+            f"all of them are in Jira: {link}")
 
 
 def _part(intent: str, written: Answer, facts: FactsBase, step: ExplainStep) -> PartAnswer:
