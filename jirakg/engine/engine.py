@@ -14,7 +14,7 @@ from jirakg.access import Access, AccountNotLinked
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, PartAnswer
-from jirakg.connectors.jira.errors import PersonRefused
+from jirakg.connectors.jira.errors import JiraUnavailable, PersonRefused
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
 from jirakg.engine.turn import Surface, TurnContext, TurnResult, TurnStats, owner_of
@@ -52,6 +52,16 @@ class Engine:
         # The feedback store first: a turn it refuses is not acknowledged, so it is not kept in the history either.
         self.recorders: list[TurnRecorder] = [FeedbackRecorder(feedback_store)] if feedback_store is not None else []
         self.recorders.append(HistoryRecorder(history))
+        # Set while start-up still waits for Jira (engine/startup): why, and whether turns must wait for
+        # the permission set-up (a Jira reached with credentials) or may answer from the cache meanwhile.
+        self.waiting_for_jira: str | None = None
+        self.access_needed = False
+
+    def started(self, parser: Parser, answerer: LlmAnswerer | None, access: Access | None) -> None:
+        """What start-up waited for from Jira, put in place: later turns use it."""
+        self.parser = Router(parser, self.services.kg.names_entity if self.services.kg is not None else None)
+        self.services = dataclasses.replace(self.services, answerer=answerer)
+        self.access, self.waiting_for_jira = access, None
 
     async def ask(self, turn: TurnContext) -> TurnResult:
         """The answer once every recorder has kept the turn, within turn_timeout_s; a JirakgError
@@ -67,6 +77,9 @@ class Engine:
                                "stopped; try again, or ask something narrower.") from None
 
     async def _ask(self, turn: TurnContext) -> TurnResult:
+        if self.waiting_for_jira is not None and self.access_needed:
+            raise JiraUnavailable("Jira has not answered since jirakg started, so nobody's permissions can be "
+                                  "checked yet; try again in a minute.")
         services = self.services
         if self.access is not None:  # an unlinked person is told how to link, and nothing else happens
             turn = turn.model_copy(update={"asker": await self.access.identify(turn.asker, turn.surface)})
@@ -132,6 +145,8 @@ class Engine:
     async def health(self) -> dict[str, str]:
         """Each dependency: "ok", or why it failed."""
         checks = {"jira": self.services.manager.ping(), "graph_store": self.history.store.get_state("readyz")}
+        if self.waiting_for_jira is not None:
+            checks["jira_startup"] = _failing(f"Start-up is waiting for Jira: {self.waiting_for_jira}")
         if self.services.kg is not None:
             checks["knowledge_graph"] = self.services.kg.endpoint.query("ASK { }")
         if self.feedback_store is not None:
@@ -142,6 +157,10 @@ class Engine:
                                         return_exceptions=True)
         return {name: "ok" if not isinstance(outcome, BaseException) else (str(outcome) or type(outcome).__name__)
                 for name, outcome in zip(checks, outcomes, strict=True)}
+
+
+async def _failing(reason: str) -> None:
+    raise JirakgError(reason)
 
 
 def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer],
