@@ -62,8 +62,11 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
 
     app.cleanup_ctx.append(engine_context)
     app.cleanup_ctx.append(loop_watchdog)
-    app[keys.LIMITER] = RateLimiter(settings.web.rate_limit_per_minute)
-    app[keys.REFUSALS] = RateLimiter(REFUSALS_PER_MINUTE)
+    if settings.store.backend == "redis":
+        app.cleanup_ctx.append(shared_budgets)
+    else:
+        app[keys.LIMITER] = RateLimiter(settings.web.rate_limit_per_minute)
+        app[keys.REFUSALS] = RateLimiter(REFUSALS_PER_MINUTE)
     app[keys.TOKENS] = [t.token.get_secret_value() for t in settings.web.api_tokens]
     app[keys.TOKEN_USERS] = {identity_of_token(t.token.get_secret_value()): t.user for t in settings.web.api_tokens}
     app.router.add_get("/healthz", health.healthz)
@@ -90,6 +93,20 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
             return api.error(404, reason)
         app.router.add_route("*", "/slack/{path:.*}", slack_off)
     return app
+
+
+async def shared_budgets(app: web.Application):
+    """Budgets kept in the graph store's Redis, so every replica and worker spends from the same ones."""
+    from redis.asyncio import Redis  # the redis extra: only with store.backend redis
+
+    from jirakg.bots.web.shared_limits import SharedRateLimiter
+    store = app[keys.SETTINGS].store
+    redis = Redis.from_url(str(store.redis_url), decode_responses=True, socket_timeout=store.timeout_s,
+                           socket_connect_timeout=store.timeout_s)
+    app[keys.LIMITER] = SharedRateLimiter(redis, "requests", app[keys.SETTINGS].web.rate_limit_per_minute)
+    app[keys.REFUSALS] = SharedRateLimiter(redis, "refusals", REFUSALS_PER_MINUTE)
+    yield
+    await redis.aclose()
 
 
 @web.middleware
