@@ -132,7 +132,7 @@ async def observe(request: web.Request, handler) -> web.StreamResponse:
 
 def _observed(request: web.Request, status: int, started: float) -> None:
     route = request.match_info.route.resource.canonical if request.match_info.route.resource else "unmatched"
-    request.app[keys.METRICS].requests[(route, status)] += 1
+    request.app[keys.METRICS].request(route, status)
     log.info("request", extra={"fields": {"method": request.method, "route": route, "status": status,
                                           "ms": round((time.perf_counter() - started) * 1000, 1),
                                           "client": address_of(request)}})
