@@ -49,6 +49,10 @@ async def start_when_jira_answers(engine: Engine, from_jira: Callable[[], Awaita
             engine.waiting_for_jira = str(exc)
             log.error("start-up stopped", extra={"fields": {"reason": str(exc)}})
             return
+        except Exception:  # a fault of ours: said in /readyz rather than lost in a task nobody awaits
+            engine.waiting_for_jira = "start-up failed unexpectedly; the log has the details."
+            log.exception("start-up failed")
+            return
         engine.started(ready.parser, ready.answerer, ready.access)
         log.info("jira answered; start-up finished")
         return
