@@ -12,8 +12,9 @@ from yarl import URL
 from jirakg.config.settings import AtlassianOAuthSettings
 from jirakg.errors import JirakgError
 
-# Reading issues and people; offline_access for a refresh token, so nobody signs in every hour.
-SCOPES = "read:jira-work read:jira-user offline_access"
+# Reading issues and people, writing what a person confirms; offline_access for a refresh token, so nobody
+# signs in every hour.
+SCOPES = "read:jira-work read:jira-user write:jira-work offline_access"
 TIMEOUT = aiohttp.ClientTimeout(total=15)
 
 

@@ -17,9 +17,11 @@ from jirakg.jql.render import literal
 
 CURRENT_USER = re.compile(r"\bcurrentUser\(\s*\)", re.IGNORECASE)
 DECISION_LIMIT = 200_000  # decisions kept per person and kind
+OUTCOME_LIMIT = 1_000  # whole results remembered per process
 
 
 Decision = tuple[bool, float]  # may browse, and until when that answer holds (the clock's time)
+Outcome = tuple[frozenset[str], frozenset[str], float]  # keys visible, keys to cut, until when
 
 
 @dataclass
@@ -30,6 +32,9 @@ class Decisions:
     ttl_s: float = 60.0
     clock: Callable[[], float] = time.monotonic
     tables: dict[tuple[str, str], dict[str, Decision]] = field(default_factory=dict)
+    # A whole result already trimmed for a person (the same nodes at the same versions): decided again only
+    # when its first decision lapses, so a person's cached turn costs one pass over the nodes.
+    outcomes: dict[tuple[str, int], Outcome] = field(default_factory=dict)
 
     def known(self, account: str, kind: str, idents: Iterable[str]) -> dict[str, Decision]:
         """The decisions still valid among `idents` (one clock reading for all: a turn may ask thousands)."""
@@ -41,6 +46,15 @@ class Decisions:
         if len(table) > DECISION_LIMIT:
             table.clear()  # a person who has seen this many issues re-asks, rather than memory growing
         table.update(decided)
+
+    def outcome(self, account: str, result: int) -> Outcome | None:
+        found = self.outcomes.get((account, result))
+        return found if found is not None and found[2] > self.clock() else None
+
+    def keep(self, account: str, result: int, outcome: Outcome) -> None:
+        if len(self.outcomes) > OUTCOME_LIMIT:
+            self.outcomes.clear()
+        self.outcomes[(account, result)] = outcome
 
     def answered(self, granted: Iterable[str], asked: Iterable[str]) -> dict[str, Decision]:
         until, yes = self.clock() + self.ttl_s, set(granted)
@@ -62,14 +76,25 @@ class Sight:
     async def trim(self, nodes: list[Node]) -> list[Node]:
         """`nodes` this person may browse, in order, each cut of references to issues they may not.
         The nodes and the issues they reference are decided together: one permission call at most."""
-        references = {n.key: _references(n) for n in nodes}
-        referenced = set().union(*references.values()) - references.keys()
+        # A new version of any node decides again; so does a new sub-task, which leaves its parent's version.
+        result = hash(tuple((n.key, n.updated, *n.children) for n in nodes))
+        outcome = self.decisions.outcome(self.person.id, result)
+        if outcome is None:
+            outcome = await self._outcome(nodes)
+            self.decisions.keep(self.person.id, result, outcome)
+        visible, hidden, _ = outcome
+        return [_cut(n, visible) if hidden and _touches(n, hidden) else n for n in nodes if n.key in visible]
+
+    async def _outcome(self, nodes: list[Node]) -> Outcome:
+        referenced = _referenced(nodes)
         seen = self.decisions.known(self.person.id, "key", referenced)
         unknown = sorted(referenced - seen.keys())
         looked = await self.lookup(unknown) if unknown else {}
         seen.update(await self._decide([*nodes, *looked.values()]))
         visible = {k for k, (browsable, _) in seen.items() if browsable}  # keys Jira did not return stay out
-        return [_cut(n, visible, references[n.key]) for n in nodes if n.key in visible]
+        hidden = (referenced - visible) | {n.key for n in nodes if n.key not in visible}  # usually none
+        until = min((until for _, until in seen.values()), default=self.decisions.clock())
+        return frozenset(visible), frozenset(hidden), until
 
     async def _decide(self, nodes: list[Node]) -> dict[str, Decision]:
         """Each node's decision: remembered ones first (by key, then by project or issue), the rest asked of
@@ -102,14 +127,26 @@ def _place(node: Node) -> tuple[str, Place | None]:
     return "project", Place(str(project["id"]), node.project) if project.get("id") else None
 
 
-def _references(node: Node) -> set[str]:
-    keys = set(node.children) | {k for sides in node.links.values() for ks in sides.values() for k in ks}
-    return keys | ({node.parent} if node.parent else set())
+def _referenced(nodes: list[Node]) -> set[str]:
+    """The issues `nodes` reference (sub-tasks, links, parents) that are not among them: one pass, as a
+    turn may trim tens of thousands of nodes."""
+    keys: set[str] = set()
+    for node in nodes:
+        keys.update(node.children)
+        if node.parent:
+            keys.add(node.parent)
+        for sides in node.links.values():
+            for linked in sides.values():
+                keys.update(linked)
+    return keys.difference(n.key for n in nodes)
 
 
-def _cut(node: Node, visible: set[str], references: set[str]) -> Node:
-    if references <= visible:
-        return node
+def _touches(node: Node, hidden: frozenset[str]) -> bool:
+    return (not hidden.isdisjoint(node.children) or node.parent in hidden
+            or any(not hidden.isdisjoint(linked) for sides in node.links.values() for linked in sides.values()))
+
+
+def _cut(node: Node, visible: frozenset[str]) -> Node:
     links = {kind: {side: [k for k in keys if k in visible] for side, keys in sides.items()}
              for kind, sides in node.links.items()}
     hidden_parent = node.parent is not None and node.parent not in visible

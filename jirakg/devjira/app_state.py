@@ -45,6 +45,53 @@ OAUTH = web.AppKey("oauth", TokenStore)
 CALLER = web.RequestKey("caller", Caller)
 
 
+def visible_positions(request: web.Request) -> bytearray | None:
+    """Per issue position, whether the caller may browse it; None when the caller sees everything."""
+    caller = request[CALLER]
+    return request.app[DATASET].access.visible(caller.account_id) if caller.restricted else None
+
+
+def seen_position(request: web.Request, key_or_id: str) -> int | None:
+    """The issue's position, or None when it does not exist or the caller may not browse it (the same to them)."""
+    position = request.app[DATASET].position(key_or_id)
+    visible = visible_positions(request)
+    return None if position is None or (visible is not None and not visible[position]) else position
+
+
+def issue_position(request: web.Request) -> int:
+    """The issue the path names; one the caller may not browse is as missing as one that does not exist."""
+    position = seen_position(request, request.match_info["key"])
+    if position is None:
+        raise web.HTTPNotFound(text=json.dumps({"errorMessages": [NOT_FOUND], "errors": {}}),
+                               content_type="application/json")
+    return position
+
+
+def may(request: web.Request, position: int, permission: str) -> bool:
+    """Whether the caller holds a project permission on this issue."""
+    caller = request[CALLER]
+    return not caller.restricted or request.app[DATASET].access.holds_on_issue(caller.account_id, position,
+                                                                               permission)
+
+
+def may_in_project(request: web.Request, project_key: str, permission: str) -> bool:
+    caller = request[CALLER]
+    return not caller.restricted or request.app[DATASET].access.holds_in_project(caller.account_id, project_key,
+                                                                                 permission)
+
+
+def api_version(request: web.Request) -> int:
+    """2 or 3 as the path names it; "latest" answers as version 2."""
+    named = request.path.split("/rest/api/")[1].split("/")[0]
+    return 3 if named == "3" else 2
+
+
+def issue_url(request: web.Request, issue_id: str) -> str:
+    """An issue's REST address on this server, under the API version and site the request used."""
+    site, _, rest = request.path.partition("/rest/api/")
+    return f"{request.url.origin()}{site}/rest/api/{rest.split('/')[0]}/issue/{issue_id}"
+
+
 def error(status: int, message: str, headers: dict[str, str] | None = None,
           errors: dict[str, str] | None = None) -> web.Response:
     return web.json_response({"errorMessages": [message] if message else [], "errors": errors or {}},

@@ -17,6 +17,7 @@ from jirakg.devjira.jql.evaluator import JqlEngine
 from jirakg.devjira.jql.index import PRIORITY_ORDER, IssueIndex
 from jirakg.devjira.jsonl import read_issues
 from jirakg.devjira.permissions import Access
+from jirakg.devjira.workflow import Workflows
 
 USER_FIELDS = ("assignee", "reporter", "creator")
 
@@ -28,6 +29,7 @@ class Dataset:
     index: IssueIndex
     engine: JqlEngine
     access: Access
+    workflows: Workflows  # built once from the loaded data: writes do not change the workflow
 
     @property
     def base_url(self) -> str:
@@ -67,7 +69,8 @@ def load_dataset(source: str | Path, demo_issues: int = 3000, demo_seed: int = 1
 def build_dataset(issues: list[dict], metadata: dict) -> Dataset:
     metadata = complete_metadata(issues, metadata)
     index = IssueIndex(issues, metadata)
-    return Dataset(index.issues, metadata, index, JqlEngine(index), Access(index, metadata))
+    return Dataset(index.issues, metadata, index, JqlEngine(index), Access(index, metadata),
+                   Workflows(index.issues, metadata))
 
 
 def complete_metadata(issues: list[dict], metadata: dict) -> dict:

@@ -51,6 +51,7 @@ PERMISSIONS = {p.key: p for p in (
     Permission("11", "CREATE_ISSUES", "Create Issues", "PROJECT", "Ability to create issues."),
     Permission("12", "EDIT_ISSUES", "Edit Issues", "PROJECT", "Ability to edit issues."),
     Permission("13", "ASSIGN_ISSUES", "Assign Issues", "PROJECT", "Ability to assign issues to other people."),
+    Permission("17", "ASSIGNABLE_USER", "Assignable User", "PROJECT", "Ability to be assigned issues."),
     Permission("15", "ADD_COMMENTS", "Add Comments", "PROJECT", "Ability to comment on issues."),
     Permission("16", "DELETE_ISSUES", "Delete Issues", "PROJECT", "Ability to delete issues."),
     Permission("21", "LINK_ISSUES", "Link Issues", "PROJECT",

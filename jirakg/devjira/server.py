@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from aiohttp import web
 
-from jirakg.devjira import oauth_routes, permission_routes
+from jirakg.devjira import oauth_routes, permission_routes, write_routes
 from jirakg.devjira.app_state import (
     CALLER,
     DATASET,
@@ -23,15 +23,20 @@ from jirakg.devjira.app_state import (
     OPTIONS,
     BadRequest,
     ServerOptions,
+    api_version,
     error,
     int_param,
+    issue_position,
+    issue_url,
     request_params,
+    seen_position,
+    visible_positions,
 )
 from jirakg.devjira.dataset import Dataset
-from jirakg.devjira.editing import EditError, create_issue, delete_issue, edit_issue, unknown_project
 from jirakg.devjira.identity import SYSTEM_PERSON, Caller
 from jirakg.devjira.jql import JqlSyntaxError, parse
 from jirakg.devjira.oauth import TokenStore
+from jirakg.devjira.screens import issue_types
 from jirakg.devjira.shaping import (
     SEARCH_CHANGELOG_LIMIT,
     histories,
@@ -46,6 +51,9 @@ BULK_ISSUE_CAP = 100
 BULK_CHANGELOG_ISSUE_CAP = 1000
 CLOUD_ONLY_PARTS = ("/search/jql", "/search/approximate-count", "/bulkfetch", "/permissions/check")
 OAUTH_PATHS = ("/ex/jira/", "/authorize", "/oauth/")
+WRITE_SCOPE = "write:jira-work"
+READ_ONLY_POSTS = ("/search", "/search/jql", "/search/approximate-count", "/issue/bulkfetch", "/changelog/bulkfetch",
+                   "/permissions/check")
 SIGN_IN_PATHS = ("/authorize", "/oauth/token")  # they carry their own credentials (a form, a client secret)
 
 
@@ -57,11 +65,12 @@ def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Ap
     app[OAUTH] = TokenStore({client.client_id: client for client in options.oauth_clients})
     # OAuth 2.0 (3LO) apps reach the same API through api.atlassian.com's /ex/jira/{cloudid}.
     for site in ("", "/ex/jira/{cloudid}"):
-        for version in ("2", "3"):
+        for version in ("2", "3", "latest"):  # clients such as the `jira` package call some endpoints as latest
             _add_api_routes(app, f"{site}/rest/api/{version}")
         app.router.add_route("*", f"{site}/rest/api/2/search", search_v2)
         app.router.add_get(f"{site}/rest/api/2/user/permission/search", permission_routes.users_with_permissions)
     app.router.add_get("/browse/{key}", browse)
+    app.router.add_get("/issues/", issue_navigator)
     oauth_routes.add_routes(app)
     return app
 
@@ -78,10 +87,8 @@ def _add_api_routes(app: web.Application, base: str) -> None:
     app.router.add_get(f"{base}/resolution", metadata_list("resolutions"))
     app.router.add_get(f"{base}/issuetype", metadata_list("issuetypes"))
     app.router.add_get(f"{base}/issue/{{key}}", issue)
-    app.router.add_put(f"{base}/issue/{{key}}", edit)
-    app.router.add_delete(f"{base}/issue/{{key}}", delete)
-    app.router.add_post(f"{base}/issue", create)
     app.router.add_get(f"{base}/issue/{{key}}/changelog", issue_changelog)
+    write_routes.add_routes(app, base)
     app.router.add_get(f"{base}/mypermissions", permission_routes.my_permissions)
     app.router.add_get(f"{base}/user", permission_routes.user)
     app.router.add_get(f"{base}/user/search", permission_routes.user_search)
@@ -91,10 +98,6 @@ def _add_api_routes(app: web.Application, base: str) -> None:
     app.router.add_post(f"{base}/issue/bulkfetch", bulk_issues)
     app.router.add_post(f"{base}/changelog/bulkfetch", bulk_changelogs)
     app.router.add_post(f"{base}/permissions/check", permission_routes.check_permissions)
-
-
-def _version(request: web.Request) -> int:
-    return int(request.path.split("/rest/api/")[1].split("/")[0])
 
 
 def _cloud_only(path: str) -> bool:
@@ -118,6 +121,8 @@ async def _answer(request: web.Request, handler, options: ServerOptions) -> web.
         if caller is None:
             return error(401, NOT_AUTHENTICATED, {"WWW-Authenticate": 'Basic realm="devjira"'})
         request[CALLER] = caller
+        if _scope_falls_short(request, credential, options):
+            return web.json_response({"code": 401, "message": "Unauthorized; scope does not match"}, status=401)
     throttled = faults.throttle(credential or request.remote or "anonymous")
     if throttled:
         return error(429, "Rate limit exceeded.", throttled)
@@ -162,6 +167,16 @@ def _identify(request: web.Request, credential: str, options: ServerOptions) -> 
     return Caller(directory.users[0] if directory.users else SYSTEM_PERSON, restricted=False)
 
 
+def _scope_falls_short(request: web.Request, credential: str, options: ServerOptions) -> bool:
+    """An OAuth token changes nothing without the write:jira-work scope, as on Jira Cloud."""
+    if not request.path.startswith("/ex/jira/") or request.method in ("GET", "HEAD", "OPTIONS"):
+        return False
+    if request.method == "POST" and request.path.endswith(READ_ONLY_POSTS):
+        return False
+    grant = request.app[OAUTH].holder(credential.partition(" ")[2].strip(), options.clock_ms())
+    return grant is None or WRITE_SCOPE not in grant.scope.split()
+
+
 def _oauth_caller(request: web.Request, credential: str, options: ServerOptions) -> Caller | None:
     """An OAuth access token acts as the person who granted it, on its own site only."""
     scheme, _, token = credential.partition(" ")
@@ -179,21 +194,8 @@ def _caller(request: web.Request) -> Caller:
     return request[CALLER]
 
 
-def _visible(request: web.Request) -> bytearray | None:
-    """Per issue position, whether the caller may browse it; None when the caller sees everything."""
-    caller = _caller(request)
-    return request.app[DATASET].access.visible(caller.account_id) if caller.restricted else None
-
-
-def _seen_position(request: web.Request, key_or_id: str) -> int | None:
-    """The issue's position, or None when it does not exist or the caller may not browse it (the same to them)."""
-    position = request.app[DATASET].position(key_or_id)
-    visible = _visible(request)
-    return None if position is None or (visible is not None and not visible[position]) else position
-
-
 def _as_seen(request: web.Request, issue_object: dict) -> dict:
-    visible = _visible(request)
+    visible = visible_positions(request)
     return issue_object if visible is None else _without_hidden_neighbours(request.app[DATASET], issue_object, visible)
 
 
@@ -204,7 +206,7 @@ def _search(request: web.Request, jql: str) -> list[int]:
     if caller.restricted:
         dataset.access.check_query(caller.account_id, parse(jql or "").where)
     positions = dataset.engine.search(jql or "", options.clock_ms(), caller.account_id, _zone(caller.person))
-    visible = _visible(request)
+    visible = visible_positions(request)
     return positions if visible is None else [p for p in positions if visible[p]]
 
 
@@ -220,7 +222,9 @@ def _shape(request: web.Request, position: int, fields: list[str], expand: list[
            limit: int | None, default: str) -> dict:
     issue_object = _as_seen(request, request.app[DATASET].issues[position])
     chosen = select_fields(issue_object.get("fields", {}), fields, default)
-    return shape_issue(issue_object, chosen, expand, version=version, changelog_limit=limit)
+    shaped = shape_issue(issue_object, chosen, expand, version=version, changelog_limit=limit)
+    # Clients such as the `jira` package edit an issue through its `self`, so it names this server.
+    return {**shaped, "self": issue_url(request, str(issue_object["id"]))}
 
 
 def _without_hidden_neighbours(dataset: Dataset, issue_object: dict, visible: bytearray) -> dict:
@@ -291,7 +295,7 @@ async def link_types(request: web.Request) -> web.Response:
 
 
 def _project_summary(project_object: dict) -> dict:
-    return {k: v for k, v in project_object.items() if k not in ("sprints", "permissions")}
+    return {k: v for k, v in project_object.items() if k not in ("sprints", "permissions", "requiredOnCreate")}
 
 
 def _browsable(request: web.Request, project_object: dict) -> bool:
@@ -308,7 +312,8 @@ async def projects(request: web.Request) -> web.Response:
 async def project(request: web.Request) -> web.Response:
     found = request.app[DATASET].access.project(request.match_info["key"])
     if found is not None and _browsable(request, found):
-        return web.json_response(_project_summary(found))
+        return web.json_response({**_project_summary(found),
+                                  "issueTypes": issue_types(request.app[DATASET], found)})
     return error(404, f"No project could be found with key '{request.match_info['key']}'.")
 
 
@@ -320,28 +325,21 @@ def metadata_list(name: str):
 
 # --- issues ----------------------------------------------------------------------------------
 
-def _position(request: web.Request) -> int:
-    """The issue the path names; one the caller may not browse is as missing as one that does not exist."""
-    position = _seen_position(request, request.match_info["key"])
-    if position is None:
-        raise web.HTTPNotFound(text=json.dumps({"errorMessages": [NOT_FOUND], "errors": {}}),
-                               content_type="application/json")
-    return position
-
-
 async def issue(request: web.Request) -> web.Response:
     dataset: Dataset = request.app[DATASET]
-    position = _position(request)
+    position = issue_position(request)
     params = await request_params(request)
     expand = parse_list(params.get("expand"))
-    shaped = _shape(request, position, parse_list(params.get("fields")), expand, _version(request), None, "*all")
+    shaped = _shape(request, position, parse_list(params.get("fields")), expand, api_version(request), None, "*all")
     _describe_fields(dataset, shaped, shaped.get("fields", {}), expand)
+    if "transitions" in expand or "transitions.fields" in expand:
+        shaped["transitions"] = write_routes.shown_transitions(request, position, "transitions.fields" in expand)
     return web.json_response(shaped)
 
 
 async def browse(request: web.Request) -> web.Response:
     """A plain page for an issue, so links in answers lead somewhere when the demo serves the Jira."""
-    raw = _as_seen(request, request.app[DATASET].issues[_position(request)])
+    raw = _as_seen(request, request.app[DATASET].issues[issue_position(request)])
     fields = raw["fields"]
 
     def name(value) -> str:
@@ -358,55 +356,26 @@ async def browse(request: web.Request) -> web.Response:
     return web.Response(text=body, content_type="text/html")
 
 
-async def create(request: web.Request) -> web.Response:
-    options = request.app[OPTIONS]
-    dataset: Dataset = request.app[DATASET]
-    params = await request_params(request)
-    fields = params.get("fields") or {}
-    caller = _caller(request)
+async def issue_navigator(request: web.Request) -> web.Response:
+    """Jira's issue navigator (`/issues/?jql=`) as a plain list, so "view all in Jira" links in answers lead
+    somewhere when the demo serves the Jira."""
+    jql = request.query.get("jql", "")
     try:
-        if caller.restricted:
-            project_key = str((fields.get("project") or {}).get("key") or "").upper()
-            if not dataset.access.holds_in_project(caller.account_id, project_key, "BROWSE_PROJECTS"):
-                raise unknown_project(project_key)
-            if not dataset.access.holds_in_project(caller.account_id, project_key, "CREATE_ISSUES"):
-                raise EditError("project", "You do not have permission to create issues in this project.")
-        made = create_issue(dataset, fields, options.clock_ms())
-    except EditError as exc:
-        return error(400, "", errors=exc.errors)
-    return web.json_response({"id": made["id"], "key": made["key"], "self": made["self"]}, status=201)
-
-
-async def edit(request: web.Request) -> web.Response:
-    options = request.app[OPTIONS]
-    params = await request_params(request)
-    if not params.get("fields"):
-        return error(400, "The request has no fields to change.")
-    if not _may(request, _position(request), "EDIT_ISSUES"):
-        return error(403, "You do not have permission to edit issues in this project.")
-    try:
-        edit_issue(request.app[DATASET], request.match_info["key"], params.get("fields") or {},
-                   _caller(request).person, options.clock_ms())
-    except EditError as exc:
-        return error(400, "", errors=exc.errors)
-    return web.Response(status=204)
-
-
-async def delete(request: web.Request) -> web.Response:
-    if not _may(request, _position(request), "DELETE_ISSUES"):
-        return error(403, "You do not have permission to delete issues in this project.")
-    delete_issue(request.app[DATASET], request.match_info["key"])
-    return web.Response(status=204)
-
-
-def _may(request: web.Request, position: int, permission: str) -> bool:
-    caller = _caller(request)
-    return not caller.restricted or request.app[DATASET].access.holds_on_issue(caller.account_id, position, permission)
+        positions = _search(request, jql)
+    except JqlSyntaxError as exc:
+        return web.Response(text=f"<!doctype html><title>JQL error</title><p>{html.escape(str(exc))}</p>",
+                            content_type="text/html", status=400)
+    issues = request.app[DATASET].issues
+    items = "".join(f"<li><a href=\"/browse/{html.escape(issues[p]['key'])}\">{html.escape(issues[p]['key'])}</a> "
+                    f"{html.escape(issues[p]['fields'].get('summary') or '')}</li>" for p in positions)
+    body = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Issues</title></head><body>"
+            f"<h1>{len(positions)} issues</h1><p><code>{html.escape(jql)}</code></p><ol>{items}</ol></body></html>")
+    return web.Response(text=body, content_type="text/html")
 
 
 async def issue_changelog(request: web.Request) -> web.Response:
     dataset: Dataset = request.app[DATASET]
-    position = _position(request)
+    position = issue_position(request)
     params = await request_params(request)
     start = int_param(params, "startAt", 0)
     size = min(int_param(params, "maxResults", 100, minimum=1), 100)
@@ -464,7 +433,7 @@ async def search_jql(request: web.Request) -> web.Response:
     start = _untoken(params.get("nextPageToken"), fingerprint)
     positions = _search(request, jql)
     page = positions[start:start + size]
-    version = _version(request)
+    version = api_version(request)
     body: dict[str, Any] = {"issues": [_shape(request, p, fields, expand, version, SEARCH_CHANGELOG_LIMIT, "id")
                                        for p in page]}
     more = start + size < len(positions)
@@ -499,11 +468,11 @@ async def bulk_issues(request: web.Request) -> web.Response:
     expand = parse_list(params.get("expand"))
     found, errors = [], []
     for item in wanted:
-        position = _seen_position(request, item)
+        position = seen_position(request, item)
         if position is None:
             errors.append({"issueIdOrKey": item, "errorMessage": NOT_FOUND})
         else:
-            found.append(_shape(request, position, fields, expand, _version(request), SEARCH_CHANGELOG_LIMIT,
+            found.append(_shape(request, position, fields, expand, api_version(request), SEARCH_CHANGELOG_LIMIT,
                                 "*navigable"))
     return web.json_response({"expand": "schema,names", "issues": found, "issueErrors": errors})
 
@@ -518,7 +487,7 @@ async def bulk_changelogs(request: web.Request) -> web.Response:
     start = _untoken(params.get("nextPageToken"), fingerprint)
     logs, seen, taken = [], 0, 0
     for item in wanted:
-        position = _seen_position(request, item)
+        position = seen_position(request, item)
         if position is None:
             continue
         issue_object = dataset.issues[position]

@@ -8,16 +8,16 @@ import dataclasses
 import uuid
 from collections.abc import Callable
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from jirakg.access import Access, AccountNotLinked
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
-from jirakg.answer.parts import ExplainStep, PartAnswer
+from jirakg.answer.parts import ExplainStep, FullList, PartAnswer
 from jirakg.connectors.jira.errors import JiraUnavailable, PersonRefused
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
-from jirakg.engine.turn import Surface, TurnContext, TurnResult, TurnStats, owner_of
+from jirakg.engine.turn import Asker, JiraList, Surface, TurnContext, TurnResult, TurnStats, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
@@ -26,7 +26,12 @@ from jirakg.handlers import Services, TurnInput, handler_for
 from jirakg.intents.models import ParsedQuery
 from jirakg.intents.parser import Parser
 from jirakg.intents.router import Router
+from jirakg.jql.readable import JqlNames
 from jirakg.llm import LlmCall, LlmClient, llm_turn
+from jirakg.retrieval.examples import Example, instance_examples
+
+if TYPE_CHECKING:
+    from jirakg.engine.startup import Ready
 
 HEALTH_TIMEOUT_S = 5.0
 EVENT_CLAIM_TTL_S = 86400
@@ -41,11 +46,12 @@ class Engine:
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
                  feedback_store: FeedbackStore | None = None, llm: LlmClient | None = None,
                  turn_timeout_s: float = 30.0, clock: Callable[[], datetime] | None = None,
-                 access: Access | None = None) -> None:
+                 access: Access | None = None, jql_names: JqlNames | None = None) -> None:
         self.turn_timeout_s = turn_timeout_s
         self.access = access  # None: every turn is answered as the service account
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
-        self.services = Services(manager=manager, kg=kg, answerer=answerer, **({"clock": clock} if clock else {}))
+        self.services = Services(manager=manager, kg=kg, answerer=answerer, jql_names=jql_names or JqlNames(),
+                                 **({"clock": clock} if clock else {}))
         self.history = history
         self.llm = llm  # for /readyz: the parser and answerers hold it too
         self.feedback_store = feedback_store  # None: turns and feedback live in the history only
@@ -57,11 +63,12 @@ class Engine:
         self.waiting_for_jira: str | None = None
         self.access_needed = False
 
-    def started(self, parser: Parser, answerer: LlmAnswerer | None, access: Access | None) -> None:
+    def started(self, ready: Ready) -> None:
         """What start-up waited for from Jira, put in place: later turns use it."""
-        self.parser = Router(parser, self.services.kg.names_entity if self.services.kg is not None else None)
-        self.services = dataclasses.replace(self.services, answerer=answerer)
-        self.access, self.waiting_for_jira = access, None
+        kg = self.services.kg
+        self.parser = Router(ready.parser, kg.names_entity if kg is not None else None)
+        self.services = dataclasses.replace(self.services, answerer=ready.answerer, jql_names=ready.jql_names)
+        self.access, self.waiting_for_jira = ready.access, None
 
     async def ask(self, turn: TurnContext) -> TurnResult:
         """The answer once every recorder has kept the turn, within turn_timeout_s; a JirakgError
@@ -96,7 +103,7 @@ class Engine:
                 assert self.access is not None and turn.asker.account_id is not None
                 await self.access.forget_credential(turn.asker.account_id)
                 raise AccountNotLinked(str(exc)) from exc
-        result, record = _compose(conversation.id, parsed, parts, llm.calls)
+        result, record = _compose(conversation.id, parsed, parts, llm.calls, self)
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
         return result
@@ -128,6 +135,23 @@ class Engine:
     async def conversation(self, conversation_id: str, owner: str) -> Conversation:
         """`owner`'s conversation (empty when there is none); ConversationNotFound when it is someone else's."""
         return await self.history.load(conversation_id, owner)
+
+    async def examples(self, asker: Asker, surface: Surface) -> list[Example]:
+        """Questions that answer on this instance, naming only what `asker` may browse (AccountNotLinked
+        when they cannot be matched to an account)."""
+        manager = self.services.manager
+        if self.access is not None:
+            manager = await self.access.graph_for(await self.access.identify(asker, surface), surface)
+        return await instance_examples(manager)
+
+    def jira_list(self, full: FullList) -> JiraList:
+        """A cut list's link to all of it, on the Jira this process answers from (made here, like issue links)."""
+        return JiraList(total=full.total, jql=full.jql, url=self.services.manager.search_url(full.jql))
+
+    def issue_url(self, key: str) -> str:
+        """An issue's link on the Jira this process answers from: links are made here, never stored, since
+        processes sharing a store may reach Jira at different addresses (the demo's port)."""
+        return self.services.manager.issue_url(key)
 
     async def turn(self, turn_id: str, owner: str) -> TurnRecord | None:
         conversation = await self.history.conversation_of(turn_id, owner)
@@ -163,19 +187,24 @@ async def _failing(reason: str) -> None:
     raise JirakgError(reason)
 
 
-def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer],
-             llm_calls: list[LlmCall]) -> tuple[TurnResult, TurnRecord]:
+def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer], llm_calls: list[LlmCall],
+             links: Engine) -> tuple[TurnResult, TurnRecord]:
+    """The turn's result and record; `links` makes the links, on the Jira this process answers from."""
     steps = _parse_steps(parsed) + [step for part in parts for step in part.explain]
-    citations = {key: url for part in parts for key, url in part.citations.items()}
+    citations = list(dict.fromkeys(key for part in parts for key in part.citations))
     rows = [row for part in parts for row in part.rows]
+    rows = rows if len(rows) > 1 else []
+    full_list = next((p.full_list for p in parts if p.full_list), None)
     record = TurnRecord(id=uuid.uuid4().hex, question=parsed.text, intents=parsed.intents,
                         plans=[str(s) for s in steps], answer="\n\n".join(p.text for p in parts),
-                        citations=list(citations), urls=citations,
+                        citations=citations, rows=rows, full_list=full_list,
                         listed=next((p.listed for p in reversed(parts) if p.listed), []),
                         kg=next((p.kg_turn for p in parts if p.kg_turn), None))
     result = TurnResult(answer=record.answer, turn_id=record.id, conversation_id=conversation_id,
-                        intents=[c.name for c in parsed.intents], citations=record.citations, urls=citations,
-                        steps=steps, rows=rows if len(rows) > 1 else [], stats=_stats(parsed, parts, llm_calls))
+                        intents=[c.name for c in parsed.intents], citations=citations,
+                        urls={key: links.issue_url(key) for key in citations},
+                        steps=steps, rows=rows, jira_list=links.jira_list(full_list) if full_list else None,
+                        stats=_stats(parsed, parts, llm_calls))
     return result, record
 
 

@@ -35,6 +35,7 @@ from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.intents.llm_routing import LlmRouting
 from jirakg.intents.parser import Parser
+from jirakg.jql.readable import JqlNames
 from jirakg.llm import LlmClient
 
 LEXICON_TTL_S = 3600
@@ -64,17 +65,18 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
 
         async def from_jira() -> Ready:
             lexicon = await _lexicon(url, manager)
-            return Ready(*understanding(lexicon), await _access(manager, settings, people))
+            return Ready(*understanding(lexicon), await _access(manager, settings, people), jql_names(lexicon))
 
         history = HistoryStore(store, settings.store.history_turns, settings.store.conversation_ttl_s)
         kg = KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store))
         try:
             ready, waiting = await from_jira(), None
         except JiraUnavailable as exc:  # start anyway: answer from what is cached, and keep asking Jira
-            parser, answerer = understanding(await _cached_lexicon(url, manager) or Lexicon.build())
-            ready, waiting = Ready(parser, answerer, None), str(exc)
+            lexicon = await _cached_lexicon(url, manager) or Lexicon.build()
+            ready, waiting = Ready(*understanding(lexicon), None, jql_names(lexicon)), str(exc)
         engine = Engine(ready.parser, manager, history, ready.answerer, kg, feedback, llm,
-                        turn_timeout_s=settings.turn_timeout_s, clock=now, access=ready.access)
+                        turn_timeout_s=settings.turn_timeout_s, clock=now, access=ready.access,
+                        jql_names=ready.jql_names)
         if waiting is not None:
             engine.waiting_for_jira = waiting
             engine.access_needed = not (settings.jira.url is not None and settings.jira.auth == "anonymous")
@@ -89,6 +91,11 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         await feedback.close()
         if llm:
             await llm.close()
+
+
+def jql_names(lexicon: Lexicon) -> JqlNames:
+    return JqlNames(people={t.value: t.label for t in lexicon.of("person")},
+                    sprints={s.id: s.name for s in lexicon.sprints})
 
 
 async def _access(manager: GraphManager, settings: Settings, people: bool) -> Access | None:

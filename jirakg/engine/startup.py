@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from jirakg.answer.llm_answerer import LlmAnswerer
     from jirakg.engine.engine import Engine
     from jirakg.intents.parser import Parser
+    from jirakg.jql.readable import JqlNames
 
 log = logging.getLogger("jirakg.engine")
 
@@ -27,10 +28,12 @@ MOST_WAIT_S = 15.0
 
 @dataclass
 class Ready:
-    """What start-up gets from Jira: the parser and answerer built on its vocabulary, and who may see what."""
+    """What start-up gets from Jira: the parser, answerer and JQL names built on its vocabulary, and who may
+    see what."""
     parser: Parser
     answerer: LlmAnswerer | None
     access: Access | None
+    jql_names: JqlNames
 
 
 async def start_when_jira_answers(engine: Engine, from_jira: Callable[[], Awaitable[Ready]]) -> None:
@@ -53,6 +56,6 @@ async def start_when_jira_answers(engine: Engine, from_jira: Callable[[], Awaita
             engine.waiting_for_jira = "start-up failed unexpectedly; the log has the details."
             log.exception("start-up failed")
             return
-        engine.started(ready.parser, ready.answerer, ready.access)
+        engine.started(ready)
         log.info("jira answered; start-up finished")
         return

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from jirakg.connectors.jira import JiraConnector
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
@@ -83,6 +84,14 @@ class GraphManager:
         view.sight = sight
         return view
 
+    def issue_url(self, key: str) -> str:
+        """The issue's page on the Jira this process fetches from."""
+        return f"{self.base_url.rstrip('/')}/browse/{key}"
+
+    def search_url(self, jql: str) -> str:
+        """Jira's issue navigator showing every issue `jql` selects."""
+        return f"{self.base_url.rstrip('/')}/issues/?jql={quote(jql, safe='')}"
+
     async def ping(self) -> None:
         """Raises when Jira does not answer."""
         await self.connector.http.get("/rest/api/2/serverInfo")
@@ -127,7 +136,7 @@ class GraphManager:
         self.stats.misses += 1
         found = await self.connector.search_at_most(jql, [*STRUCTURE_FIELDS, *fields], self.max_issues,
                                                     changelog=changelog)
-        fetched = await self._store([node_from_issue(issue, self.base_url) for issue in found.issues])
+        fetched = await self._store([node_from_issue(issue) for issue in found.issues])
         matched = found.matched if found.matched is not None and found.matched > len(found.issues) else None
         now = self.clock()
         await self.store.put_query(CachedQuery(
@@ -171,7 +180,7 @@ class GraphManager:
                     issues.append(await self.connector.issue(key, [*STRUCTURE_FIELDS, *fields], changelog=changelog))
                 except IssueNotFound:
                     continue
-        return await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+        return await self._store([node_from_issue(issue) for issue in issues])
 
     async def node(self, key: str, fields: Iterable[str] = (), *, changelog: bool = False) -> Node:
         found = await self.nodes([key], fields, changelog=changelog)

@@ -23,8 +23,9 @@ from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, a
 from jirakg.devjira.runner import BackgroundServer
 from jirakg.engine.session import engine_session
 from tests.access.people import DATASET, INSIDER, OUTSIDER, RAW, SERVICE, credentials
+from tests.bots.forge_env import APP_ID, token
 from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body, signed
-from tests.bots.test_forge_panel import APP_ID, jwks_url, token  # noqa: F401 (jwks_url is a fixture)
+from tests.bots.test_forge_panel import jwks_url  # noqa: F401 (a fixture)
 from tests.bots.web_env import call
 from tests.devjira import http
 from tests.jira_env import devjira

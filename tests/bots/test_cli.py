@@ -95,11 +95,15 @@ def test_ask_json_and_chat_on_the_demo(tmp_path: Path) -> None:
 
     key = next(i["key"] for i in demo_issues if i["fields"]["assignee"])
     owner = next(i["fields"]["assignee"]["displayName"] for i in demo_issues if i["key"] == key)
-    chat = CliRunner().invoke(main, ["chat"], env=env, input=f"who owns {key}?\n/explain\n/feedback down wrong owner\n"
-                                                            "/feedback sideways\n/reset\n/quit\n")
+    typed = (f"who owns {key}?\n/explain\n/feedback down wrong owner\n/feedback sideways\n/feedback down \xff\n"
+             "/reset\n/quit\n")
+    chat = CliRunner().invoke(main, ["chat"], env=env, input=typed.encode("latin-1"))  # \xff: not UTF-8
     assert chat.exit_code == 0, chat.output
     assert owner in chat.output and "metadata: node" in chat.output and "Thanks, recorded." in chat.output
-    assert f"{key}: http://127.0.0.1:" in chat.output and f"/browse/{key}" in chat.output
+    # Not a terminal: the plain key in the answer and one source line, no "KEY: URL" block.
+    assert "\n  Source: http://127.0.0.1:" in chat.output and f"/browse/{key}\n" in chat.output
+    assert f"{key}: http" not in chat.output and "\x1b]8;;" not in chat.output
+    assert chat.output.count("Thanks, recorded.") == 1 and "bytes that are not UTF-8" in chat.output
     assert "Usage: /feedback" in chat.output and "New conversation." in chat.output
 
 

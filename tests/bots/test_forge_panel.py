@@ -1,5 +1,6 @@
-"""The Jira issue panel's endpoint: Forge invocation tokens signed with a locally generated RSA key,
-served from a local JWKS endpoint; the issue comes from the verified token."""
+"""The Jira sidebar's and the Rovo action's endpoints: Forge invocation tokens signed with a locally
+generated RSA key, served from a local JWKS endpoint; the person and the issue come from the verified
+token (for Rovo, the issue else from the context Forge adds to the action's payload)."""
 
 from __future__ import annotations
 
@@ -9,31 +10,10 @@ import time
 
 import jwt
 import pytest
-from aiohttp import web
-from cryptography.hazmat.primitives.asymmetric import rsa
 
 from jirakg.bots.web.forge_token import ISSUER, FitVerifier
-from jirakg.devjira.runner import BackgroundServer
+from tests.bots.forge_env import APP_ID, OTHER, jwks_server, token
 from tests.bots.web_env import KEY, OWNER, call, feedback_rows, jirakg_server
-
-APP_ID = "ari:cloud:ecosystem::app/5d2c7a8e-0000-4000-8000-000000000001"
-SIGNING = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-OTHER = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-
-
-def jwks() -> dict:
-    key = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(SIGNING.public_key()))
-    return {"keys": [{**key, "kid": "forge-key-1", "use": "sig", "alg": "RS256"}]}
-
-
-def token(*, kid: str = "forge-key-1", key=SIGNING, audience: str = APP_ID, expires_in: int = 60,
-          issue_key: str = KEY, issuer: str = ISSUER, principal: str = "557058:user") -> str:
-    now = int(time.time())
-    claims = {"iss": issuer, "aud": audience, "iat": now, "nbf": now, "exp": now + expires_in, "jti": "j1",
-              "principal": principal, "app": {"id": APP_ID, "installationId": "inst-1"},
-              "context": {"cloudId": "cloud-1", "moduleKey": "jirakg-panel",
-                          "extension": {"type": "jira:issuePanel", "issue": {"key": issue_key, "id": "10001"}}}}
-    return jwt.encode(claims, key, algorithm="RS256", headers={"kid": kid})
 
 
 def tampered() -> str:
@@ -46,14 +26,8 @@ def tampered() -> str:
 
 @pytest.fixture(scope="module")
 def jwks_url():
-    app = web.Application()
-    app.router.add_get("/.well-known/jwks.json", _jwks)
-    with BackgroundServer(app) as url:
-        yield f"{url}/.well-known/jwks.json"
-
-
-async def _jwks(request: web.Request) -> web.Response:
-    return web.json_response(jwks())
+    with jwks_server() as url:
+        yield url
 
 
 def ask(url: str, bearer: str | None, body: dict) -> tuple[int, dict]:
@@ -66,6 +40,8 @@ def test_a_valid_token_answers_about_the_open_issue(tmp_path, jwks_url: str) -> 
     with jirakg_server(tmp_path, forge=FitVerifier(APP_ID, jwks_url)) as (url, settings):
         status, reply = ask(url, token(), {"text": "who owns this?"})
         assert status == 200 and OWNER in reply["answer"] and reply["citations"][0]["key"] == KEY
+        status, panel = ask(url, token(module="jira:issuePanel"), {"text": "who owns this?"})  # the optional panel
+        assert status == 200 and OWNER in panel["answer"]
         status, _, _ = call(f"{url}/forge/feedback", "POST", {"turn_id": reply["turn_id"], "rating": "up"},
                             {"Authorization": f"Bearer {token()}"})
         assert status == 200
@@ -97,3 +73,36 @@ def test_without_an_app_id_the_panel_is_off(tmp_path) -> None:
     with jirakg_server(tmp_path) as (url, _):
         status, reply = ask(url, token(), {"text": "who owns this?"})
     assert status == 404 and "forge.app_id" in reply["error"]
+
+
+def rovo(url: str, bearer: str | None, body: object) -> tuple[int, dict]:
+    headers = {"Authorization": f"Bearer {bearer}"} if bearer else {}
+    status, reply, _ = call(f"{url}/forge/rovo/ask", "POST", body, headers)
+    return status, reply
+
+
+def rovo_payload(question: str, issue_key: object = None) -> dict:
+    """What Forge posts for the action: its inputs, plus the app context when Rovo runs on an issue."""
+    context: dict = {"cloudId": "cloud-1", "moduleKey": "ask-jirakg"}
+    if issue_key is not None:
+        context["jira"] = {"url": f"https://example.atlassian.net/browse/{issue_key}", "resourceType": "issue",
+                           "issueKey": issue_key, "projectKey": str(issue_key).split("-")[0]}
+    return {"question": question, "context": context}
+
+
+def test_the_rovo_action_answers_as_the_token_principal(tmp_path, jwks_url: str) -> None:
+    with jirakg_server(tmp_path, forge=FitVerifier(APP_ID, jwks_url)) as (url, _):
+        agent_token = token(issue_key=None, module="rovo:agent")
+        status, reply = rovo(url, agent_token, rovo_payload(f"who owns {KEY}?"))
+        assert status == 200 and OWNER in reply["answer"] and reply["citations"][0]["key"] == KEY
+        assert reply["citations"][0]["url"].endswith(f"/browse/{KEY}")
+        # "this" is the issue on screen, from the context Forge adds.
+        status, reply = rovo(url, agent_token, rovo_payload("who owns this?", KEY))
+        assert status == 200 and OWNER in reply["answer"]
+        # A context key that is not an issue key is refused in one sentence, not used in a query.
+        status, reply = rovo(url, agent_token, rovo_payload("who owns this?", 'X" OR 1=1'))
+        assert status == 400 and "is not an issue key" in reply["error"]
+        status, reply = rovo(url, agent_token, {"context": {}})
+        assert status == 400 and reply["error"].startswith("question:")
+        status, reply = rovo(url, None, rovo_payload(f"who owns {KEY}?"))
+        assert status == 401 and "carries no Forge invocation token" in reply["error"]

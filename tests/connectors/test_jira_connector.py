@@ -97,7 +97,8 @@ def test_total_changing_mid_fetch_loses_nothing() -> None:
             if pages_seen["n"] == 1:  # between the first page and the others
                 delete_issue(dataset, keys_of(dataset, "project = OPS ORDER BY key")[0])
                 for n in range(3):
-                    create_issue(dataset, {"project": {"key": "OPS"}, "summary": f"new {n}"}, 1_800_000_000_000)
+                    create_issue(dataset, {"project": {"key": "OPS"}, "summary": f"new {n}",
+                                           "issuetype": {"name": "Task"}}, 1_800_000_000_000)
         return response
 
     with devjira(dataset, middlewares=[churn], deployment="server") as base:

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import gzip
 import json
-from datetime import datetime
+import urllib.parse
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from jirakg.devjira.dataset import load_dataset
 from jirakg.devjira.jql.text import index_terms
+from tests.devjira.http import call
+from tests.jira_env import devjira
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
+NOW = int(datetime(2026, 12, 1, 12, tzinfo=UTC).timestamp() * 1000)
 pytestmark = [pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent"),
               pytest.mark.fluid_archive, pytest.mark.slow]
 
@@ -74,3 +78,33 @@ def test_counts_match_brute_force(dataset, raw, jql, predicate) -> None:
     got = {dataset.issues[p]["key"] for p in dataset.engine.search(jql, 0)}
     assert got == expected
     assert expected  # every case selects something, or it would prove little
+
+
+def test_writes_follow_the_archives_own_workflow(dataset, raw) -> None:
+    """Runs last: it changes the module's dataset. The archive has no workflow metadata and its
+    changelogs record no status change in FLUID, so FLUID gets Jira's simplified workflow (every
+    status from every other); taking a transition is a change JQL sees."""
+    moves: dict[str, set[str]] = {}
+    for issue in raw:
+        if issue["fields"]["project"]["key"] == "FLUID":
+            for history in (issue.get("changelog") or {}).get("histories") or []:
+                for item in history["items"]:
+                    if item["field"] == "status" and item.get("fromString"):
+                        moves.setdefault(item["fromString"], set()).add(item["toString"])
+    known = {s["name"] for s in dataset.metadata["statuses"]}
+    key = next(i["key"] for i in raw if i["fields"]["project"]["key"] == "FLUID"
+               and i["fields"]["status"]["name"] == "Open")
+    with devjira(dataset, clock_ms=lambda: NOW) as url:
+        offered = call(f"{url}/rest/api/2/issue/{key}/transitions?expand=transitions.fields").body["transitions"]
+        assert moves == {}
+        assert {t["to"]["name"] for t in offered} == known - {"Open"}
+        done = {s["name"] for s in dataset.metadata["statuses"] if s["statusCategory"]["key"] == "done"}
+        assert {t["to"]["name"] for t in offered if t["fields"]} == done - {"Open"} != set()
+        target = next(t for t in offered if not t["fields"])
+        assert call(f"{url}/rest/api/2/issue/{key}/transitions", "POST", {"transition": {"id": target["id"]}},
+                    ).status == 204
+        query = urllib.parse.urlencode({"jql": f'status CHANGED FROM Open TO "{target["to"]["name"]}" ON '
+                                               '"2026-12-01" AND project = FLUID', "fields": "status"})
+        assert [i["key"] for i in call(f"{url}/rest/api/2/search?{query}").body["issues"]] == [key]
+        commented = call(f"{url}/rest/api/2/issue/{key}/comment", "POST", {"body": "Checked by the archive test."})
+        assert commented.status == 201

@@ -153,3 +153,24 @@ def test_client_spec_keeps_the_redirect_uris_colons() -> None:
     assert OAuthClient.parse("app-1:s3:http://127.0.0.1:9/cb") == OAuthClient("app-1", "s3", "http://127.0.0.1:9/cb")
     with pytest.raises(ValueError, match="ID:SECRET:REDIRECT_URI"):
         OAuthClient.parse("app-1:s3")
+
+
+def test_writes_need_the_write_scope(url: str) -> None:
+    """Runs last: it adds a comment to the module's dataset. A token granted read scopes only may
+    search but not change anything (Jira Cloud's 401); with write:jira-work it acts as its person."""
+    api = f"{url}/ex/jira/{CLOUD_ID}/rest/api/3"
+    key = ORACLE.browsable_keys(PERSON["accountId"], "project = WEB ORDER BY key")[0]
+    note = {"body": {"type": "doc", "version": 1, "content": [{"type": "paragraph", "content": [
+        {"type": "text", "text": "Written through OAuth."}]}]}}
+    email, token = ORACLE.basic(PERSON)
+    for scope, status in ((SCOPE, 401), ("read:jira-work write:jira-work", 201)):
+        reply = post_form(f"{url}/authorize", {**authorize_params(scope=scope), "email": email, "token": token})
+        code = urllib.parse.parse_qs(urllib.parse.urlsplit(reply.headers["Location"]).query)["code"][0]
+        access = exchange(url, code).body["access_token"]
+        assert call(f"{api}/search/jql", "POST", {"jql": f"key = {key}"}, auth=access).status == 200
+        written = call(f"{api}/issue/{key}/comment", "POST", note, auth=access)
+        assert written.status == status, written.body
+        if status == 401:
+            assert written.body == {"code": 401, "message": "Unauthorized; scope does not match"}
+        else:
+            assert written.body["author"]["accountId"] == PERSON["accountId"]

@@ -300,7 +300,8 @@ def test_visibility_follows_changes_and_writes_need_permission() -> None:
     admin = ("jirakg-service@example.com", api_token(SERVICE_ACCOUNT_ID))
     with serve(dataset) as url:
         made = call(f"{url}/rest/api/2/issue", "POST",
-                    {"fields": {"project": {"key": "OPS"}, "summary": "Rotate keys"}}, auth=admin)
+                    {"fields": {"project": {"key": "OPS"}, "summary": "Rotate keys", "issuetype": {"name": "Task"}}},
+                    auth=admin)
         assert made.status == 201, made.body
         assert call(f"{url}/rest/api/2/issue/{made.body['key']}", auth=oracle.basic(outsider)).status == 404
         member = oracle.person(lambda a: a in oracle.members["ops-team"])

@@ -8,8 +8,8 @@ import pytest
 from aiohttp import web
 
 from jirakg.devjira.runner import BackgroundServer
+from tests.bots.forge_env import APP_ID, jwks
 from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET
-from tests.bots.test_forge_panel import APP_ID, jwks
 from tests.devjira import http
 from tests.local_servers import free_port
 from tests.reliability.bad_inputs import WEBHOOK_SECRET, corpus

@@ -5,7 +5,7 @@ issue it hands out. Counts stay Jira's own, and each answer past the cap says so
 from __future__ import annotations
 
 import json
-from urllib.parse import quote
+from urllib.parse import unquote
 
 import pytest
 from aiohttp import web
@@ -61,6 +61,8 @@ def test_broad_questions_read_at_most_the_cap(tmp_path, deployment) -> None:
     assert counted.startswith(f"{every} issues match {jql}.")  # Jira's own count, not the 250 read
     assert (f"I read only the first {CAP} of the {every:,} issues that match (jira.max_issues_per_question)"
             in counted)
-    assert f"{jira}/issues/?jql={quote(jql)}" in counted
+    link = counted.split("all of them are in Jira: ")[1].split()[0]
+    assert link.startswith(f"{jira}/issues/?jql=")
+    assert len(keys_of(DATASET, unquote(link.split("?jql=")[1]))) == every  # the search, in Jira's navigator
     listed = answers["list all issues"]
     assert listed.startswith(f"{every} issues match ") and "jira.max_issues_per_question" in listed

@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import asyncio
+import sys
+from contextlib import AsyncExitStack
 from typing import Literal
 
 import click
 
+from jirakg.bots.cli.answer_text import answer_text, hyperlinks_supported
 from jirakg.bots.cli.context import asker_for, moment, now_option, settings_from, user_option, with_jira
 from jirakg.bots.cli.jira_access import jira_url as jira_for
+from jirakg.bots.cli.line_input import LineInput
 from jirakg.engine.session import engine_session
 from jirakg.engine.turn import TurnContext, TurnResult
 from jirakg.errors import JirakgError
-from jirakg.intents.embedded import input_problem
+from jirakg.intents.embedded import NOT_TEXT, input_problem
 
 COMMANDS = "Commands: /explain, /feedback up|down [comment], /reset, /quit"
+NOT_UTF8 = ("That line holds a control character or bytes that are not UTF-8 (check the terminal's encoding); "
+            "nothing was sent.")
 
 
 def _show(result: TurnResult, explain: bool) -> None:
-    click.echo(result.answer)
-    for key in result.citations:
-        click.echo(f"  {key}: {result.urls.get(key, '')}")
+    click.echo(answer_text(result, hyperlinks_supported(sys.stdout)))
     if explain:
         for line in result.explain:
             click.echo(f"  plan: {line}")
@@ -70,21 +74,31 @@ def chat(ctx: click.Context, conversation: str | None, now_text: str | None, use
     settings = settings_from(ctx)
     now = moment(now_text)
 
-    async def loop(url: str) -> None:
-        async with engine_session(url, settings, now=(lambda: now) if now else None, people=bool(user)) as engine:
+    def loop(runner: asyncio.Runner, url: str, lines: LineInput) -> None:
+        # Lines are read on the main thread, between the engine's turns on the runner's loop, so that
+        # readline owns the terminal and Ctrl-C reaches whichever is running.
+        stack = AsyncExitStack()
+        engine = runner.run(stack.enter_async_context(
+            engine_session(url, settings, now=(lambda: now) if now else None, people=bool(user))))
+        try:
             conversation_id, last = conversation, None
             click.echo(f"Ask about your Jira. {COMMANDS}")
             while True:
                 try:
-                    line = await asyncio.to_thread(input, "> ")
-                except EOFError:
+                    line = lines.read("> ")
+                except KeyboardInterrupt:  # as in a shell: Ctrl-C drops the line; /quit or Ctrl-D leaves
+                    click.echo()
+                    continue
+                if line is None:
                     return
                 line = line.strip()
                 if not line:
                     continue
                 if line in ("/quit", "/exit"):
                     return
-                if line == "/reset":
+                if NOT_TEXT.search(line):  # not even a command: a feedback comment must be text too
+                    click.echo(NOT_UTF8)
+                elif line == "/reset":
                     conversation_id, last = None, None
                     click.echo("New conversation.")
                 elif line == "/explain":
@@ -96,23 +110,31 @@ def chat(ctx: click.Context, conversation: str | None, now_text: str | None, use
                     else:
                         rating: Literal["up", "down"] = "up" if parts[1] == "up" else "down"
                         comment = parts[2] if len(parts) > 2 else None
-                        await engine.feedback(last.turn_id, rating, comment, user=user, channel="cli")
+                        runner.run(engine.feedback(last.turn_id, rating, comment, user=user, channel="cli"))
                         click.echo("Thanks, recorded.")
                 elif line.startswith("/"):
                     click.echo(COMMANDS)
+                elif problem := input_problem(line):
+                    click.echo(problem)
                 else:
+                    turn = TurnContext(text=line, conversation_id=conversation_id, asker=asker_for(user))
                     try:
-                        last = await engine.ask(TurnContext(text=line, conversation_id=conversation_id,
-                                                            asker=asker_for(user)))
+                        last = runner.run(engine.ask(turn))
                     except JirakgError as exc:
                         click.echo(str(exc))
                         continue
+                    except KeyboardInterrupt:  # Ctrl-C while waiting: that question is dropped
+                        click.echo("Stopped.")
+                        continue
                     conversation_id = last.conversation_id
                     _show(last, explain=False)
+        finally:
+            runner.run(stack.aclose())
 
     try:
-        with jira_for(settings, now) as url:
-            asyncio.run(loop(url))
+        with (jira_for(settings, now) as url, LineInput(settings.data_dir / "chat_history") as lines,
+              asyncio.Runner() as runner):
+            loop(runner, url, lines)
     except JirakgError as exc:
         raise click.ClickException(str(exc)) from exc
 

@@ -1,5 +1,6 @@
-"""Jira's ways in: the webhook (events that make cached issues stale) and the Forge issue panel,
-whose requests carry a Forge Invocation Token naming the open issue."""
+"""Jira's ways in: the webhook (events that make cached issues stale), the Forge sidebar and issue
+panel, whose requests carry a Forge Invocation Token naming the open issue, and the Rovo agent's
+action, whose token names the person."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import hashlib
 import hmac
 
 from aiohttp import web
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from jirakg.bots.web import api, keys
 from jirakg.bots.web.forge_token import FitVerifier, InvalidToken
@@ -22,11 +23,25 @@ class PanelAsk(BaseModel):
     conversation_id: str | None = Field(None, pattern=api.ID)
 
 
+class RovoContext(BaseModel):
+    """The Atlassian app context Forge adds to an action's payload when Rovo runs on an issue."""
+    model_config = ConfigDict(extra="ignore")
+    jira: dict[str, object] | None = None
+
+
+class RovoAsk(BaseModel):
+    """A Rovo action's payload: its inputs (here the question) plus `context`; other keys are ignored."""
+    model_config = ConfigDict(extra="ignore")
+    question: str = Field(..., max_length=api.MAX_TEXT)
+    context: RovoContext | None = None
+
+
 def add_jira_routes(app: web.Application, forge: FitVerifier | None) -> None:
     app.router.add_post("/jira/webhook", webhook)
     app[keys.FORGE] = forge
     app.router.add_post("/forge/ask", panel_ask)
     app.router.add_post("/forge/feedback", panel_feedback)
+    app.router.add_post("/forge/rovo/ask", rovo_ask)
 
 
 async def webhook(request: web.Request) -> web.Response:
@@ -95,3 +110,24 @@ async def panel_feedback(request: web.Request) -> web.Response:
     if isinstance(claims, web.Response):
         return claims
     return await api.record_feedback(request, "jira", FitVerifier.principal(claims))
+
+
+async def rovo_ask(request: web.Request) -> web.Response:
+    """The Rovo agent's action: one question answered as the token's principal. Rovo's model chooses
+    the inputs, so the person comes only from the signed token; the issue from the token's context,
+    else the payload's context (Forge sets it from the issue on screen; it only says what "this" is,
+    what the person may see is still checked)."""
+    claims = await _claims(request)
+    if isinstance(claims, web.Response):
+        return claims
+    body = await api.parsed(request, RovoAsk)
+    if isinstance(body, web.Response):
+        return body
+    issue_key = FitVerifier.issue_key(claims)
+    if issue_key is None and body.context is not None and body.context.jira is not None:
+        shown = body.context.jira.get("issueKey")
+        issue_key = shown if isinstance(shown, str) else None
+    principal = FitVerifier.principal(claims)
+    result = await api.answer(request, body.question, None, issue_key, "jira",
+                              Asker(surface_user_id=principal, account_id=principal))
+    return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())

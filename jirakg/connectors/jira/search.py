@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncGenerator, AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -68,7 +68,7 @@ class JiraConnector:
         return found
 
     async def pages(self, jql: str, fields: Iterable[str], *, changelog: bool = False, limit: int | None = None,
-                    found: Found | None = None) -> AsyncIterator[list[dict]]:
+                    found: Found | None = None) -> AsyncGenerator[list[dict], None]:
         """Batches of issues in Jira's order, as soon as each contiguous batch is complete; at most
         `limit` issues, noting in `found` when more matched."""
         wanted = sorted(set(fields))

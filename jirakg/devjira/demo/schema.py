@@ -46,6 +46,14 @@ ISSUE_TYPES: dict[str, dict] = {
     "Sub-task": {"id": "10003", "hierarchyLevel": -1, "subtask": True},
 }
 
+PORTFOLIO_TYPES = ("Initiative", "Feature")
+
+
+def project_issue_types(kind: str) -> list[str]:
+    """The issue types of a project's scheme: a portfolio holds initiatives and features, a team the rest."""
+    return [name for name in ISSUE_TYPES if (name in PORTFOLIO_TYPES) == (kind == "portfolio")]
+
+
 # The type a parent may have, for each child type.
 PARENT_TYPES: dict[str, tuple[str, ...]] = {
     "Feature": ("Initiative",),
@@ -150,3 +158,21 @@ def link_type_object(name: str) -> dict:
     spec = LINK_TYPES[name]
     return {"id": spec["id"], "name": name, "inward": spec["inward"], "outward": spec["outward"],
             "self": f"{BASE_URL}/rest/api/2/issueLinkType/{spec['id']}"}
+
+# The team's workflow: id, name, from (None: any status), to. Ids follow Jira's 11, 21, 31 numbering.
+WORKFLOW: list[tuple[str, str, tuple[str, ...] | None, str]] = [
+    ("11", "Back to To Do", ("In Progress", "Blocked"), "To Do"),
+    ("21", "Start Progress", ("To Do", "In Review", "Blocked"), "In Progress"),
+    ("31", "Request Review", ("In Progress",), "In Review"),
+    ("41", "Block", ("To Do", "In Progress", "In Review"), "Blocked"),
+    ("51", "Done", ("In Progress", "In Review"), "Done"),
+    ("61", "Won't Do", ("To Do", "In Progress", "Blocked"), "Won't Do"),
+    ("71", "Reopen", ("Done", "Won't Do"), "To Do"),
+]
+
+
+def workflow_object() -> dict:
+    """The workflow in devjira's metadata shape (see jirakg.devjira.workflow)."""
+    return {"name": "Software workflow", "initial": "To Do", "transitions": [
+        {"id": tid, "name": name, "to": to, **({"from": list(sources)} if sources else {})}
+        for tid, name, sources, to in WORKFLOW]}
