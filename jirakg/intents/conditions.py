@@ -264,7 +264,16 @@ help need needed trying try figure out check checking curious wondering wonder q
 pull up bring display fetch dig surface pull-up retrieve gimme lemme wanna gonna hey hi hello folks guys
 people person anyone anybody someone somebody everyone everybody others nobody colleagues colleague teammates
 """.split())
+LONG_FILLER = sorted({w for w in FILLER | {"whats", "thats"} if len(w) >= 4})
 # Words that look like conditions: never dropped without saying so.
+# Words about the asker's situation, not about the issues ("I'm on call this weekend", "for the retro"): a
+# leftover word outside FILLER and this list is named as not used, whatever it is, so none widens silently.
+SCAFFOLD = frozenset("""
+remember rundown call weekend moment ever cleaning cleanup asked asking wants wish knows saw noticed chase catch keep
+busy leadership full picture update updates manager managers retro retrospective stand standup schedule packed
+steering group meets sorry minutes writing wrap ahead boss lead send sending share sharing slide slides deck email
+morning afternoon evening tonight covering cover away vacation holiday leave back decide deciding remind reminder
+""".split())
 FIELD_WORDS = frozenset("""priority priorities status statuses state type types kind component components label labels
 labelled labeled tag tags version versions release releases sprint sprints epic epics parent assignee assignees
 assigned owner owners reporter reporters reported resolution resolved due deadline created updated modified changed
@@ -376,7 +385,7 @@ class ConditionReader:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
         Unknown for a name the instance does not have."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
-        raw = re.sub(r"[a-z]{5,}", self._corrected, raw)
+        raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
@@ -439,8 +448,10 @@ class ConditionReader:
         if word in CUE_VOCABULARY or word in FILLER or word in self.known_words:
             return word
         close = [c for c in get_close_matches(word, CUE_VOCABULARY, n=1, cutoff=0.85)
-                 if c[0] == word[0] and abs(len(c) - len(word)) <= 1 and not c.startswith(word)]  # "finish" is a word
-        return close[0] if close else word
+                 if c[0] == word[0] and abs(len(c) - len(word)) <= 1 and not c.startswith(word)  # "finish" is a word
+                 and not word.startswith(c)]  # "opens" is "open" inflected, not misspelt
+        swapped = [c for c in CUE_VOCABULARY if c[0] == word[0] and c != word and sorted(c) == sorted(word)]
+        return (close or swapped or [word])[0]  # swapped letters ("opne") are too far for the ratio in short words
 
     def _quoted_value(self, kind: str, value: str, slots: Slots) -> None:
         kind = "project" if kind == "epic" else kind
@@ -777,26 +788,39 @@ class ConditionReader:
         """In a terse query ("gdpr unresolved") a word that is no value, field or filler is a search term."""
         if len(unicode_words(asked).split()) > KEYWORD_QUERY:  # as asked: used phrases are gone from `words`
             return
-        terms = [w for w in words.left() if w not in FILLER and w != USED and w not in slots.ignored
+        terms = [w for w in words.left() if w not in FILLER and w != USED and not self._condition_like(w)
                  and w not in FIELD_WORDS and w not in INTENT_WORDS and not w.isdigit()
                  and not re.search(r"(?:ed|ing|ly)$", w)]  # verbs and adverbs ("proposed") describe, not search
         if terms:
             slots.text = " ".join(filter(None, [slots.text, *terms]))
+            slots.ignored = [w for w in slots.ignored if w not in terms]
 
     def _leftovers(self, words: Words, slots: Slots) -> list[str]:
-        """Words left that look like conditions, in the order asked."""
+        """Words left that no reader used, in the order asked: any word that is not question scaffolding."""
         ignored = []
         for word in words.left():
             if word in FILLER or word == USED or (word.isdigit() and len(word) <= 2):
                 continue
             if slots.dates and DATE_CUE_WORDS.fullmatch(word):
                 continue  # "created", "closed": the date read after it already names its field
-            condition_like = (word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
-                              or NEGATION.search(word) or word in self.known
-                              or bool(get_close_matches(word, self.known, n=1, cutoff=0.8)))
-            if condition_like and word not in ignored:
+            content = len(word) > 2 and word.isalpha() and word not in SCAFFOLD and not _misspelt_filler(word)
+            if (self._condition_like(word) or content) and word not in ignored:
                 ignored.append(word)
         return ignored
+
+    def _condition_like(self, word: str) -> bool:
+        """A field, date, negation or value word: in a terse query it is no search term either."""
+        return bool(word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
+                    or NEGATION.search(word) or word in self.known
+                    or get_close_matches(word, self.known, n=1, cutoff=0.8))
+
+
+def _misspelt_filler(word: str) -> bool:
+    """"shwo", "isues", "whats": question scaffolding typed fast, not a condition."""
+    if word in LONG_FILLER:
+        return True
+    return any(sorted(f) == sorted(word) and f[0] == word[0] for f in LONG_FILLER if len(f) == len(word)) or bool(
+        len(word) >= 5 and get_close_matches(word, LONG_FILLER, n=1, cutoff=0.88))
 
 
 def foreign_language(text: str) -> bool:
@@ -830,7 +854,7 @@ KIND_HINTS = {
 CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
-outstanding finished completed started progress review""".split())
+outstanding finished completed started progress review open""".split())
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label"]
 
 
