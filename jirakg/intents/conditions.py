@@ -99,12 +99,13 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                           r"unfinished|incomplete|outstanding|remaining|pending|active|live|unclosed|"
                                           r"undone|in flight|not complete)\b")),
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped)\b")),
-    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
-                                   r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
-                                   r"actively )?working on|actively worked on|currently being worked)\b")),
+    # "not started", "nobody has started yet" before "started": the longer phrase decides
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?)\b")),
+    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
+                                   r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
+                                   r"actively )?working on|actively worked on|currently being worked)\b")),
 ]
 STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "resolved"}
 # Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
@@ -209,7 +210,9 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
                 re.I), "is blocked by"),
     (re.compile(rf"\bduplicates? of (?P<key>{KEY})\b", re.I), "is duplicated by"),
 ]
-NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t)(?: been| yet)?\s*$")
+OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|have|has|we|you|they|i)$")
+NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
+                       r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
 DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
@@ -257,6 +260,7 @@ own please pls pull quick quickly re really right s see shall she should show so
 tell than thank thanks that the their them then there these they thing things this those through to too up us ve
 very want wanted was we were what whats when where which while who whom whose why will with would yet you your
 issue issues ticket tickets item items work stuff entries entry records record ones jira results result
+problem problems
 count counting number numbers total how many much amount
 currently current right now today also just same exactly basically actually maybe perhaps
 meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan
@@ -744,6 +748,8 @@ class ConditionReader:
         wanted: set[str] | None = None
         for categories, pattern in CATEGORIES:
             for match in words.take_all(pattern):
+                if match.group(0) == "open" and OPEN_AS_VERB.search(words.before(words.span(match)[0], 2)):
+                    continue  # "which epics did we open in 2025": created, which the date already says
                 if NEGATION.search(words.before(words.span(match)[0], 6)):
                     excluded = slots.excluded.status_categories + categories
                     slots.excluded.status_categories = list(dict.fromkeys(excluded))
