@@ -210,7 +210,7 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
                 re.I), "is blocked by"),
     (re.compile(rf"\bduplicates? of (?P<key>{KEY})\b", re.I), "is duplicated by"),
 ]
-OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|have|has|we|you|they|i)$")
+OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
 NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
@@ -266,6 +266,7 @@ currently current right now today also just same exactly basically actually mayb
 meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan
 help need needed trying try figure out check checking curious wondering wonder quick question team our we
 pull up bring display fetch dig surface pull-up retrieve gimme lemme wanna gonna hey hi hello folks guys
+went gone goes came come comes
 people person anyone anybody someone somebody everyone everybody others nobody colleagues colleague teammates
 """.split())
 LONG_FILLER = sorted({w for w in FILLER | {"whats", "thats"} if len(w) >= 4})
@@ -452,8 +453,7 @@ class ConditionReader:
         if word in CUE_VOCABULARY or word in FILLER or word in self.known_words:
             return word
         close = [c for c in get_close_matches(word, CUE_VOCABULARY, n=1, cutoff=0.85)
-                 if c[0] == word[0] and abs(len(c) - len(word)) <= 1 and not c.startswith(word)  # "finish" is a word
-                 and not word.startswith(c)]  # "opens" is "open" inflected, not misspelt
+                 if c[0] == word[0] and abs(len(c) - len(word)) <= 1 and not c.startswith(word)]  # "finish" is a word
         swapped = [c for c in CUE_VOCABULARY if c[0] == word[0] and c != word and sorted(c) == sorted(word)]
         return (close or swapped or [word])[0]  # swapped letters ("opne") are too far for the ratio in short words
 

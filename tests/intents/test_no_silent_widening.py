@@ -59,3 +59,16 @@ def test_swapped_letters_in_a_short_condition_word_are_read(question: str, jql_p
 def test_the_askers_situation_is_not_named_as_unused(question: str) -> None:
     (intent,) = PARSER.parse(question).intents
     assert intent.slots.ignored == [], intent.slots.ignored
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), [
+    ("unresolved PROJ tickets nobody has touched since May 2026", 'updated < "2026/05/01', "updated >="),
+    ("Core Platform issues nobody has started yet", 'statusCategory = "new"', "indeterminate"),
+    ("Which epics did we open in PROJ during 2025?", 'created >= "2025/01/01', "resolution"),
+    ("how many critical issues does MOB still have open", "resolution is EMPTY", "created"),
+    ("WEB bugs that went out in 2025.Q4", 'fixVersion = "2025.Q4"', "assignee"),
+    ("checkout problems that are still open", 'component = "Checkout"', "text ~"),
+])
+def test_conditions_people_state_in_their_own_words(question: str, present: str, absent: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert present in (intent.jql or "") and absent not in (intent.jql or ""), intent.jql
