@@ -274,8 +274,8 @@ LONG_FILLER = sorted({w for w in FILLER | {"whats", "thats"} if len(w) >= 4})
 # Words about the asker's situation, not about the issues ("I'm on call this weekend", "for the retro"): a
 # leftover word outside FILLER and this list is named as not used, whatever it is, so none widens silently.
 SCAFFOLD = frozenset("""
-per remember rundown call weekend moment ever cleaning cleanup asked asking wants wish knows saw noticed chase catch keep
-busy leadership full picture update updates manager managers retro retrospective stand standup schedule packed
+per remember rundown call weekend moment ever cleaning cleanup asked asking wants wish knows saw noticed chase catch
+keep busy leadership full picture update updates manager managers retro retrospective stand standup schedule packed
 steering group meets sorry minutes writing wrap ahead boss lead send sending share sharing slide slides deck email
 morning afternoon evening tonight covering cover away vacation holiday leave back decide deciding remind reminder
 """.split())
