@@ -99,12 +99,13 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                           r"unfinished|incomplete|outstanding|remaining|pending|active|live|unclosed|"
                                           r"undone|in flight|not complete)\b")),
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped)\b")),
-    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
-                                   r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
-                                   r"actively )?working on|actively worked on|currently being worked)\b")),
+    # "not started", "nobody has started yet" before "started": the longer phrase decides
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?)\b")),
+    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
+                                   r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
+                                   r"actively )?working on|actively worked on|currently being worked)\b")),
 ]
 STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "resolved"}
 # Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
@@ -209,7 +210,9 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
                 re.I), "is blocked by"),
     (re.compile(rf"\bduplicates? of (?P<key>{KEY})\b", re.I), "is duplicated by"),
 ]
-NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t)(?: been| yet)?\s*$")
+OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
+NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
+                       r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
 DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
@@ -257,14 +260,25 @@ own please pls pull quick quickly re really right s see shall she should show so
 tell than thank thanks that the their them then there these they thing things this those through to too up us ve
 very want wanted was we were what whats when where which while who whom whose why will with would yet you your
 issue issues ticket tickets item items work stuff entries entry records record ones jira results result
+problem problems
 count counting number numbers total how many much amount
 currently current right now today also just same exactly basically actually maybe perhaps
 meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan
 help need needed trying try figure out check checking curious wondering wonder quick question team our we
 pull up bring display fetch dig surface pull-up retrieve gimme lemme wanna gonna hey hi hello folks guys
+went gone goes came come comes
 people person anyone anybody someone somebody everyone everybody others nobody colleagues colleague teammates
 """.split())
+LONG_FILLER = sorted({w for w in FILLER | {"whats", "thats"} if len(w) >= 4})
 # Words that look like conditions: never dropped without saying so.
+# Words about the asker's situation, not about the issues ("I'm on call this weekend", "for the retro"): a
+# leftover word outside FILLER and this list is named as not used, whatever it is, so none widens silently.
+SCAFFOLD = frozenset("""
+per remember rundown call weekend moment ever cleaning cleanup asked asking wants wish knows saw noticed chase catch
+keep busy leadership full picture update updates manager managers retro retrospective stand standup schedule packed
+steering group meets sorry minutes writing wrap ahead boss lead send sending share sharing slide slides deck email
+morning afternoon evening tonight covering cover away vacation holiday leave back decide deciding remind reminder
+""".split())
 FIELD_WORDS = frozenset("""priority priorities status statuses state type types kind component components label labels
 labelled labeled tag tags version versions release releases sprint sprints epic epics parent assignee assignees
 assigned owner owners reporter reporters reported resolution resolved due deadline created updated modified changed
@@ -376,7 +390,7 @@ class ConditionReader:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
         Unknown for a name the instance does not have."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
-        raw = re.sub(r"[a-z]{5,}", self._corrected, raw)
+        raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
@@ -440,7 +454,8 @@ class ConditionReader:
             return word
         close = [c for c in get_close_matches(word, CUE_VOCABULARY, n=1, cutoff=0.85)
                  if c[0] == word[0] and abs(len(c) - len(word)) <= 1 and not c.startswith(word)]  # "finish" is a word
-        return close[0] if close else word
+        swapped = [c for c in CUE_VOCABULARY if c[0] == word[0] and c != word and sorted(c) == sorted(word)]
+        return (close or swapped or [word])[0]  # swapped letters ("opne") are too far for the ratio in short words
 
     def _quoted_value(self, kind: str, value: str, slots: Slots) -> None:
         kind = "project" if kind == "epic" else kind
@@ -733,6 +748,8 @@ class ConditionReader:
         wanted: set[str] | None = None
         for categories, pattern in CATEGORIES:
             for match in words.take_all(pattern):
+                if match.group(0) == "open" and OPEN_AS_VERB.search(words.before(words.span(match)[0], 2)):
+                    continue  # "which epics did we open in 2025": created, which the date already says
                 if NEGATION.search(words.before(words.span(match)[0], 6)):
                     excluded = slots.excluded.status_categories + categories
                     slots.excluded.status_categories = list(dict.fromkeys(excluded))
@@ -777,26 +794,39 @@ class ConditionReader:
         """In a terse query ("gdpr unresolved") a word that is no value, field or filler is a search term."""
         if len(unicode_words(asked).split()) > KEYWORD_QUERY:  # as asked: used phrases are gone from `words`
             return
-        terms = [w for w in words.left() if w not in FILLER and w != USED and w not in slots.ignored
+        terms = [w for w in words.left() if w not in FILLER and w != USED and not self._condition_like(w)
                  and w not in FIELD_WORDS and w not in INTENT_WORDS and not w.isdigit()
                  and not re.search(r"(?:ed|ing|ly)$", w)]  # verbs and adverbs ("proposed") describe, not search
         if terms:
             slots.text = " ".join(filter(None, [slots.text, *terms]))
+            slots.ignored = [w for w in slots.ignored if w not in terms]
 
     def _leftovers(self, words: Words, slots: Slots) -> list[str]:
-        """Words left that look like conditions, in the order asked."""
+        """Words left that no reader used, in the order asked: any word that is not question scaffolding."""
         ignored = []
         for word in words.left():
             if word in FILLER or word == USED or (word.isdigit() and len(word) <= 2):
                 continue
             if slots.dates and DATE_CUE_WORDS.fullmatch(word):
                 continue  # "created", "closed": the date read after it already names its field
-            condition_like = (word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
-                              or NEGATION.search(word) or word in self.known
-                              or bool(get_close_matches(word, self.known, n=1, cutoff=0.8)))
-            if condition_like and word not in ignored:
+            content = len(word) > 2 and word.isalpha() and word not in SCAFFOLD and not _misspelt_filler(word)
+            if (self._condition_like(word) or content) and word not in ignored:
                 ignored.append(word)
         return ignored
+
+    def _condition_like(self, word: str) -> bool:
+        """A field, date, negation or value word: in a terse query it is no search term either."""
+        return bool(word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
+                    or NEGATION.search(word) or word in self.known
+                    or get_close_matches(word, self.known, n=1, cutoff=0.8))
+
+
+def _misspelt_filler(word: str) -> bool:
+    """"shwo", "isues", "whats": question scaffolding typed fast, not a condition."""
+    if word in LONG_FILLER:
+        return True
+    return any(sorted(f) == sorted(word) and f[0] == word[0] for f in LONG_FILLER if len(f) == len(word)) or bool(
+        len(word) >= 5 and get_close_matches(word, LONG_FILLER, n=1, cutoff=0.88))
 
 
 def foreign_language(text: str) -> bool:
@@ -830,7 +860,7 @@ KIND_HINTS = {
 CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
-outstanding finished completed started progress review""".split())
+outstanding finished completed started progress review open""".split())
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label"]
 
 

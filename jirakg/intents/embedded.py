@@ -254,6 +254,8 @@ class EmbeddedParser:
             if not any(link.key for link in slots.links):
                 slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
             name = "search"
+        if ASKS_FOR_PERSON.search(lowered):  # "who is working on …": the role is what the list shows, no condition
+            slots.ignored = [w for w in slots.ignored if w not in ROLE_WORDS]
         if name == "search" and ASKS_FOR_PERSON.search(lowered) and not (slots.assignees or slots.reporters):
             # "who is overwhelmed in DATA?": a list of issues does not name the person asked for, so the words
             # that said which person are named as not used rather than answered over silently

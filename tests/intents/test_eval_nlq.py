@@ -20,8 +20,9 @@ from jirakg.intents.models import IntentCall, ParsedQuery
 DATA = Path(__file__).resolve().parents[1] / "data" / "nlq"
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
 NOW = "2026-11-01T12:00:00+00:00"  # the demo organisation's "today"; its questions' relative dates count from it
-DEV_DEMO_FLOOR, HELD_DEMO_FLOOR, DEV_FLUID_FLOOR, HELD_FLUID_FLOOR = 0.85, 0.71, 0.80, 0.77
-WIDENED_CEILING = 8
+DEV_DEMO_FLOOR, HELD_DEMO_FLOOR, DEV_FLUID_FLOOR, HELD_FLUID_FLOOR = 0.86, 0.72, 0.81, 0.77
+WORDS2_TUNE_FLOOR, WORDS2_SCORED_FLOOR = 0.75, 0.80  # the chatty/paraphrase sets of the search-words work
+WIDENED_CEILING = 5
 
 
 def test_metrics_arithmetic() -> None:
@@ -90,7 +91,9 @@ def test_fluid_intents() -> None:
 # The held-out files were written by someone who never saw the parser and are not read while writing rules.
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "floor"), [("dev-demo.jsonl", DEV_DEMO_FLOOR),
-                                             ("heldout/demo.jsonl", HELD_DEMO_FLOOR)])
+                                             ("heldout/demo.jsonl", HELD_DEMO_FLOOR),
+                                             ("words2-demo-tune.jsonl", WORDS2_TUNE_FLOOR),
+                                             ("words2-demo-scored.jsonl", WORDS2_SCORED_FLOOR)])
 def test_demo_searches(name: str, floor: float, tmp_path: Path) -> None:
     metrics = demo_eval(DATA / name, tmp_path)
     assert metrics["jql_execution_accuracy"] >= floor
