@@ -286,6 +286,13 @@ class ForgeSettings(Section):
         return self.app_id is not None
 
 
+class ActionsSettings(Section):
+    enabled: bool = Field(False, description="true lets people change Jira (create, transition, assign, comment, "
+                          "link, set a fix version) after confirming a proposal; false: jirakg only reads")
+    proposal_ttl_s: int = Field(600, ge=30, le=86400, description="how long a proposal can be confirmed, in "
+                                "seconds, from 30 to 86400")
+
+
 class FeedbackSettings(Section):
     backend: Literal["sqlite", "postgres"] = Field("sqlite", description="one of sqlite, postgres")
     sqlite_path: Path = Field(Path(".jirakg/feedback.sqlite3"),
@@ -327,6 +334,7 @@ class Settings(BaseSettings):
     forge: ForgeSettings = ForgeSettings()
     web: WebSettings = WebSettings()
     feedback: FeedbackSettings = FeedbackSettings()
+    actions: ActionsSettings = ActionsSettings()
 
     @model_validator(mode="after")
     def _files_in_data_dir(self) -> Settings:
