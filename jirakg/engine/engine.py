@@ -11,13 +11,16 @@ from datetime import datetime
 from typing import Literal
 
 from jirakg.access import Access, AccountNotLinked
+from jirakg.actions.models import ActionOutcome, ActionRefused
+from jirakg.actions.service import DISABLED, Actions, confirm_hint
+from jirakg.actions.wording import WriteRequest, read_write_request
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, PartAnswer
 from jirakg.connectors.jira.errors import PersonRefused
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
-from jirakg.engine.turn import Surface, TurnContext, TurnResult, TurnStats, owner_of
+from jirakg.engine.turn import ActionProposal, Asker, Surface, TurnContext, TurnResult, TurnStats, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
@@ -41,8 +44,9 @@ class Engine:
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
                  feedback_store: FeedbackStore | None = None, llm: LlmClient | None = None,
                  turn_timeout_s: float = 30.0, clock: Callable[[], datetime] | None = None,
-                 access: Access | None = None) -> None:
+                 access: Access | None = None, actions: Actions | None = None) -> None:
         self.turn_timeout_s = turn_timeout_s
+        self.actions = actions  # None: jirakg only reads, and a write request is told so
         self.access = access  # None: every turn is answered as the service account
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
         self.services = Services(manager=manager, kg=kg, answerer=answerer, **({"clock": clock} if clock else {}))
@@ -72,6 +76,9 @@ class Engine:
             turn = turn.model_copy(update={"asker": await self.access.identify(turn.asker, turn.surface)})
             services = dataclasses.replace(services, manager=await self.access.graph_for(turn.asker, turn.surface))
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
+        request = read_write_request(turn.text)  # a change to Jira is recognised before any read intent
+        if request is not None:
+            return await self._propose(turn, request, services.manager, conversation)
         with llm_turn() as llm:  # every model call of this turn shares one deadline
             parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
             inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
@@ -87,6 +94,51 @@ class Engine:
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
         return result
+
+    async def _propose(self, turn: TurnContext, request: WriteRequest, manager: GraphManager,
+                       conversation: Conversation) -> TurnResult:
+        """A write request's turn: one sentence when actions are off or the request cannot be grounded,
+        else the proposal with exactly what will change; nothing is sent to Jira here."""
+        active = conversation.state().active_keys
+        if turn.issue_key is None and active:  # "assign it to me" after talking about an issue
+            turn = turn.model_copy(update={"issue_key": active[0]})
+        shown: ActionProposal | None = None
+        if self.actions is None:
+            text = DISABLED
+        else:
+            try:
+                proposal = await self.actions.propose(request, turn, manager)
+            except ActionRefused as exc:
+                text = str(exc)
+            else:
+                confirm, cancel = confirm_hint(turn.surface, proposal.id)
+                minutes = max(1, round(self.actions.ttl_s / 60))
+                text = (f"{proposal.describe()}\nNothing changes until you confirm ({confirm}) within "
+                        f"{minutes} min.")
+                shown = proposal.shown(confirm, cancel)
+        parsed = ParsedQuery(text=turn.text, intents=[])
+        part = PartAnswer(intent="action", text=text, citations={k: f"{manager.base_url}/browse/{k}" for k in
+                                                                 [turn.issue_key] if k and shown is not None})
+        result, record = _compose(conversation.id, parsed, [part], [])
+        result = result.model_copy(update={"action": shown, "intents": ["action"]})
+        for recorder in self.recorders:
+            await recorder.record(turn, parsed, result, record, conversation)
+        return result
+
+    async def confirm_action(self, action_id: str, asker: Asker, surface: Surface) -> ActionOutcome:
+        """Do a proposal once, as `asker` (who must be the person it was proposed to); ActionRefused says why not."""
+        if self.actions is None:
+            raise ActionRefused(DISABLED)
+        manager = self.services.manager
+        if self.access is not None:
+            asker = await self.access.identify(asker, surface)
+            manager = await self.access.graph_for(asker, surface)
+        return await self.actions.confirm(action_id, owner_of(surface, asker.surface_user_id), asker, manager)
+
+    async def cancel_action(self, action_id: str, asker: Asker, surface: Surface) -> ActionOutcome:
+        if self.actions is None:
+            raise ActionRefused(DISABLED)
+        return await self.actions.cancel(action_id, owner_of(surface, asker.surface_user_id))
 
     async def understand(self, text: str, conversation_id: str | None = None,
                          issue_key: str | None = None) -> ParsedQuery:

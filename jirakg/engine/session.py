@@ -16,6 +16,7 @@ from jirakg.access.permissions import permission_api, require_check_permission
 from jirakg.access.sealed import Sealer
 from jirakg.access.sight import Decisions
 from jirakg.access.sign_in import CALLBACK_PATH, SignIn
+from jirakg.actions.service import Actions
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.config import Settings
@@ -58,7 +59,10 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         yield Engine(parser, manager, history, answerer,
                      KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, llm,
                      turn_timeout_s=settings.turn_timeout_s, clock=now,
-                     access=await _access(manager, settings, people))
+                     access=await _access(manager, settings, people),
+                     actions=Actions(store, feedback, settings.actions.proposal_ttl_s,
+                                     own_tokens=settings.jira.permissions == "user-token")
+                     if settings.actions.enabled else None)
     finally:
         await connector.http.close()
         await store.close()
