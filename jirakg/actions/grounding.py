@@ -38,7 +38,7 @@ def _named(word: str, names: list[str]) -> str | None:
     exact = [n for n in names if n.lower() == wanted]
     if exact:
         return exact[0]
-    partial = [n for n in names if wanted and re.search(rf"\b{re.escape(wanted)}", n.lower())]
+    partial = [n for n in names if wanted and re.search(rf"\b{re.escape(wanted)}\b", n.lower())]
     return partial[0] if len(partial) == 1 else None
 
 
