@@ -88,7 +88,8 @@ def served(deployment: str, tmp_path, enabled: bool = True):
         oracle = Oracle(dataset)
         member = oracle.person(lambda a: a in oracle.members["proj-team"])
         other = oracle.person(lambda a: a in oracle.members["proj-team"] and a != member["accountId"])
-        service = {"url": jira, "auth": "basic", "email": SERVICE["emailAddress"], "token": api_token(SERVICE_ACCOUNT_ID)}
+        service = {"url": jira, "auth": "basic", "email": SERVICE["emailAddress"],
+                   "token": api_token(SERVICE_ACCOUNT_ID)}
         settings = Settings(
             jira=service,
             store={"backend": "memory"}, feedback={"sqlite_path": tmp_path / "feedback.sqlite3"},
