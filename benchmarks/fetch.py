@@ -124,7 +124,7 @@ def peak_rss_with_graph(issues: int, changelog: bool) -> float:
         "    shown = {**issue, 'fields': {k: v for k, v in issue['fields'].items() if k in fields}}\n"
         "    return shown if keep_changelog else {k: v for k, v in shown.items() if k != 'changelog'}\n"
         f"_, stream = generate(seed=1, issues={issues})\n"
-        "graph = IssueGraph(node_from_issue(as_fetched(i), 'https://demo') for i in stream)\n"
+        "graph = IssueGraph(node_from_issue(as_fetched(i)) for i in stream)\n"
         f"assert len(graph) == {issues}\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
     )

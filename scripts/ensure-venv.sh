@@ -21,8 +21,13 @@ spec="."
 hash=$(sha1sum pyproject.toml | cut -c1-12)
 stamp=".venv/.installed-$hash-${extras:-base}"
 if [ ! -f "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q -e "$spec"
+  # pip relays the build backend's notices (setuptools' editable-install note) even with -q:
+  # they go to a log that is shown only when the install fails.
+  log=.venv/install.log
+  if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e "$spec"; } >"$log" 2>&1; then
+    cat "$log" >&2
+    exit 1
+  fi
   find .venv -maxdepth 1 -name '.installed-*' ! -name ".installed-$hash-*" -delete
   touch "$stamp"
 fi

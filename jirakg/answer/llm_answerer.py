@@ -40,8 +40,8 @@ class LlmAnswerer:
         problem = self.checker.first_wrong(text, evidence_of(retrieved, templated.text))
         if problem:
             return templated, f"llm answer rejected: {problem}"
-        keys = [k for k in dict.fromkeys(ISSUE_KEY_IN_ANSWER.findall(text)) if k in templated.urls]
-        return Answer(text=text.strip(), citations=keys or templated.citations, urls=templated.urls), None
+        keys = [k for k in dict.fromkeys(ISSUE_KEY_IN_ANSWER.findall(text)) if k in templated.citations]
+        return Answer(text=text.strip(), citations=keys or templated.citations), None
 
 
 def facts(retrieved: FactsBase) -> dict:

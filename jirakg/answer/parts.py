@@ -29,12 +29,20 @@ class IssueRow(BaseModel):
     assignee: str = ""
 
 
+class FullList(BaseModel):
+    """A list the answer cut short: the JQL that selects all of it (as it ran), and how many it selects."""
+
+    jql: str
+    total: int
+
+
 class PartAnswer(BaseModel):
     intent: str
     text: str
-    citations: dict[str, str] = Field(default_factory=dict)  # key → link, in the order cited
+    citations: list[str] = Field(default_factory=list)  # issue keys, in the order cited (links: the engine's)
     listed: list[str] = Field(default_factory=list)  # keys of the issues the part is about, for "the second one"
     rows: list[IssueRow] = Field(default_factory=list)
+    full_list: FullList | None = None  # set when the answer lists fewer issues than the JQL selects
     explain: list[ExplainStep] = Field(default_factory=list)
     cache_hits: int = 0
     cache_misses: int = 0

@@ -22,16 +22,15 @@ FIELD_NAMES = {"assignee": "assignee", "reporter": "reporter", "priority": "prio
 class Answer(BaseModel):
     text: str
     citations: list[str] = Field(default_factory=list)  # issue keys, in the order cited
-    urls: dict[str, str] = Field(default_factory=dict)
 
 
 class Writer:
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.citations: dict[str, str] = {}
+        self.citations: dict[str, None] = {}  # keys in the order cited
 
     def cite(self, node: Node) -> str:
-        self.citations.setdefault(node.key, node.url)
+        self.citations.setdefault(node.key)
         return node.key
 
     def line(self, text: str) -> None:
@@ -44,7 +43,7 @@ class Writer:
             self.line(f"…and {len(nodes) - LIST_LIMIT} more.")
 
     def result(self) -> Answer:
-        return Answer(text="\n".join(self.lines), citations=list(self.citations), urls=self.citations)
+        return Answer(text="\n".join(self.lines), citations=list(self.citations))
 
 
 def _assignee(node: Node) -> str:

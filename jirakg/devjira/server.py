@@ -70,6 +70,7 @@ def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Ap
         app.router.add_route("*", f"{site}/rest/api/2/search", search_v2)
         app.router.add_get(f"{site}/rest/api/2/user/permission/search", permission_routes.users_with_permissions)
     app.router.add_get("/browse/{key}", browse)
+    app.router.add_get("/issues/", issue_navigator)
     oauth_routes.add_routes(app)
     return app
 
@@ -352,6 +353,23 @@ async def browse(request: web.Request) -> web.Response:
             + "".join(f"<dt>{label}</dt><dd>{value}</dd>" for label, value in rows)
             + f"</dl><p style=\"white-space: pre-wrap\">{html.escape(str(fields.get('description') or ''))}</p>"
             "<p><small>devjira: jirakg's development Jira</small></p></body></html>")
+    return web.Response(text=body, content_type="text/html")
+
+
+async def issue_navigator(request: web.Request) -> web.Response:
+    """Jira's issue navigator (`/issues/?jql=`) as a plain list, so "view all in Jira" links in answers lead
+    somewhere when the demo serves the Jira."""
+    jql = request.query.get("jql", "")
+    try:
+        positions = _search(request, jql)
+    except JqlSyntaxError as exc:
+        return web.Response(text=f"<!doctype html><title>JQL error</title><p>{html.escape(str(exc))}</p>",
+                            content_type="text/html", status=400)
+    issues = request.app[DATASET].issues
+    items = "".join(f"<li><a href=\"/browse/{html.escape(issues[p]['key'])}\">{html.escape(issues[p]['key'])}</a> "
+                    f"{html.escape(issues[p]['fields'].get('summary') or '')}</li>" for p in positions)
+    body = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Issues</title></head><body>"
+            f"<h1>{len(positions)} issues</h1><p><code>{html.escape(jql)}</code></p><ol>{items}</ol></body></html>")
     return web.Response(text=body, content_type="text/html")
 
 

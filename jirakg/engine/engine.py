@@ -16,11 +16,11 @@ from jirakg.actions.service import DISABLED, Actions, confirm_hint
 from jirakg.actions.wording import WriteRequest, read_write_request
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
-from jirakg.answer.parts import ExplainStep, PartAnswer
+from jirakg.answer.parts import ExplainStep, FullList, PartAnswer
 from jirakg.connectors.jira.errors import PersonRefused
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
-from jirakg.engine.turn import ActionProposal, Asker, Surface, TurnContext, TurnResult, TurnStats, owner_of
+from jirakg.engine.turn import ActionProposal, Asker, JiraList, Surface, TurnContext, TurnResult, TurnStats, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
@@ -29,7 +29,9 @@ from jirakg.handlers import Services, TurnInput, handler_for
 from jirakg.intents.models import ParsedQuery
 from jirakg.intents.parser import Parser
 from jirakg.intents.router import Router
+from jirakg.jql.readable import JqlNames
 from jirakg.llm import LlmCall, LlmClient, llm_turn
+from jirakg.retrieval.examples import Example, instance_examples
 
 HEALTH_TIMEOUT_S = 5.0
 EVENT_CLAIM_TTL_S = 86400
@@ -44,12 +46,14 @@ class Engine:
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
                  feedback_store: FeedbackStore | None = None, llm: LlmClient | None = None,
                  turn_timeout_s: float = 30.0, clock: Callable[[], datetime] | None = None,
-                 access: Access | None = None, actions: Actions | None = None) -> None:
+                 access: Access | None = None, jql_names: JqlNames | None = None,
+                 actions: Actions | None = None) -> None:
         self.turn_timeout_s = turn_timeout_s
         self.actions = actions  # None: jirakg only reads, and a write request is told so
         self.access = access  # None: every turn is answered as the service account
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
-        self.services = Services(manager=manager, kg=kg, answerer=answerer, **({"clock": clock} if clock else {}))
+        self.services = Services(manager=manager, kg=kg, answerer=answerer, jql_names=jql_names or JqlNames(),
+                                 **({"clock": clock} if clock else {}))
         self.history = history
         self.llm = llm  # for /readyz: the parser and answerers hold it too
         self.feedback_store = feedback_store  # None: turns and feedback live in the history only
@@ -90,7 +94,7 @@ class Engine:
                 assert self.access is not None and turn.asker.account_id is not None
                 await self.access.forget_credential(turn.asker.account_id)
                 raise AccountNotLinked(str(exc)) from exc
-        result, record = _compose(conversation.id, parsed, parts, llm.calls)
+        result, record = _compose(conversation.id, parsed, parts, llm.calls, self)
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
         return result
@@ -103,6 +107,7 @@ class Engine:
         if turn.issue_key is None and active:  # "assign it to me" after talking about an issue
             turn = turn.model_copy(update={"issue_key": active[0]})
         shown: ActionProposal | None = None
+        cited: list[str] = []  # the issues a proposal changes
         if self.actions is None:
             text = DISABLED
         else:
@@ -116,10 +121,10 @@ class Engine:
                 text = (f"{proposal.describe()}\nNothing changes until you confirm ({confirm}) within "
                         f"{minutes} min.")
                 shown = proposal.shown(confirm, cancel)
+                cited = [k for k in (proposal.issue_key, proposal.other_key) if k]
         parsed = ParsedQuery(text=turn.text, intents=[])
-        part = PartAnswer(intent="action", text=text, citations={k: f"{manager.base_url}/browse/{k}" for k in
-                                                                 [turn.issue_key] if k and shown is not None})
-        result, record = _compose(conversation.id, parsed, [part], [])
+        part = PartAnswer(intent="action", text=text, citations=cited)
+        result, record = _compose(conversation.id, parsed, [part], [], self)
         result = result.model_copy(update={"action": shown, "intents": ["action"]})
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
@@ -168,6 +173,23 @@ class Engine:
         """`owner`'s conversation (empty when there is none); ConversationNotFound when it is someone else's."""
         return await self.history.load(conversation_id, owner)
 
+    async def examples(self, asker: Asker, surface: Surface) -> list[Example]:
+        """Questions that answer on this instance, naming only what `asker` may browse (AccountNotLinked
+        when they cannot be matched to an account)."""
+        manager = self.services.manager
+        if self.access is not None:
+            manager = await self.access.graph_for(await self.access.identify(asker, surface), surface)
+        return await instance_examples(manager)
+
+    def jira_list(self, full: FullList) -> JiraList:
+        """A cut list's link to all of it, on the Jira this process answers from (made here, like issue links)."""
+        return JiraList(total=full.total, jql=full.jql, url=self.services.manager.search_url(full.jql))
+
+    def issue_url(self, key: str) -> str:
+        """An issue's link on the Jira this process answers from: links are made here, never stored, since
+        processes sharing a store may reach Jira at different addresses (the demo's port)."""
+        return self.services.manager.issue_url(key)
+
     async def turn(self, turn_id: str, owner: str) -> TurnRecord | None:
         conversation = await self.history.conversation_of(turn_id, owner)
         return next((t for t in conversation.turns if t.id == turn_id), None) if conversation else None
@@ -196,19 +218,24 @@ class Engine:
                 for name, outcome in zip(checks, outcomes, strict=True)}
 
 
-def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer],
-             llm_calls: list[LlmCall]) -> tuple[TurnResult, TurnRecord]:
+def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer], llm_calls: list[LlmCall],
+             links: Engine) -> tuple[TurnResult, TurnRecord]:
+    """The turn's result and record; `links` makes the links, on the Jira this process answers from."""
     steps = _parse_steps(parsed) + [step for part in parts for step in part.explain]
-    citations = {key: url for part in parts for key, url in part.citations.items()}
+    citations = list(dict.fromkeys(key for part in parts for key in part.citations))
     rows = [row for part in parts for row in part.rows]
+    rows = rows if len(rows) > 1 else []
+    full_list = next((p.full_list for p in parts if p.full_list), None)
     record = TurnRecord(id=uuid.uuid4().hex, question=parsed.text, intents=parsed.intents,
                         plans=[str(s) for s in steps], answer="\n\n".join(p.text for p in parts),
-                        citations=list(citations), urls=citations,
+                        citations=citations, rows=rows, full_list=full_list,
                         listed=next((p.listed for p in reversed(parts) if p.listed), []),
                         kg=next((p.kg_turn for p in parts if p.kg_turn), None))
     result = TurnResult(answer=record.answer, turn_id=record.id, conversation_id=conversation_id,
-                        intents=[c.name for c in parsed.intents], citations=record.citations, urls=citations,
-                        steps=steps, rows=rows if len(rows) > 1 else [], stats=_stats(parsed, parts, llm_calls))
+                        intents=[c.name for c in parsed.intents], citations=citations,
+                        urls={key: links.issue_url(key) for key in citations},
+                        steps=steps, rows=rows, jira_list=links.jira_list(full_list) if full_list else None,
+                        stats=_stats(parsed, parts, llm_calls))
     return result, record
 
 

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from jirakg.answer.parts import FullList, IssueRow
 from jirakg.errors import JirakgError
 from jirakg.graph.stores import GraphStore
 from jirakg.intents.models import ConversationState, IntentCall, LinkFilter, Slots
@@ -25,8 +26,9 @@ class TurnRecord(BaseModel):
     plans: list[str]
     answer: str
     citations: list[str]
-    urls: dict[str, str] = Field(default_factory=dict)  # citation → link, for a conversation shown again
     listed: list[str] = Field(default_factory=list)  # keys the answer listed, for "the second one"
+    rows: list[IssueRow] = Field(default_factory=list)  # the table a list answer was shown with
+    full_list: FullList | None = None  # a list cut short: its JQL, linked again when shown
     kg: KgTurn | None = None  # a knowledge-graph turn: what the next one's reformulation needs
     feedback: TurnFeedback | None = None
 

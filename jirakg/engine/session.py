@@ -32,6 +32,7 @@ from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.intents.llm_routing import LlmRouting
+from jirakg.jql.readable import JqlNames
 from jirakg.llm import LlmClient
 
 LEXICON_TTL_S = 3600
@@ -59,7 +60,7 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         yield Engine(parser, manager, history, answerer,
                      KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, llm,
                      turn_timeout_s=settings.turn_timeout_s, clock=now,
-                     access=await _access(manager, settings, people),
+                     access=await _access(manager, settings, people), jql_names=jql_names(lexicon),
                      actions=Actions(store, feedback, settings.actions.proposal_ttl_s,
                                      own_tokens=settings.jira.permissions == "user-token")
                      if settings.actions.enabled else None)
@@ -69,6 +70,11 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
         await feedback.close()
         if llm:
             await llm.close()
+
+
+def jql_names(lexicon: Lexicon) -> JqlNames:
+    return JqlNames(people={t.value: t.label for t in lexicon.of("person")},
+                    sprints={s.id: s.name for s in lexicon.sprints})
 
 
 async def _access(manager: GraphManager, settings: Settings, people: bool) -> Access | None:

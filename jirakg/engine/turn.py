@@ -82,6 +82,13 @@ class Citation(BaseModel):
     url: str | None = None
 
 
+class JiraList(BaseModel):
+    """Every issue of a list the answer cut short, in the issue navigator of the Jira it came from."""
+    total: int
+    jql: str
+    url: str
+
+
 class AskReply(BaseModel):
     """A turn as every surface prints it as JSON (CLI `--json`, REST, MCP)."""
     answer: str
@@ -91,6 +98,7 @@ class AskReply(BaseModel):
     intents: list[str]
     explain: list[str] = Field(default_factory=list, description="the retrieval plans, for 'Explain'")
     rows: list[IssueRow] = Field(default_factory=list, description="for a list answer: the issues it names")
+    jira_list: JiraList | None = Field(None, description="for a list cut short: all of it in Jira")
     parser: str = Field("embedded", description="embedded | llm | embedded (why the LLM parse was not used)")
     answerer: str = Field("templated", description="templated | llm")
     fallback_reasons: list[str] = Field(default_factory=list,
@@ -107,6 +115,7 @@ class TurnResult(BaseModel):
     urls: dict[str, str] = Field(default_factory=dict)
     steps: list[ExplainStep] = Field(default_factory=list)
     rows: list[IssueRow] = Field(default_factory=list)  # the issues a list answer names, for a table
+    jira_list: JiraList | None = None
     stats: TurnStats = Field(default_factory=TurnStats)
     action: ActionProposal | None = None  # a change to Jira this turn proposed
 
@@ -117,6 +126,7 @@ class TurnResult(BaseModel):
     def reply(self) -> AskReply:
         return AskReply(answer=self.answer, turn_id=self.turn_id, conversation_id=self.conversation_id,
                         citations=[Citation(key=k, url=self.urls.get(k)) for k in self.citations],
-                        intents=self.intents, explain=self.explain, rows=self.rows, parser=self.stats.parser,
+                        intents=self.intents, explain=self.explain, rows=self.rows, jira_list=self.jira_list,
+                        parser=self.stats.parser,
                         answerer=self.stats.answerer, fallback_reasons=self.stats.fallback_reasons,
                         action=self.action)

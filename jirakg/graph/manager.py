@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from jirakg.connectors.jira import JiraConnector
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
@@ -79,6 +80,14 @@ class GraphManager:
         view.sight = sight
         return view
 
+    def issue_url(self, key: str) -> str:
+        """The issue's page on the Jira this process fetches from."""
+        return f"{self.base_url.rstrip('/')}/browse/{key}"
+
+    def search_url(self, jql: str) -> str:
+        """Jira's issue navigator showing every issue `jql` selects."""
+        return f"{self.base_url.rstrip('/')}/issues/?jql={quote(jql, safe='')}"
+
     async def ping(self) -> None:
         """Raises when Jira does not answer."""
         await self.connector.http.get("/rest/api/2/serverInfo")
@@ -120,7 +129,7 @@ class GraphManager:
                 return QueryResult(jql, [nodes[k] for k in entry.keys], True)
         self.stats.misses += 1
         issues = await self.connector.search(jql, [*STRUCTURE_FIELDS, *fields], changelog=changelog)
-        fetched = await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+        fetched = await self._store([node_from_issue(issue) for issue in issues])
         now = self.clock()
         await self.store.put_query(CachedQuery(
             cache_key=key, jql=canonical_jql(jql), fields=fields, changelog=changelog, keys=[n.key for n in fetched],
@@ -163,7 +172,7 @@ class GraphManager:
                     issues.append(await self.connector.issue(key, [*STRUCTURE_FIELDS, *fields], changelog=changelog))
                 except IssueNotFound:
                     continue
-        return await self._store([node_from_issue(issue, self.base_url) for issue in issues])
+        return await self._store([node_from_issue(issue) for issue in issues])
 
     async def node(self, key: str, fields: Iterable[str] = (), *, changelog: bool = False) -> Node:
         found = await self.nodes([key], fields, changelog=changelog)

@@ -37,9 +37,10 @@ class Comment(BaseModel):
 
 
 class Node(BaseModel):
+    """Stored without a link: the store is shared by processes that reach Jira at different addresses
+    (the demo's port differs per process), so each builds links from its own (`GraphManager.issue_url`)."""
     key: str
     id: str
-    url: str
     type: str
     project: str
     summary: str = ""
@@ -78,14 +79,14 @@ class Node(BaseModel):
         return found
 
 
-def node_from_issue(issue: dict, base_url: str) -> Node:
+def node_from_issue(issue: dict) -> Node:
     """Build a node from a REST v2 issue object (search, issue or bulk-fetch result)."""
     fields = issue.get("fields") or {}
     links, verbs = _links(fields.get("issuelinks") or [])
     status = fields.get("status") or {}
     changelog = issue.get("changelog")
     return Node(
-        key=issue["key"], id=str(issue["id"]), url=f"{base_url.rstrip('/')}/browse/{issue['key']}",
+        key=issue["key"], id=str(issue["id"]),
         type=(fields.get("issuetype") or {}).get("name", ""),
         project=(fields.get("project") or {}).get("key") or issue["key"].split("-")[0],
         summary=fields.get("summary") or "",

@@ -67,7 +67,7 @@ async def sync(manager: GraphManager, jql: str = "", fields: Iterable[str] = (),
     done, clock = 0, time.perf_counter()
     touched: list[str] = []
     async for batch in manager.connector.pages(query, [*STRUCTURE_FIELDS, *fields]):
-        nodes = [node_from_issue(issue, manager.base_url) for issue in batch]
+        nodes = [node_from_issue(issue) for issue in batch]
         await manager.store.put_nodes(nodes)
         touched += [n.key for n in nodes]
         done += len(nodes)

@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
-from jirakg.answer.parts import ExplainStep, PartAnswer
-from jirakg.answer.templated import Answer, row
+from jirakg.answer.parts import ExplainStep, FullList, PartAnswer
+from jirakg.answer.templated import LIST_LIMIT, Answer, row
 from jirakg.connectors.jira.errors import PersonRefused
 from jirakg.errors import JirakgError
 from jirakg.graph import GraphManager
 from jirakg.intents.models import IntentCall
+from jirakg.jql.readable import JqlNames, readable_jql
 from jirakg.retrieval.facts import FactsBase
 from jirakg.retrieval.kgqa.reformulation import KgTurn
 from jirakg.retrieval.plan import RetrievalPlan
@@ -33,6 +34,7 @@ class Services:
     kg: KgSession | None = None
     answerer: LlmAnswerer | None = None
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # "now" for ages, overdue and windows
+    jql_names: JqlNames = field(default_factory=JqlNames)  # people and sprints by id, for JQL shown in answers
 
 
 @dataclass(frozen=True)
@@ -65,23 +67,27 @@ class JiraHandler(Generic[F]):
         cache: Literal["hit", "miss"] | None = (None if facts.cache_hit is None
                                                 else "hit" if facts.cache_hit else "miss")
         part = _part(call.name, self.word(facts), facts,
-                     ExplainStep(stage="plan", text=plan.describe(), cache=cache))
+                     ExplainStep(stage="plan", text=plan.describe(), cache=cache))  # the JQL as it ran
+        if facts.plan.jql:  # the answer shows it with names and status words
+            part.text = part.text.replace(facts.plan.jql, readable_jql(facts.plan.jql, services.jql_names))
         if services.answerer is not None and plan.operation != "none":
             await _reword(part, turn.text, facts, services.answerer)
         return part
 
 
 def _part(intent: str, written: Answer, facts: FactsBase, step: ExplainStep) -> PartAnswer:
-    return PartAnswer(intent=intent, text=written.text, citations=written.urls,
+    cut = facts.plan.jql is not None and len(facts.nodes) > LIST_LIMIT
+    return PartAnswer(intent=intent, text=written.text, citations=written.citations,
                       listed=[n.key for n in facts.nodes], rows=[row(n) for n in facts.nodes[:ROWS]], explain=[step],
+                      full_list=FullList(jql=facts.plan.jql or "", total=len(facts.nodes)) if cut else None,
                       cache_hits=int(facts.cache_hit is True), cache_misses=int(facts.cache_hit is False))
 
 
 async def _reword(part: PartAnswer, question: str, facts: FactsBase, answerer: LlmAnswerer) -> None:
-    templated = Answer(text=part.text, citations=list(part.citations), urls=part.citations)
+    templated = Answer(text=part.text, citations=part.citations)
     written, rejected = await answerer.answer(question, facts, templated)
     part.explain.append(ExplainStep(stage="answer", text=rejected or "answered by the llm"))
-    part.text, part.citations = written.text, {k: written.urls.get(k, "") for k in written.citations}
+    part.text, part.citations = written.text, written.citations
     part.worded_by_llm = rejected is None
     if rejected is not None:
         part.fallback_reasons.append(rejected)

@@ -54,6 +54,9 @@ def _across(facts: IssueFacts, w: Writer) -> None:
         w.line(f"{plural(len(every), 'comment')} in all on the {plural(len(facts.nodes), 'issue')} ({where}); "
                f"{commented} of them have comments, by {plural(len({c.author for c in every}), 'person', 'people')}.")
         return
+    if measure is not None and measure.detail == "authors":
+        _commenters(facts, where, w)
+        return
     wanted = (facts.plan.intent.slots.text or "").lower()
     hits = [(node, c) for node in facts.nodes for c in node.comments if wanted and wanted in c.body.lower()]
     if not hits:
@@ -64,6 +67,22 @@ def _across(facts: IssueFacts, w: Writer) -> None:
            f"'{wanted}', by " + names([f"{who} ({count})" for who, count in authors.most_common()]) + ":")
     for node, comment in hits[-SHOWN:]:
         w.line(f"- {w.cite(node)}: {_quoted(comment)}")
+
+
+def _commenters(facts: IssueFacts, where: str, w: Writer) -> None:
+    """Who wrote the most comments on the selected issues; people tied at the top are all named."""
+    written = Counter(c.author or "someone" for node in facts.nodes for c in node.comments)
+    if not written:
+        w.line(f"No one has commented on the {plural(len(facts.nodes), 'issue')} ({where}).")
+        return
+    best = max(written.values())
+    top = sorted(who for who, count in written.items() if count == best)
+    verb = "wrote" if len(top) == 1 else "tied, each wrote"
+    w.line(f"{names(top)} {verb} the most comments: {best}, of {plural(sum(written.values()), 'comment')} on "
+           f"{plural(len(facts.nodes), 'issue')} ({where}).")
+    rest = [(who, count) for who, count in written.most_common() if count < best][:SHOWN]
+    if rest:
+        w.line("Then " + names([f"{who} ({count})" for who, count in rest]) + ".")
 
 
 def _about(node: Node, call: IntentCall, w: Writer) -> None:

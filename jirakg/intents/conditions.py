@@ -119,10 +119,13 @@ AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken 
                      r"against))(?: version| release)?$")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
                      r"in the past|had been|used to be|was once|were once|along the way)\b")
+# "open OPS tickets before sprint planning": the state word is about the issues, and a sprint meeting no sprint
+SPRINT_BETWEEN = r"(?P<between>(?: (?!(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|items?|work)\b)\w+){0,3}?)"
+SPRINT_EVENT = r"(?! (?:planning|review|retro|retrospective|demo|meeting|kick-?off|goal))"
 SPRINT_STATES = [
-    ("open", re.compile(r"\b(?:current|this|active|open|ongoing|running|present)\b(?P<between>(?: \w+){0,3}?) "
-                        r"sprints?\b|\bsprints? (?:that s|that is|which is|currently) (?:running|active|ongoing|open|"
-                        r"in progress)\b")),
+    ("open", re.compile(rf"\b(?:current|this|active|open|ongoing|running|present)\b{SPRINT_BETWEEN} "
+                        rf"sprints?\b{SPRINT_EVENT}|\bsprints? (?:that s|that is|which is|currently) (?:running|active|"
+                        r"ongoing|open|in progress)\b")),
     ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
                           r"(?P<between>(?: \w+){0,3}?) "
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|"
@@ -358,6 +361,7 @@ class Unknown(ValueError):
 class ConditionReader:
     def __init__(self, lexicon: Lexicon, grounder: Grounder, now: Callable[[], datetime]) -> None:
         self.uncued: list[str] = []  # time phrases of the question being read that no date word named
+        self.unused: list[str] = []  # words of the question being read that no reader used, filler aside
         self.lexicon = lexicon
         self.grounder = grounder
         self.now = now
@@ -394,6 +398,7 @@ class ConditionReader:
         self._categories(words, slots)
         self._unknown_names(words, text)
         slots.ignored = self._leftovers(words, slots)
+        self.unused = [w for w in words.left() if w not in FILLER and w != USED and not w.isdigit() and len(w) > 2]
         if terse_text:
             self._keywords_as_text(words, slots, text)
         return slots

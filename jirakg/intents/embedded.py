@@ -102,6 +102,11 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
 REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
                      r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
+ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?:[\w']+ ){0,2}?(?:person|people|"
+                             r"engineer|developer|dev|team member|member|colleague|teammate|assignee|reporter)s?)\b")
+# Words that ask for a person in a role a list of issues shows ("who is working on the checkout bugs")
+ROLE_WORDS = frozenset("working work works assigned owns own owner handling handles reported filed raised opened "
+                       "created looking fixing doing".split())
 WHICH_ISSUES = "Which issues do you mean? Name a project, type, status, person or component."
 ENGLISH_ONLY = ("I understand questions in English only, for example 'How many open bugs are in PROJ?'; "
                 "please ask again in English.")
@@ -249,6 +254,11 @@ class EmbeddedParser:
             if not any(link.key for link in slots.links):
                 slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
             name = "search"
+        if name == "search" and ASKS_FOR_PERSON.search(lowered) and not (slots.assignees or slots.reporters):
+            # "who is overwhelmed in DATA?": a list of issues does not name the person asked for, so the words
+            # that said which person are named as not used rather than answered over silently
+            slots.ignored += [w for w in self.conditions.unused if w not in slots.ignored and w not in ROLE_WORDS
+                             and w not in (slots.text or "").split()]
         if state.last_search is not None and FOLLOW_UP.search(lowered):
             slots = narrowed(state.last_search, slots)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
@@ -409,7 +419,15 @@ def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:
         return generic or empty
 
     real = [c for c in calls if not context(c)]
-    return real if real and len(real) < len(calls) else calls
+    calls = real if real and len(real) < len(calls) else calls
+    # "what's left and what's blocking DATA 2026.Q4": done and open are what a progress report gives
+    if any(c.name in ("release", "sprint") for c in calls):
+        calls = [c for c in calls if not (c.name in ("search", "count") and not c.slots.typed_jql
+                                          and set(_narrowing(c.slots)) <= PROGRESS_SLOTS)] or calls
+    return calls
+
+
+PROGRESS_SLOTS = {"statuses", "status_categories", "empty", "resolutions"}
 
 
 # Control characters other than tab and line breaks, and lone surrogates (undecodable bytes as Python keeps them).

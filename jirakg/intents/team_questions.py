@@ -23,12 +23,14 @@ GROUP_WORDS = {
     "status": "status", "statuses": "status", "state": "status", "states": "status", "stage": "status",
     "stages": "status", "type": "issuetype", "types": "issuetype", "issue type": "issuetype",
     "issue types": "issuetype", "kind": "issuetype", "kinds": "issuetype", "priority": "priority",
-    "priorities": "priority", "assignee": "assignee", "assignees": "assignee", "person": "assignee",
+    "priorities": "priority", "priority level": "priority", "priority levels": "priority",
+    "assignee": "assignee", "assignees": "assignee", "person": "assignee",
     "people": "assignee", "owner": "assignee", "owners": "assignee", "developer": "assignee",
     "developers": "assignee", "engineer": "assignee", "engineers": "assignee", "team member": "assignee",
     "team members": "assignee", "reporter": "reporter", "reporters": "reporter", "component": "components",
     "components": "components", "area": "components", "areas": "components", "module": "components",
-    "modules": "components", "fix version": "fixVersions", "fix versions": "fixVersions", "version": "fixVersions",
+    "modules": "components", "part": "components", "parts": "components", "fix version": "fixVersions",
+    "fix versions": "fixVersions", "version": "fixVersions",
     "versions": "fixVersions", "release": "fixVersions", "releases": "fixVersions", "label": "labels",
     "labels": "labels", "tag": "labels", "tags": "labels", "sprint": SPRINT, "sprints": SPRINT,
     "resolution": "resolution", "resolutions": "resolution", "month": "created_month", "months": "created_month",
@@ -38,8 +40,12 @@ G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True))
 NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
         r"problems?|sub-?tasks?|improvements?|ones?|work)")
 COUNT = r"(?:\d+|" + "|".join(NUMBER_WORDS) + ")"
+# "the biggest backlog of", "the largest pile of", "the highest bug count": the most, said as a heap (the word
+# before the heap may select the issues: "bug")
+HEAP = r"(?:backlog|pile|stack|queue|heap|load|amount|share|count|number|total|tally)"
 MOST = (r"(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|greatest number of|"
-        r"lowest number of|smallest number of|fewest number of|more)")
+        r"lowest number of|smallest number of|fewest number of|more|"
+        rf"(?:biggest|largest|heaviest|greatest|highest|longest) (?P<keepheap>\w+ )?{HEAP}(?: of)?)")
 BREAKDOWN = [
     re.compile(rf"\b(?:broken down|break(?:s|ing)?(?: \w+)? down|breakdown|split(?: up)?|grouped|group|bucket(?:ed)?|"
                rf"tall(?:y|ied)|distribution|distributed|spread|sliced|slice|counts?|numbers|totals?)\b"
@@ -50,16 +56,30 @@ BREAKDOWN = [
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
+    re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
+               rf"(?P<g1>{G})\b"),
+    re.compile(r"\bhow (?P<g1>urgent|severe|important|critical)\b(?= (?:is|are|were|was)\b)"),
+    # "where are the open WEB bugs sitting (in the workflow)?": where issues are is their status
+    re.compile(r"\bwhere (?:are|is|do|does)\b(?P<keep>.{0,60}?)\b(?P<g1>sitting|sit|stuck|stand|standing|"
+               r"in the workflow|in the process)\b(?: in the (?:workflow|process))?"),
 ]
-WHO_MOST = re.compile(rf"\bwho(?:'s| is| has| have| had| got|'s got| has got)?\s+(?:\w+\s+){{0,3}}?(?:the\s+)?{MOST}\b")
+# "how urgent are the OPS bugs": a field asked about through its scale
+SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priority", "critical": "priority",
+               **dict.fromkeys(["sitting", "sit", "stuck", "stand", "standing", "in the workflow", "in the process"],
+                               "status")}
+SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
+# The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
+WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?P<keep>(?:[\w']+\s+){{0,5}}?)"
+                      rf"(?:the\s+)?{MOST}\b")
 WHICH_MOST = [
-    re.compile(rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}?(?P<g1>{G})\b(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:has|have|had|"
-               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are)\s+(?:\w+\s+)?(?:the\s+)?{MOST}\b"),
+    re.compile(rf"\b(?:which|what)\s+(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:has|have|had|"
+               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are)\s+(?:\w+\s+){{0,2}}?(?:the\s+)?{MOST}\b"),
     re.compile(rf"\b(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
     re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?:\w+\s+){{0,2}}?(?P<g1>{G})\b"),
 ]
 RANKED_ISSUES = re.compile(
-    rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|"
+    rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|earliest|"
+    rf"(?:very )?first(?=(?:\s+[^\s]+){{1,3}}?\s+(?:ever\s+)?(?:created|filed|opened|reported|raised|logged))|"
     rf"most recent(?:ly (?:created|opened|filed|reported|raised))?|latest|"
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
@@ -82,6 +102,9 @@ SHARE = [
                r"share|portion) (?:of them )?(?:are|is|were|have|has|got|get) (?P<part>.+)$"),
     re.compile(r"\b(?:what )?(?P<t>fraction|percentage|percent|proportion|share) of (?:the |all )?(?P<base>.+?) "
                r"(?:with|that are|that have|which are|marked|flagged|having) (?P<part>.+)$"),
+    # "how many DATA bugs are still open, in percent?"
+    re.compile(r"\bhow many (?:of )?(?:the |all )?(?P<base>.+?) (?:are|is|were|was|got|have been|has been) "
+               r"(?P<part>.+?),? (?:in percent|in percentages?|as a percent(?:age)?|percentage-wise|in %)"),
 ]
 RATE = re.compile(r"\b(?P<t>(?:resolution|completion|fix|done|closure|close) rate|(?:percent(?:age)?|%)\s+"
                   r"(?P<part>resolved|done|closed|complete|completed|finished|fixed|open|unresolved))\b")
@@ -97,7 +120,8 @@ RESOLUTION_TIME = re.compile(
     r"between .{0,40}\b(?:filed|created|opened|reported)\b.{0,40}\b(?:closed|resolved|fixed|done)|"
     r"(?:resolved|fixed|closed) within|(?:take|took) .{0,20}from being (?:opened|created|filed))\b")
 HOW_LONG = re.compile(r"\bhow long (?:does|do|did|is it taking|it takes|it took|does it take|do they take|do we take)\b"
-                      r".{0,60}\b(?:resolv\w*|fix\w*|clos\w*|done)\b")
+                      r"(?P<keep>.{0,60}?)(?:\b(?:take|takes|took|taking|to|get|got|be|being)\b\s*)*"
+                      r"\b(?:resolv\w*|fix\w*|clos\w*|done)\b")
 AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
 SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?points\b|"
@@ -107,9 +131,11 @@ THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versu
 WORKLOAD = re.compile(
     r"\b(?:work ?load|overloaded|overworked|over-?loaded|swamped|snowed under|drowning|"
     r"too much (?:work|on (?:\w+ )?plate)|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
-    r"(?:at|over) capacity|busiest|load (?:per|by) person|spread of work|stretched thin|"
+    r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
+    r"spread of work|stretched thin|"
     r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
-    r"(?:among|between|across) (?:the )?(?:people|team members|developers|assignees|everyone)|how much each|"
+    r"(?:among|between|across) (?:the )?(?:people|team members|team|developers|assignees|everyone|us)|how much each|"
+    r"more than (?:their|his|her|a|the) (?:fair )?share|(?:doing|carrying|holding) most of the (?:work|tickets|issues)|"
     r"more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|everyone|everybody|others|"
     r"anyone)|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|how busy (?:is|are)|bandwidth)\b")
 SPRINT_WORD = re.compile(r"\bsprint\b")
@@ -117,7 +143,9 @@ PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|do
                       r"coming along|shaping up)|progress|on track|burn ?down|health|status report|status|"
                       r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
                       r"how (?:many|much)\b.{0,40}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
-                      r"did .{0,40}\bfinish|getting through|end(?:ed)? up)\b")
+                      r"did .{0,40}\bfinish|getting through|end(?:ed)? up|"
+                      r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out)|"
+                      r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
 LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,3}}\s+{NOUN}\b")
 RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d)"
 RELEASE = [
@@ -129,25 +157,51 @@ RELEASE = [
                rf"ready)\b"),
     re.compile(rf"\b(?:progress|status|readiness|health|(?P<blocking>blockers)) (?:of|on|for) (?:the )?.{{0,30}}"
                rf"\b{RELEASE_WORD}\b"),
-    re.compile(rf"\bis (?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:on track|ready|going to ship|late|at risk)\b"),
+    re.compile(rf"\bis (?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:on track|ready|going to ship|late|at risk|"
+               rf"on schedule|on time|(?:going to|gonna|about to|likely to) (?:make it|land|ship))\b"),
     re.compile(rf"\b(?:how much of|how close|how far)\b.{{0,60}}\b{RELEASE_WORD}\b"),
     re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:how many .{{0,30}}\b(?:done|finished|complete)|what'?s left|"
                rf"is anything blocking|holding it up|(?:are|is) (?:\w+ )?(?:done|finished))\b"),
+    # how a release went, asked as a question: "how did the mobile 2026.Q3 version turn out", "did OPS get
+    # everything into 2026.Q3?", "check if everything planned for MOB 2026.Q3 shipped"
+    re.compile(rf"^(?:.{{0,40}}\b(?:check|see|know|tell me) (?:if|whether) |how |did |was |were |has |have )"
+               rf".{{0,50}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:turn(?:ed)? out|go|went|end(?:ed)? up|ship(?:ped)?|"
+               rf"land(?:ed)?|wrap(?:ped)? up|make it|made it|get done|got done)\b"),
+    re.compile(rf"^(?:.{{0,40}}\b(?:check|see|know|tell me) (?:if|whether) |did |was |were |has |have |is |are )"
+               rf".{{0,30}}\b(?:get|got|make|made|ship|shipped|finish|finished|deliver|delivered|land|landed) "
+               rf"(?:everything|all|it all)\b.{{0,30}}\b{RELEASE_WORD}\b"),
+    re.compile(rf"^(?:.{{0,40}}\b(?:check|see|know|tell me) (?:if|whether) |did |was |were |has |have |is |are )"
+               rf"(?:everything|all|the work|the stuff) (?:planned|scheduled|targeted|slated|meant) (?:for|in)\b"
+               rf".{{0,30}}\b{RELEASE_WORD}\b"),
 ]
 RISK = re.compile(r"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:miss|slip|be late)|"
                   r"(?:might|may|could|will|going to|gonna) (?:miss|slip|be late|not make)|jeopard\w*|red flags?|"
                   r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|late or about to|"
-                  r"(?:most )?likely to miss|miss (?:a|the|their) (?:deadline|due date))\b")
-REQUEST = re.compile(r"\b(?:what|which|who|how|list|show|find|give|any|tell|are there|is there|anything)\b")
+                  r"(?:most )?likely to miss|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"
+                  r"behind schedule|fall(?:ing|en)? behind|"
+                  r"(?:overdue|late|behind) or (?:stuck|blocked|stalled|at risk|about to \w+)|"
+                  r"(?:stuck|blocked|stalled) or (?:overdue|late|behind))\b")
+REQUEST = re.compile(r"\b(?:what|which|who|how|list|show|find|give|any|tell|are there|is there|anything|need|want|"
+                     r"can you|could you|would you|check|flag|pull|see)\b")
 NAME = r"[\w.'-]+(?: [\w.'-]+){0,2}?"  # a person as asked: "ana", "Ana Schmidt"
-ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved|been happening|gone on|been going on)|"
-                      rf"what'?s new|activity|recent changes|changes|"
-                      rf"what did (?P<p1>{NAME}) (?:do|work on|change|touch)|"
-                      rf"what has (?P<p2>{NAME}) (?:been up to|been doing|done|changed)|"
+ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved|been happening|gone on|been going on|"
+                      rf"went on|was going on|goes on)|"
+                      rf"what'?s new|activity|recent changes|changes|movement|"
+                      rf"what did (?P<p1>{NAME}) (?:do|work on|change|touch|accomplish|achieve|get up to)|"
+                      rf"what has (?P<p2>{NAME}) (?:been up to|been doing|done|changed|been working on)|"
                       rf"what was (?P<p3>{NAME}) up to|catch me up on|how (?:busy|active) (?:was|were|has|have)|"
                       rf"(?:did )?anything (?:happen|change)|how much has (?P<p4>{NAME}) touched|"
                       rf"which changes did (?P<p5>{NAME}) make|look like over)\b")
 COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussion)\b")
+# Who wrote the most comments on a set of issues: "who comments the most", "the top commenter", "who has left the
+# most comments", "who talks the most on …"
+SPEAKS = r"(?:comment(?:s|ed|ing)?|talk(?:s|ed|ing)?|chat(?:s|ted|ting)?|post(?:s|ed)?|repl(?:y|ies|ied)|writes?|wrote)"
+COMMENTERS = re.compile(rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?{SPEAKS}\s+(?:the\s+)?most\b|"
+                        rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?(?:the\s+)?(?:most|highest number of) "
+                        rf"(?:comments|replies)\b|"
+                        rf"\b(?:top|most active|biggest|main) (?:commenters?|posters?)\b|\bcommenters? with the most\b")
+# About one issue, people who spoke on it commented: "who said something last on OPS-29", "who's been talking on it"
+SPOKEN = re.compile(r"\b(?:said|says|talking|talked|chatting|chatted|thread|wrote|replied|replies|posted)\b")
 COMMENT_DETAIL = [
     ("mentions", re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing)?|say(?:s|ing)?|talk(?:s|ing)? about|"
                             r"refer(?:s|ring)? to|about|with the word)\s+['\"“]?(?P<word>[\w.-]+)")),
@@ -186,13 +240,14 @@ SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
 SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
                         "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
-                        "reporter", "estimate", "changes", "activity", "overloaded"})
+                        "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
                          for first in {w[0] for w in SHAPE_WORDS}}
 SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
             (re.compile(r"\b(?:chimed|chime|weighed|weigh) in\b"), "commented"),
-            (re.compile(r"\bat-risk\b"), "at risk")]
+            (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\bper-(\w+)"), r"per \1"),
+            (re.compile(r"\b(\w+) by \1\b"), r"per \1")]
 
 
 def normalised(text: str) -> str:
@@ -219,23 +274,38 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
     bugs; the other sentences still give conditions."""
     sentences = SENTENCE.split(normalised(text))
     asking = [n for n, sentence in enumerate(sentences) if REQUEST.search(sentence) or sentence.endswith("?")]
-    readers = (_comments, _reasoning) if has_key else (_reasoning, _comment_search, _release, _sprint, _workload, _risk,
-                                                       _activity, _share, _statistic, _ranking, _breakdown)
+    # Without an issue, a release named wins over "what's holding up …", and "which tickets missed their date" lists
+    readers = (_comments, _reasoning) if has_key else (_release, _about_many, _comment_search, _sprint, _workload,
+                                                       _risk, _activity, _share, _statistic, _ranking, _breakdown)
     for n in asking or range(len(sentences)):
         for reader in readers:
             ask = reader(sentences[n])
             if ask:
-                ask.rest = " ".join([*sentences[:n], ask.rest, *sentences[n + 1:]])
+                ask.rest = REPORT_NOUNS.sub(" ", " ".join([*sentences[:n], ask.rest, *sentences[n + 1:]]))
                 ask.about_issue = has_key
                 return ask
     return None
 
 
-def _blank(text: str, match: re.Match[str], keep: str | None = None) -> str:
-    """`text` with the match blanked, except the named group `keep` (conditions inside the phrase)."""
-    start, end = match.span()
-    kept = (match.groupdict().get(keep) or "") if keep else ""
-    return text[:start] + f" {kept} " + text[end:]
+# "a summary of OPS changes", "a recap of the sprint": how the answer is wanted, not which issues
+REPORT_NOUNS = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
+                          r" (?:of|on|for|about)\b")
+# "the most recent bug someone filed", "the first ticket ever created": creation is what the age ranks
+CREATED_BY_ANYONE = re.compile(r"\b(?:someone|somebody|anyone|anybody|people|we|they|ever)\s+(?:\w+\s+)?"
+                               r"(?:filed|created|opened|reported|raised|logged|made|submitted)\b")
+
+
+def _blank(text: str, *matches: re.Match[str] | None, keep: str | None = None) -> str:
+    """`text` with the matches (found in `text`) blanked, except their named groups starting with `keep`
+    (conditions inside the phrase)."""
+    blanked = [False] * len(text)
+    for match in filter(None, matches):
+        blanked[match.start():match.end()] = [True] * (match.end() - match.start())
+    for match in filter(None, matches):
+        for name in match.groupdict():
+            if keep and name.startswith(keep) and match.group(name):
+                blanked[match.start(name):match.end(name)] = [False] * (match.end(name) - match.start(name))
+    return "".join(" " if gone else char for char, gone in zip(text, blanked, strict=True))
 
 
 def _number(word: str | None) -> int | None:
@@ -249,7 +319,7 @@ def _direction(word: str | None) -> str:
 
 
 def _comments(text: str) -> TeamAsk | None:
-    if not COMMENTS.search(text) or BY_METRIC[0][0].search(text):
+    if not (COMMENTS.search(text) or SPOKEN.search(text)) or BY_METRIC[0][0].search(text):
         return None
     for detail, pattern in COMMENT_DETAIL:
         match = pattern.search(text)
@@ -260,8 +330,11 @@ def _comments(text: str) -> TeamAsk | None:
 
 
 def _comment_search(text: str) -> TeamAsk | None:
-    """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt")."""
-    if not COMMENTS.search(text):
+    """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
+    wrote the most of them ("who comments the most on OPS tickets?")."""
+    if match := COMMENTERS.search(text):
+        return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, match)))
+    if not COMMENTS.search(text) or BY_METRIC[0][0].search(text):  # "the most commented issue" ranks issues
         return None
     match = COMMENT_DETAIL[0][1].search(text)
     if match:
@@ -272,6 +345,14 @@ def _comment_search(text: str) -> TeamAsk | None:
         rest = COMMENTS.sub(" ", _blank(text, counted) if counted else text)
         return TeamAsk("comments", Measure(detail="count"), rest)
     return None
+
+
+def _about_many(text: str) -> TeamAsk | None:
+    """Reasoning without an issue named: "which tickets missed their date" lists them, it asks no reason."""
+    if LISTING.search(text):
+        match = LOOK_FIRST.search(text)
+        return TeamAsk("reasoning", Measure(), _blank(text, match)) if match else None
+    return _reasoning(text)
 
 
 def _reasoning(text: str) -> TeamAsk | None:
@@ -285,13 +366,17 @@ PROGRESS_WORDS = re.compile(r"\b(?:how(?:'s)?|is|are|does|do|going|doing|looking
                             r"shaping up|progress|on track|burn ?down|health|status report|status|readiness|ready|"
                             r"where (?:are|do) we stand|how far|state of|finish on time|make it|blocking|blockers|"
                             r"holding (?:\w+ )?up|holding back|delaying|in the way of|what(?:'s)?|who|still|"
-                            r"done|finished|completed?|out of|total|overall|vs|versus|how many|how much|left|"
-                            r"active|current|ongoing|running|this|now)\b")
+                            r"done|finish(?:ed)?|completed?|out of|total|overall|vs|versus|how many|how much|left|"
+                            r"active|current|ongoing|running|this|now|ship(?:ped)?|land(?:ed)?|turn(?:ed)? out|went|"
+                            r"wrap(?:ped)? up|made it|get done|got done|everything|planned|scheduled|targeted|"
+                            r"slated|(?:check|see) (?:if|whether))\b")
 
 
 def _release(text: str) -> TeamAsk | None:
     if any(pattern.search(text) for pattern in RELEASE):
-        return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", text))
+        # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
+        named = re.sub(r"(?<=\d) (?:fix ?version|release|version|milestone)\b", " ", text)
+        return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))
     return None
 
 
@@ -343,8 +428,9 @@ def _statistic(text: str) -> TeamAsk | None:
     how_long = HOW_LONG.search(text) or (RESOLUTION_TIME.search(text) if average else None)
     if average or how_long or re.search(r"\bhow old are\b", text):
         statistic = "median" if average and average.group("stat") in ("median", "half of") else "average"
-        rest = text
-        for pattern in (AVERAGE, HOW_LONG, RESOLUTION_TIME, AGE, POINTS):
+        # "how long do DATA bugs take to get fixed": the words between the question's own select the issues
+        rest = HOW_LONG.sub(lambda m: f" {m.group('keep')} ", text)
+        for pattern in (AVERAGE, RESOLUTION_TIME, AGE, POINTS):
             rest = pattern.sub(" ", rest)
         metric = ("resolution_time" if how_long or RESOLUTION_TIME.search(text)
                   else "points" if POINTS.search(text) else "age")
@@ -364,11 +450,13 @@ def _ranking(text: str) -> TeamAsk | None:
             who = WHO_MOST.search(text)
             group = ["assignee"] if who or re.search(rf"\b(?:which|what) {G}\b", text) else []
             measure = Measure(metric=metric, direction=direction, group_by=group)  # type: ignore[arg-type]
-            return TeamAsk("ranking", measure, _blank(_blank(text, who), match) if who else _blank(text, match))
+            return TeamAsk("ranking", measure, _blank(text, who, match, keep="keep"))
     who = WHO_MOST.search(text)
     if who:
         role = "reporter" if REPORTED.search(text) else "assignee"
-        rest = re.sub(r"\bwho\b", " ", _blank(text, who))
+        rest = re.sub(r"\bwho\b", " ", _blank(text, who, keep="keep"))
+        if role == "reporter":  # the verb named the role ranked, not a condition
+            rest = REPORTED.sub(" ", rest)
         return TeamAsk("ranking", Measure(group_by=[role], direction=_direction(who.group("most"))), rest)  # type: ignore[arg-type]
     for pattern in WHICH_MOST:
         match = pattern.search(text)
@@ -377,13 +465,14 @@ def _ranking(text: str) -> TeamAsk | None:
             top = _number(match.groupdict().get("top"))
             measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
                               top=top)
-            return TeamAsk("ranking", measure, _blank(text, match, "keep"))
+            return TeamAsk("ranking", measure, _blank(text, match, keep="keep"))
     match = RANKED_ISSUES.search(text) or OPEN_LONGEST.search(text)
     if match:
         age = match.groupdict().get("age") or "longest"
         newest = age.startswith(("newest", "youngest", "most recent", "latest"))
         still_open = match.re is OPEN_LONGEST or any(w in age for w in ("open", "outstanding", "unresolved"))
-        rest = _blank(text, match) + (" unresolved" if still_open else "")
+        rest = CREATED_BY_ANYONE.sub(" ", _blank(text, match)) + (" unresolved" if still_open else "")
+        rest = re.sub(r"\bhow old (?:is|are|was|were)\b|\bever (?:created|filed|opened)\b", " ", rest)
         measure = Measure(metric="age", direction="fewest" if newest else "most",
                           top=_number(match.groupdict().get("top")))
         return TeamAsk("ranking", measure, rest)
@@ -397,9 +486,13 @@ def _breakdown(text: str) -> TeamAsk | None:
         match = pattern.search(text)
         if match:
             first = match.group("g1")
-            fields = [GROUP_WORDS.get(first, "issuetype")]  # "what kinds of work": the issue type
+            # "what kinds of work": the issue type
+            fields = [GROUP_WORDS.get(first) or SCALE_WORDS.get(first) or "issuetype"]
             second = match.groupdict().get("g2")
             if second and GROUP_WORDS[second] not in fields:
                 fields.append(GROUP_WORDS[second])
-            return TeamAsk("breakdown", Measure(group_by=fields), _blank(text, match, "keep"))
+            rest = _blank(text, match, keep="keep")
+            if "priority" in fields:  # "how urgent is the open work, per priority": asks, selects nothing
+                rest = SCALE_QUESTION.sub(" ", rest)
+            return TeamAsk("breakdown", Measure(group_by=fields), rest)
     return None

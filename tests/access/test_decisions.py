@@ -68,5 +68,5 @@ def test_a_result_trimmed_once_is_reused_until_a_decision_lapses_or_a_node_chang
 
 
 def node(key: str, project: str, project_id: str) -> Node:
-    return Node(key=key, id=key[-1], url="", type="Task", project=project, updated=datetime(2026, 11, 1, tzinfo=UTC),
+    return Node(key=key, id=key[-1], type="Task", project=project, updated=datetime(2026, 11, 1, tzinfo=UTC),
                 fields={"project": {"id": project_id}, "security": None})

@@ -20,6 +20,7 @@ from http.cookiejar import CookieJar
 
 import pytest
 from click.testing import CliRunner
+from playwright.sync_api import sync_playwright
 
 from jirakg.access.atlassian_oauth import AtlassianOAuth
 from jirakg.access.credentials import JiraCredential, PersonalCredentials
@@ -345,3 +346,33 @@ def test_one_sign_in_serves_the_person_on_every_surface(tmp_path, jwks_url: str)
                 result = CliRunner().invoke(main, ["ask", f"Who owns {SECRET}?", "--user", person["emailAddress"],
                                                    "--json"], env=env)
                 assert result.exit_code == 0 and (f'"key":"{SECRET}"' in result.output) is sees, result.output
+
+
+@pytest.mark.browser
+def test_the_web_chat_signs_a_person_in_and_answers_as_them(tmp_path) -> None:
+    """Real Chromium: the empty chat offers "Sign in to Jira" (the examples need a person), Atlassian's
+    consent form (devjira's) signs the outsider in, and the chat then answers as them."""
+    from tests.bots.test_web_chat_browser import CHROMIUM, FLAGS
+
+    with served("cloud", tmp_path) as (url, _), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(url)
+        link = page.get_by_role("link", name="Sign in to Jira")
+        link.wait_for()
+        assert page.locator("#token-form").is_hidden()
+        link.click()
+        email, token = credentials(OUTSIDER)
+        page.get_by_label("Email").fill(email)
+        page.get_by_label("API token").fill(token)
+        page.get_by_role("button", name="Accept").click()
+        page.wait_for_url(f"{url}/")
+        page.locator("#examples button").first.wait_for()  # the examples now answer for this person
+        assert page.locator("#sign-in").is_hidden()
+        page.locator("#question").fill(f"Who owns {SECRET}?")
+        page.locator("#question").press("Enter")
+        answer = page.locator(".turn .answer").last
+        answer.wait_for()
+        page.wait_for_function("document.querySelector('#send') && !document.querySelector('#send').disabled")
+        assert SECRET in answer.inner_text() and RAW[SECRET]["fields"]["summary"] not in answer.inner_text()
+        browser.close()

@@ -173,3 +173,15 @@ def test_a_team_follow_up_repeats_the_measure_but_one_issues_comments_are_no_set
     key = next(k for k in RAW if fields(k)["project"]["key"] == "WEB" and fields(k)["comment"]["comments"])
     (_, follow), _ = converse(url, [f"latest comment on {key}", "which of those are bugs?"])
     assert follow.intents != ["comments"]  # one issue's comments are not a set to narrow
+
+
+def test_who_wrote_the_most_comments_on_a_project_names_the_commenters(url) -> None:
+    """"who comments the most on WEB tickets?" ranks comment authors (not assignees), ties named."""
+    (result,), _ = converse(url, ["who comments the most on WEB tickets?"])
+    assert result.intents == ["comments"]
+    written = Counter(c["author"]["displayName"] for k in RAW if fields(k)["project"]["key"] == "WEB"
+                      for c in fields(k)["comment"]["comments"])
+    best = max(written.values())
+    lead = result.answer.splitlines()[0]
+    assert all(who in lead for who, count in written.items() if count == best)
+    assert f"the most comments: {best}," in lead

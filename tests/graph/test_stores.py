@@ -13,7 +13,7 @@ from jirakg.graph.stores.base import CachedQuery, EntityLabel
 from tests.graph.stores import KINDS, open_kind
 
 _, STREAM = generate(seed=3, issues=300)
-NODES = [node_from_issue(issue, "https://demo") for issue in STREAM]
+NODES = [node_from_issue(issue) for issue in STREAM]
 
 
 @pytest.fixture(params=KINDS)

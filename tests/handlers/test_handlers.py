@@ -32,4 +32,4 @@ def test_a_part_whose_fetch_fails_answers_one_sentence_and_explains_why() -> Non
                                       Services(manager=None)))  # type: ignore[arg-type]
     assert part.text == "Jira did not answer within 10 s; try again shortly."
     assert [str(step) for step in part.explain] == ["search: jql project = X → failed: " + part.text]
-    assert part.citations == {} and part.rows == []
+    assert part.citations == [] and part.rows == []

@@ -149,7 +149,8 @@ def forge_cases() -> list[Case]:
 def other_cases() -> list[Case]:
     return [Case("static: a path out", "/static/..%2Fapi.py", "GET"), Case("static: a NUL", "/static/%00", "GET"),
             Case("healthz: POST", "/healthz"), Case("no such route", "/nothing-here", "GET"),
-            Case("openapi: POST", "/api/v1/openapi.json")]
+            Case("openapi: POST", "/api/v1/openapi.json"), Case("examples: POST", "/api/v1/examples", raw=b"{}"),
+            Case("examples: a stray query", "/api/v1/examples?limit=%00&jql=%22", "GET")]
 
 
 def corpus() -> list[Case]:

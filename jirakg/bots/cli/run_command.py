@@ -12,5 +12,5 @@ from jirakg.bots.cli.ask_commands import chat
 @click.pass_context
 def run(ctx: click.Context) -> None:
     """Start jirakg on the embedded defaults and chat with it."""
-    click.echo("jirakg: ask about issues, for example 'What blocks PROJ-12?' or 'open bugs in Checkout'.")
+    click.echo("jirakg: ask about your Jira issues; 'help' lists questions that answer here.")
     ctx.invoke(chat)

@@ -4,6 +4,7 @@ on the embedded defaults when nothing is configured; SIGINT/SIGTERM finish in-fl
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import multiprocessing
 import signal
@@ -25,6 +26,15 @@ from jirakg.feedback import FeedbackStoreError
 from jirakg.llm import LlmConfigError
 
 SHUTDOWN_GRACE_S = 10
+PORTS_TRIED = 20  # how far above a busy port a free one is looked for, to suggest it
+
+
+class PortInUse(click.ClickException):
+    def __init__(self, host: str, port: int) -> None:
+        spare = next((p for p in range(port + 1, port + 1 + PORTS_TRIED) if _bind_problem(host, p) is None), None)
+        hint = f"jirakg serve --port {spare}" if spare else "jirakg serve --port <another port>"
+        super().__init__(f"Port {port} on {host} is already in use (another jirakg?); stop that process or start "
+                         f"this one with `{hint}`.")
 
 
 @click.command()
@@ -46,6 +56,8 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, 
         click.echo("Warning: jira.webhook_secret is 'none': anyone who can reach /jira/webhook can empty the "
                    "cache and make jirakg fetch from Jira again.", err=True)
     host, port = host or settings.web.host, port or settings.web.port
+    if workers == 1 and _bind_problem(host, port) == errno.EADDRINUSE:  # said now, not after the demo has started
+        raise PortInUse(host, port)
     if not settings.web.api_tokens and not ipaddress.ip_address(_resolved(host)).is_loopback:
         click.echo(f"Warning: web.api_tokens is empty and {host} is reachable from other machines: everyone who "
                    "reaches the web chat or REST API is answered as the service account.", err=True)
@@ -59,6 +71,16 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, 
                 _fork(workers, settings, url, host, port, parts)
     except (JiraError, FeedbackStoreError, LlmConfigError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def _bind_problem(host: str, port: int) -> int | None:
+    """The errno binding (host, port) fails with, None when it is free; bound the way aiohttp binds it."""
+    try:
+        with socket.create_server((host, port), reuse_port=False) as probe:
+            probe.close()
+    except OSError as exc:
+        return exc.errno
+    return None
 
 
 def _resolved(host: str) -> str:
@@ -108,7 +130,13 @@ async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_cha
     assert runner.server is not None  # made by setup()
     loop = asyncio.get_running_loop()
     cap = ConnectionCap(runner.server, app[BUSY], connection_limit(settings.web.max_connections))
-    listening = await loop.create_server(cap, host, port, reuse_port=reuse_port or None)
+    try:
+        listening = await loop.create_server(cap, host, port, reuse_port=reuse_port or None)
+    except OSError as exc:
+        await runner.cleanup()  # the engine is open: close it here, not in asyncio.run's finaliser
+        if exc.errno == errno.EADDRINUSE:
+            raise PortInUse(host, port) from None
+        raise
     click.echo(f"jirakg is serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -1,5 +1,6 @@
-"""The REST API: POST /api/v1/ask, POST /api/v1/feedback, GET /api/v1/conversations/{id}, and its
-OpenAPI document. Bodies are validated by pydantic; every refusal is one sentence in {"error"}."""
+"""The REST API: POST /api/v1/ask, POST /api/v1/feedback, GET /api/v1/conversations/{id},
+GET /api/v1/examples, and its OpenAPI document. Bodies are validated by pydantic; every refusal is one
+sentence in {"error"}."""
 
 from __future__ import annotations
 
@@ -13,15 +14,17 @@ from pydantic import BaseModel, Field, ValidationError
 from jirakg.access import AccountNotLinked
 from jirakg.actions.models import ActionOutcome, ActionRefused
 from jirakg.actions.service import GONE
+from jirakg.answer.parts import IssueRow
 from jirakg.bots.web import keys
 from jirakg.bots.web.json_body import BadBody, read_json
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import ConversationNotFound, TurnFeedback
-from jirakg.engine.turn import Asker, AskReply, Citation, Surface, TurnContext, TurnResult, owner_of
+from jirakg.engine.turn import Asker, AskReply, Citation, JiraList, Surface, TurnContext, TurnResult, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRowRefused
 from jirakg.intents.embedded import input_problem
 from jirakg.jql.keys import ISSUE_KEY
+from jirakg.retrieval.examples import Example
 
 RequestBody = TypeVar("RequestBody", bound=BaseModel)
 # What the guard verified: a token's identity, None when the API is open.
@@ -54,12 +57,18 @@ class ConversationTurn(BaseModel):
     intents: list[str]
     citations: list[Citation]
     explain: list[str]
+    rows: list[IssueRow] = Field(default_factory=list)
+    jira_list: JiraList | None = None
     feedback: TurnFeedback | None = None
 
 
 class ConversationResponse(BaseModel):
     conversation_id: str
     turns: list[ConversationTurn]
+
+
+class ExamplesResponse(BaseModel):
+    examples: list[Example] = Field(description="questions that answer on this instance, for the caller")
 
 
 class ErrorResponse(BaseModel):
@@ -143,15 +152,17 @@ async def record_feedback(request: web.Request, channel: Surface, user: str | No
 
 async def conversation(request: web.Request) -> web.Response:
     conversation_id = request.match_info["conversation_id"]
+    engine: Engine = request.app[keys.ENGINE]
     try:
-        found = await request.app[keys.ENGINE].conversation(conversation_id, owner_of("api", identity_of(request)))
+        found = await engine.conversation(conversation_id, owner_of("api", identity_of(request)))
     except JirakgError as exc:
         return error(status_of(exc), str(exc))
     if not found.turns:
         return error(404, str(ConversationNotFound(conversation_id)))
     return web.json_response(ConversationResponse(conversation_id=found.id, turns=[
         ConversationTurn(turn_id=t.id, question=t.question, answer=t.answer, intents=[i.name for i in t.intents],
-                         citations=[Citation(key=k, url=t.urls.get(k)) for k in t.citations], explain=t.plans,
+                         citations=[Citation(key=k, url=engine.issue_url(k)) for k in t.citations], explain=t.plans,
+                         rows=t.rows, jira_list=engine.jira_list(t.full_list) if t.full_list else None,
                          feedback=t.feedback) for t in found.turns]).model_dump())
 
 
@@ -171,14 +182,22 @@ async def action(request: web.Request) -> web.Response:
     return web.json_response(outcome.model_dump())
 
 
+async def examples(request: web.Request) -> web.Response:
+    try:
+        found = await request.app[keys.ENGINE].examples(request[ASKER], "api")
+    except JirakgError as exc:
+        return error(status_of(exc), str(exc))
+    return web.json_response(ExamplesResponse(examples=found).model_dump())
+
+
 def identity_of(request: web.Request) -> str | None:
     """The caller the guard verified (a token's identity), None when the API is open."""
     return request[ASKER].surface_user_id
 
 
 def openapi() -> dict:
-    models: list[type[BaseModel]] = [AskRequest, AskReply, FeedbackRequest, ConversationResponse, ErrorResponse,
-                                     ActionOutcome]
+    models: list[type[BaseModel]] = [AskRequest, AskReply, FeedbackRequest, ConversationResponse, ExamplesResponse,
+                                     ErrorResponse, ActionOutcome]
     schemas: dict = {}
     for model in models:
         schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -221,5 +240,8 @@ def openapi() -> dict:
                               "409": reply("ErrorResponse", "expired, someone else's, already claimed, not allowed, "
                                                             "or refused by Jira; nothing changed"), **refusals}}}
                for verb in ("confirm", "cancel")},
+            "/api/v1/examples": {"get": {"operationId": "examples", "summary": "Example questions for this instance",
+                                         "responses": {"200": reply("ExamplesResponse", "the examples"),
+                                                       **refusals}}},
         },
     }

@@ -62,6 +62,7 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
         app.router.add_post("/api/v1/feedback", api.feedback)
         app.router.add_post("/api/v1/actions/{action_id}/{verb:confirm|cancel}", api.action)
         app.router.add_get("/api/v1/conversations/{conversation_id}", api.conversation)
+        app.router.add_get("/api/v1/examples", api.examples)
         app.router.add_get("/api/v1/openapi.json", openapi)
     if web_chat:
         app.router.add_get("/", chat_page)

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncGenerator, AsyncIterator, Iterable
 from typing import Literal
 
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
@@ -46,7 +46,8 @@ class JiraConnector:
                 issues.extend(batch)
         return issues
 
-    async def pages(self, jql: str, fields: Iterable[str], *, changelog: bool = False) -> AsyncIterator[list[dict]]:
+    async def pages(self, jql: str, fields: Iterable[str], *,
+                    changelog: bool = False) -> AsyncGenerator[list[dict], None]:
         """Batches of issues in Jira's order, as soon as each contiguous batch is complete."""
         wanted = sorted(set(fields))
         try:

@@ -11,6 +11,8 @@ Usage
     python gold.py --demo ... --fluid ... --check      # exit 1 if a stored expect differs
     python gold.py --demo ... --fluid ... --build      # (re)write the jsonl files from
                                                        # questions_dev.py / questions_heldout.py
+                                                       # / questions_words.py (split in three sets)
+    python gold.py ... --set words-tune --set words-scored --build   # only those sets
 
 The demo data is ``jirakg demo-data generate --seed 1 --issues 3000 --end-date 2026-11-01``;
 its metadata (sprints with their states, versions) is read from the ``.meta.json`` next to
@@ -122,7 +124,8 @@ from fractions import Fraction
 NOW = datetime(2026, 11, 1, 12, 0, 0, tzinfo=UTC)
 TODAY = "2026-11-01"
 HERE = os.path.dirname(os.path.abspath(__file__))
-SETS = {"dev": "dev.jsonl", "heldout": "heldout.jsonl"}
+SETS = {"dev": "dev.jsonl", "heldout": "heldout.jsonl",
+        "words-tune": "words-tune.jsonl", "words-scored": "words-scored.jsonl", "words-fresh": "words-fresh.jsonl"}
 SP_FIELD = "customfield_10016"
 SPRINT_FIELD = "customfield_10020"
 
@@ -922,12 +925,15 @@ FORMS = ("keywords", "chatty", "paraphrase", "other")
 
 
 def load_question_module(name):
+    """A set's questions: questions_<name>.py, or for "<module>-<split>" the questions of
+    questions_<module>.py whose "split" is <split>."""
+    module, _, split = name.partition("-")
     sys.dont_write_bytecode = True  # keep the data directory free of __pycache__
-    path = os.path.join(HERE, f"questions_{name}.py")
-    spec = importlib.util.spec_from_file_location(f"questions_{name}", path)
+    path = os.path.join(HERE, f"questions_{module}.py")
+    spec = importlib.util.spec_from_file_location(f"questions_{module}", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    return mod.QUESTIONS
+    return [q for q in mod.QUESTIONS if not split or q.get("split") == split]
 
 
 def build_cases(name, questions):
@@ -972,11 +978,15 @@ def main(argv=None):
     g.add_argument("--check", action="store_true")
     g.add_argument("--build", action="store_true")
     ap.add_argument("--dir", default=HERE)
+    ap.add_argument("--set", action="append", choices=sorted(SETS), dest="sets",
+                    help="only this set (repeatable; default: all)")
     args = ap.parse_args(argv)
 
     datasets = {"demo": load_demo(args.demo, args.demo_meta), "fluid": load_fluid(args.fluid)}
     failures = 0
     for name, fname in SETS.items():
+        if args.sets and name not in args.sets:
+            continue
         path = os.path.join(args.dir, fname)
         if args.build:
             cases = build_cases(name, load_question_module(name))

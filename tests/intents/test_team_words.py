@@ -1,0 +1,125 @@
+"""Team questions phrased as people type them (issue 14): the shape is read by general rules, the words
+between the shape's own words still select the issues, and a question whose shape is not understood names
+the words it did not use instead of answering over a wider set. The phrasings differ from those of
+tests/data/team/words-*.jsonl, which score the same rules end to end."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import IntentCall
+from jirakg.intents.team_questions import normalised
+from tests.intents.demo_lexicon import LEXICON
+
+NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
+PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
+
+
+def one(text: str) -> IntentCall:
+    parsed = PARSER.parse(text)
+    assert len(parsed.intents) == 1, parsed.intents
+    return parsed.intents[0]
+
+
+# question, intent, measure (the fields named must hold), JQL clauses that must be there, clauses that must not
+SHAPES = [
+    ("who in MOB has got the most bugs still open", "ranking", {"group_by": ["assignee"]},
+     ['project = "MOB"', 'issuetype = "Bug"', "resolution is EMPTY"], []),
+    ("which WEB engineer has the biggest pile of open tickets", "ranking", {"group_by": ["assignee"]},
+     ['project = "WEB"', "resolution is EMPTY"], []),
+    ("which area of WEB has the highest bug count?", "ranking", {"group_by": ["components"]},
+     ['project = "WEB"', 'issuetype = "Bug"'], []),
+    ("what mix of issue types does DATA have", "breakdown", {"group_by": ["issuetype"]}, ['project = "DATA"'], []),
+    ("how severe are the open OPS bugs?", "breakdown", {"group_by": ["priority"]},
+     ['project = "OPS"', 'issuetype = "Bug"', "resolution is EMPTY"], ["priority"]),
+    ("how long do MOB stories take to get resolved on average", "stats",
+     {"statistic": "average", "metric": "resolution_time"}, ['project = "MOB"', 'issuetype = "Story"'], []),
+    ("did WEB ship everything in 2026.Q3?", "release", {}, ['project = "WEB"', 'fixVersion = "2026.Q3"'],
+     ["statusCategory"]),
+    ("is the storefront 2026.Q4 release gonna make it?", "release", {},
+     ['project = "WEB"', 'fixVersion = "2026.Q4"'], []),
+    ("the newest ticket anybody opened in WEB", "ranking", {"metric": "age", "direction": "fewest"},
+     ['project = "WEB"'], ["created"]),
+    ("can you show the DATA people's load, person by person", "workload", {"group_by": ["assignee"]},
+     ['project = "DATA"'], []),
+    ("is anything in MOB running behind schedule?", "risk", {}, ['project = "MOB"'], []),
+    ("give me a recap of WEB changes since monday", "activity", {}, ['project = "WEB"'], []),
+    ("which area of WEB gets hit by the most bugs?", "ranking", {"group_by": ["components"]},
+     ['project = "WEB"', 'issuetype = "Bug"'], []),
+    ("where are the open DATA stories stuck?", "breakdown", {"group_by": ["status"]},
+     ['project = "DATA"', 'issuetype = "Story"', "resolution is EMPTY"], ["status ="]),
+    ("is one person in OPS doing most of the work?", "workload", {"group_by": ["assignee"]}, ['project = "OPS"'], []),
+    ("will the WEB sprint finish on time?", "sprint", {}, ['project = "WEB"', "openSprints()"], []),
+    ("what's holding up the DATA 2026.Q4 release?", "release", {}, ['project = "DATA"', 'fixVersion = "2026.Q4"'],
+     []),
+    ("anything late or blocked in DATA?", "risk", {}, ['project = "DATA"'], ["Blocked", "duedate"]),
+    ("what went on in OPS yesterday", "activity", {}, ['project = "OPS"'], ["created"]),
+    ("the earliest MOB story", "ranking", {"metric": "age", "direction": "most"},
+     ['project = "MOB"', 'issuetype = "Story"'], []),
+    ("how many OPS tasks are done, as a percentage?", "stats", {"statistic": "share"},
+     ['project = "OPS"', 'issuetype = "Task"'], ["statusCategory"]),
+    ("who posts the most on DATA tickets?", "comments", {"detail": "authors"}, ['project = "DATA"'], []),
+    ("the most commented WEB bug", "ranking", {"metric": "comments"}, ['project = "WEB"', 'issuetype = "Bug"'], []),
+]
+
+
+@pytest.mark.parametrize(("question", "name", "measure", "clauses", "absent"), SHAPES, ids=[s[0] for s in SHAPES])
+def test_team_questions_in_peoples_words(question: str, name: str, measure: dict, clauses: list[str],
+                                         absent: list[str]) -> None:
+    call = one(question)
+    assert call.name == name
+    assert call.slots.ignored == []
+    assert call.slots.measure is not None
+    read = call.slots.measure.model_dump()
+    assert {field: read[field] for field in measure} == measure
+    for clause in clauses:
+        assert clause in (call.jql or "")
+    for clause in absent:
+        assert clause not in (call.jql or "")
+
+
+def test_which_tickets_missed_their_date_is_a_list_not_an_issue_to_explain() -> None:
+    call = one("which WEB tickets missed their due date")
+    assert call.name == "search" and "duedate <" in (call.jql or "") and 'project = "WEB"' in (call.jql or "")
+
+
+def test_a_progress_report_answers_whats_left_beside_it() -> None:
+    """"what's done and what's blocking the release": one release report, not a search over every project."""
+    assert one("what's done and what's blocking the MOB 2026.Q4 release?").name == "release"
+
+
+def test_a_sprint_meeting_is_no_sprint_condition() -> None:
+    call = one("list the open DATA bugs before sprint planning")
+    assert call.name == "search" and "openSprints" not in (call.jql or "")
+    assert 'project = "DATA"' in (call.jql or "")
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("who is overwhelmed in DATA?", "overwhelmed"),
+    ("which DATA person has the flurpiest backlog of tickets", "flurpiest"),
+])
+def test_a_who_question_not_understood_names_its_words(question: str, word: str) -> None:
+    """A list of issues does not name the person asked for: the words that said which person are reported."""
+    call = one(question)
+    assert call.name == "search" and word in call.slots.ignored
+
+
+def test_a_who_question_about_a_role_stays_a_plain_search() -> None:
+    call = one("who is working on the open MOB bugs")
+    assert call.name == "search" and call.slots.ignored == []
+
+
+@pytest.mark.parametrize(("question", "detail"), [
+    ("who replied last on PROJ-3", "latest"),
+    ("who's been talking on PROJ-3?", "authors"),
+])
+def test_people_speaking_on_an_issue_are_its_comments(question: str, detail: str) -> None:
+    call = one(question)
+    assert call.name == "comments" and call.slots.measure is not None and call.slots.measure.detail == detail
+
+
+def test_a_word_repeated_around_by_means_per() -> None:
+    assert normalised("open tickets person by person") == "open tickets per person"
