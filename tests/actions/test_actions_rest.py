@@ -262,3 +262,15 @@ def test_with_actions_off_a_write_request_gets_one_sentence(tmp_path) -> None:
         status, reply = site.ask("member", f"what status is {key} in?")
         assert "To Do" in reply["answer"]  # reading still works
         assert site.writes.seen == []
+
+
+def test_it_is_the_issue_the_conversation_is_about(site: Site) -> None:
+    key = site.open_key('project = PROJ AND status = "To Do"')
+    status, first = site.ask("member", f"what status is {key} in?")
+    assert status == 200
+    status, body, _ = call(f"{site.url}/api/v1/ask", "POST",
+                           {"text": "can you assign it to me", "conversation_id": first["conversation_id"]},
+                           {"Authorization": "Bearer member"})
+    assert status == 200 and body["action"] is not None, body
+    assert body["action"]["title"].startswith(f"Assign {key}")
+    assert [c["key"] for c in body["citations"]] == [key]
