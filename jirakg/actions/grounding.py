@@ -12,6 +12,7 @@ import uuid
 from typing import Any
 
 from jirakg.actions.models import PERMISSION, VERBS, ActionRefused, Change, JiraCall, Proposal
+from jirakg.actions.permission import may
 from jirakg.actions.wording import KEY, WriteRequest
 from jirakg.connectors.jira import JiraConnector
 from jirakg.connectors.jira.errors import JiraError
@@ -51,10 +52,21 @@ def adf(text: str) -> dict:
 class Grounder:
     """Proposals checked against one Jira, as the asker sees it (their connector, or the service account's)."""
 
-    def __init__(self, connector: JiraConnector, ttl_s: int) -> None:
+    def __init__(self, connector: JiraConnector, ttl_s: int, check_for: Asker | None = None) -> None:
         self.connector = connector
         self.http = connector.http
         self.ttl_s = ttl_s
+        # Check mode: the service account reads, so each issue and project is first checked for this person,
+        # and one they may not browse (or create in) is answered as one that does not exist.
+        self.check_for = check_for
+
+    async def _may(self, permission: str, project: str, key: str | None) -> bool:
+        if self.check_for is None:
+            return True
+        try:
+            return await may(self.connector, self.check_for, permission, project, key, own_token=False)
+        except JiraNotFound:
+            return False
 
     async def propose(self, request: WriteRequest, asker: Asker, owner: str, surface: Surface,
                       issue_in_view: str | None) -> Proposal:
@@ -82,10 +94,14 @@ class Grounder:
         raise ActionRefused("Which issue? Name it by its key, such as PROJ-3.")
 
     async def _issue(self, key: str) -> dict:
+        unseen = ActionRefused(f"There is no issue {key} that you can see, so nothing was proposed.")
         try:
-            return await self.connector.issue(key, READ_FIELDS)
+            issue = await self.connector.issue(key, READ_FIELDS)
         except (JiraNotFound, JiraError) as exc:
-            raise ActionRefused(f"There is no issue {key} that you can see, so nothing was proposed.") from exc
+            raise unseen from exc
+        if not await self._may("BROWSE_PROJECTS", key.rsplit("-", 1)[0], key):
+            raise unseen
+        return issue
 
     async def _change(self, request: WriteRequest, key: str, fields: dict, asker: Asker, api: str,
                       cloud: bool) -> tuple[list[Change], list[JiraCall], str | None]:
@@ -217,11 +233,13 @@ class Grounder:
     async def _create(self, request: WriteRequest, asker: Asker, owner: str, surface: Surface, api: str,
                       cloud: bool) -> Proposal:
         project = (request.project or "").upper()
+        nowhere = ActionRefused(f"There is no project {project} you can create issues in, so nothing was proposed.")
+        if not re.fullmatch(r"[A-Z][A-Z0-9_]*", project) or not await self._may("CREATE_ISSUES", project, None):
+            raise nowhere
         try:
             answer = await self.http.get(f"{api}/issue/createmeta/{project}/issuetypes", {"maxResults": 100})
         except JiraNotFound as exc:
-            raise ActionRefused(f"There is no project {project} you can create issues in, so nothing was "
-                                "proposed.") from exc
+            raise nowhere from exc
         types = {t["name"]: t for t in answer.get("issueTypes") or answer.get("values") or []}
         type_name = _named(request.issue_type or "", list(types)) or _named(
             (request.issue_type or "").rstrip("s"), list(types))
@@ -257,12 +275,20 @@ class Grounder:
             await self._issue(request.parent.upper())
             fields["parent"] = {"key": request.parent.upper()}
             changes.append(Change(field="Parent", before="", after=request.parent.upper()))
+        if request.components:
+            offered = [v["name"] for v in (meta.get("components") or {}).get("allowedValues") or []]
+            named = [_named(c, offered) for c in request.components]
+            unknown = [c for c, found in zip(request.components, named, strict=True) if found is None]
+            if unknown:
+                raise ActionRefused(f"{project} has no component {unknown[0]!r}; it has "
+                                    f"{closest(unknown[0], offered)}.")
+            fields["components"] = [{"name": n} for n in named]
+            changes.append(Change(field="Components", before="", after=", ".join(n for n in named if n)))
         if request.labels:
             fields["labels"] = request.labels
             changes.append(Change(field="Labels", before="", after=", ".join(request.labels)))
         missing = [m.get("name") or f for f, m in meta.items()
-                   if m.get("required") and f not in fields and f not in FILLED_BY_JIRA
-                   and not m.get("hasDefaultValue")]
+                   if m.get("required") and f not in fields and f not in FILLED_BY_JIRA]
         if missing:
             asks = "; ".join(self._ask_for(meta, name) for name in missing)
             raise ActionRefused(f"A {type_name} in {project} also needs {', '.join(missing)}: {asks}. "

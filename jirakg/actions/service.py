@@ -38,8 +38,9 @@ class Actions:
         self.own_tokens = own_tokens  # jira.permissions: user-token — the person's own token calls Jira
 
     async def propose(self, request: WriteRequest, turn: TurnContext, manager: GraphManager) -> Proposal:
-        proposal = await Grounder(manager.connector, self.ttl_s).propose(request, turn.asker, turn.owner,
-                                                                         turn.surface, turn.issue_key)
+        check_for = None if turn.asker.service_account or self.own_tokens else turn.asker
+        grounder = Grounder(manager.connector, self.ttl_s, check_for)
+        proposal = await grounder.propose(request, turn.asker, turn.owner, turn.surface, turn.issue_key)
         await self.store.put_state(f"action:{proposal.id}", proposal.model_dump_json(), self.ttl_s)
         return proposal
 

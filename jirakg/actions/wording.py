@@ -45,6 +45,7 @@ class WriteRequest(BaseModel):
     assignee: str | None = None
     parent: str | None = None
     labels: list[str] = Field(default_factory=list)
+    components: list[str] = Field(default_factory=list)
 
 
 def _rules() -> list[tuple[ActionKind, re.Pattern[str]]]:
@@ -91,6 +92,9 @@ PRIORITY = re.compile(r"[,;]?\s*(?:with\s+)?(?:priority|prio)\s*(?::|of|=)?\s*(?
                       r"[,;]?\s*with\s+(?P<w>[\w-]+)\s+priority", re.IGNORECASE)
 ASSIGN_CLAUSE = re.compile(r"[,;]?\s*(?:and\s+)?assign(?:ed)?\s+(?:it\s+)?to\s+(?P<v>[^,;]+)", re.IGNORECASE)
 LABELS = re.compile(r"[,;]?\s*(?:with\s+)?labels?\s*:?\s+(?P<v>[\w-]+(?:\s*(?:,|and)\s*[\w-]+)*)", re.IGNORECASE)
+COMPONENTS = re.compile(r"(?:[,;]\s*(?:in\s+|with\s+)?|\s+(?:in|with)\s+)(?:the\s+)?components?\s*:?\s+"
+                        r"(?P<v>[\w/ -]+?(?:\s*,\s*[\w/ -]+?)*)"
+                        r"(?=\s*(?:;|$|,\s*(?:priority|prio|assign|labels?|description)\b))", re.IGNORECASE)
 DESCRIPTION = re.compile(r"[,;]?\s*(?:with\s+)?description\s*:?\s+(?P<v>.+)$", re.IGNORECASE | re.DOTALL)
 QUOTED = re.compile(r"^[\"“'‘](?P<v>[^\"”'’]+)[\"”'’]")
 
@@ -127,7 +131,7 @@ def _create(text: str, found: re.Match[str]) -> WriteRequest:
     rest = found.group("rest").strip()
     clauses: dict[str, str] = {}
     for name, pattern in (("description", DESCRIPTION), ("assignee", ASSIGN_CLAUSE), ("labels", LABELS),
-                          ("priority", PRIORITY)):
+                          ("priority", PRIORITY), ("components", COMPONENTS)):
         match = pattern.search(rest)
         if match:
             clauses[name] = (match.group("v") or match.groupdict().get("w") or "").strip()
@@ -143,4 +147,5 @@ def _create(text: str, found: re.Match[str]) -> WriteRequest:
     return WriteRequest(kind="create", text=text, project=(parent.rsplit("-", 1)[0] if parent else where),
                         issue_type=issue_type, summary=summary or None, description=clauses.get("description"),
                         priority=clauses.get("priority"), assignee=clauses.get("assignee"), parent=parent,
-                        labels=labels)
+                        labels=labels, components=[c.strip() for c in clauses.get("components", "").split(",")
+                                                   if c.strip()])

@@ -88,6 +88,7 @@ def served(deployment: str, tmp_path, enabled: bool = True):
         oracle = Oracle(dataset)
         member = oracle.person(lambda a: a in oracle.members["proj-team"])
         other = oracle.person(lambda a: a in oracle.members["proj-team"] and a != member["accountId"])
+        ops = oracle.person(lambda a: a in oracle.members["ops-team"])
         service = {"url": jira, "auth": "basic", "email": SERVICE["emailAddress"],
                    "token": api_token(SERVICE_ACCOUNT_ID)}
         settings = Settings(
@@ -96,6 +97,7 @@ def served(deployment: str, tmp_path, enabled: bool = True):
             actions={"enabled": enabled},
             web={"api_tokens": [{"token": "member", "user": member["emailAddress"]},
                                 {"token": "other", "user": other["accountId"]},
+                                {"token": "ops", "user": ops["emailAddress"]},
                                 {"token": "auditor", "user": "auditor@example.com"}]})
         app = build_app(lambda: engine_session(jira, settings), settings)
         with BackgroundServer(app) as url:
@@ -239,14 +241,36 @@ def test_unknown_values_are_named_with_the_closest_and_nothing_is_proposed(site:
             ("create a bugg in PROJ: x", "PROJ has no issue type 'bugg'; it has Bug"),
             ("create a bug in NOPE: x", "There is no project NOPE"),
             (f"set the fix version of {key} to 99.99", "PROJ has no version '99.99'"),
-            (f"link {key} to PROJ-1 as frobnicates", "Jira has no link 'frobnicates'"),
-            ("create a bug in OPS: pager storm", "also needs")):
+            (f"link {key} to PROJ-1 as frobnicates", "Jira has no link 'frobnicates'")):
         status, reply = site.ask("member", text)
         assert status == 200 and reply["action"] is None, reply
         assert expected in reply["answer"], (text, reply["answer"])
     status, reply = site.ask("member", f"move {key} to In Progres")
     assert "it offers" in reply["answer"]
     assert site.writes.seen == []
+
+
+def test_the_create_screen_asks_for_its_required_fields_and_hidden_places_stay_hidden(site: Site) -> None:
+    status, reply = site.ask("ops", "create a bug in OPS: pager storm")
+    assert reply["action"] is None and "also needs Priority, Components" in reply["answer"]
+    assert "Kubernetes" in reply["answer"]  # the components it can be, from createmeta
+    status, reply = site.ask("ops", "create a bug in OPS: pager storm, component Kubernates, priority Highest")
+    assert reply["action"] is None and "no component 'Kubernates'; it has Kubernetes" in reply["answer"]
+    action = proposed(site, "create a bug in OPS: pager storm, component Kubernetes, priority Highest", token="ops")
+    outcome = confirmed(site, action, token="ops")
+    made = site.issue(outcome["issue_key"])["fields"]
+    assert [c["name"] for c in made["components"]] == ["Kubernetes"] and made["priority"]["name"] == "Highest"
+
+    # A person outside OPS is answered as if OPS and its issues did not exist: no summary, no fields.
+    hidden = site.open_key("project = OPS")
+    for text, sentence in ((f"Move {hidden} to Done", f"There is no issue {hidden} that you can see"),
+                           (f"comment on {hidden}: hi", f"There is no issue {hidden} that you can see"),
+                           ("create a bug in OPS: x", "There is no project OPS you can create issues in"),
+                           ("create a bug in ZZZ: x", "There is no project ZZZ you can create issues in")):
+        status, reply = site.ask("member", text)
+        assert reply["action"] is None and reply["answer"].startswith(sentence), reply["answer"]
+        assert site.issue(hidden)["fields"]["summary"] not in reply["answer"]
+    assert len(site.writes.seen) == 1
 
 
 def test_with_actions_off_a_write_request_gets_one_sentence(tmp_path) -> None:
