@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 DISABLED = ("jirakg only reads Jira here, so it changed nothing; a jirakg administrator can let people "
             "create, transition, assign, comment and link after confirming, with actions.enabled: true "
             "(JIRAKG_ACTIONS__ENABLED=true).")
+ALREADY = "That proposal was already confirmed or cancelled; nothing more was changed."
 GONE = "That proposal has expired or does not exist, so nothing was changed; ask again."
 # Fields whose cached queries a change can make stale, per action.
 STALE_FIELDS = {"create": [], "transition": ["status", "resolution", "statusCategory"],
@@ -48,7 +49,8 @@ class Actions:
         raw = await self.store.get_state(f"action:{action_id}")
         proposal = Proposal.model_validate_json(raw) if raw else None
         if proposal is None or proposal.expires_at < time.time():
-            raise ActionRefused(GONE)
+            claimed = await self.store.get_state(f"action-claim:{action_id}")
+            raise ActionRefused(ALREADY if claimed else GONE)
         if proposal.owner != owner:
             raise ActionRefused("Only the person who asked for this change can confirm or cancel it; nothing was "
                                 "changed.")
@@ -56,7 +58,7 @@ class Actions:
 
     async def _claim(self, proposal: Proposal, how: str) -> None:
         if not await self.store.claim_state(f"action-claim:{proposal.id}", how, self.ttl_s + 60):
-            raise ActionRefused("That proposal was already confirmed or cancelled; nothing more was changed.")
+            raise ActionRefused(ALREADY)
 
     async def cancel(self, action_id: str, owner: str) -> ActionOutcome:
         proposal = await self._pending(action_id, owner)
@@ -133,7 +135,7 @@ def _done_title(proposal: Proposal, key: str) -> str:
 def confirm_hint(surface: Surface, action_id: str) -> tuple[str, str]:
     """How each surface confirms and cancels a proposal."""
     if surface == "cli":
-        return "run the same command again with --yes", "do nothing"
+        return "run the same command again with --yes, or /confirm in jirakg chat", "/cancel, or do nothing"
     if surface in ("api", "web", "jira", "mcp"):
         return f"POST /api/v1/actions/{action_id}/confirm", f"POST /api/v1/actions/{action_id}/cancel"
     return "press Confirm", "press Cancel"

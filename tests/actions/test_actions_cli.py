@@ -46,3 +46,18 @@ def test_ask_yes_makes_the_change_as_the_user(deployment: str, tmp_path) -> None
         assert refused.exit_code != 0 and "does not let you" in refused.output
         assert len(site.writes.seen) == 1  # the auditor's comment was never sent
         assert [(row[0], row[3]) for row in site.audit()] == [("transition", "done"), ("comment", "refused")]
+
+
+def test_chat_confirms_with_a_command(tmp_path) -> None:
+    with served("server", tmp_path) as site:
+        key = site.open_key('project = PROJ AND status = "To Do"')
+        lines = "\n".join([f"Move {key} to In Progress", "/cancel", "/confirm", f"Move {key} to In Progress",
+                           "/confirm", "/confirm", "/quit"]) + "\n"
+        result = CliRunner().invoke(main, ["chat", "--user", site.member["emailAddress"]], env=env_for(site, tmp_path),
+                                    input=lines)
+        assert result.exit_code == 0, result.output
+        assert "/confirm in jirakg chat" in result.output
+        assert "Cancelled; nothing was changed." in result.output
+        assert "already confirmed or cancelled" in result.output  # the cancelled one, and the second /confirm
+        assert result.output.count("Done: Transition") == 1
+        assert site.issue(key)["fields"]["status"]["name"] == "In Progress" and len(site.writes.seen) == 1

@@ -200,7 +200,7 @@ def test_a_proposal_is_done_once_by_its_asker_within_its_lifetime(site: Site) ->
     status, cancelled = site.act("member", action["id"], "cancel")
     assert status == 200 and cancelled["status"] == "cancelled"
     status, late = site.act("member", action["id"])
-    assert status == 409 and "nothing was changed" in late["error"]
+    assert status == 409 and "already confirmed or cancelled" in late["error"]
     assert site.issue(key)["fields"]["status"]["name"] == "To Do" and site.writes.seen == []
 
     # A double click: two confirmations at once, one change.

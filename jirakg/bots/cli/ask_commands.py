@@ -19,7 +19,7 @@ from jirakg.engine.turn import TurnContext, TurnResult
 from jirakg.errors import JirakgError
 from jirakg.intents.embedded import NOT_TEXT, input_problem
 
-COMMANDS = "Commands: /explain, /feedback up|down [comment], /reset, /quit"
+COMMANDS = "Commands: /explain, /feedback up|down [comment], /confirm, /cancel, /reset, /quit"
 NOT_UTF8 = ("That line holds a control character or bytes that are not UTF-8 (check the terminal's encoding); "
             "nothing was sent.")
 
@@ -126,6 +126,15 @@ def chat(ctx: click.Context, conversation: str | None, now_text: str | None, use
                         comment = parts[2] if len(parts) > 2 else None
                         runner.run(engine.feedback(last.turn_id, rating, comment, user=user, channel="cli"))
                         click.echo("Thanks, recorded.")
+                elif line in ("/confirm", "/cancel"):
+                    if last is None or last.action is None:
+                        click.echo("There is no proposed change to confirm or cancel.")
+                        continue
+                    decide = engine.confirm_action if line == "/confirm" else engine.cancel_action
+                    try:
+                        click.echo(runner.run(decide(last.action.id, asker_for(user), "cli")).text)
+                    except JirakgError as exc:
+                        click.echo(str(exc))
                 elif line.startswith("/"):
                     click.echo(COMMANDS)
                 elif problem := input_problem(line):
