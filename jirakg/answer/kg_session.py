@@ -37,7 +37,8 @@ class KgSession:
     def from_settings(cls, settings: SparqlSettings, llm: LlmClient | None = None,
                       cache: LabelCache | None = None) -> KgSession:
         endpoint = endpoint_for(settings)
-        linker = linker_for(endpoint, settings.entity_search, embedded=settings.endpoint is None)
+        linker = linker_for(endpoint, settings.entity_search, embedded=settings.endpoint is None,
+                            index_file=settings.label_index)
         return cls(endpoint, linker, llm, cache)
 
     @property

@@ -128,6 +128,14 @@ class SparqlSettings(Section):
         default_factory=dict, description='extra HTTP headers for the endpoint, such as {"X-Api-Key": "..."}'
     )
     timeout_s: float = Field(20.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
+    store_dir: Path | None = Field(
+        None, description="a directory for the embedded store kept on disk: kg_file is loaded into it once "
+        "(when it is empty), and later starts open it instead of loading again"
+    )
+    label_index: Path | None = Field(
+        None, description="a file for the entity label index: read from the graph once and kept there, so a "
+        "restart does not read every label again (with an endpoint, entity_search index uses it)"
+    )
     entity_search: Literal["auto", "index", "filter", "virtuoso"] = Field(
         "auto", description="how entities are found by label: auto (the whole label index for the embedded store, "
         "a search per question for an endpoint), index, filter (FILTER CONTAINS) or virtuoso (bif:contains)"
@@ -293,6 +301,13 @@ class ActionsSettings(Section):
                                 "seconds, from 30 to 86400")
 
 
+class ToolsSettings(Section):
+    read_only: bool = Field(
+        False, description="true or false: true hides every tool that changes Jira from MCP clients, so jirakg "
+        "only reads"
+    )
+
+
 class FeedbackSettings(Section):
     backend: Literal["sqlite", "postgres"] = Field("sqlite", description="one of sqlite, postgres")
     sqlite_path: Path = Field(Path(".jirakg/feedback.sqlite3"),
@@ -335,6 +350,7 @@ class Settings(BaseSettings):
     web: WebSettings = WebSettings()
     feedback: FeedbackSettings = FeedbackSettings()
     actions: ActionsSettings = ActionsSettings()
+    tools: ToolsSettings = ToolsSettings()
 
     @model_validator(mode="after")
     def _files_in_data_dir(self) -> Settings:

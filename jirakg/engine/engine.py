@@ -18,6 +18,7 @@ from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, FullList, PartAnswer
 from jirakg.connectors.jira.errors import PersonRefused
+from jirakg.engine.glance import IssueGlance, RecentQuestions, glance
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
 from jirakg.engine.turn import ActionProposal, Asker, JiraList, Surface, TurnContext, TurnResult, TurnStats, owner_of
@@ -60,6 +61,7 @@ class Engine:
         # The feedback store first: a turn it refuses is not acknowledged, so it is not kept in the history either.
         self.recorders: list[TurnRecorder] = [FeedbackRecorder(feedback_store)] if feedback_store is not None else []
         self.recorders.append(HistoryRecorder(history))
+        self.recent = RecentQuestions(history.store, history.ttl_s)  # for a surface's "your recent questions"
 
     async def ask(self, turn: TurnContext) -> TurnResult:
         """The answer once every recorder has kept the turn, within turn_timeout_s; a JirakgError
@@ -75,16 +77,15 @@ class Engine:
                                "stopped; try again, or ask something narrower.") from None
 
     async def _ask(self, turn: TurnContext) -> TurnResult:
-        services = self.services
-        if self.access is not None:  # an unlinked person is told how to link, and nothing else happens
-            turn = turn.model_copy(update={"asker": await self.access.identify(turn.asker, turn.surface)})
-            services = dataclasses.replace(services, manager=await self.access.graph_for(turn.asker, turn.surface))
+        asker, services = await self.services_for(turn.asker, turn.surface)
+        turn = turn.model_copy(update={"asker": asker})
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
         request = read_write_request(turn.text)  # a change to Jira is recognised before any read intent
         if request is not None:
             return await self._propose(turn, request, services.manager, conversation)
         with llm_turn() as llm:  # every model call of this turn shares one deadline
-            parsed = await self.parser.understand(turn.text, conversation.state(), turn.issue_key)
+            parsed = (self.parser.knowledge_graph(turn.text) if turn.knowledge_graph
+                      else await self.parser.understand(turn.text, conversation.state(), turn.issue_key))
             inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
             # Parts are independent: their fetches and model calls run side by side.
             try:
@@ -134,16 +135,22 @@ class Engine:
         """Do a proposal once, as `asker` (who must be the person it was proposed to); ActionRefused says why not."""
         if self.actions is None:
             raise ActionRefused(DISABLED)
-        manager = self.services.manager
-        if self.access is not None:
-            asker = await self.access.identify(asker, surface)
-            manager = await self.access.graph_for(asker, surface)
-        return await self.actions.confirm(action_id, owner_of(surface, asker.surface_user_id), asker, manager)
+        asker, services = await self.services_for(asker, surface)
+        return await self.actions.confirm(action_id, owner_of(surface, asker.surface_user_id), asker,
+                                          services.manager)
 
     async def cancel_action(self, action_id: str, asker: Asker, surface: Surface) -> ActionOutcome:
         if self.actions is None:
             raise ActionRefused(DISABLED)
         return await self.actions.cancel(action_id, owner_of(surface, asker.surface_user_id))
+
+    async def services_for(self, asker: Asker, surface: Surface) -> tuple[Asker, Services]:
+        """`asker` with their Jira account, and the services as that person may use them (every fetch
+        checked for them); AccountNotLinked, the sentence on how to link, when there is no account."""
+        if self.access is None:  # every turn is answered as the service account
+            return asker, self.services
+        asker = await self.access.identify(asker, surface)
+        return asker, dataclasses.replace(self.services, manager=await self.access.graph_for(asker, surface))
 
     async def understand(self, text: str, conversation_id: str | None = None,
                          issue_key: str | None = None) -> ParsedQuery:
@@ -153,15 +160,19 @@ class Engine:
             return await self.parser.understand(text, conversation.state(), issue_key)
 
     async def feedback(self, turn_id: str, rating: Literal["up", "down"] | None, comment: str | None = None,
-                       user: str | None = None, channel: Surface = "cli") -> bool:
+                       user: str | None = None, channel: Surface = "cli", seen: bool = False) -> bool:
         """False when nothing was stored: no such turn, or not one the rater (`user` on `channel`) was
-        answered. `rating` None: a comment alone, the rating stays."""
+        answered. `rating` None: a comment alone, the rating stays. `seen`: the surface verified the answer
+        was in front of `user` (a Slack message in their channel), so someone other than its asker rates
+        it too, in their own feedback row; the asker's history is left as it is."""
         conversation = await self.history.conversation_of(turn_id, owner_of(channel, user))
-        if conversation is None:
+        if conversation is None and not (seen and self.feedback_store is not None):
             return False
         if self.feedback_store is not None and not await self.feedback_store.record_feedback(
                 FeedbackRow(turn_id=turn_id, rating=rating, comment=comment, user=user, channel=channel)):
             return False
+        if conversation is None:
+            return True
         for turn in conversation.turns:
             if turn.id == turn_id:
                 earlier = turn.feedback or TurnFeedback()
@@ -172,6 +183,14 @@ class Engine:
     async def conversation(self, conversation_id: str, owner: str) -> Conversation:
         """`owner`'s conversation (empty when there is none); ConversationNotFound when it is someone else's."""
         return await self.history.load(conversation_id, owner)
+
+    async def glance(self, key: str, asker: Asker, surface: Surface) -> IssueGlance | None:
+        """An issue at a glance (a link preview) as `asker` may see it; None when they may not
+        (AccountNotLinked when they cannot be matched to an account)."""
+        manager = self.services.manager
+        if self.access is not None:
+            manager = await self.access.graph_for(await self.access.identify(asker, surface), surface)
+        return await glance(manager, key)
 
     async def examples(self, asker: Asker, surface: Surface) -> list[Example]:
         """Questions that answer on this instance, naming only what `asker` may browse (AccountNotLinked
@@ -198,6 +217,13 @@ class Engine:
         """True for the first claim of `name` across retries and replicas sharing the store (for a day:
         Slack retries within hours and a signed request can be replayed for five minutes)."""
         return await self.history.store.claim_state(name, "1", EVENT_CLAIM_TTL_S)
+
+    async def remember(self, name: str) -> None:
+        """Keep a surface's fact (a Slack thread the bot is in) as long as conversations are kept."""
+        await self.history.store.put_state(name, "1", self.history.ttl_s)
+
+    async def remembers(self, name: str) -> bool:
+        return bool(await self.history.store.get_state(name))
 
     async def jira_changed(self, payload: object) -> WebhookOutcome:
         """A Jira webhook: cached issues and queries it makes stale are dropped."""

@@ -40,6 +40,8 @@ class TurnContext(BaseModel):
     conversation_id: str | None = None
     asker: Asker = Field(default_factory=Asker)
     issue_key: str | None = None  # the issue in view (the Jira sidebar, an API client's context)
+    # Asked of the knowledge graph by the client's choice (MCP's kg_ask), not routed from the words.
+    knowledge_graph: bool = False
 
     @property
     def owner(self) -> str:

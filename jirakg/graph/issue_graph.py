@@ -64,7 +64,7 @@ class IssueGraph:
         found = [self.nodes[k] for k in keys if k in self.nodes]
         if issue_type:
             found = [n for n in found if n.type.lower() == issue_type.lower()]
-        return sorted(found, key=lambda n: _key_order(n.key))
+        return sorted(found, key=lambda n: key_order(n.key))
 
     def descendants(self, key: str) -> list[Node]:
         """The whole subtree under `key`, breadth first, each once (a malformed cycle stops)."""
@@ -110,9 +110,9 @@ class IssueGraph:
                         layer.append(other)
             if not layer:
                 break
-            chain.layers.append(sorted(layer, key=_key_order))
+            chain.layers.append(sorted(layer, key=key_order))
             frontier = layer
-        chain.missing = sorted((k for k in chain.keys if k not in self.nodes), key=_key_order)
+        chain.missing = sorted((k for k in chain.keys if k not in self.nodes), key=key_order)
         return chain
 
     def cycles(self, link_type: str = "Blocks") -> list[list[str]]:
@@ -122,8 +122,8 @@ class IssueGraph:
         found = []
         for group in _strongly_connected(edges):
             if len(group) > 1 or group[0] in edges.get(group[0], ()):
-                found.append(_cycle_through(sorted(group, key=_key_order)[0], set(group), edges))
-        return sorted(found, key=lambda cycle: _key_order(cycle[0]))
+                found.append(_cycle_through(sorted(group, key=key_order)[0], set(group), edges))
+        return sorted(found, key=lambda cycle: key_order(cycle[0]))
 
     def shortest_path(self, start: str, goal: str) -> list[tuple[str, str]] | None:
         """Fewest hops over links (either direction) and parent/child edges: [(key, how reached)]."""
@@ -223,6 +223,6 @@ def _cycle_through(start: str, group: set[str], edges: dict[str, list[str]]) -> 
     return [start]
 
 
-def _key_order(key: str) -> tuple[str, int]:
+def key_order(key: str) -> tuple[str, int]:
     project, _, number = key.rpartition("-")
     return (project, int(number)) if number.isdigit() else (key, 0)

@@ -20,7 +20,12 @@ class Router:
         parsed = await self.jira.understand(text, state, issue_in_view)
         if self.names_entity is None or not _unplaced(parsed) or not await self.names_entity(text):
             return parsed
-        return parsed.model_copy(update={"intents": [IntentCall(name="kg_question", slots=Slots(text=text))]})
+        return self.knowledge_graph(text, parsed)
+
+    def knowledge_graph(self, text: str, parsed: ParsedQuery | None = None) -> ParsedQuery:
+        """`text` as a knowledge-graph question: routed here, or chosen by the client that asked it."""
+        call = IntentCall(name="kg_question", slots=Slots(text=text))
+        return parsed.model_copy(update={"intents": [call]}) if parsed else ParsedQuery(text=text, intents=[call])
 
 
 def _unplaced(parsed: ParsedQuery) -> bool:

@@ -5,7 +5,7 @@ both build on it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from difflib import SequenceMatcher
 from typing import Generic, TypeVar
 
@@ -25,12 +25,16 @@ class PhraseIndex(Generic[T]):
     def __contains__(self, phrase: str) -> bool:
         return phrase in self._items
 
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
     def named(self, phrase: str) -> list[T]:
         """The items `phrase` names exactly, in the order given."""
         return self._items.get(phrase, [])
 
-    def candidates(self, keys: Iterable[str]) -> list[str]:
-        """The phrases in the buckets of `keys`, each once: bucket by bucket, each in indexing order."""
+    def candidates(self, keys: Iterable[str], max_bucket: int | None = None) -> list[str]:
+        """The phrases in the buckets of `keys`, each once: bucket by bucket, each in indexing order;
+        buckets of more than `max_bucket` phrases left out."""
         if self._buckets is None:
             self._buckets = {}
             for phrase in self._items:
@@ -38,7 +42,9 @@ class PhraseIndex(Generic[T]):
                     self._buckets.setdefault(key, []).append(phrase)
         found: dict[str, None] = {}
         for key in keys:
-            found.update(dict.fromkeys(self._buckets.get(key, ())))
+            bucket = self._buckets.get(key, ())
+            if max_bucket is None or len(bucket) <= max_bucket:
+                found.update(dict.fromkeys(bucket))
         return list(found)
 
 

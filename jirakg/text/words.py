@@ -4,10 +4,13 @@ underscores; each side's matching was tuned with its own, so they are not merged
 from __future__ import annotations
 
 import re
+import unicodedata
 
 ASCII_WORD = re.compile(r"[a-z0-9]+")
 _POSSESSIVE = re.compile(r"['’]s\b")
 _NOT_WORD = re.compile(r"[^\w]+")
+# Letters NFKD leaves whole: folded by hand, as a person typing without them would write them.
+_UNDECOMPOSED = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "þ": "th", "ð": "d"})
 
 
 def unicode_words(text: str) -> str:
@@ -18,7 +21,9 @@ def unicode_words(text: str) -> str:
 
 
 def ascii_words(text: str) -> str:
-    """Lower-case runs of ASCII letters and digits, single spaces; everything else separates
-    ("D'Souza" → "d souza", "Gödel's" → "g del s"). How knowledge-graph labels, questions and
+    """Lower-case runs of ASCII letters and digits, single spaces, accents folded first so a name typed
+    without them still matches ("Élodie" → "elodie", "Tromsø" → "tromso"); everything else separates
+    ("D'Souza" → "d souza", "Gödel's" → "godel s"). How knowledge-graph labels, questions and
     predicate names are compared."""
-    return " ".join(ASCII_WORD.findall(text.lower()))
+    folded = unicodedata.normalize("NFKD", text.lower().translate(_UNDECOMPOSED))
+    return " ".join(ASCII_WORD.findall("".join(ch for ch in folded if not unicodedata.combining(ch))))

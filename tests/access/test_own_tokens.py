@@ -42,6 +42,7 @@ from tests.access.test_answers_as_asker import COUNT, RAN, STORES, blocked_by_hi
 from tests.access.test_surfaces import until
 from tests.bots.forge_env import APP_ID as FORGE_APP
 from tests.bots.forge_env import token as forge_token
+from tests.bots.mcp_env import connected, structured
 from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, signed
 from tests.bots.test_forge_panel import jwks_url  # noqa: F401 (a fixture)
 from tests.bots.web_env import call
@@ -294,8 +295,8 @@ def test_own_tokens_are_renewed_once_and_forgotten_when_they_cannot_be(tmp_path)
 
 
 def test_one_sign_in_serves_the_person_on_every_surface(tmp_path, jwks_url: str) -> None:  # noqa: F811
-    """Signed in once in the web chat, a person is answered as themselves through a token issued to them,
-    the Jira panel and the CLI; a Slack user follows the link sent to them alone, and is answered as the
+    """Signed in once in the web chat, a person is answered as themselves through a token issued to them
+    (REST and MCP), the Jira panel and the CLI; a Slack user follows the link sent to them alone, and is answered as the
     account they signed in with."""
     fake = FakeSlack(emails={})
     store = {"backend": "sqlite", "sqlite_path": tmp_path / "graph.sqlite3"}
@@ -308,6 +309,16 @@ def test_one_sign_in_serves_the_person_on_every_surface(tmp_path, jwks_url: str)
             status, reply, _ = call(f"{url}/api/v1/ask", "POST", {"text": f"Who owns {SECRET}?"},
                                     {"Authorization": "Bearer out-token"})
             assert status == 200 and SECRET not in {c["key"] for c in reply["citations"]}
+
+            async def through_mcp() -> tuple[dict, dict]:
+                async with connected(url, "out-token") as client:
+                    return (await structured(client, "get_issue", {"key": blocked_by_hidden(hidden)}),
+                            await structured(client, "search", {"query": "open bugs"}))
+
+            hidden = hidden_from(jira, OUTSIDER)
+            issue, found = asyncio.run(through_mcp())
+            assert not hidden & set(re.findall(r"\b[A-Z][A-Z0-9]+-\d+\b", json.dumps(issue)))
+            assert not hidden & {i["key"] for i in found["issues"]}
             for principal, sees in ((OUTSIDER["accountId"], False), (INSIDER["accountId"], True)):
                 status, reply, _ = call(f"{url}/forge/ask", "POST", {"text": f"Who owns {SECRET}?"},
                                         {"Authorization": f"Bearer {forge_token(principal=principal)}"})

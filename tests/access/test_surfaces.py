@@ -6,6 +6,7 @@ link, and nothing else."""
 
 from __future__ import annotations
 
+import json
 import time
 from contextlib import contextmanager
 
@@ -19,10 +20,10 @@ from jirakg.bots.web.forge_token import FitVerifier
 from jirakg.config import Settings
 from jirakg.config.settings import SlackSettings
 from jirakg.devjira.auth import AuthSpec
-from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, api_token
+from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, api_token, embargoed
 from jirakg.devjira.runner import BackgroundServer
 from jirakg.engine.session import engine_session
-from tests.access.people import DATASET, INSIDER, OUTSIDER, RAW, SERVICE, credentials
+from tests.access.people import DATASET, INSIDER, KEY, OUTSIDER, RAW, SERVICE, credentials
 from tests.bots.forge_env import APP_ID, token
 from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body, signed
 from tests.bots.test_forge_panel import jwks_url  # noqa: F401 (a fixture)
@@ -59,7 +60,7 @@ def served(tmp_path, jwks: str):
                        base_url=f"{slack_api}/api/")
         app = build_app(lambda: engine_session(jira, settings), settings, slack=bot, forge=FitVerifier(APP_ID, jwks))
         with BackgroundServer(app) as url:
-            yield url, fake
+            yield url, fake, slack_api, jira
 
 
 def rest(url: str, bearer: str) -> tuple[int, dict]:
@@ -67,7 +68,7 @@ def rest(url: str, bearer: str) -> tuple[int, dict]:
     return status, body
 
 
-def until(condition, seconds: float = 20.0):
+def until(condition, seconds: float = 60.0):  # a bound for a loaded machine, not a speed check
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if value := condition():
@@ -77,7 +78,7 @@ def until(condition, seconds: float = 20.0):
 
 
 def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  # noqa: F811
-    with served(tmp_path, jwks_url) as (url, fake):
+    with served(tmp_path, jwks_url) as (url, fake, slack_api, _):
         # A machine's token asks as the service account; people's tokens as themselves.
         status, machine = rest(url, "machine-token")
         assert status == 200 and SECRET in [c["key"] for c in machine["citations"]]
@@ -112,17 +113,19 @@ def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  
         assert "could not find your Jira account" in linking[0]["text"] and "/jirakg link" in linking[0]["text"]
         assert len(fake.of("chat.postMessage")) == 2  # nothing was posted for the unmatched person
 
-        # The unmatched person proves an account with its own credentials; wrong ones link nothing.
+        # Through /jirakg the sentence comes privately through the response_url, wherever it was typed.
+        # The unmatched person then proves an account with its own credentials; wrong ones link nothing.
         email, secret = credentials(OUTSIDER)
-        for n, words in enumerate((f"{email} wrong-token", f"{email} {secret}")):
-            command = form_body({"command": "/jirakg", "text": f"link {words}", "channel_id": "C1",
+        for n, words in enumerate((QUESTION, f"link {email} wrong-token", f"link {email} {secret}")):
+            command = form_body({"command": "/jirakg", "text": words, "channel_id": "C1",
                                  "user_id": "U-NONE", "team_id": "T1", "trigger_id": f"link.{n}",
-                                 "response_url": "http://127.0.0.1:9/unused"})
+                                 "response_url": f"{slack_api}/response/none{n}"})
             assert http.call(f"{url}/slack/commands", "POST", raw=command, headers={
                 "Content-Type": "application/x-www-form-urlencoded", **signed(command)}).status == 200
-        def to_unmatched() -> list[str]:
-            return [m["text"] for m in fake.of("chat.postEphemeral") if m.get("user") == "U-NONE"]
-        replies = until(lambda: to_unmatched() if len(to_unmatched()) == 3 else None)
+            reply = until(lambda n=n: fake.responded(f"none{n}"))[0]
+            assert reply["response_type"] == "ephemeral" and "blocks" not in reply
+        replies = [fake.responded(f"none{n}")[0]["text"] for n in range(3)]
+        assert "could not find your Jira account" in replies[0] and "/jirakg link" in replies[0]
         assert any("did not accept those credentials" in r for r in replies)
         assert any(r.startswith("Linked") and OUTSIDER["displayName"] in r for r in replies)
         event = {"type": "app_mention", "user": "U-NONE", "text": f"<@UBOT> {QUESTION}", "ts": "300.1",
@@ -131,6 +134,34 @@ def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  
         http.call(f"{url}/slack/events", "POST", raw=body, headers={"Content-Type": "application/json", **signed(body)})
         linked = until(lambda: [m["text"] for m in fake.of("chat.postMessage") if m.get("thread_ts") == "300.1"])
         assert refused_for_them(linked[0])  # answered, as the account linked
+
+
+def test_slack_previews_and_home_show_what_the_person_may_see(tmp_path, jwks_url: str) -> None:  # noqa: F811
+    public = sorted(k for k in RAW if k.startswith("PROJ-") and not embargoed(k))[0]
+    with served(tmp_path, jwks_url) as (url, fake, _, jira):
+        links = {key: f"{jira.rstrip('/')}/browse/{key}" for key in (SECRET, public)}
+        for n, user in enumerate(("U-OUT", "U-IN", "U-NONE")):
+            body = event_body({"type": "link_shared", "channel": "C1", "user": user, "message_ts": f"40{n}.1",
+                               "links": [{"domain": "127.0.0.1", "url": u} for u in links.values()]}, f"Ev-l-{user}")
+            assert http.call(f"{url}/slack/events", "POST", raw=body,
+                             headers={"Content-Type": "application/json", **signed(body)}).status == 200
+        for n, user in enumerate(("U-OUT", "U-IN")):
+            body = event_body({"type": "app_home_opened", "user": user, "channel": "D1", "tab": "home"}, f"Ev-h-{n}")
+            http.call(f"{url}/slack/events", "POST", raw=body,
+                      headers={"Content-Type": "application/json", **signed(body)})
+        unfurls = until(lambda: {u["ts"]: u["unfurls"] for u in fake.of("chat.unfurl")}
+                        if len(fake.of("chat.unfurl")) == 2 else None)
+        homes = until(lambda: {v["user_id"]: json.dumps(v["view"]) for v in fake.of("views.publish")}
+                      if len(fake.of("views.publish")) == 2 else None)
+        time.sleep(0.3)
+    assert set(unfurls["400.1"]) == {links[public]}  # the outsider's preview leaves out what they may not see
+    assert set(unfurls["401.1"]) == set(links.values())
+    assert RAW[SECRET]["fields"]["summary"] in json.dumps(unfurls["401.1"][links[SECRET]])
+    assert len(fake.of("chat.unfurl")) == 2  # nothing for the person jirakg cannot match
+    assert "/jirakg link" in homes["U-OUT"] and "Answers are what your Jira account may see" in homes["U-OUT"]
+    outsider_examples = set(KEY.findall(homes["U-OUT"]))
+    assert outsider_examples and not any(k.startswith(RESTRICTED_PROJECT + "-") or embargoed(k)
+                                         for k in outsider_examples)
 
 
 @pytest.mark.parametrize("user, sees", [(OUTSIDER, False), (INSIDER, True)])

@@ -13,6 +13,7 @@ from jirakg.bots.cli.demo_data_commands import demo_data
 from jirakg.bots.cli.devjira_commands import devjira
 from jirakg.bots.cli.eval_commands import eval_group
 from jirakg.bots.cli.feedback_commands import feedback_group
+from jirakg.bots.cli.mcp_command import mcp
 from jirakg.bots.cli.run_command import run
 from jirakg.bots.cli.serve_command import serve
 from jirakg.bots.cli.sync_command import sync_command
@@ -35,6 +36,7 @@ main.add_command(demo_data)
 main.add_command(devjira)
 main.add_command(eval_group)
 main.add_command(feedback_group)
+main.add_command(mcp)
 main.add_command(run)
 main.add_command(serve)
 main.add_command(sync_command)

@@ -1,4 +1,4 @@
-"""`jirakg serve`: the web chat, REST API, Slack endpoints, Jira webhook and panel in one process,
+"""`jirakg serve`: the web chat, REST API, MCP, Slack endpoints, Jira webhook and panel in one process,
 on the embedded defaults when nothing is configured; SIGINT/SIGTERM finish in-flight requests."""
 
 from __future__ import annotations
@@ -44,11 +44,12 @@ class PortInUse(click.ClickException):
 @click.option("--no-api", is_flag=True, help="Do not serve the REST API (the chat page still needs it).")
 @click.option("--no-slack", is_flag=True, help="Do not serve Slack, even when configured.")
 @click.option("--no-jira", is_flag=True, help="Do not serve the Jira webhook and panel endpoints.")
+@click.option("--no-mcp", is_flag=True, help="Do not serve MCP (streamable HTTP) at /mcp.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes sharing the port (SO_REUSEPORT); share caches through the SQLite or Redis store.")
 @click.pass_context
 def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, no_api: bool, no_slack: bool,
-          no_jira: bool, workers: int) -> None:
+          no_jira: bool, no_mcp: bool, workers: int) -> None:
     """Serve jirakg over HTTP until interrupted."""
     settings = settings_from(ctx)
     logs.configure()
@@ -62,7 +63,7 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_web: bool, 
         click.echo(f"Warning: web.api_tokens is empty and {host} is reachable from other machines: everyone who "
                    "reaches the web chat or REST API is answered as the service account.", err=True)
     parts = {"web_chat": not no_web, "rest_api": not no_api, "slack": settings.slack.enabled and not no_slack,
-             "jira_routes": not no_jira}
+             "jira_routes": not no_jira, "mcp": not no_mcp}
     try:
         with jira_for(settings) as url:
             if workers == 1:
@@ -116,15 +117,17 @@ def _worker(settings: Settings, url: str, host: str, port: int, parts: dict) -> 
 
 
 async def _serve(settings: Settings, jira: str, host: str, port: int, *, web_chat: bool, rest_api: bool, slack: bool,
-                 jira_routes: bool, reuse_port: bool = False) -> None:
+                 jira_routes: bool, mcp: bool = True, reuse_port: bool = False) -> None:
     bot = None
     if slack:
         from jirakg.bots.slack import SlackBot  # slow to import; only when Slack is configured
         bot = SlackBot(None, settings.slack)
     app_id = settings.forge.app_id
     forge = FitVerifier(app_id, str(settings.forge.jwks_url)) if app_id is not None else None
+    # The address actually served (--host, --port), for the parts that check the Host header against it.
+    settings = settings.model_copy(update={"web": settings.web.model_copy(update={"host": host, "port": port})})
     app = build_app(lambda: engine_session(jira, settings), settings, web_chat=web_chat, rest_api=rest_api,
-                    slack=bot, jira_routes=jira_routes, forge=forge)
+                    slack=bot, jira_routes=jira_routes, forge=forge, mcp=mcp)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_GRACE_S, keepalive_timeout=IDLE_TIMEOUT_S)
     await runner.setup()
     assert runner.server is not None  # made by setup()

@@ -11,6 +11,7 @@ from importlib import resources
 
 from aiohttp import web
 
+from jirakg.bots.mcp.http import add_mcp_route
 from jirakg.bots.web import api, health, keys
 from jirakg.bots.web.connections import BUSY, mark_busy
 from jirakg.bots.web.guard import REFUSALS_PER_MINUTE, address_of, guard
@@ -28,11 +29,11 @@ STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/cs
 
 def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]], settings: Settings, *,
               web_chat: bool = True, rest_api: bool = True, slack=None, jira_routes: bool = True,
-              forge=None) -> web.Application:
+              forge=None, mcp: bool = True) -> web.Application:
     """`engine_session` opens the engine on the serving event loop (its connections belong there) and
     closes it at shutdown; `slack`: a SlackBot or None (its endpoints then answer 404), served on
     /slack/* in HTTP mode or connected out in Socket Mode once the engine is open; `forge`: a
-    FitVerifier or None."""
+    FitVerifier or None; `mcp`: serve MCP's streamable HTTP at /mcp."""
     app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[mark_busy, observe, guard])
     app[keys.SETTINGS], app[keys.METRICS], app[BUSY] = settings, Metrics(), set()
 
@@ -64,6 +65,8 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
         app.router.add_get("/api/v1/conversations/{conversation_id}", api.conversation)
         app.router.add_get("/api/v1/examples", api.examples)
         app.router.add_get("/api/v1/openapi.json", openapi)
+    if mcp:
+        add_mcp_route(app)  # after the engine's context: the MCP tools call the open engine
     if web_chat:
         app.router.add_get("/", chat_page)
         app.router.add_get("/static/{name}", static)

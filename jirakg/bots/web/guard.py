@@ -1,8 +1,9 @@
-"""Who may call the REST API and how often: JSON bodies only (no cross-site form posts), a bearer
-token when tokens are configured or a signed-in browser session when people call Jira with their own
-tokens, a budget per verified caller (the token's identity, else the address), and a small budget of
-refused credentials per address, so tokens cannot be guessed at speed. Other routes that check
-credentials (the webhook, the Forge panel) count their refusals against the same budget."""
+"""Who may call the REST API (and /mcp, the same questions over MCP) and how often: JSON bodies only (no
+cross-site form posts), a bearer token when tokens are configured or a signed-in browser session when
+people call Jira with their own tokens, a budget per verified caller (the token's identity, else the
+address), and a small budget of refused credentials per address, so tokens cannot be guessed at speed.
+Other routes that check credentials (the webhook, the Forge panel) count their refusals against the same
+budget."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def refused(request: web.Request, message: str, **headers: str) -> web.Response:
 
 @web.middleware
 async def guard(request: web.Request, handler) -> web.StreamResponse:
-    if not request.path.startswith("/api/v1/") or request.path == "/api/v1/openapi.json":
+    if not _guarded(request.path):
         return await handler(request)
     if request.method == "POST" and request.content_type != "application/json":
         # A page on another site can POST text/plain without asking first; JSON needs a CORS preflight
@@ -64,6 +65,11 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
         return too_many(wait)
     request[api.ASKER] = person or asker_of(identity, request.app[keys.TOKEN_USERS])
     return await handler(request)
+
+
+def _guarded(path: str) -> bool:
+    """The REST API (not its public OpenAPI document) and the MCP endpoint, which answers the same questions."""
+    return (path.startswith("/api/v1/") and path != "/api/v1/openapi.json") or path == "/mcp"
 
 
 async def signed_in(request: web.Request) -> Asker | None:

@@ -20,6 +20,17 @@ class EmbeddedStore:
         for file in files:
             self.load(Path(file))
 
+    @classmethod
+    def open(cls, directory: Path) -> EmbeddedStore:
+        """A store kept on disk (created if absent): loaded once, opened in a moment at every start, and
+        read from disk rather than held in memory."""
+        store = cls()
+        try:
+            store.store = pyoxigraph.Store(str(directory))
+        except OSError as exc:
+            raise SparqlError(f"Could not open the knowledge-graph store at {directory}: {exc}") from exc
+        return store
+
     def load(self, file: Path) -> None:
         fmt = FORMATS.get(file.suffix)
         if fmt is None:
@@ -28,6 +39,23 @@ class EmbeddedStore:
             self.store.bulk_load(path=str(file), format=fmt)
         except (SyntaxError, OSError, ValueError) as exc:
             raise SparqlError(f"Could not load {file}: {exc}") from exc
+
+    async def values(self, sparql: str) -> list[tuple[str, ...]]:
+        """A SELECT's rows as plain strings ("" for an unbound variable), in the order of its variables:
+        for reading a whole index, where a `Results` row per solution would cost ten times the memory."""
+        return await asyncio.to_thread(self._values, sparql)
+
+    def _values(self, sparql: str) -> list[tuple[str, ...]]:
+        try:
+            answer = self.store.query(sparql)
+        except SyntaxError as exc:
+            raise QueryRejected(f"The knowledge graph rejected the query: {exc}") from exc
+        if not isinstance(answer, pyoxigraph.QuerySolutions):
+            del answer  # dropped on this thread, as `_query` does
+            raise QueryRejected("Only a SELECT query gives rows of values.")
+        count = len(answer.variables)
+        return [tuple(term.value if term is not None else "" for term in (row[i] for i in range(count)))
+                for row in answer]
 
     async def query(self, sparql: str) -> Results:
         return await asyncio.to_thread(self._query, sparql)

@@ -18,4 +18,11 @@ def endpoint_for(settings: SparqlSettings) -> EmbeddedStore | RemoteEndpoint:
         password = settings.password.get_secret_value() if settings.password else None
         return RemoteEndpoint(str(settings.endpoint), timeout_s=settings.timeout_s, user=settings.user,
                               password=password, headers={k: v.get_secret_value() for k, v in settings.headers.items()})
-    return EmbeddedStore(settings.kg_file or Path(str(resources.files("jirakg") / "data" / DEMO_KG)))
+    source = settings.kg_file or Path(str(resources.files("jirakg") / "data" / DEMO_KG))
+    if settings.store_dir is None:
+        return EmbeddedStore(source)
+    fresh = not settings.store_dir.exists() or not any(settings.store_dir.iterdir())
+    store = EmbeddedStore.open(settings.store_dir)
+    if fresh:  # loaded once; a million triples take seconds, opening them a moment
+        store.load(source)
+    return store

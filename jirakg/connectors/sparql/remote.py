@@ -13,6 +13,7 @@ from SPARQLWrapper.SPARQLExceptions import EndPointInternalError, EndPointNotFou
 
 from jirakg.connectors.retry import RetryPolicy, TransientFailure, retry_after_seconds
 from jirakg.connectors.sparql.errors import EndpointUnavailable, QueryRejected, SparqlError
+from jirakg.connectors.sparql.query_cache import QueryCache
 from jirakg.connectors.sparql.results import Results, from_json
 
 POST_OVER_CHARS = 1500  # long queries go in a POST body: URLs have length limits
@@ -30,6 +31,7 @@ class RemoteEndpoint:
         self.retry = retry or RetryPolicy(attempts=ATTEMPTS)
         self.headers = headers or {}
         self.credentials = (user, password) if user else None
+        self.cache = QueryCache()
 
     async def query(self, sparql: str) -> Results:
         if len(sparql) > MAX_QUERY_CHARS:
@@ -40,7 +42,12 @@ class RemoteEndpoint:
             return EndpointUnavailable(f"The SPARQL endpoint {self.url} is not answering ({reason}); "
                                        "try again shortly.")
 
-        return await self.retry.run(lambda: asyncio.to_thread(self._query, sparql), unavailable)
+        cached = self.cache.get(sparql)
+        if cached is not None:
+            return cached
+        results = await self.retry.run(lambda: asyncio.to_thread(self._query, sparql), unavailable)
+        self.cache.put(sparql, results)
+        return results
 
     def _query(self, sparql: str) -> Results:
         client = SPARQLWrapper(self.url)

@@ -13,6 +13,9 @@ Two ways to find candidates, one way to rank them:
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from pathlib import Path
 from typing import Literal, Protocol
 
 from pydantic import BaseModel
@@ -30,14 +33,20 @@ STOP = set("a an the of in on for to is was were are be by what which who whom w
 SCHEMA_TYPES = ["http://www.w3.org/1999/02/22-rdf-syntax-ns#Property", "http://www.w3.org/2000/01/rdf-schema#Class",
                 "http://www.w3.org/2002/07/owl#Class", "http://www.w3.org/2002/07/owl#ObjectProperty",
                 "http://www.w3.org/2002/07/owl#DatatypeProperty", "http://www.w3.org/2002/07/owl#DeprecatedProperty",
-                "http://www.w3.org/2002/07/owl#AnnotationProperty"]
+                "http://www.w3.org/2002/07/owl#AnnotationProperty", "http://www.w3.org/2000/01/rdf-schema#Datatype"]
 LABELLED = "VALUES ?p { " + " ".join(iri(p) for p in LABEL_PROPERTIES) + " } ?s ?p ?label "
 # Classes and properties have labels too ("Publication", "doi"); questions are about things.
 NOT_SCHEMA = ("FILTER NOT EXISTS { VALUES ?t { " + " ".join(iri(t) for t in SCHEMA_TYPES) + " } ?s a ?t } "
               "FILTER NOT EXISTS { ?x ?s ?y } ")
 MAX_PHRASE_WORDS = 12
+# A yes/no question names its subject first: "Is Lyon in France?", "Was Ron Newman (footballer) …".
+YES_NO_START = re.compile(r"\s*(is|was|were|are|does|do|did|has|have|can|could)\s", re.IGNORECASE)
+NAME_WORDS = 4  # phrases up to this long are also looked up in lower case and capitalised
 FUZZY = 0.85  # SequenceMatcher ratio for a misspelt label: "antoni chen" ~ "antony cheng" (0.87)
 SEARCH_LIMIT = 500
+# Labels sharing a word's first letters with the question, compared for a misspelling; a prefix shared
+# by more ("the ", "mar") says little and would cost a comparison each.
+MAX_BUCKET = 2000
 SearchDialect = Literal["filter", "virtuoso"]
 
 
@@ -47,14 +56,18 @@ class KgEntity(BaseModel):
 
 
 class EntityLinker(Protocol):
-    async def link(self, text: str) -> KgEntity | None: ...
+    async def link(self, text: str, fuzzy: bool = True) -> KgEntity | None:
+        """`fuzzy`: also a misspelt label (a follow-up that refers back wants only a label it names)."""
 
 
 class EntityIndex:
-    """Labels of entities, normalised, ranked against a question."""
+    """Labels of entities, normalised, ranked against a question. Candidates come from look-ups, never
+    from a scan of every label: each phrase of the question in a dict of labels, each word in an
+    inverted index of long labels, each word's first letters in buckets of labels for a misspelling."""
 
-    def __init__(self, labels: dict[str, str]) -> None:
+    def __init__(self, labels: dict[str, str], degrees: dict[str, int] | None = None) -> None:
         self.labels = labels
+        self.degrees = degrees or {}  # triples an entity is in: a well-connected entity is the likelier one
         named = [(ascii_words(label), entity) for entity, label in labels.items()]
         # A misspelt name keeps some word, or its first four letters: labels of two or more words by those.
         self._labels: PhraseIndex[str] = PhraseIndex(
@@ -62,36 +75,50 @@ class EntityIndex:
             lambda text: [word[:4] for word in text.split()] if " " in text else [])
         self._order = {entity: rank for rank, entity in enumerate(labels)}  # ties go to the first given
         self._longest = max((text.count(" ") + 1 for text, _ in named if text), default=0)  # in words
-        self._long = sorted(((text, entity) for text, entity in named if len(set(text.split())) >= 3),
-                            key=lambda item: -len(item[0]))  # longest first, for the token overlap
+        self._postings: dict[str, list[str]] = {}  # word → labels of three or more different words holding it
+        for text in self._labels:
+            tokens = set(text.split())
+            if len(tokens) >= 3:
+                for token in tokens:
+                    self._postings.setdefault(token, []).append(text)
 
-    def link(self, question: str) -> KgEntity | None:
+    def link(self, question: str, fuzzy: bool = True) -> KgEntity | None:
         words = ascii_words(question).split()
-        found = self._contained(words) or self._overlapping(set(words)) or self._misspelt(words)
+        found = self._contained(question, words) or self._overlapping(set(words)) or (
+            self._misspelt(words) if fuzzy else None)
         return KgEntity(iri=found, label=self.labels[found]) if found else None
 
-    def _contained(self, words: list[str]) -> str | None:
-        """The entity of the longest label that is a phrase of the question."""
-        phrases = {" ".join(words[i:j]) for i in range(len(words))
+    def _contained(self, question: str, words: list[str]) -> str | None:
+        """The entity of the longest label (in words) that is a phrase of the question; among labels of as
+        many words, one written in the question exactly as labelled ("Tromsø", not "population" for
+        "Population"), then the longest in letters, then the best connected, then the first given."""
+        phrases = {(" ".join(words[i:j]), i) for i in range(len(words))
                    for j in range(i + 1, min(len(words), i + self._longest) + 1)}
-        named = [(len(p), self._labels.named(p)[0]) for p in phrases if p in self._labels]
-        return min(named, key=lambda item: (-item[0], self._order[item[1]]))[1] if named else None
+        named = [(p, i, entity) for p, i in phrases if p in self._labels for entity in self._labels.named(p)]
+        if not named:
+            return None
+        subject_first = YES_NO_START.match(question) is not None  # "Is Bergen in United Kingdom?" is about Bergen
+        return min(named, key=lambda item: (subject_first and item[1] != 1, -item[0].count(" "),
+                                            self.labels[item[2]] not in question, -len(item[0]),
+                                            -self.degrees.get(item[2], 0), self._order[item[2]]))[2]
 
     def _overlapping(self, words: set[str]) -> str | None:
         """The entity of a label of three or more different words most of which the question has."""
-        best, best_share = None, 0.0
-        for label, entity in self._long:
-            tokens = set(label.split())
-            share = len(tokens & words) / len(tokens)
-            if share > best_share:
-                best, best_share = entity, share
-        return best if best and best_share >= 0.75 else None
+        shared: Counter[str] = Counter()
+        for word in words:
+            posting = self._postings.get(word, ())
+            if len(posting) <= MAX_BUCKET:  # a word of thousands of labels ("of", "the") tells none apart
+                shared.update(posting)
+        scored = [(count / len(set(text.split())), text) for text, count in shared.items() if count >= 3]
+        best = min(scored, default=None, key=lambda item: (-item[0], -len(item[1]), self._order[
+            self._labels.named(item[1])[0]]))
+        return self._labels.named(best[1])[0] if best and best[0] >= 0.75 else None
 
     def _misspelt(self, words: list[str]) -> str | None:
         """Labels of two or more words that share a word (or its first four letters) with the
         question, compared with the question's phrases of the same length."""
         best, best_ratio = None, FUZZY
-        for label in self._labels.candidates(w[:4] for w in words if len(w) >= 3):
+        for label in self._labels.candidates((w[:4] for w in words if len(w) >= 3 and w not in STOP), MAX_BUCKET):
             size = label.count(" ") + 1
             for start in range(len(words) - size + 1):
                 ratio = similarity(label, " ".join(words[start:start + size]), best_ratio)
@@ -100,10 +127,12 @@ class EntityIndex:
         return self._labels.named(best)[0] if best else None
 
 
-async def labelled_entities(endpoint, where: str, limit: int) -> dict[str, str]:
-    """IRI → label of the non-schema entities whose label satisfies `where` (a query fragment)."""
+async def labelled_entities(endpoint, where: str, limit: int, shortest_first: bool = False) -> dict[str, str]:
+    """IRI → label of the non-schema entities whose label satisfies `where` (a query fragment);
+    `shortest_first`: when more match than `limit`, the shortest labels (closest to the words searched)."""
+    order = "ORDER BY STRLEN(STR(?label)) " if shortest_first else ""
     query = (f"SELECT ?s ?label WHERE {{ {LABELLED}{where} FILTER(isIRI(?s) && isLiteral(?label)) {NOT_SCHEMA}}} "
-             f"LIMIT {limit}")
+             f"{order}LIMIT {limit}")
     found: dict[str, str] = {}
     for row in (await endpoint.query(query)).rows:
         found.setdefault(row["s"].value, row["label"].value)
@@ -111,20 +140,30 @@ async def labelled_entities(endpoint, where: str, limit: int) -> dict[str, str]:
 
 
 class IndexLinker:
-    """Every label read once: right for the embedded store and for graphs of up to `limit` labels."""
+    """Every label read once: right for the embedded store and for graphs of up to `limit` labels. With
+    `index_file`, the labels and degrees are read from the graph only when the file is absent, then kept
+    there (a restart opens the file)."""
 
-    def __init__(self, endpoint, limit: int = 200_000) -> None:
+    def __init__(self, endpoint, limit: int = 2_000_000, index_file: Path | None = None) -> None:
         self.endpoint = endpoint
         self.limit = limit
+        self.index_file = index_file
         self._index: EntityIndex | None = None
 
     async def index(self) -> EntityIndex:
         if self._index is None:
-            self._index = EntityIndex(await labelled_entities(self.endpoint, "", self.limit))
+            from jirakg.retrieval.kgqa.label_index import LabelIndex  # it builds on this module's queries
+            if self.index_file is not None and self.index_file.exists():
+                labels = LabelIndex.load(self.index_file)
+            else:
+                labels = await LabelIndex.build(self.endpoint, self.limit)
+                if self.index_file is not None:
+                    labels.save(self.index_file)
+            self._index = EntityIndex(labels.labels, labels.degrees)
         return self._index
 
-    async def link(self, text: str) -> KgEntity | None:
-        return (await self.index()).link(text)
+    async def link(self, text: str, fuzzy: bool = True) -> KgEntity | None:
+        return (await self.index()).link(text, fuzzy)
 
 
 class SearchLinker:
@@ -134,11 +173,13 @@ class SearchLinker:
         self.endpoint = endpoint
         self.dialect = dialect
 
-    async def link(self, text: str) -> KgEntity | None:
+    async def link(self, text: str, fuzzy: bool = True) -> KgEntity | None:
         exact = await labelled_entities(self.endpoint, _exact_labels(text), SEARCH_LIMIT)
-        found = EntityIndex(exact).link(text) if exact else None
-        if found is not None:
+        found = EntityIndex(exact).link(text, fuzzy) if exact else None
+        if (found is not None and found.label in text) or not fuzzy:
             return found
+        # Found only in another case ("live" for the band "Live"): a name typed without its accents
+        # ("Tromso") may be meant; the text search's candidates compete with it.
         # Capitalised words first (names), then the longest: the rarest words make the smallest result.
         named = {w for token in text.split() if token.strip("'\"")[:1].isupper() for w in ascii_words(token).split()}
         words = sorted({w for w in ascii_words(text).split() if w not in STOP and len(w) > 2},
@@ -147,11 +188,11 @@ class SearchLinker:
         for chosen in (words[:2], words[:1], [w[:4] for w in words[:1] if len(w) > 4]):
             if not chosen:
                 break
-            candidates = await labelled_entities(self.endpoint, self._text_search(chosen), SEARCH_LIMIT)
-            found = EntityIndex(candidates).link(text)
-            if found is not None:
-                return found
-        return None
+            candidates = await labelled_entities(self.endpoint, self._text_search(chosen), SEARCH_LIMIT, True)
+            searched = EntityIndex(exact | candidates).link(text) if candidates else None
+            if searched is not None:
+                return searched
+        return found
 
     def _text_search(self, words: list[str]) -> str:
         if self.dialect == "virtuoso":
@@ -162,11 +203,21 @@ class SearchLinker:
 
 def _exact_labels(text: str) -> str:
     """A VALUES clause of every phrase of the question as a label: as written, with and without a
-    final period (titles often end with one), untagged and English."""
-    tokens = [t.strip("'\"?!,;:()[]") for t in text.split()]
-    tokens = [t for t in tokens if t]
-    phrases = {" ".join(tokens[i:j]) for i in range(len(tokens))
-               for j in range(i + 1, min(len(tokens), i + MAX_PHRASE_WORDS) + 1)}
+    final period (titles often end with one), untagged and English. Phrases keep the punctuation inside
+    them ("Ron Newman (footballer)", "Hallam, Victoria") as well as losing it, and come as written and
+    capitalised, so "ron newman (footballer)" finds the footballer, not the shorter lookalike."""
+    raw = [t for t in text.split() if t.strip("'\"?!,;:()[]")]
+    stripped = [t.strip("'\"?!,;:()[]") for t in raw]
+    phrases: set[str] = set()
+    for i in range(len(raw)):
+        for j in range(i + 1, min(len(raw), i + MAX_PHRASE_WORDS) + 1):
+            inner = " ".join(raw[i:j])
+            # Outer punctuation goes (a question mark, an opening quote), inner stays; a possessive goes.
+            kept = re.sub(r"['’]s$", "", inner.lstrip("'\"([").rstrip("'\"?!,;:.[]"))
+            for phrase in (" ".join(stripped[i:j]), kept):
+                phrases.add(phrase)
+                if j - i <= NAME_WORDS:  # names are short; a long title is asked as written
+                    phrases |= {phrase.lower(), " ".join(w[:1].upper() + w[1:] for w in phrase.split())}
     values = []
     for phrase in sorted(phrases):
         for form in {phrase, phrase.rstrip("."), phrase.rstrip(".") + "."}:
@@ -174,8 +225,8 @@ def _exact_labels(text: str) -> str:
     return "VALUES ?label { " + " ".join(values) + " } "
 
 
-def linker_for(endpoint, search: EntitySearch, embedded: bool) -> EntityLinker:
+def linker_for(endpoint, search: EntitySearch, embedded: bool, index_file: Path | None = None) -> EntityLinker:
     """`auto`: the whole index for the embedded store, per-question search for a remote endpoint."""
     if search == "index" or (search == "auto" and embedded):
-        return IndexLinker(endpoint)
+        return IndexLinker(endpoint, index_file=index_file)
     return SearchLinker(endpoint, "filter" if search == "auto" else search)

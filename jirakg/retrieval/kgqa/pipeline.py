@@ -18,7 +18,13 @@ from jirakg.retrieval.kgqa.linking import KgEntity
 from jirakg.retrieval.kgqa.relations import scored_predicates
 from jirakg.text.words import ascii_words
 
+LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+# "Is he an actor?": what the entity is asked to be, whichever relation says so (occupation, type …).
+BEING = re.compile(r"^\s*(?:(?:is|was|are|were)\b.*\b(?:a|an)|(?:does|did|do)\b.*\bwork(?:s|ed)? as (?:a|an))\s+"
+                   r"([a-z][a-z -]*?)\s*\?*\s*$", re.IGNORECASE)
+
 YES_NO = re.compile(r"^\s*(is|was|were|are|does|do|did|has|have|can|could)\b", re.IGNORECASE)
+CHOICE = re.compile(r"\w\s+or\s+(a |an )?\w+\s*\??\s*$", re.IGNORECASE)  # "Is he male or female?" picks, not yes/no
 COUNT = re.compile(r"\bhow many\b", re.IGNORECASE)
 
 
@@ -44,9 +50,12 @@ async def answer_question(endpoint, question: str, entity: KgEntity,
     if scored is None:
         scored = await scored_predicates(endpoint, entity.iri, question)
     predicates = [(outgoing, predicate) for _, outgoing, predicate in scored]
+    yes_no = bool(YES_NO.search(question)) and not CHOICE.search(question)
+    if yes_no and not predicates and checks_a_value(question, entity.label):
+        return await _ask(endpoint, question, entity, [])  # "Is he a footballer?": any relation with that value
     if not predicates:
         return KgAnswer(entity=entity, reason=f"The knowledge graph holds nothing about {entity.label} that fits.")
-    if YES_NO.search(question):
+    if yes_no:
         return await _ask(endpoint, question, entity, predicates)
     if COUNT.search(question):
         return await _count(endpoint, entity, predicates)
@@ -54,24 +63,41 @@ async def answer_question(endpoint, question: str, entity: KgEntity,
 
 
 async def _ask(endpoint, question: str, entity: KgEntity, predicates: list[tuple[bool, str]]) -> KgAnswer:
-    """Does the best relation hold — with the value the question names, when it names one?"""
-    outgoing, best = predicates[0]
+    """Does the best relation hold — with the value the question names, when it names one? Without a
+    relation that fits, does any relation of the entity have that value? A value is compared with the
+    value's text and, for an entity, with its label ("a figure skater" is <…/Figure_skater>)."""
+    outgoing, best = predicates[0] if predicates else (True, None)
     value = _asked_value(question, entity.label, best)
     if value and value.isdigit():  # a year decides the relation: "published in 2014?"
         outgoing, best = next(((o, p) for o, p in predicates if "year" in local_name(p).lower()), (outgoing, best))
-    check = f" FILTER(CONTAINS(LCASE(STR(?o)), {literal(value.lower())}))" if value else ""
-    query = f"ASK WHERE {{ {_pattern(iri(entity.iri), best, outgoing)}{check} }}"
+    check = (f" OPTIONAL {{ ?o {iri(LABEL)} ?label }} FILTER(CONTAINS(LCASE(STR(?o)), {literal(value.lower())}) "
+             f"|| CONTAINS(LCASE(STR(?label)), {literal(value.lower())}))") if value else ""
+    pattern = _pattern(iri(entity.iri), best, outgoing) if best else f"{iri(entity.iri)} ?p ?o"
+    query = f"ASK WHERE {{ {pattern}{check} }}"
     result = await endpoint.query(query)
-    return KgAnswer(entity=entity, predicates=[best, *(p for _, p in predicates if p != best)], query=query,
-                    kind="ask", answers=["true" if result.boolean else "false"])
+    if not result.boolean and best and value and BEING.search(question):
+        query = f"ASK WHERE {{ {iri(entity.iri)} ?p ?o{check} }}"  # the relation that fit was not the one
+        result = await endpoint.query(query)
+    return KgAnswer(entity=entity, predicates=[p for p in [best, *(p for _, p in predicates if p != best)] if p],
+                    query=query, kind="ask", answers=["true" if result.boolean else "false"])
 
 
 async def _count(endpoint, entity: KgEntity, predicates: list[tuple[bool, str]]) -> KgAnswer:
     outgoing, best = predicates[0]
-    query = f"SELECT (COUNT(DISTINCT ?o) AS ?n) WHERE {{ {_pattern(iri(entity.iri), best, outgoing)} }}"
-    result = await endpoint.query(query)
+    query = (f"SELECT (COUNT(DISTINCT ?o) AS ?n) (SAMPLE(?o) AS ?value) "
+             f"WHERE {{ {_pattern(iri(entity.iri), best, outgoing)} }}")
+    rows = (await endpoint.query(query)).rows
+    value = rows[0].get("value") if rows and rows[0]["n"].value == "1" else None
+    if value is not None and value.kind == "literal" and _numeric(value.value):
+        # "How many people live there?" is answered by the population, not by counting it.
+        return KgAnswer(entity=entity, predicates=[p for _, p in predicates], query=query, answers=[value.value],
+                        facts=[KgFact(predicate=best, value=value.value, outgoing=outgoing)])
     return KgAnswer(entity=entity, predicates=[p for _, p in predicates], query=query, kind="count",
-                    answers=[row["n"].value for row in result.rows])
+                    answers=[row["n"].value for row in rows])
+
+
+def _numeric(value: str) -> bool:
+    return re.fullmatch(r"[+-]?\d+(\.\d+)?([eE][+-]?\d+)?", value) is not None
 
 
 async def _select(endpoint, entity: KgEntity, predicates: list[tuple[bool, str]]) -> KgAnswer:
@@ -92,13 +118,20 @@ def _pattern(subject: str, predicate: str, outgoing: bool) -> str:
     return f"{subject} {iri(predicate)} ?o" if outgoing else f"?o {iri(predicate)} {subject}"
 
 
-def _asked_value(question: str, entity_label: str, predicate: str) -> str | None:
+def checks_a_value(question: str, entity_label: str) -> bool:
+    """A yes/no question that names the value it checks ("Is she a novelist?", "Is it in France?")."""
+    return bool(YES_NO.search(question)) and not CHOICE.search(question) and bool(
+        _asked_value(question, entity_label, None))
+
+
+def _asked_value(question: str, entity_label: str, predicate: str | None) -> str | None:
     """A value a yes/no question checks: a year, or a quoted or named thing that is neither the
-    entity nor the relation itself ("is there an 'other electronic edition'?")."""
+    entity nor the relation itself ("is there an 'other electronic edition'?"), or what it is asked
+    to be ("a citizen of Norway", "a footballer")."""
     year = re.search(r"\b(1[89]\d\d|20\d\d)\b", question)
     if year and year.group(1) not in entity_label:
         return year.group(1)
-    relation = set(ascii_words(local_name(predicate)).split())
+    relation = set(ascii_words(local_name(predicate)).split()) if predicate else set()
     for quoted in re.findall(r"'([^']{2,})'", question):
         words = ascii_words(quoted)
         if words not in (ascii_words(entity_label), "it") and not set(words.split()) <= relation:
@@ -106,4 +139,12 @@ def _asked_value(question: str, entity_label: str, predicate: str) -> str | None
     named = re.search(r"\bby (?:the )?([A-Z][\w .,-]+?)(?:\?|$)", question)
     if named:
         return named.group(1).split(",")[0].strip()
-    return None
+    rest = question.replace(entity_label, " ")
+    place = re.search(r"\b(?:of|in|from)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)", rest)
+    if place:
+        return place.group(1)
+    # "Is he an actor?", "Does she work as a figure skater?" (its head noun: "skater") — not "Does he have
+    # a homepage?", which asks whether there is one.
+    being = BEING.search(rest)
+    head = ascii_words(being.group(1)).split()[-1:] if being else []
+    return head[0] if head and head[0] not in relation else None

@@ -21,12 +21,18 @@ from pydantic import BaseModel
 from jirakg.llm import LlmClient, LlmError
 from jirakg.llm.schema import max_tokens_for, strict_schema
 from jirakg.retrieval.kgqa.linking import EntityLinker, KgEntity
+from jirakg.retrieval.kgqa.pipeline import checks_a_value
 from jirakg.retrieval.kgqa.relations import scored_predicates
 
 ATTEMPTS = 3
 PERSONAL = re.compile(r"\b(he|she|him|her|his|hers|they|them|their)\b", re.IGNORECASE)
 REFERRING = re.compile(r"(['\"])it\1|\b(it|he|she|him|her|they|them|this|that)\b(?!['’]s)|\b(its|his|her|their)\b",
                        re.IGNORECASE)
+# A place or thing the dialogue already named: "there", "the city", "this film" (coreference, like a pronoun).
+DESCRIBING = re.compile(r"\bthere\b(?!\s+(is|are|was|were|any)\b)|\b(the|this|that)\s+(city|town|place|country|film|"
+                        r"movie|book|novel|company|firm|event|festival|person|man|woman|team|club|paper|publication)\b",
+                        re.IGNORECASE)
+PRONOUN_SUBJECT = re.compile(r"\s*(is|was|were|are|does|do|did|has|have)\s+(he|she|it|they)\b", re.IGNORECASE)
 CLARIFY = "I could not tell which entity the question is about; name it as the knowledge graph does."
 
 
@@ -63,16 +69,29 @@ class EmbeddedReformulator:
         self.linker = linker
 
     async def reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
-        entity = await self.linker.link(question)
-        if entity is not None:
+        refers = bool(history) and bool(REFERRING.search(question) or DESCRIBING.search(question))
+        entity = await self.linker.link(question, fuzzy=not refers)
+        if refers and PRONOUN_SUBJECT.match(question):
+            entity = None  # "Is he a citizen of Germany?": he is asked about; Germany is the value checked
+        if entity is not None and not refers:
             return Reformulation(question=question, entity=entity, self_contained=True)
         candidates = await self._candidates(question, history)
         for attempt, (candidate, scored) in enumerate(candidates[:ATTEMPTS], 1):
             if scored is None:
                 scored = await scored_predicates(self.endpoint, candidate.iri, question)
-            if scored:  # verified: the entity has something the question asks about
+            # Verified: the entity has something the question asks about — or, for a yes/no question
+            # naming a value ("Is she a novelist?"), it is the likeliest entity and the answer may be no.
+            if scored or (attempt == 1 and checks_a_value(question, candidate.label)):
+                if entity is not None and entity.iri != candidate.iri:
+                    # A label in a question that also refers back ("Where was he born?" in a graph with an
+                    # entity "Born") is that entity only when it fits the whole question better.
+                    named = await scored_predicates(self.endpoint, entity.iri, question)
+                    if _best(named) > _best(scored):
+                        return Reformulation(question=question, entity=entity, self_contained=True, scored=named)
                 return Reformulation(question=rewrite(question, candidate), entity=candidate, self_contained=False,
                                      attempts=attempt, scored=scored)
+        if entity is not None:
+            return Reformulation(question=question, entity=entity, self_contained=True)
         # Nothing fits: say about which entity, if there was one, so the person can name another.
         clarify = (f"The knowledge graph holds nothing that fits this about {candidates[0][0].label.rstrip('.')}; "
                    "if you mean another entity, name it as the knowledge graph does.") if candidates else CLARIFY
@@ -88,17 +107,19 @@ class EmbeddedReformulator:
                     ordered.append(entity)
         last = history[-1] if history else None
         focal = next((t.entity for t in reversed(history) if t.entity), None)
-        if not (last and last.answer_entity and focal and PERSONAL.search(question)):
+        if not (last and last.answer_entity and focal and last.answer_entity.iri != focal.iri):
             if focal is not None:  # "it", or an ellipsis: the entity the dialogue is about
                 ordered.remove(focal)
                 ordered.insert(0, focal)
             return [(e, None) for e in ordered]
-        # "Who is X married to?" — "Where was she born?": she may be the answer. She is, when the
-        # answer fits the question at least as well as the entity the dialogue is about.
+        # "Who is X married to?" — "Where was she born?": she may be the answer; "Where was he born?" —
+        # "How many people live there?": there is. The answer is meant when it fits the question better
+        # than the entity the dialogue is about (as well, for "he"/"she" and "there").
         answer = await scored_predicates(self.endpoint, last.answer_entity.iri, question)
         about = await scored_predicates(self.endpoint, focal.iri, question)
         first, second = ((last.answer_entity, answer), (focal, about))
-        if _best(about) > _best(answer):
+        to_answer = bool(PERSONAL.search(question) or DESCRIBING.search(question))
+        if _best(about) > _best(answer) or (_best(about) == _best(answer) and not to_answer):
             first, second = second, first
         rest = [(e, None) for e in ordered if e.iri not in (first[0].iri, second[0].iri)]
         return [first, second, *rest]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from jirakg.connectors.sparql.escaping import iri
 from jirakg.connectors.sparql.labels import LABEL_PROPERTIES, local_name
+from jirakg.retrieval.kgqa.lexicon import AskedKind, ValueKind, asked_kind, fits, in_name, meant_words, value_kind
 from jirakg.retrieval.kgqa.linking import STOP
 from jirakg.text.words import ASCII_WORD
 
@@ -43,6 +44,10 @@ UNASKED = -1.0  # "other …" or "… event" predicates, when the question does 
 YEAR = 2.0  # a year predicate, when the question says "year"
 OUTGOING = 0.1  # entity → value before value → entity
 
+# Incoming triples read per entity: a hub ("Norway", the citizenship of 10,000 people) would otherwise be
+# read whole for every question that might be about it; its rarer incoming relations may be missed.
+INCOMING = 500
+
 ScoredPredicate = tuple[float, bool, str]  # (score, outgoing?, predicate IRI)
 
 
@@ -51,6 +56,7 @@ class EntityPredicate:
     iri: str
     outgoing: bool  # entity → value; False: value → entity
     label: str  # its rdfs:label, "" when it has none
+    kind: ValueKind | None = None  # what one of its values is (a date, a number, an entity …)
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,8 @@ class QuestionFeatures:
     words: list[str]  # the question's words, stop words left out, repeats kept
     cues: set[str]  # predicate words its everyday words point to
     asked: set[str]  # the answer types its question words ask for ("where", "when")
+    meant: set[str] = frozenset()  # type: ignore[assignment]  # predicate words its phrases mean (lexicon)
+    kind: AskedKind | None = None  # the kind of value it asks for
 
 
 async def scored_predicates(endpoint, entity: str, question: str) -> list[ScoredPredicate]:
@@ -65,7 +73,7 @@ async def scored_predicates(endpoint, entity: str, question: str) -> list[Scored
     features = question_features(question)
     scored = []
     for predicate in await entity_predicates(endpoint, entity):
-        score = relevance(features, name_words(predicate))
+        score = relevance(features, name_words(predicate), predicate.kind)
         if score is not None:
             scored.append((score + (OUTGOING if predicate.outgoing else 0.0), predicate.outgoing, predicate.iri))
     scored.sort(key=lambda item: (-item[0], item[2]))
@@ -73,22 +81,33 @@ async def scored_predicates(endpoint, entity: str, question: str) -> list[Scored
 
 
 async def entity_predicates(endpoint, entity: str) -> list[EntityPredicate]:
-    """The entity's predicates in both directions, label properties left out; one per label it has."""
+    """The entity's predicates in both directions, label properties left out: one row per predicate and
+    direction (not one per label language), with one of its values to tell what kind it gives."""
     subject = iri(entity)
     rows = (await endpoint.query(
-        f"SELECT DISTINCT ?p ?out ?label WHERE {{ {{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
-        f"{{ ?s ?p {subject} BIND(false AS ?out) }} "
-        f"OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?label }} }}"
+        f"SELECT ?p ?out (SAMPLE(?o) AS ?value) (SAMPLE(?l) AS ?label) WHERE {{ "
+        f"{{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
+        f"{{ {{ SELECT ?o ?p WHERE {{ ?o ?p {subject} }} LIMIT {INCOMING} }} BIND(false AS ?out) }} "
+        f"OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER(LANGMATCHES(LANG(?l), \"en\") "
+        f"|| LANG(?l) = \"\") }} }} GROUP BY ?p ?out"
     )).rows
-    return [EntityPredicate(iri=row["p"].value, outgoing=row["out"].value == "true",
-                            label=row["label"].value if "label" in row else "")
-            for row in rows if row["p"].value not in LABEL_PROPERTIES]
+    found: dict[tuple[str, bool], EntityPredicate] = {}
+    for row in rows:
+        if row["p"].value in LABEL_PROPERTIES:
+            continue
+        value = row.get("value")
+        outgoing = row["out"].value == "true"
+        kind = value_kind(value.kind == "iri", value.datatype, value.value) if value and outgoing else None
+        found.setdefault((row["p"].value, outgoing), EntityPredicate(
+            iri=row["p"].value, outgoing=outgoing, label=row["label"].value if "label" in row else "", kind=kind))
+    return list(found.values())
 
 
 def question_features(question: str) -> QuestionFeatures:
     words = [w for w in ASCII_WORD.findall(question.lower()) if w not in STOP]
     return QuestionFeatures(words=words, cues={c for w in words for c in CUES.get(w, ())},
-                            asked={w for w in ANSWER_TYPES if re.search(rf"\b{w}\b", question, re.IGNORECASE)})
+                            asked={w for w in ANSWER_TYPES if re.search(rf"\b{w}\b", question, re.IGNORECASE)},
+                            meant=meant_words(question), kind=asked_kind(question))
 
 
 def name_words(predicate: EntityPredicate) -> set[str]:
@@ -96,13 +115,16 @@ def name_words(predicate: EntityPredicate) -> set[str]:
     return set(ASCII_WORD.findall(local_name(predicate.iri).lower())) | set(ASCII_WORD.findall(predicate.label.lower()))
 
 
-def relevance(question: QuestionFeatures, name: set[str]) -> float | None:
-    """How well a predicate whose name has these words answers the question; None when it cannot."""
-    if _gives_another_answer_type(question.asked, name):
+def relevance(question: QuestionFeatures, name: set[str], kind: ValueKind | None = None) -> float | None:
+    """How well a predicate whose name has these words (and whose values are of `kind`) answers the
+    question; None when it cannot."""
+    if _gives_another_answer_type(question.asked, name) or not fits(question.kind, kind):
         return None
-    score = CUE * len(question.cues & name) + sum(WORD for w in question.words if w in name)
+    pointed = (question.cues & name) | {w for w in question.meant - question.cues if in_name(w, name)}
+    score = CUE * len(pointed) + sum(WORD for w in question.words if w in name or (len(w) > 4 and in_name(w, name)))
     score += sum(PREFIX for w in question.words for n in name if len(w) > 4 and n.startswith(w[:5]) and w != n)
-    if any(name & ANSWER_TYPES[w] for w in question.asked):
+    if any(name & ANSWER_TYPES[w] for w in question.asked) or (
+            question.kind in ("date", "number") and kind in ("date", "year", "number") and fits(question.kind, kind)):
         score += ANSWER_TYPE  # the answer type decides: "where … born" is a place, "when … born" a date
     if score <= 0:
         return None  # nothing in the question points to it; the weights below only rank
