@@ -139,6 +139,16 @@ class Engine:
         return await self.actions.confirm(action_id, owner_of(surface, asker.surface_user_id), asker,
                                           services.manager)
 
+    async def act(self, request: WriteRequest, asker: Asker, surface: Surface) -> ActionOutcome:
+        """A change the client has already confirmed with its person (an MCP client's own confirmation of a
+        destructive tool): grounded as a proposal, then done at once, as `asker`, with the same checks."""
+        if self.actions is None:
+            raise ActionRefused(DISABLED)
+        asker, services = await self.services_for(asker, surface)
+        turn = TurnContext(text=request.text, surface=surface, asker=asker)
+        proposal = await self.actions.propose(request, turn, services.manager)
+        return await self.actions.confirm(proposal.id, turn.owner, asker, services.manager)
+
     async def cancel_action(self, action_id: str, asker: Asker, surface: Surface) -> ActionOutcome:
         if self.actions is None:
             raise ActionRefused(DISABLED)
