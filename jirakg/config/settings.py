@@ -65,6 +65,10 @@ class JiraSettings(Section):
     page_size: int = Field(100, ge=1, le=1000, description="a page size from 1 to 1000")
     timeout_s: float = Field(30.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
     max_retries: int = Field(5, ge=0, le=20, description="a retry count from 0 to 20")
+    max_issues_per_question: int = Field(
+        5000, ge=10, le=1_000_000, description="the most issues one question reads from Jira; answers over more "
+        "say so and link to the search in Jira (counts stay Jira's own), from 10 to 1000000"
+    )
     permission_ttl_s: float = Field(60.0, gt=0, le=3600, description="how long a person's browse decision for a "
                                     "project or issue is reused, in seconds, above 0 and at most 3600")
     account_ttl_s: float = Field(3600.0, gt=0, le=86400, description="how long a person's Jira account, found "
@@ -262,6 +266,15 @@ class WebSettings(Section):
     max_connections: int = Field(
         1000, ge=8, le=100_000, description="the most connections open at once (lowered to fit the process's "
         "descriptor limit), from 8 to 100000"
+    )
+    allowed_hosts: list[str] = Field(
+        default_factory=list, description="host names the chat page, REST API and sign-in answer to besides "
+        "localhost, 127.0.0.1, the bind host and public_url's host (others get 421, against DNS rebinding); "
+        "[\"*\"] answers any name"
+    )
+    max_loop_lag_s: float = Field(
+        10.0, gt=0, le=300, description="how long the event loop may keep work waiting before /healthz says the "
+        "process is unhealthy (for 30 s after), in seconds, above 0 and at most 300"
     )
     trusted_proxies: list[IPvAnyNetwork] = Field(
         default_factory=list, description="addresses or networks of load balancers whose X-Forwarded-For is believed, "

@@ -8,7 +8,7 @@ import dataclasses
 import uuid
 from collections.abc import Callable
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from jirakg.access import Access, AccountNotLinked
 from jirakg.actions.models import ActionOutcome, ActionRefused
@@ -17,7 +17,7 @@ from jirakg.actions.wording import WriteRequest, read_write_request
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, FullList, PartAnswer
-from jirakg.connectors.jira.errors import PersonRefused
+from jirakg.connectors.jira.errors import JiraUnavailable, PersonRefused
 from jirakg.engine.glance import IssueGlance, RecentQuestions, glance
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
@@ -33,6 +33,9 @@ from jirakg.intents.router import Router
 from jirakg.jql.readable import JqlNames
 from jirakg.llm import LlmCall, LlmClient, llm_turn
 from jirakg.retrieval.examples import Example, instance_examples
+
+if TYPE_CHECKING:
+    from jirakg.engine.startup import Ready
 
 HEALTH_TIMEOUT_S = 5.0
 EVENT_CLAIM_TTL_S = 86400
@@ -62,6 +65,17 @@ class Engine:
         self.recorders: list[TurnRecorder] = [FeedbackRecorder(feedback_store)] if feedback_store is not None else []
         self.recorders.append(HistoryRecorder(history))
         self.recent = RecentQuestions(history.store, history.ttl_s)  # for a surface's "your recent questions"
+        # Set while start-up still waits for Jira (engine/startup): why, and whether turns must wait for
+        # the permission set-up (a Jira reached with credentials) or may answer from the cache meanwhile.
+        self.waiting_for_jira: str | None = None
+        self.access_needed = False
+
+    def started(self, ready: Ready) -> None:
+        """What start-up waited for from Jira, put in place: later turns use it."""
+        kg = self.services.kg
+        self.parser = Router(ready.parser, kg.names_entity if kg is not None else None)
+        self.services = dataclasses.replace(self.services, answerer=ready.answerer, jql_names=ready.jql_names)
+        self.access, self.waiting_for_jira = ready.access, None
 
     async def ask(self, turn: TurnContext) -> TurnResult:
         """The answer once every recorder has kept the turn, within turn_timeout_s; a JirakgError
@@ -77,6 +91,9 @@ class Engine:
                                "stopped; try again, or ask something narrower.") from None
 
     async def _ask(self, turn: TurnContext) -> TurnResult:
+        if self.waiting_for_jira is not None and self.access_needed:
+            raise JiraUnavailable("Jira has not answered since jirakg started, so nobody's permissions can be "
+                                  "checked yet; try again in a minute.")
         asker, services = await self.services_for(turn.asker, turn.surface)
         turn = turn.model_copy(update={"asker": asker})
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
@@ -242,6 +259,8 @@ class Engine:
     async def health(self) -> dict[str, str]:
         """Each dependency: "ok", or why it failed."""
         checks = {"jira": self.services.manager.ping(), "graph_store": self.history.store.get_state("readyz")}
+        if self.waiting_for_jira is not None:
+            checks["jira_startup"] = _failing(f"Start-up is waiting for Jira: {self.waiting_for_jira}")
         if self.services.kg is not None:
             checks["knowledge_graph"] = self.services.kg.endpoint.query("ASK { }")
         if self.feedback_store is not None:
@@ -252,6 +271,10 @@ class Engine:
                                         return_exceptions=True)
         return {name: "ok" if not isinstance(outcome, BaseException) else (str(outcome) or type(outcome).__name__)
                 for name, outcome in zip(checks, outcomes, strict=True)}
+
+
+async def _failing(reason: str) -> None:
+    raise JirakgError(reason)
 
 
 def _compose(conversation_id: str, parsed: ParsedQuery, parts: list[PartAnswer], llm_calls: list[LlmCall],

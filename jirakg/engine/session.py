@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -21,9 +22,11 @@ from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.config import Settings
 from jirakg.config.loading import ConfigError
+from jirakg.connectors.jira.errors import JiraUnavailable
 from jirakg.connectors.jira.factory import connector_for
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import HistoryStore
+from jirakg.engine.startup import Ready, start_when_jira_answers
 from jirakg.engine.vocabulary import instance_lexicon
 from jirakg.feedback import open_feedback_store
 from jirakg.graph import GraphManager, open_store
@@ -32,6 +35,7 @@ from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.llm_parser import LlmParser
 from jirakg.intents.llm_routing import LlmRouting
+from jirakg.intents.parser import Parser
 from jirakg.jql.readable import JqlNames
 from jirakg.llm import LlmClient
 
@@ -48,23 +52,44 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
     store = open_store(settings.store)
     llm = LlmClient.from_settings(settings.llm) if settings.llm.enabled else None
     feedback = open_feedback_store(settings.feedback)
+    recovery: asyncio.Task | None = None
     try:
         if llm:
             await llm.start()  # a model name the endpoint does not serve stops start-up here
-        manager = GraphManager(connector, store, base_url=url, ttl_s=settings.store.cache_ttl_s)
-        lexicon = await _lexicon(url, manager)
-        embedded = EmbeddedParser(lexicon, now=now) if now else EmbeddedParser(lexicon)
-        parser = LlmParser(llm, embedded, LlmRouting.load(settings.llm.routing_file)) if llm else embedded
-        answerer = LlmAnswerer(llm, lexicon) if llm else None
+        manager = GraphManager(connector, store, base_url=url, ttl_s=settings.store.cache_ttl_s,
+                               max_issues=settings.jira.max_issues_per_question)
+
+        def understanding(lexicon: Lexicon) -> tuple[Parser, LlmAnswerer | None]:
+            embedded = EmbeddedParser(lexicon, now=now) if now else EmbeddedParser(lexicon)
+            parser = LlmParser(llm, embedded, LlmRouting.load(settings.llm.routing_file)) if llm else embedded
+            return parser, LlmAnswerer(llm, lexicon) if llm else None
+
+        async def from_jira() -> Ready:
+            lexicon = await _lexicon(url, manager)
+            return Ready(*understanding(lexicon), await _access(manager, settings, people), jql_names(lexicon))
+
         history = HistoryStore(store, settings.store.history_turns, settings.store.conversation_ttl_s)
-        yield Engine(parser, manager, history, answerer,
-                     KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store)), feedback, llm,
-                     turn_timeout_s=settings.turn_timeout_s, clock=now,
-                     access=await _access(manager, settings, people), jql_names=jql_names(lexicon),
-                     actions=Actions(store, feedback, settings.actions.proposal_ttl_s,
-                                     own_tokens=settings.jira.permissions == "user-token")
-                     if settings.actions.enabled else None)
+        kg = KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store))
+        try:
+            ready, waiting = await from_jira(), None
+        except JiraUnavailable as exc:  # start anyway: answer from what is cached, and keep asking Jira
+            lexicon = await _cached_lexicon(url, manager) or Lexicon.build()
+            ready, waiting = Ready(*understanding(lexicon), None, jql_names(lexicon)), str(exc)
+        engine = Engine(ready.parser, manager, history, ready.answerer, kg, feedback, llm,
+                        turn_timeout_s=settings.turn_timeout_s, clock=now, access=ready.access,
+                        jql_names=ready.jql_names,
+                        actions=Actions(store, feedback, settings.actions.proposal_ttl_s,
+                                        own_tokens=settings.jira.permissions == "user-token")
+                        if settings.actions.enabled else None)
+        if waiting is not None:
+            engine.waiting_for_jira = waiting
+            engine.access_needed = not (settings.jira.url is not None and settings.jira.auth == "anonymous")
+            recovery = asyncio.create_task(start_when_jira_answers(engine, from_jira))
+        yield engine
     finally:
+        if recovery is not None:
+            recovery.cancel()
+            await asyncio.gather(recovery, return_exceptions=True)
         await connector.http.close()
         await store.close()
         await feedback.close()
@@ -107,12 +132,18 @@ async def _sign_in(manager: GraphManager, settings: Settings) -> SignIn:
 
 async def _lexicon(url: str, manager: GraphManager) -> Lexicon:
     """The instance vocabulary changes slowly; rebuild it at most hourly."""
-    name = f"lexicon:{url}"
-    cached = await manager.store.get_state(name)
+    lexicon = await _cached_lexicon(url, manager, LEXICON_TTL_S)
+    if lexicon is None:
+        lexicon = await instance_lexicon(manager.connector)
+        await manager.store.put_state(f"lexicon:{url}", f"{time.time()}\n{lexicon.model_dump_json()}")
+    return lexicon
+
+
+async def _cached_lexicon(url: str, manager: GraphManager, max_age_s: float = float("inf")) -> Lexicon | None:
+    """The vocabulary kept in the store, if it is younger than `max_age_s` (any age while Jira is down)."""
+    cached = await manager.store.get_state(f"lexicon:{url}")
     if cached:
         stamp, _, body = cached.partition("\n")
-        if time.time() - float(stamp) < LEXICON_TTL_S:
+        if time.time() - float(stamp) < max_age_s:
             return Lexicon.model_validate_json(body)
-    lexicon = await instance_lexicon(manager.connector)
-    await manager.store.put_state(name, f"{time.time()}\n{lexicon.model_dump_json()}")
-    return lexicon
+    return None

@@ -37,6 +37,8 @@ class QueryResult:
     jql: str
     nodes: list[Node]
     cache_hit: bool
+    matched: int | None = None  # how many issues Jira matched, when that is more than `nodes` (the cap)
+    capped: bool = False  # more issues matched than were read; `matched` may still be unknown (a person's view)
 
 
 @dataclass
@@ -54,11 +56,13 @@ def cache_key(jql: str, fields: Iterable[str], changelog: bool, scope: str = "")
 
 class GraphManager:
     def __init__(self, connector: JiraConnector, store: GraphStore, *, base_url: str,
-                 ttl_s: float = 300, clock: Callable[[], float] = time.time) -> None:
+                 ttl_s: float = 300, clock: Callable[[], float] = time.time, max_issues: int | None = None) -> None:
+        """`max_issues`: the most issues one query reads (None: all it matches)."""
         self.connector = connector
         self.store = store
         self.base_url = base_url
         self.ttl_s = ttl_s
+        self.max_issues = max_issues
         self.clock = clock
         self.stats = ManagerStats()
         self._in_flight: dict[str, asyncio.Future[QueryResult]] = {}
@@ -98,7 +102,9 @@ class GraphManager:
             return await self._shared_get(jql, fields, changelog)
         jql = self.sight.personal(jql)
         found = await self._shared_get(jql, fields, changelog)
-        return QueryResult(found.jql, await self.sight.trim(found.nodes), found.cache_hit)
+        # Past the cap Jira's total is the service account's: it would count issues this person may not
+        # see, so only the fact that there were more is passed on.
+        return QueryResult(found.jql, await self.sight.trim(found.nodes), found.cache_hit, capped=found.capped)
 
     async def _shared_get(self, jql: str, fields: Iterable[str], changelog: bool) -> QueryResult:
         fields = sorted(set(fields))
@@ -126,15 +132,17 @@ class GraphManager:
             nodes = await self.store.get_nodes(entry.keys)
             if all(k in nodes and _complete(nodes[k], fields, changelog) for k in entry.keys):
                 self.stats.hits += 1
-                return QueryResult(jql, [nodes[k] for k in entry.keys], True)
+                return QueryResult(jql, [nodes[k] for k in entry.keys], True, entry.matched, entry.matched is not None)
         self.stats.misses += 1
-        issues = await self.connector.search(jql, [*STRUCTURE_FIELDS, *fields], changelog=changelog)
-        fetched = await self._store([node_from_issue(issue) for issue in issues])
+        found = await self.connector.search_at_most(jql, [*STRUCTURE_FIELDS, *fields], self.max_issues,
+                                                    changelog=changelog)
+        fetched = await self._store([node_from_issue(issue) for issue in found.issues])
+        matched = found.matched if found.matched is not None and found.matched > len(found.issues) else None
         now = self.clock()
         await self.store.put_query(CachedQuery(
             cache_key=key, jql=canonical_jql(jql), fields=fields, changelog=changelog, keys=[n.key for n in fetched],
-            depends_on=sorted(referenced_fields(jql)), stored_at=now, expires_at=now + self.ttl_s))
-        return QueryResult(jql, fetched, False)
+            matched=matched, depends_on=sorted(referenced_fields(jql)), stored_at=now, expires_at=now + self.ttl_s))
+        return QueryResult(jql, fetched, False, matched, matched is not None)
 
     async def _store(self, fresh: list[Node]) -> list[Node]:
         existing = await self.store.get_nodes(n.key for n in fresh)

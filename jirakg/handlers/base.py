@@ -72,7 +72,19 @@ class JiraHandler(Generic[F]):
             part.text = part.text.replace(facts.plan.jql, readable_jql(facts.plan.jql, services.jql_names))
         if services.answerer is not None and plan.operation != "none":
             await _reword(part, turn.text, facts, services.answerer)
+        if facts.capped:  # after any rewording, so the model cannot drop it
+            part.text += "\n" + capped_note(facts, services.manager)
         return part
+
+
+def capped_note(facts: FactsBase, manager: GraphManager) -> str:
+    """What an answer over more issues than a question may read says, with the search to open in Jira."""
+    jql = facts.plan.jql or ""
+    link = manager.search_url(jql)
+    read = (f"the first {len(facts.nodes):,} of the {facts.matched:,} issues that match" if facts.matched is not None
+            else f"the first {len(facts.nodes):,} issues that match")
+    return (f"I read only {read} (jira.max_issues_per_question): what I list, group or rank covers those alone; "
+            f"all of them are in Jira: {link}")
 
 
 def _part(intent: str, written: Answer, facts: FactsBase, step: ExplainStep) -> PartAnswer:

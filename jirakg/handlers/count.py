@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jirakg.answer.templated import Answer, Writer, plural
+from jirakg.answer.templated import Answer, Writer
 from jirakg.handlers import search
 from jirakg.handlers.base import JiraHandler
 from jirakg.retrieval.facts import SearchFacts
@@ -10,7 +10,7 @@ from jirakg.retrieval.facts import SearchFacts
 
 def word(facts: SearchFacts) -> Answer:
     w = Writer()
-    w.line(f"{plural(len(facts.nodes), 'issue')} match {facts.plan.jql}.")
+    w.line(f"{search.how_many(facts)} match {facts.plan.jql}.")
     search.unused(facts, w)
     return w.result()
 

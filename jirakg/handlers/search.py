@@ -20,7 +20,8 @@ def plan(call: IntentCall) -> RetrievalPlan:
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> SearchFacts:
     jql = await resolved_jql(plan.jql or "", plan.intent.slots, manager)
     result = await manager.get(jql, plan.fields, changelog=plan.changelog)
-    return SearchFacts(plan=plan.model_copy(update={"jql": jql}), nodes=result.nodes, cache_hit=result.cache_hit)
+    return SearchFacts(plan=plan.model_copy(update={"jql": jql}), nodes=result.nodes, cache_hit=result.cache_hit,
+                       matched=result.matched, capped=result.capped)
 
 
 def word(facts: SearchFacts) -> Answer:
@@ -28,10 +29,17 @@ def word(facts: SearchFacts) -> Answer:
     if not facts.nodes:
         w.line(f"No issues match {facts.plan.jql}.")
     else:
-        w.line(f"{plural(len(facts.nodes), 'issue')} match {facts.plan.jql}:")
+        w.line(f"{how_many(facts)} match {facts.plan.jql}:")
         w.listing(facts.nodes)
     unused(facts, w)
     return w.result()
+
+
+def how_many(facts: FactsBase) -> str:
+    """"12 issues"; past the per-question cap Jira's own count, or "at least" what a person's view kept."""
+    if facts.capped and facts.matched is None:
+        return f"At least {plural(len(facts.nodes), 'issue')}"
+    return plural(facts.matched or len(facts.nodes), "issue")
 
 
 def unused(facts: FactsBase, w: Writer) -> None:

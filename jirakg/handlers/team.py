@@ -40,7 +40,8 @@ def plan(call: IntentCall, *, changelog: bool = False) -> RetrievalPlan:
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
     """The selected issues, fetched as a search fetches them."""
     found = await search.fetch(plan, manager)
-    return TeamFacts(plan=found.plan, nodes=found.nodes, cache_hit=found.cache_hit)
+    return TeamFacts(plan=found.plan, nodes=found.nodes, cache_hit=found.cache_hit, matched=found.matched,
+                     capped=found.capped)
 
 
 def with_blockers(fetch_selected: Callable[[RetrievalPlan, GraphManager], Awaitable[TeamFacts]]

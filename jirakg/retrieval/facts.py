@@ -16,6 +16,8 @@ class FactsBase(BaseModel):
     plan: RetrievalPlan
     cache_hit: bool | None = None  # None: the retrieval did not go through the JQL cache
     nodes: list[Node] = Field(default_factory=list)  # the issues the answer is about, in order
+    matched: int | None = None  # how many issues the query matched in Jira, when more than were read (the cap)
+    capped: bool = False  # more issues matched than were read (jira.max_issues_per_question)
 
 
 class NoFacts(FactsBase):

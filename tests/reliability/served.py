@@ -28,8 +28,8 @@ class Served:
 
 
 def start(tmp_path: Path, jira: str, extra: dict[str, str], port: int | None = None,
-          descriptors: int | None = None) -> Served:
-    """`descriptors`: the process's open-file limit, as a deployment may set it."""
+          descriptors: int | None = None, args: tuple[str, ...] = ()) -> Served:
+    """`descriptors`: the process's open-file limit, as a deployment may set it; `args`: more for `serve`."""
     port = port or free_port()
     env = {**os.environ, "JIRAKG_JIRA__URL": jira, "JIRAKG_JIRA__AUTH": "anonymous",
            "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.db"),
@@ -39,7 +39,7 @@ def start(tmp_path: Path, jira: str, extra: dict[str, str], port: int | None = N
     with log.open("w") as sink:
         limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))) \
             if descriptors else None
-        process = subprocess.Popen([sys.executable, "-m", "jirakg", "serve"], env=env, stdout=subprocess.DEVNULL,
+        process = subprocess.Popen([sys.executable, "-m", "jirakg", "serve", *args], env=env, stdout=subprocess.DEVNULL,
                                    stderr=sink, preexec_fn=limit)
     served = Served(f"http://127.0.0.1:{port}", process, env, log)
     deadline = time.monotonic() + 60

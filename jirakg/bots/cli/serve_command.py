@@ -7,8 +7,11 @@ import asyncio
 import errno
 import ipaddress
 import multiprocessing
+import os
+import shutil
 import signal
 import socket
+import tempfile
 
 import click
 from aiohttp import web
@@ -19,6 +22,7 @@ from jirakg.bots.web import logs
 from jirakg.bots.web.app import build_app
 from jirakg.bots.web.connections import BUSY, IDLE_TIMEOUT_S, ConnectionCap, connection_limit
 from jirakg.bots.web.forge_token import FitVerifier
+from jirakg.bots.web.metrics import MULTIPROCESS_DIR
 from jirakg.config import Settings
 from jirakg.connectors.jira import JiraError
 from jirakg.engine.session import engine_session
@@ -92,7 +96,19 @@ def _resolved(host: str) -> str:
 
 
 def _fork(workers: int, settings: Settings, url: str, host: str, port: int, parts: dict) -> None:
-    """Worker processes on one port; SIGINT/SIGTERM reach each, which finishes its requests and exits."""
+    """Worker processes on one port; SIGINT/SIGTERM reach each, which finishes its requests and exits.
+    The workers write their metrics to one fresh directory, so each one's /metrics counts them all."""
+    if os.environ.get(MULTIPROCESS_DIR):  # the operator's own (they clear it between runs)
+        _run_workers(workers, settings, url, host, port, parts)
+        return
+    os.environ[MULTIPROCESS_DIR] = tempfile.mkdtemp(prefix="jirakg-metrics-")  # inherited by the workers
+    try:
+        _run_workers(workers, settings, url, host, port, parts)
+    finally:
+        shutil.rmtree(os.environ.pop(MULTIPROCESS_DIR), ignore_errors=True)
+
+
+def _run_workers(workers: int, settings: Settings, url: str, host: str, port: int, parts: dict) -> None:
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: no event loop or socket inherited
     processes = [context.Process(target=_worker, args=(settings, url, host, port, parts), daemon=True)
                  for _ in range(workers)]

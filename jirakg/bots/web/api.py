@@ -146,7 +146,7 @@ async def record_feedback(request: web.Request, channel: Surface, user: str | No
         return error(status_of(exc), str(exc))
     if not stored:
         return error(404, f"There is no answer with turn_id {body.turn_id}.")
-    request.app[keys.METRICS].feedback[body.rating] += 1
+    request.app[keys.METRICS].rated(body.rating)
     return web.json_response({"recorded": True})
 
 

@@ -17,7 +17,9 @@ from jirakg.bots.web.connections import BUSY, mark_busy
 from jirakg.bots.web.guard import REFUSALS_PER_MINUTE, address_of, guard
 from jirakg.bots.web.jira_routes import add_jira_routes
 from jirakg.bots.web.limits import RateLimiter, identity_of_token
+from jirakg.bots.web.loop_watchdog import LoopWatchdog
 from jirakg.bots.web.metrics import Metrics
+from jirakg.bots.web.origin import checked_origin
 from jirakg.bots.web.sign_in_routes import add_sign_in_routes
 from jirakg.config import Settings
 from jirakg.engine.engine import Engine
@@ -34,7 +36,8 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     closes it at shutdown; `slack`: a SlackBot or None (its endpoints then answer 404), served on
     /slack/* in HTTP mode or connected out in Socket Mode once the engine is open; `forge`: a
     FitVerifier or None; `mcp`: serve MCP's streamable HTTP at /mcp."""
-    app = web.Application(client_max_size=settings.web.max_request_bytes, middlewares=[mark_busy, observe, guard])
+    app = web.Application(client_max_size=settings.web.max_request_bytes,
+                          middlewares=[mark_busy, observe, checked_origin(settings), guard])
     app[keys.SETTINGS], app[keys.METRICS], app[BUSY] = settings, Metrics(), set()
 
     async def engine_context(app: web.Application):
@@ -50,9 +53,21 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
                 socket_mode.cancel()
                 await asyncio.gather(socket_mode, return_exceptions=True)
 
+    async def loop_watchdog(app: web.Application):
+        # Started once the engine is open: opening it may block the loop, which is not a stall.
+        watchdog = LoopWatchdog(asyncio.get_running_loop(), settings.web.max_loop_lag_s)
+        app[keys.WATCHDOG] = watchdog
+        watchdog.start()
+        yield
+        await asyncio.to_thread(watchdog.stop)
+
     app.cleanup_ctx.append(engine_context)
-    app[keys.LIMITER] = RateLimiter(settings.web.rate_limit_per_minute)
-    app[keys.REFUSALS] = RateLimiter(REFUSALS_PER_MINUTE)
+    app.cleanup_ctx.append(loop_watchdog)
+    if settings.store.backend == "redis":
+        app.cleanup_ctx.append(shared_budgets)
+    else:
+        app[keys.LIMITER] = RateLimiter(settings.web.rate_limit_per_minute)
+        app[keys.REFUSALS] = RateLimiter(REFUSALS_PER_MINUTE)
     app[keys.TOKENS] = [t.token.get_secret_value() for t in settings.web.api_tokens]
     app[keys.TOKEN_USERS] = {identity_of_token(t.token.get_secret_value()): t.user for t in settings.web.api_tokens}
     app.router.add_get("/healthz", health.healthz)
@@ -85,6 +100,20 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     return app
 
 
+async def shared_budgets(app: web.Application):
+    """Budgets kept in the graph store's Redis, so every replica and worker spends from the same ones."""
+    from redis.asyncio import Redis  # the redis extra: only with store.backend redis
+
+    from jirakg.bots.web.shared_limits import SharedRateLimiter
+    store = app[keys.SETTINGS].store
+    redis = Redis.from_url(str(store.redis_url), decode_responses=True, socket_timeout=store.timeout_s,
+                           socket_connect_timeout=store.timeout_s)
+    app[keys.LIMITER] = SharedRateLimiter(redis, "requests", app[keys.SETTINGS].web.rate_limit_per_minute)
+    app[keys.REFUSALS] = SharedRateLimiter(redis, "refusals", REFUSALS_PER_MINUTE)
+    yield
+    await redis.aclose()
+
+
 @web.middleware
 async def observe(request: web.Request, handler) -> web.StreamResponse:
     """One JSON log line and one metric per request; an unexpected failure is a sentence, not a trace."""
@@ -108,7 +137,7 @@ async def observe(request: web.Request, handler) -> web.StreamResponse:
 
 def _observed(request: web.Request, status: int, started: float) -> None:
     route = request.match_info.route.resource.canonical if request.match_info.route.resource else "unmatched"
-    request.app[keys.METRICS].requests[(route, status)] += 1
+    request.app[keys.METRICS].request(route, status)
     log.info("request", extra={"fields": {"method": request.method, "route": route, "status": status,
                                           "ms": round((time.perf_counter() - started) * 1000, 1),
                                           "client": address_of(request)}})

@@ -26,16 +26,16 @@ def too_many(wait: float) -> web.Response:
     return api.error(429, f"Too many requests; try again in {wait:.0f} s.", **{"Retry-After": str(max(1, round(wait)))})
 
 
-def still_refusing(request: web.Request) -> web.Response | None:
+async def still_refusing(request: web.Request) -> web.Response | None:
     """429 while the address has used up its refusals: checked before the credentials, so a right guess
     made during the wait learns nothing."""
-    wait = request.app[keys.REFUSALS].waiting(address_of(request))
+    wait = await request.app[keys.REFUSALS].waiting(address_of(request))
     return too_many(wait) if wait else None
 
 
-def refused(request: web.Request, message: str, **headers: str) -> web.Response:
+async def refused(request: web.Request, message: str, **headers: str) -> web.Response:
     """401 for credentials that do not hold, counted against the address's refusals."""
-    request.app[keys.REFUSALS].take(address_of(request))
+    await request.app[keys.REFUSALS].take(address_of(request))
     return api.error(401, message, **headers)
 
 
@@ -51,7 +51,7 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
     people_sign_in = request.app[keys.SETTINGS].jira.permissions == "user-token"
     identity, person = None, None
     if tokens or people_sign_in:
-        blocked = still_refusing(request)
+        blocked = await still_refusing(request)
         if blocked is not None:
             return blocked
         identity = token_identity(request.headers.get("Authorization"), tokens)
@@ -59,8 +59,8 @@ async def guard(request: web.Request, handler) -> web.StreamResponse:
         if identity is None and person is None:
             message = ("Sign in to Jira first, at /auth/sign-in, or send an API token." if people_sign_in else
                        "A valid API token is required: send 'Authorization: Bearer <token>'.")
-            return refused(request, message, **{"WWW-Authenticate": "Bearer"})
-    wait = request.app[keys.LIMITER].take(identity or (person and person.surface_user_id) or address_of(request))
+            return await refused(request, message, **{"WWW-Authenticate": "Bearer"})
+    wait = await request.app[keys.LIMITER].take(identity or (person and person.surface_user_id) or address_of(request))
     if wait:
         return too_many(wait)
     request[api.ASKER] = person or asker_of(identity, request.app[keys.TOKEN_USERS])

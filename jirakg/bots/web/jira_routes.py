@@ -50,10 +50,10 @@ async def webhook(request: web.Request) -> web.Response:
     settings = request.app[keys.SETTINGS].jira
     if settings.webhook_secret is None:
         return api.error(403, "The Jira webhook is off: set jira.webhook_secret to the secret Jira signs with.")
-    wait = request.app[keys.LIMITER].take("webhook:" + address_of(request))
+    wait = await request.app[keys.LIMITER].take("webhook:" + address_of(request))
     if wait:
         return too_many(wait)
-    blocked = still_refusing(request)
+    blocked = await still_refusing(request)
     if blocked is not None:
         return blocked
     try:
@@ -65,7 +65,7 @@ async def webhook(request: web.Request) -> web.Response:
         secret = settings.webhook_secret.get_secret_value().encode()
         expected = "sha256=" + hmac.new(secret, raw, hashlib.sha256).hexdigest()
         if not hmac.compare_digest(request.headers.get("X-Hub-Signature", ""), expected):
-            return refused(request, "The webhook signature does not match the configured secret.")
+            return await refused(request, "The webhook signature does not match the configured secret.")
     try:
         outcome = await request.app[keys.ENGINE].jira_changed(await read_json(request))
     except (BadBody, WebhookError) as exc:
@@ -77,16 +77,16 @@ async def _claims(request: web.Request) -> dict | web.Response:
     verifier = request.app[keys.FORGE]
     if verifier is None:
         return api.error(404, "The Jira panel is not configured (set forge.app_id).")
-    blocked = still_refusing(request)
+    blocked = await still_refusing(request)
     if blocked is not None:
         return blocked
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token:
-        return refused(request, "The panel's request carries no Forge invocation token.")
+        return await refused(request, "The panel's request carries no Forge invocation token.")
     try:
         return await verifier.verify(token.strip())
     except InvalidToken as exc:
-        return refused(request, str(exc))
+        return await refused(request, str(exc))
 
 
 async def panel_ask(request: web.Request) -> web.Response:

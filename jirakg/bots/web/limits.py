@@ -1,5 +1,6 @@
-"""Per-client request budgets (a token bucket per verified caller or address), the client's address
-behind trusted load balancers, and bearer-token checks."""
+"""Per-client request budgets (a token bucket per verified caller or address; `shared_limits` keeps them in
+Redis for every replica and worker), the client's address behind trusted load balancers, and bearer-token
+checks."""
 
 from __future__ import annotations
 
@@ -7,9 +8,19 @@ import hashlib
 import hmac
 import ipaddress
 import time
+from typing import Protocol
+
+
+class Budget(Protocol):
+    """Requests per client per minute: in this process, or shared by every replica and worker."""
+
+    async def waiting(self, client: str) -> float: ...
+    async def take(self, client: str) -> float: ...
 
 
 class RateLimiter:
+    """A token bucket per client, in this process."""
+
     def __init__(self, per_minute: int, clock=time.monotonic) -> None:
         self.capacity = float(per_minute)
         self.rate = per_minute / 60.0
@@ -20,12 +31,12 @@ class RateLimiter:
         tokens, last = self.buckets.get(client, (self.capacity, now))
         return min(self.capacity, tokens + (now - last) * self.rate)
 
-    def waiting(self, client: str) -> float:
+    async def waiting(self, client: str) -> float:
         """The seconds until `client` may go ahead, taking nothing (0: now)."""
         tokens = self._refilled(client, self.clock())
         return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
 
-    def take(self, client: str) -> float:
+    async def take(self, client: str) -> float:
         """0 when the request may go ahead; else the seconds until it may."""
         now = self.clock()
         tokens = self._refilled(client, now)

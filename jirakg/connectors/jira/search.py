@@ -10,7 +10,9 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import AsyncGenerator, AsyncIterator, Iterable
+from dataclasses import dataclass, field
 from typing import Literal
 
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
@@ -23,6 +25,14 @@ BULK_BATCH = 100
 CHANGELOG_PAGE = 100
 CHANGELOG_BULK_ISSUES = 1000
 MAX_PASSES = 3
+NO_LIMIT = sys.maxsize
+
+
+@dataclass
+class Found:
+    """What a search read, and how many issues match in all (more than it read when it stopped at a limit)."""
+    issues: list[dict] = field(default_factory=list)
+    matched: int | None = None
 
 
 class JiraConnector:
@@ -40,21 +50,34 @@ class JiraConnector:
 
     async def search(self, jql: str, fields: Iterable[str], *, changelog: bool = False) -> list[dict]:
         """All issues matching `jql` with the given fields, in Jira's order, each exactly once."""
-        issues: list[dict] = []
-        with paused_gc():
-            async for batch in self.pages(jql, fields, changelog=changelog):
-                issues.extend(batch)
-        return issues
+        return (await self.search_at_most(jql, fields, None, changelog=changelog)).issues
 
-    async def pages(self, jql: str, fields: Iterable[str], *,
-                    changelog: bool = False) -> AsyncGenerator[list[dict], None]:
-        """Batches of issues in Jira's order, as soon as each contiguous batch is complete."""
+    async def search_at_most(self, jql: str, fields: Iterable[str], limit: int | None, *,
+                             changelog: bool = False) -> Found:
+        """The first `limit` issues matching `jql` (all with None), and how many match in all: pages past
+        the limit are never asked for; the count comes from the search's own total (Data Center) or
+        Jira's approximate count (Cloud), so it stays right without fetching everything."""
+        found = Found()
+        with paused_gc():
+            async for batch in self.pages(jql, fields, changelog=changelog, limit=limit, found=found):
+                found.issues.extend(batch)
+        if found.matched is None:
+            found.matched = len(found.issues)
+        elif found.matched < 0:  # Cloud: more ids than the limit; ask for the count only now
+            found.matched = max(await self.count(jql), len(found.issues) + 1)
+        return found
+
+    async def pages(self, jql: str, fields: Iterable[str], *, changelog: bool = False, limit: int | None = None,
+                    found: Found | None = None) -> AsyncGenerator[list[dict], None]:
+        """Batches of issues in Jira's order, as soon as each contiguous batch is complete; at most
+        `limit` issues, noting in `found` when more matched."""
         wanted = sorted(set(fields))
+        found = found if found is not None else Found()
         try:
             if await self.deployment() == "cloud":
-                batches = self._cloud_pages(jql, wanted, changelog)
+                batches = self._cloud_pages(jql, wanted, changelog, limit, found)
             else:
-                batches = self._server_pages(jql, wanted, changelog)
+                batches = self._server_pages(jql, wanted, changelog, limit, found)
             async for batch in batches:
                 if changelog:
                     await self.complete_changelogs(batch)
@@ -91,36 +114,44 @@ class JiraConnector:
             body["expand"] = ["changelog"]
         return await self.http.post("/rest/api/2/search", body)
 
-    async def _server_pages(self, jql: str, fields: list[str], changelog: bool) -> AsyncIterator[list[dict]]:
+    async def _server_pages(self, jql: str, fields: list[str], changelog: bool, limit: int | None,
+                            found: Found) -> AsyncIterator[list[dict]]:
         """Pages stream in order. A pass is consistent when every page reports the same total;
         otherwise issues moved between pages while we read, so another pass yields what was missed
-        (at most three passes)."""
+        (at most three passes). Past `limit`, no page is asked for."""
         seen: set[str] = set()
+        room = limit if limit is not None else NO_LIMIT
         for _ in range(MAX_PASSES):
-            first = await self._server_page(jql, fields, changelog, 0, self.page_size)
+            first = await self._server_page(jql, fields, changelog, 0, min(self.page_size, room))
             size = max(1, first.get("maxResults") or self.page_size)  # the server may cap our size
-            tasks = [asyncio.ensure_future(self._server_page(jql, fields, changelog, start, size))
-                     for start in range(size, first["total"], size)]
+            end = min(first["total"], room)
+            tasks = [asyncio.ensure_future(self._server_page(jql, fields, changelog, start, min(size, end - start)))
+                     for start in range(size, end, size)]
             totals = {first["total"]}
             try:
                 for task in [None, *tasks]:  # the first page is in hand; the others arrive in order
                     page = first if task is None else await task
                     totals.add(page["total"])
                     batch = [issue for issue in page["issues"] if issue["id"] not in seen]
+                    batch = batch if limit is None else batch[:limit - len(seen)]
                     seen.update(issue["id"] for issue in batch)
                     if batch:
                         yield batch
             finally:
                 for task in tasks:
                     task.cancel()
+            if limit is not None and len(seen) >= limit:
+                found.matched = max(max(totals), len(seen))
+                return
             if len(totals) == 1:
                 return
 
     # --- cloud: ids by token, issues by bulk fetch -------------------------------------------
 
-    async def _cloud_pages(self, jql: str, fields: list[str], changelog: bool) -> AsyncIterator[list[dict]]:
+    async def _cloud_pages(self, jql: str, fields: list[str], changelog: bool, limit: int | None,
+                           found: Found) -> AsyncIterator[list[dict]]:
         queue: asyncio.Queue[list[str] | None] = asyncio.Queue()
-        producer = asyncio.ensure_future(self._cloud_ids(jql, queue))
+        producer = asyncio.ensure_future(self._cloud_ids(jql, queue, limit, found))
         pending: list[asyncio.Future] = []
         seen: set[str] = set()
         try:
@@ -144,18 +175,23 @@ class JiraConnector:
             for future in pending:
                 future.cancel()
 
-    async def _cloud_ids(self, jql: str, queue: asyncio.Queue) -> None:
-        token = None
+    async def _cloud_ids(self, jql: str, queue: asyncio.Queue, limit: int | None, found: Found) -> None:
+        """Id pages until the last or until `limit` ids; `found.matched` is set to -1 when more were left
+        (the count is asked for once the issues are in)."""
+        token, room = None, limit if limit is not None else NO_LIMIT
         try:
-            while True:
-                body = {"jql": jql, "fields": ["id"], "maxResults": ID_PAGE}
+            while room > 0:
+                body = {"jql": jql, "fields": ["id"], "maxResults": min(ID_PAGE, room)}
                 if token:
                     body["nextPageToken"] = token
                 page = await self.http.post("/rest/api/2/search/jql", body)
-                await queue.put([issue["id"] for issue in page.get("issues", [])])
+                ids = [issue["id"] for issue in page.get("issues", [])][:room]
+                room -= len(ids)
+                await queue.put(ids)
                 token = page.get("nextPageToken")
                 if page.get("isLast", token is None) or not token:
                     return
+            found.matched = -1
         finally:
             await queue.put(None)
 

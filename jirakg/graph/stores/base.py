@@ -17,6 +17,7 @@ class CachedQuery(BaseModel):
     fields: list[str]
     changelog: bool
     keys: list[str]
+    matched: int | None = None  # how many Jira matched, when more than `keys` (the per-question cap)
     depends_on: list[str]  # fields and functions the JQL uses, lower-cased
     stored_at: float
     expires_at: float
