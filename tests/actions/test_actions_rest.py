@@ -80,7 +80,7 @@ class Site:
 
 
 @contextmanager
-def served(deployment: str, tmp_path, enabled: bool = True):
+def served(deployment: str, tmp_path, enabled: bool = True, **surfaces):
     dataset = demo_dataset(issues=400, seed=5)  # fresh: the tests write to it
     writes = Writes()
     with devjira(dataset, middlewares=[writes.middleware], deployment=deployment,
@@ -99,7 +99,7 @@ def served(deployment: str, tmp_path, enabled: bool = True):
                                 {"token": "other", "user": other["accountId"]},
                                 {"token": "ops", "user": ops["emailAddress"]},
                                 {"token": "auditor", "user": "auditor@example.com"}]})
-        app = build_app(lambda: engine_session(jira, settings), settings)
+        app = build_app(lambda: engine_session(jira, settings), settings, **surfaces)
         with BackgroundServer(app) as url:
             yield Site(jira, url, dataset, writes, tmp_path / "feedback.sqlite3", deployment == "cloud")
 
