@@ -153,8 +153,13 @@ class Engine:
         if self.actions is None:
             raise ActionRefused(DISABLED)
         asker, services = await self.services_for(asker, surface)
-        return await self.actions.confirm(action_id, owner_of(surface, asker.surface_user_id), asker,
-                                          services.manager)
+        try:
+            return await self.actions.confirm(action_id, owner_of(surface, asker.surface_user_id), asker,
+                                              services.manager)
+        except PersonRefused as exc:  # their own token no longer holds: forgotten, and they sign in again
+            assert self.access is not None and asker.account_id is not None
+            await self.access.forget_credential(asker.account_id)
+            raise AccountNotLinked(str(exc)) from exc
 
     async def act(self, request: WriteRequest, asker: Asker, surface: Surface) -> ActionOutcome:
         """A change the client has already confirmed with its person (an MCP client's own confirmation of a
