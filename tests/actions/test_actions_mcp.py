@@ -107,7 +107,7 @@ def test_write_tools_are_hidden_when_actions_are_off_or_read_only(tmp_path) -> N
                 listed = {t.name for t in (await client.list_tools()).tools}
                 assert listed == {t.name for t in TOOLS if not t.writes} and not listed & WRITE_TOOLS
                 assert await refused(client, "add_comment", {"key": "PROJ-1", "body": "x"}) == (
-                    "jirakg only reads here (tools.read_only), so add_comment is not offered.")
+                    "jirakg only reads here (tools.read_only, or actions.enabled off), so add_comment is not offered.")
 
     with devjira(demo_dataset(issues=200, seed=5)) as jira:
         asyncio.run(scenario(jira))
