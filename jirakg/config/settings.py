@@ -307,6 +307,13 @@ class ForgeSettings(Section):
         return self.app_id is not None
 
 
+class ActionsSettings(Section):
+    enabled: bool = Field(False, description="true lets people change Jira (create, transition, assign, comment, "
+                          "link, set a fix version) after confirming a proposal; false: jirakg only reads")
+    proposal_ttl_s: int = Field(600, ge=30, le=86400, description="how long a proposal can be confirmed, in "
+                                "seconds, from 30 to 86400")
+
+
 class ToolsSettings(Section):
     read_only: bool = Field(
         False, description="true or false: true hides every tool that changes Jira from MCP clients, so jirakg "
@@ -355,6 +362,7 @@ class Settings(BaseSettings):
     forge: ForgeSettings = ForgeSettings()
     web: WebSettings = WebSettings()
     feedback: FeedbackSettings = FeedbackSettings()
+    actions: ActionsSettings = ActionsSettings()
     tools: ToolsSettings = ToolsSettings()
 
     @model_validator(mode="after")

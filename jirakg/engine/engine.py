@@ -11,6 +11,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from jirakg.access import Access, AccountNotLinked
+from jirakg.actions.models import ActionOutcome, ActionRefused
+from jirakg.actions.service import DISABLED, Actions, confirm_hint
+from jirakg.actions.wording import WriteRequest, read_write_request
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.answer.parts import ExplainStep, FullList, PartAnswer
@@ -18,7 +21,7 @@ from jirakg.connectors.jira.errors import JiraUnavailable, PersonRefused
 from jirakg.engine.glance import IssueGlance, RecentQuestions, glance
 from jirakg.engine.history import Conversation, HistoryStore, TurnFeedback, TurnRecord, kg_history
 from jirakg.engine.recorders import FeedbackRecorder, HistoryRecorder, TurnRecorder
-from jirakg.engine.turn import Asker, JiraList, Surface, TurnContext, TurnResult, TurnStats, owner_of
+from jirakg.engine.turn import ActionProposal, Asker, JiraList, Surface, TurnContext, TurnResult, TurnStats, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRow, FeedbackStore
 from jirakg.graph import GraphManager
@@ -47,8 +50,10 @@ class Engine:
                  answerer: LlmAnswerer | None = None, kg: KgSession | None = None,
                  feedback_store: FeedbackStore | None = None, llm: LlmClient | None = None,
                  turn_timeout_s: float = 30.0, clock: Callable[[], datetime] | None = None,
-                 access: Access | None = None, jql_names: JqlNames | None = None) -> None:
+                 access: Access | None = None, jql_names: JqlNames | None = None,
+                 actions: Actions | None = None) -> None:
         self.turn_timeout_s = turn_timeout_s
+        self.actions = actions  # None: jirakg only reads, and a write request is told so
         self.access = access  # None: every turn is answered as the service account
         self.parser = Router(parser, kg.names_entity if kg is not None else None)
         self.services = Services(manager=manager, kg=kg, answerer=answerer, jql_names=jql_names or JqlNames(),
@@ -92,6 +97,9 @@ class Engine:
         asker, services = await self.services_for(turn.asker, turn.surface)
         turn = turn.model_copy(update={"asker": asker})
         conversation = await self.history.load(turn.conversation_id or uuid.uuid4().hex, turn.owner)
+        request = read_write_request(turn.text)  # a change to Jira is recognised before any read intent
+        if request is not None:
+            return await self._propose(turn, request, services.manager, conversation)
         with llm_turn() as llm:  # every model call of this turn shares one deadline
             parsed = (self.parser.knowledge_graph(turn.text) if turn.knowledge_graph
                       else await self.parser.understand(turn.text, conversation.state(), turn.issue_key))
@@ -108,6 +116,65 @@ class Engine:
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
         return result
+
+    async def _propose(self, turn: TurnContext, request: WriteRequest, manager: GraphManager,
+                       conversation: Conversation) -> TurnResult:
+        """A write request's turn: one sentence when actions are off or the request cannot be grounded,
+        else the proposal with exactly what will change; nothing is sent to Jira here."""
+        active = conversation.state().active_keys
+        if turn.issue_key is None and active:  # "assign it to me" after talking about an issue
+            turn = turn.model_copy(update={"issue_key": active[0]})
+        shown: ActionProposal | None = None
+        cited: list[str] = []  # the issues a proposal changes
+        if self.actions is None:
+            text = DISABLED
+        else:
+            try:
+                proposal = await self.actions.propose(request, turn, manager)
+            except ActionRefused as exc:
+                text = str(exc)
+            else:
+                confirm, cancel = confirm_hint(turn.surface, proposal.id)
+                minutes = max(1, round(self.actions.ttl_s / 60))
+                text = (f"{proposal.describe()}\nNothing changes until you confirm ({confirm}) within "
+                        f"{minutes} min.")
+                shown = proposal.shown(confirm, cancel)
+                cited = [k for k in (proposal.issue_key, proposal.other_key) if k]
+        parsed = ParsedQuery(text=turn.text, intents=[])
+        part = PartAnswer(intent="action", text=text, citations=cited)
+        result, record = _compose(conversation.id, parsed, [part], [], self)
+        result = result.model_copy(update={"action": shown, "intents": ["action"]})
+        for recorder in self.recorders:
+            await recorder.record(turn, parsed, result, record, conversation)
+        return result
+
+    async def confirm_action(self, action_id: str, asker: Asker, surface: Surface) -> ActionOutcome:
+        """Do a proposal once, as `asker` (who must be the person it was proposed to); ActionRefused says why not."""
+        if self.actions is None:
+            raise ActionRefused(DISABLED)
+        asker, services = await self.services_for(asker, surface)
+        try:
+            return await self.actions.confirm(action_id, owner_of(surface, asker.surface_user_id), asker,
+                                              services.manager)
+        except PersonRefused as exc:  # their own token no longer holds: forgotten, and they sign in again
+            assert self.access is not None and asker.account_id is not None
+            await self.access.forget_credential(asker.account_id)
+            raise AccountNotLinked(str(exc)) from exc
+
+    async def act(self, request: WriteRequest, asker: Asker, surface: Surface) -> ActionOutcome:
+        """A change the client has already confirmed with its person (an MCP client's own confirmation of a
+        destructive tool): grounded as a proposal, then done at once, as `asker`, with the same checks."""
+        if self.actions is None:
+            raise ActionRefused(DISABLED)
+        asker, services = await self.services_for(asker, surface)
+        turn = TurnContext(text=request.text, surface=surface, asker=asker)
+        proposal = await self.actions.propose(request, turn, services.manager)
+        return await self.actions.confirm(proposal.id, turn.owner, asker, services.manager)
+
+    async def cancel_action(self, action_id: str, asker: Asker, surface: Surface) -> ActionOutcome:
+        if self.actions is None:
+            raise ActionRefused(DISABLED)
+        return await self.actions.cancel(action_id, owner_of(surface, asker.surface_user_id))
 
     async def services_for(self, asker: Asker, surface: Surface) -> tuple[Asker, Services]:
         """`asker` with their Jira account, and the services as that person may use them (every fetch

@@ -17,6 +17,7 @@ from jirakg.access.permissions import permission_api, require_check_permission
 from jirakg.access.sealed import Sealer
 from jirakg.access.sight import Decisions
 from jirakg.access.sign_in import CALLBACK_PATH, SignIn
+from jirakg.actions.service import Actions
 from jirakg.answer.kg_session import KgSession
 from jirakg.answer.llm_answerer import LlmAnswerer
 from jirakg.config import Settings
@@ -76,7 +77,10 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
             ready, waiting = Ready(*understanding(lexicon), None, jql_names(lexicon)), str(exc)
         engine = Engine(ready.parser, manager, history, ready.answerer, kg, feedback, llm,
                         turn_timeout_s=settings.turn_timeout_s, clock=now, access=ready.access,
-                        jql_names=ready.jql_names)
+                        jql_names=ready.jql_names,
+                        actions=Actions(store, feedback, settings.actions.proposal_ttl_s,
+                                        own_tokens=settings.jira.permissions == "user-token")
+                        if settings.actions.enabled else None)
         if waiting is not None:
             engine.waiting_for_jira = waiting
             engine.access_needed = not (settings.jira.url is not None and settings.jira.auth == "anonymous")

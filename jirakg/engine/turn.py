@@ -63,6 +63,22 @@ class TurnStats(BaseModel):
         return len(self.fallback_reasons)
 
 
+class ProposedChange(BaseModel):
+    field: str
+    before: str
+    after: str
+
+
+class ActionProposal(BaseModel):
+    """A change to Jira waiting for its asker's confirmation, as every surface shows it."""
+    id: str
+    title: str
+    changes: list[ProposedChange]
+    expires_at: float = Field(description="epoch seconds; after this the proposal changes nothing")
+    confirm: str = Field(description="how to confirm it, e.g. POST /api/v1/actions/{id}/confirm")
+    cancel: str
+
+
 class Citation(BaseModel):
     key: str
     url: str | None = None
@@ -89,6 +105,7 @@ class AskReply(BaseModel):
     answerer: str = Field("templated", description="templated | llm")
     fallback_reasons: list[str] = Field(default_factory=list,
                                         description="each stage where the LLM was not used, and why")
+    action: ActionProposal | None = Field(None, description="a proposed change to Jira, done only once confirmed")
 
 
 class TurnResult(BaseModel):
@@ -102,6 +119,7 @@ class TurnResult(BaseModel):
     rows: list[IssueRow] = Field(default_factory=list)  # the issues a list answer names, for a table
     jira_list: JiraList | None = None
     stats: TurnStats = Field(default_factory=TurnStats)
+    action: ActionProposal | None = None  # a change to Jira this turn proposed
 
     @property
     def explain(self) -> list[str]:
@@ -112,4 +130,5 @@ class TurnResult(BaseModel):
                         citations=[Citation(key=k, url=self.urls.get(k)) for k in self.citations],
                         intents=self.intents, explain=self.explain, rows=self.rows, jira_list=self.jira_list,
                         parser=self.stats.parser,
-                        answerer=self.stats.answerer, fallback_reasons=self.stats.fallback_reasons)
+                        answerer=self.stats.answerer, fallback_reasons=self.stats.fallback_reasons,
+                        action=self.action)

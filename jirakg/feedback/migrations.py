@@ -37,6 +37,10 @@ FIRST = (
 PARSED = ("ALTER TABLE turns ADD COLUMN parsed TEXT NOT NULL DEFAULT '[]'",)
 AUDIT = ("ALTER TABLE turns ADD COLUMN account_id TEXT",
          "ALTER TABLE turns ADD COLUMN shown TEXT NOT NULL DEFAULT '[]'")
+ACTIONS = ("""CREATE TABLE actions (
+    action_id TEXT PRIMARY KEY, kind TEXT NOT NULL, issue_key TEXT, account_id TEXT, user_id TEXT, channel TEXT,
+    request TEXT NOT NULL, changes TEXT NOT NULL, outcome TEXT NOT NULL, detail TEXT, created_at TEXT NOT NULL)""",
+           "CREATE INDEX actions_created ON actions(created_at)")
 
 MIGRATIONS = [
     Migration(1, "turns and the ratings on them", FIRST, FIRST),
@@ -56,6 +60,8 @@ MIGRATIONS = [
               PARSED, PARSED),
     Migration(4, "each turn keeps who asked (their Jira account) and which issues the answer showed",
               AUDIT, AUDIT),
+    Migration(5, "every confirmed change to Jira: who, what, before and after, and how it ended",
+              ACTIONS, ACTIONS),
 ]
 LATEST = MIGRATIONS[-1].version
 

@@ -38,3 +38,18 @@ class FeedbackRow(BaseModel):
     user: str | None = None
     channel: str | None = None
     created_at: datetime = Field(default_factory=now)
+
+
+class ActionLog(BaseModel):
+    """One confirmed change to Jira, as the audit keeps it: who, what, before → after, and how it ended."""
+    action_id: str
+    kind: str
+    issue_key: str | None = None
+    account_id: str | None = None  # the person's Jira account; None: the operator (service account)
+    user: str | None = None
+    channel: str | None = None
+    request: str  # the words that asked for it
+    changes: list[dict[str, str]] = Field(default_factory=list)  # {"field", "before", "after"}
+    outcome: Literal["done", "refused", "failed"]
+    detail: str | None = None  # Jira's sentence when it was refused or failed
+    created_at: datetime = Field(default_factory=now)

@@ -20,7 +20,7 @@ from jirakg.feedback.database import Database, Statements, first_line
 from jirakg.feedback.errors import FeedbackStoreError, FeedbackStoreUnavailable
 from jirakg.feedback.group_commit import GroupCommit
 from jirakg.feedback.migrations import migrate
-from jirakg.feedback.models import FeedbackRow, TurnLog
+from jirakg.feedback.models import ActionLog, FeedbackRow, TurnLog
 
 T = TypeVar("T")
 # A turn retried after a lost commit acknowledgement must not fail on its own first copy.
@@ -28,6 +28,8 @@ INSERT_TURN = ("INSERT INTO turns (turn_id, conversation_id, question, intents, 
                "answerer, user_id, channel, account_id, shown, created_at) "
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                "ON CONFLICT (turn_id) DO NOTHING")
+INSERT_ACTION = ("INSERT INTO actions (action_id, kind, issue_key, account_id, user_id, channel, request, changes, "
+                 "outcome, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 BATCH_WAIT_S = 0.02
 EXPORT = """SELECT t.turn_id, t.conversation_id, t.question, t.intents, t.parsed, t.plans, t.answer, t.parser,
     t.answerer, t.user_id, t.channel, t.account_id, t.shown, t.created_at,
@@ -112,6 +114,21 @@ class FeedbackStore:
         return {"intents": {name: {**c, "approval": round(c["up"] / (c["up"] + c["down"]), 3)
                                    if c["up"] + c["down"] else None} for name, c in sorted(per_intent.items())},
                 "most_disliked": sorted(disliked.values(), key=lambda e: -e["down"])[:10]}
+
+    async def record_action(self, action: ActionLog) -> None:
+        """Returns once the action's audit row is committed."""
+        row = (action.action_id, action.kind, action.issue_key, action.account_id, action.user, action.channel,
+               action.request, json.dumps(action.changes), action.outcome, action.detail,
+               action.created_at.isoformat())
+        await self._transaction(lambda statements: statements.execute(INSERT_ACTION, row))
+
+    async def actions(self) -> list[ActionLog]:
+        """Every audited action, oldest first."""
+        rows = await self._query("SELECT action_id, kind, issue_key, account_id, user_id, channel, request, changes, "
+                                 "outcome, detail, created_at FROM actions ORDER BY created_at, action_id")
+        return [ActionLog(action_id=r[0], kind=r[1], issue_key=r[2], account_id=r[3], user=r[4], channel=r[5],
+                          request=r[6], changes=json.loads(r[7]), outcome=r[8], detail=r[9],
+                          created_at=datetime.fromisoformat(r[10])) for r in rows]
 
     async def ping(self) -> None:
         await self._query("SELECT 1")

@@ -254,7 +254,7 @@ def test_errors_come_back_as_one_sentence_tool_errors(served) -> None:
             assert (await refused(client, "get_issue", {"key": "not a key"})).startswith("key: String should match")
             assert (await refused(client, "history", {"key": S, "since": "last tuesday"})).startswith("since:")
             assert "does not select issues" in await refused(client, "search", {"query": f"who owns {S}?"})
-            assert "There is no tool" in await refused(client, "create_issue", {})
+            assert "There is no tool" in await refused(client, "delete_issue", {})
             assert await refused(client, "feedback", {"turn_id": "t1"}) == \
                 "Give a rating (up or down), a comment, or both."
     asyncio.run(scenario())

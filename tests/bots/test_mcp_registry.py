@@ -66,9 +66,9 @@ def test_read_only_hides_every_write_tool(tmp_path) -> None:
             read_only = mcp_server(lambda: engine, lambda ctx: OPERATOR, read_only=True, tools=[*TOOLS, ASSIGN])
             async with Client(read_only) as client:
                 listed = {tool.name for tool in (await client.list_tools()).tools}
-                assert listed == {tool.name for tool in TOOLS}  # every read tool stays
+                assert listed == {tool.name for tool in TOOLS if not tool.writes}  # every read tool stays
                 assert await refused(client, "assign", {"key": S}) == \
-                    "jirakg only reads here (tools.read_only), so assign is not offered."
+                    "jirakg only reads here (tools.read_only, or actions.enabled off), so assign is not offered."
                 assert ASSIGNED == [S]  # nothing ran
                 assert (await structured(client, "get_issue", {"key": S}))["key"] == S
 

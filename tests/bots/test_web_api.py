@@ -87,7 +87,8 @@ def test_health_readiness_and_openapi(tmp_path) -> None:
                                                      "feedback_store": "ok"}
         spec = call(f"{url}/api/v1/openapi.json")[1]
     assert spec["openapi"].startswith("3.") and set(spec["paths"]) == {
-        "/api/v1/ask", "/api/v1/feedback", "/api/v1/conversations/{conversation_id}", "/api/v1/examples"}
+        "/api/v1/ask", "/api/v1/feedback", "/api/v1/conversations/{conversation_id}", "/api/v1/examples",
+        "/api/v1/actions/{action_id}/confirm", "/api/v1/actions/{action_id}/cancel"}
     ask = spec["components"]["schemas"]["AskRequest"]
     assert ask["required"] == ["text"] and ask["properties"]["text"]["maxLength"] == 4000
     assert "AskContext" in spec["components"]["schemas"]

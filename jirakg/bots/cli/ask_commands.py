@@ -9,6 +9,7 @@ from typing import Literal
 
 import click
 
+from jirakg.actions.models import ActionOutcome
 from jirakg.bots.cli.answer_text import answer_text, hyperlinks_supported
 from jirakg.bots.cli.context import asker_for, moment, now_option, settings_from, user_option, with_jira
 from jirakg.bots.cli.jira_access import jira_url as jira_for
@@ -18,7 +19,7 @@ from jirakg.engine.turn import TurnContext, TurnResult
 from jirakg.errors import JirakgError
 from jirakg.intents.embedded import NOT_TEXT, input_problem
 
-COMMANDS = "Commands: /explain, /feedback up|down [comment], /reset, /quit"
+COMMANDS = "Commands: /explain, /feedback up|down [comment], /confirm, /cancel, /reset, /quit"
 NOT_UTF8 = ("That line holds a control character or bytes that are not UTF-8 (check the terminal's encoding); "
             "nothing was sent.")
 
@@ -37,11 +38,13 @@ def _show(result: TurnResult, explain: bool) -> None:
 @click.option("--jira-token", default=None, help="API token or personal access token for --jira-url.")
 @click.option("--explain", is_flag=True, help="Show the retrieval plan and cache hits.")
 @click.option("--json", "as_json", is_flag=True, help="Print the turn as JSON.")
+@click.option("--yes", is_flag=True, help="Make the change a write request proposes (actions.enabled), after "
+              "printing it.")
 @now_option
 @user_option
 @click.pass_context
 def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: str | None, jira_token: str | None,
-        explain: bool, as_json: bool, now_text: str | None, user: str | None) -> None:
+        explain: bool, as_json: bool, yes: bool, now_text: str | None, user: str | None) -> None:
     """Ask one question."""
     problem = input_problem(question)
     if problem:
@@ -49,15 +52,26 @@ def ask(ctx: click.Context, question: str, conversation: str | None, jira_url: s
     settings = with_jira(settings_from(ctx), jira_url, jira_token)
     now = moment(now_text)
 
-    async def turn(url: str) -> TurnResult:
+    async def turn(url: str) -> tuple[TurnResult, ActionOutcome | None]:
         async with engine_session(url, settings, now=(lambda: now) if now else None, people=bool(user)) as engine:
-            return await engine.ask(TurnContext(text=question, conversation_id=conversation, asker=asker_for(user)))
+            result = await engine.ask(TurnContext(text=question, conversation_id=conversation, asker=asker_for(user)))
+            if result.action is None or not yes:
+                return result, None
+            _print(result, as_json, explain)  # the proposal first: what is about to change
+            return result, await engine.confirm_action(result.action.id, asker_for(user), "cli")
 
     try:
         with jira_for(settings, now) as url:
-            result = asyncio.run(turn(url))
+            result, outcome = asyncio.run(turn(url))
     except JirakgError as exc:
         raise click.ClickException(str(exc)) from exc
+    if outcome is not None:
+        click.echo(outcome.model_dump_json() if as_json else outcome.text)
+    else:
+        _print(result, as_json, explain)
+
+
+def _print(result: TurnResult, as_json: bool, explain: bool) -> None:
     if as_json:
         click.echo(result.reply().model_dump_json(exclude=None if explain else {"explain"}))
     else:
@@ -112,6 +126,15 @@ def chat(ctx: click.Context, conversation: str | None, now_text: str | None, use
                         comment = parts[2] if len(parts) > 2 else None
                         runner.run(engine.feedback(last.turn_id, rating, comment, user=user, channel="cli"))
                         click.echo("Thanks, recorded.")
+                elif line in ("/confirm", "/cancel"):
+                    if last is None or last.action is None:
+                        click.echo("There is no proposed change to confirm or cancel.")
+                        continue
+                    decide = engine.confirm_action if line == "/confirm" else engine.cancel_action
+                    try:
+                        click.echo(runner.run(decide(last.action.id, asker_for(user), "cli")).text)
+                    except JirakgError as exc:
+                        click.echo(str(exc))
                 elif line.startswith("/"):
                     click.echo(COMMANDS)
                 elif problem := input_problem(line):

@@ -8,6 +8,7 @@ import click
 
 from jirakg.bots.cli.context import asker_for, settings_from, user_option
 from jirakg.bots.cli.jira_access import jira_url as jira_for
+from jirakg.bots.mcp.registry import writes_hidden
 from jirakg.bots.mcp.stdio import serve_stdio
 from jirakg.engine.session import engine_session
 from jirakg.errors import JirakgError
@@ -26,7 +27,7 @@ def mcp(ctx: click.Context, user: str | None) -> None:
             asker, _ = await engine.services_for(asker_for(user), "cli")
             who = asker.display_name or asker.email or "the service account"
             click.echo(f"jirakg MCP server on stdio, answering as {who}.", err=True)
-            await serve_stdio(engine, asker, read_only=settings.tools.read_only)
+            await serve_stdio(engine, asker, read_only=writes_hidden(settings))
 
     try:
         with jira_for(settings) as url:

@@ -18,6 +18,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from multidict import CIMultiDict
 
+from jirakg.bots.mcp.registry import writes_hidden
 from jirakg.bots.mcp.server import mcp_server
 from jirakg.bots.web import api, keys
 from jirakg.bots.web.json_body import BadBody, read_body
@@ -33,7 +34,7 @@ MANAGER: web.AppKey[StreamableHTTPSessionManager] = web.AppKey("mcp_manager")
 def add_mcp_route(app: web.Application) -> None:
     """Serve MCP at /mcp once the engine is open (register after the engine's cleanup context)."""
     settings = app[keys.SETTINGS]
-    server = mcp_server(lambda: app[keys.ENGINE], _asker_of, read_only=settings.tools.read_only)
+    server = mcp_server(lambda: app[keys.ENGINE], _asker_of, read_only=writes_hidden(settings))
     app[MANAGER] = StreamableHTTPSessionManager(server, json_response=True, stateless=True,
                                                 security_settings=_rebinding_guard(settings.web.host))
     app.cleanup_ctx.append(_running)

@@ -11,7 +11,8 @@ from typing import Any
 import mcp_types as types
 from pydantic import BaseModel
 
-from jirakg.bots.mcp import reads
+from jirakg.actions.models import ActionOutcome
+from jirakg.bots.mcp import reads, writes
 from jirakg.bots.mcp.models import (
     AskInput,
     BreakdownInput,
@@ -28,6 +29,7 @@ from jirakg.bots.mcp.models import (
     SearchInput,
     SearchOutput,
 )
+from jirakg.config import Settings
 from jirakg.engine.turn import AskReply
 
 Run = Callable[[Any, reads.Caller], Awaitable[BaseModel]]
@@ -82,7 +84,27 @@ TOOLS: list[Tool] = [
     Tool("feedback", "Rate an answer", "Rate an answer from ask or kg_ask (up or down) and say what was wrong; a "
          "second rating of the same answer replaces the first.", FeedbackInput, FeedbackOutput, reads.feedback,
          records=True),
+    Tool("create_issue", "Create an issue", "Create an issue in a project (values checked against the project's "
+         "create screen; a required field not given is asked for). Changes Jira as the connected person.",
+         writes.CreateIssueInput, ActionOutcome, writes.create_issue, writes=True, additive=True, idempotent=False),
+    Tool("transition_issue", "Move an issue", "Move an issue to a status Jira offers from its current one "
+         "(with a resolution when the move needs one); read back after.", writes.TransitionInput, ActionOutcome,
+         writes.transition_issue, writes=True),
+    Tool("assign_issue", "Assign an issue", "Assign an issue to a person ('me': the connected person), or unassign "
+         "it with null.", writes.AssignInput, ActionOutcome, writes.assign_issue, writes=True),
+    Tool("add_comment", "Comment on an issue", "Add a comment to an issue as the connected person.",
+         writes.CommentInput, ActionOutcome, writes.add_comment, writes=True, additive=True, idempotent=False),
+    Tool("link_issues", "Link two issues", "Link two issues by a link wording of the instance (blocks, is blocked "
+         "by, relates to, duplicates…).", writes.LinkInput, ActionOutcome, writes.link_issues, writes=True,
+         additive=True, idempotent=False),
+    Tool("set_fix_version", "Set the fix version", "Set an issue's fix version to one of its project's versions.",
+         writes.FixVersionInput, ActionOutcome, writes.set_fix_version, writes=True),
 ]
+
+
+def writes_hidden(settings: Settings) -> bool:
+    """Write tools are offered only when actions are on and tools.read_only is off."""
+    return settings.tools.read_only or not settings.actions.enabled
 
 
 def offered(tools: list[Tool], read_only: bool) -> list[Tool]:

@@ -58,8 +58,9 @@ def mcp_server(engine: Callable[[], Engine], asker_of: AskerOf, *, read_only: bo
                         params: types.CallToolRequestParams) -> types.CallToolResult:
         tool = shown.get(params.name)
         if tool is None:
-            return refusal(f"jirakg only reads here (tools.read_only), so {params.name} is not offered."
-                           if params.name in hidden else f"There is no tool {params.name}; tools/list names them.")
+            return refusal(f"jirakg only reads here (tools.read_only, or actions.enabled off), so {params.name} is "
+                           "not offered." if params.name in hidden
+                           else f"There is no tool {params.name}; tools/list names them.")
         try:
             given = tool.input.model_validate(params.arguments or {})
         except ValidationError as exc:

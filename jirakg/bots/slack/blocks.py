@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from jirakg.answer.parts import IssueRow
 from jirakg.engine.glance import IssueGlance
-from jirakg.engine.turn import JiraList
+from jirakg.engine.turn import ActionProposal, JiraList
 from jirakg.jql.keys import ISSUE_KEY_IN_ANSWER
 
 SECTION_LIMIT = 3000  # Block Kit's limit for a section's text
@@ -34,10 +34,10 @@ def without_listed(text: str, rows: Sequence[IssueRow]) -> str:
 
 def answer_blocks(answer: str, urls: dict[str, str], rows: Sequence[IssueRow], turn_id: str, *,
                   asked: tuple[str, str] | None = None, shareable: bool = False,
-                  jira_list: JiraList | None = None) -> list[dict]:
+                  jira_list: JiraList | None = None, action: ActionProposal | None = None) -> list[dict]:
     """`asked`: (Slack user, question), shown above an answer that is not in reply to its question
     (a slash command's, a shared one); `shareable`: a private answer's "Share in channel" button;
-    `jira_list`: a list cut short, linked whole in Jira."""
+    `jira_list`: a list cut short, linked whole in Jira; `action`: a proposed change, with Confirm and Cancel."""
     text = linked(without_listed(answer, rows) if rows else answer, urls)
     if len(text) > SECTION_LIMIT:
         text = text[:SECTION_LIMIT - 1].rsplit("\n", 1)[0] + "…"
@@ -58,6 +58,10 @@ def answer_blocks(answer: str, urls: dict[str, str], rows: Sequence[IssueRow], t
     if jira_list is not None:
         blocks.append({"type": "context", "elements": [
             {"type": "mrkdwn", "text": f"<{jira_list.url}|View all {jira_list.total} in Jira>"}]})
+    if action is not None:
+        blocks.append({"type": "actions", "block_id": "proposal", "elements": [
+            {**_button("Confirm", "action_confirm", action.id), "style": "primary"},
+            {**_button("Cancel", "action_cancel", action.id), "style": "danger"}]})
     buttons = [_button("👍", "feedback_up", turn_id), _button("👎", "feedback_down", turn_id),
                _button("Add comment", "feedback_comment", turn_id), _button("Explain", "explain", turn_id)]
     if shareable:

@@ -33,6 +33,7 @@ from jirakg.bots.slack.assistant import assistant_for
 from jirakg.bots.slack.blocks import (
     answer_blocks,
     comment_modal,
+    escape,
     explain_text,
     fallback_text,
     home_view,
@@ -210,6 +211,20 @@ class SlackBot:
                 await self.open_engine.feedback(turn_id, None, text, user=body["user"]["id"], channel="slack",
                                                  seen=True)
 
+        @app.action(re.compile("^action_(confirm|cancel)$"))
+        async def decide(ack, body, action, client, respond):
+            await ack()  # a proposed change: done only for the person it was proposed to, once
+            engine, verb = self.open_engine, action["action_id"].removeprefix("action_")
+            try:
+                asker = await self.asker(client, body["user"]["id"])
+                act = engine.confirm_action if verb == "confirm" else engine.cancel_action
+                text = (await act(action["value"], asker, "slack")).text
+            except AccountNotLinked as exc:
+                text = self.how_to_link(exc)
+            except JirakgError as exc:
+                text = str(exc)
+            await respond(text=escape(text), response_type="ephemeral", replace_original=False)
+
         @app.action("explain")
         async def explain(ack, body, action, respond):
             await ack()
@@ -349,7 +364,7 @@ class SlackBot:
             return False
         blocks = answer_blocks(result.answer, result.urls, result.rows, result.turn_id, jira_list=result.jira_list,
                                asked=(user, question) if delivery.asked and user else None,
-                               shareable=delivery.shareable)
+                               shareable=delivery.shareable, action=result.action)
         await delivery.post(fallback_text(result.answer), blocks)
         await engine.recent.add(turn.owner, question)
         return True

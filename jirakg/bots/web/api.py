@@ -4,6 +4,7 @@ sentence in {"error"}."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Literal, TypeVar
 
@@ -11,6 +12,8 @@ from aiohttp import web
 from pydantic import BaseModel, Field, ValidationError
 
 from jirakg.access import AccountNotLinked
+from jirakg.actions.models import ActionOutcome, ActionRefused
+from jirakg.actions.service import GONE
 from jirakg.answer.parts import IssueRow
 from jirakg.bots.web import keys
 from jirakg.bots.web.json_body import BadBody, read_json
@@ -163,6 +166,22 @@ async def conversation(request: web.Request) -> web.Response:
                          feedback=t.feedback) for t in found.turns]).model_dump())
 
 
+async def action(request: web.Request) -> web.Response:
+    """POST /api/v1/actions/{id}/confirm|cancel: only by the caller the proposal was made to."""
+    action_id, verb = request.match_info["action_id"], request.match_info["verb"]
+    if not re.fullmatch(ID, action_id):
+        return error(404, GONE)
+    engine: Engine = request.app[keys.ENGINE]
+    act = engine.confirm_action if verb == "confirm" else engine.cancel_action
+    try:
+        outcome = await act(action_id, request[ASKER], "api")
+    except ActionRefused as exc:
+        return error(409, str(exc))
+    except JirakgError as exc:
+        return error(status_of(exc), str(exc))
+    return web.json_response(outcome.model_dump())
+
+
 async def examples(request: web.Request) -> web.Response:
     try:
         found = await request.app[keys.ENGINE].examples(request[ASKER], "api")
@@ -178,7 +197,7 @@ def identity_of(request: web.Request) -> str | None:
 
 def openapi() -> dict:
     models: list[type[BaseModel]] = [AskRequest, AskReply, FeedbackRequest, ConversationResponse, ExamplesResponse,
-                                      ErrorResponse]
+                                     ErrorResponse, ActionOutcome]
     schemas: dict = {}
     for model in models:
         schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -213,6 +232,14 @@ def openapi() -> dict:
                                 "schema": {"type": "string", "pattern": ID}}],
                 "responses": {"200": reply("ConversationResponse", "the turns"),
                               "404": reply("ErrorResponse", "unknown conversation"), **refusals}}},
+            **{f"/api/v1/actions/{{action_id}}/{verb}": {"post": {
+                "operationId": f"{verb}_action", "summary": f"{verb.title()} a proposed change to Jira",
+                "parameters": [{"name": "action_id", "in": "path", "required": True,
+                                "schema": {"type": "string", "pattern": ID}}],
+                "responses": {"200": reply("ActionOutcome", "done and read back" if verb == "confirm" else "cancelled"),
+                              "409": reply("ErrorResponse", "expired, someone else's, already claimed, not allowed, "
+                                                            "or refused by Jira; nothing changed"), **refusals}}}
+               for verb in ("confirm", "cancel")},
             "/api/v1/examples": {"get": {"operationId": "examples", "summary": "Example questions for this instance",
                                          "responses": {"200": reply("ExamplesResponse", "the examples"),
                                                        **refusals}}},

@@ -76,6 +76,7 @@ def build_app(engine_session: Callable[[], AbstractAsyncContextManager[Engine]],
     if rest_api or web_chat:
         app.router.add_post("/api/v1/ask", api.ask)
         app.router.add_post("/api/v1/feedback", api.feedback)
+        app.router.add_post("/api/v1/actions/{action_id}/{verb:confirm|cancel}", api.action)
         app.router.add_get("/api/v1/conversations/{conversation_id}", api.conversation)
         app.router.add_get("/api/v1/examples", api.examples)
         app.router.add_get("/api/v1/openapi.json", openapi)

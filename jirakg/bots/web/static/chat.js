@@ -103,10 +103,30 @@
     }
   }
 
+  // A proposed change to Jira: done only when this person presses Confirm, once.
+  function offerAction(item, action) {
+    const box = item.querySelector(".proposal");
+    const buttons = box.querySelectorAll("button");
+    const outcome = box.querySelector(".outcome");
+    async function decide(verb) {
+      buttons.forEach(b => { b.disabled = true; });
+      try {
+        const done = await call("POST", `/api/v1/actions/${encodeURIComponent(action.id)}/${verb}`, {});
+        outcome.textContent = done.text;
+      } catch (error) {
+        outcome.textContent = error.message;
+      }
+    }
+    box.querySelector(".confirm").addEventListener("click", () => decide("confirm"));
+    box.querySelector(".cancel").addEventListener("click", () => decide("cancel"));
+    box.hidden = false;
+  }
+
   function addTurn(text, data) {
     const item = template.content.firstElementChild.cloneNode(true);
     item.querySelector(".question").textContent = text;
     renderAnswer(item, data);
+    if (data.action) offerAction(item, data.action);
     const note = item.querySelector(".note");
     const comment = item.querySelector(".comment");
     const up = item.querySelector(".up"), down = item.querySelector(".down");
