@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import uuid
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
@@ -55,7 +56,7 @@ class Engine:
         self.turn_timeout_s = turn_timeout_s
         self.actions = actions  # None: jirakg only reads, and a write request is told so
         self.access = access  # None: every turn is answered as the service account
-        self.parser = Router(parser, kg.names_entity if kg is not None else None)
+        self.parser = _router(parser, kg)
         self.services = Services(manager=manager, kg=kg, answerer=answerer, jql_names=jql_names or JqlNames(),
                                  **({"clock": clock} if clock else {}))
         self.history = history
@@ -72,8 +73,7 @@ class Engine:
 
     def started(self, ready: Ready) -> None:
         """What start-up waited for from Jira, put in place: later turns use it."""
-        kg = self.services.kg
-        self.parser = Router(ready.parser, kg.names_entity if kg is not None else None)
+        self.parser = _router(ready.parser, self.services.kg)
         self.services = dataclasses.replace(self.services, answerer=ready.answerer, jql_names=ready.jql_names)
         self.access, self.waiting_for_jira = ready.access, None
 
@@ -105,13 +105,9 @@ class Engine:
                       else await self.parser.understand(turn.text, conversation.state(), turn.issue_key))
             inputs = TurnInput(text=turn.text, kg_history=kg_history(conversation))
             # Parts are independent: their fetches and model calls run side by side.
-            try:
+            async with self._own_token_of(asker):
                 parts = list(await asyncio.gather(*(handler_for(call.name).handle(call, inputs, services)
                                                     for call in parsed.intents)))
-            except PersonRefused as exc:  # their own token no longer holds: forgotten, and they sign in again
-                assert self.access is not None and turn.asker.account_id is not None
-                await self.access.forget_credential(turn.asker.account_id)
-                raise AccountNotLinked(str(exc)) from exc
         result, record = _compose(conversation.id, parsed, parts, llm.calls, self)
         for recorder in self.recorders:
             await recorder.record(turn, parsed, result, record, conversation)
@@ -153,13 +149,9 @@ class Engine:
         if self.actions is None:
             raise ActionRefused(DISABLED)
         asker, services = await self.services_for(asker, surface)
-        try:
+        async with self._own_token_of(asker):
             return await self.actions.confirm(action_id, owner_of(surface, asker.surface_user_id), asker,
                                               services.manager)
-        except PersonRefused as exc:  # their own token no longer holds: forgotten, and they sign in again
-            assert self.access is not None and asker.account_id is not None
-            await self.access.forget_credential(asker.account_id)
-            raise AccountNotLinked(str(exc)) from exc
 
     async def act(self, request: WriteRequest, asker: Asker, surface: Surface) -> ActionOutcome:
         """A change the client has already confirmed with its person (an MCP client's own confirmation of a
@@ -168,8 +160,9 @@ class Engine:
             raise ActionRefused(DISABLED)
         asker, services = await self.services_for(asker, surface)
         turn = TurnContext(text=request.text, surface=surface, asker=asker)
-        proposal = await self.actions.propose(request, turn, services.manager)
-        return await self.actions.confirm(proposal.id, turn.owner, asker, services.manager)
+        async with self._own_token_of(asker):
+            proposal = await self.actions.propose(request, turn, services.manager)
+            return await self.actions.confirm(proposal.id, turn.owner, asker, services.manager)
 
     async def cancel_action(self, action_id: str, asker: Asker, surface: Surface) -> ActionOutcome:
         if self.actions is None:
@@ -183,6 +176,17 @@ class Engine:
             return asker, self.services
         asker = await self.access.identify(asker, surface)
         return asker, dataclasses.replace(self.services, manager=await self.access.graph_for(asker, surface))
+
+    @asynccontextmanager
+    async def _own_token_of(self, asker: Asker) -> AsyncIterator[None]:
+        """Work done with `asker`'s own Jira token: when Jira no longer accepts it, it is forgotten and they
+        are asked to sign in again (AccountNotLinked), whatever the work was."""
+        try:
+            yield
+        except PersonRefused as exc:
+            assert self.access is not None and asker.account_id is not None
+            await self.access.forget_credential(asker.account_id)
+            raise AccountNotLinked(str(exc)) from exc
 
     async def understand(self, text: str, conversation_id: str | None = None,
                          issue_key: str | None = None) -> ParsedQuery:
@@ -219,18 +223,14 @@ class Engine:
     async def glance(self, key: str, asker: Asker, surface: Surface) -> IssueGlance | None:
         """An issue at a glance (a link preview) as `asker` may see it; None when they may not
         (AccountNotLinked when they cannot be matched to an account)."""
-        manager = self.services.manager
-        if self.access is not None:
-            manager = await self.access.graph_for(await self.access.identify(asker, surface), surface)
-        return await glance(manager, key)
+        _, services = await self.services_for(asker, surface)
+        return await glance(services.manager, key)
 
     async def examples(self, asker: Asker, surface: Surface) -> list[Example]:
         """Questions that answer on this instance, naming only what `asker` may browse (AccountNotLinked
         when they cannot be matched to an account)."""
-        manager = self.services.manager
-        if self.access is not None:
-            manager = await self.access.graph_for(await self.access.identify(asker, surface), surface)
-        return await instance_examples(manager)
+        _, services = await self.services_for(asker, surface)
+        return await instance_examples(services.manager)
 
     def jira_list(self, full: FullList) -> JiraList:
         """A cut list's link to all of it, on the Jira this process answers from (made here, like issue links)."""
@@ -276,6 +276,10 @@ class Engine:
                                         return_exceptions=True)
         return {name: "ok" if not isinstance(outcome, BaseException) else (str(outcome) or type(outcome).__name__)
                 for name, outcome in zip(checks, outcomes, strict=True)}
+
+
+def _router(parser: Parser, kg: KgSession | None) -> Router:
+    return Router(parser, kg.names_entity if kg is not None else None)
 
 
 async def _failing(reason: str) -> None:

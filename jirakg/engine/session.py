@@ -83,7 +83,7 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
                         if settings.actions.enabled else None)
         if waiting is not None:
             engine.waiting_for_jira = waiting
-            engine.access_needed = not (settings.jira.url is not None and settings.jira.auth == "anonymous")
+            engine.access_needed = not _shows_everyone_the_same(settings)
             recovery = asyncio.create_task(start_when_jira_answers(engine, from_jira))
         yield engine
     finally:
@@ -104,13 +104,18 @@ def jql_names(lexicon: Lexicon) -> JqlNames:
 
 async def _access(manager: GraphManager, settings: Settings, people: bool) -> Access | None:
     """None where there is no one to check: an anonymous Jira shows everyone the same issues."""
-    if settings.jira.url is not None and settings.jira.auth == "anonymous":
+    if _shows_everyone_the_same(settings):
         return None
     sign_in = await _sign_in(manager, settings) if settings.jira.permissions == "user-token" else None
     if people and sign_in is None:
         await require_check_permission(manager.connector)
     return Access(manager, AccountDirectory(manager.connector, settings.jira.account_ttl_s),
                   await permission_api(manager.connector), Decisions(settings.jira.permission_ttl_s), sign_in)
+
+
+def _shows_everyone_the_same(settings: Settings) -> bool:
+    """A configured Jira reached anonymously: nobody's view needs checking."""
+    return settings.jira.url is not None and settings.jira.auth == "anonymous"
 
 
 async def _sign_in(manager: GraphManager, settings: Settings) -> SignIn:
