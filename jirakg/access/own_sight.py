@@ -8,6 +8,7 @@ import asyncio
 from jirakg.access.people import Account
 from jirakg.access.permissions import Granted, Place
 from jirakg.connectors.jira import JiraConnector
+from jirakg.connectors.jira.errors import IssueNotFound, JqlError
 
 
 class OwnPermissions:
@@ -24,8 +25,21 @@ class OwnPermissions:
         return {str(p["id"]) for p in await self.connector.http.get("/rest/api/2/project") or []}
 
     async def _issues(self, issues: list[Place]) -> set[str]:
-        ids = ", ".join(sorted({i.id for i in issues if i.id.isdigit()}))
-        return {str(i["id"]) for i in await self.connector.search(f"id in ({ids})", ["id"])} if ids else set()
+        ids = sorted({i.id for i in issues if i.id.isdigit()})
+        if not ids:
+            return set()
+        try:
+            return {str(i["id"]) for i in await self.connector.search(f"id in ({', '.join(ids)})", ["id"])}
+        except JqlError:  # Jira may refuse the whole list over one id this person cannot see: ask one by one
+            seen = await asyncio.gather(*(self._sees(i) for i in ids))
+            return {i for i, yes in zip(ids, seen, strict=True) if yes}
+
+    async def _sees(self, issue_id: str) -> bool:
+        try:
+            await self.connector.issue(issue_id, ["id"])
+        except IssueNotFound:
+            return False
+        return True
 
 
 async def _nothing() -> set[str]:

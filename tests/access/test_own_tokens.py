@@ -19,11 +19,15 @@ from contextlib import contextmanager
 from http.cookiejar import CookieJar
 
 import pytest
+from aiohttp import web
 from click.testing import CliRunner
 from playwright.sync_api import sync_playwright
 
 from jirakg.access.atlassian_oauth import AtlassianOAuth
 from jirakg.access.credentials import JiraCredential, PersonalCredentials
+from jirakg.access.own_sight import OwnPermissions
+from jirakg.access.people import Account
+from jirakg.access.permissions import Place
 from jirakg.access.sealed import Sealer
 from jirakg.bots.cli import main
 from jirakg.bots.slack import SlackBot
@@ -32,12 +36,23 @@ from jirakg.bots.web.forge_token import FitVerifier
 from jirakg.config import Settings
 from jirakg.config.loading import ConfigError
 from jirakg.config.settings import AtlassianOAuthSettings, SlackSettings
+from jirakg.connectors.jira import JiraAuth
 from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, api_token
 from jirakg.devjira.oauth import OAuthClient
 from jirakg.devjira.runner import BackgroundServer
 from jirakg.engine.session import engine_session
 from jirakg.graph.stores.memory import MemoryStore
-from tests.access.people import DATASET, INSIDER, OUTSIDER, RAW, SERVICE, credentials, hidden_from, visible_keys
+from tests.access.people import (
+    DATASET,
+    INSIDER,
+    ORACLE,
+    OUTSIDER,
+    RAW,
+    SERVICE,
+    credentials,
+    hidden_from,
+    visible_keys,
+)
 from tests.access.test_answers_as_asker import COUNT, RAN, STORES, blocked_by_hidden, parent_of_hidden
 from tests.access.test_surfaces import until
 from tests.bots.forge_env import APP_ID as FORGE_APP
@@ -47,7 +62,7 @@ from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_bod
 from tests.bots.test_forge_panel import jwks_url  # noqa: F401 (a fixture)
 from tests.bots.web_env import call
 from tests.devjira import http
-from tests.jira_env import devjira
+from tests.jira_env import connector, devjira
 
 KEY = "a-test-secret-that-is-long-enough-0123456789"
 APP_ID, APP_SECRET = "jirakg-app", "jirakg-app-secret"
@@ -387,3 +402,30 @@ def test_the_web_chat_signs_a_person_in_and_answers_as_them(tmp_path) -> None:
         page.wait_for_function("document.querySelector('#send') && !document.querySelector('#send').disabled")
         assert SECRET in answer.inner_text() and RAW[SECRET]["fields"]["summary"] not in answer.inner_text()
         browser.close()
+
+
+def test_own_decisions_hold_when_jira_refuses_a_list_naming_an_issue_hidden_from_the_person() -> None:
+    """Jira may refuse `id in (…)` whole when one id is not visible to the caller; the person's own
+    decisions are then asked issue by issue, and agree with the metadata."""
+    @web.middleware
+    async def refuse_id_lists(request: web.Request, handler):
+        body = await request.json() if request.method == "POST" and request.can_read_body else {}
+        if str(body.get("jql", request.query.get("jql", ""))).startswith("id in"):
+            return web.json_response({"errorMessages": ["An issue with key '1' does not exist for field 'id'."],
+                                      "errors": {}}, status=400)
+        return await handler(request)
+
+    # Issues under a security level and in the restricted project (hidden from the person), and open ones.
+    secured = ([i for i in RAW.values() if i["fields"].get("security")][:6]
+               + [i for k, i in RAW.items() if k.startswith(RESTRICTED_PROJECT + "-")][:3]
+               + [i for i in RAW.values() if not i["fields"].get("security")][:6])
+    expected = {i["id"] for i in secured if ORACLE.may_browse(OUTSIDER["accountId"], i)}
+    assert expected and expected != {i["id"] for i in secured}  # both kinds, or the test proves nothing
+    with devjira(DATASET, deployment="server", middlewares=[refuse_id_lists]) as jira:
+        async def decide() -> set[str]:
+            async with connector(jira, auth=JiraAuth("basic", *credentials(OUTSIDER))) as own:
+                granted = await OwnPermissions(own).browsable(
+                    Account(OUTSIDER["accountId"]), [], [Place(i["id"], i["key"]) for i in secured])
+            return granted.issues
+
+        assert asyncio.run(decide()) == expected
