@@ -57,3 +57,26 @@ def test_a_named_entity_that_fits_better_replaces_the_antecedent(tmp_path) -> No
     replies = dialogue(tmp_path, ["Where was Adele Forsyth born?", "Who directed the film Winter Roads?"])
     assert replies[1].answer.entity and replies[1].answer.entity.iri == DBR + "Winter_Roads"
     assert replies[1].answer.answers == [DBR + "Leo_Brandt"]
+
+
+def test_a_value_checked_about_a_pronoun_is_not_linked(tmp_path) -> None:
+    """"Is he a citizen of Norway?": he is the dialogue's entity; Norway is only the value checked, so
+    the question is not sent to the linker (on an endpoint, a search of up to four queries)."""
+    from jirakg.retrieval.kgqa.linking import IndexLinker
+
+    asked: list[str] = []
+
+    class Recording(IndexLinker):
+        async def link(self, text: str, fuzzy: bool = True):
+            asked.append(text)
+            return await super().link(text, fuzzy)
+
+    async def run():
+        store = EmbeddedStore(KG)
+        session = KgSession(store, Recording(store))
+        first = await session.ask("Where was Adele Forsyth born?", [])
+        return await session.ask("Is she a citizen of Norway?", [first.turn])
+    second = asyncio.run(run())
+    assert asked == ["Where was Adele Forsyth born?"]
+    assert second.answer.entity and second.answer.entity.iri == DBR + "Adele_Forsyth"
+    assert second.answer.kind == "ask"

@@ -45,11 +45,14 @@ class EmbeddedStore:
         for reading a whole index, where a `Results` row per solution would cost ten times the memory."""
         return await asyncio.to_thread(self._values, sparql)
 
-    def _values(self, sparql: str) -> list[tuple[str, ...]]:
+    def _run(self, sparql: str):
         try:
-            answer = self.store.query(sparql)
+            return self.store.query(sparql)
         except SyntaxError as exc:
             raise QueryRejected(f"The knowledge graph rejected the query: {exc}") from exc
+
+    def _values(self, sparql: str) -> list[tuple[str, ...]]:
+        answer = self._run(sparql)
         if not isinstance(answer, pyoxigraph.QuerySolutions):
             del answer  # dropped on this thread, as `_query` does
             raise QueryRejected("Only a SELECT query gives rows of values.")
@@ -61,10 +64,7 @@ class EmbeddedStore:
         return await asyncio.to_thread(self._query, sparql)
 
     def _query(self, sparql: str) -> Results:
-        try:
-            answer = self.store.query(sparql)
-        except SyntaxError as exc:
-            raise QueryRejected(f"The knowledge graph rejected the query: {exc}") from exc
+        answer = self._run(sparql)
         if isinstance(answer, bool | pyoxigraph.QueryBoolean):
             return Results(boolean=bool(answer))
         if isinstance(answer, pyoxigraph.QueryTriples):

@@ -50,8 +50,8 @@ async def answer_question(endpoint, question: str, entity: KgEntity,
     if scored is None:
         scored = await scored_predicates(endpoint, entity.iri, question)
     predicates = [(outgoing, predicate) for _, outgoing, predicate in scored]
-    yes_no = bool(YES_NO.search(question)) and not CHOICE.search(question)
-    if yes_no and not predicates and checks_a_value(question, entity.label):
+    yes_no = _yes_no(question)
+    if yes_no and not predicates and _asked_value(question, entity.label, None):
         return await _ask(endpoint, question, entity, [])  # "Is he a footballer?": any relation with that value
     if not predicates:
         return KgAnswer(entity=entity, reason=f"The knowledge graph holds nothing about {entity.label} that fits.")
@@ -118,10 +118,13 @@ def _pattern(subject: str, predicate: str, outgoing: bool) -> str:
     return f"{subject} {iri(predicate)} ?o" if outgoing else f"?o {iri(predicate)} {subject}"
 
 
+def _yes_no(question: str) -> bool:
+    return bool(YES_NO.search(question)) and not CHOICE.search(question)
+
+
 def checks_a_value(question: str, entity_label: str) -> bool:
     """A yes/no question that names the value it checks ("Is she a novelist?", "Is it in France?")."""
-    return bool(YES_NO.search(question)) and not CHOICE.search(question) and bool(
-        _asked_value(question, entity_label, None))
+    return _yes_no(question) and bool(_asked_value(question, entity_label, None))
 
 
 def _asked_value(question: str, entity_label: str, predicate: str | None) -> str | None:

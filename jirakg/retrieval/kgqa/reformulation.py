@@ -70,9 +70,9 @@ class EmbeddedReformulator:
 
     async def reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
         refers = bool(history) and bool(REFERRING.search(question) or DESCRIBING.search(question))
-        entity = await self.linker.link(question, fuzzy=not refers)
-        if refers and PRONOUN_SUBJECT.match(question):
-            entity = None  # "Is he a citizen of Germany?": he is asked about; Germany is the value checked
+        # "Is he a citizen of Germany?": he is asked about; Germany is the value checked, not linked.
+        entity = None if refers and PRONOUN_SUBJECT.match(question) else await self.linker.link(
+            question, fuzzy=not refers)
         if entity is not None and not refers:
             return Reformulation(question=question, entity=entity, self_contained=True)
         candidates = await self._candidates(question, history)

@@ -91,16 +91,16 @@ async def entity_predicates(endpoint, entity: str) -> list[EntityPredicate]:
         f"OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER(LANGMATCHES(LANG(?l), \"en\") "
         f"|| LANG(?l) = \"\") }} }} GROUP BY ?p ?out"
     )).rows
-    found: dict[tuple[str, bool], EntityPredicate] = {}
-    for row in rows:
+    found = []
+    for row in rows:  # GROUP BY ?p ?out: each predicate and direction once
         if row["p"].value in LABEL_PROPERTIES:
             continue
         value = row.get("value")
         outgoing = row["out"].value == "true"
         kind = value_kind(value.kind == "iri", value.datatype, value.value) if value and outgoing else None
-        found.setdefault((row["p"].value, outgoing), EntityPredicate(
-            iri=row["p"].value, outgoing=outgoing, label=row["label"].value if "label" in row else "", kind=kind))
-    return list(found.values())
+        found.append(EntityPredicate(iri=row["p"].value, outgoing=outgoing,
+                                     label=row["label"].value if "label" in row else "", kind=kind))
+    return found
 
 
 def question_features(question: str) -> QuestionFeatures:
