@@ -98,7 +98,7 @@ class Grounder:
         unseen = ActionRefused(f"There is no issue {key} that you can see, so nothing was proposed.")
         try:
             issue = await self.connector.issue(key, READ_FIELDS)
-        except (JiraNotFound, JiraError) as exc:
+        except JiraError as exc:  # JiraNotFound among them
             raise unseen from exc
         if not await self._may("BROWSE_PROJECTS", key.rsplit("-", 1)[0], key, issue.get("id")):
             raise unseen
