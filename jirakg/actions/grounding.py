@@ -60,11 +60,12 @@ class Grounder:
         # and one they may not browse (or create in) is answered as one that does not exist.
         self.check_for = check_for
 
-    async def _may(self, permission: str, project: str, key: str | None) -> bool:
+    async def _may(self, permission: str, project: str, key: str | None, issue_id: str | None = None) -> bool:
         if self.check_for is None:
             return True
         try:
-            return await may(self.connector, self.check_for, permission, project, key, own_token=False)
+            return await may(self.connector, self.check_for, permission, project, key, own_token=False,
+                             issue_id=issue_id)
         except JiraNotFound:
             return False
 
@@ -97,9 +98,9 @@ class Grounder:
         unseen = ActionRefused(f"There is no issue {key} that you can see, so nothing was proposed.")
         try:
             issue = await self.connector.issue(key, READ_FIELDS)
-        except (JiraNotFound, JiraError) as exc:
+        except JiraError as exc:  # JiraNotFound among them
             raise unseen from exc
-        if not await self._may("BROWSE_PROJECTS", key.rsplit("-", 1)[0], key):
+        if not await self._may("BROWSE_PROJECTS", key.rsplit("-", 1)[0], key, issue.get("id")):
             raise unseen
         return issue
 

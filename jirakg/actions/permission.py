@@ -9,7 +9,8 @@ from jirakg.engine.turn import Asker
 
 
 async def may(connector: JiraConnector, asker: Asker, permission: str, project_key: str, issue_key: str | None,
-              own_token: bool) -> bool:
+              own_token: bool, issue_id: str | None = None) -> bool:
+    """`issue_id`: the issue's id when the caller has already read it (Cloud's check takes ids, not keys)."""
     http = connector.http
     where = {"issueKey": issue_key} if issue_key else {"projectKey": project_key}
     if own_token:
@@ -17,7 +18,8 @@ async def may(connector: JiraConnector, asker: Asker, permission: str, project_k
         return bool(((answer.get("permissions") or {}).get(permission) or {}).get("havePermission"))
     if await connector.deployment() == "cloud":
         if issue_key:
-            place = {"issues": [int((await connector.issue(issue_key, ["project"]))["id"])]}
+            issue_id = issue_id or (await connector.issue(issue_key, ["project"]))["id"]
+            place = {"issues": [int(issue_id)]}
         else:
             place = {"projects": [int((await http.get(f"/rest/api/2/project/{project_key}"))["id"])]}
         answer = await http.post("/rest/api/3/permissions/check", {

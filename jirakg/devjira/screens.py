@@ -42,8 +42,8 @@ def issue_types(dataset: Dataset, project: dict) -> list[dict]:
     if project.get("issueTypes"):
         return list(project["issueTypes"])
     every = dataset.metadata.get("issuetypes", [])
-    used = {(i["fields"].get("issuetype") or {}).get("name") for p in
-            dataset.index.project_positions.get(str(project["key"]).lower(), ()) for i in [dataset.issues[p]]}
+    used = {(dataset.issues[p]["fields"].get("issuetype") or {}).get("name")
+            for p in dataset.index.project_positions.get(str(project["key"]).lower(), ())}
     return [t for t in every if t["name"] in used] or list(every)
 
 
@@ -53,8 +53,8 @@ def project_values(dataset: Dataset, project: dict, field: str) -> list[dict]:
     if listed:
         return list(listed)
     seen: dict[str, dict] = {}
+    names = ("components",) if field == "components" else ("fixVersions", "versions")
     for position in dataset.index.project_positions.get(str(project["key"]).lower(), ()):
-        names = ("components",) if field == "components" else ("fixVersions", "versions")
         for name in names:
             for value in dataset.issues[position]["fields"].get(name) or []:
                 seen.setdefault(value["name"], value)

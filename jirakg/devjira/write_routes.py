@@ -76,7 +76,6 @@ async def create(request: web.Request) -> web.Response:
     project = project_of(dataset, _object(fields, "project"))
     try:
         if project is not None and not may_in_project(request, str(project["key"]), "BROWSE_PROJECTS"):
-            project = None
             named = _object(fields, "project")
             raise FieldError("project", f"The project '{named.get('key') or named.get('id')}' does not exist.")
         if project is not None and not may_in_project(request, str(project["key"]), "CREATE_ISSUES"):

@@ -66,7 +66,10 @@ def test_read_only_hides_every_write_tool(tmp_path) -> None:
             read_only = mcp_server(lambda: engine, lambda ctx: OPERATOR, read_only=True, tools=[*TOOLS, ASSIGN])
             async with Client(read_only) as client:
                 listed = {tool.name for tool in (await client.list_tools()).tools}
-                assert listed == {tool.name for tool in TOOLS if not tool.writes}  # every read tool stays
+                # Every read tool stays, named here rather than by the registry's own `writes` flags, so a read
+                # tool wrongly marked as a write would be caught.
+                assert listed == {"ask", "search", "get_issue", "dependencies", "history", "breakdown", "kg_ask",
+                                  "feedback"}
                 assert await refused(client, "assign", {"key": S}) == \
                     "jirakg only reads here (tools.read_only, or actions.enabled off), so assign is not offered."
                 assert ASSIGNED == [S]  # nothing ran
