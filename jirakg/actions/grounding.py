@@ -15,7 +15,7 @@ from jirakg.actions.models import PERMISSION, VERBS, ActionRefused, Change, Jira
 from jirakg.actions.permission import may
 from jirakg.actions.wording import KEY, WriteRequest
 from jirakg.connectors.jira import JiraConnector
-from jirakg.connectors.jira.errors import JiraError
+from jirakg.connectors.jira.errors import IssueNotFound
 from jirakg.connectors.jira.http import JiraNotFound
 from jirakg.engine.turn import Asker, Surface
 
@@ -98,7 +98,7 @@ class Grounder:
         unseen = ActionRefused(f"There is no issue {key} that you can see, so nothing was proposed.")
         try:
             issue = await self.connector.issue(key, READ_FIELDS)
-        except JiraError as exc:  # JiraNotFound among them
+        except IssueNotFound as exc:  # a Jira that does not answer, or refuses the person, says so itself
             raise unseen from exc
         if not await self._may("BROWSE_PROJECTS", key.rsplit("-", 1)[0], key, issue.get("id")):
             raise unseen
