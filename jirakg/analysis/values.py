@@ -53,6 +53,13 @@ def date_of(node: Node, field: str) -> datetime | None:
     raw = node.fields.get(field)
     if not isinstance(raw, str) or not raw:
         return node.updated if field == "updated" else None
+    return moment(raw)
+
+
+def moment(raw: object) -> datetime | None:
+    """A Jira timestamp or date as an aware datetime (a bare date is midnight UTC); None when absent."""
+    if not isinstance(raw, str) or not raw:
+        return None
     parsed = datetime.fromisoformat(raw)
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 

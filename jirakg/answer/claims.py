@@ -8,12 +8,10 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from jirakg.intents import timewindows
 from jirakg.jql.keys import ISSUE_KEY_IN_ANSWER, ISSUE_KEY_SHAPE
 
-MONTHS = {name: n for n, names in enumerate(
-    [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-     ("december", "dec")], 1) for name in names}
+MONTHS = {**timewindows.MONTHS, "sept": 9}  # month names and abbreviations, as questions are read
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 DATES = [  # (pattern, the order its groups give year, month, day)
     (re.compile(r"\b(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ]\d\d:\d\d(?::\d\d)?\S*)?"), "ymd"),

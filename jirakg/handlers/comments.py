@@ -27,7 +27,8 @@ def plan(call: IntentCall) -> RetrievalPlan:
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> IssueFacts:
     if plan.operation == "jql":
         selected = await team.fetch(plan, manager)
-        return IssueFacts(plan=selected.plan, nodes=selected.nodes, cache_hit=selected.cache_hit)
+        return IssueFacts(plan=selected.plan, nodes=selected.nodes, cache_hit=selected.cache_hit,
+                          matched=selected.matched, capped=selected.capped)
     found = await manager.nodes(plan.keys, plan.fields)
     missing = [key for key in plan.keys if key not in found]
     if missing:

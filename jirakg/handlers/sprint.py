@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from jirakg.analysis.groups import percent
-from jirakg.analysis.values import days_text, in_days, is_done, number, shown_number
+from jirakg.analysis.values import days_text, in_days, is_done, moment, number, shown_number
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import Node
 from jirakg.handlers import search, team
@@ -61,7 +61,7 @@ def _progress(sprint: dict, members: list[Node], measure: Measure, now: datetime
     done = [n for n in members if is_done(n)]
     points = sum(number(n, measure.points_field) for n in members)
     done_points = sum(number(n, measure.points_field) for n in done)
-    start, end = _moment(sprint.get("startDate")), _moment(sprint.get("endDate"))
+    start, end = moment(sprint.get("startDate")), moment(sprint.get("endDate"))
     timing = ""
     if end and sprint.get("state") == "active":
         timing = f", {days_text(max(0.0, in_days(end - now)))} left (ends {end:%Y-%m-%d})"
@@ -95,10 +95,6 @@ def _added_after(node: Node, sprint: dict, start: datetime) -> bool:
                 if _id(sprint) in after and _id(sprint) not in before:
                     return True
     return False
-
-
-def _moment(text: object) -> datetime | None:
-    return datetime.fromisoformat(text) if isinstance(text, str) and text else None
 
 
 HANDLER = JiraHandler(plan, team.fetch, word)

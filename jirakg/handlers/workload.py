@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jirakg.analysis.groups import median, names
+from jirakg.analysis.groups import leaders, median, names
 from jirakg.analysis.risk import HIGH, priority
 from jirakg.analysis.values import date_of, number, person, shown_number
 from jirakg.answer.templated import Answer, Writer, plural
@@ -52,11 +52,10 @@ def word(facts: TeamFacts) -> Answer:
         return w.result()
     ranked = sorted(loads.items(), key=lambda item: (-item[1].issues, item[0]))
     middle = median([float(load.issues) for load in loads.values()])
-    most = ranked[0][1].issues
-    top = [who for who, load in ranked if load.issues == most]
+    top, most = leaders([(who, float(load.issues)) for who, load in ranked], "most")
     above = most - middle
     ratio = f", {most / middle:.1f}× the median" if middle else ""
-    w.line(f"{names(top)} {'has' if len(top) == 1 else 'are tied with'} the most open issues: {most}"
+    w.line(f"{names(top)} {'has' if len(top) == 1 else 'are tied with'} the most open issues: {shown_number(most)}"
            f"{' each' if len(top) > 1 else ''}, {shown_number(above)} above the median of {shown_number(middle)} "
            f"across {plural(len(loads), 'person', 'people')}{ratio} ({team.scope(facts)}).")
     for who, load in ranked[:PEOPLE_SHOWN]:

@@ -383,7 +383,7 @@ class ConditionReader:
         self.known_words = {word for alias in self.known for word in alias.split()}
         # Facts of the instance every question consults, computed once per lexicon.
         self.blocked_status = any(t.value.lower() == "blocked" for t in lexicon.of("status"))
-        self.points_field = next((t.label for t in lexicon.of("field") if "story point" in t.label.lower()), None)
+        self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True) -> Slots:

@@ -125,7 +125,7 @@ class EmbeddedParser:
         self.typed = TypedJql(lexicon, self.grounder, now)
         self.team = TeamCalls(lexicon, self.conditions, now, self.resolve_keys)
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
-        self.points_field = next((t.value for t in lexicon.of("field") if "story point" in t.label.lower()), None)
+        self.points_field = points.value if (points := lexicon.points_field()) else None
         self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
 
     async def understand(self, text: str, state: ConversationState, issue_in_view: str | None) -> ParsedQuery:

@@ -77,6 +77,14 @@ class Lexicon(BaseModel):
                 self._by_kind.setdefault(term.kind, []).append(term)
         return self._by_kind.get(kind, [])
 
+    def points_field(self) -> Term | None:
+        """The instance's story-points field: the first field whose name says story points."""
+        return next((t for t in self.of("field") if "story point" in t.label.lower()), None)
+
+    def sprint_field(self) -> Term | None:
+        """The instance's Sprint field."""
+        return next((t for t in self.of("field") if t.label.lower() == "sprint"), None)
+
     @classmethod
     def build(cls, *, fields: Iterable[dict] = (), statuses: Iterable[dict] = (), priorities: Iterable[dict] = (),
               issue_types: Iterable[dict] = (), link_types: Iterable[dict] = (), projects: Iterable[dict] = (),

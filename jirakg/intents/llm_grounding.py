@@ -74,7 +74,7 @@ class SlotGrounder:
             "group_by": [fields.get("sprint") if f == SPRINT else f for f in grouped
                          if f in GROUP_FIELDS or (f == SPRINT and "sprint" in fields)][:2],
             "subset_jql": None, "actor": None,
-            "points_field": next((v for label, v in fields.items() if "story point" in label), None),
+            "points_field": points.value if (points := self.lexicon.points_field()) else None,
             "sprint_field": fields.get("sprint")})
 
     def _numbers(self, numbers: list[Any], named: _Named) -> list[NumberFilter]:

@@ -27,9 +27,8 @@ class TeamCalls:
         self.conditions = conditions
         self.now = now
         self.resolve_keys = resolve_keys
-        fields = lexicon.of("field")
-        self.points_field = next((t.value for t in fields if "story point" in t.label.lower()), None)
-        self.sprint_field = next((t.value for t in fields if t.label.lower() == "sprint"), None)
+        self.points_field = points.value if (points := lexicon.points_field()) else None
+        self.sprint_field = sprint.value if (sprint := lexicon.sprint_field()) else None
         self.people = {t.value: t.label for t in lexicon.of("person")}
 
     def call(self, ask: TeamAsk, keys: list[str], lowered: str, state: ConversationState, issue_in_view: str | None,

@@ -33,3 +33,17 @@ def test_a_part_whose_fetch_fails_answers_one_sentence_and_explains_why() -> Non
     assert part.text == "Jira did not answer within 10 s; try again shortly."
     assert [str(step) for step in part.explain] == ["search: jql project = X → failed: " + part.text]
     assert part.citations == [] and part.rows == []
+
+
+def test_comments_across_issues_keep_the_cap_so_the_answer_says_it_read_only_part() -> None:
+    """The comments handler reads its issues through the team fetch: what Jira matched beyond the cap stays known."""
+    from jirakg.graph import QueryResult
+    from jirakg.handlers import comments
+
+    class Capped:
+        async def get(self, jql, fields, changelog=False):
+            return QueryResult(jql=jql, nodes=[], cache_hit=False, matched=5000, capped=True)
+
+    call = IntentCall(name="comments", jql="project = X", slots={"text": "deploy"})
+    facts = asyncio.run(comments.fetch(comments.plan(call), Capped()))  # type: ignore[arg-type]
+    assert (facts.capped, facts.matched) == (True, 5000)
