@@ -100,9 +100,8 @@ async def panel_ask(request: web.Request) -> web.Response:
     issue_key = FitVerifier.issue_key(claims)
     # The person is the token's principal: their Atlassian account id, signed by Forge.
     principal = FitVerifier.principal(claims)
-    result = await api.answer(request, body.text, body.conversation_id, issue_key, "jira",
-                              Asker(surface_user_id=principal, account_id=principal))
-    return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
+    return await api.answer(request, body.text, body.conversation_id, issue_key, "jira",
+                            Asker(surface_user_id=principal, account_id=principal))
 
 
 async def panel_feedback(request: web.Request) -> web.Response:
@@ -128,6 +127,5 @@ async def rovo_ask(request: web.Request) -> web.Response:
         shown = body.context.jira.get("issueKey")
         issue_key = shown if isinstance(shown, str) else None
     principal = FitVerifier.principal(claims)
-    result = await api.answer(request, body.question, None, issue_key, "jira",
-                              Asker(surface_user_id=principal, account_id=principal))
-    return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
+    return await api.answer(request, body.question, None, issue_key, "jira",
+                            Asker(surface_user_id=principal, account_id=principal))
