@@ -29,6 +29,9 @@ def test_keys_in_the_answer_become_hyperlinks_and_only_unmentioned_ones_get_a_so
                      f"  Sources: {link('OPS-3')}")
     # PROJ-1 inside PROJ-12 or XPROJ-1 is not PROJ-1.
     assert answer_text(result("XPROJ-1 and PROJ-12.", "PROJ-1"), True).startswith("XPROJ-1 and PROJ-12.")
+    # A key the answer names only inside a longer word is not linked there, so it is listed as a source.
+    shown = answer_text(result("PROJ-1a is not a key.", "PROJ-1"), True)
+    assert shown == f"PROJ-1a is not a key.\n  Sources: {link('PROJ-1')}"
 
 
 def test_without_hyperlinks_one_source_line_opens_every_cited_issue() -> None:

@@ -37,8 +37,8 @@ def answer_text(result: TurnResult, hyperlinks: bool) -> str:
     pattern = re.compile(r"(?<![A-Za-z0-9_-])(" + "|".join(re.escape(k) for k in sorted(urls, key=len, reverse=True))
                          + r")(?![0-9A-Za-z_])")
     linked = pattern.sub(lambda m: hyperlink(urls[m.group(1)], m.group(1)), result.answer)
-    unmentioned = [key for key in urls if not re.search(rf"(?<![A-Za-z0-9_-]){re.escape(key)}(?![0-9])",
-                                                        result.answer)]
+    mentioned = set(pattern.findall(result.answer))  # the keys just linked; the others get a sources line
+    unmentioned = [key for key in urls if key not in mentioned]
     if not unmentioned:
         return linked
     return linked + "\n  Sources: " + ", ".join(hyperlink(urls[key], key) for key in unmentioned)

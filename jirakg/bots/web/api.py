@@ -19,7 +19,7 @@ from jirakg.bots.web import keys
 from jirakg.bots.web.json_body import BadBody, read_json
 from jirakg.engine.engine import Engine
 from jirakg.engine.history import ConversationNotFound, TurnFeedback
-from jirakg.engine.turn import Asker, AskReply, Citation, JiraList, Surface, TurnContext, TurnResult, owner_of
+from jirakg.engine.turn import Asker, AskReply, Citation, JiraList, Surface, TurnContext, owner_of
 from jirakg.errors import JirakgError
 from jirakg.feedback import FeedbackRowRefused
 from jirakg.intents.embedded import input_problem
@@ -104,8 +104,9 @@ async def parsed(request: web.Request, model: type[RequestBody]) -> RequestBody 
 
 
 async def answer(request: web.Request, text: str, conversation_id: str | None, issue_key: str | None,
-                 surface: Surface, asker: Asker) -> TurnResult | web.Response:
-    """One turn through the engine, timed into the metrics; bad input refused in one sentence."""
+                 surface: Surface, asker: Asker) -> web.Response:
+    """One turn through the engine, timed into the metrics, as the JSON reply; bad input refused in one
+    sentence."""
     problem = input_problem(text)
     if problem:
         return error(400, problem)
@@ -119,7 +120,7 @@ async def answer(request: web.Request, text: str, conversation_id: str | None, i
     except JirakgError as exc:
         return error(status_of(exc), str(exc))
     request.app[keys.METRICS].turn(result, time.perf_counter() - started)
-    return result
+    return web.json_response(result.reply().model_dump())
 
 
 async def ask(request: web.Request) -> web.Response:
@@ -127,8 +128,7 @@ async def ask(request: web.Request) -> web.Response:
     if isinstance(body, web.Response):
         return body
     issue_key = body.context.issue_key if body.context else None
-    result = await answer(request, body.text, body.conversation_id, issue_key, "api", request[ASKER])
-    return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
+    return await answer(request, body.text, body.conversation_id, issue_key, "api", request[ASKER])
 
 
 async def feedback(request: web.Request) -> web.Response:

@@ -144,7 +144,9 @@ def _observed(request: web.Request, status: int, started: float) -> None:
 
 
 async def metrics(request: web.Request) -> web.Response:
-    return web.Response(text=request.app[keys.METRICS].render(), content_type="text/plain", charset="utf-8",
+    # Off the event loop: under --workers the text is read from every worker's files in the multiprocess dir.
+    text = await asyncio.to_thread(request.app[keys.METRICS].render)
+    return web.Response(text=text, content_type="text/plain", charset="utf-8",
                         headers={"X-Content-Type-Options": "nosniff"})
 
 

@@ -98,11 +98,7 @@ async def panel_ask(request: web.Request) -> web.Response:
         return body
     # The issue comes from the signed token, never from the body: "what blocks this?" means the open issue.
     issue_key = FitVerifier.issue_key(claims)
-    # The person is the token's principal: their Atlassian account id, signed by Forge.
-    principal = FitVerifier.principal(claims)
-    result = await api.answer(request, body.text, body.conversation_id, issue_key, "jira",
-                              Asker(surface_user_id=principal, account_id=principal))
-    return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
+    return await api.answer(request, body.text, body.conversation_id, issue_key, "jira", _person(claims))
 
 
 async def panel_feedback(request: web.Request) -> web.Response:
@@ -127,7 +123,10 @@ async def rovo_ask(request: web.Request) -> web.Response:
     if issue_key is None and body.context is not None and body.context.jira is not None:
         shown = body.context.jira.get("issueKey")
         issue_key = shown if isinstance(shown, str) else None
+    return await api.answer(request, body.question, None, issue_key, "jira", _person(claims))
+
+
+def _person(claims: dict) -> Asker:
+    """The token's principal: their Atlassian account id, signed by Forge."""
     principal = FitVerifier.principal(claims)
-    result = await api.answer(request, body.question, None, issue_key, "jira",
-                              Asker(surface_user_id=principal, account_id=principal))
-    return result if isinstance(result, web.Response) else web.json_response(result.reply().model_dump())
+    return Asker(surface_user_id=principal, account_id=principal)
