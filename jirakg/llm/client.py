@@ -76,7 +76,11 @@ class LlmClient:
         if served and self.model not in served:
             raise LlmConfigError(f"The LLM endpoint {self.base_url} does not serve the model {self.model!r} "
                                  f"(llm.model); it serves {', '.join(served)}.")
-        await self._ensure_mode()
+        try:
+            async with asyncio.timeout(self.timeout_s):
+                await self._ensure_mode()
+        except (OpenAIError, TimeoutError) as exc:
+            log.warning("the LLM endpoint %s could not be probed at start-up: %s", self.base_url, exc)
 
     async def complete(self, stage: str, system: str, user: str, reply: type[T], schema: dict,
                        max_tokens: int) -> T:
@@ -145,8 +149,9 @@ class LlmClient:
 
     async def _ensure_mode(self) -> Mode:
         """The structured mode the server accepts, probed once with one-token requests, the strictest
-        guarantee first: a 400 or 422 means the server does not take that mode."""
-        from openai import BadRequestError, UnprocessableEntityError
+        guarantee first: an error status means the server does not take that mode (a 400 or 422 from
+        most servers; llama-cpp-python's answers its validation error with a 500)."""
+        from openai import APIStatusError
 
         async with self._probing:
             if self.mode is not None:
@@ -156,7 +161,7 @@ class LlmClient:
                     await self._client.chat.completions.create(
                         model=self.model, max_tokens=1, messages=[{"role": "user", "content": "Is 2 > 1?"}],
                         **_structured(mode, PROBE_SCHEMA))
-                except (BadRequestError, UnprocessableEntityError) as exc:
+                except APIStatusError as exc:
                     log.info("the LLM endpoint does not take %s: %s", mode, exc)
                     continue
                 self.mode = mode

@@ -98,6 +98,16 @@ def test_calls_of_one_turn_share_its_deadline() -> None:
     assert "no time left in this question" in str(second) and len(model.requests) == 1
 
 
+def test_a_stage_timed_inside_an_open_turn_joins_it() -> None:
+    """An evaluation times one stage inside its own turn: the inner turn is the outer one, so its calls
+    are logged where the evaluation reads them and the outer deadline still holds."""
+    with llm_turn() as outer:
+        outer.started -= 7.9  # the outer turn has almost run out
+        with llm_turn() as inner:
+            assert inner is outer
+        assert LlmClient("http://127.0.0.1:9/v1", "m")._remaining() < 0.2
+
+
 def test_the_breaker_skips_the_model_after_failures_in_a_row() -> None:
     model = ScriptedModel(lambda messages: (503, {"message": "overloaded"}))
     outcomes, calls = call(model, times=5, breaker=CircuitBreaker(failures=3, cooldown_s=60))
@@ -143,8 +153,11 @@ def test_a_wrong_model_name_stops_start_up_with_a_sentence() -> None:
                                  "it serves smollm2.")
 
 
-def test_start_up_probes_and_ping_reports() -> None:
-    model = ScriptedModel(lambda messages: "{}", modes=["tools", "json_object"])
+@pytest.mark.parametrize("refuses_with", [400, 500])
+def test_start_up_probes_and_ping_reports(refuses_with: int) -> None:
+    """llama-cpp-python's server refuses a mode it does not take with a 500, not a 400: still a refusal
+    of that mode, not a failed start-up."""
+    model = ScriptedModel(lambda messages: "{}", modes=["tools", "json_object"], refuses_with=refuses_with)
     with model.serve() as url:
         async def run():
             client = LlmClient(f"{url}/v1", "m")
