@@ -70,7 +70,8 @@ class LlmParser:
         self.slots = SlotGrounder(embedded.grounder, embedded.lexicon, embedded.now)
         self.vocabulary = Vocabulary(embedded.lexicon, embedded.grounder)
         self.system_prompt = system_prompt()
-        self.schema = reply_schema({name: [s for s in spec.slots if s in LLM_SLOTS] for name, spec in INTENTS.items()})
+        slots = {name: [s for s in spec.slots if s in LLM_SLOTS] for name, spec in INTENTS.items()}
+        self.schema, self.lean_schema = reply_schema(slots), reply_schema(slots, lean=True)
         self.max_tokens = reply_max_tokens(self.schema)
 
     async def understand(self, text: str, state: ConversationState | None = None,
@@ -85,7 +86,7 @@ class LlmParser:
         user = user_prompt(text, state, issue_in_view, self.vocabulary.for_question(text))
         try:
             answer = await self.llm.complete("parse", self.system_prompt, user, LlmAnswer, self.schema,
-                                             self.max_tokens)
+                                             self.max_tokens, lean=self.lean_schema)
             readings = [self._ground(intent, state, issue_in_view, text) for intent in answer.intents]
         except LlmError as exc:
             return _instead(embedded, f"llm failed: {exc}")

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 
 from jirakg.intents.models import DateRange, IntentName, Slots, TimeWindow, ValueFilters
-from jirakg.llm.schema import max_tokens_for, strict_schema
+from jirakg.llm.schema import lean_schema, max_tokens_for, strict_schema
 
 # The lexicon kind each value list holds: the model's words are grounded in values of that kind.
 VALUE_KINDS: dict[str, str] = {
@@ -117,17 +117,18 @@ MAX_INTENTS = 3  # requests one question holds, at most, for the reply's token b
 VALUE_TOKENS = 96  # the question's words a reply carries, beyond its empty outline
 
 
-def reply_schema(intents: dict[str, list[str]]) -> dict:
+def reply_schema(intents: dict[str, list[str]], lean: bool = False) -> dict:
     """The strict-compatible JSON schema of the reply: one branch per intent, each with only the
-    slots that intent uses (`intents`: name → its slots), so a model writes no slot it cannot use."""
-    full = strict_schema(LlmIntent)
+    slots that intent uses (`intents`: name → its slots), so a model writes no slot it cannot use.
+    `lean`: only the intent's name required (see `lean_schema`)."""
+    full = (lean_schema if lean else strict_schema)(LlmIntent)
     base = [name for name in LlmIntentBase.model_fields if name != "name"]
     branches = []
     for name, slots in intents.items():
         properties = {"name": {"type": "string", "enum": [name]},
                       **{slot: full["properties"][slot] for slot in [*base, *slots] if slot in full["properties"]}}
-        branches.append({"type": "object", "properties": properties, "required": list(properties),
-                         "additionalProperties": False})
+        branches.append({"type": "object", "properties": properties,
+                         "required": ["name"] if lean else list(properties), "additionalProperties": False})
     return {"type": "object", "properties": {"intents": {"type": "array", "items": {"anyOf": branches}}},
             "required": ["intents"], "additionalProperties": False, "$defs": full.get("$defs", {})}
 

@@ -83,11 +83,12 @@ class LlmClient:
             log.warning("the LLM endpoint %s could not be probed at start-up: %s", self.base_url, exc)
 
     async def complete(self, stage: str, system: str, user: str, reply: type[T], schema: dict,
-                       max_tokens: int) -> T:
-        """The model's reply to `user` under `system`, held to `schema` and validated as `reply`."""
+                       max_tokens: int, lean: dict | None = None) -> T:
+        """The model's reply to `user` under `system`, held to `schema` and validated as `reply`;
+        `lean`, the same schema requiring only what has no default, is sent in the modes that allow it."""
         started = time.monotonic()
         try:
-            text = await self._bounded(system, user, schema, max_tokens)
+            text = await self._bounded(system, user, schema, max_tokens, lean)
             try:
                 parsed = reply.model_validate_json(text)
             except ValidationError as exc:
@@ -100,7 +101,7 @@ class LlmClient:
         self._log(stage, "ok", started)
         return parsed
 
-    async def _bounded(self, system: str, user: str, schema: dict, max_tokens: int) -> str:
+    async def _bounded(self, system: str, user: str, schema: dict, max_tokens: int, lean: dict | None) -> str:
         from openai import OpenAIError
 
         remaining = self._remaining()
@@ -111,7 +112,8 @@ class LlmClient:
         try:
             async with asyncio.timeout(remaining):
                 mode = await self._ensure_mode()
-                text = await self._stream(mode, system, user, schema, max_tokens)
+                text = await self._stream(mode, system, user, schema if mode == "json_schema" else lean or schema,
+                                          max_tokens)
         except TimeoutError as exc:
             self.breaker.failed()
             raise LlmError(f"the model did not finish within {remaining:.1f} s", "timeout") from exc

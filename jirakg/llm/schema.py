@@ -19,20 +19,27 @@ def strict_schema(model: type[BaseModel]) -> dict:
     return strict(model.model_json_schema())
 
 
-def strict(schema: Any) -> Any:
-    """`schema` with every object closed and all its properties required."""
+def lean_schema(model: type[BaseModel]) -> dict:
+    """The same, requiring only what has no default. A grammar-constrained server (llama.cpp) makes the
+    model write every required property: a small model on a CPU then spends its deadline writing empty
+    slots. Strict mode (OpenAI's json_schema) needs every property required, so it keeps `strict_schema`."""
+    return strict(model.model_json_schema(), every_property=False)
+
+
+def strict(schema: Any, every_property: bool = True) -> Any:
+    """`schema` with every object closed and all its properties required (or only those it requires)."""
     if isinstance(schema, list):
-        return [strict(item) for item in schema]
+        return [strict(item, every_property) for item in schema]
     if not isinstance(schema, dict):
         return schema
     out: dict[str, Any] = {}
     for key, value in schema.items():
         if key in ("properties", "$defs"):  # names, not keywords: keep them all
-            out[key] = {name: strict(sub) for name, sub in value.items()}
+            out[key] = {name: strict(sub, every_property) for name, sub in value.items()}
         elif key not in DROPPED:
-            out[key] = strict(value)
+            out[key] = strict(value, every_property)
     if "properties" in out:
-        out["required"] = list(out["properties"])
+        out["required"] = list(out["properties"]) if every_property else out.get("required", [])
         out["additionalProperties"] = False
     return out
 

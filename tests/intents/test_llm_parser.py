@@ -141,12 +141,23 @@ def test_a_server_without_json_schema_gets_the_schema_another_way(mode: str) -> 
     assert parsed.parser == "llm" and parsed.intents[0].slots.link_type == "is blocked by"
     request = model.requests[0]
     if mode == "tools":
-        assert request["tools"][0]["function"]["parameters"]["required"] == ["intents"]
+        schema = request["tools"][0]["function"]["parameters"]
         assert request["tool_choice"] == {"type": "function", "function": {"name": "reply"}}
     else:
         assert request["response_format"]["type"] == "json_object"
-        assert request["response_format"]["schema"]["required"] == ["intents"]
+        schema = request["response_format"]["schema"]
     assert [mode_of(p) for p in model.probes][-1] == mode
+    # Servers that hold a reply to a schema by a grammar make the model write every required slot: here
+    # only an intent's name is required, so a small model writes just the slots the question fills.
+    assert schema["required"] == ["intents"]
+    branches = schema["properties"]["intents"]["items"]["anyOf"]
+    assert {tuple(branch["required"]) for branch in branches} == {("name",)}
+    defined = schema["$defs"]  # inside too, only what has no default: a number filter's three parts
+    assert (defined["LlmValueFilters"]["required"], defined["NumberFilter"]["required"]) == (
+        [], ["field", "operator", "value"])
+    search = next(b for b in branches if b["properties"]["name"]["enum"] == ["search"])
+    assert set(search["properties"]) == set(LlmParser(LlmClient("http://127.0.0.1:9/v1", "m"), EMBEDDED).schema[
+        "properties"]["intents"]["items"]["anyOf"][6]["properties"])  # the same slots as the strict form
 
 
 @pytest.mark.parametrize(("reply", "question", "reason"), [
