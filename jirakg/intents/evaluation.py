@@ -9,6 +9,7 @@ instance and compares the issue sets.
 from __future__ import annotations
 
 import json
+import statistics
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -19,6 +20,7 @@ from pydantic import BaseModel, Field
 from jirakg.connectors.jira import JiraError
 from jirakg.graph import GraphManager
 from jirakg.intents.models import ParsedQuery, Slots
+from jirakg.llm import llm_turn
 
 
 class GoldIntent(BaseModel):
@@ -68,11 +70,13 @@ class Report(BaseModel):
     by_intent_own: dict[str, Tally] = Field(default_factory=dict)
     widened_silently: int = 0  # answers over a wider set than asked that did not say which words they ignored
     answered_instead_of_asking: int = 0  # a list or count where the question had to be refused or clarified
+    p50_ms: float = 0.0
     p95_ms: float
     cases: int
     fallbacks: int = 0  # LLM parses that fell back to the embedded parser
     fallback_reasons: dict[str, int] = Field(default_factory=dict)  # why, by kind of reason
     parser_by_intent: dict[str, dict[str, int]] = Field(default_factory=dict)  # gold intent → parser → cases
+    llm_calls: dict[str, dict[str, int]] = Field(default_factory=dict)  # stage → outcome → calls
     failures: list[dict] = Field(default_factory=list)
 
 
@@ -110,11 +114,15 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
     failures: list[dict] = []
     reasons: Counter[str] = Counter()
     used: dict[str, Counter[str]] = {}
+    calls: dict[str, Counter[str]] = {}
     for case in cases:
         conversation = await replay(case.history) if case.history else None
         started = time.perf_counter()
-        parsed = await parse(case, conversation)
+        with llm_turn() as turn:
+            parsed = await parse(case, conversation)
         timings.append((time.perf_counter() - started) * 1000)
+        for call in turn.calls:
+            calls.setdefault(call.stage, Counter())[call.outcome] += 1
         if parsed.fallback_reason:
             reasons[_kind(parsed.fallback_reason)] += 1
         for intent in case.intents:
@@ -142,9 +150,10 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
                                _single),
         widened_silently=sum(o.widened_silently for _, o in outcomes),
         answered_instead_of_asking=sum(o.answered_instead_of_asking for _, o in outcomes),
-        p95_ms=p95(timings),
+        p50_ms=round(statistics.median(timings), 2) if timings else 0.0, p95_ms=p95(timings),
         cases=len(cases), fallbacks=sum(reasons.values()), fallback_reasons=dict(reasons.most_common()),
-        parser_by_intent={name: dict(c) for name, c in sorted(used.items())}, failures=failures)
+        parser_by_intent={name: dict(c) for name, c in sorted(used.items())},
+        llm_calls={stage: dict(c) for stage, c in sorted(calls.items())}, failures=failures)
 
 
 def _single(case: Case) -> str | None:

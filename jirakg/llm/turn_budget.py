@@ -34,7 +34,11 @@ _CURRENT: ContextVar[TurnBudget | None] = ContextVar("jirakg_llm_turn", default=
 
 @contextmanager
 def llm_turn() -> Iterator[TurnBudget]:
-    """A turn starts now: model calls inside share its deadline and are logged in it."""
+    """A turn starts now: model calls inside share its deadline and are logged in it. Inside an open
+    turn (an evaluation timing one stage of it) the open one is joined: its deadline still holds."""
+    if (open_turn := _CURRENT.get()) is not None:
+        yield open_turn
+        return
     budget = TurnBudget()
     token = _CURRENT.set(budget)
     try:

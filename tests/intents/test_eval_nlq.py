@@ -128,6 +128,9 @@ def test_llm_parser_evaluation_counts_fallbacks(tmp_path: Path) -> None:
         metrics = demo_eval(DATA / "intents-demo.jsonl", tmp_path, "--parser", "llm", env=env)
     # every question fell back, so the embedded figures hold
     assert metrics["fallbacks"] == metrics["cases"] and metrics["single"]["f1"] >= 0.97
+    # and each parse's model call is counted by its outcome: one per question, none schema-valid
+    assert metrics["llm_calls"] == {"parse": {"invalid": metrics["cases"]}}
+    assert 0 < metrics["p50_ms"] <= metrics["p95_ms"]
 
 
 def test_llm_parser_needs_an_endpoint(tmp_path: Path) -> None:

@@ -84,8 +84,12 @@ def _print(report: Report, parser_name: str, show_failures: bool, as_json: bool)
                        f"  got {failure['got']}")
     click.echo(f"single-intent F1 {report.single.f1:.3f}, multi-intent F1 {report.multi.f1:.3f}, "
                f"issue keys {report.issue_key_accuracy:.3f}, JQL execution {report.jql_execution_accuracy}, "
-               f"p95 {report.p95_ms:.1f} ms over {report.cases} cases"
+               f"p50 {report.p50_ms:.1f} ms, p95 {report.p95_ms:.1f} ms over {report.cases} cases"
                + (f", {report.fallbacks} fell back to the embedded parser" if parser_name == "llm" else ""))
+    if report.llm_calls:
+        click.echo("model calls: " + "; ".join(
+            f"{stage} " + ", ".join(f"{outcome} {n}" for outcome, n in outcomes.items())
+            for stage, outcomes in report.llm_calls.items()))
     if report.fallback_reasons:
         click.echo("fallback reasons: " + "; ".join(f"{why} ({n})" for why, n in report.fallback_reasons.items()))
     click.echo(f"widened silently {report.widened_silently}, answered instead of asking "
