@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from jirakg.connectors.sparql.escaping import iri
 from jirakg.connectors.sparql.labels import LABEL_PROPERTIES, local_name
 from jirakg.retrieval.kgqa.lexicon import AskedKind, ValueKind, asked_kind, fits, in_name, meant_words, value_kind
-from jirakg.retrieval.kgqa.linking import STOP
+from jirakg.retrieval.kgqa.stop_words import STOP
 from jirakg.text.words import ASCII_WORD
 
 # Everyday words → words of the predicates they point to.
