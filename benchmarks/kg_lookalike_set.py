@@ -1,4 +1,5 @@
-"""Writes tests/data/kg/lookalikes/: the development graph (benchmarks/kg_devset.py) plus entities that
+"""Writes tests/data/kg/lookalikes/ (tuned on) and lookalikes-aside/ (other wordings, only scored): the
+development graph (benchmarks/kg_devset.py) plus entities that
 share a whole label with another of another kind — the film "Bergen" and the city, the footballer
 "Lyon" and the city, the company "Glass Orchard" and the film, the album "Northern Static" and the
 film — the lookalike often the better connected, and relations whose names do not say what they are
@@ -7,7 +8,7 @@ but whose rdfs:comment does ("resting place": "the place where the person is bur
 The entity a question means is the one that has what it asks ("Who directed Bergen?": the film), or
 whose kind it names ("the album Northern Static"); the relation, the one its description matches.
 
-    .venv/bin/python benchmarks/kg_lookalike_set.py    # rewrites the folder (deterministic)
+    .venv/bin/python benchmarks/kg_lookalike_set.py    # rewrites both folders (deterministic)
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ LOOKALIKES = {
         *[("genre", g) for g in ("Ambient_music", "Synth-pop", "Post-rock", "Shoegaze", "Drone_music")]]),
 }
 # Relations with a description, on entities of the development graph.
-DESCRIBED_FACTS = [("Jonas_Becker", "restingPlace", "Freiburg"), ("Adele_Forsyth", "almaMater", "University_of_Tromsø"),
+DESCRIBED_FACTS = [("Jonas_Becker", "restingPlace", "Bergen"), ("Adele_Forsyth", "almaMater", "University_of_Tromsø"),
                    ("Adele_Forsyth", "award", "Nordic_Fiction_Prize"), ("Priya_Raman", "influencedBy", "Marie_Curie"),
                    ("Bergen", "areaCode", '"55"')]
 
@@ -100,6 +101,32 @@ DIALOGUES = [
      ("What does she do for a living?", "What does Priya Raman do for a living?", "Priya_Raman", "occupation")],
 ]
 
+# Other wordings, for the same graph, written before being scored and not tuned on.
+ASIDE = [
+    [("Who was the director of Bergen?", "Who was the director of Bergen?", "Bergen_(2021_film)", "director"),
+     ("What was its budget?", "What was the budget of Bergen?", "Bergen_(2021_film)", "budget"),
+     ("What did the film make at the box office?", "What did Bergen make at the box office?", "Bergen_(2021_film)",
+      "gross")],
+    [("What is the elevation of Bergen?", "What is the elevation of Bergen?", "Bergen", "elevation"),
+     ("What telephone prefix does it use?", "What telephone prefix does Bergen use?", "Bergen", "areaCode")],
+    [("What is Lyon's date of birth?", "What is Lyon's date of birth?", "Lyon_(footballer)", "birthDate"),
+     ("Which club does he play for?", "Which club does Lyon play for?", "Lyon_(footballer)", "team")],
+    [("What country is Lyon in?", "What country is Lyon in?", "Lyon", "country")],
+    [("Who set up Glass Orchard?", "Who set up Glass Orchard?", "Glass_Orchard_(company)", "foundedBy"),
+     ("Who leads it?", "Who leads Glass Orchard?", "Glass_Orchard_(company)", "keyPerson"),
+     ("What products does the company make?", "What products does Glass Orchard make?", "Glass_Orchard_(company)",
+      "product")],
+    [("Who acted in Glass Orchard?", "Who acted in Glass Orchard?", "Glass_Orchard", "starring")],
+    [("What is the release date of the album Northern Static?", "What is the release date of the album Northern "
+      "Static?", "Northern_Static_(album)", "releaseDate"),
+     ("What genre is it?", "What genre is Northern Static?", "Northern_Static_(album)", "genre")],
+    [("Where was Jonas Becker laid to rest?", "Where was Jonas Becker laid to rest?", "Jonas_Becker", "restingPlace")],
+    [("Which university did Adele Forsyth attend?", "Which university did Adele Forsyth attend?", "Adele_Forsyth",
+      "almaMater"),
+     ("What award did she receive?", "What award did Adele Forsyth receive?", "Adele_Forsyth", "award")],
+    [("Who influenced Priya Raman?", "Who influenced Priya Raman?", "Priya_Raman", "influencedBy")],
+]
+
 
 def value(raw: str) -> str:
     return raw if raw.startswith('"') else f"<{DBR}{raw}>"
@@ -128,11 +155,15 @@ def main() -> None:
     lines = triples() + extra_triples()
     store = pyoxigraph.Store()
     store.load("\n".join(lines).encode(), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    target = OUT / "lookalikes"
+    for folder, dialogues in (("lookalikes", DIALOGUES), ("lookalikes-aside", ASIDE)):
+        write(store, lines, OUT / folder, dialogues)
+
+
+def write(store: pyoxigraph.Store, lines: list[str], target: Path, dialogues: list) -> None:
     target.mkdir(parents=True, exist_ok=True)
     (target / "kg.nt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = []
-    for n, turns in enumerate(DIALOGUES):
+    for n, turns in enumerate(dialogues):
         written = []
         for question, alone, subject, relation in turns:
             sparql = f"SELECT ?o WHERE {{ <{DBR}{subject}> <{_predicate(relation)}> ?o }}"
@@ -141,10 +172,11 @@ def main() -> None:
             written.append({"question": question, "self_contained": alone, "sparql": sparql, "answers": answers})
         seed = DBR + turns[0][2]
         label = next(iter(store.query(f"SELECT ?l WHERE {{ <{seed}> <{LABEL}> ?l }}")))["l"].value
-        out.append({"id": f"l{n:03d}", "seed_entity": seed, "seed_label": label, "turns": written})
+        prefix = "la" if target.name.endswith("aside") else "l"
+        out.append({"id": f"{prefix}{n:03d}", "seed_entity": seed, "seed_label": label, "turns": written})
     (target / "dialogues.jsonl").write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in out),
                                            encoding="utf-8")
-    print(f"lookalikes: {len(out)} dialogues, {sum(len(d['turns']) for d in out)} turns, {len(lines)} triples")
+    print(f"{target.name}: {len(out)} dialogues, {sum(len(d['turns']) for d in out)} turns, {len(lines)} triples")
 
 
 if __name__ == "__main__":
