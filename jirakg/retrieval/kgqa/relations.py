@@ -91,10 +91,13 @@ async def entity_predicates(endpoint, entity: str) -> list[EntityPredicate]:
     """The entity's predicates in both directions, label properties left out: one row per predicate and
     direction (not one per label language), with one of its values to tell what kind it gives."""
     subject = iri(entity)
+    # Grouped by predicate first, so its label and description are looked up once per predicate, not per triple.
     rows = (await endpoint.query(
         f"SELECT ?p ?out (SAMPLE(?o) AS ?value) (SAMPLE(?l) AS ?label) (SAMPLE(?c) AS ?comment) WHERE {{ "
-        f"{{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
-        f"{{ {{ SELECT ?o ?p WHERE {{ ?o ?p {subject} }} LIMIT {INCOMING} }} BIND(false AS ?out) }} "
+        f"{{ SELECT ?p ?out (SAMPLE(?x) AS ?o) WHERE {{ "
+        f"{{ {subject} ?p ?x BIND(true AS ?out) }} UNION "
+        f"{{ {{ SELECT ?x ?p WHERE {{ ?x ?p {subject} }} LIMIT {INCOMING} }} BIND(false AS ?out) }} }} "
+        f"GROUP BY ?p ?out }} "
         f"OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER(LANGMATCHES(LANG(?l), \"en\") "
         f"|| LANG(?l) = \"\") }} "
         f"OPTIONAL {{ ?p <{COMMENT}> ?c FILTER(LANGMATCHES(LANG(?c), \"en\") || LANG(?c) = \"\") }} }} GROUP BY ?p ?out"
