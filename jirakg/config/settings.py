@@ -134,7 +134,7 @@ class SparqlSettings(Section):
     timeout_s: float = Field(20.0, gt=0, le=600, description="a timeout in seconds, above 0 and at most 600")
     store_dir: Path | None = Field(
         None, description="a directory for the embedded store kept on disk: kg_file is loaded into it once "
-        "(when it is empty), and later starts open it instead of loading again"
+        "and later starts open it instead of loading again (again only if a load was interrupted or kg_file changed)"
     )
     label_index: Path | None = Field(
         None, description="a file for the entity label index: read from the graph once and kept there, so a "

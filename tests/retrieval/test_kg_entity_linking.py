@@ -88,3 +88,23 @@ def test_settings_keep_the_store_and_the_label_index_across_starts(tmp_path) -> 
     missing = tmp_path / "gone.nt"
     later = SparqlSettings(kg_file=missing, store_dir=tmp_path / "store", label_index=tmp_path / "labels.idx")
     assert asyncio.run(ask(KgSession.from_settings(later))).answer.answers == ["286000"]
+
+
+LOOKALIKE_KG = KG.parent.parent / "lookalikes" / "kg.nt"
+
+
+@pytest.mark.parametrize("linker", ["index", "search"])
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Who directed Bergen?", "Bergen_(2021_film)"),  # the film has a director; the city is the better connected
+    ("How many people live in Bergen?", "Bergen"),  # the city has a population; the film more triples
+    ("When was Lyon born?", "Lyon_(footballer)"),  # a birth date: the footballer, not the city
+    ("Who stars in Glass Orchard?", "Glass_Orchard"),  # the film, not the company
+    ("Who founded Glass Orchard?", "Glass_Orchard_(company)"),
+    ("When was the album Northern Static released?", "Northern_Static_(album)"),  # both have a release date:
+    ("When was the film Northern Static released?", "Northern_Static"),  # the kind named decides
+])
+def test_of_lookalikes_sharing_a_label_the_one_the_question_fits_wins(linker: str, question: str,
+                                                                      expected: str) -> None:
+    store = RecordingStore(LOOKALIKE_KG)
+    found = asyncio.run((IndexLinker(store) if linker == "index" else SearchLinker(store)).link(question))
+    assert found is not None and found.iri == DBR + expected

@@ -89,7 +89,8 @@ def test_hostile_questions_do_not_change_the_query_shape(dblp, question: str, se
         return store.queries, reply
     queries, reply = asyncio.run(run())
     assert reply.answer.entity is not None and reply.answer.entity.label == "Systems of Logic Based on Ordinals."
-    templates = ("SELECT ?p ?out (SAMPLE(?o) AS ?value) (SAMPLE(?l) AS ?label) WHERE", "ASK WHERE {",
+    templates = ("SELECT ?p ?out (SAMPLE(?o) AS ?value) (SAMPLE(?l) AS ?label) (SAMPLE(?c) AS ?comment) WHERE",
+                 "ASK WHERE {",
                  "SELECT DISTINCT ?o WHERE {", "SELECT (COUNT(DISTINCT ?o) AS ?n) (SAMPLE(?o) AS ?value) WHERE {",
                  "SELECT ?s ?label WHERE { VALUES ?")
     for query in queries:

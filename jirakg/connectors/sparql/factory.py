@@ -7,6 +7,7 @@ from pathlib import Path
 
 from jirakg.config.settings import SparqlSettings
 from jirakg.connectors.sparql.embedded import EmbeddedStore
+from jirakg.connectors.sparql.kept_store import open_kept_store
 from jirakg.connectors.sparql.remote import RemoteEndpoint
 
 DEMO_KG = "demo_kg.ttl"
@@ -21,8 +22,5 @@ def endpoint_for(settings: SparqlSettings) -> EmbeddedStore | RemoteEndpoint:
     source = settings.kg_file or Path(str(resources.files("jirakg") / "data" / DEMO_KG))
     if settings.store_dir is None:
         return EmbeddedStore(source)
-    fresh = not settings.store_dir.exists() or not any(settings.store_dir.iterdir())
-    store = EmbeddedStore.open(settings.store_dir)
-    if fresh:  # loaded once; a million triples take seconds, opening them a moment
-        store.load(source)
-    return store
+    # Loaded once (a million triples take seconds, opening them a moment), again if that was interrupted.
+    return open_kept_store(settings.store_dir, source, derived=settings.label_index)

@@ -8,7 +8,9 @@ Two ways to find candidates, one way to rank them:
   Virtuoso, whose full-text index makes it fast);
 - `EntityIndex` ranks candidates: the longest label the normalised question contains (quotes,
   case, punctuation and trailing periods ignored), else the closest token overlap, else a
-  misspelt name (a phrase of the question as long as the label, nearly the same letters).
+  misspelt name (a phrase of the question as long as the label, nearly the same letters); lookalikes
+  that match as well (one label, two entities) are then ranked by fit with the question
+  (`entity_fit`), then by degree.
 """
 
 from __future__ import annotations
@@ -22,14 +24,13 @@ from pydantic import BaseModel
 
 from jirakg.connectors.sparql.escaping import iri, literal
 from jirakg.connectors.sparql.labels import LABEL_PROPERTIES
+from jirakg.retrieval.kgqa.entity_fit import best_fitting
+from jirakg.retrieval.kgqa.stop_words import STOP
 from jirakg.text.phrase_index import PhraseIndex, similarity
 from jirakg.text.words import ascii_words
 
 EntitySearch = Literal["auto", "index", "filter", "virtuoso"]  # sparql.entity_search
 
-STOP = set("a an the of in on for to is was were are be by what which who whom when where how does do did has have "
-           "it its he his him she her they their them this that with as and or there any associated related "
-           "mentioned publication paper article thesis titled named work research".split())
 SCHEMA_TYPES = ["http://www.w3.org/1999/02/22-rdf-syntax-ns#Property", "http://www.w3.org/2000/01/rdf-schema#Class",
                 "http://www.w3.org/2002/07/owl#Class", "http://www.w3.org/2002/07/owl#ObjectProperty",
                 "http://www.w3.org/2002/07/owl#DatatypeProperty", "http://www.w3.org/2002/07/owl#DeprecatedProperty",
@@ -83,27 +84,38 @@ class EntityIndex:
                     self._postings.setdefault(token, []).append(text)
 
     def link(self, question: str, fuzzy: bool = True) -> KgEntity | None:
-        words = ascii_words(question).split()
-        found = self._contained(question, words) or self._overlapping(set(words)) or (
-            self._misspelt(words) if fuzzy else None)
-        return KgEntity(iri=found, label=self.labels[found]) if found else None
+        found = self.ranked(question, fuzzy)
+        return found[0] if found else None
 
-    def _contained(self, question: str, words: list[str]) -> str | None:
-        """The entity of the longest label (in words) that is a phrase of the question; among labels of as
+    def ranked(self, question: str, fuzzy: bool = True) -> list[KgEntity]:
+        """The entities whose labels match the question best: one, or lookalikes matching as well ("Bergen"
+        the city and the film), the best connected first, then the first given; the caller may rank
+        them by what the question asks."""
+        words = ascii_words(question).split()
+        found = self._contained(question, words)
+        if not found:
+            label = self._overlapping(set(words)) or (self._misspelt(words) if fuzzy else None)
+            found = self._labels.named(label) if label else []
+        ordered = sorted(set(found), key=lambda entity: (-self.degrees.get(entity, 0), self._order[entity]))
+        return [KgEntity(iri=entity, label=self.labels[entity]) for entity in ordered]
+
+    def _contained(self, question: str, words: list[str]) -> list[str]:
+        """The entities of the longest label (in words) that is a phrase of the question; among labels of as
         many words, one written in the question exactly as labelled ("Tromsø", not "population" for
-        "Population"), then the longest in letters, then the best connected, then the first given."""
+        "Population"), then the longest in letters."""
         phrases = {(" ".join(words[i:j]), i) for i in range(len(words))
                    for j in range(i + 1, min(len(words), i + self._longest) + 1)}
         named = [(p, i, entity) for p, i in phrases if p in self._labels for entity in self._labels.named(p)]
-        if not named:
-            return None
         subject_first = YES_NO_START.match(question) is not None  # "Is Bergen in United Kingdom?" is about Bergen
-        return min(named, key=lambda item: (subject_first and item[1] != 1, -item[0].count(" "),
-                                            self.labels[item[2]] not in question, -len(item[0]),
-                                            -self.degrees.get(item[2], 0), self._order[item[2]]))[2]
+
+        def match(item: tuple[str, int, str]) -> tuple[bool, int, bool, int]:
+            return (subject_first and item[1] != 1, -item[0].count(" "), self.labels[item[2]] not in question,
+                    -len(item[0]))
+        best = min((match(item) for item in named), default=None)
+        return [item[2] for item in named if match(item) == best]
 
     def _overlapping(self, words: set[str]) -> str | None:
-        """The entity of a label of three or more different words most of which the question has."""
+        """The label of three or more different words most of which the question has."""
         shared: Counter[str] = Counter()
         for word in words:
             posting = self._postings.get(word, ())
@@ -112,11 +124,11 @@ class EntityIndex:
         scored = [(count / len(set(text.split())), text) for text, count in shared.items() if count >= 3]
         best = min(scored, default=None, key=lambda item: (-item[0], -len(item[1]), self._order[
             self._labels.named(item[1])[0]]))
-        return self._labels.named(best[1])[0] if best and best[0] >= 0.75 else None
+        return best[1] if best and best[0] >= 0.75 else None
 
     def _misspelt(self, words: list[str]) -> str | None:
-        """Labels of two or more words that share a word (or its first four letters) with the
-        question, compared with the question's phrases of the same length."""
+        """The label of two or more words that shares a word (or its first four letters) with the
+        question and is nearest one of the question's phrases of the same length."""
         best, best_ratio = None, FUZZY
         for label in self._labels.candidates((w[:4] for w in words if len(w) >= 3 and w not in STOP), MAX_BUCKET):
             size = label.count(" ") + 1
@@ -124,7 +136,7 @@ class EntityIndex:
                 ratio = similarity(label, " ".join(words[start:start + size]), best_ratio)
                 if ratio is not None and (ratio > best_ratio or (best and len(label) > len(best))):
                     best, best_ratio = label, ratio
-        return self._labels.named(best)[0] if best else None
+        return best
 
 
 async def labelled_entities(endpoint, where: str, limit: int, shortest_first: bool = False) -> dict[str, str]:
@@ -163,7 +175,7 @@ class IndexLinker:
         return self._index
 
     async def link(self, text: str, fuzzy: bool = True) -> KgEntity | None:
-        return (await self.index()).link(text, fuzzy)
+        return await best_fitting(self.endpoint, text, (await self.index()).ranked(text, fuzzy))
 
 
 class SearchLinker:
@@ -175,7 +187,7 @@ class SearchLinker:
 
     async def link(self, text: str, fuzzy: bool = True) -> KgEntity | None:
         exact = await labelled_entities(self.endpoint, _exact_labels(text), SEARCH_LIMIT)
-        found = EntityIndex(exact).link(text, fuzzy) if exact else None
+        found = await best_fitting(self.endpoint, text, EntityIndex(exact).ranked(text, fuzzy)) if exact else None
         if (found is not None and found.label in text) or not fuzzy:
             return found
         # Found only in another case ("live" for the band "Live"): a name typed without its accents
@@ -189,9 +201,9 @@ class SearchLinker:
             if not chosen:
                 break
             candidates = await labelled_entities(self.endpoint, self._text_search(chosen), SEARCH_LIMIT, True)
-            searched = EntityIndex(exact | candidates).link(text) if candidates else None
-            if searched is not None:
-                return searched
+            searched = EntityIndex(exact | candidates).ranked(text) if candidates else []
+            if searched:
+                return await best_fitting(self.endpoint, text, searched)
         return found
 
     def _text_search(self, words: list[str]) -> str:

@@ -1,6 +1,9 @@
 """Relation linking: the entity's actual predicates, both directions, ranked by the question's
 words against each predicate's local name and label, plus everyday cues ("who wrote" → author)
-and the answer type a question word asks for ("where … born" is a place, "when … born" a date)."""
+and the answer type a question word asks for ("where … born" is a place, "when … born" a date).
+Where the graph describes a predicate (`rdfs:comment`), the words of its description count too, less
+than its name's, and by stem ("Where is he buried?" → resting place, "the place where the person is
+buried"; "Where did she study?" → alma mater, "the university … the person studied at")."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from dataclasses import dataclass
 from jirakg.connectors.sparql.escaping import iri
 from jirakg.connectors.sparql.labels import LABEL_PROPERTIES, local_name
 from jirakg.retrieval.kgqa.lexicon import AskedKind, ValueKind, asked_kind, fits, in_name, meant_words, value_kind
-from jirakg.retrieval.kgqa.linking import STOP
+from jirakg.retrieval.kgqa.stop_words import STOP
 from jirakg.text.words import ASCII_WORD
 
 # Everyday words → words of the predicates they point to.
@@ -38,6 +41,7 @@ CUE = 2.0  # an everyday cue names it ("wrote" → authored)
 WORD = 1.0  # a question word is a word of its name
 PREFIX = 0.5  # a long question word shares its first five letters with a word of its name
 ANSWER_TYPE = 2.0  # it gives what the question word asks for
+DESCRIBED = 0.75  # a question word is a word of its description (rdfs:comment): weaker than its name
 # Weights that only rank predicates something already points to.
 PRIMARY = 0.3  # "the homepage" means the primary one unless "other" is said
 UNASKED = -1.0  # "other …" or "… event" predicates, when the question does not say so
@@ -48,6 +52,8 @@ OUTGOING = 0.1  # entity → value before value → entity
 # read whole for every question that might be about it; its rarer incoming relations may be missed.
 INCOMING = 500
 
+COMMENT = "http://www.w3.org/2000/01/rdf-schema#comment"
+
 ScoredPredicate = tuple[float, bool, str]  # (score, outgoing?, predicate IRI)
 
 
@@ -57,6 +63,7 @@ class EntityPredicate:
     outgoing: bool  # entity → value; False: value → entity
     label: str  # its rdfs:label, "" when it has none
     kind: ValueKind | None = None  # what one of its values is (a date, a number, an entity …)
+    comment: str = ""  # its rdfs:comment (what it means, in words), "" when it has none
 
 
 @dataclass(frozen=True)
@@ -73,7 +80,7 @@ async def scored_predicates(endpoint, entity: str, question: str) -> list[Scored
     features = question_features(question)
     scored = []
     for predicate in await entity_predicates(endpoint, entity):
-        score = relevance(features, name_words(predicate), predicate.kind)
+        score = relevance(features, name_words(predicate), predicate.kind, described_stems(predicate.comment))
         if score is not None:
             scored.append((score + (OUTGOING if predicate.outgoing else 0.0), predicate.outgoing, predicate.iri))
     scored.sort(key=lambda item: (-item[0], item[2]))
@@ -84,12 +91,16 @@ async def entity_predicates(endpoint, entity: str) -> list[EntityPredicate]:
     """The entity's predicates in both directions, label properties left out: one row per predicate and
     direction (not one per label language), with one of its values to tell what kind it gives."""
     subject = iri(entity)
+    # Grouped by predicate first, so its label and description are looked up once per predicate, not per triple.
     rows = (await endpoint.query(
-        f"SELECT ?p ?out (SAMPLE(?o) AS ?value) (SAMPLE(?l) AS ?label) WHERE {{ "
-        f"{{ {subject} ?p ?o BIND(true AS ?out) }} UNION "
-        f"{{ {{ SELECT ?o ?p WHERE {{ ?o ?p {subject} }} LIMIT {INCOMING} }} BIND(false AS ?out) }} "
+        f"SELECT ?p ?out (SAMPLE(?o) AS ?value) (SAMPLE(?l) AS ?label) (SAMPLE(?c) AS ?comment) WHERE {{ "
+        f"{{ SELECT ?p ?out (SAMPLE(?x) AS ?o) WHERE {{ "
+        f"{{ {subject} ?p ?x BIND(true AS ?out) }} UNION "
+        f"{{ {{ SELECT ?x ?p WHERE {{ ?x ?p {subject} }} LIMIT {INCOMING} }} BIND(false AS ?out) }} }} "
+        f"GROUP BY ?p ?out }} "
         f"OPTIONAL {{ ?p <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER(LANGMATCHES(LANG(?l), \"en\") "
-        f"|| LANG(?l) = \"\") }} }} GROUP BY ?p ?out"
+        f"|| LANG(?l) = \"\") }} "
+        f"OPTIONAL {{ ?p <{COMMENT}> ?c FILTER(LANGMATCHES(LANG(?c), \"en\") || LANG(?c) = \"\") }} }} GROUP BY ?p ?out"
     )).rows
     found = []
     for row in rows:  # GROUP BY ?p ?out: each predicate and direction once
@@ -99,7 +110,8 @@ async def entity_predicates(endpoint, entity: str) -> list[EntityPredicate]:
         outgoing = row["out"].value == "true"
         kind = value_kind(value.kind == "iri", value.datatype, value.value) if value and outgoing else None
         found.append(EntityPredicate(iri=row["p"].value, outgoing=outgoing,
-                                     label=row["label"].value if "label" in row else "", kind=kind))
+                                     label=row["label"].value if "label" in row else "", kind=kind,
+                                     comment=row["comment"].value if "comment" in row else ""))
     return found
 
 
@@ -115,16 +127,38 @@ def name_words(predicate: EntityPredicate) -> set[str]:
     return set(ASCII_WORD.findall(local_name(predicate.iri).lower())) | set(ASCII_WORD.findall(predicate.label.lower()))
 
 
-def relevance(question: QuestionFeatures, name: set[str], kind: ValueKind | None = None) -> float | None:
-    """How well a predicate whose name has these words (and whose values are of `kind`) answers the
-    question; None when it cannot."""
+def described_stems(comment: str) -> set[str]:
+    """The stems of a description's first sentence, remarks in brackets and stop words left out."""
+    sentence = re.split(r"(?<=[a-z)])\.(\s|$)", re.sub(r"\([^)]*\)", " ", comment), maxsplit=1)[0]
+    return {stem(w) for w in ASCII_WORD.findall(sentence.lower()) if w not in STOP and len(w) > 2}
+
+
+def stem(word: str) -> str:
+    """A word without its inflection, enough to meet its other forms: "studied", "study"; "prizes", "prize"."""
+    for ending, replacement in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(ending) and len(word) - len(ending) >= 3 and not word.endswith("ss"):
+            word = word[:-len(ending)] + replacement
+            break
+    return word[:-1] if word.endswith("e") and len(word) >= 4 else word
+
+
+def relevance(question: QuestionFeatures, name: set[str], kind: ValueKind | None = None,
+              described: set[str] = frozenset()) -> float | None:  # type: ignore[assignment]
+    """How well a predicate whose name has these words (and whose values are of `kind`, whose description
+    has these stems) answers the question; None when it cannot."""
     if _gives_another_answer_type(question.asked, name) or not fits(question.kind, kind):
         return None
     pointed = (question.cues & name) | {w for w in question.meant - question.cues if in_name(w, name)}
-    score = CUE * len(pointed) + sum(WORD for w in question.words if w in name or (len(w) > 4 and in_name(w, name)))
+    named = {w for w in question.words if w in name or (len(w) > 4 and in_name(w, name))}
+    score = CUE * len(pointed) + WORD * len([w for w in question.words if w in named])
+    in_description = {stem(w) for w in question.words if w not in named} & described
+    score += DESCRIBED * len(in_description)
     score += sum(PREFIX for w in question.words for n in name if len(w) > 4 and n.startswith(w[:5]) and w != n)
-    if any(name & ANSWER_TYPES[w] for w in question.asked) or (
-            question.kind in ("date", "number") and kind in ("date", "year", "number") and fits(question.kind, kind)):
+    # Described as what is asked, and giving that kind of value: "Where did she study?" is the alma mater
+    # ("the university … the person studied at", an entity), not the birth place "where" alone points to.
+    described_kind = bool(in_description) and question.kind is not None and kind not in (None, "text")
+    if any(name & ANSWER_TYPES[w] for w in question.asked) or (fits(question.kind, kind) and (
+            described_kind or (question.kind in ("date", "number") and kind in ("date", "year", "number")))):
         score += ANSWER_TYPE  # the answer type decides: "where … born" is a place, "when … born" a date
     if score <= 0:
         return None  # nothing in the question points to it; the weights below only rank
