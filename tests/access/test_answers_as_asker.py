@@ -44,11 +44,16 @@ def shown(result: TurnResult) -> set[str]:
     return named_keys(result.answer) | set(result.citations) | {r.key for r in result.rows}
 
 
+def store_of(store: str, tmp_path, redis_url: str | None, db: int) -> dict:
+    """The graph store's settings; on Redis a database of its own on the shared test server, so that no
+    other test's cache answers here."""
+    return {"memory": {"backend": "memory"}, "sqlite": {"backend": "sqlite", "sqlite_path": tmp_path / "g.sqlite3"},
+            "redis": {"backend": "redis", "redis_url": f"{(redis_url or '').rsplit('/', 1)[0]}/{db}"}}[store]
+
+
 def settings_for(url: str, store: str, tmp_path, redis_url: str | None, db: int = 11) -> Settings:
-    stores = {"memory": {"backend": "memory"}, "sqlite": {"backend": "sqlite", "sqlite_path": tmp_path / "g.sqlite3"},
-              # A database of its own on the shared test server: no other test's cache answers here.
-              "redis": {"backend": "redis", "redis_url": f"{(redis_url or '').rsplit('/', 1)[0]}/{db}"}}
-    return Settings(data_dir=tmp_path, store=stores[store], feedback={"sqlite_path": tmp_path / "feedback.sqlite3"},
+    return Settings(data_dir=tmp_path, store=store_of(store, tmp_path, redis_url, db),
+                    feedback={"sqlite_path": tmp_path / "feedback.sqlite3"},
                     jira={"url": url, "auth": "basic", "email": SERVICE["emailAddress"],
                           "token": api_token(SERVICE_ACCOUNT_ID)})
 

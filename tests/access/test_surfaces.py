@@ -24,6 +24,7 @@ from jirakg.devjira.demo.access import RESTRICTED_PROJECT, SERVICE_ACCOUNT_ID, a
 from jirakg.devjira.runner import BackgroundServer
 from jirakg.engine.session import engine_session
 from tests.access.people import DATASET, INSIDER, KEY, OUTSIDER, RAW, SERVICE, credentials
+from tests.access.test_answers_as_asker import STORES, store_of
 from tests.bots.forge_env import APP_ID, token
 from tests.bots.slack_api import BOT_TOKEN, SIGNING_SECRET, FakeSlack, event_body, form_body, signed
 from tests.bots.test_forge_panel import jwks_url  # noqa: F401 (a fixture)
@@ -45,12 +46,12 @@ def refused_for_them(answer: str) -> bool:
 
 
 @contextmanager
-def served(tmp_path, jwks: str):
+def served(tmp_path, jwks: str, store: dict):
     fake = FakeSlack(emails=EMAILS)
     # With the service credential required, as a real Jira: a wrong token is refused, not let through.
     with devjira(DATASET, deployment="cloud", auth=AuthSpec("basic", *credentials(SERVICE))) as jira, \
             fake.serve() as slack_api:
-        settings = Settings(jira=jira_settings(jira), store={"backend": "memory"},
+        settings = Settings(jira=jira_settings(jira), store=store,
                             feedback={"sqlite_path": tmp_path / "feedback.sqlite3"},
                             web={"api_tokens": [{"token": "out-token", "user": OUTSIDER["emailAddress"]},
                                                 {"token": "in-token", "user": INSIDER["accountId"]},
@@ -77,8 +78,11 @@ def until(condition, seconds: float = 60.0):  # a bound for a loaded machine, no
     raise AssertionError("the bot did not reply in time")
 
 
-def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  # noqa: F811
-    with served(tmp_path, jwks_url) as (url, fake, slack_api, _):
+@pytest.mark.parametrize("store", STORES)
+def test_every_surface_answers_as_its_person(store: str, tmp_path, jwks_url: str, request) -> None:  # noqa: F811
+    """The service account's answer is cached first: each person after it still sees only their own."""
+    redis_url = request.getfixturevalue("redis_url") if store == "redis" else None
+    with served(tmp_path, jwks_url, store_of(store, tmp_path, redis_url, db=13)) as (url, fake, slack_api, _):
         # A machine's token asks as the service account; people's tokens as themselves.
         status, machine = rest(url, "machine-token")
         assert status == 200 and SECRET in [c["key"] for c in machine["citations"]]
@@ -138,7 +142,7 @@ def test_every_surface_answers_as_its_person(tmp_path, jwks_url: str) -> None:  
 
 def test_slack_previews_and_home_show_what_the_person_may_see(tmp_path, jwks_url: str) -> None:  # noqa: F811
     public = sorted(k for k in RAW if k.startswith("PROJ-") and not embargoed(k))[0]
-    with served(tmp_path, jwks_url) as (url, fake, _, jira):
+    with served(tmp_path, jwks_url, {"backend": "memory"}) as (url, fake, _, jira):
         links = {key: f"{jira.rstrip('/')}/browse/{key}" for key in (SECRET, public)}
         for n, user in enumerate(("U-OUT", "U-IN", "U-NONE")):
             body = event_body({"type": "link_shared", "channel": "C1", "user": user, "message_ts": f"40{n}.1",
