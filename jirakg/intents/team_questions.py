@@ -77,11 +77,17 @@ BREAKDOWN = [
     re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b(?P<keep>.{{0,60}}?)\b(?:belong to|"
                rf"fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
                rf"(?:,? with (?:the |their )?counts?)?"),
+    # "how did FLOE tickets end up: fixed, duplicate, won't fix?": how issues ended is their resolution; the values
+    # listed after it are examples of the groups
+    re.compile(r"\bhow (?:did|were|was|have|do)\b(?P<keep>.{0,60}?)\b(?P<g1>end(?:ed)? up|wind up|get resolved|"
+               r"get closed|been resolved|been closed|resolved|closed)\b(?:\s*[:(-].*|,.*(?:,|\bor\b).*)?"),
     re.compile(r"\bwhere (?:are|is|do|does)\b(?P<keep>.{0,60}?)\b(?P<g1>sitting|sit|stuck|stand|standing|"
                r"in the workflow|in the process)\b(?: in the (?:workflow|process))?"),
 ]
 # "how urgent are the OPS bugs": a field asked about through its scale
 SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priority", "critical": "priority",
+               **dict.fromkeys(["end up", "ended up", "wind up", "get resolved", "get closed", "been resolved",
+                                "been closed", "resolved", "closed"], "resolution"),
                **dict.fromkeys(["sitting", "sit", "stuck", "stand", "standing", "in the workflow", "in the process"],
                                "status")}
 SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
@@ -323,6 +329,11 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
         for reader in readers:
             ask = reader(sentences[n])
             if ask:
+                if ask.name == "breakdown" and "project" in ask.measure.group_by:
+                    # "I'm the portfolio PM, how many open issues does each project have": the role is the
+                    # asker's, not a project condition (one project cannot be broken down by project)
+                    sentences = [ROLE.sub(" ", sentence) for sentence in sentences]
+                    ask.rest = ROLE.sub(" ", ask.rest)
                 ask.rest = AS_ASKED.sub(" ", " ".join([*sentences[:n], ask.rest, *sentences[n + 1:]]))
                 ask.about_issue = has_key
                 return ask
@@ -335,6 +346,8 @@ AS_ASKED = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|re
                       r" (?:of|on|for|about)\b|\b(?:across|over|in|for) (?:all|every) (?:the )?(?:projects?|teams?)\b|"
                       r"\bfor [\w.-]+'s (?:\w+ )?(?:review|meeting|standup|stand-up|sync|presentation|demo|planning|"
                       r"retro|retrospective|report|deck|slides|1:1|one-on-one)\b")
+ROLE = re.compile(r"\b(?:i'm|i am|as) (?:the|a|an|their|our) (?:[\w-]+ ){0,2}?(?:pm|lead|manager|owner|director|"
+                  r"head|coordinator|analyst)\b")
 # "the most recent bug someone filed", "the first ticket ever created": creation is what the age ranks
 CREATED_BY_ANYONE = re.compile(r"\b(?:someone|somebody|anyone|anybody|people|we|they|ever)\s+(?:\w+\s+)?"
                                r"(?:filed|created|opened|reported|raised|logged|made|submitted)\b(?: against\b)?")

@@ -45,6 +45,12 @@ SHAPES = [
      {"group_by": ["priority", "status"]}, ['project = "OPS"', 'issuetype = "Bug"'], []),
     ("how are DATA's bugs spread over urgency levels and the components they hit?", "breakdown",
      {"group_by": ["priority", "components"]}, ['project = "DATA"', 'issuetype = "Bug"'], []),
+    ("how were the MOB bugs resolved?", "breakdown", {"group_by": ["resolution"]},
+     ['project = "MOB"', 'issuetype = "Bug"'], []),
+    ("how did OPS tasks end up: done, won't do, duplicate or still open?", "breakdown", {"group_by": ["resolution"]},
+     ['project = "OPS"', 'issuetype = "Task"'], ["resolution"]),
+    ("as the delivery manager, how are the open bugs distributed across projects?", "breakdown",
+     {"group_by": ["project"]}, ['issuetype = "Bug"', "resolution is EMPTY"], ["project"]),
     # rankings: the words between "top" and the role select; "filed" names the reporter; "smallest number"
     ("top 3 story reporters in WEB", "ranking", {"group_by": ["reporter"], "top": 3},
      ['project = "WEB"', 'issuetype = "Story"'], []),
@@ -121,6 +127,12 @@ def test_the_part_of_a_share_is_read_with_its_negation_and_without_its_verb(ques
 def test_comments_on_one_issue(question: str, detail: str) -> None:
     call = one(question)
     assert call.name == "comments" and call.slots.measure is not None and call.slots.measure.detail == detail
+
+
+def test_the_askers_role_selects_only_when_the_breakdown_is_not_per_project() -> None:
+    """"I'm the WEB lead" beside a breakdown per priority may mean WEB's issues: it is kept, never dropped."""
+    call = one("I'm the WEB lead, how many open bugs per priority?")
+    assert call.name == "breakdown" and 'project = "WEB"' in (call.jql or "")
 
 
 def test_an_occasion_named_by_a_person_is_no_condition() -> None:
