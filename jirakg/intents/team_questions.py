@@ -74,7 +74,7 @@ BREAKDOWN = [
     # "which tags show up on DATA tickets and how often?", "which parts of SJRK do the open tickets belong to?"
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:show up|appear|turn up|come up|are used|get used|occur)\b"
                rf"(?P<keep>.{{0,60}}?)(?:,? (?:and )?how (?:often|many times|frequently)\b|[?.]|$)"),
-    re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b(?P<keep>.{{0,60}}?)\b(?:belong to|"
+    re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b(?P<keep>.{{0,80}}?)\b(?:belong to|"
                rf"fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
                rf"(?:,? with (?:the |their )?counts?)?"),
     # "how did FLOE tickets end up: fixed, duplicate, won't fix?": how issues ended is their resolution; the values
@@ -120,7 +120,8 @@ BY_METRIC = [
                 r"(?P<most2>biggest|largest|highest|heaviest|smallest|lowest)\b(?P<keep>.{0,60}?)\bin terms of "
                 r"(?:story )?(?:points?|estimates?|size|effort))\b"), "points"),
 ]
-IN_PERCENT = r"(?:in percent|in percentages?|as a percent(?:age)?|as a share|as a fraction|percentage-wise|in %)\??"
+IN_PERCENT = (r"(?:in percent|in percentages?|as a percent(?:age)?|as a share|as a fraction|percentage-wise|"
+              r"by percentage|in %)\??")
 # "never got resolved": the part still open
 NEVER = re.compile(r"\b(?:never|not yet|not) (?:got|get|gets|been|were|was|are|is|have been|has been|being) "
                    r"(?:resolved|fixed|closed|done|finished|completed)\b")
@@ -135,9 +136,12 @@ SHARE = [
                r"share|portion) (?:of them )?(?:are|is|were|have|has|got|get) (?P<part>.+)$"),
     re.compile(r"\b(?:what )?(?P<t>fraction|percentage|percent|proportion|share) of (?:the |all )?(?P<base>.+?) "
                r"(?:with|that are|that have|which are|marked|flagged|having) (?P<part>.+)$"),
-    # "how many DATA bugs are still open, in percent?"
-    re.compile(r"\bhow many (?:of )?(?:the |all )?(?P<base>.+?) (?:are|is|were|was|got|have been|has been) "
-               r"(?P<part>.+?),? (?:in percent|in percentages?|as a percent(?:age)?|percentage-wise|in %)"),
+    # "how many DATA bugs are still open, in percent?", "how often were DECA tickets closed as won't fix, by percentage"
+    re.compile(r"\bhow (?:many|often) (?:of )?(?:the |all )?(?P<base>.+?) (?:are|is|were|was|got|get|have been|"
+               r"has been) (?P<part>.+?),? " + IN_PERCENT),
+    re.compile(r"\bhow often (?:are|is|were|was|do|does|did|have|has) (?:the |all )?(?P<base>.+?) (?:get |got |been )?"
+               r"(?P<part>(?:closed|resolved|fixed|done|finished|marked|flagged|set|labell?ed|tagged)\b.*?),? "
+               + IN_PERCENT),
 ]
 RATE = re.compile(r"\b(?P<t>(?:resolution|completion|fix|done|closure|close) rate|(?:percent(?:age)?|%)\s+"
                   r"(?P<part>resolved|done|closed|complete|completed|finished|fixed|open|unresolved))\b")
@@ -287,7 +291,7 @@ SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
                          for first in {w[0] for w in SHAPE_WORDS}}
 SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
             (re.compile(r"\b(?:chimed|chime|weighed|weigh) in\b"), "commented"),
-            (re.compile(r"\bat-risk\b"), "at risk"),
+            (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\b(closed|resolved) out\b"), r"\1"),
             (re.compile(r"\burgency\b"), "priority"), (re.compile(r"\bper-(\w+)"), r"per \1"),
             (re.compile(r"\b(\w+) by \1\b"), r"per \1"),
             # "which part is the buggiest, going by the number of bug reports": the most bugs

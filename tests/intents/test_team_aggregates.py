@@ -39,6 +39,8 @@ SHAPES = [
      ['project = "MOB"', 'issuetype = "Bug"', "resolution is EMPTY"], []),
     ("which components do the open WEB bugs belong to, with counts?", "breakdown", {"group_by": ["components"]},
      ['project = "WEB"', 'issuetype = "Bug"', "resolution is EMPTY"], []),
+    ("which parts of the data platform project do the still-unfinished high priority tickets belong to, with counts?",
+     "breakdown", {"group_by": ["components"]}, ['project = "DATA"', "resolution is EMPTY"], []),
     ("which MOB releases are the open tickets targeted at?", "breakdown", {"group_by": ["fixVersions"]},
      ['project = "MOB"', "resolution is EMPTY"], []),
     ("break down OPS bugs by priority and then by status within each priority", "breakdown",
@@ -86,6 +88,8 @@ SHAPES = [
     ("% of MOB bugs still open", "stats", {"statistic": "share"}, ['project = "MOB"', 'issuetype = "Bug"'], []),
     ("what fraction of WEB stories were never fixed?", "stats", {"statistic": "share"},
      ['project = "WEB"', 'issuetype = "Story"'], []),
+    ("how often were WEB stories closed as won't do, as a percentage?", "stats", {"statistic": "share"},
+     ['project = "WEB"', 'issuetype = "Story"'], ["resolution"]),
     # comments across issues
     ("which DATA commenters brought up dbt?", "comments", {"detail": "mentions"}, ['project = "DATA"'], []),
     ("in OPS discussions, who talked about the terraform?", "comments", {"detail": "mentions"},
@@ -112,6 +116,7 @@ def test_aggregates_without_their_usual_words(question: str, name: str, measure:
     ("how much of the OPS work gets marked highest priority, as a percentage?", 'priority = "Highest"'),
     ("what share of DATA's bug reports never got resolved?", "resolution is EMPTY"),
     ("what fraction of WEB stories were never fixed?", "resolution is EMPTY"),
+    ("how often were OPS tickets closed out as not worth doing, by percentage?", 'resolution = "Won\'t Do"'),
 ])
 def test_the_part_of_a_share_is_read_with_its_negation_and_without_its_verb(question: str, part: str) -> None:
     measure = one(question).slots.measure
