@@ -391,6 +391,13 @@ def _comments(text: str) -> TeamAsk | None:
     return TeamAsk("comments", Measure(detail="all"), text)
 
 
+# Keywords "KETTLE comments couchdb": the one word after "comments" at the end is what they mention, unless it
+# says when or which issues
+KEYWORD_MENTION = re.compile(r"\bcomments\s+(?!(?:on|in|for|about|of|from|by|today|yesterday|"
+                             r"recently|lately|this|last|now)\b)" + rf"(?!{CONDITION_WORDS})"
+                             r"(?P<word>[\w.-]+)\??$")
+
+
 def _comment_search(text: str) -> TeamAsk | None:
     """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
     wrote the most of them ("who comments the most on OPS tickets?")."""
@@ -398,7 +405,7 @@ def _comment_search(text: str) -> TeamAsk | None:
         return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, match)))
     if not COMMENTS.search(text) or BY_METRIC[0][0].search(text):  # "the most commented issue" ranks issues
         return None
-    match = COMMENT_DETAIL[0][1].search(text)
+    match = COMMENT_DETAIL[0][1].search(text) or (KEYWORD_MENTION.search(text) if len(text.split()) <= SHORT else None)
     if match:
         rest = COMMENTS.sub(" ", _blank(text, match))
         return TeamAsk("comments", Measure(detail="mentions"), rest, subset=match.group("word"))

@@ -94,6 +94,8 @@ SHAPES = [
     ("which DATA commenters brought up dbt?", "comments", {"detail": "mentions"}, ['project = "DATA"'], []),
     ("in OPS discussions, who talked about the terraform?", "comments", {"detail": "mentions"},
      ['project = "OPS"'], []),
+    ("DATA comments dbt", "comments", {"detail": "mentions"}, ['project = "DATA"'], []),
+    ("OPS comments open", "comments", {"detail": "count"}, ['project = "OPS"', "resolution is EMPTY"], []),
 ]
 
 
