@@ -94,9 +94,14 @@ SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
 WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?P<keep>(?:[\w']+\s+){{0,5}}?)"
                       rf"(?:the\s+)?{MOST}\b")
+# What a person did to the issues counted, kept as a condition: "which developer closed the most bugs last month"
+DID = (r"(?:closed|resolved|fixed|finished|completed|shipped|handled|worked on|reported|filed|raised|opened|created|"
+       r"logged)")
 WHICH_MOST = [
     re.compile(rf"\b(?:which|what)\s+(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:has|have|had|"
-               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are)\s+(?:\w+\s+){{0,2}}?(?:the\s+)?{MOST}\b"),
+               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|(?P<keepverb>{DID}))\s+(?:\w+\s+){{0,2}}?(?:the\s+)?{MOST}\b"),
+    # "the most common issue type in OPS", "the least used label"
+    re.compile(rf"\b(?:the\s+)?(?P<most>most|least) (?:common|frequent|popular|used|seen) (?P<g1>{G})\b"),
     re.compile(rf"\b(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
     re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b"),
 ]
@@ -113,7 +118,9 @@ BY_METRIC = [
                 r"(?P<fewest>least[- ](?:commented|discussed|talked[- ]about)))\b"),
      "comments"),
     (re.compile(r"\b(?:(?P<most>most|fewest|least) (?:links|linked|connected|dependencies)|most[- ]linked|"
-                r"(?:tied|linked|connected) to the (?:largest|highest|biggest|greatest) number of)\b"), "links"),
+                r"(?:tied|linked|connected) to the (?:largest|highest|biggest|greatest) number of|"
+                r"(?:tied|linked|connected) to the (?P<most2>most|fewest)(?: other)?(?: issues| tickets)?)\b"),
+     "links"),
     (re.compile(r"\b(?:(?P<most>most|highest|largest|biggest|fewest|lowest|smallest) (?:story )?(?:points?|"
                 r"point estimates?|estimates?)|(?:biggest|largest) (?:stor(?:y|ies)|estimates?)|"
                 # "the biggest open DATA story in terms of estimate": the words between select the issues
@@ -163,6 +170,9 @@ HOW_LONG = re.compile(r"\bhow long (?:does|do|did|is it taking|it takes|it took|
                       r"\b(?:resolv\w*|fix\w*|clos\w*|done)\b")
 # "the typical open ticket (the middle one, not the average)": the median, whichever word comes first
 MEDIAN_NOT_AVERAGE = re.compile(r"\b(?:the )?middle (?:one|value|ticket|issue)\b|,? ?\bnot (?:the )?(?:average|mean)\b")
+# "how long on average do WEB bugs stay open": their time to resolve; the words between select the issues
+STAY_OPEN = re.compile(r"\bhow long\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|remain|remains|remained|sit|sits|sat|"
+                       r"are|is) (?:open|unresolved)(?: for)?\b")
 AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
 SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?points\b|"
@@ -498,12 +508,12 @@ def _statistic(text: str) -> TeamAsk | None:
         rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b", " ", _blank(text, match))
         return TeamAsk("stats", Measure(statistic="throughput", period=period), rest)  # type: ignore[arg-type]
     average = AVERAGE.search(text)
-    how_long = HOW_LONG.search(text) or (RESOLUTION_TIME.search(text) if average else None)
+    how_long = HOW_LONG.search(text) or STAY_OPEN.search(text) or (RESOLUTION_TIME.search(text) if average else None)
     if average or how_long or re.search(r"\bhow old are\b", text):
         median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
         statistic = "median" if median else "average"
         # "how long do DATA bugs take to get fixed": the words between the question's own select the issues
-        rest = HOW_LONG.sub(lambda m: f" {m.group('keep')} ", text)
+        rest = STAY_OPEN.sub(lambda m: f" {m.group('keep')} ", HOW_LONG.sub(lambda m: f" {m.group('keep')} ", text))
         rest = RESOLUTION_TIME.sub(lambda m: f" {m.group('keep') or ''} ", rest)
         rest = MEDIAN_NOT_AVERAGE.sub(" ", rest)
         for pattern in (AVERAGE, AGE, POINTS):
@@ -513,7 +523,10 @@ def _statistic(text: str) -> TeamAsk | None:
         return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
     match = SUM.search(text)
     if match:
-        return TeamAsk("stats", Measure(statistic="sum", metric="points"), _blank(text, match))
+        # "how many points are left in the sprint": the points of its unresolved issues
+        rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
+                      _blank(text, match))
+        return TeamAsk("stats", Measure(statistic="sum", metric="points"), rest)
     return None
 
 
