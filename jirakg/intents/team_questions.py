@@ -37,6 +37,8 @@ GROUP_WORDS = {
     "labels": "labels", "tag": "labels", "tags": "labels", "sprint": SPRINT, "sprints": SPRINT,
     "resolution": "resolution", "resolutions": "resolution", "month": "created_month", "months": "created_month",
     "week": "created_week", "weeks": "created_week", "project": "project", "projects": "project",
+    "who it's assigned to": "assignee", "who it is assigned to": "assignee", "who they're assigned to": "assignee",
+    "who they are assigned to": "assignee", "who reported it": "reporter", "who reported them": "reporter",
 }
 G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True)) + ")"
 NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
@@ -63,6 +65,8 @@ BREAKDOWN = [
                rf"(?<!filed )(?<!raised )\b(?:per|for each|for every|each|by)\s+(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
+    # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
+    re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
                rf"(?P<g1>{G})\b"),
@@ -92,7 +96,8 @@ SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priorit
                                "status")}
 SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
-WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?P<keep>(?:[\w']+\s+){{0,5}}?)"
+WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?:sitting on |holding |carrying |"
+                      rf"owning |stuck with )?(?P<keep>(?:[\w']+\s+){{0,5}}?)"
                       rf"(?:the\s+)?{MOST}\b")
 # What a person did to the issues counted, kept as a condition: "which developer closed the most bugs last month"
 DID = (r"(?:closed|resolved|fixed|finished|completed|shipped|handled|worked on|reported|filed|raised|opened|created|"
@@ -122,7 +127,7 @@ BY_METRIC = [
                 r"(?:tied|linked|connected) to the (?P<most2>most|fewest)(?: other)?(?: issues| tickets)?)\b"),
      "links"),
     (re.compile(r"\b(?:(?P<most>most|highest|largest|biggest|fewest|lowest|smallest) (?:story )?(?:points?|"
-                r"point estimates?|estimates?)|(?:biggest|largest) (?:stor(?:y|ies)|estimates?)|"
+                r"point estimates?|estimates?)(?: total| sum| count)?|(?:biggest|largest) (?:stor(?:y|ies)|estimates?)|"
                 # "the biggest open DATA story in terms of estimate": the words between select the issues
                 r"(?P<most2>biggest|largest|highest|heaviest|smallest|lowest)\b(?P<keep>.{0,60}?)\bin terms of "
                 r"(?:story )?(?:points?|estimates?|size|effort))\b"), "points"),
@@ -536,7 +541,8 @@ def _ranking(text: str) -> TeamAsk | None:
         if match:
             said = match.groupdict().get("most") or match.groupdict().get("most2")
             direction = "fewest" if match.groupdict().get("fewest") else _direction(said)
-            who = WHO_MOST.search(text)
+            # "who's got the highest story point total": a person's figure, however the most is said
+            who = WHO_MOST.search(text) or re.search(r"\bwho(?:'s got|'s| has got| has| have| got)?\b", text)
             group = ["assignee"] if who or re.search(rf"\b(?:which|what) {G}\b", text) else []
             measure = Measure(metric=metric, direction=direction, group_by=group)  # type: ignore[arg-type]
             return TeamAsk("ranking", measure, _blank(text, who, match, keep="keep"))
@@ -584,6 +590,8 @@ def _breakdown(text: str) -> TeamAsk | None:
             if second and GROUP_WORDS[second] not in fields:
                 fields.append(GROUP_WORDS[second])
             rest = _blank(text, match, keep="keep")
+            if fields[0] == "assignee" and REPORTED.search(rest):  # "how many bugs did each person file": reporters
+                fields[0], rest = "reporter", REPORTED.sub(" ", rest)
             if "priority" in fields:  # "how urgent is the open work, per priority": asks, selects nothing
                 rest = SCALE_QUESTION.sub(" ", rest)
             return TeamAsk("breakdown", Measure(group_by=fields), rest)

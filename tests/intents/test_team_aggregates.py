@@ -53,6 +53,12 @@ SHAPES = [
      ['project = "OPS"', 'issuetype = "Task"'], ["resolution"]),
     ("as the delivery manager, how are the open bugs distributed across projects?", "breakdown",
      {"group_by": ["project"]}, ['issuetype = "Bug"', "resolution is EMPTY"], ["project"]),
+    ("what's the breakdown of open MOB work by who it's assigned to?", "breakdown", {"group_by": ["assignee"]},
+     ['project = "MOB"', "resolution is EMPTY"], ["assignee"]),
+    ("how many tickets were opened per month in OPS this year?", "breakdown", {"group_by": ["created_month"]},
+     ['project = "OPS"', "created >="], []),
+    ("how many bugs did each person file in WEB?", "breakdown", {"group_by": ["reporter"]},
+     ['project = "WEB"', 'issuetype = "Bug"'], []),
     # rankings: the words between "top" and the role select; "filed" names the reporter; "smallest number"
     ("top 3 story reporters in WEB", "ranking", {"group_by": ["reporter"], "top": 3},
      ['project = "WEB"', 'issuetype = "Story"'], []),
@@ -80,6 +86,10 @@ SHAPES = [
      ['project = "WEB"', 'issuetype = "Bug"', "resolution is EMPTY"], []),
     ("the least used label in DATA", "ranking", {"group_by": ["labels"], "direction": "fewest"},
      ['project = "DATA"'], []),
+    ("who is sitting on the most unresolved DATA tickets?", "ranking", {"group_by": ["assignee"]},
+     ['project = "DATA"', "resolution is EMPTY"], []),
+    ("who's got the highest story point total in MOB?", "ranking", {"group_by": ["assignee"], "metric": "points"},
+     ['project = "MOB"'], []),
     ("which WEB issue is linked to the most other issues?", "ranking", {"metric": "links"}, ['project = "WEB"'], []),
     # statistics: story points are no issue type; time between two moments keeps what it measures over
     ("story points in the current OPS sprint", "stats", {"statistic": "sum", "metric": "points"},
