@@ -170,8 +170,11 @@ RESOLUTION_TIME = re.compile(
     r"(?:how many days (?:pass|go by|elapse) )?between (?P<keep>.{0,40}?)(?:\bbeing )?\b(?:filed|created|opened|"
     r"reported)\b.{0,40}\b(?:closed|resolved|fixed|done)(?: out\b)?|"
     r"(?:resolved|fixed|closed) within|(?:take|took) .{0,20}from being (?:opened|created|filed))\b")
-HOW_LONG = re.compile(r"\bhow long (?:does|do|did|is it taking|it takes|it took|does it take|do they take|do we take)\b"
-                      r"(?P<keep>.{0,60}?)(?:\b(?:take|takes|took|taking|to|get|got|be|being)\b\s*)*"
+# "how long do DATA bugs take to get fixed", "how quickly do OPS bugs get fixed", "how many days does it usually
+# take to resolve a bug"
+HOW_LONG = re.compile(r"\bhow (?:long|many days|many weeks|quickly|fast|soon) (?:does|do|did|is it taking|it takes|"
+                      r"it took|does it take|do they take|do we take)\b(?:\s+(?:it|they|we|us))?"
+                      r"(?:\s+(?:usually|normally|generally|typically))?(?P<keep>.{0,60}?)(?:\b(?:take|takes|took|taking|to|get|got|be|being)\b\s*)*"
                       r"\b(?:resolv\w*|fix\w*|clos\w*|done)\b")
 # "the typical open ticket (the middle one, not the average)": the median, whichever word comes first
 MEDIAN_NOT_AVERAGE = re.compile(r"\b(?:the )?middle (?:one|value|ticket|issue)\b|,? ?\bnot (?:the )?(?:average|mean)\b")
@@ -180,7 +183,8 @@ STAY_OPEN = re.compile(r"\bhow long\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|re
                        r"are|is) (?:open|unresolved)(?: for)?\b")
 AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
-SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?points\b|"
+SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?(?:points|estimates?)"
+                 r"(?: of)?\b|"
                  r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b")
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
                         r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
