@@ -24,6 +24,8 @@ GROUP_WORDS = {
     "stages": "status", "type": "issuetype", "types": "issuetype", "issue type": "issuetype",
     "issue types": "issuetype", "kind": "issuetype", "kinds": "issuetype", "priority": "priority",
     "priorities": "priority", "priority level": "priority", "priority levels": "priority",
+    "severity": "priority",
+    "severities": "priority", "severity level": "priority", "severity levels": "priority",
     "assignee": "assignee", "assignees": "assignee", "person": "assignee",
     "people": "assignee", "owner": "assignee", "owners": "assignee", "developer": "assignee",
     "developers": "assignee", "engineer": "assignee", "engineers": "assignee", "team member": "assignee",
@@ -35,10 +37,12 @@ GROUP_WORDS = {
     "labels": "labels", "tag": "labels", "tags": "labels", "sprint": SPRINT, "sprints": SPRINT,
     "resolution": "resolution", "resolutions": "resolution", "month": "created_month", "months": "created_month",
     "week": "created_week", "weeks": "created_week", "project": "project", "projects": "project",
+    "who it's assigned to": "assignee", "who it is assigned to": "assignee", "who they're assigned to": "assignee",
+    "who they are assigned to": "assignee", "who reported it": "reporter", "who reported them": "reporter",
 }
 G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True)) + ")"
 NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
-        r"problems?|sub-?tasks?|improvements?|ones?|work)")
+        r"problems?|sub-?tasks?|improvements?|ones?|things?|work)")
 COUNT = r"(?:\d+|" + "|".join(NUMBER_WORDS) + ")"
 # "the biggest backlog of", "the largest pile of", "the highest bug count": the most, said as a heap (the word
 # before the heap may select the issues: "bug")
@@ -46,36 +50,65 @@ HEAP = r"(?:backlog|pile|stack|queue|heap|load|amount|share|count|number|total|t
 MOST = (r"(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|greatest number of|"
         r"lowest number of|smallest number of|fewest number of|more|"
         rf"(?:biggest|largest|heaviest|greatest|highest|longest) (?P<keepheap>\w+ )?{HEAP}(?: of)?)")
+# After the groups, words that only restate them: "then by status inside each type", "the components they hit",
+# "the areas of the product"
+WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?(?:\s+(?:they|it|these|those) (?:hit|touch|affect|"
+          rf"belong to|fall (?:in|into|under)|are in|sit in)\b)?(?:\s+of the (?:product|code|codebase|system|app)\b)?")
 BREAKDOWN = [
     re.compile(rf"\b(?:broken down|break(?:s|ing)?(?: \w+)? down|breakdown|split(?: up)?|grouped|group|bucket(?:ed)?|"
                rf"tall(?:y|ied)|distribution|distributed|spread|sliced|slice|counts?|numbers|totals?)\b"
                rf"(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:by|per|across|over|between|into|among|on)\s+(?:their |its |the |"
-               rf"each )?(?P<g1>{G})\b(?:\s*(?:,|and|then|by|per|/)\s*(?:then\s+)?(?:by\s+|per\s+)?(?P<g2>{G})\b)?"),
+               rf"each )?(?:different |various |individual |separate )?(?P<g1>{G})\b"
+               rf"(?:\s*(?:,|and|then|by|per|/)\s*(?:then\s+)?(?:by\s+|per\s+)?(?:the |their |its )?"
+               rf"(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
                rf"(?<!filed )(?<!raised )\b(?:per|for each|for every|each|by)\s+(?P<g1>{G})\b"
-               rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?"),
+               rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
+    # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
+    re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
                rf"(?P<g1>{G})\b"),
     re.compile(r"\bhow (?P<g1>urgent|severe|important|critical)\b(?= (?:is|are|were|was)\b)"),
     # "where are the open WEB bugs sitting (in the workflow)?": where issues are is their status
+    # "where in the workflow is the open mobile work stuck?"
+    re.compile(r"\bwhere (?P<g1>in the workflow|in the process) (?:are|is|do|does)\b(?P<keep>.{0,60}?)"
+               r"(?:\b(?:sitting|sit|stuck|stand|standing)\b|$)"),
+    # "which tags show up on DATA tickets and how often?", "which parts of SJRK do the open tickets belong to?"
+    re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:show up|appear|turn up|come up|are used|get used|occur)\b"
+               rf"(?P<keep>.{{0,60}}?)(?:,? (?:and )?how (?:often|many times|frequently)\b|[?.]|$)"),
+    re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b(?P<keep>.{{0,80}}?)\b(?:belong to|"
+               rf"fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
+               rf"(?:,? with (?:the |their )?counts?)?"),
+    # "how did FLOE tickets end up: fixed, duplicate, won't fix?": how issues ended is their resolution; the values
+    # listed after it are examples of the groups
+    re.compile(r"\bhow (?:did|were|was|have|do)\b(?P<keep>.{0,60}?)\b(?P<g1>end(?:ed)? up|wind up|get resolved|"
+               r"get closed|been resolved|been closed|resolved|closed)\b(?:\s*[:(-].*|,.*(?:,|\bor\b).*)?"),
     re.compile(r"\bwhere (?:are|is|do|does)\b(?P<keep>.{0,60}?)\b(?P<g1>sitting|sit|stuck|stand|standing|"
                r"in the workflow|in the process)\b(?: in the (?:workflow|process))?"),
 ]
 # "how urgent are the OPS bugs": a field asked about through its scale
 SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priority", "critical": "priority",
+               **dict.fromkeys(["end up", "ended up", "wind up", "get resolved", "get closed", "been resolved",
+                                "been closed", "resolved", "closed"], "resolution"),
                **dict.fromkeys(["sitting", "sit", "stuck", "stand", "standing", "in the workflow", "in the process"],
                                "status")}
 SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
-WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?P<keep>(?:[\w']+\s+){{0,5}}?)"
+WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?:sitting on |holding |carrying |"
+                      rf"owning |stuck with )?(?P<keep>(?:[\w']+\s+){{0,5}}?)"
                       rf"(?:the\s+)?{MOST}\b")
+# What a person did to the issues counted, kept as a condition: "which developer closed the most bugs last month"
+DID = (r"(?:closed|resolved|fixed|finished|completed|shipped|handled|worked on|reported|filed|raised|opened|created|"
+       r"logged)")
 WHICH_MOST = [
     re.compile(rf"\b(?:which|what)\s+(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:has|have|had|"
-               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are)\s+(?:\w+\s+){{0,2}}?(?:the\s+)?{MOST}\b"),
+               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|(?P<keepverb>{DID}))\s+(?:\w+\s+){{0,2}}?(?:the\s+)?{MOST}\b"),
+    # "the most common issue type in OPS", "the least used label"
+    re.compile(rf"\b(?:the\s+)?(?P<most>most|least) (?:common|frequent|popular|used|seen) (?P<g1>{G})\b"),
     re.compile(rf"\b(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
-    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?:\w+\s+){{0,2}}?(?P<g1>{G})\b"),
+    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b"),
 ]
 RANKED_ISSUES = re.compile(
     rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|earliest|"
@@ -86,25 +119,41 @@ RANKED_ISSUES = re.compile(
 OPEN_LONGEST = re.compile(r"\b(?:been )?(?:open|waiting|unresolved|sitting|outstanding) (?:the |for the )?longest\b")
 BY_METRIC = [
     (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies)|"
-                r"most[- ](?:commented|discussed)|(?P<fewest>least[- ](?:commented|discussed)))\b"), "comments"),
+                r"most[- ](?:commented|discussed|talked[- ]about)|"
+                r"(?P<fewest>least[- ](?:commented|discussed|talked[- ]about)))\b"),
+     "comments"),
     (re.compile(r"\b(?:(?P<most>most|fewest|least) (?:links|linked|connected|dependencies)|most[- ]linked|"
-                r"(?:tied|linked|connected) to the (?:largest|highest|biggest|greatest) number of)\b"), "links"),
+                r"(?:tied|linked|connected) to the (?:largest|highest|biggest|greatest) number of|"
+                r"(?:tied|linked|connected) to the (?P<most2>most|fewest)(?: other)?(?: issues| tickets)?)\b"),
+     "links"),
     (re.compile(r"\b(?:(?P<most>most|highest|largest|biggest|fewest|lowest|smallest) (?:story )?(?:points?|"
-                r"point estimates?|estimates?)|(?:biggest|largest) (?:stor(?:y|ies)|estimates?))\b"), "points"),
+                r"point estimates?|estimates?)(?: total| sum| count)?|(?:biggest|largest) (?:stor(?:y|ies)|estimates?)|"
+                # "the biggest open DATA story in terms of estimate": the words between select the issues
+                r"(?P<most2>biggest|largest|highest|heaviest|smallest|lowest)\b(?P<keep>.{0,60}?)\bin terms of "
+                r"(?:story )?(?:points?|estimates?|size|effort))\b"), "points"),
 ]
+IN_PERCENT = (r"(?:in percent|in percentages?|as a percent(?:age)?|as a share|as a fraction|percentage-wise|"
+              r"by percentage|in %)\??")
+# "never got resolved": the part still open
+NEVER = re.compile(r"\b(?:never|not yet|not) (?:got|get|gets|been|were|was|are|is|have been|has been|being) "
+                   r"(?:resolved|fixed|closed|done|finished|completed)\b")
 SHARE = [
     re.compile(r"\b(?:what|which)?\s*(?:is\s+)?(?:the\s+)?(?P<t>fraction|percentage|percent|proportion|share|ratio|"
                r"portion|%|how much)\s+of\s+(?:the\s+|all\s+)?(?P<base>.+?)\s+(?:are|is|were|was|have been|has been|"
-               r"got|get|ended up|end up|remain|stay|have|has|did|do)\s+(?P<part>.+)$"),
-    re.compile(r"\b(?P<t>fraction|percentage|percent|proportion|share|%) of (?:the |all )?(?P<base>.+?) "
+               r"got|gets|get|ended up|end up|remain|stay|have|has|did|do)\s+(?P<part>.+?)"
+               r"(?:,? ?" + IN_PERCENT + r")?$"),
+    re.compile(r"(?:\b|(?=%))(?P<t>fraction|percentage|percent|proportion|share|%) of (?:the |all )?(?P<base>.+?) "
                r"(?P<part>(?:still|resolved|closed|fixed|marked|flagged|unresolved|open|done)\b.*)$"),
     re.compile(r"\b(?:out of|of) (?:all )?(?:the )?(?P<base>.+?),? what (?:fraction|percentage|percent|proportion|"
                r"share|portion) (?:of them )?(?:are|is|were|have|has|got|get) (?P<part>.+)$"),
     re.compile(r"\b(?:what )?(?P<t>fraction|percentage|percent|proportion|share) of (?:the |all )?(?P<base>.+?) "
                r"(?:with|that are|that have|which are|marked|flagged|having) (?P<part>.+)$"),
-    # "how many DATA bugs are still open, in percent?"
-    re.compile(r"\bhow many (?:of )?(?:the |all )?(?P<base>.+?) (?:are|is|were|was|got|have been|has been) "
-               r"(?P<part>.+?),? (?:in percent|in percentages?|as a percent(?:age)?|percentage-wise|in %)"),
+    # "how many DATA bugs are still open, in percent?", "how often were DECA tickets closed as won't fix, by percentage"
+    re.compile(r"\bhow (?:many|often) (?:of )?(?:the |all )?(?P<base>.+?) (?:are|is|were|was|got|get|have been|"
+               r"has been) (?P<part>.+?),? " + IN_PERCENT),
+    re.compile(r"\bhow often (?:are|is|were|was|do|does|did|have|has) (?:the |all )?(?P<base>.+?) (?:get |got |been )?"
+               r"(?P<part>(?:closed|resolved|fixed|done|finished|marked|flagged|set|labell?ed|tagged)\b.*?),? "
+               + IN_PERCENT),
 ]
 RATE = re.compile(r"\b(?P<t>(?:resolution|completion|fix|done|closure|close) rate|(?:percent(?:age)?|%)\s+"
                   r"(?P<part>resolved|done|closed|complete|completed|finished|fixed|open|unresolved))\b")
@@ -115,17 +164,28 @@ RESOLUTION_TIME = re.compile(
     r"\b(?:time to (?:resolve|fix|close|resolution|complete|get \w+ (?:done|fixed|resolved))|resolution time|"
     r"cycle time|lead time|turnaround(?: time)?|days to (?:resolve|fix|close)|"
     r"takes? (?:us |them )?to (?:get \w+ )?(?:resolve|fix|close|resolved|fixed|closed)|to (?:resolve|fix|close)|"
-    r"how long (?:does|do|did) (?:it|they) take|from (?:being )?(?:creat\w*|open\w*|filed|filing|reported) "
-    r"(?:to|until|till) (?:being )?(?:resolv\w*|clos\w*|done|fix\w*)|"
-    r"between .{0,40}\b(?:filed|created|opened|reported)\b.{0,40}\b(?:closed|resolved|fixed|done)|"
+    r"how long (?:does|do|did) (?:it|they) take|(?:time |days )?from (?:being )?(?:creat\w*|open\w*|filed|filing|"
+    r"reported) (?:to|until|till) (?:being )?(?:resolu\w*|resolv\w*|clos\w*|done|fix\w*)|"
+    # "how many days pass between a mobile bug being filed and it being closed": the words after "between" select
+    r"(?:how many days (?:pass|go by|elapse) )?between (?P<keep>.{0,40}?)(?:\bbeing )?\b(?:filed|created|opened|"
+    r"reported)\b.{0,40}\b(?:closed|resolved|fixed|done)(?: out\b)?|"
     r"(?:resolved|fixed|closed) within|(?:take|took) .{0,20}from being (?:opened|created|filed))\b")
-HOW_LONG = re.compile(r"\bhow long (?:does|do|did|is it taking|it takes|it took|does it take|do they take|do we take)\b"
-                      r"(?P<keep>.{0,60}?)(?:\b(?:take|takes|took|taking|to|get|got|be|being)\b\s*)*"
+# "how long do DATA bugs take to get fixed", "how quickly do OPS bugs get fixed", "how many days does it usually
+# take to resolve a bug"
+HOW_LONG = re.compile(r"\bhow (?:long|many days|many weeks|quickly|fast|soon) (?:does|do|did|is it taking|it takes|"
+                      r"it took|does it take|do they take|do we take)\b(?:\s+(?:it|they|we|us))?"
+                      r"(?:\s+(?:usually|normally|generally|typically))?(?P<keep>.{0,60}?)(?:\b(?:take|takes|took|taking|to|get|got|be|being)\b\s*)*"
                       r"\b(?:resolv\w*|fix\w*|clos\w*|done)\b")
+# "the typical open ticket (the middle one, not the average)": the median, whichever word comes first
+MEDIAN_NOT_AVERAGE = re.compile(r"\b(?:the )?middle (?:one|value|ticket|issue)\b|,? ?\bnot (?:the )?(?:average|mean)\b")
+# "how long on average do WEB bugs stay open": their time to resolve; the words between select the issues
+STAY_OPEN = re.compile(r"\bhow long\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|remain|remains|remained|sit|sits|sat|"
+                       r"are|is) (?:open|unresolved)(?: for)?\b")
 AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
-SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?points\b|"
-                 r"\bpoints (?:in total|total|combined|altogether|in)\b|\bin points\b")
+SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?(?:points|estimates?)"
+                 r"(?: of)?\b|"
+                 r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b")
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
                         r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
 WORKLOAD = re.compile(
@@ -192,7 +252,7 @@ ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved
                       rf"what was (?P<p3>{NAME}) up to|catch me up on|how (?:busy|active) (?:was|were|has|have)|"
                       rf"(?:did )?anything (?:happen|change)|how much has (?P<p4>{NAME}) touched|"
                       rf"which changes did (?P<p5>{NAME}) make|look like over)\b")
-COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussion)\b")
+COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?)\b")
 # Who wrote the most comments on a set of issues: "who comments the most", "the top commenter", "who has left the
 # most comments", "who talks the most on …"
 SPEAKS = r"(?:comment(?:s|ed|ing)?|talk(?:s|ed|ing)?|chat(?:s|ted|ting)?|post(?:s|ed)?|repl(?:y|ies|ied)|writes?|wrote)"
@@ -203,11 +263,13 @@ COMMENTERS = re.compile(rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?{SP
 # About one issue, people who spoke on it commented: "who said something last on OPS-29", "who's been talking on it"
 SPOKEN = re.compile(r"\b(?:said|says|talking|talked|chatting|chatted|thread|wrote|replied|replies|posted)\b")
 COMMENT_DETAIL = [
-    ("mentions", re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing)?|say(?:s|ing)?|talk(?:s|ing)? about|"
-                            r"refer(?:s|ring)? to|about|with the word)\s+['\"“]?(?P<word>[\w.-]+)")),
-    ("latest", re.compile(r"\b(?:latest|last|most recent|newest|recent)\b")),
+    ("mentions", re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing)?|say(?:s|ing)?|talk(?:s|ing|ed)? about|"
+                            r"refer(?:s|red|ring)? to|about|with the word|brought up|bring(?:s|ing)? up|"
+                            r"rais(?:e|es|ed|ing))\s+(?:the |a |an )?['\"“]?(?P<word>[\w.-]+)")),
+    ("latest", re.compile(r"\b(?:latest|last|most recent(?:ly)?|newest|recent(?:ly)?)\b")),
     ("count", re.compile(r"\b(?:how many|number of|count)\b")),
-    ("authors", re.compile(r"\bwho\b")),
+    ("authors", re.compile(r"\b(?:who|which (?:people|persons|users|folks|contributors)|took part|participated|"
+                           r"participants?)\b")),
 ]
 WHY_LATE = re.compile(r"\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|not (?:done|finished|"
                       r"moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|off track|behind "
@@ -240,14 +302,20 @@ SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
 SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
                         "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
-                        "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters"})
+                        "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters",
+                        "issue", "issues", "ticket", "tickets"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
+ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
                          for first in {w[0] for w in SHAPE_WORDS}}
 SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
             (re.compile(r"\b(?:chimed|chime|weighed|weigh) in\b"), "commented"),
-            (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\bper-(\w+)"), r"per \1"),
-            (re.compile(r"\b(\w+) by \1\b"), r"per \1")]
+            (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\b(closed|resolved) out\b"), r"\1"),
+            (re.compile(r"\burgency\b"), "priority"), (re.compile(r"\bper-(\w+)"), r"per \1"),
+            (re.compile(r"\b(\w+) by \1\b"), r"per \1"),
+            # "which part is the buggiest, going by the number of bug reports": the most bugs
+            (re.compile(r"\b(?:is|are) the buggiest\b(?:,? (?:going|judging) by (?:the )?(?:number|count) of "
+                        r"(?:bugs?|bug reports|defects))?"), "has the most bugs")]
 
 
 def normalised(text: str) -> str:
@@ -265,7 +333,10 @@ def normalised(text: str) -> str:
         close = [w for w in get_close_matches(word, SHAPE_WORDS_BY_LETTER.get(word[0], ()), n=1, cutoff=0.8)
                  if not w.startswith(stem)]
         return close[0] if close else word
-    return re.sub(r"[a-z]{5,}", corrected, text)
+    text = re.sub(r"[a-z]{5,}", corrected, text)
+    # a four-letter slip in an issue noun ("newest SJRK isue"): only a near miss of the noun itself
+    return re.sub(r"\b[a-z]{4}\b", lambda m: next(iter(get_close_matches(m.group(0), ISSUE_NOUNS, n=1, cutoff=0.85)),
+                                                     m.group(0)), text)
 
 
 def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
@@ -281,18 +352,28 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
         for reader in readers:
             ask = reader(sentences[n])
             if ask:
-                ask.rest = REPORT_NOUNS.sub(" ", " ".join([*sentences[:n], ask.rest, *sentences[n + 1:]]))
+                if ask.name == "breakdown" and "project" in ask.measure.group_by:
+                    # "I'm the portfolio PM, how many open issues does each project have": the role is the
+                    # asker's, not a project condition (one project cannot be broken down by project)
+                    sentences = [ROLE.sub(" ", sentence) for sentence in sentences]
+                    ask.rest = ROLE.sub(" ", ask.rest)
+                ask.rest = AS_ASKED.sub(" ", " ".join([*sentences[:n], ask.rest, *sentences[n + 1:]]))
                 ask.about_issue = has_key
                 return ask
     return None
 
 
-# "a summary of OPS changes", "a recap of the sprint": how the answer is wanted, not which issues
-REPORT_NOUNS = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
-                          r" (?:of|on|for|about)\b")
+# How the answer is wanted or why it is asked, not which issues: "a summary of OPS changes", "a recap of the
+# sprint", "across all projects" (no project condition), "for Bruno's platform review" (the occasion, not a person)
+AS_ASKED = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
+                      r" (?:of|on|for|about)\b|\b(?:across|over|in|for) (?:all|every) (?:the )?(?:projects?|teams?)\b|"
+                      r"\bfor [\w.-]+'s (?:\w+ )?(?:review|meeting|standup|stand-up|sync|presentation|demo|planning|"
+                      r"retro|retrospective|report|deck|slides|1:1|one-on-one)\b")
+ROLE = re.compile(r"\b(?:i'm|i am|as) (?:the|a|an|their|our) (?:[\w-]+ ){0,2}?(?:pm|lead|manager|owner|director|"
+                  r"head|coordinator|analyst)\b")
 # "the most recent bug someone filed", "the first ticket ever created": creation is what the age ranks
 CREATED_BY_ANYONE = re.compile(r"\b(?:someone|somebody|anyone|anybody|people|we|they|ever)\s+(?:\w+\s+)?"
-                               r"(?:filed|created|opened|reported|raised|logged|made|submitted)\b")
+                               r"(?:filed|created|opened|reported|raised|logged|made|submitted)\b(?: against\b)?")
 
 
 def _blank(text: str, *matches: re.Match[str] | None, keep: str | None = None) -> str:
@@ -315,7 +396,7 @@ def _number(word: str | None) -> int | None:
 
 
 def _direction(word: str | None) -> str:
-    return "fewest" if word in ("fewest", "least", "lowest number of") else "most"
+    return "fewest" if (word or "").startswith(("fewest", "least", "lowest", "smallest")) else "most"
 
 
 def _comments(text: str) -> TeamAsk | None:
@@ -329,6 +410,13 @@ def _comments(text: str) -> TeamAsk | None:
     return TeamAsk("comments", Measure(detail="all"), text)
 
 
+# Keywords "KETTLE comments couchdb": the one word after "comments" at the end is what they mention, unless it
+# says when or which issues
+KEYWORD_MENTION = re.compile(r"\bcomments\s+(?!(?:on|in|for|about|of|from|by|today|yesterday|"
+                             r"recently|lately|this|last|now)\b)" + rf"(?!{CONDITION_WORDS})"
+                             r"(?P<word>[\w.-]+)\??$")
+
+
 def _comment_search(text: str) -> TeamAsk | None:
     """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
     wrote the most of them ("who comments the most on OPS tickets?")."""
@@ -336,7 +424,7 @@ def _comment_search(text: str) -> TeamAsk | None:
         return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, match)))
     if not COMMENTS.search(text) or BY_METRIC[0][0].search(text):  # "the most commented issue" ranks issues
         return None
-    match = COMMENT_DETAIL[0][1].search(text)
+    match = COMMENT_DETAIL[0][1].search(text) or (KEYWORD_MENTION.search(text) if len(text.split()) <= SHORT else None)
     if match:
         rest = COMMENTS.sub(" ", _blank(text, match))
         return TeamAsk("comments", Measure(detail="mentions"), rest, subset=match.group("word"))
@@ -408,10 +496,14 @@ def _activity(text: str) -> TeamAsk | None:
 
 
 def _share(text: str) -> TeamAsk | None:
+    text = NEVER.sub("are still open", text)
     match = next(filter(None, (pattern.search(text) for pattern in SHARE)), None)
     if match:
+        # "gets flagged top priority": the verb only says the part has the value
+        part = re.sub(r"^(?:flagged|marked|set|labell?ed|tagged|rated|classed|classified)(?: as| at| to| with)?\s+", "",
+                      match.group("part"))
         return TeamAsk("stats", Measure(statistic="share"), text[:match.start()] + " " + match.group("base"),
-                       subset=match.group("part"))
+                       subset=part)
     rate = RATE.search(text)
     if rate:
         part = rate.group("part") or RATE_PARTS[rate.group("t").split()[0]]
@@ -425,19 +517,25 @@ def _statistic(text: str) -> TeamAsk | None:
         rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b", " ", _blank(text, match))
         return TeamAsk("stats", Measure(statistic="throughput", period=period), rest)  # type: ignore[arg-type]
     average = AVERAGE.search(text)
-    how_long = HOW_LONG.search(text) or (RESOLUTION_TIME.search(text) if average else None)
+    how_long = HOW_LONG.search(text) or STAY_OPEN.search(text) or (RESOLUTION_TIME.search(text) if average else None)
     if average or how_long or re.search(r"\bhow old are\b", text):
-        statistic = "median" if average and average.group("stat") in ("median", "half of") else "average"
+        median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
+        statistic = "median" if median else "average"
         # "how long do DATA bugs take to get fixed": the words between the question's own select the issues
-        rest = HOW_LONG.sub(lambda m: f" {m.group('keep')} ", text)
-        for pattern in (AVERAGE, RESOLUTION_TIME, AGE, POINTS):
+        rest = STAY_OPEN.sub(lambda m: f" {m.group('keep')} ", HOW_LONG.sub(lambda m: f" {m.group('keep')} ", text))
+        rest = RESOLUTION_TIME.sub(lambda m: f" {m.group('keep') or ''} ", rest)
+        rest = MEDIAN_NOT_AVERAGE.sub(" ", rest)
+        for pattern in (AVERAGE, AGE, POINTS):
             rest = pattern.sub(" ", rest)
         metric = ("resolution_time" if how_long or RESOLUTION_TIME.search(text)
                   else "points" if POINTS.search(text) else "age")
         return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
     match = SUM.search(text)
     if match:
-        return TeamAsk("stats", Measure(statistic="sum", metric="points"), _blank(text, match))
+        # "how many points are left in the sprint": the points of its unresolved issues
+        rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
+                      _blank(text, match))
+        return TeamAsk("stats", Measure(statistic="sum", metric="points"), rest)
     return None
 
 
@@ -445,9 +543,10 @@ def _ranking(text: str) -> TeamAsk | None:
     for pattern, metric in BY_METRIC:
         match = pattern.search(text)
         if match:
-            direction = "fewest" if (match.groupdict().get("fewest") or (match.group("most") or "") in
-                                     ("fewest", "least", "lowest", "smallest")) else "most"
-            who = WHO_MOST.search(text)
+            said = match.groupdict().get("most") or match.groupdict().get("most2")
+            direction = "fewest" if match.groupdict().get("fewest") else _direction(said)
+            # "who's got the highest story point total": a person's figure, however the most is said
+            who = WHO_MOST.search(text) or re.search(r"\bwho(?:'s got|'s| has got| has| have| got)?\b", text)
             group = ["assignee"] if who or re.search(rf"\b(?:which|what) {G}\b", text) else []
             measure = Measure(metric=metric, direction=direction, group_by=group)  # type: ignore[arg-type]
             return TeamAsk("ranking", measure, _blank(text, who, match, keep="keep"))
@@ -463,9 +562,12 @@ def _ranking(text: str) -> TeamAsk | None:
         if match:
             field = GROUP_WORDS[match.group("g1")]
             top = _number(match.groupdict().get("top"))
+            rest = _blank(text, match, keep="keep")
+            if field == "assignee" and REPORTED.search(match.group(0)):  # "which person has filed the most bugs"
+                field, rest = "reporter", REPORTED.sub(" ", rest)
             measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
                               top=top)
-            return TeamAsk("ranking", measure, _blank(text, match, keep="keep"))
+            return TeamAsk("ranking", measure, rest)
     match = RANKED_ISSUES.search(text) or OPEN_LONGEST.search(text)
     if match:
         age = match.groupdict().get("age") or "longest"
@@ -492,6 +594,8 @@ def _breakdown(text: str) -> TeamAsk | None:
             if second and GROUP_WORDS[second] not in fields:
                 fields.append(GROUP_WORDS[second])
             rest = _blank(text, match, keep="keep")
+            if fields[0] == "assignee" and REPORTED.search(rest):  # "how many bugs did each person file": reporters
+                fields[0], rest = "reporter", REPORTED.sub(" ", rest)
             if "priority" in fields:  # "how urgent is the open work, per priority": asks, selects nothing
                 rest = SCALE_QUESTION.sub(" ", rest)
             return TeamAsk("breakdown", Measure(group_by=fields), rest)
