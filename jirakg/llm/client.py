@@ -76,7 +76,10 @@ class LlmClient:
         if served and self.model not in served:
             raise LlmConfigError(f"The LLM endpoint {self.base_url} does not serve the model {self.model!r} "
                                  f"(llm.model); it serves {', '.join(served)}.")
-        await self._ensure_mode()
+        try:
+            await self._ensure_mode()
+        except OpenAIError as exc:
+            log.warning("the LLM endpoint %s failed the structured-mode probe: %s", self.base_url, exc)
 
     async def complete(self, stage: str, system: str, user: str, reply: type[T], schema: dict,
                        max_tokens: int) -> T:
@@ -146,7 +149,7 @@ class LlmClient:
     async def _ensure_mode(self) -> Mode:
         """The structured mode the server accepts, probed once with one-token requests, the strictest
         guarantee first: a 400 or 422 means the server does not take that mode."""
-        from openai import BadRequestError, UnprocessableEntityError
+        from openai import BadRequestError, InternalServerError, UnprocessableEntityError
 
         async with self._probing:
             if self.mode is not None:
@@ -157,6 +160,12 @@ class LlmClient:
                         model=self.model, max_tokens=1, messages=[{"role": "user", "content": "Is 2 > 1?"}],
                         **_structured(mode, PROBE_SCHEMA))
                 except (BadRequestError, UnprocessableEntityError) as exc:
+                    log.info("the LLM endpoint does not take %s: %s", mode, exc)
+                    continue
+                except InternalServerError as exc:
+                    # llama-cpp-python's server answers a response_format it does not take with a 500 naming it.
+                    if "response_format" not in str(exc) and "tool" not in str(exc):
+                        raise
                     log.info("the LLM endpoint does not take %s: %s", mode, exc)
                     continue
                 self.mode = mode

@@ -22,10 +22,11 @@ class ScriptedModel:
 
     def __init__(self, reply: Callable[[list[dict]], object], delay_s: float = 0.0, *,
                  modes: Collection[str] = MODES, served: Collection[str] = ("m", "test-model"),
-                 trickle_s: float = 0.0, hang: bool = False) -> None:
+                 trickle_s: float = 0.0, hang: bool = False, refusal_status: int = 400) -> None:
         self.reply = reply
         self.delay_s = delay_s
         self.modes = modes  # structured modes it takes; any other gets a 400
+        self.refusal_status = refusal_status  # llama-cpp-python's server refuses a response_format with a 500
         self.served = served
         self.trickle_s = trickle_s  # > 0: the stream is written one byte per this many seconds
         self.hang = hang  # accept the request and never answer
@@ -52,7 +53,8 @@ class ScriptedModel:
         mode = mode_of(body)
         if mode is not None and mode not in self.modes:
             return web.json_response({"error": {"message": f"{mode} is not supported", "type": "invalid_request_error",
-                                                "param": "response_format", "code": None}}, status=400)
+                                                "param": "response_format", "code": None}},
+                                     status=self.refusal_status)
         if not body.get("stream"):
             return web.json_response(_completion(body, "{", "length"))
         self.in_flight += 1

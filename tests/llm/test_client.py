@@ -157,6 +157,20 @@ def test_start_up_probes_and_ping_reports() -> None:
         assert asyncio.run(run()) == "tools"
 
 
+def test_a_500_naming_the_response_format_is_a_refused_mode() -> None:
+    """llama-cpp-python 0.3.36 answers `response_format: json_schema` with a 500 saying so."""
+    model = ScriptedModel(lambda messages: "{}", modes=["tools", "json_object"], refusal_status=500)
+    with model.serve() as url:
+        async def run():
+            client = LlmClient(f"{url}/v1", "m")
+            try:
+                await client.start()
+                return client.mode
+            finally:
+                await client.close()
+        assert asyncio.run(run()) == "tools"
+
+
 def test_an_endpoint_down_at_start_up_is_not_fatal_and_ping_says_why() -> None:
     async def run():
         client = LlmClient("http://127.0.0.1:9/v1", "m", timeout_s=1.0)
