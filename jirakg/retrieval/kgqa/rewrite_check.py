@@ -60,7 +60,7 @@ async def check_rewrite(endpoint, question: str, rewritten: str, entity: KgEntit
         return RewriteCheck(f"another answer type: it asks for {WORDS[rewritten_type]} where the question asks "
                             f"for {WORDS[asked]}", [])
     # The entity's own label is not part of what is asked about it ("Systems of Logic Based on …").
-    asked_of_it = re.sub(re.escape(entity.label.strip("'\" ")), "it", rewritten, flags=re.IGNORECASE)
+    asked_of_it = re.sub(re.escape(entity.label.strip("'\" .")), "it", rewritten, flags=re.IGNORECASE)
     scored = await scored_predicates(endpoint, entity.iri, asked_of_it)
     original = await scored_predicates(endpoint, entity.iri, question)
     if not original:
