@@ -157,6 +157,13 @@ def test_start_up_probes_and_ping_reports() -> None:
         assert asyncio.run(run()) == "tools"
 
 
+def test_a_stream_broken_off_mid_way_is_an_llm_error() -> None:
+    model = ScriptedModel(lambda messages: LONG, break_off=True)
+    (error,), (logged,) = call(model)
+    assert isinstance(error, LlmError) and error.outcome == "error" and logged.outcome == "error"
+    assert "RemoteProtocolError" in str(error)
+
+
 def test_a_500_naming_the_response_format_is_a_refused_mode() -> None:
     """llama-cpp-python 0.3.36 answers `response_format: json_schema` with a 500 saying so."""
     model = ScriptedModel(lambda messages: "{}", modes=["tools", "json_object"], refusal_status=500)
