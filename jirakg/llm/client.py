@@ -102,6 +102,7 @@ class LlmClient:
         return parsed
 
     async def _bounded(self, system: str, user: str, schema: dict, max_tokens: int, lean: dict | None) -> str:
+        import httpx  # the openai client's transport, installed with it
         from openai import OpenAIError
 
         remaining = self._remaining()
@@ -117,7 +118,7 @@ class LlmClient:
         except TimeoutError as exc:
             self.breaker.failed()
             raise LlmError(f"the model did not finish within {remaining:.1f} s", "timeout") from exc
-        except OpenAIError as exc:
+        except (OpenAIError, httpx.HTTPError) as exc:  # httpx's: a stream the server broke off mid-way
             self.breaker.failed()
             raise LlmError(f"{type(exc).__name__}: {exc}") from exc
         self.breaker.succeeded()  # the server answered: what it said is judged by the caller
