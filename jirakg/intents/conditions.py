@@ -50,7 +50,8 @@ NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren 
            r"on|under|with)? ?(?:a |any |an )?)")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
-                            r"(?: to (?:anyone|anybody|someone|a person|any person))?|(?:nobody|no one|noone) (?:is |"
+                            r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
+                            r"(?:nobody|no one|noone) (?:is |"
                             r"has )?"
                             r"(?:assigned|owns?|picked (?:it |them )?up|working on|taken|took)|no assignee|no owner|"
                             r"without (?:an? |any )?(?:owner|assignee)|owned by (?:nobody|no one)|nobody s|"
@@ -173,6 +174,10 @@ TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed
              r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|got)\b|"
              r"\s*[.,;?!()]|"
              r"\s*$)")
+# "a customer asked about X", "I'd like to mention X", "Hiro knows about X": what people say or know, not
+# words the issues contain
+ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
+                         r"cares?|cared|think|thinking|thought|complain(?:s|ed|ing)?|to)\s+$")
 IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:summary|title)s?(?:/(?:summary|title))?\b|"
                       r"\b(?:whose|with a|the) (?:title|summary)\b")
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
@@ -241,6 +246,9 @@ PRONOUN_REPORTER = re.compile(r"\b(?:he|she|they) (?:has |have |had |did )?(?:re
                               r"opened|created|submitted) by (?:him|her|them)\b")
 PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
+SOMEONE_OTHER_THAN = re.compile(r"(?:(?:assigned|owned|handled|worked on|reported|filed|raised|logged|opened|"
+                                r"created|submitted) (?:by|to) )?(?:someone|somebody|another person|others?) "
+                                r"(?:other than|besides|except|but)$")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
                               r"has))\b")
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
@@ -605,8 +613,9 @@ class ConditionReader:
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
                 if (not phrase or all(w in FILLER or w.isdigit() for w in phrase) or self._value_kind(" ".join(phrase))
-                        or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])):
-                    continue  # "what about in FLOE", "about the Uploader component": not text
+                        or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])
+                        or ASKER_TALKS.search(text.value[:match.start()])):
+                    continue  # "what about in FLOE", "about the Uploader component", "asked about X": not text
                 slots.text = " ".join(filter(None, [slots.text, " ".join(phrase)]))
                 text.blank(match.start(), match.end())
                 break
@@ -641,6 +650,10 @@ class ConditionReader:
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             reported = REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked
             role = "reporters" if reported else "assignees"
+            if role == "assignees" and not ASSIGNEE_BEFORE.search(before) and PRONOUN_NOT_REPORTER.search(words.free()):
+                mentioned.append(match)  # "Hiro knows the bugs he filed; show those filed by anyone other than him"
+                words.take_all(PRONOUN_REPORTER)
+                continue
             if role == "assignees" and not ASSIGNEE_BEFORE.search(before) and PRONOUN_REPORTER.search(words.free()):
                 role = "reporters"  # "Gregor is leaving… the tickets he raised"
                 words.take_all(PRONOUN_REPORTER)
@@ -656,12 +669,19 @@ class ConditionReader:
             if match.term.value not in target:
                 target.append(match.term.value)
             words.take(match.start, match.end)
-            cue_before = re.search(r"(?:(?:reported|filed|raised|logged|opened|created|submitted|written|assigned|"
-                                    r"owned|handled|worked on) (?:by|to)|other than|except|excluding|not|from|for|on|"
-                                    r"with|to|sitting with|by)$", before)
+            somebody_else = SOMEONE_OTHER_THAN.search(before)
+            if somebody_else and role == "assignees" and "assignee" not in slots.filled:
+                slots.filled.append("assignee")  # "assigned to someone other than Ana": assigned, not to Ana
+            cue_before = somebody_else or re.search(
+                r"(?:(?:reported|filed|raised|logged|opened|created|submitted|written|assigned|"
+                r"owned|handled|worked on) (?:by|to)|other than|except|excluding|not|from|for|on|"
+                r"with|to|sitting with|by)$", before)
             if cue_before:
                 taken = cue_before.group(0).count(" ") + 1
                 words.take(max(0, match.start - taken), match.start)
+            negation = NEGATION.search(before)
+            if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
+                words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
             cue_after = (REPORTER_AFTER.search(after) or (asked and REPORTER_ASKED.search(after))
                          or ASSIGNEE_AFTER.search(after))
             if cue_after:

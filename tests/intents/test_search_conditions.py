@@ -1,0 +1,77 @@
+"""Search conditions as people state them, in wordings of our own over the demo organisation: what the
+asker says or knows is no text to search for, and a person excluded from a role is excluded, never also
+required."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from tests.intents.demo_lexicon import LEXICON, ORG
+
+NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
+PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
+HIRO = next(p.account_id for p in ORG.people if p.display_name == "Hiro Sato")
+
+
+def jql(question: str) -> str:
+    (intent,) = PARSER.parse(question).intents
+    return intent.jql or ""
+
+
+@pytest.mark.parametrize("question", [
+    "The release manager asked about slow pages. Which open Web Storefront bugs are High priority?",
+    "I'd like to mention the quick wins in the notes - list the done Mobile Apps stories in 2026.Q3",
+    "a customer is asking about old problems: which Data Platform bugs were closed as Won't Do?",
+    "Ana keeps wondering about flaky builds; list the unresolved Operations tasks",
+    "Our lead knows about the outage already. Show the Operations bugs with Highest priority",
+])
+def test_what_the_asker_says_or_knows_is_no_text_search(question: str) -> None:
+    assert "text ~" not in jql(question)
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("Operations bugs mentioning timeout", "timeout"),
+    ("Core Platform tickets that talk about caching", "caching"),
+    ("Core Platform issues related to caching", "caching"),
+])
+def test_mentions_of_the_issues_are_still_searched(question: str, term: str) -> None:
+    assert f'text ~ "{term}"' in jql(question)
+
+
+@pytest.mark.parametrize("question", [
+    "Hiro Sato knows about the Billing bugs he filed. Show the unresolved Billing bugs reported by anyone other "
+    "than him.",
+    "Hiro Sato has seen the Search bugs he raised himself. List the Search bugs filed by somebody other than him.",
+    "Hiro Sato already checked the bugs he logged. Which Billing bugs were reported by people other than him?",
+])
+def test_a_pronoun_excluded_as_reporter_is_excluded_not_required(question: str) -> None:
+    found = jql(question)
+    assert f'reporter != "{HIRO}"' in found and f'reporter = "{HIRO}"' not in found, found
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    # someone else: assigned, and not to him
+    ("Show me the done Operations tasks that are assigned to someone other than Hiro Sato.",
+     f'assignee != "{HIRO}" AND assignee is not EMPTY'),
+    ("Operations tasks assigned to somebody besides Hiro Sato", f'assignee != "{HIRO}" AND assignee is not EMPTY'),
+    ("Operations tasks not assigned to Hiro Sato", f'assignee != "{HIRO}"'),
+    ("Operations tasks that aren't assigned to Hiro Sato", f'assignee != "{HIRO}"'),
+    ("Operations tasks owned by anyone except Hiro Sato", f'assignee != "{HIRO}"'),
+])
+def test_a_person_excluded_as_assignee(question: str, clause: str) -> None:
+    found = jql(question)
+    assert clause in found and f'assignee = "{HIRO}"' not in found and "assignee is EMPTY" not in found, found
+
+
+@pytest.mark.parametrize("question", ["Operations tasks that are not assigned",
+                                      "Operations tasks not assigned to anyone", "unassigned Operations tasks"])
+def test_not_assigned_without_a_name_is_unassigned(question: str) -> None:
+    assert "assignee is EMPTY" in jql(question) and "!=" not in jql(question)
+
+
+def test_a_negated_person_uses_the_negation_word() -> None:
+    (intent,) = PARSER.parse("Operations tasks not assigned to Hiro Sato").intents
+    assert intent.slots.ignored == []
