@@ -44,10 +44,17 @@ OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
 WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
 LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
-NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?(?:got |"
-           r"gotten )?"
+# "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
+NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?"
+           r"(?:got |gotten )?|without (?:ever )?(?:being |having been |getting |having )?)"
            r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|"
-           r"on|under|with)? ?(?:a |any |an )?)")
+           r"on|under|with)? ?(?:a |any |an )?|(?:never|not|without)(?: ever| yet)? (?:got|get|getting|gotten|"
+           r"been given|given|having|had) (?:a |any |an )?)")
+DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked) as )?(?:not going to (?:be )?|"
+                      r"(?:declined?|declining|refused?|refusing|chose not|decided not|opted not) to |won t (?:be )?|"
+                      r"will not (?:be )?|not to be )"
+                      r"(?P<verb>fix(?:ed)?|do(?:ne)?)\b")
+GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
@@ -60,11 +67,13 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"waiting for|looking for|without) (?:an? )?(?:owner|assignee))\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
                               rf"target (?:versions?|releases?))|"
-                              rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?))\b")),
-    ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?)\b")),
+                              rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN})\b")),
+    ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?{GIVEN})"
+                             rf"\b")),
     ("labels", re.compile(rf"\b(?:{WITHOUT}labels?|unlabell?ed|not labell?ed)\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}due ?dates?\b")),
-    ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|{NOT_PUT}sprints?)\b")),
+    ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|"
+                          rf"{NOT_PUT}sprints?{GIVEN})\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
                               r"not been) (?:yet )?resolved(?: yet)?|"
@@ -77,7 +86,9 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"still waiting for a fix|left to do|(?:have|has|need|needs) to (?:be )?(?:finish|"
                               r"finished|"
                               r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
-                              r"waiting for a fix|awaiting a fix|still needs? work|needs? (?:more )?work|"
+                              r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
+                              r"(?:fix|resolution)|"
+                              r"still needs? work|needs? (?:more )?work|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
                               r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|"
                               r"has not) been dealt with|"
@@ -403,6 +414,7 @@ class ConditionReader:
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
             self._me(words, slots)
+        self._declined(words, slots)
         self._empties(words, slots)
         self._resolutions(words, slots)
         self._sprint_state(words, slots)
@@ -545,6 +557,25 @@ class ConditionReader:
         for name, pattern in FILLED_FIELDS:
             if words.take_all(pattern) and name not in slots.filled:
                 slots.filled.append(name)  # type: ignore[arg-type]
+
+    def _declined(self, words: Words, slots: Slots) -> None:
+        """"the team declined to fix", "closed as not going to be done": the instance's won't-fix or won't-do
+        resolution, the one the verb names first."""
+        names = {t.value.lower(): t.value for t in self.lexicon.of("resolution")}
+        statuses = {unicode_words(t.value) for t in self.lexicon.of("status")}
+        found = [(words.span(m), m.group("verb")) for m in DECLINED.finditer(words.free())]
+        for (start, end), verb in found:
+            near = words.before(start, 3) + " " + words.after(end, 2)
+            if re.search(r"\b(?:status|state|workflow|column)\b", near) and \
+                    " ".join(words.tokens[start:end]) in statuses:
+                continue  # "in the Won't Fix status": the workflow state, where the instance has one
+            preferred = ("won't fix", "won't do") if verb.startswith("fix") else ("won't do", "won't fix")
+            value = next((names[n] for n in preferred if n in names), None)
+            if value is None:
+                raise Unknown(self._no_such("resolution", "Won't Fix"))
+            if value not in slots.resolutions:
+                slots.resolutions.append(value)
+            words.take(start, end)
 
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue

@@ -75,3 +75,43 @@ def test_not_assigned_without_a_name_is_unassigned(question: str) -> None:
 def test_a_negated_person_uses_the_negation_word() -> None:
     (intent,) = PARSER.parse("Operations tasks not assigned to Hiro Sato").intents
     assert intent.slots.ignored == []
+
+
+@pytest.mark.parametrize(("question", "empty"), [
+    ("Data Platform bugs that were resolved as Done but never got a fix version set", "fixVersion"),
+    ("Core Platform tickets resolved since 2026 without being assigned to a release", "fixVersion"),
+    ("Web Storefront stories done without ever getting a fix version", "fixVersion"),
+    ("Operations tasks that never got a component", "component"),
+    ("Mobile Apps stories without ever being put in a sprint", "sprint"),
+])
+def test_never_given_a_field_is_the_field_empty(question: str, empty: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert f"{empty} is EMPTY" in (intent.jql or "") and intent.slots.ignored == [], (intent.jql, intent.slots.ignored)
+
+
+@pytest.mark.parametrize("question", [
+    "how many tickets linked to PROJ-12 are still waiting for a resolution?",
+    "Mobile Apps bugs awaiting a resolution",
+    "Mobile Apps bugs that still need a fix",
+    "Operations tasks pending a resolution",
+])
+def test_waiting_for_a_resolution_is_unresolved(question: str) -> None:
+    assert "resolution is EMPTY" in jql(question)
+
+
+@pytest.mark.parametrize("question", [
+    "How many Mobile Apps bugs did the team decline to fix?",
+    "which Web Storefront bugs were closed as not going to be done?",
+    "Operations tasks we decided not to do",
+    "Data Platform bugs that won't be fixed",
+    "Mobile Apps bugs we're not going to fix",
+])
+def test_declined_work_is_the_wont_resolution(question: str) -> None:
+    found = jql(question)
+    assert "resolution = \"Won't Do\"" in found and "statusCategory" not in found, found
+
+
+@pytest.mark.parametrize("question", ["Which Stories are sitting in the Won't Do status?",
+                                      "Stories parked in the Won't Do workflow state"])
+def test_a_wont_status_named_as_a_status_stays_the_status(question: str) -> None:
+    assert jql(question).startswith("issuetype = \"Story\" AND status = \"Won't Do\"")
