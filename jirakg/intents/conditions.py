@@ -173,6 +173,9 @@ REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|belonging to|"
                              r"handled by|worked on by|being worked on by)$")
+# The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
+OWNED_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|sitting with|belonging to|handled by|"
+                          r"worked on by|being worked on by)$")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:still |currently |now )?(?:working on|works on|owns|has|have|"
                             r"is handling|handles|assigned|handling)\b|"
                             r"^s plate\b|^plate\b")
@@ -251,8 +254,8 @@ POINTS_OVER = re.compile(r"\b(?:more than|over|greater than|bigger than|above|la
 POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) (?P<n>\d+(?:\.\d+)?) "
                           r"(?:story )?(?:points?|pts|sp)\b")
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
-PRONOUN_REPORTER = re.compile(r"\b(?:he|she|they) (?:has |have |had |did )?(?:reported|filed|raised|logged|opened|"
-                              r"created|"
+PRONOUN_REPORTER = re.compile(r"\b(?:(?:did|does|do|has|have|had) )?(?:he|she|they) (?:has |have |had |did |ever )?"
+                              r"(?:reported|filed|raised|logged|opened|created|"
                               r"submitted|report|file|raise|log|open|create)\b|\b(?:reported|filed|raised|logged|"
                               r"opened|created|submitted) by (?:him|her|them)\b")
 PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted) by (?:anyone|someone|"
@@ -685,7 +688,7 @@ class ConditionReader:
                 mentioned.append(match)  # "Hiro knows the bugs he filed; show those filed by anyone other than him"
                 words.take_all(PRONOUN_REPORTER)
                 continue
-            if role == "assignees" and not ASSIGNEE_BEFORE.search(before) and PRONOUN_REPORTER.search(words.free()):
+            if role == "assignees" and not OWNED_BEFORE.search(before) and PRONOUN_REPORTER.search(words.free()):
                 role = "reporters"  # "Gregor is leaving… the tickets he raised"
                 words.take_all(PRONOUN_REPORTER)
             if role == "assignees" and NOT_A_ROLE.search(after) and not ASSIGNEE_BEFORE.search(before):

@@ -115,3 +115,28 @@ def test_declined_work_is_the_wont_resolution(question: str) -> None:
                                       "Stories parked in the Won't Do workflow state"])
 def test_a_wont_status_named_as_a_status_stays_the_status(question: str) -> None:
     assert jql(question).startswith("issuetype = \"Story\" AND status = \"Won't Do\"")
+
+
+@pytest.mark.parametrize("question", [
+    "For Carla Novak's review, how many bugs did she report during 2025?",
+    "I'm writing a thank-you note for Hiro Sato. Which stories that he reported got done?",
+    "A note for Hiro Sato: which Mobile Apps bugs has he ever filed?",
+    "Hiro Sato is moving teams. What did he raise in Operations?",
+])
+def test_a_person_named_before_a_pronoun_that_reports_is_the_reporter(question: str) -> None:
+    found = jql(question)
+    assert "reporter = " in found and "assignee = " not in found, found
+
+
+def test_a_person_assigned_by_name_stays_the_assignee_beside_a_pronoun() -> None:
+    assert f'assignee = "{HIRO}"' in jql("open bugs assigned to Hiro Sato that he reported")
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("Mobile Apps issues created from the start of May through the end of July 2026", "2026/05/01", "2026/08/01"),
+    ("Data Platform tasks opened from the beginning of March till the end of June 2026", "2026/03/01", "2026/07/01"),
+    ("Web bugs resolved from February to April 2026", "2026/02/01", "2026/05/01"),
+])
+def test_a_span_of_months_is_the_whole_span(question: str, start: str, end: str) -> None:
+    found = jql(question)
+    assert f'>= "{start} 00:00"' in found and f'< "{end} 00:00"' in found, found
