@@ -216,7 +216,7 @@ LINK_ANY = [
                           rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b")),
     ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:blocked|held up|stuck|waiting|dependent|"
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
-                                 rf"unresolved |any )?blockers?)\b"))]
+                                 rf"unresolved |any )?blockers?)\b(?! priority| severity)"))]  # "Blocker priority"
 # A bare "blocked" is a link only where the instance has no workflow state called Blocked.
 BARE_BLOCKED = re.compile(r"\b(?:that |which )?(?:are |is )?blocked\b(?! by)")
 KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the key, or None for any)

@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
-from tests.intents.demo_lexicon import LEXICON, ORG
+from jirakg.intents.lexicon import Lexicon
+from tests.intents.demo_lexicon import LEXICON, META, ORG
 
 NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
 PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
@@ -140,3 +141,25 @@ def test_a_person_assigned_by_name_stays_the_assignee_beside_a_pronoun() -> None
 def test_a_span_of_months_is_the_whole_span(question: str, start: str, end: str) -> None:
     found = jql(question)
     assert f'>= "{start} 00:00"' in found and f'< "{end} 00:00"' in found, found
+
+
+def _blocker_parser() -> EmbeddedParser:
+    """The demo organisation with a Blocker-to-Trivial priority scheme, as many Jira Server instances have."""
+    names = ["Blocker", "Critical", "Major", "Minor", "Trivial"]
+    lexicon = Lexicon.build(fields=META["fields"], statuses=META["statuses"],
+                            priorities=[{"id": str(i), "name": n} for i, n in enumerate(names, 1)],
+                            issue_types=META["issuetypes"], link_types=META["issueLinkTypes"],
+                            projects=META["projects"])
+    return EmbeddedParser(lexicon, now=lambda: NOW)
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("please give all issues with Blocker priority which were created in March 2026", 'priority = "Blocker"'),
+    ("Mobile Apps bugs with blocker priority", 'priority = "Blocker"'),
+    ("Mobile Apps bugs with a Blocker priority that are unresolved", 'priority = "Blocker"'),
+    ("Mobile Apps bugs with blockers", 'issueLinkType = "is blocked by"'),
+    ("Mobile Apps bugs with open blockers", 'issueLinkType = "is blocked by"'),
+])
+def test_a_blocker_priority_is_no_blocking_link(question: str, clause: str) -> None:
+    (intent,) = _blocker_parser().parse(question).intents
+    assert clause in (intent.jql or "") and intent.slots.ignored == [], (intent.jql, intent.slots.ignored)
