@@ -740,6 +740,7 @@ class ConditionReader:
         kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint"}
         statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
         matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words)
+        negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
@@ -753,7 +754,10 @@ class ConditionReader:
                     r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start, 6)
-            negated = NEGATION.search(before) is not None
+            joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
+            negated = NEGATION.search(before) is not None or all(t in LIST_JOINERS for t in joined)
+            if negated:
+                negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
             if match.term.kind == "status" and (HISTORY.search(words.after(match.end, 4))
                                                 or re.search(r"\b(?:had|has|have) been (?:in )?$",
@@ -873,6 +877,9 @@ class ConditionReader:
         return bool(word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
                     or NEGATION.search(word) or word in self.known
                     or get_close_matches(word, self.known, n=1, cutoff=0.8))
+
+
+LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
 
 
 def _misspelt_filler(word: str) -> bool:

@@ -163,3 +163,24 @@ def _blocker_parser() -> EmbeddedParser:
 def test_a_blocker_priority_is_no_blocking_link(question: str, clause: str) -> None:
     (intent,) = _blocker_parser().parse(question).intents
     assert clause in (intent.jql or "") and intent.slots.ignored == [], (intent.jql, intent.slots.ignored)
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("how many initiatives are in progress right now (not counting ones in review or blocked)?",
+     'status not in ("In Review", "Blocked")'),
+    ("Mobile Apps stories except the ones in review or blocked", 'status not in ("In Review", "Blocked")'),
+    ("Core Platform bugs that are not in review or blocked", 'status not in ("In Review", "Blocked")'),
+    ("Web bugs that aren't high or highest priority", 'priority not in ("Highest", "High")'),
+])
+def test_a_negation_covers_every_value_of_its_list(question: str, clause: str) -> None:
+    found = jql(question)
+    assert clause in found and "status = " not in found and "status in" not in found and "priority = " not in found, \
+        found
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("open bugs in review or blocked", 'status in ("In Review", "Blocked")'),
+    ("Mobile Apps stories not in review, and the bugs", 'issuetype in ("Story", "Bug") AND status != "In Review"'),
+])
+def test_values_after_the_list_are_not_negated(question: str, clause: str) -> None:
+    assert clause in jql(question)
