@@ -254,9 +254,12 @@ POINTS_OVER = re.compile(r"\b(?:more than|over|greater than|bigger than|above|la
 POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) (?P<n>\d+(?:\.\d+)?) "
                           r"(?:story )?(?:points?|pts|sp)\b")
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
-PRONOUN_REPORTER = re.compile(r"\b(?:(?:did|does|do|has|have|had) )?(?:he|she|they) (?:has |have |had |did |ever )?"
-                              r"(?:reported|filed|raised|logged|opened|created|"
-                              r"submitted|report|file|raise|log|open|create)\b|\b(?:reported|filed|raised|logged|"
+# A plain verb is the reporter's only in a question or after "did" ("did she report", "she did file"): "what does
+# she have open" is her open work
+PRONOUN_REPORTER = re.compile(r"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
+                              r"(?:report|file|raise|log|open|create|submit)\b|"
+                              r"\b(?:(?:has|have|had) )?(?:he|she|they) (?:has |have |had |did |ever )?"
+                              r"(?:reported|filed|raised|logged|opened|created|submitted)\b|\b(?:reported|filed|raised|logged|"
                               r"opened|created|submitted) by (?:him|her|them)\b")
 PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
@@ -755,7 +758,8 @@ class ConditionReader:
                 continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start, 6)
             joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
-            negated = NEGATION.search(before) is not None or all(t in LIST_JOINERS for t in joined)
+            # "non-defect Floe tickets": a value right after a negated one is not in its list without an "or"
+            negated = NEGATION.search(before) is not None or (bool(joined) and all(t in LIST_JOINERS for t in joined))
             if negated:
                 negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
