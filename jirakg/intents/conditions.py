@@ -229,6 +229,9 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
                 re.I), "is blocked by"),
     (re.compile(rf"\bduplicates? of (?P<key>{KEY})\b", re.I), "is duplicated by"),
 ]
+# The linked issues of the one issue the question names, said without repeating its key
+THE_LINKED = re.compile(r"\b(?:the|its|those|these|their) (?P<linked>linked|related|connected) (?:issues|tickets|items|"
+                        r"ones|work)\b")
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
 NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
@@ -461,6 +464,11 @@ class ConditionReader:
                 key = match.group("key") or match.group("key2")
                 slots.links.append(LinkFilter(key=str(key).upper(), link_type=link_type))
                 text.blank(match.start(), match.end())
+        named = {k.upper() for k in re.findall(rf"\b{KEY}\b", text.value, re.I)}
+        linked = THE_LINKED.search(text.value)
+        if linked and len(named) == 1 and not slots.links:  # "PROJ-12 has many links; which linked issues are open"
+            slots.links.append(LinkFilter(key=named.pop()))
+            text.blank(linked.start("linked"), linked.end("linked"))
         text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
         self._parents(text, slots)
         self._numbers(text, slots)

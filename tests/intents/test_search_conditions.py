@@ -191,3 +191,14 @@ def test_a_negation_covers_every_value_of_its_list(question: str, clause: str) -
 ])
 def test_values_after_the_list_are_not_negated(question: str, clause: str) -> None:
     assert clause in jql(question)
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("The checkout rework (PROJ-12) has a lot of links. How many of the linked issues are still unresolved?",
+     "PROJ-12"),
+    ("MOB-40 came up in the review. How many of the related tickets are bugs?", "MOB-40"),
+    ("The payments outage (OPS-7) touched a lot of work. Which of the connected issues are still unresolved?",
+     "OPS-7"),
+])
+def test_the_linked_issues_of_the_one_issue_named_are_its_links(question: str, key: str) -> None:
+    assert f"issue in linkedIssues({key})" in jql(question)
