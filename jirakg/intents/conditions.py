@@ -232,6 +232,11 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
 # The linked issues of the one issue the question names, said without repeating its key
 THE_LINKED = re.compile(r"\b(?:the|its|those|these|their) (?P<linked>linked|related|connected) (?:issues|tickets|items|"
                         r"ones|work)\b")
+# A sentence ends and the request begins: a time phrase before it without a date word is the asker's story
+CONTEXT_BEFORE_REQUEST = re.compile(r"(?:[.!?;:)]\s+|\s[-–]\s)(?:\w+\s+){0,3}?(?:which|what|how|list|show|give|find|"
+                                    r"can|could|please|are there|is there)\b")
+ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tasks?|epics?|items?|features?|"
+                        r"sub-?tasks?|work)\b")
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
 NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
@@ -529,6 +534,10 @@ class ConditionReader:
                 continue  # "in the current sprint" is sprint membership, not a time window
             if not cued and window.start and window.start > _iso_now(self.now()):
                 continue  # "the planning call is next week": nothing was created or resolved in the future
+            sentence = re.split(r"[.!?;:(]\s+|\s[-–]\s", text.value[:start])[-1]
+            if not cued and CONTEXT_BEFORE_REQUEST.search(text.value[end:]) and not ISSUE_NOUN.search(sentence):
+                continue  # "sprint 52 ended yesterday. What is still open?": when the asker's story happened, not
+                # the issues' ("bugs from October. Which are open?" is theirs); its words are named as not used
             found.append((cued, DateRange(field=field_name, start=window.start, end=window.end, phrase=window.phrase)))
             text.blank(start, end)
         cued_ranges = {(d.start, d.end) for cued, d in found if cued}

@@ -202,3 +202,20 @@ def test_values_after_the_list_are_not_negated(question: str, clause: str) -> No
 ])
 def test_the_linked_issues_of_the_one_issue_named_are_its_links(question: str, key: str) -> None:
     assert f"issue in linkedIssues({key})" in jql(question)
+
+
+@pytest.mark.parametrize(("question", "named"), [
+    ("Core Platform's sprint ended yesterday. What from PROJ is still unresolved?", "yesterday"),
+    ("The planning happened in October - which Mobile Apps issues are Blocked?", "october"),
+    ("Review duty is on me this week (ugh). Which Core Platform issues are In Review?", "week"),
+])
+def test_when_the_askers_story_happened_is_no_date_filter(question: str, named: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert "created" not in (intent.jql or "") and named in intent.slots.ignored, (intent.jql, intent.slots.ignored)
+
+
+@pytest.mark.parametrize("question", ["Bugs created last week. Show them.",
+                                      "Which Core Platform bugs were created last week?",
+                                      "Core Platform bugs in October 2026. Which are still open?"])
+def test_a_date_about_the_issues_still_filters(question: str) -> None:
+    assert "created >= " in jql(question)
