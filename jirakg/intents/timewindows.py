@@ -130,7 +130,8 @@ _RULES = [
     (rf"\b(?:before|until|till|prior to) {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m))),
     (rf"\b(?:since|from|after) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m), None)),
     (rf"\b(?:on) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m), _spoken_date(m) + timedelta(days=1))),
-    (rf"\b(?:between|from) ({_MONTH_NAMES}) (?:and|to|through|until|-) ({_MONTH_NAMES}),? {YEAR}\b",
+    (rf"\b(?:between|from)\s+({_MONTH_NAMES}) (?:and|to|through|until|till|-) "
+     rf"(?:the end of )?({_MONTH_NAMES}),? {YEAR}\b",
      lambda m, now, today, _: (_month_start(int(m.group(3)), MONTHS[m.group(1)]),
                                _next_month(_month_start(int(m.group(3)), MONTHS[m.group(2)])))),
     (rf"\b(?:between|from) {YEAR} (?:and|to|through|until|-) {YEAR}\b",

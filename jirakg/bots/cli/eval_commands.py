@@ -81,7 +81,8 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
 def _print(report: Report, parser_name: str, show_failures: bool, as_json: bool) -> None:
     if show_failures:
         for failure in report.failures:
-            click.echo(f"- {failure['query']!r}: gold {failure['gold']} {failure['gold_jql'] or ''}\n"
+            widened = " (widened silently)" if failure["widened_silently"] else ""
+            click.echo(f"- {failure['query']!r}{widened}: gold {failure['gold']} {failure['gold_jql'] or ''}\n"
                        f"  got {failure['got']}")
     click.echo(f"single-intent F1 {report.single.f1:.3f}, multi-intent F1 {report.multi.f1:.3f}, "
                f"issue keys {report.issue_key_accuracy:.3f}, JQL execution {report.jql_execution_accuracy}, "
