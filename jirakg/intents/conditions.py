@@ -386,9 +386,11 @@ class ConditionReader:
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
 
-    def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True) -> Slots:
+    def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
+             typed: str | None = None) -> Slots:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
-        Unknown for a name the instance does not have."""
+        Unknown for a name the instance does not have. `typed`: the question as typed, when `text` was
+        lower-cased on the way (its capitals tell a name)."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
@@ -410,7 +412,7 @@ class ConditionReader:
             target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
         self._values(words, slots, people)
         self._categories(words, slots)
-        self._unknown_names(words, text)
+        self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
         self.unused = [w for w in words.left() if w not in FILLER and w != USED and not w.isdigit() and len(w) > 2]
         if terse_text:
@@ -776,7 +778,8 @@ class ConditionReader:
             capitalised = bool(typed and typed.group(0)[:1].isupper())
             looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
             if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
-                raise Unknown(self._no_such(kind, value))
+                raise Unknown(self._no_such(kind, typed.group(0) if typed else value))
+        self._unknown_project_key(words, original)
         for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):
             # "Coding Environment 0.9" is part of a version's name ("Coding Env 0.9"): not unknown
             if f" {unicode_words(version)} " not in self.version_names and unicode_words(version) in words.free():
@@ -786,6 +789,16 @@ class ConditionReader:
         if person and person.group(1) not in FILLER:
             surname = person.group(2) if person.group(2) and person.group(2) not in NAME_STOP | FIELD_WORDS else None
             raise Unknown(self._no_such("person", " ".join(filter(None, [person.group(1), surname])).title()))
+
+    def _unknown_project_key(self, words: Words, original: str) -> None:
+        """A word typed in capitals like a project key and close to one ("DTA issues at risk", "workload OPZ")
+        is a mistyped project: asked back, never dropped to answer over every project."""
+        free = set(words.left())
+        keys = [t.value for t in self.lexicon.of("project")]
+        for typed in re.findall(r"(?<![\w-])([A-Z][A-Z0-9]{1,9})(?![\w-])", original):
+            word = typed.lower()
+            if word in free and word not in self.known_words and get_close_matches(typed, keys, n=1, cutoff=0.6):
+                raise Unknown(self._no_such("project", typed))
 
     def _no_such(self, kind: str, value: str) -> str:
         return no_such(self.lexicon, kind, value)

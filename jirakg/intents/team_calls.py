@@ -32,7 +32,7 @@ class TeamCalls:
         self.people = {t.value: t.label for t in lexicon.of("person")}
 
     def call(self, ask: TeamAsk, keys: list[str], lowered: str, state: ConversationState, issue_in_view: str | None,
-             follow_up: bool) -> IntentCall:
+             follow_up: bool, typed: str | None = None) -> IntentCall:
         measure = ask.measure.model_copy(update={
             "points_field": self.points_field, "sprint_field": self.sprint_field,
             "group_by": [self.sprint_field if f == SPRINT else f for f in ask.measure.group_by
@@ -43,7 +43,7 @@ class TeamCalls:
                 return clarify(which_issue(self.lexicon.project_keys))
             return IntentCall(name=ask.name, issue_keys=keys, slots=Slots(measure=measure, text=ask.subset))
         try:
-            slots = self.conditions.read(ask.rest, Slots(), terse_text=False)
+            slots = self.conditions.read(ask.rest, Slots(), terse_text=False, typed=typed)
             share = ask.subset if measure.statistic == "share" else None
             part = self.conditions.read(share, Slots(), terse_text=False) if share else None
         except Unknown as exc:
