@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
-from jirakg.intents.models import IntentCall
+from jirakg.intents.models import ConversationState, IntentCall
 from tests.intents.demo_lexicon import LEXICON
 
 NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
@@ -37,3 +37,23 @@ def test_a_mistyped_project_key_is_asked_back(question: str, typed: str, closest
 @pytest.mark.parametrize("question", ["open QA bugs in OPS", "API bugs in DATA", "UI issues in WEB by priority"])
 def test_capitals_far_from_any_project_key_are_no_project(question: str) -> None:
     assert one(question).name != "clarify"
+
+
+def follow(first: str, then: str) -> IntentCall:
+    call = one(first)
+    state = ConversationState(last_intent=call.name, last_search=call.slots)
+    parsed = PARSER.parse(then, state)
+    assert len(parsed.intents) == 1, parsed.intents
+    return parsed.intents[0]
+
+
+@pytest.mark.parametrize(("first", "then", "sprint"), [
+    ("DATA sprint progress", "what about the previous one, DATA Sprint 51?", "DATA Sprint 51"),
+    ("how is the current WEB sprint going?", "and WEB Sprint 50?", "WEB Sprint 50"),
+    ("MOB current sprint", "and MOB Sprint 49?", "MOB Sprint 49"),
+])
+def test_a_named_sprint_in_a_follow_up_replaces_the_current_one(first: str, then: str, sprint: str) -> None:
+    call = follow(first, then)
+    assert call.name == "sprint" and call.jql is not None and "openSprints" not in call.jql
+    assert [s.name for s in LEXICON.sprints if s.id in call.slots.sprints] == [sprint]
+
