@@ -57,3 +57,14 @@ def test_a_named_sprint_in_a_follow_up_replaces_the_current_one(first: str, then
     assert call.name == "sprint" and call.jql is not None and "openSprints" not in call.jql
     assert [s.name for s in LEXICON.sprints if s.id in call.slots.sprints] == [sprint]
 
+
+
+@pytest.mark.parametrize(("question", "sprint"), [
+    ("did the mobile team finish what was in sprint 49?", "MOB Sprint 49"),
+    ("how did sprint 48 go for the MOB team", "MOB Sprint 48"),
+    ("how far did MOB get in iteration 37?", "MOB Sprint 37"),
+])
+def test_a_sprint_number_with_one_project_is_that_projects_sprint(question: str, sprint: str) -> None:
+    call = one(question)
+    assert call.name == "sprint" and call.slots.sprint_state is None
+    assert [s.name for s in LEXICON.sprints if s.id in call.slots.sprints] == [sprint]
