@@ -123,7 +123,9 @@ def _parse_iso(text: str) -> datetime:
 
 
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
-YEAR = r"((?:19|20)\d{2})"
+# a year that is part of a quarter's name ("Q4 2026", "third quarter of 2026", "2026 Q4") names a release, not a year
+YEAR = (r"(?<!q[1-4] )(?<!quarter )(?<!quarter of )((?:19|20)\d{2})"
+        r"(?! q[1-4]\b)(?! (?:first|second|third|fourth) quarter\b)")
 SPOKEN_DATE = (rf"(?:(?P<day1>\d{{1,2}})(?:st|nd|rd|th)? (?P<month1>{_MONTH_NAMES})\.?|(?P<month2>{_MONTH_NAMES})\.? "
                rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?),? (?P<year>(?:19|20)\d{{2}})")
 _RULES = [

@@ -68,3 +68,19 @@ def test_a_sprint_number_with_one_project_is_that_projects_sprint(question: str,
     call = one(question)
     assert call.name == "sprint" and call.slots.sprint_state is None
     assert [s.name for s in LEXICON.sprints if s.id in call.slots.sprints] == [sprint]
+
+
+@pytest.mark.parametrize("question", [
+    "how much of the ops work planned for the Q4 2026 version is finished?",
+    "is the fourth quarter of 2026 release in WEB on track?",
+    "OPS 2026 Q4 release progress",
+    "what's blocking the third-quarter 2026 release in DATA?",
+])
+def test_a_quarter_said_in_words_names_the_release(question: str) -> None:
+    call = one(question)
+    assert call.name == "release" and call.slots.fix_versions and not call.slots.dates
+    assert call.slots.fix_versions[0] in ("2026.Q4", "2026.Q3")
+
+
+def test_a_year_alone_is_still_a_year() -> None:
+    assert one("WEB bugs created in 2025").slots.dates
