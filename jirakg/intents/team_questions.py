@@ -174,15 +174,16 @@ RELEASE = [
                rf"(?:everything|all|the work|the stuff) (?:planned|scheduled|targeted|slated|meant) (?:for|in)\b"
                rf".{{0,30}}\b{RELEASE_WORD}\b"),
 ]
-RISK = re.compile(r"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:miss|slip|be late)|"
-                  r"(?:might|may|could|will|going to|gonna) (?:miss|slip|be late|not make)|jeopard\w*|red flags?|"
+MISS = r"miss(?: (?:a|the|their|its|our) (?:deadlines?|due dates?|dates?))?"
+RISK = re.compile(rf"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:{MISS}|slip|be late)|"
+                  rf"(?:might|may|could|will|going to|gonna) (?:{MISS}|slip|be late|not make)|jeopard\w*|red flags?|"
                   r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|late or about to|"
-                  r"(?:most )?likely to miss|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"
+                  rf"(?:most )?likely to {MISS}|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"
                   r"behind schedule|fall(?:ing|en)? behind|"
                   r"(?:overdue|late|behind) or (?:stuck|blocked|stalled|at risk|about to \w+)|"
                   r"(?:stuck|blocked|stalled) or (?:overdue|late|behind))\b")
-REQUEST = re.compile(r"\b(?:what|which|who|how|list|show|find|give|any|tell|are there|is there|anything|need|want|"
-                     r"can you|could you|would you|check|flag|pull|see)\b")
+REQUEST = re.compile(r"\b(?:what|which|who|where|how|list|show|find|give|any|tell|are there|is there|anything|need|"
+                     r"want|can you|could you|would you|check|flag|pull|see)\b")
 NAME = r"[\w.'-]+(?: [\w.'-]+){0,2}?"  # a person as asked: "ana", "Ana Schmidt"
 ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved|been happening|gone on|been going on|"
                       rf"went on|was going on|goes on)|"
@@ -241,6 +242,8 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+")
 SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
                         "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
                         "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters"})
+# Everyday words a letter away from a shape word ("start" / "state", "starts" / "stats"): never typos of it
+NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
                          for first in {w[0] for w in SHAPE_WORDS}}
@@ -258,7 +261,7 @@ def normalised(text: str) -> str:
 
     def corrected(match: re.Match[str]) -> str:
         word = match.group(0)
-        if word in SHAPE_WORDS:
+        if word in SHAPE_WORDS or word in NOT_TYPOS:
             return word
         # another form of a word ("changed", "reports") is not a typo
         stem = re.sub(r"(?:s|es|ed|ing)$", "", word)

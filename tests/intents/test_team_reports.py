@@ -84,3 +84,16 @@ def test_a_quarter_said_in_words_names_the_release(question: str) -> None:
 
 def test_a_year_alone_is_still_a_year() -> None:
     assert one("WEB bugs created in 2025").slots.dates
+
+
+@pytest.mark.parametrize(("question", "name", "project"), [
+    ("just joined the storefront team as lead, where should I start in WEB?", "reasoning", "WEB"),
+    ("I am new on DATA, where should we start?", "reasoning", "DATA"),
+    ("where is the ops team most likely to miss a deadline?", "risk", "OPS"),
+    ("where are the MOB issues likely to miss their due date?", "risk", "MOB"),
+    ("which DATA bugs might miss their dates?", "risk", "DATA"),
+])
+def test_where_questions_ask_for_risk_and_a_starting_point(question: str, name: str, project: str) -> None:
+    call = one(question)
+    assert call.name == name and call.slots.projects == [project]
+    assert not {"start", "deadline", "due", "date", "dates"} & set(call.slots.ignored)
