@@ -777,6 +777,8 @@ class ConditionReader:
             typed = re.search(rf"\b{re.escape(value)}\b", original, re.IGNORECASE)
             capitalised = bool(typed and typed.group(0)[:1].isupper())
             looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
+            if not capitalised and re.search(r"(?:ed|ing)$", value):
+                looks_named = False  # "what the web team planned", "the project finished": a verb, no name
             if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, typed.group(0) if typed else value))
         self._unknown_project_key(words, original)

@@ -115,6 +115,10 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 PARSE_CACHE = 4096
 
 
+# "whats left", "hows the sprint": a question word typed without its apostrophe still asks
+UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
+
+
 class EmbeddedParser:
     def __init__(self, lexicon: Lexicon, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.lexicon = lexicon
@@ -151,7 +155,7 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped = text.strip()
+        stripped = UNAPOSTROPHED.sub(r"\1's", text.strip())
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = [p for p in SPLIT.split(stripped) if p and p.strip()]

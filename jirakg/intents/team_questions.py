@@ -142,7 +142,7 @@ SPRINT_WORD = re.compile(r"\bsprint\b")
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
                       r"coming along|shaping up)|progress|on track|burn ?down|health|status report|status|"
                       r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
-                      r"how (?:many|much)\b.{0,40}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
+                      r"how (?:many|much)\b.{0,70}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
                       r"did .{0,40}\bfinish|getting through|end(?:ed)? up|"
                       r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out)|"
                       r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
@@ -161,7 +161,7 @@ RELEASE = [
                rf"on schedule|on time|(?:going to|gonna|about to|likely to) (?:make it|land|ship))\b"),
     re.compile(rf"\b(?:how much of|how close|how far)\b.{{0,60}}\b{RELEASE_WORD}\b"),
     re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:how many .{{0,30}}\b(?:done|finished|complete)|what'?s left|"
-               rf"is anything blocking|holding it up|(?:are|is) (?:\w+ )?(?:done|finished))\b"),
+               rf"is anything blocking|holding it up|(?:are|is|'s) (?:\w+ )?(?:done|finished))\b"),
     # how a release went, asked as a question: "how did the mobile 2026.Q3 version turn out", "did OPS get
     # everything into 2026.Q3?", "check if everything planned for MOB 2026.Q3 shipped"
     re.compile(rf"^(?:.{{0,40}}\b(?:check|see|know|tell me) (?:if|whether) |how |did |was |were |has |have )"

@@ -97,3 +97,25 @@ def test_where_questions_ask_for_risk_and_a_starting_point(question: str, name: 
     call = one(question)
     assert call.name == name and call.slots.projects == [project]
     assert not {"start", "deadline", "due", "date", "dates"} & set(call.slots.ignored)
+
+
+@pytest.mark.parametrize("question", [
+    "how much of what the web team planned for this iteration is finished?",
+    "how much of the Operations iteration that's running now has been completed?",
+    "how much of what the mobile team committed to in the current sprint is done?",
+    "hows the current DATA sprint going",
+])
+def test_how_much_of_a_sprint_is_done_is_its_progress(question: str) -> None:
+    call = one(question)
+    assert call.name == "sprint" and call.slots.sprint_state == "open" and len(call.slots.projects) == 1
+
+
+@pytest.mark.parametrize("question", [
+    "Bruno needs an update on the Core Platform 2026.Q4 release, whats done and what's left?",
+    "update on the PROJ 2026.Q4 release: what's done and what's left?",
+    "for the WEB 2026.Q4 release, whats finished?",
+])
+def test_whats_done_beside_a_release_is_its_report(question: str) -> None:
+    parsed = PARSER.parse(question)
+    assert [c.name for c in parsed.intents] == ["release"]
+    assert parsed.intents[0].slots.fix_versions == ["2026.Q4"]
