@@ -115,6 +115,8 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 PARSE_CACHE = 4096
 
 
+# "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
+YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
 UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
 
@@ -161,8 +163,8 @@ class EmbeddedParser:
         parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
         # "Helping out on Kettle for a bit; which unresolved bugs…": a statement beside a request is context,
         # but a short part or one naming an issue ("Status of all epics under INIT-3?") is a request of its own
-        statements = [p for p in parts
-                      if not REQUEST.search(p) and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
+        statements = [p for p in parts if not REQUEST.search(p) and not YES_NO.match(p)
+                      and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
         if statements and len(statements) < len(parts):
             parts = [p for p in parts if p not in statements]
         for part in parts:

@@ -130,7 +130,10 @@ THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versu
                         r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
 WORKLOAD = re.compile(
     r"\b(?:work ?load|overloaded|overworked|over-?loaded|swamped|snowed under|drowning|"
-    r"too much (?:work|on (?:\w+ )?plate)|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
+    r"too much (?:(?:open |unfinished |unresolved )?work|on (?:\w+ )?plate)|"
+    # "who is carrying how much of the open work", "who owns what amount of it": amounts per person
+    r"who(?: is| are|'s)? (?:carrying|holding|owning|owns|has|handling|doing|sitting on) (?:how much|what (?:amount|"
+    r"share|portion|part|proportion))|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
     r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
     r"spread of work|stretched thin|"
     r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
@@ -162,6 +165,10 @@ RELEASE = [
     re.compile(rf"\b(?:how much of|how close|how far)\b.{{0,60}}\b{RELEASE_WORD}\b"),
     re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:how many .{{0,30}}\b(?:done|finished|complete)|what'?s left|"
                rf"is anything blocking|holding it up|(?:are|is|'s) (?:\w+ )?(?:done|finished))\b"),
+    # "was everything in Decapod 0.6 finished?": a release by its version number, asked whether all of it is done
+    re.compile(rf"^(?:was|were|is|are|has|have|did) (?:everything|all(?: of)?(?: the \w+)?|it all) (?:in|of|from|for|"
+               rf"planned for|targeted at) .{{0,30}}?(?:{RELEASE_WORD}|\d+(?:\.\d+)+)\b.{{0,20}}\b(?:done|finished|"
+               rf"completed?|shipped|closed|resolved|fixed)\b"),
     # how a release went, asked as a question: "how did the mobile 2026.Q3 version turn out", "did OPS get
     # everything into 2026.Q3?", "check if everything planned for MOB 2026.Q3 shipped"
     re.compile(rf"^(?:.{{0,40}}\b(?:check|see|know|tell me) (?:if|whether) |how |did |was |were |has |have )"

@@ -119,3 +119,24 @@ def test_whats_done_beside_a_release_is_its_report(question: str) -> None:
     parsed = PARSER.parse(question)
     assert [c.name for c in parsed.intents] == ["release"]
     assert parsed.intents[0].slots.fix_versions == ["2026.Q4"]
+
+
+@pytest.mark.parametrize(("question", "project"), [
+    ("who is carrying how much of the unfinished mobile work?", "MOB"),
+    ("on Data Platform, is one person carrying too much open work?", "DATA"),
+    ("who owns what amount of the unfinished OPS work?", "OPS"),
+    ("who has what share of the open WEB tickets?", "WEB"),
+])
+def test_who_carries_how_much_is_workload(question: str, project: str) -> None:
+    call = one(question)
+    assert call.name == "workload" and call.slots.projects == [project]
+
+
+@pytest.mark.parametrize("question", [
+    "was everything in MOB 2026.Q3 finished? give me done out of total",
+    "is all of the WEB 2026.Q4 release done?",
+    "were all the tickets for OPS 2026.Q3 closed?",
+])
+def test_was_everything_in_a_release_done_is_its_report(question: str) -> None:
+    call = one(question)
+    assert call.name == "release" and call.slots.fix_versions
