@@ -217,9 +217,10 @@ COMMENT_DETAIL = [
     ("count", re.compile(r"\b(?:how many|number of|count)\b")),
     ("authors", re.compile(r"\bwho\b")),
 ]
-WHY_LATE = re.compile(r"\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|not (?:done|finished|"
-                      r"moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|off track|behind "
-                      r"schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
+WHY_LATE = re.compile(r"\b(?:slipped|slipping|slid) (?:past|beyond|over) (?:its|the|their|our) (?:due date|deadline|"
+                      r"date)\b|\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|"
+                      r"not (?:done|finished|moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|"
+                      r"off track|behind schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
                       r"getting in the way of|in the way of)\b|\blate reason\b|\breason .{0,20}\blate\b|"
                       r"\bmissed (?:its|the|their) (?:date|deadline|due date)\b")
 LOOK_FIRST = re.compile(r"\bwhat should (?:i|we) (?:look at|focus on|worry about|work on|prioriti[sz]e|tackle|pick up|"
@@ -383,7 +384,12 @@ PROGRESS_WORDS = re.compile(r"\b(?:how(?:'s)?|is|are|does|do|going|doing|looking
 
 
 def _release(text: str) -> TeamAsk | None:
-    if any(pattern.search(text) for pattern in RELEASE):
+    # "WEB fix version 2026.Q4": a release named alone, no issues or question words ("what's planned for …", a
+    # list), asks how it is going
+    alone = (len(text.split()) <= SHORT and re.search(r"\b(?:release|fix ?version|version|milestone)\b", text)
+             and re.search(r"\d", text) and not REQUEST.search(text)
+             and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text))
+    if alone or any(pattern.search(text) for pattern in RELEASE):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
         named = re.sub(r"(?<=\d) (?:fix ?version|release|version|milestone)\b", " ", text)
         return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))

@@ -140,3 +140,26 @@ def test_who_carries_how_much_is_workload(question: str, project: str) -> None:
 def test_was_everything_in_a_release_done_is_its_report(question: str) -> None:
     call = one(question)
     assert call.name == "release" and call.slots.fix_versions
+
+
+@pytest.mark.parametrize("question", ["WEB fix version 2026.Q4", "MOB 2026.Q3 release", "DATA version 2026.Q4"])
+def test_a_release_named_alone_is_its_report(question: str) -> None:
+    call = one(question)
+    assert call.name == "release" and call.slots.fix_versions and call.slots.projects
+
+
+def test_a_release_with_issues_asked_for_stays_a_search() -> None:
+    assert one("WEB release 2026.Q4 open bugs").name == "search"
+
+
+@pytest.mark.parametrize("question", [
+    "our OPS-483 epic slipped past its due date, what's blocking it?",
+    "OPS-483 slid past the deadline - what now?",
+])
+def test_an_issue_that_slipped_past_its_date_asks_why(question: str) -> None:
+    call = one(question)
+    assert call.name == "reasoning" and call.issue_keys == ["OPS-483"]
+
+
+def test_what_blocks_an_issue_stays_its_links() -> None:
+    assert one("what is blocking OPS-483?").name == "linked"
