@@ -214,6 +214,9 @@ OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have op
 NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
+# "checkout is critical for us": how much something matters to the asker, no priority of its issues
+MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
+                     r"urgent) (?:for|to) (?:us|me|the (?:team|business|company)|our (?:team|business|company))\b")
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
 DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
                   r"(?:at |on )?all levels|every level|anywhere (?:under|"
@@ -437,6 +440,8 @@ class ConditionReader:
                 key = match.group("key") or match.group("key2")
                 slots.links.append(LinkFilter(key=str(key).upper(), link_type=link_type))
                 text.blank(match.start(), match.end())
+        for match in list(MATTERS.finditer(text.value)):
+            text.blank(match.start(), match.end())
         text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
         self._parents(text, slots)
         self._numbers(text, slots)

@@ -163,3 +163,16 @@ def test_an_issue_that_slipped_past_its_date_asks_why(question: str) -> None:
 
 def test_what_blocks_an_issue_stays_its_links() -> None:
     assert one("what is blocking OPS-483?").name == "linked"
+
+
+@pytest.mark.parametrize("question", [
+    "checkout is critical for us - which open Checkout issues are at risk?",
+    "payments are really important to the business; which WEB bugs are open?",
+    "the mobile app is crucial to our team, what is at risk in MOB?",
+])
+def test_how_much_something_matters_to_us_is_no_priority(question: str) -> None:
+    assert not one(question).slots.priorities
+
+
+def test_a_critical_bug_is_still_a_priority() -> None:
+    assert one("critical bugs in WEB").slots.priorities
