@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib.util
 import json
 import os
 import signal
@@ -184,8 +183,10 @@ async def trickling(upstream: str) -> AsyncIterator[str]:
         writer.close()
 
     async def handle(client_reader: asyncio.StreamReader, client_writer: asyncio.StreamWriter) -> None:
-        server_reader, server_writer = await asyncio.open_connection(host, int(port))
-        await asyncio.gather(relay(client_reader, server_writer, False), relay(server_reader, client_writer, True))
+        # Still relaying when the run ends: cancelled with the loop, which is the end of it.
+        with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+            server_reader, server_writer = await asyncio.open_connection(host, int(port))
+            await asyncio.gather(relay(client_reader, server_writer, False), relay(server_reader, client_writer, True))
 
     proxy = await asyncio.start_server(handle, "127.0.0.1", 0)
     async with proxy:
