@@ -64,6 +64,18 @@ def moment(raw: object) -> datetime | None:
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
+# The Jira field holding each popularity metric and its figure inside it ("watches": {"watchCount": 3})
+POPULARITY = {"watchers": ("watches", "watchCount"), "votes": ("votes", "votes")}
+
+
+def popularity(node: Node, metric: str) -> float | None:
+    """The issue's watcher or vote count; None when Jira did not return the field (an archive without it)."""
+    field, figure = POPULARITY[metric]
+    raw = node.fields.get(field)
+    count = raw.get(figure) if isinstance(raw, dict) else None
+    return float(count) if isinstance(count, int | float) else None
+
+
 def number(node: Node, field: str | None) -> float:
     raw = node.fields.get(field) if field else None
     return float(raw) if isinstance(raw, int | float) else 0.0

@@ -1,5 +1,5 @@
 """ranking: who or which has the most or fewest of the selected issues, or which issues are the oldest,
-newest, most commented, most linked or largest; ties are named as ties."""
+newest, most commented, most linked, most watched, most voted or largest; ties are named as ties."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from jirakg.analysis.groups import grouped, leaders, median, names
-from jirakg.analysis.values import NONE, date_of, days_text, in_days, number, shown_number
+from jirakg.analysis.values import NONE, POPULARITY, date_of, days_text, in_days, number, popularity, shown_number
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import Node
 from jirakg.handlers import search, team
@@ -67,10 +67,14 @@ def _issues(facts: TeamFacts, measure: Measure, w: Writer) -> None:
     scored = [(node, score) for node in facts.nodes if (score := figure(node)) is not None]
     if not scored:
         w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has a "
-               f"{_what(measure)} to rank by.")
+               f"{_what(measure).removesuffix('s') + ' count' if measure.metric in POPULARITY else _what(measure)} "
+               f"to rank by.")
         return
     scored.sort(key=lambda item: (-item[1] if measure.direction == "most" else item[1], item[0].key))
     best = scored[0][1]
+    if measure.metric in POPULARITY and measure.direction == "most" and not best:
+        w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has any {_what(measure)}.")
+        return
     top = [node for node, score in scored if score == best] if not measure.top else [n for n, _ in scored[:measure.top]]
     adjective = _adjective(measure)
     keys = names([w.cite(node) for node in top[:TIES_SHOWN]]
@@ -92,6 +96,8 @@ def _figure(measure: Measure, now: datetime) -> Callable[[Node], float | None]:
         return lambda node: float(sum(len(keys) for sides in node.links.values() for keys in sides.values()))
     if measure.metric == "points":
         return lambda node: number(node, measure.points_field)
+    if measure.metric in POPULARITY:
+        return lambda node: popularity(node, measure.metric)
 
     def age(node: Node) -> float | None:
         created = date_of(node, "created")
@@ -102,11 +108,15 @@ def _figure(measure: Measure, now: datetime) -> Callable[[Node], float | None]:
 def _adjective(measure: Measure) -> str:
     if measure.metric == "age":
         return "oldest" if measure.direction == "most" else "newest"
+    if measure.metric in POPULARITY:  # "the most watched", "the least voted"
+        verb = "watched" if measure.metric == "watchers" else "voted"
+        return f"{'most' if measure.direction == 'most' else 'least'} {verb}"
     return f"{measure.direction} {_what(measure)}"
 
 
 def _what(measure: Measure) -> str:
-    return {"comments": "comments", "links": "links", "points": "story points"}.get(measure.metric, "creation date")
+    return {"comments": "comments", "links": "links", "points": "story points", "watchers": "watchers",
+            "votes": "votes"}.get(measure.metric, "creation date")
 
 
 def _described(measure: Measure, score: float) -> str:

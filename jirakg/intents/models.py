@@ -40,7 +40,7 @@ class NumberFilter(BaseModel):
     value: float
 
 
-Metric = Literal["issues", "points", "age", "resolution_time", "comments", "links"]
+Metric = Literal["issues", "points", "age", "resolution_time", "comments", "links", "watchers", "votes"]
 
 
 class Measure(BaseModel):

@@ -117,6 +117,8 @@ RANKED_ISSUES = re.compile(
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
 OPEN_LONGEST = re.compile(r"\b(?:been )?(?:open|waiting|unresolved|sitting|outstanding) (?:the |for the )?longest\b")
+# "the top 3 most voted", "the 5 most watched": how many issues are ranked
+TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
 BY_METRIC = [
     (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies)|"
                 r"most[- ](?:commented|discussed|talked[- ]about)|"
@@ -131,6 +133,16 @@ BY_METRIC = [
                 # "the biggest open DATA story in terms of estimate": the words between select the issues
                 r"(?P<most2>biggest|largest|highest|heaviest|smallest|lowest)\b(?P<keep>.{0,60}?)\bin terms of "
                 r"(?:story )?(?:points?|estimates?|size|effort))\b"), "points"),
+    # "the most watched DATA bug", "which issue has the most watchers", "fewest followers"
+    (re.compile(TOP_N + r"(?:(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|"
+                r"greatest number of|highest|largest|biggest) (?:watchers|followers|people watching)|"
+                r"(?:highest|largest|biggest) (?:watcher|watch) counts?|(?P<most2>most|least)[- ]"
+                r"(?:watched|followed)|(?P<most3>most|fewest) people (?:follow|watch)(?:ing)?)\b"), "watchers"),
+    # "the most voted open bug", "which story has the most votes", "top-voted", "most upvoted"
+    (re.compile(TOP_N + r"(?:(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|"
+                r"greatest number of|highest|largest|biggest) (?:votes|upvotes)|(?:highest|largest|biggest) vote "
+                r"(?:counts?|totals?)|(?P<most2>most|least)[- ](?:voted|upvoted|voted[- ]for)|"
+                r"top[- ]voted)\b"), "votes"),
 ]
 IN_PERCENT = (r"(?:in percent|in percentages?|as a percent(?:age)?|as a share|as a fraction|percentage-wise|"
               r"by percentage|in %)\??")
@@ -543,13 +555,18 @@ def _ranking(text: str) -> TeamAsk | None:
     for pattern, metric in BY_METRIC:
         match = pattern.search(text)
         if match:
-            said = match.groupdict().get("most") or match.groupdict().get("most2")
+            said = match.groupdict().get("most") or match.groupdict().get("most2") or match.groupdict().get("most3")
             direction = "fewest" if match.groupdict().get("fewest") else _direction(said)
             # "who's got the highest story point total": a person's figure, however the most is said
             who = WHO_MOST.search(text) or re.search(r"\bwho(?:'s got|'s| has got| has| have| got)?\b", text)
-            group = ["assignee"] if who or re.search(rf"\b(?:which|what) {G}\b", text) else []
-            measure = Measure(metric=metric, direction=direction, group_by=group)  # type: ignore[arg-type]
-            return TeamAsk("ranking", measure, _blank(text, who, match, keep="keep"))
+            group = ["assignee"] if (who or re.search(rf"\b(?:which|what) {G}\b", text)) and metric not in (
+                "watchers", "votes") else []  # watchers and votes belong to issues, not people
+            measure = Measure(metric=metric, direction=direction, group_by=group,  # type: ignore[arg-type]
+                              top=_number(match.groupdict().get("top")))
+            rest = _blank(text, who, match, keep="keep")
+            if metric == "watchers":  # "which issue do the most people follow": the verb is the metric's
+                rest = re.sub(r"\b(?:follow|watch)\b", " ", rest)
+            return TeamAsk("ranking", measure, rest)
     who = WHO_MOST.search(text)
     if who:
         role = "reporter" if REPORTED.search(text) else "assignee"

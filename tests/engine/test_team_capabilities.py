@@ -1,0 +1,87 @@
+"""Team questions issue 14 names beyond the first rankings, end to end through devjira on the demo
+organisation: issues ranked by watchers and votes. Every expected figure is computed from the raw issue
+JSON, not by jirakg; the phrasings are our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.demo_env import DATASET, RAW, fields
+from tests.engine.test_conversations import converse
+from tests.jira_env import devjira
+
+
+@pytest.fixture(scope="module")
+def url():
+    with devjira(DATASET, deployment="server") as base:
+        yield base
+
+
+def ask(url: str, question: str):
+    (result,), _ = converse(url, [question])
+    return result
+
+
+def keys(project: str, types: tuple[str, ...] = (), open_only: bool = False) -> list[str]:
+    return [k for k in RAW if fields(k)["project"]["key"] == project
+            and (not types or fields(k)["issuetype"]["name"] in types)
+            and (not open_only or fields(k)["resolution"] is None)]
+
+
+def watchers(key: str) -> int:
+    return fields(key)["watches"]["watchCount"]
+
+
+def votes(key: str) -> int:
+    return fields(key)["votes"]["votes"]
+
+
+def test_devjira_serves_watches_and_votes_as_jira_does() -> None:
+    issue = RAW[next(iter(RAW))]["fields"]
+    assert set(issue["watches"]) == {"self", "watchCount", "isWatching"}
+    assert set(issue["votes"]) == {"self", "votes", "hasVoted"}
+    # the reporter always watches (Jira's auto-watch)
+    assert all(watchers(k) >= 1 for k in RAW)
+
+
+# question, project, types, open only, figure
+POPULAR = [
+    ("which DATA issue has the most watchers?", "DATA", (), False, watchers),
+    ("what's the most watched open DATA task?", "DATA", ("Task",), True, watchers),
+    ("which ticket in OPS do the most people follow?", "OPS", (), False, watchers),
+    ("most voted open bug in WEB", "WEB", ("Bug",), True, votes),
+    ("which DATA story has the highest number of votes?", "DATA", ("Story",), False, votes),
+    ("top voted unresolved MOB ticket", "MOB", (), True, votes),
+]
+
+
+@pytest.mark.parametrize(("question", "project", "types", "open_only", "figure"), POPULAR)
+def test_issues_ranked_by_watchers_or_votes_name_every_tie(url, question, project, types, open_only, figure) -> None:
+    chosen = keys(project, types, open_only)
+    best = max(figure(k) for k in chosen)
+    tied = sorted(k for k in chosen if figure(k) == best)
+    result = ask(url, question)
+    lead = result.answer.splitlines()[0]
+    assert result.intents == ["ranking"], result.answer
+    assert f"{best} {'watchers' if figure is watchers else 'votes'}" in lead, result.answer
+    assert f"of {len(chosen)} issue" in lead
+    for key in tied[:8]:
+        assert key in lead
+    if len(tied) > 1:
+        assert f"({len(tied)} tied)" in lead
+    runners = [line for line in result.answer.splitlines()[1:] if line.startswith("- ")]
+    assert len(runners) == min(5, len(chosen))
+    assert all(str(figure(line.split()[1])) in line for line in runners)
+
+
+def test_top_n_most_watched_lists_that_many_in_order(url) -> None:
+    chosen = sorted(keys("WEB", ("Bug",), True), key=lambda k: (-watchers(k), k))
+    result = ask(url, "the 3 most watched open WEB bugs")
+    lead = result.answer.splitlines()[0]
+    assert lead.startswith("The 3 most watched of "), result.answer
+    assert all(key in lead for key in chosen[:3])
+
+
+def test_a_ranking_by_votes_over_no_issues_says_so(url) -> None:
+    result = ask(url, "most voted DATA bug created after 2030-01-01")
+    assert "nothing to rank" in result.answer.splitlines()[0], result.answer
