@@ -198,6 +198,10 @@ POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
 SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?(?:points|estimates?)"
                  r"(?: of)?\b|"
                  r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b")
+# "story points per assignee", "the sum of the estimates by developer", "how many points does each person have":
+# a breakdown that sums points instead of counting issues
+POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many|how much)\s+(?:the\s+)?)?"
+                        r"(?:story[- ]points?(?: estimates?)?|points?|estimates?|estimation)\b(?: total)?")
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
                         r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
 WORKLOAD = re.compile(
@@ -543,7 +547,7 @@ def _statistic(text: str) -> TeamAsk | None:
                   else "points" if POINTS.search(text) else "age")
         return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
     match = SUM.search(text)
-    if match:
+    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]):  # "… per assignee"
         # "how many points are left in the sprint": the points of its unresolved issues
         rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
                       _blank(text, match))
@@ -615,5 +619,8 @@ def _breakdown(text: str) -> TeamAsk | None:
                 fields[0], rest = "reporter", REPORTED.sub(" ", rest)
             if "priority" in fields:  # "how urgent is the open work, per priority": asks, selects nothing
                 rest = SCALE_QUESTION.sub(" ", rest)
-            return TeamAsk("breakdown", Measure(group_by=fields), rest)
+            points = POINTS_PER.search(rest)
+            if points:  # "story points per assignee": the points summed, "story" is no issue type here
+                rest = _blank(rest, points)
+            return TeamAsk("breakdown", Measure(group_by=fields, metric="points" if points else "issues"), rest)
     return None

@@ -85,3 +85,48 @@ def test_top_n_most_watched_lists_that_many_in_order(url) -> None:
 def test_a_ranking_by_votes_over_no_issues_says_so(url) -> None:
     result = ask(url, "most voted DATA bug created after 2030-01-01")
     assert "nothing to rank" in result.answer.splitlines()[0], result.answer
+
+
+POINTS = "customfield_10016"
+
+
+def points_per_person(chosen: list[str]) -> dict[str, float]:
+    sums: dict[str, float] = {}
+    for key in chosen:
+        if fields(key).get(POINTS):
+            person = (fields(key)["assignee"] or {}).get("displayName", "none")
+            sums[person] = sums.get(person, 0) + fields(key)[POINTS]
+    return sums
+
+
+# question, project, open only
+POINTS_PER_PERSON = [
+    ("story points per assignee in DATA", "DATA", False),
+    ("how many story points does each person have in OPS?", "OPS", False),
+    ("sum of story points by assignee for open WEB work", "WEB", True),
+    ("total estimate per developer in MOB", "MOB", False),
+    ("break down the unresolved DATA points by assignee", "DATA", True),
+]
+
+
+@pytest.mark.parametrize(("question", "project", "open_only"), POINTS_PER_PERSON)
+def test_story_points_summed_per_person(url, question, project, open_only) -> None:
+    chosen = keys(project, open_only=open_only)
+    sums = points_per_person(chosen)
+    estimated = [k for k in chosen if fields(k).get(POINTS)]
+    result = ask(url, question)
+    lines = result.answer.splitlines()
+    assert result.intents == ["breakdown"], result.answer
+    assert lines[0].startswith(f"{int(sum(sums.values()))} story points on {len(estimated)} estimated issue"), lines[0]
+    shown = {line[2:].split(":")[0]: line for line in lines if line.startswith("- ")}
+    assert set(shown) == set(sums)
+    for person, total in sums.items():
+        assert shown[person].split(": ")[1].startswith(f"{int(total)} points"), shown[person]
+    order = [line[2:].split(":")[0] for line in lines if line.startswith("- ")]
+    assert [sums[p] for p in order] == sorted(sums.values(), reverse=True)
+
+
+def test_points_per_person_over_issues_without_points_says_so(url) -> None:
+    result = ask(url, "story points per assignee for DATA epics")
+    assert result.answer.startswith("None of the "), result.answer
+    assert "has story points" in result.answer
