@@ -7,7 +7,18 @@ from collections.abc import Callable
 from datetime import datetime
 
 from jirakg.analysis.groups import grouped, leaders, median, names
-from jirakg.analysis.values import NONE, POPULARITY, date_of, days_text, in_days, number, popularity, shown_number
+from jirakg.analysis.values import (
+    NONE,
+    POPULARITY,
+    date_of,
+    days_text,
+    epic_titles,
+    in_days,
+    is_open,
+    number,
+    popularity,
+    shown_number,
+)
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import Node
 from jirakg.handlers import search, team
@@ -38,12 +49,16 @@ def _values(facts: TeamFacts, measure: Measure, w: Writer) -> None:
     field = measure.group_by[0]
     weight: Callable[[Node], float] = ((lambda n: number(n, measure.points_field)) if measure.metric == "points"
                                        else (lambda _: 1.0))
-    unit = "story points" if measure.metric == "points" else "issues"
+    unit = ("story points" if measure.metric == "points" else "open child issues" if field == "epic" and
+            _all_open(facts) else "child issues" if field == "epic" else "issues")
     everyone = grouped(facts.nodes, field, weight)
+    titles = epic_titles(facts.nodes) if field == "epic" else {}
     ranked = [(value, figure) for value, figure in everyone if value != NONE]
     if not ranked:
-        w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has a "
-               f"{team.label(field, measure)}, so no {team.label(field, measure)} has the {measure.direction}.")
+        label = team.label(field, measure)
+        article = "an" if label[0] in "aeiou" else "a"  # "has an epic"
+        w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has {article} "
+               f"{label}, so no {label} has the {measure.direction}.")
         return
     top, figure = leaders(ranked, measure.direction)
     verb = "has" if len(top) == 1 else "are tied with"
@@ -54,10 +69,16 @@ def _values(facts: TeamFacts, measure: Measure, w: Writer) -> None:
            f"({team.scope(facts)}).")
     shown = ranked if measure.direction == "most" else list(reversed(ranked))
     for value, amount in shown[:max(measure.top or 0, RUNNERS_UP)]:
-        w.line(f"- {value}: {shown_number(amount)}")
+        title = f" {titles[value]}" if titles.get(value) else ""  # an epic: its summary after its key
+        w.line(f"- {value}{title}: {shown_number(amount)}")
     missing = dict(everyone).get(NONE)
     if missing:
-        w.line(f"{shown_number(missing)} {unit} have no {team.label(field, measure)}.")
+        w.line(f"{shown_number(missing)} {'issues' if field == 'epic' else unit} have no "
+               f"{team.label(field, measure)}.")
+
+
+def _all_open(facts: TeamFacts) -> bool:
+    return all(is_open(node) for node in facts.nodes)
 
 
 def _issues(facts: TeamFacts, measure: Measure, w: Writer) -> None:

@@ -17,7 +17,8 @@ from jirakg.retrieval.facts import TeamFacts
 from jirakg.retrieval.plan import RetrievalPlan
 
 LABELS = {**FIELD_NAMES, "issuetype": "type", "fixVersions": "fix version", "components": "component",
-          "labels": "label", "project": "project", "created_month": "month created", "created_week": "week created"}
+          "labels": "label", "project": "project", "created_month": "month created",
+          "created_week": "week created", "epic": "epic"}
 EVERYTHING = "project is not EMPTY"
 ORDER_BY = re.compile(r"\s+ORDER\s+BY\s+", re.IGNORECASE)
 

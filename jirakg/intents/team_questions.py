@@ -39,7 +39,10 @@ GROUP_WORDS = {
     "week": "created_week", "weeks": "created_week", "project": "project", "projects": "project",
     "who it's assigned to": "assignee", "who it is assigned to": "assignee", "who they're assigned to": "assignee",
     "who they are assigned to": "assignee", "who reported it": "reporter", "who reported them": "reporter",
+    "epic": "epic", "epics": "epic", "parent epic": "epic", "parent epics": "epic",
 }
+# An epic's issues said as its children: "which epic has the most open children" counts the children
+CHILD_WORDS = re.compile(r"\b(?:child(?:ren)?|sub-?issues?|kids)\b|\b(?:under|beneath|below|inside) (?:it|them)\b")
 G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True)) + ")"
 NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
         r"problems?|sub-?tasks?|improvements?|ones?|things?|work)")
@@ -563,8 +566,9 @@ def _ranking(text: str) -> TeamAsk | None:
             direction = "fewest" if match.groupdict().get("fewest") else _direction(said)
             # "who's got the highest story point total": a person's figure, however the most is said
             who = WHO_MOST.search(text) or re.search(r"\bwho(?:'s got|'s| has got| has| have| got)?\b", text)
-            group = ["assignee"] if (who or re.search(rf"\b(?:which|what) {G}\b", text)) and metric not in (
-                "watchers", "votes") else []  # watchers and votes belong to issues, not people
+            which = re.search(rf"\b(?:which|what) (?P<g>{G})\b", text)
+            group = ["assignee"] if (who or (which and GROUP_WORDS[which.group("g")] != "epic")) and metric not in (
+                "watchers", "votes") else []  # watchers and votes belong to issues, not people; epics are issues
             measure = Measure(metric=metric, direction=direction, group_by=group,  # type: ignore[arg-type]
                               top=_number(match.groupdict().get("top")))
             rest = _blank(text, who, match, keep="keep")
@@ -586,6 +590,8 @@ def _ranking(text: str) -> TeamAsk | None:
             rest = _blank(text, match, keep="keep")
             if field == "assignee" and REPORTED.search(match.group(0)):  # "which person has filed the most bugs"
                 field, rest = "reporter", REPORTED.sub(" ", rest)
+            if field == "epic":  # "which epic has the most open children": the children are the issues counted
+                rest = CHILD_WORDS.sub(" ", rest)
             measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
                               top=top)
             return TeamAsk("ranking", measure, rest)

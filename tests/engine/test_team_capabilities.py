@@ -130,3 +130,53 @@ def test_points_per_person_over_issues_without_points_says_so(url) -> None:
     result = ask(url, "story points per assignee for DATA epics")
     assert result.answer.startswith("None of the "), result.answer
     assert "has story points" in result.answer
+
+
+def open_children_per_epic(chosen: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for key in chosen:
+        parent = fields(key).get("parent")
+        if parent and parent["fields"]["issuetype"]["name"] == "Epic" and fields(key)["resolution"] is None:
+            counts[parent["key"]] = counts.get(parent["key"], 0) + 1
+    return counts
+
+
+# question, project (None: all), issue types, direction
+EPICS = [
+    ("which epic has the most open children?", None, (), "most"),
+    ("which DATA epic has the most unresolved child issues", "DATA", (), "most"),
+    ("which epic has the largest number of unfinished tickets under it?", None, (), "most"),
+    ("in WEB, what epic has the most open stories?", "WEB", ("Story",), "most"),
+    ("what epic has the fewest open children in OPS", "OPS", (), "fewest"),
+]
+
+
+@pytest.mark.parametrize(("question", "project", "types", "direction"), EPICS)
+def test_epics_ranked_by_their_open_children(url, question, project, types, direction) -> None:
+    chosen = [k for k in RAW if (project is None or fields(k)["project"]["key"] == project)
+              and (not types or fields(k)["issuetype"]["name"] in types)]
+    counts = open_children_per_epic(chosen)
+    best = (max if direction == "most" else min)(counts.values())
+    tied = sorted(epic for epic, count in counts.items() if count == best)
+    result = ask(url, question)
+    lead = result.answer.splitlines()[0]
+    assert result.intents == ["ranking"], result.answer
+    assert f"the {direction} open child issues: {best}" in lead, result.answer
+    assert all(epic in lead for epic in tied)
+    runners = [line for line in result.answer.splitlines() if line.startswith("- ")]
+    for line in runners:
+        epic = line.split()[1]
+        assert line.endswith(f": {counts[epic]}") and RAW[epic]["fields"]["summary"] in line, line
+    assert len(runners) == min(5, len(counts))
+
+
+def test_epics_ranked_over_no_open_children_says_so(url) -> None:
+    result = ask(url, "which epic has the most open children created after 2030-01-01?")
+    assert "nothing to rank" in result.answer.splitlines()[0], result.answer
+
+
+def test_epics_ranked_over_issues_outside_any_epic_says_none_has_one(url) -> None:
+    chosen = keys("DATA", ("Epic",), True)
+    result = ask(url, "which epic has the most open epics in DATA?")
+    assert result.answer.startswith(f"None of the {len(chosen)} issues"), result.answer
+    assert "has an epic, so no epic has the most" in result.answer
