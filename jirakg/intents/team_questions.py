@@ -149,6 +149,25 @@ BY_METRIC = [
 ]
 IN_PERCENT = (r"(?:in percent|in percentages?|as a percent(?:age)?|as a share|as a fraction|percentage-wise|"
               r"by percentage|in %)\??")
+# A ratio between two parts of the selection: "ratio of bugs to stories in MOB", "the bug-to-story ratio",
+# "how is the backlog split between bugs and stories", "open bugs vs open stories in DATA", "how many bugs for
+# every story". A part is a few words ending at a preposition that starts the shared conditions ("in MOB").
+KIND = r"(?:bugs?|stor(?:y|ies)|tasks?|epics?|sub-?tasks?|features?|improvements?|initiatives?|defects?)"
+PART = r"(?:[\w'-]+ ){0,3}?"
+PART_END = r"(?=\s+(?:in|on|for|across|within|among|from|at|under|of|inside|over|this|last|since)\b|\s*[?.,!;:]|$)"
+RATIO = [
+    re.compile(rf"\bratio (?:of|between) (?:the )?(?P<a>{PART}[\w'-]+) (?:to|and|vs\.?|versus|against) (?:the )?"
+               rf"(?P<b>{PART}[\w'-]+){PART_END}"),
+    re.compile(r"\b(?P<a>[\w'-]+)[- ](?:to|vs\.?|versus)[- ](?P<b>[\w'-]+) ratio\b"),
+    re.compile(rf"\b(?:split(?: up)?|divided|balanced?|distributed) (?:between|among|into) (?:the )?"
+               rf"(?P<a>{PART}[\w'-]+) (?:and|vs\.?|versus) (?:the )?(?P<b>{PART}[\w'-]+){PART_END}"),
+    re.compile(rf"\b(?P<a>{PART}{KIND}) (?:vs\.?|versus|compared (?:to|with)|against|relative to) (?:the )?"
+               rf"(?P<b>{PART}{KIND}){PART_END}"),
+    re.compile(rf"\bhow many (?P<a>{PART}{KIND}) (?:are there |do we have |have we got )?(?:for every|for each|per) "
+               rf"(?:one |single )?(?P<b>{KIND})\b"),
+]
+# "the backlog" split between two kinds: the unresolved issues
+BACKLOG = re.compile(r"\b(?:the |our |their )?backlog\b")
 # "never got resolved": the part still open
 NEVER = re.compile(r"\b(?:never|not yet|not) (?:got|get|gets|been|were|was|are|is|have been|has been|being) "
                    r"(?:resolved|fixed|closed|done|finished|completed)\b")
@@ -309,7 +328,8 @@ class TeamAsk:
     name: IntentName
     measure: Measure
     rest: str  # the question with the words of its shape blanked, for the condition reader
-    subset: str | None = None  # share: the words naming the part ("resolved")
+    subset: str | None = None  # share: the words naming the part ("resolved"); ratio: the first part ("bugs")
+    versus: str | None = None  # ratio: the words naming the second part ("stories")
     actor: str | None = None  # activity: the first name of the person whose changes are asked about
     about_issue: bool = False  # the question names or points at one issue
 
@@ -366,7 +386,8 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
     asking = [n for n, sentence in enumerate(sentences) if REQUEST.search(sentence) or sentence.endswith("?")]
     # Without an issue, a release named wins over "what's holding up …", and "which tickets missed their date" lists
     readers = (_comments, _reasoning) if has_key else (_release, _about_many, _comment_search, _sprint, _workload,
-                                                       _risk, _activity, _share, _statistic, _ranking, _breakdown)
+                                                       _risk, _activity, _ratio, _share, _statistic, _ranking,
+                                                       _breakdown)
     for n in asking or range(len(sentences)):
         for reader in readers:
             ask = reader(sentences[n])
@@ -528,6 +549,16 @@ def _share(text: str) -> TeamAsk | None:
         part = rate.group("part") or RATE_PARTS[rate.group("t").split()[0]]
         return TeamAsk("stats", Measure(statistic="share"), _blank(text, rate), subset=part)
     return None
+
+
+def _ratio(text: str) -> TeamAsk | None:
+    match = next(filter(None, (pattern.search(text) for pattern in RATIO)), None)
+    if not match:
+        return None
+    a, b = match.group("a"), match.group("b")
+    rest = BACKLOG.sub(" unresolved ", _blank(text, match))
+    rest = re.sub(r"\b(?:what(?:'s| is)|how (?:is|are)|the|of)\b", " ", rest)
+    return TeamAsk("stats", Measure(statistic="ratio", parts=[a, b]), rest, subset=a, versus=b)
 
 
 def _statistic(text: str) -> TeamAsk | None:

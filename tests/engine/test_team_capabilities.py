@@ -180,3 +180,46 @@ def test_epics_ranked_over_issues_outside_any_epic_says_none_has_one(url) -> Non
     result = ask(url, "which epic has the most open epics in DATA?")
     assert result.answer.startswith(f"None of the {len(chosen)} issues"), result.answer
     assert "has an epic, so no epic has the most" in result.answer
+
+
+def of_type(chosen: list[str], kind: str) -> list[str]:
+    return [k for k in chosen if fields(k)["issuetype"]["name"] == kind]
+
+
+# question, project (None: all), open only, first type, second type, the nouns the answer uses
+RATIOS = [
+    ("ratio of bugs to stories in MOB", "MOB", False, "Bug", "Story", ("bugs", "stories")),
+    ("how is the backlog split between bugs and stories?", None, True, "Bug", "Story", ("bugs", "stories")),
+    ("what's the bug-to-story ratio in WEB?", "WEB", False, "Bug", "Story", ("bugs", "stories")),
+    ("how many tasks for every story in OPS?", "OPS", False, "Task", "Story", ("tasks", "stories")),
+    ("how is open DATA work split between bugs and tasks?", "DATA", True, "Bug", "Task", ("bugs", "tasks")),
+]
+
+
+@pytest.mark.parametrize(("question", "project", "open_only", "first", "second", "nouns"), RATIOS)
+def test_a_ratio_between_two_parts_gives_both_counts_and_the_ratio(url, question, project, open_only, first, second,
+                                                                   nouns) -> None:
+    chosen = [k for k in RAW if (project is None or fields(k)["project"]["key"] == project)
+              and (not open_only or fields(k)["resolution"] is None)]
+    a, b = len(of_type(chosen, first)), len(of_type(chosen, second))
+    result = ask(url, question)
+    lines = result.answer.splitlines()
+    assert result.intents == ["stats"], result.answer
+    ratio = f"{a / b:.2f}".rstrip("0").rstrip(".")
+    assert lines[0].startswith(f"{a} {nouns[0]} to {b} {nouns[1]}: a ratio of {ratio} to 1"), result.answer
+    assert lines[1].startswith(f"- {nouns[0]} (issuetype = \"{first}\")") and lines[1].endswith(
+        f"{a} ({round(100 * a / (a + b))}% of the two)")
+    assert lines[2].startswith(f"- {nouns[1]} (issuetype = \"{second}\")")
+    assert lines[3] == f"Of {len(chosen)} issues in all, {len(chosen) - a - b} are neither."
+
+
+def test_a_ratio_against_an_empty_part_or_set_says_so(url) -> None:
+    stories = len(of_type(keys("DATA"), "Story"))
+    assert not of_type(keys("DATA"), "Initiative")  # initiatives live in INIT
+    result = ask(url, "ratio of stories to initiatives in DATA")
+    assert result.answer.startswith(f"{stories} stories to 0 initiatives"), result.answer
+    assert "with no initiatives there is no ratio" in result.answer
+    empty = ask(url, "ratio of bugs to stories in DATA created after 2030-01-01")
+    assert "nothing to measure" in empty.answer
+    unknown = ask(url, "ratio of foo to bar in MOB")
+    assert unknown.intents == ["clarify"] and "'foo' and 'bar'" in unknown.answer
