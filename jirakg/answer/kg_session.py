@@ -24,7 +24,8 @@ class KgReply(BaseModel):
     turn: KgTurn  # what the next turn's reformulation needs of this one
     explain: list[str]
     worded_by_llm: bool = False
-    fallback_reasons: list[str] = Field(default_factory=list)  # stages where the model failed or was rejected
+    fallback_reasons: list[str] = Field(default_factory=list)  # "stage: why" where the model failed or was rejected
+    llm_used: list[str] = Field(default_factory=list)  # the stages whose model output this answer used
 
 
 class KgSession:
@@ -54,17 +55,27 @@ class KgSession:
 
     async def ask(self, question: str, history: list[KgTurn]) -> KgReply:
         facts = await self.retriever.find(question, history)
-        found = facts.reformulation
+        found, choice = facts.reformulation, facts.relation_choice
         explain = [f"reformulated ({found.by}, {found.attempts} attempt(s)): {found.question}"
                    if not found.self_contained else f"self-contained ({found.by})"]
+        explain += [f"llm rewrite rejected: {rejected}" for rejected in found.rejected]
+        reasons = [f"reformulation: {found.fallback_reason}"] if found.fallback_reason else []
+        used = ["reformulation"] if found.by == "llm" else []
+        if choice is not None and choice.predicate is not None:
+            explain.append(f"relation ({choice.by}" + (f", among {', '.join(choice.candidates)}" if choice.candidates
+                                                        else "") + f"): {choice.predicate}")
+            reasons += [f"relation: {choice.fallback_reason}"] if choice.fallback_reason else []
+            used += ["relation"] if choice.by == "llm" else []
         words = kg_words(facts)
-        worded_by_llm, reasons = False, [found.fallback_reason] if found.fallback_reason else []
+        worded_by_llm = False
         if self.wording is not None and facts.triples:
             words, rejected = await self.wording.words(found.question, facts.triples, words)
             explain.append(rejected or "worded by the llm")
-            worded_by_llm, reasons = rejected is None, reasons + ([rejected] if rejected else [])
+            worded_by_llm = rejected is None
+            reasons += [f"wording: {rejected}"] if rejected else []
+            used += ["wording"] if worded_by_llm else []
         explain.append(f"sparql: {facts.answer.query or 'no query'}")
         turn = KgTurn(question=question, reformulated=found.question, entity=facts.answer.entity, answer=words,
                       answer_entity=facts.answer_entity)
         return KgReply(reformulation=found, answer=facts.answer, words=words, turn=turn, explain=explain,
-                       worded_by_llm=worded_by_llm, fallback_reasons=reasons)
+                       worded_by_llm=worded_by_llm, fallback_reasons=reasons, llm_used=used)

@@ -44,13 +44,21 @@ OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
 WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
 LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
-NOT_PUT = (r"(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?(?:got |"
-           r"gotten )?"
+# "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
+NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?"
+           r"(?:got |gotten )?|without (?:ever )?(?:being |having been |getting |having )?)"
            r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|"
-           r"on|under|with)? ?(?:a |any |an )?)")
+           r"on|under|with)? ?(?:a |any |an )?|(?:never|not|without)(?: ever| yet)? (?:got|get|getting|gotten|"
+           r"been given|given|having|had) (?:a |any |an )?)")
+DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked) as )?(?:not going to (?:be )?|"
+                      r"(?:declined?|declining|refused?|refusing|chose not|decided not|opted not) to |won t (?:be )?|"
+                      r"will not (?:be )?|not to be )"
+                      r"(?P<verb>fix(?:ed)?|do(?:ne)?)\b")
+GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
-                            r"(?: to (?:anyone|anybody|someone|a person|any person))?|(?:nobody|no one|noone) (?:is |"
+                            r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
+                            r"(?:nobody|no one|noone) (?:is |"
                             r"has )?"
                             r"(?:assigned|owns?|picked (?:it |them )?up|working on|taken|took)|no assignee|no owner|"
                             r"without (?:an? |any )?(?:owner|assignee)|owned by (?:nobody|no one)|nobody s|"
@@ -59,11 +67,13 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"waiting for|looking for|without) (?:an? )?(?:owner|assignee))\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
                               rf"target (?:versions?|releases?))|"
-                              rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?))\b")),
-    ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?)\b")),
+                              rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN})\b")),
+    ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?{GIVEN})"
+                             rf"\b")),
     ("labels", re.compile(rf"\b(?:{WITHOUT}labels?|unlabell?ed|not labell?ed)\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}due ?dates?\b")),
-    ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|{NOT_PUT}sprints?)\b")),
+    ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|"
+                          rf"{NOT_PUT}sprints?{GIVEN})\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
                               r"not been) (?:yet )?resolved(?: yet)?|"
@@ -76,7 +86,9 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"still waiting for a fix|left to do|(?:have|has|need|needs) to (?:be )?(?:finish|"
                               r"finished|"
                               r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
-                              r"waiting for a fix|awaiting a fix|still needs? work|needs? (?:more )?work|"
+                              r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
+                              r"(?:fix|resolution)|"
+                              r"still needs? work|needs? (?:more )?work|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
                               r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|"
                               r"has not) been dealt with|"
@@ -161,6 +173,9 @@ REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|belonging to|"
                              r"handled by|worked on by|being worked on by)$")
+# The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
+OWNED_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|sitting with|belonging to|handled by|"
+                          r"worked on by|being worked on by)$")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:still |currently |now )?(?:working on|works on|owns|has|have|"
                             r"is handling|handles|assigned|handling)\b|"
                             r"^s plate\b|^plate\b")
@@ -173,6 +188,10 @@ TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed
              r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|got)\b|"
              r"\s*[.,;?!()]|"
              r"\s*$)")
+# "a customer asked about X", "I'd like to mention X", "Hiro knows about X": what people say or know, not
+# words the issues contain
+ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
+                         r"cares?|cared|think|thinking|thought|complain(?:s|ed|ing)?|to)\s+$")
 IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:summary|title)s?(?:/(?:summary|title))?\b|"
                       r"\b(?:whose|with a|the) (?:title|summary)\b")
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
@@ -197,7 +216,7 @@ LINK_ANY = [
                           rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b")),
     ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:blocked|held up|stuck|waiting|dependent|"
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
-                                 rf"unresolved |any )?blockers?)\b"))]
+                                 rf"unresolved |any )?blockers?)\b(?! priority| severity)"))]  # "Blocker priority"
 # A bare "blocked" is a link only where the instance has no workflow state called Blocked.
 BARE_BLOCKED = re.compile(r"\b(?:that |which )?(?:are |is )?blocked\b(?! by)")
 KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the key, or None for any)
@@ -210,10 +229,21 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
                 re.I), "is blocked by"),
     (re.compile(rf"\bduplicates? of (?P<key>{KEY})\b", re.I), "is duplicated by"),
 ]
+# The linked issues of the one issue the question names, said without repeating its key
+THE_LINKED = re.compile(r"\b(?:the|its|those|these|their) (?P<linked>linked|related|connected) (?:issues|tickets|items|"
+                        r"ones|work)\b")
+# A sentence ends and the request begins: a time phrase before it without a date word is the asker's story
+CONTEXT_BEFORE_REQUEST = re.compile(r"(?:[.!?;:)]\s+|\s[-–]\s)(?:\w+\s+){0,3}?(?:which|what|how|list|show|give|find|"
+                                    r"can|could|please|are there|is there)\b")
+ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tasks?|epics?|items?|features?|"
+                        r"sub-?tasks?|work)\b")
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
 NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
+# "checkout is critical for us": how much something matters to the asker, no priority of its issues
+MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
+                     r"urgent) (?:for|to) (?:us|me|the (?:team|business|company)|our (?:team|business|company))\b")
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
 DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
                   r"(?:at |on )?all levels|every level|anywhere (?:under|"
@@ -235,12 +265,18 @@ POINTS_OVER = re.compile(r"\b(?:more than|over|greater than|bigger than|above|la
 POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) (?P<n>\d+(?:\.\d+)?) "
                           r"(?:story )?(?:points?|pts|sp)\b")
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
-PRONOUN_REPORTER = re.compile(r"\b(?:he|she|they) (?:has |have |had |did )?(?:reported|filed|raised|logged|opened|"
-                              r"created|"
-                              r"submitted|report|file|raise|log|open|create)\b|\b(?:reported|filed|raised|logged|"
+# A plain verb is the reporter's only in a question or after "did" ("did she report", "she did file"): "what does
+# she have open" is her open work
+PRONOUN_REPORTER = re.compile(r"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
+                              r"(?:report|file|raise|log|open|create|submit)\b|"
+                              r"\b(?:(?:has|have|had) )?(?:he|she|they) (?:has |have |had |did |ever )?"
+                              r"(?:reported|filed|raised|logged|opened|created|submitted)\b|\b(?:reported|filed|raised|logged|"
                               r"opened|created|submitted) by (?:him|her|them)\b")
 PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
+SOMEONE_OTHER_THAN = re.compile(r"(?:(?:assigned|owned|handled|worked on|reported|filed|raised|logged|opened|"
+                                r"created|submitted) (?:by|to) )?(?:someone|somebody|another person|others?) "
+                                r"(?:other than|besides|except|but)$")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
                               r"has))\b")
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
@@ -386,15 +422,18 @@ class ConditionReader:
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
 
-    def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True) -> Slots:
+    def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
+             typed: str | None = None) -> Slots:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
-        Unknown for a name the instance does not have."""
+        Unknown for a name the instance does not have. `typed`: the question as typed, when `text` was
+        lower-cased on the way (its capitals tell a name)."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
             self._me(words, slots)
+        self._declined(words, slots)
         self._empties(words, slots)
         self._resolutions(words, slots)
         self._sprint_state(words, slots)
@@ -410,7 +449,7 @@ class ConditionReader:
             target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
         self._values(words, slots, people)
         self._categories(words, slots)
-        self._unknown_names(words, text)
+        self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
         self.unused = [w for w in words.left() if w not in FILLER and w != USED and not w.isdigit() and len(w) > 2]
         if terse_text:
@@ -435,6 +474,13 @@ class ConditionReader:
                 key = match.group("key") or match.group("key2")
                 slots.links.append(LinkFilter(key=str(key).upper(), link_type=link_type))
                 text.blank(match.start(), match.end())
+        named = {k.upper() for k in re.findall(rf"\b{KEY}\b", text.value, re.I)}
+        linked = THE_LINKED.search(text.value)
+        if linked and len(named) == 1 and not slots.links:  # "PROJ-12 has many links; which linked issues are open"
+            slots.links.append(LinkFilter(key=named.pop()))
+            text.blank(linked.start("linked"), linked.end("linked"))
+        for match in list(MATTERS.finditer(text.value)):
+            text.blank(match.start(), match.end())
         text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
         self._parents(text, slots)
         self._numbers(text, slots)
@@ -495,6 +541,10 @@ class ConditionReader:
                 continue  # "in the current sprint" is sprint membership, not a time window
             if not cued and window.start and window.start > _iso_now(self.now()):
                 continue  # "the planning call is next week": nothing was created or resolved in the future
+            sentence = re.split(r"[.!?;:(]\s+|\s[-–]\s", text.value[:start])[-1]
+            if not cued and CONTEXT_BEFORE_REQUEST.search(text.value[end:]) and not ISSUE_NOUN.search(sentence):
+                continue  # "sprint 52 ended yesterday. What is still open?": when the asker's story happened, not
+                # the issues' ("bugs from October. Which are open?" is theirs); its words are named as not used
             found.append((cued, DateRange(field=field_name, start=window.start, end=window.end, phrase=window.phrase)))
             text.blank(start, end)
         cued_ranges = {(d.start, d.end) for cued, d in found if cued}
@@ -537,6 +587,25 @@ class ConditionReader:
         for name, pattern in FILLED_FIELDS:
             if words.take_all(pattern) and name not in slots.filled:
                 slots.filled.append(name)  # type: ignore[arg-type]
+
+    def _declined(self, words: Words, slots: Slots) -> None:
+        """"the team declined to fix", "closed as not going to be done": the instance's won't-fix or won't-do
+        resolution, the one the verb names first."""
+        names = {t.value.lower(): t.value for t in self.lexicon.of("resolution")}
+        statuses = {unicode_words(t.value) for t in self.lexicon.of("status")}
+        found = [(words.span(m), m.group("verb")) for m in DECLINED.finditer(words.free())]
+        for (start, end), verb in found:
+            near = words.before(start, 3) + " " + words.after(end, 2)
+            if re.search(r"\b(?:status|state|workflow|column)\b", near) and \
+                    " ".join(words.tokens[start:end]) in statuses:
+                continue  # "in the Won't Fix status": the workflow state, where the instance has one
+            preferred = ("won't fix", "won't do") if verb.startswith("fix") else ("won't do", "won't fix")
+            value = next((names[n] for n in preferred if n in names), None)
+            if value is None:
+                raise Unknown(self._no_such("resolution", "Won't Fix"))
+            if value not in slots.resolutions:
+                slots.resolutions.append(value)
+            words.take(start, end)
 
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue
@@ -605,8 +674,9 @@ class ConditionReader:
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
                 if (not phrase or all(w in FILLER or w.isdigit() for w in phrase) or self._value_kind(" ".join(phrase))
-                        or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])):
-                    continue  # "what about in FLOE", "about the Uploader component": not text
+                        or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])
+                        or ASKER_TALKS.search(text.value[:match.start()])):
+                    continue  # "what about in FLOE", "about the Uploader component", "asked about X": not text
                 slots.text = " ".join(filter(None, [slots.text, " ".join(phrase)]))
                 text.blank(match.start(), match.end())
                 break
@@ -641,7 +711,11 @@ class ConditionReader:
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             reported = REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked
             role = "reporters" if reported else "assignees"
-            if role == "assignees" and not ASSIGNEE_BEFORE.search(before) and PRONOUN_REPORTER.search(words.free()):
+            if role == "assignees" and not ASSIGNEE_BEFORE.search(before) and PRONOUN_NOT_REPORTER.search(words.free()):
+                mentioned.append(match)  # "Hiro knows the bugs he filed; show those filed by anyone other than him"
+                words.take_all(PRONOUN_REPORTER)
+                continue
+            if role == "assignees" and not OWNED_BEFORE.search(before) and PRONOUN_REPORTER.search(words.free()):
                 role = "reporters"  # "Gregor is leaving… the tickets he raised"
                 words.take_all(PRONOUN_REPORTER)
             if role == "assignees" and NOT_A_ROLE.search(after) and not ASSIGNEE_BEFORE.search(before):
@@ -656,12 +730,19 @@ class ConditionReader:
             if match.term.value not in target:
                 target.append(match.term.value)
             words.take(match.start, match.end)
-            cue_before = re.search(r"(?:(?:reported|filed|raised|logged|opened|created|submitted|written|assigned|"
-                                    r"owned|handled|worked on) (?:by|to)|other than|except|excluding|not|from|for|on|"
-                                    r"with|to|sitting with|by)$", before)
+            somebody_else = SOMEONE_OTHER_THAN.search(before)
+            if somebody_else and role == "assignees" and "assignee" not in slots.filled:
+                slots.filled.append("assignee")  # "assigned to someone other than Ana": assigned, not to Ana
+            cue_before = somebody_else or re.search(
+                r"(?:(?:reported|filed|raised|logged|opened|created|submitted|written|assigned|"
+                r"owned|handled|worked on) (?:by|to)|other than|except|excluding|not|from|for|on|"
+                r"with|to|sitting with|by)$", before)
             if cue_before:
                 taken = cue_before.group(0).count(" ") + 1
                 words.take(max(0, match.start - taken), match.start)
+            negation = NEGATION.search(before)
+            if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
+                words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
             cue_after = (REPORTER_AFTER.search(after) or (asked and REPORTER_ASKED.search(after))
                          or ASSIGNEE_AFTER.search(after))
             if cue_after:
@@ -686,6 +767,7 @@ class ConditionReader:
         kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint"}
         statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
         matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words)
+        negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
@@ -699,7 +781,11 @@ class ConditionReader:
                     r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start, 6)
-            negated = NEGATION.search(before) is not None
+            joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
+            # "non-defect Floe tickets": a value right after a negated one is not in its list without an "or"
+            negated = NEGATION.search(before) is not None or (bool(joined) and all(t in LIST_JOINERS for t in joined))
+            if negated:
+                negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
             if match.term.kind == "status" and (HISTORY.search(words.after(match.end, 4))
                                                 or re.search(r"\b(?:had|has|have) been (?:in )?$",
@@ -775,8 +861,11 @@ class ConditionReader:
             typed = re.search(rf"\b{re.escape(value)}\b", original, re.IGNORECASE)
             capitalised = bool(typed and typed.group(0)[:1].isupper())
             looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
+            if not capitalised and re.search(r"(?:ed|ing)$", value):
+                looks_named = False  # "what the web team planned", "the project finished": a verb, no name
             if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
-                raise Unknown(self._no_such(kind, value))
+                raise Unknown(self._no_such(kind, typed.group(0) if typed else value))
+        self._unknown_project_key(words, original)
         for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):
             # "Coding Environment 0.9" is part of a version's name ("Coding Env 0.9"): not unknown
             if f" {unicode_words(version)} " not in self.version_names and unicode_words(version) in words.free():
@@ -786,6 +875,16 @@ class ConditionReader:
         if person and person.group(1) not in FILLER:
             surname = person.group(2) if person.group(2) and person.group(2) not in NAME_STOP | FIELD_WORDS else None
             raise Unknown(self._no_such("person", " ".join(filter(None, [person.group(1), surname])).title()))
+
+    def _unknown_project_key(self, words: Words, original: str) -> None:
+        """A word typed in capitals like a project key and close to one ("DTA issues at risk", "workload OPZ")
+        is a mistyped project: asked back, never dropped to answer over every project."""
+        free = set(words.left())
+        keys = [t.value for t in self.lexicon.of("project")]
+        for typed in re.findall(r"(?<![\w-])([A-Z][A-Z0-9]{1,9})(?![\w-])", original):
+            word = typed.lower()
+            if word in free and word not in self.known_words and get_close_matches(typed, keys, n=1, cutoff=0.6):
+                raise Unknown(self._no_such("project", typed))
 
     def _no_such(self, kind: str, value: str) -> str:
         return no_such(self.lexicon, kind, value)
@@ -819,6 +918,9 @@ class ConditionReader:
         return bool(word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
                     or NEGATION.search(word) or word in self.known
                     or get_close_matches(word, self.known, n=1, cutoff=0.8))
+
+
+LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
 
 
 def _misspelt_filler(word: str) -> bool:

@@ -22,11 +22,13 @@ class ScriptedModel:
 
     def __init__(self, reply: Callable[[list[dict]], object], delay_s: float = 0.0, *,
                  modes: Collection[str] = MODES, served: Collection[str] = ("m", "test-model"),
-                 trickle_s: float = 0.0, hang: bool = False, refuses_with: int = 400) -> None:
+                 trickle_s: float = 0.0, hang: bool = False, refusal_status: int = 400,
+                 break_off: bool = False) -> None:
         self.reply = reply
         self.delay_s = delay_s
-        self.modes = modes  # structured modes it takes; any other is refused with `refuses_with`
-        self.refuses_with = refuses_with  # llama-cpp-python's server refuses an unknown mode with a 500
+        self.modes = modes  # structured modes it takes; any other is refused with `refusal_status`
+        self.refusal_status = refusal_status  # llama-cpp-python's server refuses a response_format with a 500
+        self.break_off = break_off  # close the connection half-way through the stream, as a dying server does
         self.served = served
         self.trickle_s = trickle_s  # > 0: the stream is written one byte per this many seconds
         self.hang = hang  # accept the request and never answer
@@ -54,7 +56,7 @@ class ScriptedModel:
         if mode is not None and mode not in self.modes:
             return web.json_response({"error": {"message": f"{mode} is not supported", "type": "invalid_request_error",
                                                 "param": "response_format", "code": None}},
-                                     status=self.refuses_with)
+                                     status=self.refusal_status)
         if not body.get("stream"):
             return web.json_response(_completion(body, "{", "length"))
         self.in_flight += 1
@@ -80,6 +82,11 @@ class ScriptedModel:
         payload = "".join(f"data: {json.dumps(event)}\n\n" for event in events) + "data: [DONE]\n\n"
         self.sent_bytes = 0
         step = 1 if self.trickle_s else len(payload)
+        if self.break_off:
+            await response.write(payload[:len(payload) // 2].encode())
+            assert request.transport is not None
+            request.transport.close()
+            return response
         try:
             for start in range(0, len(payload), step):
                 await response.write(payload[start:start + step].encode())

@@ -98,6 +98,15 @@ def test_calls_of_one_turn_share_its_deadline() -> None:
     assert "no time left in this question" in str(second) and len(model.requests) == 1
 
 
+def test_the_end_of_a_turn_is_kept_for_the_embedded_answer() -> None:
+    """A call allowed the whole turn still stops a tenth of it (at most 0.5 s) early, so that the answer
+    given instead of the model's is ready within the turn's deadline."""
+    model = ScriptedModel(lambda messages: LONG, hang=True)
+    (error,), (logged,) = call(model, timeout_s=1.0, turn_timeout_s=1.0)
+    assert error.outcome == "timeout" and "did not finish within 0.9 s" in str(error)
+    assert 0.85 <= logged.seconds < 0.95
+
+
 def test_a_stage_timed_inside_an_open_turn_joins_it() -> None:
     """An evaluation times one stage inside its own turn: the inner turn is the outer one, so its calls
     are logged where the evaluation reads them and the outer deadline still holds."""
@@ -153,11 +162,11 @@ def test_a_wrong_model_name_stops_start_up_with_a_sentence() -> None:
                                  "it serves smollm2.")
 
 
-@pytest.mark.parametrize("refuses_with", [400, 500])
-def test_start_up_probes_and_ping_reports(refuses_with: int) -> None:
+@pytest.mark.parametrize("refusal_status", [400, 500])
+def test_start_up_probes_and_ping_reports(refusal_status: int) -> None:
     """llama-cpp-python's server refuses a mode it does not take with a 500, not a 400: still a refusal
     of that mode, not a failed start-up."""
-    model = ScriptedModel(lambda messages: "{}", modes=["tools", "json_object"], refuses_with=refuses_with)
+    model = ScriptedModel(lambda messages: "{}", modes=["tools", "json_object"], refusal_status=refusal_status)
     with model.serve() as url:
         async def run():
             client = LlmClient(f"{url}/v1", "m")
@@ -168,6 +177,13 @@ def test_start_up_probes_and_ping_reports(refuses_with: int) -> None:
             finally:
                 await client.close()
         assert asyncio.run(run()) == "tools"
+
+
+def test_a_stream_broken_off_mid_way_is_an_llm_error() -> None:
+    model = ScriptedModel(lambda messages: LONG, break_off=True)
+    (error,), (logged,) = call(model)
+    assert isinstance(error, LlmError) and error.outcome == "error" and logged.outcome == "error"
+    assert "RemoteProtocolError" in str(error)
 
 
 def test_an_endpoint_down_at_start_up_is_not_fatal_and_ping_says_why() -> None:

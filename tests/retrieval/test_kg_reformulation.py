@@ -147,13 +147,16 @@ def test_llm_reformulator_classifies_rewrites_and_verifies() -> None:
     assert "worded by the llm" in reply.explain
 
 
-def test_llm_reformulator_retries_three_times_then_asks() -> None:
+def test_llm_reformulator_retries_three_times_then_tries_the_rules() -> None:
     replies = [json.dumps({"self_contained": False})]
     for _ in range(3):
         replies += [json.dumps({"question": "What is his height?"}), json.dumps({"self_contained": False})]
+    replies.append(json.dumps({"answer": f"Antony Cheng is {fact('AntonyCheng', 'height')} tall."}))
     reply, model = run_with_model(replies, "What is his height?", HISTORY)
-    assert reply.reformulation.attempts == 3 and reply.answer.entity is None and "which entity" in reply.words
-    assert "REJECTED REWRITES" in model.requests[-2]["messages"][1]["content"]  # earlier tries are shown
+    assert reply.reformulation.by == "embedded (llm rejected)" and reply.answer.entity == ANTONY
+    assert reply.reformulation.rejected == ["'What is his height?': not self-contained"] * 3
+    assert fact("AntonyCheng", "height") in reply.words
+    assert "REJECTED REWRITES" in model.requests[-3]["messages"][1]["content"]  # earlier tries are shown
 
 
 def test_llm_failure_falls_back_to_the_embedded_reformulator() -> None:

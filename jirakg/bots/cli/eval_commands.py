@@ -14,6 +14,7 @@ from jirakg.answer.kg_session import KgSession
 from jirakg.bots.cli.context import moment, now_option, settings_from, with_jira
 from jirakg.bots.cli.jira_access import jira_url
 from jirakg.config import Settings
+from jirakg.config.settings import LlmSettings
 from jirakg.connectors.jira import JiraError
 from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
 from jirakg.engine.answer_evaluation import AnswerReport, evaluate_answers, load_answer_cases
@@ -22,8 +23,8 @@ from jirakg.engine.turn import OPERATOR, TurnContext
 from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
 from jirakg.intents.llm_routing import IntentScores, LlmRouting
 from jirakg.intents.models import Slots
-from jirakg.llm import LlmConfigError
-from jirakg.retrieval.kgqa.evaluation import evaluate_kgqa
+from jirakg.llm import LlmClient, LlmConfigError
+from jirakg.retrieval.kgqa.evaluation import KgReport, evaluate_kgqa
 from jirakg.retrieval.kgqa.linking import EntitySearch, linker_for
 from jirakg.retrieval.subtrees import resolved_jql
 
@@ -80,7 +81,8 @@ def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_na
 def _print(report: Report, parser_name: str, show_failures: bool, as_json: bool) -> None:
     if show_failures:
         for failure in report.failures:
-            click.echo(f"- {failure['query']!r}: gold {failure['gold']} {failure['gold_jql'] or ''}\n"
+            widened = " (widened silently)" if failure["widened_silently"] else ""
+            click.echo(f"- {failure['query']!r}{widened}: gold {failure['gold']} {failure['gold_jql'] or ''}\n"
                        f"  got {failure['got']}")
     click.echo(f"single-intent F1 {report.single.f1:.3f}, multi-intent F1 {report.multi.f1:.3f}, "
                f"issue keys {report.issue_key_accuracy:.3f}, JQL execution {report.jql_execution_accuracy}, "
@@ -172,17 +174,47 @@ def answers(ctx: click.Context, file: Path, dataset: str | None, jira_url_overri
 @click.option("--endpoint", default=None, help="A SPARQL endpoint holding the graph (default: load FOLDER/kg.nt).")
 @click.option("--entity-search", type=click.Choice(get_args(EntitySearch)), default="auto",
               show_default=True, help="How entities are found by label (see sparql.entity_search).")
+@click.option("--llm", "with_llm", is_flag=True, help="With the configured model (llm.base_url, llm.model): it "
+              "reformulates, picks the relation among the best few and words the answer, each checked and falling "
+              "back to the rules; prints how often its output was used and why not.")
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
-def kgqa(folder: Path, endpoint: str | None, entity_search: EntitySearch, as_json: bool) -> None:
+@click.pass_context
+def kgqa(ctx: click.Context, folder: Path, endpoint: str | None, entity_search: EntitySearch, with_llm: bool,
+         as_json: bool) -> None:
     """Score knowledge-graph answers on FOLDER (kg.nt + dialogues.jsonl): P@1, MRR, Hit@5."""
+    llm_settings = settings_from(ctx).llm if with_llm else None
+    if llm_settings is not None and not llm_settings.enabled:
+        raise click.ClickException("--llm needs an endpoint: set llm.base_url (JIRAKG_LLM__BASE_URL) and llm.model "
+                                   "(JIRAKG_LLM__MODEL).")
     try:
         graph = RemoteEndpoint(endpoint) if endpoint else EmbeddedStore(folder / "kg.nt")
-        session = KgSession(graph, linker_for(graph, entity_search, embedded=endpoint is None))
-        report = asyncio.run(evaluate_kgqa(session, folder))
-    except (SparqlError, OSError) as exc:
+        report = asyncio.run(_kgqa(graph, linker_for(graph, entity_search, embedded=endpoint is None), folder,
+                                   llm_settings))
+    except (SparqlError, OSError, LlmConfigError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"dialogue P@1 {report.dialogue.p_at_1:.3f} MRR {report.dialogue.mrr:.3f} "
                f"Hit@5 {report.dialogue.hit_at_5:.3f}; self-contained P@1 {report.self_contained.p_at_1:.3f}; "
-               f"p95 {report.p95_ms:.1f} ms over {report.questions} questions")
+               f"p50 {report.p50_ms:.1f} ms, p95 {report.p95_ms:.1f} ms per turn over {report.questions} questions")
+    if report.llm is not None:
+        use = report.llm
+        stages = ", ".join(f"{stage} {n}" for stage, n in use.by_stage.items()) or "no stage"
+        click.echo(f"llm output used in {use.used} of {use.turns} turns ({use.used / (use.turns or 1):.0%}; {stages})")
+        calls = "; ".join(f"{stage} " + ", ".join(f"{outcome} {n}" for outcome, n in outcomes.items())
+                          for stage, outcomes in use.calls.items())
+        click.echo(f"llm calls: {calls or 'none'}")
+        if use.fallback_reasons:
+            click.echo("fallback reasons: " + "; ".join(f"{why} ({n})" for why, n in use.fallback_reasons.items()))
     if as_json:
         click.echo(report.model_dump_json())
+
+
+async def _kgqa(graph, linker, folder: Path, llm_settings: LlmSettings | None) -> KgReport:
+    """The evaluation with the configured model when given: its name checked and its mode probed first."""
+    if llm_settings is None:
+        return await evaluate_kgqa(KgSession(graph, linker), folder)
+    llm = LlmClient.from_settings(llm_settings)
+    try:
+        await llm.start()
+        return await evaluate_kgqa(KgSession(graph, linker, llm), folder, with_llm=True)
+    finally:
+        await llm.close()

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from jirakg.retrieval.kgqa.linking import KgEntity
 from jirakg.retrieval.kgqa.pipeline import KgAnswer, KgFact
 from jirakg.retrieval.kgqa.reformulation import Reformulation
+from jirakg.retrieval.kgqa.relation_choice import RelationChoice
 
 STATED = 10  # values of the answering relation an answer states; the rest are counted
 
@@ -27,6 +28,7 @@ class KgFacts(BaseModel):
     relation: str  # the label of the best-ranked relation; "" when none fits
     unstated: int = 0  # values of the answering relation beyond the triples
     answer_entity: KgEntity | None = None  # the top answer, when it is an entity ("she" may be it next)
+    relation_choice: RelationChoice | None = None  # with a model configured: who picked the relation
 
 
 def labels_needed(answer: KgAnswer) -> list[str]:

@@ -8,7 +8,9 @@ self-contained or not, rewrite it if not, verify the rewrite, retry up to three 
   better wins, ties to the previous answer); for "it" or an ellipsis the dialogue's entity comes
   first. A rewrite is verified when the entity has a predicate that fits the question.
 - `LlmReformulator`: an OpenAI-compatible model classifies and rewrites with the full history; its
-  rewrite is verified by linking it to an entity. Any model failure falls back to the embedded one.
+  rewrite is verified by linking it to an entity and by keeping the question's answer type and
+  relation (`rewrite_check`). After three rejected rewrites the embedded rules are tried before the
+  person is asked; any model failure falls back to the embedded one at once.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from __future__ import annotations
 import json
 import re
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from jirakg.llm import LlmClient, LlmError
 from jirakg.llm.schema import max_tokens_for, strict_schema
 from jirakg.retrieval.kgqa.linking import EntityLinker, KgEntity
 from jirakg.retrieval.kgqa.pipeline import checks_a_value
 from jirakg.retrieval.kgqa.relations import scored_predicates
+from jirakg.retrieval.kgqa.rewrite_check import check_rewrite
 
 ATTEMPTS = 3
 PERSONAL = re.compile(r"\b(he|she|him|her|his|hers|they|them|their)\b", re.IGNORECASE)
@@ -50,8 +53,9 @@ class Reformulation(BaseModel):
     entity: KgEntity | None = None  # None: ask the user (`clarify`)
     self_contained: bool
     attempts: int = 0
-    by: str = "embedded"  # embedded | llm | embedded (llm failed)
+    by: str = "embedded"  # embedded | llm | embedded (llm failed) | embedded (llm rejected)
     fallback_reason: str | None = None  # why the model's reformulation was not used
+    rejected: list[str] = Field(default_factory=list)  # the model's rewrites not kept, each with why
     clarify: str | None = None
     scored: list[tuple[float, bool, str]] | None = None  # the entity's predicates ranked, when computed
 
@@ -165,29 +169,50 @@ class LlmReformulator:
             return found.model_copy(update={"by": "embedded (llm failed)", "fallback_reason": f"llm failed: {exc}"})
 
     async def _reformulate(self, question: str, history: list[KgTurn]) -> Reformulation:
-        # The first question of a dialogue is taken as self-contained, as in the reference design.
-        if not history or await self._self_contained(question):
+        # The first question of a dialogue is taken as self-contained, as in the reference design: no call.
+        if not history:
             entity = await self.linker.link(question)
-            if entity is not None or not history:
-                return Reformulation(question=question, entity=entity, self_contained=True, by="llm",
-                                     clarify=None if entity else CLARIFY)
+            return Reformulation(question=question, entity=entity, self_contained=True,
+                                 clarify=None if entity else CLARIFY)
+        if await self._self_contained(question):
+            entity = await self.linker.link(question)
+            if entity is not None:
+                return Reformulation(question=question, entity=entity, self_contained=True, by="llm")
         dialogue = json.dumps([{"question": t.question, "self_contained": t.reformulated or t.question,
                                 "answer": t.answer} for t in history], ensure_ascii=False)
         rejected: list[str] = []
+        last_why = ""
         for attempt in range(1, ATTEMPTS + 1):
-            note = f"\nREJECTED REWRITES (not self-contained): {json.dumps(rejected)}" if rejected else ""
+            note = f"\nREJECTED REWRITES (each with why): {json.dumps(rejected, ensure_ascii=False)}" \
+                if rejected else ""
             reply = await self.llm.complete("kg_rewrite", REWRITE, f"DIALOGUE: {dialogue}\nQUESTION: {question}{note}",
                                             Rewrite, REWRITE_SCHEMA, REWRITE_MAX_TOKENS)
-            candidate = reply.question
-            if not candidate.strip():
+            candidate = reply.question.strip()
+            if not candidate:
                 raise LlmError("the model's rewrite has no question", "invalid")
-            if await self._self_contained(candidate):
-                entity = await self.linker.link(candidate)
-                if entity is not None:
-                    return Reformulation(question=candidate.strip(), entity=entity, self_contained=False,
-                                         attempts=attempt, by="llm")
-            rejected.append(candidate)
-        return Reformulation(question=question, self_contained=False, attempts=ATTEMPTS, by="llm", clarify=CLARIFY)
+            found, why = await self._verified(question, candidate, attempt)
+            if found is not None:
+                return found
+            rejected.append(f"{candidate!r}: {why}")
+            last_why = why
+        # Three rewrites that ask something else: the rules may still find the entity before the person is asked.
+        ruled = await self.fallback.reformulate(question, history)
+        return ruled.model_copy(update={"by": "embedded (llm rejected)", "rejected": rejected,
+                                        "fallback_reason": f"llm rewrite rejected: {last_why}"})
+
+    async def _verified(self, question: str, candidate: str, attempt: int) -> tuple[Reformulation | None, str]:
+        """The rewrite as the reformulation, when it is self-contained, names an entity and asks what the
+        question asks; else why not."""
+        if not await self._self_contained(candidate):
+            return None, "not self-contained"
+        entity = await self.linker.link(candidate)
+        if entity is None:
+            return None, "names no entity of the knowledge graph"
+        check = await check_rewrite(self.fallback.endpoint, question, candidate, entity)
+        if check.rejected:
+            return None, check.rejected
+        return Reformulation(question=candidate, entity=entity, self_contained=False, attempts=attempt, by="llm",
+                             scored=check.scored), ""
 
     async def _self_contained(self, question: str) -> bool:
         reply = await self.llm.complete("kg_classify", CLASSIFY, f"QUESTION: {question}", Classification,

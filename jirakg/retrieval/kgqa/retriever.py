@@ -1,5 +1,6 @@
-"""One knowledge-graph question, found: reformulate it against the dialogue, link its entity, query
-the graph and resolve the labels of what was found. Wording the facts is `answer/`'s."""
+"""One knowledge-graph question, found: reformulate it against the dialogue, link its entity, rank its
+relations (and, with a model, let it pick among the best few), query the graph and resolve the labels
+of what was found. Wording the facts is `answer/`'s."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from jirakg.retrieval.kgqa.facts import KgFacts, labelled_facts, labels_needed
 from jirakg.retrieval.kgqa.linking import EntityLinker, linker_for
 from jirakg.retrieval.kgqa.pipeline import KgAnswer, answer_question
 from jirakg.retrieval.kgqa.reformulation import EmbeddedReformulator, KgTurn, LlmReformulator
+from jirakg.retrieval.kgqa.relation_choice import LlmRelationChooser, RelationChoice
+from jirakg.retrieval.kgqa.relations import scored_predicates
 
 
 class KgRetriever:
@@ -19,6 +22,7 @@ class KgRetriever:
         self.linker = linker or linker_for(endpoint, "auto", embedded=isinstance(endpoint, EmbeddedStore))
         embedded = EmbeddedReformulator(endpoint, self.linker)
         self.reformulator = LlmReformulator(llm, self.linker, embedded) if llm else embedded
+        self.chooser = LlmRelationChooser(llm) if llm else None
         self.cache = cache
 
     async def names_entity(self, text: str) -> bool:
@@ -26,10 +30,16 @@ class KgRetriever:
 
     async def find(self, question: str, history: list[KgTurn]) -> KgFacts:
         found = await self.reformulator.reformulate(question, history)
+        choice: RelationChoice | None = None
         if found.entity is None:
             answer = KgAnswer(reason=found.clarify)
         else:
-            answer = await answer_question(self.endpoint, found.question if found.by == "llm" else question,
-                                           found.entity, found.scored)
+            asked = found.question if found.by == "llm" else question
+            scored = found.scored
+            if self.chooser is not None:
+                scored = scored if scored is not None else await scored_predicates(self.endpoint, found.entity.iri,
+                                                                                   asked)
+                scored, choice = await self.chooser.choose(asked, found.entity, scored)
+            answer = await answer_question(self.endpoint, asked, found.entity, scored)
         labels = await resolve_labels(self.endpoint, labels_needed(answer), self.cache)
-        return labelled_facts(question, found, answer, labels)
+        return labelled_facts(question, found, answer, labels).model_copy(update={"relation_choice": choice})
