@@ -597,7 +597,9 @@ def _statistic(text: str) -> TeamAsk | None:
                   else "points" if POINTS.search(text) else "age")
         return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
     match = SUM.search(text)
-    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]):  # "… per assignee"
+    # "… per assignee" is a breakdown of the points, "who has the most story points in DATA" a ranking
+    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not (
+            WHO_MOST.search(text) and BY_METRIC[2][0].search(text)):
         # "how many points are left in the sprint": the points of its unresolved issues
         rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
                       _blank(text, match))

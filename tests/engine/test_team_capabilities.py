@@ -223,3 +223,14 @@ def test_a_ratio_against_an_empty_part_or_set_says_so(url) -> None:
     assert "nothing to measure" in empty.answer
     unknown = ask(url, "ratio of foo to bar in MOB")
     assert unknown.intents == ["clarify"] and "'foo' and 'bar'" in unknown.answer
+
+
+def test_who_has_the_most_story_points_ranks_people_by_their_sum(url) -> None:
+    sums = points_per_person(keys("DATA"))
+    sums.pop("none", None)
+    best = max(sums.values())
+    leaders = sorted(person for person, total in sums.items() if total == best)
+    result = ask(url, "who has the most story points in DATA?")
+    lead = result.answer.splitlines()[0]
+    assert result.intents == ["ranking"], result.answer
+    assert all(person in lead for person in leaders) and f"story points: {int(best)}" in lead, lead
