@@ -33,7 +33,7 @@ def median(figures: list[float]) -> float:
     return statistics.median(figures) if figures else 0.0
 
 
-def percent(part: int, whole: int) -> int:
+def percent(part: float, whole: float) -> int:
     """A whole percentage, rounded half up (42.5 → 43), as people expect rather than banker's rounding."""
     return int(100 * part / whole + 0.5) if whole else 0
 

@@ -9,7 +9,7 @@ from typing import Literal
 from jirakg.graph import Node
 
 NONE = "none"  # the group of issues with no value in a field
-DERIVED = {"project", "created_month", "created_week"}  # groupings that are not Jira fields
+DERIVED = {"project", "created_month", "created_week", "epic"}  # groupings that are not Jira fields
 
 
 def values(node: Node, field: str) -> list[str]:
@@ -20,6 +20,10 @@ def values(node: Node, field: str) -> list[str]:
         return [node.status or NONE]
     if field == "issuetype":
         return [node.type or NONE]
+    if field == "epic":  # the parent, when it is an epic (a sub-task's parent is a story)
+        parent = node.fields.get("parent")
+        kind = ((parent.get("fields") or {}).get("issuetype") or {}).get("name") if isinstance(parent, dict) else None
+        return [parent["key"]] if isinstance(parent, dict) and kind == "Epic" and parent.get("key") else [NONE]
     if field in ("created_month", "created_week"):
         created = date_of(node, "created")
         return [period_of(created, "month" if field == "created_month" else "week")] if created else [NONE]
@@ -27,6 +31,16 @@ def values(node: Node, field: str) -> list[str]:
     items = raw if isinstance(raw, list) else [raw]
     names = [name for item in items if (name := _name(item))]
     return names or [NONE]
+
+
+def epic_titles(nodes: list[Node]) -> dict[str, str]:
+    """The summaries of the epics `nodes` belong to, by key, as Jira embeds them in each child's parent field."""
+    titles: dict[str, str] = {}
+    for node in nodes:
+        parent = node.fields.get("parent")
+        if isinstance(parent, dict) and values(node, "epic") != [NONE]:
+            titles[parent["key"]] = (parent.get("fields") or {}).get("summary") or ""
+    return titles
 
 
 def period_of(moment: datetime, period: Literal["week", "month"]) -> str:
@@ -69,6 +83,18 @@ def _parsed(raw: str) -> datetime:
     # Team answers read the same due dates and timestamps on every cached turn; datetimes are immutable.
     parsed = datetime.fromisoformat(raw)
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+# The Jira field holding each popularity metric and its figure inside it ("watches": {"watchCount": 3})
+POPULARITY = {"watchers": ("watches", "watchCount"), "votes": ("votes", "votes")}
+
+
+def popularity(node: Node, metric: str) -> float | None:
+    """The issue's watcher or vote count; None when Jira did not return the field (an archive without it)."""
+    field, figure = POPULARITY[metric]
+    raw = node.fields.get(field)
+    count = raw.get(figure) if isinstance(raw, dict) else None
+    return float(count) if isinstance(count, int | float) else None
 
 
 def number(node: Node, field: str | None) -> float:

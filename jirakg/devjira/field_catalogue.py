@@ -28,6 +28,8 @@ SYSTEM_FIELDS: list[tuple[str, str, str, list[str]]] = [
     ("issuelinks", "Linked Issues", "array", ["issueLink"]),
     ("comment", "Comment", "comments-page", ["comment"]),
     ("attachment", "Attachment", "array", ["attachments"]),
+    ("watches", "Watchers", "watches", ["watchers"]),
+    ("votes", "Votes", "votes", ["votes"]),
     ("statusCategory", "Status Category", "statusCategory", ["statusCategory"]),
     ("issuekey", "Key", "string", ["id", "issue", "issuekey", "key"]),
 ]

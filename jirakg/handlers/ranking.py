@@ -1,5 +1,5 @@
 """ranking: who or which has the most or fewest of the selected issues, or which issues are the oldest,
-newest, most commented, most linked or largest; ties are named as ties."""
+newest, most commented, most linked, most watched, most voted or largest; ties are named as ties."""
 
 from __future__ import annotations
 
@@ -7,7 +7,18 @@ from collections.abc import Callable
 from datetime import datetime
 
 from jirakg.analysis.groups import grouped, leaders, median, names
-from jirakg.analysis.values import NONE, date_of, days_text, in_days, number, shown_number
+from jirakg.analysis.values import (
+    NONE,
+    POPULARITY,
+    date_of,
+    days_text,
+    epic_titles,
+    in_days,
+    is_open,
+    number,
+    popularity,
+    shown_number,
+)
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import Node
 from jirakg.handlers import search, team
@@ -38,12 +49,16 @@ def _values(facts: TeamFacts, measure: Measure, w: Writer) -> None:
     field = measure.group_by[0]
     weight: Callable[[Node], float] = ((lambda n: number(n, measure.points_field)) if measure.metric == "points"
                                        else (lambda _: 1.0))
-    unit = "story points" if measure.metric == "points" else "issues"
+    unit = ("story points" if measure.metric == "points" else "open child issues" if field == "epic" and
+            _all_open(facts) else "child issues" if field == "epic" else "issues")
     everyone = grouped(facts.nodes, field, weight)
+    titles = epic_titles(facts.nodes) if field == "epic" else {}
     ranked = [(value, figure) for value, figure in everyone if value != NONE]
     if not ranked:
-        w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has a "
-               f"{team.label(field, measure)}, so no {team.label(field, measure)} has the {measure.direction}.")
+        label = team.label(field, measure)
+        article = "an" if label[0] in "aeiou" else "a"  # "has an epic"
+        w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has {article} "
+               f"{label}, so no {label} has the {measure.direction}.")
         return
     top, figure = leaders(ranked, measure.direction)
     verb = "has" if len(top) == 1 else "are tied with"
@@ -54,10 +69,16 @@ def _values(facts: TeamFacts, measure: Measure, w: Writer) -> None:
            f"({team.scope(facts)}).")
     shown = ranked if measure.direction == "most" else list(reversed(ranked))
     for value, amount in shown[:max(measure.top or 0, RUNNERS_UP)]:
-        w.line(f"- {value}: {shown_number(amount)}")
+        title = f" {titles[value]}" if titles.get(value) else ""  # an epic: its summary after its key
+        w.line(f"- {value}{title}: {shown_number(amount)}")
     missing = dict(everyone).get(NONE)
     if missing:
-        w.line(f"{shown_number(missing)} {unit} have no {team.label(field, measure)}.")
+        w.line(f"{shown_number(missing)} {'issues' if field == 'epic' else unit} have no "
+               f"{team.label(field, measure)}.")
+
+
+def _all_open(facts: TeamFacts) -> bool:
+    return all(is_open(node) for node in facts.nodes)
 
 
 def _issues(facts: TeamFacts, measure: Measure, w: Writer) -> None:
@@ -67,10 +88,14 @@ def _issues(facts: TeamFacts, measure: Measure, w: Writer) -> None:
     scored = [(node, score) for node in facts.nodes if (score := figure(node)) is not None]
     if not scored:
         w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has a "
-               f"{_what(measure)} to rank by.")
+               f"{_what(measure).removesuffix('s') + ' count' if measure.metric in POPULARITY else _what(measure)} "
+               f"to rank by.")
         return
     scored.sort(key=lambda item: (-item[1] if measure.direction == "most" else item[1], item[0].key))
     best = scored[0][1]
+    if measure.metric in POPULARITY and measure.direction == "most" and not best:
+        w.line(f"None of the {plural(len(facts.nodes), 'issue')} ({team.scope(facts)}) has any {_what(measure)}.")
+        return
     top = [node for node, score in scored if score == best] if not measure.top else [n for n, _ in scored[:measure.top]]
     adjective = _adjective(measure)
     keys = names([w.cite(node) for node in top[:TIES_SHOWN]]
@@ -92,6 +117,8 @@ def _figure(measure: Measure, now: datetime) -> Callable[[Node], float | None]:
         return lambda node: float(sum(len(keys) for sides in node.links.values() for keys in sides.values()))
     if measure.metric == "points":
         return lambda node: number(node, measure.points_field)
+    if measure.metric in POPULARITY:
+        return lambda node: popularity(node, measure.metric)
 
     def age(node: Node) -> float | None:
         created = date_of(node, "created")
@@ -102,11 +129,15 @@ def _figure(measure: Measure, now: datetime) -> Callable[[Node], float | None]:
 def _adjective(measure: Measure) -> str:
     if measure.metric == "age":
         return "oldest" if measure.direction == "most" else "newest"
+    if measure.metric in POPULARITY:  # "the most watched", "the least voted"
+        verb = "watched" if measure.metric == "watchers" else "voted"
+        return f"{'most' if measure.direction == 'most' else 'least'} {verb}"
     return f"{measure.direction} {_what(measure)}"
 
 
 def _what(measure: Measure) -> str:
-    return {"comments": "comments", "links": "links", "points": "story points"}.get(measure.metric, "creation date")
+    return {"comments": "comments", "links": "links", "points": "story points", "watchers": "watchers",
+            "votes": "votes"}.get(measure.metric, "creation date")
 
 
 def _described(measure: Measure, score: float) -> str:

@@ -1,5 +1,5 @@
-"""stats: a share, an average or median (age, time to resolve, story points), a story-point sum, or
-issues created vs resolved per week or month, over the selected issues."""
+"""stats: a share, a ratio between two parts, an average or median (age, time to resolve, story points), a
+story-point sum, or issues created vs resolved per week or month, over the selected issues."""
 
 from __future__ import annotations
 
@@ -21,10 +21,12 @@ PERIODS_SHOWN = 24
 
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
     facts = await team.fetch(plan, manager)
-    subset = team.measure_of(plan.intent).subset_jql
-    if subset:
-        base = team.ORDER_BY.split(facts.plan.jql or team.EVERYTHING, maxsplit=1)[0]  # a count needs no order
-        facts.others = (await manager.get(team.narrowed_jql(base, subset), ["resolution"])).nodes
+    measure = team.measure_of(plan.intent)
+    base = team.ORDER_BY.split(facts.plan.jql or team.EVERYTHING, maxsplit=1)[0]  # a count needs no order
+    if measure.subset_jql:
+        facts.others = (await manager.get(team.narrowed_jql(base, measure.subset_jql), ["resolution"])).nodes
+    if measure.versus_jql:
+        facts.compared = (await manager.get(team.narrowed_jql(base, measure.versus_jql), ["resolution"])).nodes
     return facts
 
 
@@ -39,6 +41,8 @@ def word(facts: TeamFacts) -> Answer:
         part, whole = len(facts.others), len(facts.nodes)
         w.line(f"{percent(part, whole)}% of the {plural(whole, 'issue')} ({team.scope(facts)}) match "
                f"{measure.subset_jql}: {part} of {whole}.")
+    elif measure.statistic == "ratio":
+        _ratio(facts, measure, w)
     elif measure.statistic == "sum":
         total = sum(number(n, measure.points_field) for n in facts.nodes)
         unestimated = sum(1 for n in facts.nodes if not number(n, measure.points_field))
@@ -50,6 +54,41 @@ def word(facts: TeamFacts) -> Answer:
         _average(facts, measure, w)
     search.unused(facts, w)
     return w.result()
+
+
+def _ratio(facts: TeamFacts, measure: Measure, w: Writer) -> None:
+    """Two parts of the selection counted and compared: "34 bugs to 51 stories: 0.67 to 1"."""
+    if not (measure.subset_jql and measure.versus_jql and len(measure.parts) == 2):
+        w.line("Which two parts do you want compared? Ask for example 'ratio of bugs to stories in MOB'.")
+        return
+    first, second = len(facts.others), len(facts.compared)
+    a, b = measure.parts
+    figures = f"{first} {_noun(first, a)} to {second} {_noun(second, b)}"
+    if not second:
+        w.line(f"{figures} ({team.scope(facts)}): with no {_noun(2, b)} there is no ratio.")
+    else:
+        inverse = f", or 1 to {_decimal(second / first)}" if 0 < first < second else ""
+        w.line(f"{figures}: a ratio of {_decimal(first / second)} to 1{inverse} ({team.scope(facts)}).")
+    for part, jql, count in ((a, measure.subset_jql, first), (b, measure.versus_jql, second)):
+        w.line(f"- {_noun(2, part)} ({jql}): {count} ({percent(count, first + second)}% of the two)")
+    firsts, seconds = {n.key for n in facts.others}, {n.key for n in facts.compared}
+    if firsts & seconds:
+        w.line(f"{plural(len(firsts & seconds), 'issue')} counted in both.")
+    w.line(f"Of {plural(len(facts.nodes), 'issue')} in all, {len(facts.nodes) - len(firsts | seconds)} are neither.")
+
+
+def _decimal(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _noun(count: int, phrase: str) -> str:
+    """The part as asked ("bug", "open stories") in the number `count` calls for: "bugs", "1 open story"."""
+    *head, last = phrase.split()
+    if count == 1:
+        last = last[:-3] + "y" if last.endswith("ies") else last[:-1] if last.endswith("s") else last
+    elif not last.endswith("s"):
+        last = last[:-1] + "ies" if last.endswith("y") and last[-2:-1] not in "aeiou" else last + "s"
+    return " ".join([*head, last])
 
 
 def _average(facts: TeamFacts, measure: Measure, w: Writer) -> None:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
-from jirakg.analysis.values import DERIVED, is_open
+from jirakg.analysis.values import DERIVED, POPULARITY, is_open
 from jirakg.answer.templated import FIELD_NAMES
 from jirakg.graph import GraphManager, Node
 from jirakg.handlers import search
@@ -17,7 +17,8 @@ from jirakg.retrieval.facts import TeamFacts
 from jirakg.retrieval.plan import RetrievalPlan
 
 LABELS = {**FIELD_NAMES, "issuetype": "type", "fixVersions": "fix version", "components": "component",
-          "labels": "label", "project": "project", "created_month": "month created", "created_week": "week created"}
+          "labels": "label", "project": "project", "created_month": "month created",
+          "created_week": "week created", "epic": "epic"}
 EVERYTHING = "project is not EMPTY"
 BLOCKED_BY = "is blocked by"
 ORDER_BY = re.compile(r"\s+ORDER\s+BY\s+", re.IGNORECASE)
@@ -33,6 +34,7 @@ def plan(call: IntentCall, *, changelog: bool = False) -> RetrievalPlan:
     wanted |= {field for field in measure.group_by if field not in DERIVED}
     wanted |= {field for field in (measure.points_field, measure.sprint_field) if field}
     wanted |= {"comment"} if measure.metric == "comments" else set()
+    wanted |= {POPULARITY[measure.metric][0]} if measure.metric in POPULARITY else set()
     wanted |= {"resolutiondate"} if measure.metric == "resolution_time" or measure.statistic == "throughput" else set()
     return RetrievalPlan(intent=call, operation="jql", jql=call.jql or EVERYTHING, fields=sorted(wanted),
                          changelog=changelog)

@@ -40,7 +40,7 @@ class NumberFilter(BaseModel):
     value: float
 
 
-Metric = Literal["issues", "points", "age", "resolution_time", "comments", "links"]
+Metric = Literal["issues", "points", "age", "resolution_time", "comments", "links", "watchers", "votes"]
 
 
 class Measure(BaseModel):
@@ -50,8 +50,10 @@ class Measure(BaseModel):
     metric: Metric = "issues"  # what is counted, summed or compared
     direction: Literal["most", "fewest"] = "most"  # "oldest" is the most age, "newest" the fewest
     top: int | None = None  # "top 5", "the 3 oldest"
-    statistic: Literal["share", "average", "median", "sum", "throughput"] | None = None
-    subset_jql: str | None = None  # share: the part whose fraction is asked ("… are resolved")
+    statistic: Literal["share", "ratio", "average", "median", "sum", "throughput"] | None = None
+    subset_jql: str | None = None  # share: the part whose fraction is asked ("… are resolved"); ratio: the first
+    versus_jql: str | None = None  # ratio: the second part ("bugs to *stories*")
+    parts: list[str] = Field(default_factory=list)  # ratio: the two parts as asked ("bugs", "stories")
     period: Literal["week", "month"] = "month"  # throughput
     detail: Literal["latest", "authors", "count", "mentions", "all"] = "all"  # comments: what is asked of them
     points_field: str | None = None  # the instance's story-points field id, when the answer uses points

@@ -91,16 +91,18 @@ INTENTS: dict[str, IntentSpec] = {spec.name: spec for spec in [
         handler="count",
         guideline="Give the number first, then the filter used."),
     IntentSpec(
-        name="breakdown", description="Counts of the selected issues grouped by one or two fields.",
+        name="breakdown", description="Counts of the selected issues grouped by one or two fields (also per epic), "
+                                      "or their story points summed per value of one field.",
         examples=["Break down DECA issues by type", "How many bugs per status in FLUID?",
-                  "Open bugs per priority per component"],
+                  "Open bugs per priority per component", "Story points per assignee in DATA"],
         slots=[*FILTER_SLOTS, "measure"], fields=["assignee", "priority"],
         handler="breakdown",
         guideline="One line per group, largest first, with its share; a total first; groups with no value "
                   "are 'none'; the second level inside its first-level line."),
     IntentSpec(
         name="ranking", description="Who or which has the most or fewest of something; oldest, newest, most "
-                                    "commented or linked issues; top N.",
+                                    "commented, linked, watched or voted issues; the epic with the most open "
+                                    "children; top N.",
         examples=["Who has the most open issues in C2LC?", "Which component of FLUID has the most unresolved bugs?",
                   "Oldest unresolved blocker in FLUID", "Which VP issue has the most comments?"],
         slots=[*FILTER_SLOTS, "measure"], fields=["assignee", "priority", "created"],
@@ -108,9 +110,11 @@ INTENTS: dict[str, IntentSpec] = {spec.name: spec for spec in [
         guideline="Lead with the winner and its figure, naming every tie; then the runners-up; say so when the "
                   "set is empty."),
     IntentSpec(
-        name="stats", description="A ratio or statistic over the selected issues: percentage, average or median age "
-                                  "or time to resolve, story-point sums, created vs resolved per period.",
-        examples=["What fraction of FLOE issues are resolved?", "Average time to resolve FLUID bugs",
+        name="stats", description="A ratio or statistic over the selected issues: percentage, the ratio between two "
+                                  "parts (bugs to stories), average or median age or time to resolve, story-point "
+                                  "sums, created vs resolved per period.",
+        examples=["What fraction of FLOE issues are resolved?", "Ratio of bugs to stories in MOB",
+                  "Average time to resolve FLUID bugs",
                   "Total story points in the current DATA sprint", "Created vs resolved per month in DECA"],
         slots=[*FILTER_SLOTS, "measure"], fields=["created", "resolutiondate"],
         handler="stats",

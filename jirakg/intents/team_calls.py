@@ -47,6 +47,8 @@ class TeamCalls:
             slots = self.conditions.read(ask.rest, Slots(), terse_text=False, typed=typed)
             share = ask.subset if measure.statistic == "share" else None
             part = self.conditions.read(share, Slots(), terse_text=False) if share else None
+            sides = ([self.conditions.read(side, Slots(), terse_text=False) for side in (ask.subset, ask.versus)]
+                     if measure.statistic == "ratio" and ask.subset and ask.versus else [])
         except Unknown as exc:
             return clarify(str(exc))
         if follow_up and state.last_search is not None:
@@ -59,6 +61,12 @@ class TeamCalls:
                                 f"'what fraction of FLUID bugs are resolved?'.")
             measure.subset_jql = subset
             slots.ignored += part.ignored
+        if sides:  # a ratio: each part as its own condition, both within the selection
+            jqls = [build_jql(side, today=today) for side in sides]
+            if not all(jqls) or sides[0].ignored or sides[1].ignored:
+                return clarify(f"I could not tell which issues '{ask.subset}' and '{ask.versus}' mean; ask for "
+                               f"example 'ratio of bugs to stories in MOB'.")
+            measure.subset_jql, measure.versus_jql = jqls
         if ask.name == "sprint" and not slots.sprints:
             self._numbered_sprint(slots, lowered)
         if ask.name == "sprint" and not slots.sprints and not slots.sprint_state:

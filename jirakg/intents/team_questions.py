@@ -39,7 +39,10 @@ GROUP_WORDS = {
     "week": "created_week", "weeks": "created_week", "project": "project", "projects": "project",
     "who it's assigned to": "assignee", "who it is assigned to": "assignee", "who they're assigned to": "assignee",
     "who they are assigned to": "assignee", "who reported it": "reporter", "who reported them": "reporter",
+    "epic": "epic", "epics": "epic", "parent epic": "epic", "parent epics": "epic",
 }
+# An epic's issues said as its children: "which epic has the most open children" counts the children
+CHILD_WORDS = re.compile(r"\b(?:child(?:ren)?|sub-?issues?|kids)\b|\b(?:under|beneath|below|inside) (?:it|them)\b")
 G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True)) + ")"
 NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
         r"problems?|sub-?tasks?|improvements?|ones?|things?|work)")
@@ -117,6 +120,8 @@ RANKED_ISSUES = re.compile(
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
 OPEN_LONGEST = re.compile(r"\b(?:been )?(?:open|waiting|unresolved|sitting|outstanding) (?:the |for the )?longest\b")
+# "the top 3 most voted", "the 5 most watched": how many issues are ranked
+TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
 BY_METRIC = [
     (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies)|"
                 r"most[- ](?:commented|discussed|talked[- ]about)|"
@@ -131,9 +136,38 @@ BY_METRIC = [
                 # "the biggest open DATA story in terms of estimate": the words between select the issues
                 r"(?P<most2>biggest|largest|highest|heaviest|smallest|lowest)\b(?P<keep>.{0,60}?)\bin terms of "
                 r"(?:story )?(?:points?|estimates?|size|effort))\b"), "points"),
+    # "the most watched DATA bug", "which issue has the most watchers", "fewest followers"
+    (re.compile(TOP_N + r"(?:(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|"
+                r"greatest number of|highest|largest|biggest) (?:watchers|followers|people watching)|"
+                r"(?:highest|largest|biggest) (?:watcher|watch) counts?|(?P<most2>most|least)[- ]"
+                r"(?:watched|followed)|(?P<most3>most|fewest) people (?:follow|watch)(?:ing)?)\b"), "watchers"),
+    # "the most voted open bug", "which story has the most votes", "top-voted", "most upvoted"
+    (re.compile(TOP_N + r"(?:(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|"
+                r"greatest number of|highest|largest|biggest) (?:votes|upvotes)|(?:highest|largest|biggest) vote "
+                r"(?:counts?|totals?)|(?P<most2>most|least)[- ](?:voted|upvoted|voted[- ]for)|"
+                r"top[- ]voted)\b"), "votes"),
 ]
 IN_PERCENT = (r"(?:in percent|in percentages?|as a percent(?:age)?|as a share|as a fraction|percentage-wise|"
               r"by percentage|in %)\??")
+# A ratio between two parts of the selection: "ratio of bugs to stories in MOB", "the bug-to-story ratio",
+# "how is the backlog split between bugs and stories", "open bugs vs open stories in DATA", "how many bugs for
+# every story". A part is a few words ending at a preposition that starts the shared conditions ("in MOB").
+KIND = r"(?:bugs?|stor(?:y|ies)|tasks?|epics?|sub-?tasks?|features?|improvements?|initiatives?|defects?)"
+PART = r"(?:[\w'-]+ ){0,3}?"
+PART_END = r"(?=\s+(?:in|on|for|across|within|among|from|at|under|of|inside|over|this|last|since)\b|\s*[?.,!;:]|$)"
+RATIO = [
+    re.compile(rf"\bratio (?:of|between) (?:the )?(?P<a>{PART}[\w'-]+) (?:to|and|vs\.?|versus|against) (?:the )?"
+               rf"(?P<b>{PART}[\w'-]+){PART_END}"),
+    re.compile(r"\b(?P<a>[\w'-]+)[- ](?:to|vs\.?|versus)[- ](?P<b>[\w'-]+) ratio\b"),
+    re.compile(rf"\b(?:split(?: up)?|divided|balanced?|distributed) (?:between|among|into) (?:the )?"
+               rf"(?P<a>{PART}[\w'-]+) (?:and|vs\.?|versus) (?:the )?(?P<b>{PART}[\w'-]+){PART_END}"),
+    re.compile(rf"\b(?P<a>{PART}{KIND}) (?:vs\.?|versus|compared (?:to|with)|against|relative to) (?:the )?"
+               rf"(?P<b>{PART}{KIND}){PART_END}"),
+    re.compile(rf"\bhow many (?P<a>{PART}{KIND}) (?:are there |do we have |have we got )?(?:for every|for each|per) "
+               rf"(?:one |single )?(?P<b>{KIND})\b"),
+]
+# "the backlog" split between two kinds: the unresolved issues
+BACKLOG = re.compile(r"\b(?:the |our |their )?backlog\b")
 # "never got resolved": the part still open
 NEVER = re.compile(r"\b(?:never|not yet|not) (?:got|get|gets|been|were|was|are|is|have been|has been|being) "
                    r"(?:resolved|fixed|closed|done|finished|completed)\b")
@@ -186,6 +220,10 @@ POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
 SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?(?:points|estimates?)"
                  r"(?: of)?\b|"
                  r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b")
+# "story points per assignee", "the sum of the estimates by developer", "how many points does each person have":
+# a breakdown that sums points instead of counting issues
+POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many|how much)\s+(?:the\s+)?)?"
+                        r"(?:story[- ]points?(?: estimates?)?|points?|estimates?|estimation)\b(?: total)?")
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
                         r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
 WORKLOAD = re.compile(
@@ -299,7 +337,8 @@ class TeamAsk:
     name: IntentName
     measure: Measure
     rest: str  # the question with the words of its shape blanked, for the condition reader
-    subset: str | None = None  # share: the words naming the part ("resolved")
+    subset: str | None = None  # share: the words naming the part ("resolved"); ratio: the first part ("bugs")
+    versus: str | None = None  # ratio: the words naming the second part ("stories")
     actor: str | None = None  # activity: the first name of the person whose changes are asked about
     about_issue: bool = False  # the question names or points at one issue
 
@@ -358,7 +397,8 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
     asking = [n for n, sentence in enumerate(sentences) if REQUEST.search(sentence) or sentence.endswith("?")]
     # Without an issue, a release named wins over "what's holding up …", and "which tickets missed their date" lists
     readers = (_comments, _reasoning) if has_key else (_release, _about_many, _comment_search, _sprint, _workload,
-                                                       _risk, _activity, _share, _statistic, _ranking, _breakdown)
+                                                       _risk, _activity, _ratio, _share, _statistic, _ranking,
+                                                       _breakdown)
     for n in asking or range(len(sentences)):
         for reader in readers:
             ask = reader(sentences[n])
@@ -527,6 +567,16 @@ def _share(text: str) -> TeamAsk | None:
     return None
 
 
+def _ratio(text: str) -> TeamAsk | None:
+    match = next(filter(None, (pattern.search(text) for pattern in RATIO)), None)
+    if not match:
+        return None
+    a, b = match.group("a"), match.group("b")
+    rest = BACKLOG.sub(" unresolved ", _blank(text, match))
+    rest = re.sub(r"\b(?:what(?:'s| is)|how (?:is|are)|the|of)\b", " ", rest)
+    return TeamAsk("stats", Measure(statistic="ratio", parts=[a, b]), rest, subset=a, versus=b)
+
+
 def _statistic(text: str) -> TeamAsk | None:
     if match := THROUGHPUT.search(text):
         period = "week" if re.search(r"\bweek(?:s|ly)?\b", text) else "month"
@@ -547,7 +597,9 @@ def _statistic(text: str) -> TeamAsk | None:
                   else "points" if POINTS.search(text) else "age")
         return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
     match = SUM.search(text)
-    if match:
+    # "… per assignee" is a breakdown of the points, "who has the most story points in DATA" a ranking
+    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not (
+            WHO_MOST.search(text) and BY_METRIC[2][0].search(text)):
         # "how many points are left in the sprint": the points of its unresolved issues
         rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
                       _blank(text, match))
@@ -559,13 +611,19 @@ def _ranking(text: str) -> TeamAsk | None:
     for pattern, metric in BY_METRIC:
         match = pattern.search(text)
         if match:
-            said = match.groupdict().get("most") or match.groupdict().get("most2")
+            said = match.groupdict().get("most") or match.groupdict().get("most2") or match.groupdict().get("most3")
             direction = "fewest" if match.groupdict().get("fewest") else _direction(said)
             # "who's got the highest story point total": a person's figure, however the most is said
             who = WHO_MOST.search(text) or re.search(r"\bwho(?:'s got|'s| has got| has| have| got)?\b", text)
-            group = ["assignee"] if who or re.search(rf"\b(?:which|what) {G}\b", text) else []
-            measure = Measure(metric=metric, direction=direction, group_by=group)  # type: ignore[arg-type]
-            return TeamAsk("ranking", measure, _blank(text, who, match, keep="keep"))
+            which = re.search(rf"\b(?:which|what) (?P<g>{G})\b", text)
+            group = ["assignee"] if (who or (which and GROUP_WORDS[which.group("g")] != "epic")) and metric not in (
+                "watchers", "votes") else []  # watchers and votes belong to issues, not people; epics are issues
+            measure = Measure(metric=metric, direction=direction, group_by=group,  # type: ignore[arg-type]
+                              top=_number(match.groupdict().get("top")))
+            rest = _blank(text, who, match, keep="keep")
+            if metric == "watchers":  # "which issue do the most people follow": the verb is the metric's
+                rest = re.sub(r"\b(?:follow|watch)\b", " ", rest)
+            return TeamAsk("ranking", measure, rest)
     who = WHO_MOST.search(text)
     if who:
         role = "reporter" if REPORTED.search(text) else "assignee"
@@ -581,6 +639,8 @@ def _ranking(text: str) -> TeamAsk | None:
             rest = _blank(text, match, keep="keep")
             if field == "assignee" and REPORTED.search(match.group(0)):  # "which person has filed the most bugs"
                 field, rest = "reporter", REPORTED.sub(" ", rest)
+            if field == "epic":  # "which epic has the most open children": the children are the issues counted
+                rest = CHILD_WORDS.sub(" ", rest)
             measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
                               top=top)
             return TeamAsk("ranking", measure, rest)
@@ -614,5 +674,8 @@ def _breakdown(text: str) -> TeamAsk | None:
                 fields[0], rest = "reporter", REPORTED.sub(" ", rest)
             if "priority" in fields:  # "how urgent is the open work, per priority": asks, selects nothing
                 rest = SCALE_QUESTION.sub(" ", rest)
-            return TeamAsk("breakdown", Measure(group_by=fields), rest)
+            points = POINTS_PER.search(rest)
+            if points:  # "story points per assignee": the points summed, "story" is no issue type here
+                rest = _blank(rest, points)
+            return TeamAsk("breakdown", Measure(group_by=fields, metric="points" if points else "issues"), rest)
     return None

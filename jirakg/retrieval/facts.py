@@ -60,6 +60,7 @@ class TeamFacts(FactsBase):
     answer reads: the part of a share, or the unresolved issues blocking the selected ones."""
     kind: Literal["team"] = "team"
     others: list[Node] = Field(default_factory=list)
+    compared: list[Node] = Field(default_factory=list)  # a ratio: the second part (`others` is the first)
     subject: Node | None = None  # reasoning about one issue: that issue
 
 

@@ -508,6 +508,7 @@ def _issue_object(rng: random.Random, org: Organisation, drafts: list[Draft], dr
         FIELD_IDS["Team"]: _team_option(project),
         FIELD_IDS["Start date"]: _start_date(rng, draft),
         FIELD_IDS["Severity"]: _severity_option(rng) if draft.type == "Bug" else None,
+        **_watches_and_votes(draft),
     }
     if draft.parent is not None:
         fields["parent"] = _reference(drafts[draft.parent])
@@ -540,6 +541,22 @@ def _story_points(rng: random.Random, draft: Draft) -> float | None:
     if draft.type in ("Story", "Task") or (draft.type == "Bug" and rng.random() < 0.4):
         return float(rng.choice([1, 2, 3, 5, 8, 13]))
     return None
+
+
+def _watches_and_votes(draft: Draft) -> dict:
+    """`watches` and `votes` as Jira returns them. Drawn from the issue's own generator, so adding them left
+    every other field of every issue as it was: the reporter, assignee and commenters watch (Jira's
+    auto-watch), a few colleagues too; bugs and high priorities collect the votes."""
+    rng = random.Random(f"{draft.id}:{draft.key}:{draft.created}")
+    watchers = {draft.reporter.account_id if draft.reporter else None,
+                draft.assignee.account_id if draft.assignee else None,
+                *(author.account_id for _, author, _ in draft.comments)} - {None}
+    extra = rng.choices([0, 1, 2, 4], [50, 30, 15, 5])[0]
+    weight = 2 if draft.type == "Bug" or draft.priority in ("Highest", "High") else 1
+    votes = rng.choices([0, 1, 2, 3, 5], [60 // weight, 20, 10 * weight, 6 * weight, 2 * weight])[0]
+    api = f"{BASE_URL}/rest/api/2/issue/{draft.key}"
+    return {"watches": {"self": f"{api}/watchers", "watchCount": len(watchers) + extra, "isWatching": False},
+            "votes": {"self": f"{api}/votes", "votes": votes, "hasVoted": False}}
 
 
 def _start_date(rng: random.Random, draft: Draft) -> str | None:
