@@ -10,7 +10,8 @@ person's figure minus the service account's for the same question. For searches,
 alternative — the same JQL sent to Jira with atlassian-python-api, no parsing or answer — is timed
 too. The last line is one JSON object.
 
-    .venv/bin/python benchmarks/turn_latency.py [--issues 20000] [--latency-ms 50] [--deployment server|cloud] [--rounds 5]
+    .venv/bin/python benchmarks/turn_latency.py [--issues 20000] [--latency-ms 50] [--deployment server|cloud]
+                                                [--rounds 5]
 """
 
 from __future__ import annotations
