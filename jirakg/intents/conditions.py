@@ -19,7 +19,7 @@ from difflib import get_close_matches
 from jirakg.intents.grounding import Grounder, Match
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import DateField, DateRange, LinkFilter, NumberFilter, Slots
+from jirakg.intents.models import DateField, DateRange, FieldOption, LinkFilter, NumberFilter, Slots
 from jirakg.intents.timewindows import find_windows
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
@@ -757,7 +757,7 @@ class ConditionReader:
                 words.take(person.start, person.end)
 
     def _values(self, words: Words, slots: Slots, people: bool) -> None:
-        kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint"}
+        kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint", "option"}
         statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
         matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words)
         negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
@@ -784,6 +784,11 @@ class ConditionReader:
                                                 or re.search(r"\b(?:had|has|have) been (?:in )?$",
                                                              words.before(match.start, 3) + " ")):
                 negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
+            elif match.term.kind == "option":
+                options = (slots.excluded if negated else slots).options
+                option = FieldOption(field=match.term.field or "", value=match.term.value)
+                options += [] if option in options else [option]
+                target = []
             elif match.term.kind == "version" and AFFECTS.search(words.before(match.start, 3)):
                 target = slots.excluded.affected_versions if negated else slots.affected_versions
             else:
@@ -793,11 +798,12 @@ class ConditionReader:
             negation = NEGATION.search(before)
             if negation:
                 words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
-            hint = re.search(rf"\b(?:(?:{KIND_HINTS[match.term.kind]})(?: is| =| of|"
-                             rf" the)?)$", words.before(match.start, 4))
+            # an option's own field names its kind ("severity S1")
+            kind_words = KIND_HINTS.get(match.term.kind) or re.escape((match.term.field or "").lower())
+            hint = re.search(rf"\b(?:(?:{kind_words})(?: is| =| of| the)?)$", words.before(match.start, 4))
             if hint:
                 words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
-            if re.match(rf"(?:{KIND_HINTS[match.term.kind]})\b", words.after(match.end, 1)):
+            if re.match(rf"(?:{kind_words})\b", words.after(match.end, 1)):
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
@@ -943,7 +949,7 @@ CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported repo
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
 outstanding finished completed started progress review open""".split())
-KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label"]
+KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 
 def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:

@@ -53,8 +53,12 @@ def _in(field: str, values: list[str], negated: bool = False) -> str:
 
 
 def _values(filters: ValueFilters, negated: bool) -> list[str]:
-    return [_in(field, getattr(filters, attribute), negated) for field, attribute in LIST_CLAUSES
-            if getattr(filters, attribute)]
+    clauses = [_in(field, getattr(filters, attribute), negated) for field, attribute in LIST_CLAUSES
+               if getattr(filters, attribute)]
+    by_field: dict[str, list[str]] = {}
+    for option in filters.options:
+        by_field.setdefault(option.field, []).append(option.value)
+    return clauses + [_in(quote(field), values, negated) for field, values in by_field.items()]
 
 
 def _dates(dates: list[DateRange]) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 IntentName = Literal["metadata", "children", "linked", "dependencies", "changelog", "summary", "search",
                      "count", "breakdown", "ranking", "stats", "workload", "sprint", "release", "risk", "activity",
@@ -59,6 +59,13 @@ class Measure(BaseModel):
     actor: str | None = None  # activity: the person whose changes are asked about (display name)
 
 
+class FieldOption(BaseModel):
+    model_config = ConfigDict(frozen=True)  # kept in lists made unique by value
+
+    field: str  # the custom field's name, as JQL accepts it
+    value: str
+
+
 class ValueFilters(BaseModel):
     """Values that select issues; every one exists in the instance (names, keys, account ids)."""
     projects: list[str] = Field(default_factory=list)
@@ -74,6 +81,7 @@ class ValueFilters(BaseModel):
     affected_versions: list[str] = Field(default_factory=list)  # "bugs affecting 1.4"
     sprints: list[str] = Field(default_factory=list)  # sprint ids
     resolutions: list[str] = Field(default_factory=list)
+    options: list[FieldOption] = Field(default_factory=list)  # values of select custom fields ("S1 - Critical")
 
     def is_empty(self) -> bool:
         return not any(getattr(self, name) for name in ValueFilters.model_fields)

@@ -219,3 +219,20 @@ def test_when_the_askers_story_happened_is_no_date_filter(question: str, named: 
                                       "Core Platform bugs in October 2026. Which are still open?"])
 def test_a_date_about_the_issues_still_filters(question: str) -> None:
     assert "created >= " in jql(question)
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    # a select custom field's value, named by its code, its name or beside the field's name
+    ("open sev 2 bugs in Web Storefront", '"Severity" = "S2 - Major"'),
+    ("Mobile Apps issues with S1 severity", '"Severity" = "S1 - Critical"'),
+    ("which Operations bugs are trivial severity?", '"Severity" = "S4 - Trivial"'),
+    ("Data Platform bugs with severity S3 - Minor", '"Severity" = "S3 - Minor"'),
+    ("Data Platform bugs that are not severity S4 - Trivial", '"Severity" != "S4 - Trivial"'),
+])
+def test_a_select_field_named_by_its_value(question: str, clause: str) -> None:
+    found = jql(question)
+    assert clause in found and "text ~" not in found, found
+
+
+def test_critical_alone_stays_a_priority() -> None:
+    assert jql("critical bugs in MOB") == 'project = "MOB" AND issuetype = "Bug" AND priority = "Highest"'
