@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from difflib import get_close_matches
 
 from jirakg.intents.grounding import Grounder, Match
+from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import DateField, DateRange, FieldOption, LinkFilter, NumberFilter, Slots
@@ -132,6 +133,7 @@ AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken 
                      r"against))(?: version| release)?$")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
                      r"in the past|had been|used to be|was once|were once|along the way)\b")
+CURRENT_STATE = re.compile(r"\b(?:ended up|ending up|ended|end up|ended up in|ended in|now|currently|finally)$")
 # "open OPS tickets before sprint planning": the state word is about the issues, and a sprint meeting no sprint
 SPRINT_BETWEEN = r"(?P<between>(?: (?!(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|items?|work)\b)\w+){0,3}?)"
 SPRINT_EVENT = r"(?! (?:planning|review|retro|retrospective|demo|meeting|kick-?off|goal))"
@@ -412,6 +414,7 @@ class ConditionReader:
         self.lexicon = lexicon
         self.grounder = grounder
         self.now = now
+        self.history = HistoryReader(lexicon, now, lexicon.sprints)
         self.known = {alias for term in lexicon.terms for alias in term.aliases}
         self.known_words = {word for alias in self.known for word in alias.split()}
         # Facts of the instance every question consults, computed once per lexicon.
@@ -478,6 +481,7 @@ class ConditionReader:
         self._parents(text, slots)
         self._numbers(text, slots)
         text.value = re.sub(rf"\b{KEY}\b", USED, text.value)  # a key left is not a filter: "PROJ" and "9" of PROJ-9
+        self.history.read(text.value, slots, text.blank)  # before dates: "moved to Blocked since May" bounds a change
         self._dates(text, slots)
         self._text(text, slots)
         overdue = OVERDUE.search(text.value)
@@ -780,9 +784,9 @@ class ConditionReader:
             if negated:
                 negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
-            if match.term.kind == "status" and (HISTORY.search(words.after(match.end, 4))
-                                                or re.search(r"\b(?:had|has|have) been (?:in )?$",
-                                                             words.before(match.start, 3) + " ")):
+            if match.term.kind == "status" and not CURRENT_STATE.search(words.before(match.start, 2)) and (
+                    HISTORY.search(words.after(match.end, 4))
+                    or re.search(r"\b(?:had|has|have) been (?:in )?$", words.before(match.start, 3) + " ")):
                 negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
             elif match.term.kind == "option":
                 options = (slots.excluded if negated else slots).options

@@ -23,6 +23,7 @@ def narrowed(previous: Slots, new: Slots) -> Slots:
     merged.parents = list(dict.fromkeys(merged.parents + new.parents))
     merged.descendants_of = list(dict.fromkeys(merged.descendants_of + new.descendants_of))
     merged.was_statuses = new.was_statuses or merged.was_statuses
+    merged.history += [condition for condition in new.history if condition not in merged.history]
     merged.version_state = new.version_state or merged.version_state
     merged.numbers = [n for n in merged.numbers if n.field not in {m.field for m in new.numbers}] + new.numbers
     merged.overdue = merged.overdue or new.overdue

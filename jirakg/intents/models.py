@@ -25,6 +25,16 @@ class DateRange(TimeWindow):
     field: DateField = "created"
 
 
+class HistoryCondition(BaseModel):
+    """A field's past, as Jira's history operators search it: `assignee WAS currentUser()` ("used to be mine"),
+    `status CHANGED TO "Blocked" AFTER "2026/10/01 00:00"` ("moved to Blocked since October")."""
+    field: Literal["status", "assignee"]
+    operator: Literal["was", "changed to"]
+    value: str  # a status name, an account id or currentUser()
+    after: str | None = None  # ISO timestamps bounding when
+    before: str | None = None
+
+
 class LinkFilter(BaseModel):
     """Issues with a link. With `key`: linked to that issue, by `link_type` as the link reads from `key`
     (Jira's linkedIssues(key, type): "is blocked by" finds key's blockers). Without: issues having a link
@@ -96,6 +106,7 @@ class Slots(ValueFilters):
     overdue: bool = False  # due before today and not resolved
     sprint_state: SprintState | None = None  # "in the current sprint": sprint in openSprints()
     was_statuses: list[str] = Field(default_factory=list)  # "had been Blocked at some point": status WAS
+    history: list[HistoryCondition] = Field(default_factory=list)  # "used to be mine", "moved to Blocked since May"
     version_state: Literal["released", "unreleased"] | None = None  # "planned for a release not shipped yet"
     numbers: list[NumberFilter] = Field(default_factory=list)  # "8 story points or more"
     descendants_of: list[str] = Field(default_factory=list)  # issue keys whose whole subtree is wanted
