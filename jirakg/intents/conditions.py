@@ -31,6 +31,9 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
                       r"drop|filter out|take out|skip)\b"
                       r"(?P<rest>(?: \w+){0,5})$")
+# "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
+NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|isn't|aren't|neither|without)\s+"
+                                r"(?P<list>[^,.;:?!]{1,30}(?:,\s*[^,.;:?!]{1,30}){1,4}?,?\s+(?:or|nor|and)\s)")
 # The word before a time expression names the date field; the nearest cue wins.
 DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
@@ -427,6 +430,7 @@ class ConditionReader:
         Unknown for a name the instance does not have."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
+        raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"

@@ -190,7 +190,9 @@ _RULES = [
         today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7), None)),
     (rf"\bsince\s+({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
         _named_month(m.group(1), _year_words(m.group(2), today), today), None)),
-    (rf"\b(?:in|during) ({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
+    # "bugs from October", "in last October": without a year, the latest such month that has begun
+    (rf"\b(?:in|during|from)(?: last| this past)? ({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b",
+     lambda m, now, today, _: (
         _named_month(m.group(1), _year_words(m.group(2), today), today),
         _next_month(_named_month(m.group(1), _year_words(m.group(2), today), today)))),
     (rf"\bafter {DATE}", lambda m, now, today, _: (_date(m.group(1)) + timedelta(days=1), None)),

@@ -281,3 +281,23 @@ def test_the_state_an_issue_ended_in_is_its_state_now(question: str, now: str, w
 ])
 def test_a_day_and_month_without_a_year_is_the_latest_such_day(question: str, start: str) -> None:
     assert f'created >= "{start}"' in jql(question)
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    # a comma list after a negation, closed by "or"/"nor", negates every value
+    ("Operations tasks not blocked, in review or done", 'status not in ("Blocked", "In Review", "Done")'),
+    ("Core Platform issues that are not blocked, in review or done", 'status not in ("Blocked", "In Review", "Done")'),
+    ("Mobile Apps bugs not in review, blocked or done", 'status not in ("In Review", "Blocked", "Done")'),
+    ("Billing work except stories, tasks or bugs", 'issuetype not in ("Story", "Task", "Bug")'),
+])
+def test_a_negated_comma_list_negates_every_value(question: str, clause: str) -> None:
+    found = jql(question)
+    assert clause in found and " in (" not in found.replace(clause, ""), found
+
+
+@pytest.mark.parametrize("question", [
+    "bugs from October", "Operations bugs from october", "Billing tasks from last October",
+])
+def test_a_month_without_a_year_is_the_latest_such_month(question: str) -> None:
+    found = jql(question)
+    assert 'created >= "2026/10/01 00:00" AND created < "2026/11/01 00:00"' in found and "text ~" not in found, found
