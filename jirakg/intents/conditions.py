@@ -773,8 +773,12 @@ class ConditionReader:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
                 continue
-            if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE):
-                continue  # "importance" is no misspelt "important", "browsers" no component "Browse"
+            if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE) or (
+                    match.term.kind == "option" and match.score < 1.0):
+                continue  # "importance" is no misspelt "important", "browsers" no component "Browse"; an option's
+                # code differs from another's by one character ("sev 1", "sev 2"): never a misspelling
+            if match.term.kind == "option" and not self._option_meant(match, words):
+                continue
             if match.term.kind == "status" and phrase in ("closed", "done") and re.search(
                     r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1)):
                 continue  # "were closed because…", "haven't been done": a verb, read as unresolved or done
@@ -815,6 +819,18 @@ class ConditionReader:
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
+
+    @staticmethod
+    def _option_meant(match: Match, words: Words) -> bool:
+        """A bare code ("S3") is the option only beside its field's word ("severe", "sev") anywhere, or before the
+        issues it describes ("S1 or S2 bugs"): alone it may name something else ("S3 buckets")."""
+        if match.end - match.start > 1 or not re.fullmatch(r"[a-z]+\d+", words.tokens[match.start]):
+            return True
+        stem = (match.term.field or "")[:3].lower()
+        following = re.sub(r"^(?:(?:or|and|to|through|[a-z]+\d+) )*", "",
+                           " ".join(words.tokens[match.end:match.end + 6]))
+        return bool(stem and re.search(rf"\b{re.escape(stem)}", " ".join(words.tokens))) or bool(
+            ISSUE_NOUN.match(following) or re.match(r"(?:problems?|incidents?|ones)\b", following))
 
     def _priority_range(self, match: Match, phrase: str, words: Words) -> list[str]:
         """"high priority", "important", "critical or worse": that level and every one above it, as people

@@ -301,3 +301,22 @@ def test_a_negated_comma_list_negates_every_value(question: str, clause: str) ->
 def test_a_month_without_a_year_is_the_latest_such_month(question: str) -> None:
     found = jql(question)
     assert 'created >= "2026/10/01 00:00" AND created < "2026/11/01 00:00"' in found and "text ~" not in found, found
+
+
+@pytest.mark.parametrize("question", [
+    "issues where severity is not set",
+    "bugs with S1 severity opened by Hiro Sato",
+    "Operations bugs whose severity isn't recorded",
+])
+def test_the_field_name_alone_is_no_misspelt_option(question: str) -> None:
+    found = jql(question)
+    assert '"Severity" in' not in found, found
+
+
+@pytest.mark.parametrize("question", [
+    "Data Platform tasks for the S3 migration",
+    "Operations issues on S3 storage costs",
+    "which Data Platform stories touch S3 lifecycle rules?",
+])
+def test_a_bare_code_without_its_field_or_issues_is_no_option(question: str) -> None:
+    assert '"Severity"' not in jql(question)
