@@ -21,7 +21,8 @@ OUTCOME_LIMIT = 1_000  # whole results remembered per process
 
 
 Decision = tuple[bool, float]  # may browse, and until when that answer holds (the clock's time)
-Outcome = tuple[frozenset[str], frozenset[str], float]  # keys visible, keys to cut, until when
+# Keys visible, keys of the nodes that reference a hidden issue (to cut), until when.
+Outcome = tuple[frozenset[str], frozenset[str], float]
 
 
 @dataclass
@@ -82,8 +83,8 @@ class Sight:
         if outcome is None:
             outcome = await self._outcome(nodes)
             self.decisions.keep(self.person.id, result, outcome)
-        visible, hidden, _ = outcome
-        return [_cut(n, visible) if hidden and _touches(n, hidden) else n for n in nodes if n.key in visible]
+        visible, to_cut, _ = outcome
+        return [_cut(n, visible) if n.key in to_cut else n for n in nodes if n.key in visible]
 
     async def _outcome(self, nodes: list[Node]) -> Outcome:
         referenced = _referenced(nodes)
@@ -93,8 +94,9 @@ class Sight:
         seen.update(await self._decide([*nodes, *looked.values()]))
         visible = {k for k, (browsable, _) in seen.items() if browsable}  # keys Jira did not return stay out
         hidden = (referenced - visible) | {n.key for n in nodes if n.key not in visible}  # usually none
+        to_cut = {n.key for n in nodes if n.key in visible and _touches(n, hidden)} if hidden else set()
         until = min((until for _, until in seen.values()), default=self.decisions.clock())
-        return frozenset(visible), frozenset(hidden), until
+        return frozenset(visible), frozenset(to_cut), until
 
     async def _decide(self, nodes: list[Node]) -> dict[str, Decision]:
         """Each node's decision: remembered ones first (by key, then by project or issue), the rest asked of
@@ -141,7 +143,7 @@ def _referenced(nodes: list[Node]) -> set[str]:
     return keys.difference(n.key for n in nodes)
 
 
-def _touches(node: Node, hidden: frozenset[str]) -> bool:
+def _touches(node: Node, hidden: set[str]) -> bool:
     return (not hidden.isdisjoint(node.children) or node.parent in hidden
             or any(not hidden.isdisjoint(linked) for sides in node.links.values() for linked in sides.values()))
 

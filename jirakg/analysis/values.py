@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Literal
 
 from jirakg.graph import Node
@@ -60,6 +61,12 @@ def moment(raw: object) -> datetime | None:
     """A Jira timestamp or date as an aware datetime (a bare date is midnight UTC); None when absent."""
     if not isinstance(raw, str) or not raw:
         return None
+    return _parsed(raw)
+
+
+@lru_cache(maxsize=65_536)
+def _parsed(raw: str) -> datetime:
+    # Team answers read the same due dates and timestamps on every cached turn; datetimes are immutable.
     parsed = datetime.fromisoformat(raw)
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 

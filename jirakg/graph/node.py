@@ -55,11 +55,10 @@ class Node(BaseModel):
     comments: list[Comment] = Field(default_factory=list)
     updated: datetime | None = None
 
-    def has_fields(self, wanted: set[str]) -> bool:
-        return wanted <= set(self.fields) | set(STRUCTURE_FIELDS)
-
     def linked(self, link_type: str | None = None, direction: str | None = None) -> list[tuple[str, str, str]]:
         """(other key, link type, direction) for links of a type (name or verb) and direction."""
+        if not self.links:  # most issues: a team question asks this of thousands of them
+            return []
         wanted = (link_type or "").lower()
         # Without a direction, a verb ("blocks", "is blocked by") picks one side and a type name
         # ("Relates") takes both; with a direction, the type name or that side's verb is enough.

@@ -7,7 +7,7 @@ from collections import Counter
 from datetime import UTC, datetime
 
 from jirakg.analysis.values import date_of, person
-from jirakg.answer.templated import Answer, Writer
+from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph.node import ChangeEntry
 from jirakg.handlers import search, team
 from jirakg.handlers.base import JiraHandler
@@ -52,8 +52,9 @@ def word(facts: TeamFacts) -> Answer:
     reassigned = sum(1 for _, e in changes for i in e.items if i.field.lower() == "assignee")
     who = f"by {actor}" if actor else f"in {team.scope(facts)}"
     w = Writer()
-    w.line(f"{phrase.capitalize()} ({start:%Y-%m-%d} to {end:%Y-%m-%d}) {who}: {len(new)} new issues, "
-           f"{len(resolved)} resolved, {sum(moves.values())} status changes, {reassigned} reassignments.")
+    w.line(f"{phrase.capitalize()} ({start:%Y-%m-%d} to {end:%Y-%m-%d}) {who}: {plural(len(new), 'new issue')}, "
+           f"{len(resolved)} resolved, {plural(sum(moves.values()), 'status change')}, "
+           f"{plural(reassigned, 'reassignment')}.")
     if not (new or resolved or changes):
         w.line("Nothing changed in that window: I checked every selected issue's history.")
     if moves:

@@ -19,6 +19,7 @@ from jirakg.retrieval.plan import RetrievalPlan
 LABELS = {**FIELD_NAMES, "issuetype": "type", "fixVersions": "fix version", "components": "component",
           "labels": "label", "project": "project", "created_month": "month created", "created_week": "week created"}
 EVERYTHING = "project is not EMPTY"
+BLOCKED_BY = "is blocked by"
 ORDER_BY = re.compile(r"\s+ORDER\s+BY\s+", re.IGNORECASE)
 
 
@@ -63,7 +64,15 @@ async def open_blockers(nodes: list[Node], manager: GraphManager) -> list[Node]:
 
 
 def blocker_keys(node: Node) -> list[str]:
-    return [key for key, _, _ in node.linked("is blocked by")]
+    """The keys `node.linked("is blocked by")` names, read directly: workload asks it twice of every open issue."""
+    if not node.links:
+        return []
+    sides = [(kind, side) for kind, verbs in node.link_verbs.items() for side, verb in verbs.items()
+             if verb.lower() == BLOCKED_BY]
+    if sides:  # the verb picks its side
+        return [key for kind, side in sides for key in node.links.get(kind, {}).get(side, [])]
+    return [key for kind, sides_of in node.links.items() if kind.lower() == BLOCKED_BY
+            for keys in sides_of.values() for key in keys]
 
 
 def is_blocked(node: Node, open_blockers: set[str]) -> bool:

@@ -246,6 +246,9 @@ OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have op
 NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
+# "checkout is critical for us": how much something matters to the asker, no priority of its issues
+MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
+                     r"urgent) (?:for|to) (?:us|me|the (?:team|business|company)|our (?:team|business|company))\b")
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
 DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
                   r"(?:at |on )?all levels|every level|anywhere (?:under|"
@@ -425,9 +428,11 @@ class ConditionReader:
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
 
-    def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True) -> Slots:
+    def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
+             typed: str | None = None) -> Slots:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
-        Unknown for a name the instance does not have."""
+        Unknown for a name the instance does not have. `typed`: the question as typed, when `text` was
+        lower-cased on the way (its capitals tell a name)."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
@@ -451,7 +456,7 @@ class ConditionReader:
             target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
         self._values(words, slots, people)
         self._categories(words, slots)
-        self._unknown_names(words, text)
+        self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
         self.unused = [w for w in words.left() if w not in FILLER and w != USED and not w.isdigit() and len(w) > 2]
         if terse_text:
@@ -481,6 +486,8 @@ class ConditionReader:
         if linked and len(named) == 1 and not slots.links:  # "PROJ-12 has many links; which linked issues are open"
             slots.links.append(LinkFilter(key=named.pop()))
             text.blank(linked.start("linked"), linked.end("linked"))
+        for match in list(MATTERS.finditer(text.value)):
+            text.blank(match.start(), match.end())
         text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
         self._parents(text, slots)
         self._numbers(text, slots)
@@ -884,8 +891,11 @@ class ConditionReader:
             typed = re.search(rf"\b{re.escape(value)}\b", original, re.IGNORECASE)
             capitalised = bool(typed and typed.group(0)[:1].isupper())
             looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
+            if not capitalised and re.search(r"(?:ed|ing)$", value):
+                looks_named = False  # "what the web team planned", "the project finished": a verb, no name
             if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
-                raise Unknown(self._no_such(kind, value))
+                raise Unknown(self._no_such(kind, typed.group(0) if typed else value))
+        self._unknown_project_key(words, original)
         for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):
             # "Coding Environment 0.9" is part of a version's name ("Coding Env 0.9"): not unknown
             if f" {unicode_words(version)} " not in self.version_names and unicode_words(version) in words.free():
@@ -895,6 +905,16 @@ class ConditionReader:
         if person and person.group(1) not in FILLER:
             surname = person.group(2) if person.group(2) and person.group(2) not in NAME_STOP | FIELD_WORDS else None
             raise Unknown(self._no_such("person", " ".join(filter(None, [person.group(1), surname])).title()))
+
+    def _unknown_project_key(self, words: Words, original: str) -> None:
+        """A word typed in capitals like a project key and close to one ("DTA issues at risk", "workload OPZ")
+        is a mistyped project: asked back, never dropped to answer over every project."""
+        free = set(words.left())
+        keys = [t.value for t in self.lexicon.of("project")]
+        for typed in re.findall(r"(?<![\w-])([A-Z][A-Z0-9]{1,9})(?![\w-])", original):
+            word = typed.lower()
+            if word in free and word not in self.known_words and get_close_matches(typed, keys, n=1, cutoff=0.6):
+                raise Unknown(self._no_such("project", typed))
 
     def _no_such(self, kind: str, value: str) -> str:
         return no_such(self.lexicon, kind, value)

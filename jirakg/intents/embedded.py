@@ -115,6 +115,12 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 PARSE_CACHE = 4096
 
 
+# "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
+YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
+# "whats left", "hows the sprint": a question word typed without its apostrophe still asks
+UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
+
+
 class EmbeddedParser:
     def __init__(self, lexicon: Lexicon, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.lexicon = lexicon
@@ -151,14 +157,14 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped = text.strip()
+        stripped = UNAPOSTROPHED.sub(r"\1's", text.strip())
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
         # "Helping out on Kettle for a bit; which unresolved bugs…": a statement beside a request is context,
         # but a short part or one naming an issue ("Status of all epics under INIT-3?") is a request of its own
-        statements = [p for p in parts
-                      if not REQUEST.search(p) and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
+        statements = [p for p in parts if not REQUEST.search(p) and not YES_NO.match(p)
+                      and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
         if statements and len(statements) < len(parts):
             parts = [p for p in parts if p not in statements]
         for part in parts:
@@ -198,7 +204,8 @@ class EmbeddedParser:
                 and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)
             team = TeamAsk(cast(IntentName, state.last_intent), previous.measure, lowered)
         if team is not None:
-            return self.team.call(team, keys, lowered, state, issue_in_view, FOLLOW_UP.search(lowered) is not None)
+            return self.team.call(team, keys, lowered, state, issue_in_view, FOLLOW_UP.search(lowered) is not None,
+                                  typed=part)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
         if name in ("search", "count") or (name in ("linked", "children") and keys):
             filtered = self._filtered(name, part, lowered, keys, state)

@@ -24,10 +24,15 @@ def narrowed(previous: Slots, new: Slots) -> Slots:
     merged.descendants_of = list(dict.fromkeys(merged.descendants_of + new.descendants_of))
     merged.was_statuses = new.was_statuses or merged.was_statuses
     merged.history += [condition for condition in new.history if condition not in merged.history]
-    merged.version_state = new.version_state or merged.version_state
+    # a named sprint or version replaces an earlier "current sprint" / "unreleased" and the other way round
+    merged.version_state = new.version_state or (None if new.fix_versions else merged.version_state)
+    if new.version_state and not new.fix_versions:
+        merged.fix_versions = []
     merged.numbers = [n for n in merged.numbers if n.field not in {m.field for m in new.numbers}] + new.numbers
     merged.overdue = merged.overdue or new.overdue
-    merged.sprint_state = new.sprint_state or merged.sprint_state
+    merged.sprint_state = new.sprint_state or (None if new.sprints else merged.sprint_state)
+    if new.sprint_state and not new.sprints:
+        merged.sprints = []
     merged.text = new.text or merged.text
     merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
     merged.order_by = new.order_by or merged.order_by

@@ -133,6 +133,8 @@ class _Terms:
         for term in [t for t in self.found.values() if t.kind == "sprint"]:
             key, _, rest = unicode_words(term.label).partition(" ")
             term.aliases += [f"{name} {rest}" for name in projects.get(key, []) if f"{name} {rest}" not in taken]
+        for term in [t for t in self.found.values() if t.kind == "version"]:
+            term.aliases += [a for a in _quarter_names(term.label) if a not in taken and a not in term.aliases]
 
     def _component_words(self, taken: set[str]) -> None:
         components = [t for t in self.found.values() if t.kind == "component"]
@@ -189,6 +191,19 @@ def _add_project_terms(add, projects: list[dict]) -> list[str]:
 
 
 NAMED_FIELDS = {"status": "status", "issuetype": "type", "priority": "priority", "resolution": "resolution"}
+
+
+QUARTERS = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
+
+
+def _quarter_names(label: str) -> list[str]:
+    """A release named by its quarter ("2026.Q4") as people say it: "q4 2026", "fourth quarter 2026"."""
+    quarter = re.fullmatch(r"(\d{4})[ .\-/]?q([1-4])|q([1-4])[ .\-/]?(\d{4})", label.strip().lower())
+    if not quarter:
+        return []
+    year, number = quarter.group(1) or quarter.group(4), quarter.group(2) or quarter.group(3)
+    return [f"q{number} {year}", f"{year} q{number}", f"{QUARTERS[number]} quarter {year}",
+            f"{QUARTERS[number]} quarter of {year}", f"{year} {QUARTERS[number]} quarter"]
 
 
 def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:

@@ -4,6 +4,7 @@ the condition reader, its measure grounded in the instance's fields, and what it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 from difflib import get_close_matches
@@ -32,7 +33,7 @@ class TeamCalls:
         self.people = {t.value: t.label for t in lexicon.of("person")}
 
     def call(self, ask: TeamAsk, keys: list[str], lowered: str, state: ConversationState, issue_in_view: str | None,
-             follow_up: bool) -> IntentCall:
+             follow_up: bool, typed: str | None = None) -> IntentCall:
         measure = ask.measure.model_copy(update={
             "points_field": self.points_field, "sprint_field": self.sprint_field,
             "group_by": [self.sprint_field if f == SPRINT else f for f in ask.measure.group_by
@@ -43,7 +44,7 @@ class TeamCalls:
                 return clarify(which_issue(self.lexicon.project_keys))
             return IntentCall(name=ask.name, issue_keys=keys, slots=Slots(measure=measure, text=ask.subset))
         try:
-            slots = self.conditions.read(ask.rest, Slots(), terse_text=False)
+            slots = self.conditions.read(ask.rest, Slots(), terse_text=False, typed=typed)
             share = ask.subset if measure.statistic == "share" else None
             part = self.conditions.read(share, Slots(), terse_text=False) if share else None
         except Unknown as exc:
@@ -58,6 +59,8 @@ class TeamCalls:
                                 f"'what fraction of FLUID bugs are resolved?'.")
             measure.subset_jql = subset
             slots.ignored += part.ignored
+        if ask.name == "sprint" and not slots.sprints:
+            self._numbered_sprint(slots, lowered)
         if ask.name == "sprint" and not slots.sprints and not slots.sprint_state:
             slots.sprint_state = "open"  # "how is the sprint going": the active one
         if ask.name == "release" and not slots.fix_versions:
@@ -84,6 +87,18 @@ class TeamCalls:
         slots.dates = [d for d in slots.dates if d.phrase != window.phrase]
         slots.dates.append(DateRange(field="updated", start=window.start, phrase=window.phrase))
         slots.window = window
+
+    def _numbered_sprint(self, slots: Slots, lowered: str) -> None:
+        """"did the mobile team finish sprint 52": the project's sprint of that number ("MOB Sprint 52"), when
+        the question names one project and that project has exactly one sprint so numbered."""
+        number = re.search(r"\b(?:sprint|iteration) (\d+)\b", lowered)
+        if not number or len(slots.projects) != 1:
+            return
+        wanted = f"{slots.projects[0]} sprint {number.group(1)}".lower()
+        found = [t.value for t in self.lexicon.of("sprint") if t.label.lower() == wanted]
+        if len(found) == 1:
+            slots.sprints, slots.sprint_state = found, None
+            slots.ignored = [w for w in slots.ignored if w not in ("sprint", "iteration", number.group(1))]
 
     def _which_release(self, text: str) -> str:
         versions = sorted({t.label for t in self.lexicon.of("version")})

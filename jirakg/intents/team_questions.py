@@ -190,7 +190,10 @@ THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versu
                         r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
 WORKLOAD = re.compile(
     r"\b(?:work ?load|overloaded|overworked|over-?loaded|swamped|snowed under|drowning|"
-    r"too much (?:work|on (?:\w+ )?plate)|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
+    r"too much (?:(?:open |unfinished |unresolved )?work|on (?:\w+ )?plate)|"
+    # "who is carrying how much of the open work", "who owns what amount of it": amounts per person
+    r"who(?: is| are|'s)? (?:carrying|holding|owning|owns|has|handling|doing|sitting on) (?:how much|what (?:amount|"
+    r"share|portion|part|proportion))|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
     r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
     r"spread of work|stretched thin|"
     r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
@@ -202,7 +205,7 @@ SPRINT_WORD = re.compile(r"\bsprint\b")
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
                       r"coming along|shaping up)|progress|on track|burn ?down|health|status report|status|"
                       r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
-                      r"how (?:many|much)\b.{0,40}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
+                      r"how (?:many|much)\b.{0,70}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
                       r"did .{0,40}\bfinish|getting through|end(?:ed)? up|"
                       r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out)|"
                       r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
@@ -221,7 +224,11 @@ RELEASE = [
                rf"on schedule|on time|(?:going to|gonna|about to|likely to) (?:make it|land|ship))\b"),
     re.compile(rf"\b(?:how much of|how close|how far)\b.{{0,60}}\b{RELEASE_WORD}\b"),
     re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:how many .{{0,30}}\b(?:done|finished|complete)|what'?s left|"
-               rf"is anything blocking|holding it up|(?:are|is) (?:\w+ )?(?:done|finished))\b"),
+               rf"is anything blocking|holding it up|(?:are|is|'s) (?:\w+ )?(?:done|finished))\b"),
+    # "was everything in Decapod 0.6 finished?": a release by its version number, asked whether all of it is done
+    re.compile(rf"^(?:was|were|is|are|has|have|did) (?:everything|all(?: of)?(?: the \w+)?|it all) (?:in|of|from|for|"
+               rf"planned for|targeted at) .{{0,30}}?(?:{RELEASE_WORD}|\d+(?:\.\d+)+)\b.{{0,20}}\b(?:done|finished|"
+               rf"completed?|shipped|closed|resolved|fixed)\b"),
     # how a release went, asked as a question: "how did the mobile 2026.Q3 version turn out", "did OPS get
     # everything into 2026.Q3?", "check if everything planned for MOB 2026.Q3 shipped"
     re.compile(rf"^(?:.{{0,40}}\b(?:check|see|know|tell me) (?:if|whether) |how |did |was |were |has |have )"
@@ -234,15 +241,16 @@ RELEASE = [
                rf"(?:everything|all|the work|the stuff) (?:planned|scheduled|targeted|slated|meant) (?:for|in)\b"
                rf".{{0,30}}\b{RELEASE_WORD}\b"),
 ]
-RISK = re.compile(r"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:miss|slip|be late)|"
-                  r"(?:might|may|could|will|going to|gonna) (?:miss|slip|be late|not make)|jeopard\w*|red flags?|"
+MISS = r"miss(?: (?:a|the|their|its|our) (?:deadlines?|due dates?|dates?))?"
+RISK = re.compile(rf"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:{MISS}|slip|be late)|"
+                  rf"(?:might|may|could|will|going to|gonna) (?:{MISS}|slip|be late|not make)|jeopard\w*|red flags?|"
                   r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|late or about to|"
-                  r"(?:most )?likely to miss|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"
+                  rf"(?:most )?likely to {MISS}|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"
                   r"behind schedule|fall(?:ing|en)? behind|"
                   r"(?:overdue|late|behind) or (?:stuck|blocked|stalled|at risk|about to \w+)|"
                   r"(?:stuck|blocked|stalled) or (?:overdue|late|behind))\b")
-REQUEST = re.compile(r"\b(?:what|which|who|how|list|show|find|give|any|tell|are there|is there|anything|need|want|"
-                     r"can you|could you|would you|check|flag|pull|see)\b")
+REQUEST = re.compile(r"\b(?:what|which|who|where|how|list|show|find|give|any|tell|are there|is there|anything|need|"
+                     r"want|can you|could you|would you|check|flag|pull|see)\b")
 NAME = r"[\w.'-]+(?: [\w.'-]+){0,2}?"  # a person as asked: "ana", "Ana Schmidt"
 ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved|been happening|gone on|been going on|"
                       rf"went on|was going on|goes on)|"
@@ -271,9 +279,10 @@ COMMENT_DETAIL = [
     ("authors", re.compile(r"\b(?:who|which (?:people|persons|users|folks|contributors)|took part|participated|"
                            r"participants?)\b")),
 ]
-WHY_LATE = re.compile(r"\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|not (?:done|finished|"
-                      r"moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|off track|behind "
-                      r"schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
+WHY_LATE = re.compile(r"\b(?:slipped|slipping|slid) (?:past|beyond|over) (?:its|the|their|our) (?:due date|deadline|"
+                      r"date)\b|\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|"
+                      r"not (?:done|finished|moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|"
+                      r"off track|behind schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
                       r"getting in the way of|in the way of)\b|\blate reason\b|\breason .{0,20}\blate\b|"
                       r"\bmissed (?:its|the|their) (?:date|deadline|due date)\b")
 LOOK_FIRST = re.compile(r"\bwhat should (?:i|we) (?:look at|focus on|worry about|work on|prioriti[sz]e|tackle|pick up|"
@@ -304,6 +313,8 @@ SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "
                         "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
                         "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters",
                         "issue", "issues", "ticket", "tickets"})
+# Everyday words a letter away from a shape word ("start" / "state", "starts" / "stats"): never typos of it
+NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
@@ -326,7 +337,7 @@ def normalised(text: str) -> str:
 
     def corrected(match: re.Match[str]) -> str:
         word = match.group(0)
-        if word in SHAPE_WORDS:
+        if word in SHAPE_WORDS or word in NOT_TYPOS:
             return word
         # another form of a word ("changed", "reports") is not a typo
         stem = re.sub(r"(?:s|es|ed|ing)$", "", word)
@@ -461,7 +472,12 @@ PROGRESS_WORDS = re.compile(r"\b(?:how(?:'s)?|is|are|does|do|going|doing|looking
 
 
 def _release(text: str) -> TeamAsk | None:
-    if any(pattern.search(text) for pattern in RELEASE):
+    # "WEB fix version 2026.Q4": a release named alone, no issues or question words ("what's planned for …", a
+    # list), asks how it is going
+    alone = (len(text.split()) <= SHORT and re.search(r"\b(?:release|fix ?version|version|milestone)\b", text)
+             and re.search(r"\d", text) and not REQUEST.search(text)
+             and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text))
+    if alone or any(pattern.search(text) for pattern in RELEASE):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
         named = re.sub(r"(?<=\d) (?:fix ?version|release|version|milestone)\b", " ", text)
         return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))

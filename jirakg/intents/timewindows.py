@@ -1,7 +1,7 @@
 """Relative time windows in plain words → a start and end (UTC).
 
 "today", "yesterday", "this/last week|month|year", "last 3 days", "past 2 weeks",
-"since Monday", "since March", "since 2026-03-01", "in March", "in March 2025",
+"since Monday", "on Saturday", "since March", "since 2026-03-01", "in March", "in March 2025",
 "before/after <date>", "between <date> and <date>", "this/last sprint", "past 3 sprints".
 Weeks start on Monday.
 """
@@ -127,7 +127,9 @@ def _parse_iso(text: str) -> datetime:
 
 
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
-YEAR = r"((?:19|20)\d{2})"
+# a year that is part of a quarter's name ("Q4 2026", "third quarter of 2026", "2026 Q4") names a release, not a year
+YEAR = (r"(?<!q[1-4] )(?<!quarter )(?<!quarter of )((?:19|20)\d{2})"
+        r"(?! q[1-4]\b)(?! (?:first|second|third|fourth) quarter\b)")
 SPOKEN_DATE = (rf"(?:(?P<day1>\d{{1,2}})(?:st|nd|rd|th)? (?P<month1>{_MONTH_NAMES})\.?|(?P<month2>{_MONTH_NAMES})\.? "
                rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?)(?:,? (?P<year>(?:19|20)\d{{2}}))?")
 _RULES = [
@@ -174,8 +176,10 @@ _RULES = [
     (r"\b(?:next|the coming|coming|upcoming|the upcoming) week\b", lambda m, now, today, _: (
         _week_start(today) + timedelta(days=7), _week_start(today) + timedelta(days=14))),
     (r"\b(?:the )?past (week|month|year)\b", lambda m, now, today, _: (now - timedelta(days=UNITS[m.group(1)]), None)),
-    (r"\b(?:last|previous|prior|the previous|the prior) week\b", lambda m, now, today, _: (
-        _week_start(today) - timedelta(days=7), _week_start(today))),
+    # "the previous monday-to-sunday week", "last full week", "the week before this one": the calendar week before
+    (r"\b(?:last|previous|prior|the previous|the prior) (?:full |whole |complete |calendar |working |"
+     r"monday[- ]to[- ](?:sunday|friday) )?week\b|\bthe week before (?:this one|this|the current one|now)\b",
+     lambda m, now, today, _: (_week_start(today) - timedelta(days=7), _week_start(today))),
     (r"\b(?:this|the current|current) month\b", lambda m, now, today, _: (today.replace(day=1), _next_month(today))),
     (r"\b(?:next|the coming|coming|upcoming) month\b", lambda m, now, today, _: (
         _next_month(today), _next_month(_next_month(today)))),
@@ -186,6 +190,10 @@ _RULES = [
     (r"\blast year\b", lambda m, now, today, _: (
         today.replace(year=today.year - 1, month=1, day=1), today.replace(month=1, day=1))),
     (rf"\bsince {DATE}", lambda m, now, today, _: (_date(m.group(1)), None)),
+    # "on saturday", "last tuesday": that day, the latest one up to today
+    (rf"\b(?:on|last) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
+        today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7),
+        today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 - 1))),
     (rf"\b(?:since|after) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
         today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7), None)),
     (rf"\bsince\s+({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (

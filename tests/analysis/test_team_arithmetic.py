@@ -7,7 +7,9 @@ from datetime import UTC, datetime
 from jirakg.analysis.groups import grouped, leaders, median, names, percent
 from jirakg.analysis.risk import at_risk
 from jirakg.analysis.values import days_text, values
-from jirakg.graph import Node
+from jirakg.devjira.demo.generator import generate
+from jirakg.graph import Node, node_from_issue
+from jirakg.handlers.team import blocker_keys
 
 NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
 
@@ -57,3 +59,16 @@ def test_risk_reasons_are_data() -> None:
                                                     NOW)}
     assert found == {"P-1": ["overdue by 13 days (due 2026-10-20)"], "P-2": ["blocked by P-9 (In Progress)"],
                      "P-3": ["no update for 62 days while In Progress"], "P-4": ["Highest priority and unassigned"]}
+
+
+def test_blocker_keys_are_the_issues_linked_as_blocking() -> None:
+    """blocker_keys reads the links directly (workload asks it of every open issue); it names what
+    Node.linked("is blocked by") names, for a verb on either side and for a type named like the verb."""
+    _, stream = generate(seed=5, issues=1500)
+    nodes = [node_from_issue(issue) for issue in stream]
+    odd = nodes[0].model_copy(update={"links": {"Is Blocked By": {"outward": ["X-1"], "inward": ["X-2"]}},
+                                      "link_verbs": {}})
+    blocked = [n for n in [*nodes, odd] if blocker_keys(n)]
+    assert len(blocked) > 10 and blocker_keys(odd) == ["X-1", "X-2"]
+    for node in [*nodes, odd]:
+        assert sorted(blocker_keys(node)) == sorted(key for key, _, _ in node.linked("is blocked by"))

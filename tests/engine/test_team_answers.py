@@ -24,8 +24,8 @@ TEAM = Path(__file__).resolve().parents[1] / "data" / "team"
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
 NOW = "2026-11-01T12:00:00+00:00"
 # Floors a little under what was measured (README): a change that loses understanding fails here.
-FLOORS = {("dev.jsonl", "demo"): 0.81, ("dev.jsonl", "fluid"): 0.92,
-          ("heldout.jsonl", "demo"): 0.64, ("heldout.jsonl", "fluid"): 0.62,
+FLOORS = {("dev.jsonl", "demo"): 0.90, ("dev.jsonl", "fluid"): 0.97,
+          ("heldout.jsonl", "demo"): 0.71, ("heldout.jsonl", "fluid"): 0.69,
           ("words-tune.jsonl", "demo"): 0.92, ("words-scored.jsonl", "demo"): 0.88, ("words-fresh.jsonl", "demo"): 0.58}
 CASES = {"dev.jsonl": 90, "heldout.jsonl": 90, "words-tune.jsonl": 45, "words-scored.jsonl": 40,
          "words-fresh.jsonl": 25}

@@ -92,6 +92,36 @@ def test_claims_are_won_once_across_stores_sharing_a_backend(kind: str, tmp_path
     assert again is False and value == "1"
 
 
+def test_a_node_another_replica_rewrites_or_deletes_is_read_again(kind: str, tmp_path, request) -> None:
+    """Stores keep decoded nodes in their process; what another replica writes to the shared file or
+    server still wins, and what this store wrote itself reads back as written."""
+    redis_url = request.getfixturevalue("redis_url") if kind == "redis" else None
+
+    async def scenario():
+        first = open_kind(kind, tmp_path, redis_url)
+        second = first if kind == "memory" else open_kind(kind, tmp_path, redis_url)
+        if kind == "redis":
+            second.ns = first.ns
+        try:
+            await first.put_nodes(NODES[:3])
+            assert await first.get_nodes([NODES[0].key]) == {NODES[0].key: NODES[0]}
+            renamed = NODES[0].model_copy(update={"summary": "renamed by the other replica"})
+            await second.put_nodes([renamed])
+            await second.delete_nodes([NODES[1].key])
+            seen = await first.get_nodes([n.key for n in NODES[:3]])
+            assert seen == {NODES[0].key: renamed, NODES[2].key: NODES[2]}
+            own = NODES[2].model_copy(update={"summary": "renamed here"})
+            await first.put_nodes([own])
+            assert await first.get_nodes([NODES[2].key]) == {NODES[2].key: own}
+            await first.delete_nodes([NODES[2].key])
+            assert await first.get_nodes([NODES[2].key]) == {}
+        finally:
+            await first.close()
+            if second is not first:
+                await second.close()
+    asyncio.run(scenario())
+
+
 def test_sqlite_survives_a_restart(tmp_path) -> None:
     async def scenario():
         first = SqliteStore(tmp_path / "g.sqlite3")

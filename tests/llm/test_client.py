@@ -98,6 +98,15 @@ def test_calls_of_one_turn_share_its_deadline() -> None:
     assert "no time left in this question" in str(second) and len(model.requests) == 1
 
 
+def test_the_end_of_a_turn_is_kept_for_the_embedded_answer() -> None:
+    """A call allowed the whole turn still stops a tenth of it (at most 0.5 s) early, so that the answer
+    given instead of the model's is ready within the turn's deadline."""
+    model = ScriptedModel(lambda messages: LONG, hang=True)
+    (error,), (logged,) = call(model, timeout_s=1.0, turn_timeout_s=1.0)
+    assert error.outcome == "timeout" and "did not finish within 0.9 s" in str(error)
+    assert 0.85 <= logged.seconds < 0.95
+
+
 def test_a_stage_timed_inside_an_open_turn_joins_it() -> None:
     """An evaluation times one stage inside its own turn: the inner turn is the outer one, so its calls
     are logged where the evaluation reads them and the outer deadline still holds."""

@@ -9,6 +9,7 @@ from redis.exceptions import RedisError
 
 from jirakg.graph.node import Node
 from jirakg.graph.stores.base import CachedQuery, EntityLabel, GraphStore
+from jirakg.graph.stores.decoded import DecodedNodes
 
 # What the redis client raises when the server is gone or too slow (DeadlineStore turns it into a sentence).
 FAILURES: tuple[type[Exception], ...] = (RedisError, OSError)
@@ -23,6 +24,7 @@ class RedisStore(GraphStore):
         self.redis = Redis.from_url(url, decode_responses=True, socket_timeout=timeout_s,
                                     socket_connect_timeout=timeout_s)
         self.ns = namespace
+        self._decoded = DecodedNodes()
 
     def _k(self, *parts: str) -> str:
         return ":".join((self.ns, *parts))
@@ -32,12 +34,12 @@ class RedisStore(GraphStore):
         if not wanted:
             return {}
         texts = await self.redis.mget([self._k("node", key) for key in wanted])
-        return {key: Node.model_validate_json(text) for key, text in zip(wanted, texts, strict=True) if text}
+        return {key: self._decoded.node(key, text) for key, text in zip(wanted, texts, strict=True) if text}
 
     async def put_nodes(self, nodes: Iterable[Node]) -> None:
         pipe = self.redis.pipeline(transaction=False)
         for node in nodes:
-            pipe.set(self._k("node", node.key), node.model_dump_json())
+            pipe.set(self._k("node", node.key), self._decoded.encode(node))
             pipe.set(self._k("id", node.id), node.key)
         await pipe.execute()
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from jirakg.graph.node import Node
 from jirakg.graph.stores.base import CachedQuery, EntityLabel, GraphStore
+from jirakg.graph.stores.decoded import DecodedNodes
 
 # What sqlite3 raises when the file cannot be used (DeadlineStore turns it into a sentence).
 FAILURES: tuple[type[Exception], ...] = (sqlite3.Error, OSError)
@@ -41,6 +42,8 @@ class SqliteStore(GraphStore):
         self._migrate()
         self._lock = threading.Lock()
         self._pruned = 0.0
+        self._decoded = DecodedNodes()
+        self._version: int | None = None  # PRAGMA data_version when the decoded nodes were last trusted
 
     def _migrate(self) -> None:
         self._db.execute("BEGIN IMMEDIATE")  # another process opening the same file waits, then sees the version
@@ -76,17 +79,32 @@ class SqliteStore(GraphStore):
         return rows
 
     async def get_nodes(self, keys: Iterable[str]) -> dict[str, Node]:
-        rows = await self._select_in("SELECT key, json FROM nodes WHERE key IN ({marks})", keys)
-        return {key: Node.model_validate_json(text) for key, text in rows}
+        wanted = list(dict.fromkeys(keys))
+        # data_version moves only when another connection commits: until then the nodes this store
+        # decoded, wrote or deleted itself are exactly what the file holds, and need not be read again.
+        version = (await self._run("PRAGMA data_version"))[0][0]
+        if version != self._version:
+            self._decoded.distrust()
+            self._version = version
+        found = self._decoded.trusted(wanted)
+        rows = await self._select_in("SELECT key, json FROM nodes WHERE key IN ({marks})",
+                                     [key for key in wanted if key not in found])
+        found.update((key, self._decoded.node(key, text)) for key, text in rows)
+        return found
 
     async def put_nodes(self, nodes: Iterable[Node]) -> None:
-        rows = [(n.key, n.id, n.model_dump_json()) for n in nodes]
+        rows = [(n.key, n.id, self._decoded.encode(n)) for n in nodes]
         if rows:
-            await self._run_many("INSERT OR REPLACE INTO nodes (key, id, json) VALUES (?, ?, ?)", rows)
+            try:
+                await self._run_many("INSERT OR REPLACE INTO nodes (key, id, json) VALUES (?, ?, ?)", rows)
+            except BaseException:
+                self._decoded.forget(key for key, _, _ in rows)  # the file may not hold them: read it next time
+                raise
 
     async def delete_nodes(self, keys: Iterable[str]) -> None:
         rows = [(key,) for key in keys]
         if rows:
+            self._decoded.forget(key for key, in rows)
             await self._run_many("DELETE FROM nodes WHERE key = ?", rows)
 
     async def key_for_id(self, issue_id: str) -> str | None:

@@ -1,0 +1,57 @@
+"""Nodes decoded from a store's JSON, kept in this process: a cached turn over thousands of issues
+would otherwise validate every node again (about 60 µs each). Reuse is safe for the same reason
+MemoryStore's is: nodes handed out are never modified in place."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from jirakg.graph.node import Node
+
+DECODED_LIMIT = 200_000  # nodes kept per store; past it the table starts again rather than grow
+
+
+class DecodedNodes:
+    """Each node with the text it was decoded from. A store that can tell no other writer touched it
+    since (SQLite's data_version) serves `trusted` nodes without reading them; otherwise the text read
+    decides whether the decoded node still holds."""
+
+    def __init__(self, limit: int = DECODED_LIMIT) -> None:
+        self.limit = limit
+        self._kept: dict[str, tuple[str | bytes, Node]] = {}
+        self._trusted: set[str] = set()  # keys whose kept node matches the store as of the last check
+
+    def node(self, key: str, text: str | bytes) -> Node:
+        """The node stored as `text`: the one decoded before when the text is the same."""
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] == text:
+            self._trusted.add(key)
+            return kept[1]
+        node = Node.model_validate_json(text)
+        self._keep(key, text, node)
+        return node
+
+    def encode(self, node: Node) -> str:
+        """`node` as the store keeps it, remembered as decoded: the turn after a fetch reads it back for free."""
+        text = node.model_dump_json()
+        self._keep(node.key, text, node)
+        return text
+
+    def trusted(self, keys: Iterable[str]) -> dict[str, Node]:
+        return {key: self._kept[key][1] for key in keys if key in self._trusted}
+
+    def distrust(self) -> None:
+        """Another writer changed the store: every node is read (and its text compared) again."""
+        self._trusted.clear()
+
+    def forget(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            self._kept.pop(key, None)
+            self._trusted.discard(key)
+
+    def _keep(self, key: str, text: str | bytes, node: Node) -> None:
+        if len(self._kept) >= self.limit:
+            self._kept.clear()
+            self._trusted.clear()
+        self._kept[key] = (text, node)
+        self._trusted.add(key)

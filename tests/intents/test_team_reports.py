@@ -1,0 +1,178 @@
+"""Team reports (workload, sprint, release, risk, activity, reasoning) in wordings of our own: a mistyped
+project key is asked back instead of answering over every project."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import ConversationState, IntentCall
+from tests.intents.demo_lexicon import LEXICON
+
+NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
+PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
+
+
+def one(text: str) -> IntentCall:
+    parsed = PARSER.parse(text)
+    assert len(parsed.intents) == 1, parsed.intents
+    return parsed.intents[0]
+
+
+@pytest.mark.parametrize(("question", "typed", "closest"), [
+    ("DTA issues at risk", "DTA", "DATA"),
+    ("workload OPZ", "OPZ", "OPS"),
+    ("OPZ who is overloaded", "OPZ", "OPS"),
+    ("who has the most open bugs in MBO", "MBO", "MOB"),
+    ("what should I look at first in PRJO?", "PRJO", "PROJ"),
+])
+def test_a_mistyped_project_key_is_asked_back(question: str, typed: str, closest: str) -> None:
+    call = one(question)
+    assert call.name == "clarify", call
+    assert f"no project called '{typed}'" in call.slots.reason and closest in call.slots.reason
+
+
+@pytest.mark.parametrize("question", ["open QA bugs in OPS", "API bugs in DATA", "UI issues in WEB by priority"])
+def test_capitals_far_from_any_project_key_are_no_project(question: str) -> None:
+    assert one(question).name != "clarify"
+
+
+def follow(first: str, then: str) -> IntentCall:
+    call = one(first)
+    state = ConversationState(last_intent=call.name, last_search=call.slots)
+    parsed = PARSER.parse(then, state)
+    assert len(parsed.intents) == 1, parsed.intents
+    return parsed.intents[0]
+
+
+@pytest.mark.parametrize(("first", "then", "sprint"), [
+    ("DATA sprint progress", "what about the previous one, DATA Sprint 51?", "DATA Sprint 51"),
+    ("how is the current WEB sprint going?", "and WEB Sprint 50?", "WEB Sprint 50"),
+    ("MOB current sprint", "and MOB Sprint 49?", "MOB Sprint 49"),
+])
+def test_a_named_sprint_in_a_follow_up_replaces_the_current_one(first: str, then: str, sprint: str) -> None:
+    call = follow(first, then)
+    assert call.name == "sprint" and call.jql is not None and "openSprints" not in call.jql
+    assert [s.name for s in LEXICON.sprints if s.id in call.slots.sprints] == [sprint]
+
+
+
+@pytest.mark.parametrize(("question", "sprint"), [
+    ("did the mobile team finish what was in sprint 49?", "MOB Sprint 49"),
+    ("how did sprint 48 go for the MOB team", "MOB Sprint 48"),
+    ("how far did MOB get in iteration 37?", "MOB Sprint 37"),
+])
+def test_a_sprint_number_with_one_project_is_that_projects_sprint(question: str, sprint: str) -> None:
+    call = one(question)
+    assert call.name == "sprint" and call.slots.sprint_state is None
+    assert [s.name for s in LEXICON.sprints if s.id in call.slots.sprints] == [sprint]
+
+
+@pytest.mark.parametrize("question", [
+    "how much of the ops work planned for the Q4 2026 version is finished?",
+    "is the fourth quarter of 2026 release in WEB on track?",
+    "OPS 2026 Q4 release progress",
+    "what's blocking the third-quarter 2026 release in DATA?",
+])
+def test_a_quarter_said_in_words_names_the_release(question: str) -> None:
+    call = one(question)
+    assert call.name == "release" and call.slots.fix_versions and not call.slots.dates
+    assert call.slots.fix_versions[0] in ("2026.Q4", "2026.Q3")
+
+
+def test_a_year_alone_is_still_a_year() -> None:
+    assert one("WEB bugs created in 2025").slots.dates
+
+
+@pytest.mark.parametrize(("question", "name", "project"), [
+    ("just joined the storefront team as lead, where should I start in WEB?", "reasoning", "WEB"),
+    ("I am new on DATA, where should we start?", "reasoning", "DATA"),
+    ("where is the ops team most likely to miss a deadline?", "risk", "OPS"),
+    ("where are the MOB issues likely to miss their due date?", "risk", "MOB"),
+    ("which DATA bugs might miss their dates?", "risk", "DATA"),
+])
+def test_where_questions_ask_for_risk_and_a_starting_point(question: str, name: str, project: str) -> None:
+    call = one(question)
+    assert call.name == name and call.slots.projects == [project]
+    assert not {"start", "deadline", "due", "date", "dates"} & set(call.slots.ignored)
+
+
+@pytest.mark.parametrize("question", [
+    "how much of what the web team planned for this iteration is finished?",
+    "how much of the Operations iteration that's running now has been completed?",
+    "how much of what the mobile team committed to in the current sprint is done?",
+    "hows the current DATA sprint going",
+])
+def test_how_much_of_a_sprint_is_done_is_its_progress(question: str) -> None:
+    call = one(question)
+    assert call.name == "sprint" and call.slots.sprint_state == "open" and len(call.slots.projects) == 1
+
+
+@pytest.mark.parametrize("question", [
+    "Bruno needs an update on the Core Platform 2026.Q4 release, whats done and what's left?",
+    "update on the PROJ 2026.Q4 release: what's done and what's left?",
+    "for the WEB 2026.Q4 release, whats finished?",
+])
+def test_whats_done_beside_a_release_is_its_report(question: str) -> None:
+    parsed = PARSER.parse(question)
+    assert [c.name for c in parsed.intents] == ["release"]
+    assert parsed.intents[0].slots.fix_versions == ["2026.Q4"]
+
+
+@pytest.mark.parametrize(("question", "project"), [
+    ("who is carrying how much of the unfinished mobile work?", "MOB"),
+    ("on Data Platform, is one person carrying too much open work?", "DATA"),
+    ("who owns what amount of the unfinished OPS work?", "OPS"),
+    ("who has what share of the open WEB tickets?", "WEB"),
+])
+def test_who_carries_how_much_is_workload(question: str, project: str) -> None:
+    call = one(question)
+    assert call.name == "workload" and call.slots.projects == [project]
+
+
+@pytest.mark.parametrize("question", [
+    "was everything in MOB 2026.Q3 finished? give me done out of total",
+    "is all of the WEB 2026.Q4 release done?",
+    "were all the tickets for OPS 2026.Q3 closed?",
+])
+def test_was_everything_in_a_release_done_is_its_report(question: str) -> None:
+    call = one(question)
+    assert call.name == "release" and call.slots.fix_versions
+
+
+@pytest.mark.parametrize("question", ["WEB fix version 2026.Q4", "MOB 2026.Q3 release", "DATA version 2026.Q4"])
+def test_a_release_named_alone_is_its_report(question: str) -> None:
+    call = one(question)
+    assert call.name == "release" and call.slots.fix_versions and call.slots.projects
+
+
+def test_a_release_with_issues_asked_for_stays_a_search() -> None:
+    assert one("WEB release 2026.Q4 open bugs").name == "search"
+
+
+@pytest.mark.parametrize("question", [
+    "our OPS-483 epic slipped past its due date, what's blocking it?",
+    "OPS-483 slid past the deadline - what now?",
+])
+def test_an_issue_that_slipped_past_its_date_asks_why(question: str) -> None:
+    call = one(question)
+    assert call.name == "reasoning" and call.issue_keys == ["OPS-483"]
+
+
+def test_what_blocks_an_issue_stays_its_links() -> None:
+    assert one("what is blocking OPS-483?").name == "linked"
+
+
+@pytest.mark.parametrize("question", [
+    "checkout is critical for us - which open Checkout issues are at risk?",
+    "payments are really important to the business; which WEB bugs are open?",
+    "the mobile app is crucial to our team, what is at risk in MOB?",
+])
+def test_how_much_something_matters_to_us_is_no_priority(question: str) -> None:
+    assert not one(question).slots.priorities
+
+
+def test_a_critical_bug_is_still_a_priority() -> None:
+    assert one("critical bugs in WEB").slots.priorities
