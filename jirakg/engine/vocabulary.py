@@ -5,7 +5,7 @@ engine factory: intents/ builds a Lexicon from data and never fetches it."""
 from __future__ import annotations
 
 from jirakg.connectors.jira import JiraConnector, load_metadata
-from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.lexicon import Lexicon, select_fields
 
 SAMPLE_JQL = "project is not EMPTY ORDER BY updated DESC"
 SAMPLE_FIELDS = ["assignee", "reporter", "labels", "components", "fixVersions", "versions", "status", "issuetype",
@@ -13,11 +13,12 @@ SAMPLE_FIELDS = ["assignee", "reporter", "labels", "components", "fixVersions", 
 
 
 async def instance_lexicon(connector: JiraConnector, sample: int = 20000) -> Lexicon:
-    """Names come from Jira's catalogues; people, labels and sprints from up to `sample` recent issues."""
+    """Names come from Jira's catalogues; people, labels, sprints and select-field options from up to `sample` recent
+    issues."""
     http = connector.http
     metadata = await load_metadata(http.base_url, http.auth, http.timeout.total or 30.0)
     sprint_field = metadata.field_id("Sprint")
-    wanted = SAMPLE_FIELDS + ([sprint_field] if sprint_field else [])
+    wanted = SAMPLE_FIELDS + ([sprint_field] if sprint_field else []) + list(select_fields(metadata.fields))
     issues: list[dict] = []
     async for batch in connector.pages(SAMPLE_JQL, wanted):
         issues.extend(batch)

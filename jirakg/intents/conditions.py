@@ -17,9 +17,10 @@ from datetime import UTC, datetime
 from difflib import get_close_matches
 
 from jirakg.intents.grounding import Grounder, Match
+from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import DateField, DateRange, LinkFilter, NumberFilter, Slots
+from jirakg.intents.models import DateField, DateRange, FieldOption, LinkFilter, NumberFilter, Slots
 from jirakg.intents.timewindows import find_windows
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
@@ -30,6 +31,9 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
                       r"drop|filter out|take out|skip)\b"
                       r"(?P<rest>(?: \w+){0,5})$")
+# "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
+NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|isn't|aren't|neither|without)\s+"
+                                r"(?P<list>[^,.;:?!]{1,30}(?:,\s*[^,.;:?!]{1,30}){1,4}?,?\s+(?:or|nor|and)\s)")
 # The word before a time expression names the date field; the nearest cue wins.
 DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
@@ -132,6 +136,7 @@ AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken 
                      r"against))(?: version| release)?$")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
                      r"in the past|had been|used to be|was once|were once|along the way)\b")
+CURRENT_STATE = re.compile(r"\b(?:ended up|ending up|ended|end up|ended up in|ended in|now|currently|finally)$")
 # "open OPS tickets before sprint planning": the state word is about the issues, and a sprint meeting no sprint
 SPRINT_BETWEEN = r"(?P<between>(?: (?!(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|items?|work)\b)\w+){0,3}?)"
 SPRINT_EVENT = r"(?! (?:planning|review|retro|retrospective|demo|meeting|kick-?off|goal))"
@@ -415,6 +420,7 @@ class ConditionReader:
         self.lexicon = lexicon
         self.grounder = grounder
         self.now = now
+        self.history = HistoryReader(lexicon, now, lexicon.sprints)
         self.known = {alias for term in lexicon.terms for alias in term.aliases}
         self.known_words = {word for alias in self.known for word in alias.split()}
         # Facts of the instance every question consults, computed once per lexicon.
@@ -429,6 +435,7 @@ class ConditionReader:
         lower-cased on the way (its capitals tell a name)."""
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
+        raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
@@ -485,6 +492,7 @@ class ConditionReader:
         self._parents(text, slots)
         self._numbers(text, slots)
         text.value = re.sub(rf"\b{KEY}\b", USED, text.value)  # a key left is not a filter: "PROJ" and "9" of PROJ-9
+        self.history.read(text.value, slots, text.blank)  # before dates: "moved to Blocked since May" bounds a change
         self._dates(text, slots)
         self._text(text, slots)
         overdue = OVERDUE.search(text.value)
@@ -764,7 +772,7 @@ class ConditionReader:
                 words.take(person.start, person.end)
 
     def _values(self, words: Words, slots: Slots, people: bool) -> None:
-        kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint"}
+        kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint", "option"}
         statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
         matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words)
         negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
@@ -772,8 +780,12 @@ class ConditionReader:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
                 continue
-            if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE):
-                continue  # "importance" is no misspelt "important", "browsers" no component "Browse"
+            if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE) or (
+                    match.term.kind == "option" and match.score < 1.0):
+                continue  # "importance" is no misspelt "important", "browsers" no component "Browse"; an option's
+                # code differs from another's by one character ("sev 1", "sev 2"): never a misspelling
+            if match.term.kind == "option" and not self._option_meant(match, words):
+                continue
             if match.term.kind == "status" and phrase in ("closed", "done") and re.search(
                     r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1)):
                 continue  # "were closed because…", "haven't been done": a verb, read as unresolved or done
@@ -787,10 +799,15 @@ class ConditionReader:
             if negated:
                 negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
-            if match.term.kind == "status" and (HISTORY.search(words.after(match.end, 4))
-                                                or re.search(r"\b(?:had|has|have) been (?:in )?$",
-                                                             words.before(match.start, 3) + " ")):
+            if match.term.kind == "status" and not CURRENT_STATE.search(words.before(match.start, 2)) and (
+                    HISTORY.search(words.after(match.end, 4))
+                    or re.search(r"\b(?:had|has|have) been (?:in )?$", words.before(match.start, 3) + " ")):
                 negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
+            elif match.term.kind == "option":
+                options = (slots.excluded if negated else slots).options
+                option = FieldOption(field=match.term.field or "", value=match.term.value)
+                options += [] if option in options else [option]
+                target = []
             elif match.term.kind == "version" and AFFECTS.search(words.before(match.start, 3)):
                 target = slots.excluded.affected_versions if negated else slots.affected_versions
             else:
@@ -800,14 +817,27 @@ class ConditionReader:
             negation = NEGATION.search(before)
             if negation:
                 words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
-            hint = re.search(rf"\b(?:(?:{KIND_HINTS[match.term.kind]})(?: is| =| of|"
-                             rf" the)?)$", words.before(match.start, 4))
+            # an option's own field names its kind ("severity S1")
+            kind_words = KIND_HINTS.get(match.term.kind) or re.escape((match.term.field or "").lower())
+            hint = re.search(rf"\b(?:(?:{kind_words})(?: is| =| of| the)?)$", words.before(match.start, 4))
             if hint:
                 words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
-            if re.match(rf"(?:{KIND_HINTS[match.term.kind]})\b", words.after(match.end, 1)):
+            if re.match(rf"(?:{kind_words})\b", words.after(match.end, 1)):
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
+
+    @staticmethod
+    def _option_meant(match: Match, words: Words) -> bool:
+        """A bare code ("S3") is the option only beside its field's word ("severe", "sev") anywhere, or before the
+        issues it describes ("S1 or S2 bugs"): alone it may name something else ("S3 buckets")."""
+        if match.end - match.start > 1 or not re.fullmatch(r"[a-z]+\d+", words.tokens[match.start]):
+            return True
+        stem = (match.term.field or "")[:3].lower()
+        following = re.sub(r"^(?:(?:or|and|to|through|[a-z]+\d+) )*", "",
+                           " ".join(words.tokens[match.end:match.end + 6]))
+        return bool(stem and re.search(rf"\b{re.escape(stem)}", " ".join(words.tokens))) or bool(
+            ISSUE_NOUN.match(following) or re.match(r"(?:problems?|incidents?|ones)\b", following))
 
     def _priority_range(self, match: Match, phrase: str, words: Words) -> list[str]:
         """"high priority", "important", "critical or worse": that level and every one above it, as people
@@ -963,7 +993,7 @@ CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported repo
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
 outstanding finished completed started progress review open""".split())
-KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label"]
+KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 
 def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:

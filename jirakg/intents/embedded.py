@@ -411,9 +411,9 @@ def _narrowing(slots: Slots) -> list[str]:
     """The names of the slots that narrow a set of issues."""
     return [name for name in ("projects", "issue_types", "statuses", "status_categories", "priorities", "assignees",
                               "reporters", "components", "labels", "fix_versions", "affected_versions", "sprints",
-                              "resolutions", "empty",
-                              "filled", "dates", "overdue", "sprint_state", "links", "parents", "text", "was_statuses",
-                              "version_state", "numbers", "descendants_of", "typed_jql")
+                              "resolutions", "options", "empty", "filled", "dates", "overdue", "sprint_state", "links",
+                              "parents", "text", "was_statuses", "history", "version_state", "numbers",
+                              "descendants_of", "typed_jql")
             if getattr(slots, name)] + (["excluded"] if not slots.excluded.is_empty() else [])
 
 

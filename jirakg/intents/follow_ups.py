@@ -23,6 +23,7 @@ def narrowed(previous: Slots, new: Slots) -> Slots:
     merged.parents = list(dict.fromkeys(merged.parents + new.parents))
     merged.descendants_of = list(dict.fromkeys(merged.descendants_of + new.descendants_of))
     merged.was_statuses = new.was_statuses or merged.was_statuses
+    merged.history += [condition for condition in new.history if condition not in merged.history]
     # a named sprint or version replaces an earlier "current sprint" / "unreleased" and the other way round
     merged.version_state = new.version_state or (None if new.fix_versions else merged.version_state)
     if new.version_state and not new.fix_versions:

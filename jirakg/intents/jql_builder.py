@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from jirakg.intents.models import DateRange, Slots, ValueFilters
+from jirakg.intents.models import DateRange, HistoryCondition, Slots, ValueFilters
 from jirakg.jql.keys import ISSUE_KEY
 
 CURRENT_USER = "currentUser()"  # the one function a slot may carry; never from user text
@@ -53,8 +53,12 @@ def _in(field: str, values: list[str], negated: bool = False) -> str:
 
 
 def _values(filters: ValueFilters, negated: bool) -> list[str]:
-    return [_in(field, getattr(filters, attribute), negated) for field, attribute in LIST_CLAUSES
-            if getattr(filters, attribute)]
+    clauses = [_in(field, getattr(filters, attribute), negated) for field, attribute in LIST_CLAUSES
+               if getattr(filters, attribute)]
+    by_field: dict[str, list[str]] = {}
+    for option in filters.options:
+        by_field.setdefault(option.field, []).append(option.value)
+    return clauses + [_in(quote(field), values, negated) for field, values in by_field.items()]
 
 
 def _dates(dates: list[DateRange]) -> list[str]:
@@ -79,6 +83,14 @@ def _links(slots: Slots) -> list[str]:
     return clauses
 
 
+def _history(condition: HistoryCondition) -> str:
+    clause = f"{condition.field} {condition.operator} {_literal(condition.field, condition.value)}"
+    for name, moment in (("after", condition.after), ("before", condition.before)):
+        if moment:
+            clause += f" {name} {quote(_jql_time(moment))}"
+    return clause
+
+
 def build_jql(slots: Slots, *, today: str | None = None) -> str:
     """`today` (yyyy/MM/dd) is what "overdue" counts from; without it JQL's now() does."""
     clauses = _values(slots, negated=False) + _values(slots.excluded, negated=True)
@@ -89,6 +101,7 @@ def build_jql(slots: Slots, *, today: str | None = None) -> str:
         clauses.append(f"sprint in {slots.sprint_state}Sprints()")
     if slots.was_statuses:
         clauses.append(_in("status", slots.was_statuses).replace(" = ", " was ", 1).replace(" in (", " was in (", 1))
+    clauses += [_history(condition) for condition in slots.history]
     if slots.version_state:
         clauses.append(f"fixVersion in {slots.version_state}Versions()")
     clauses += [f"{quote(n.field)} {n.operator} {n.value:g}" for n in slots.numbers]

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 from jirakg.text.words import unicode_words
 
 KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
-         "person", "field", "resolution")
+         "person", "field", "resolution", "option")
 PARTIAL_STOP = frozenset("app apps application the and for api service services module plugin sdk server client "
                          "library lib tool tools".split())  # too common to name one component
 # Everyday words for common Jira names; added only to values the instance actually has.
@@ -54,6 +54,7 @@ class Term(BaseModel):
     value: str  # what JQL needs: a name, key, account id or field id
     label: str  # how to show it
     aliases: list[str] = Field(default_factory=list)  # normalised words that name it
+    field: str | None = None  # an option's select field, by name ("Severity")
 
 
 class Sprint(BaseModel):
@@ -95,10 +96,12 @@ class Lexicon(BaseModel):
         _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
         project_keys = _add_project_terms(terms.add, list(projects))
         sprints: dict[str, Sprint] = {}
+        issues = list(issues)
         for issue in issues:
             _add_issue_terms(terms.add, issue.get("fields", {}), sprints)
         terms.add_synonyms()
         terms.add_partial_names()
+        _add_select_options(terms, fields, issues)
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
@@ -232,6 +235,48 @@ def _add_sprints(add, fields: dict, sprints: dict[str, Sprint]) -> None:
                     add("sprint", str(item["id"]), item["name"])
                     sprints.setdefault(str(item["id"]), Sprint(id=str(item["id"]), name=item["name"],
                                                                start=item.get("startDate"), end=item.get("endDate")))
+
+
+SELECT_FIELD = "com.atlassian.jira.plugin.system.customfieldtypes:select"
+CODED_OPTION = re.compile(r"^([a-z]+)(\d+)(?: (.+))?$")  # "s1 critical": a code, then a name
+
+
+def select_fields(fields: Iterable[dict]) -> dict[str, str]:
+    """Single-select custom fields by id: their names, the fields whose values the issue sample must carry."""
+    return {f["id"]: f["name"] for f in fields
+            if (f.get("schema") or {}).get("custom") == SELECT_FIELD and f.get("name")}
+
+
+def _add_select_options(terms: _Terms, fields: Iterable[dict], issues: list[dict]) -> None:
+    """The coded values of single-select custom fields the issues carry ("Severity: S1 - Critical"); only by words
+    no other value has."""
+    selects = select_fields(fields)
+    taken = {alias for term in terms.found.values() for alias in term.aliases}
+    for fields_of_issue in (issue.get("fields") or {} for issue in issues):
+        for field_id, field_name in selects.items():
+            option = fields_of_issue.get(field_id)
+            if not isinstance(option, dict) or not option.get("value") or ("option", option["value"]) in terms.found:
+                continue
+            aliases = [a for a in _option_aliases(field_name, option["value"]) if a not in taken]
+            if aliases:
+                terms.found[("option", option["value"])] = Term(kind="option", value=option["value"],
+                                                                label=option["value"], field=field_name,
+                                                                aliases=aliases)
+
+
+def _option_aliases(field_name: str, value: str) -> list[str]:
+    """A coded option by its name, its code ("S1", "sev 1") and its name beside the field's ("critical severity");
+    plain names ("Mobile Team") none: they are read as teams and projects elsewhere."""
+    name, words = unicode_words(field_name), unicode_words(value)
+    coded = CODED_OPTION.match(words)
+    if not coded:
+        return []
+    code, number, rest = coded.groups()
+    aliases = [words, f"{name} {words}", f"{words} {name}", f"{code}{number}", f"{name} {number}",
+               f"{name[:3]} {number}", f"{name[:3]}{number}"]
+    if rest:
+        aliases += [f"{name} {rest}", f"{rest} {name}", f"{code}{number} {rest}"]
+    return list(dict.fromkeys(aliases))
 
 
 def _distinctive_words(names: list[str]) -> set[str]:

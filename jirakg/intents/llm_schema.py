@@ -26,7 +26,9 @@ VALUE_KINDS: dict[str, str] = {
     "labels": "label", "fix_versions": "version", "affected_versions": "version", "sprints": "sprint",
     "resolutions": "resolution",
 }
-INTERNAL_SLOTS = {"reason", "ignored", "typed_jql"}  # set by the parsers themselves, never by a model
+# set by the parsers themselves, never by a model (select-field options and history conditions: the embedded
+# parser's readings only)
+INTERNAL_SLOTS = {"reason", "ignored", "typed_jql", "options", "history"}
 COMPUTED_BOUNDS = {"start", "end"}  # a time window's bounds come from its phrase, not from the model
 LENIENT = ConfigDict(extra="ignore")  # a field the model invents is dropped, not a failure
 
@@ -48,8 +50,9 @@ def _field_like(info: FieldInfo, annotation: Any) -> Any:
 
 
 def _as_words(model: type[BaseModel], name: str) -> type[BaseModel]:
-    """`model` with every field a list of words."""
-    fields: dict[str, Any] = {field: (list[str], Field(default_factory=list)) for field in model.model_fields}
+    """`model` with every field a model may fill a list of words."""
+    fields: dict[str, Any] = {field: (list[str], Field(default_factory=list)) for field in model.model_fields
+                              if field not in INTERNAL_SLOTS}
     return create_model(name, __config__=LENIENT, **fields)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 IntentName = Literal["metadata", "children", "linked", "dependencies", "changelog", "summary", "search",
                      "count", "breakdown", "ranking", "stats", "workload", "sprint", "release", "risk", "activity",
@@ -23,6 +23,16 @@ class TimeWindow(BaseModel):
 class DateRange(TimeWindow):
     """A window on one date field: "created in March 2008", "resolved last week", "due this week"."""
     field: DateField = "created"
+
+
+class HistoryCondition(BaseModel):
+    """A field's past, as Jira's history operators search it: `assignee WAS currentUser()` ("used to be mine"),
+    `status CHANGED TO "Blocked" AFTER "2026/10/01 00:00"` ("moved to Blocked since October")."""
+    field: Literal["status", "assignee"]
+    operator: Literal["was", "changed to"]
+    value: str  # a status name, an account id or currentUser()
+    after: str | None = None  # ISO timestamps bounding when
+    before: str | None = None
 
 
 class LinkFilter(BaseModel):
@@ -61,6 +71,13 @@ class Measure(BaseModel):
     actor: str | None = None  # activity: the person whose changes are asked about (display name)
 
 
+class FieldOption(BaseModel):
+    model_config = ConfigDict(frozen=True)  # kept in lists made unique by value
+
+    field: str  # the custom field's name, as JQL accepts it
+    value: str
+
+
 class ValueFilters(BaseModel):
     """Values that select issues; every one exists in the instance (names, keys, account ids)."""
     projects: list[str] = Field(default_factory=list)
@@ -76,6 +93,7 @@ class ValueFilters(BaseModel):
     affected_versions: list[str] = Field(default_factory=list)  # "bugs affecting 1.4"
     sprints: list[str] = Field(default_factory=list)  # sprint ids
     resolutions: list[str] = Field(default_factory=list)
+    options: list[FieldOption] = Field(default_factory=list)  # values of select custom fields ("S1 - Critical")
 
     def is_empty(self) -> bool:
         return not any(getattr(self, name) for name in ValueFilters.model_fields)
@@ -90,6 +108,7 @@ class Slots(ValueFilters):
     overdue: bool = False  # due before today and not resolved
     sprint_state: SprintState | None = None  # "in the current sprint": sprint in openSprints()
     was_statuses: list[str] = Field(default_factory=list)  # "had been Blocked at some point": status WAS
+    history: list[HistoryCondition] = Field(default_factory=list)  # "used to be mine", "moved to Blocked since May"
     version_state: Literal["released", "unreleased"] | None = None  # "planned for a release not shipped yet"
     numbers: list[NumberFilter] = Field(default_factory=list)  # "8 story points or more"
     descendants_of: list[str] = Field(default_factory=list)  # issue keys whose whole subtree is wanted

@@ -60,11 +60,15 @@ def _date(text: str) -> datetime:
     return datetime.strptime(text.replace("/", "-"), "%Y-%m-%d").replace(tzinfo=UTC)
 
 
-def _spoken_date(match: re.Match) -> datetime:
-    """"1 jan 2010", "jan 1st, 2010", "january 1 2010" from the groups of SPOKEN_DATE."""
-    day = match.group("day1") or match.group("day2")
-    month = match.group("month1") or match.group("month2")
-    return datetime(int(match.group("year")), MONTHS[month], int(day), tzinfo=UTC)
+def _spoken_date(match: re.Match, today: datetime) -> datetime:
+    """"1 jan 2010", "jan 1st, 2010", "january 1 2010" from the groups of SPOKEN_DATE; without a year ("1 october"),
+    the most recent such day that has begun."""
+    day = int(match.group("day1") or match.group("day2"))
+    month = MONTHS[match.group("month1") or match.group("month2")]
+    if match.group("year"):
+        return datetime(int(match.group("year")), month, day, tzinfo=UTC)
+    this_year = datetime(today.year, month, day, tzinfo=UTC)
+    return this_year if this_year <= today else this_year.replace(year=today.year - 1)
 
 
 def _year_words(text: str | None, today: datetime) -> str | None:
@@ -127,11 +131,12 @@ _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 YEAR = (r"(?<!q[1-4] )(?<!quarter )(?<!quarter of )((?:19|20)\d{2})"
         r"(?! q[1-4]\b)(?! (?:first|second|third|fourth) quarter\b)")
 SPOKEN_DATE = (rf"(?:(?P<day1>\d{{1,2}})(?:st|nd|rd|th)? (?P<month1>{_MONTH_NAMES})\.?|(?P<month2>{_MONTH_NAMES})\.? "
-               rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?),? (?P<year>(?:19|20)\d{{2}})")
+               rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?)(?:,? (?P<year>(?:19|20)\d{{2}}))?")
 _RULES = [
-    (rf"\b(?:before|until|till|prior to) {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m))),
-    (rf"\b(?:since|from|after) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m), None)),
-    (rf"\b(?:on) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m), _spoken_date(m) + timedelta(days=1))),
+    (rf"\b(?:before|until|till|prior to) {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m, today))),
+    (rf"\b(?:since|from|after) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m, today), None)),
+    (rf"\b(?:on) {SPOKEN_DATE}\b", lambda m, now, today, _: (
+        _spoken_date(m, today), _spoken_date(m, today) + timedelta(days=1))),
     (rf"\b(?:between|from)\s+({_MONTH_NAMES}) (?:and|to|through|until|till|-) "
      rf"(?:the end of )?({_MONTH_NAMES}),? {YEAR}\b",
      lambda m, now, today, _: (_month_start(int(m.group(3)), MONTHS[m.group(1)]),
@@ -193,7 +198,9 @@ _RULES = [
         today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7), None)),
     (rf"\bsince\s+({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
         _named_month(m.group(1), _year_words(m.group(2), today), today), None)),
-    (rf"\b(?:in|during) ({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
+    # "bugs from October", "in last October": without a year, the latest such month that has begun
+    (rf"\b(?:in|during|from)(?: last| this past)? ({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b",
+     lambda m, now, today, _: (
         _named_month(m.group(1), _year_words(m.group(2), today), today),
         _next_month(_named_month(m.group(1), _year_words(m.group(2), today), today)))),
     (rf"\bafter {DATE}", lambda m, now, today, _: (_date(m.group(1)) + timedelta(days=1), None)),

@@ -38,18 +38,19 @@ SAMPLES = {
 
 def test_every_slot_a_model_may_set_is_in_the_schema() -> None:
     assert set(LLM_SLOTS) == set(Slots.model_fields) - INTERNAL_SLOTS
-    assert set(LlmIntent.model_fields["excluded"].annotation.model_fields) == set(ValueFilters.model_fields)
+    excluded = LlmIntent.model_fields["excluded"].annotation.model_fields
+    assert set(excluded) == set(ValueFilters.model_fields) - INTERNAL_SLOTS
 
 
 def test_every_value_list_is_grounded_in_a_lexicon_kind() -> None:
-    assert set(VALUE_KINDS) == set(ValueFilters.model_fields)
+    assert set(VALUE_KINDS) == set(ValueFilters.model_fields) - INTERNAL_SLOTS
     assert set(VALUE_KINDS.values()) <= set(KINDS)
     assert all(LlmIntent.model_fields[name].annotation == list[str] for name in VALUE_KINDS)
 
 
 def test_the_prompt_skeleton_and_hints_name_every_slot() -> None:
     outline = skeleton(LlmAnswer)
-    assert all(f'"{name}": ' in outline for name in [*LLM_SLOTS, *ValueFilters.model_fields, "phrase", "field"])
+    assert all(f'"{name}": ' in outline for name in [*LLM_SLOTS, *VALUE_KINDS, "phrase", "field"])
     assert not any(f'"{name}": ' in outline for name in [*INTERNAL_SLOTS, "start", "end"])
     assert set(SLOT_HINTS) == set(LLM_SLOTS) - set(VALUE_KINDS)
 
@@ -65,7 +66,7 @@ def test_every_slot_the_model_fills_reaches_the_slots() -> None:
     unset = [name for name in LLM_SLOTS if getattr(slots, name) == Slots.model_fields[name].get_default(
         call_default_factory=True)]
     assert unset == []
-    assert slots.excluded.model_dump() == {name: getattr(slots, name) for name in VALUE_KINDS}
+    assert slots.excluded.model_dump(exclude=INTERNAL_SLOTS) == {name: getattr(slots, name) for name in VALUE_KINDS}
     assert (slots.dates[0].field, slots.dates[0].start) == ("resolved", "2026-10-19T00:00:00Z")
 
 

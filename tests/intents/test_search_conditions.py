@@ -219,3 +219,104 @@ def test_when_the_askers_story_happened_is_no_date_filter(question: str, named: 
                                       "Core Platform bugs in October 2026. Which are still open?"])
 def test_a_date_about_the_issues_still_filters(question: str) -> None:
     assert "created >= " in jql(question)
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    # a select custom field's value, named by its code, its name or beside the field's name
+    ("open sev 2 bugs in Web Storefront", '"Severity" = "S2 - Major"'),
+    ("Mobile Apps issues with S1 severity", '"Severity" = "S1 - Critical"'),
+    ("which Operations bugs are trivial severity?", '"Severity" = "S4 - Trivial"'),
+    ("Data Platform bugs with severity S3 - Minor", '"Severity" = "S3 - Minor"'),
+    ("Data Platform bugs that are not severity S4 - Trivial", '"Severity" != "S4 - Trivial"'),
+])
+def test_a_select_field_named_by_its_value(question: str, clause: str) -> None:
+    found = jql(question)
+    assert clause in found and "text ~" not in found, found
+
+
+def test_critical_alone_stays_a_priority() -> None:
+    assert jql("critical bugs in MOB") == 'project = "MOB" AND issuetype = "Bug" AND priority = "Highest"'
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    # a status moved into within a time phrase is a change, not the status now and an update date
+    ("Operations tasks that went to In Review last week",
+     'status changed to "In Review" after "2026/10/19 00:00" before "2026/10/26 00:00"'),
+    ("Web Storefront bugs that were moved to Done in September",
+     'status changed to "Done" after "2026/09/01 00:00" before "2026/10/01 00:00"'),
+    ("Data Platform tickets that became blocked at some point since 1 October",
+     'status changed to "Blocked" after "2026/10/01 00:00"'),
+    ("which Billing issues got moved into Blocked since the start of September?",
+     'status changed to "Blocked" after "2026/09/01 00:00"'),
+])
+def test_a_status_moved_into_within_a_time_is_a_change(question: str, clause: str) -> None:
+    found = jql(question)
+    assert clause in found and "updated" not in found and "status =" not in found, found
+
+
+@pytest.mark.parametrize("question", [
+    "Data Platform issues previously mine that are now someone else's",
+    "Operations tickets that used to be assigned to me but are now with somebody else",
+    "Billing work that was once on my plate and now belongs to another person",
+])
+def test_once_mine_now_someone_elses_is_history(question: str) -> None:
+    found = jql(question)
+    assert "assignee was currentUser()" in found and "assignee != currentUser()" in found, found
+    assert "assignee = currentUser()" not in found, found
+
+
+@pytest.mark.parametrize(("question", "now", "was"), [
+    ("Web Storefront issues that ended up Done but had been Blocked at some point", "Done", "Blocked"),
+    ("Mobile Apps tickets now In Review that were Blocked at some point", "In Review", "Blocked"),
+    ("how many Billing issues ended up Done after they had been in Blocked at some point?", "Done", "Blocked"),
+])
+def test_the_state_an_issue_ended_in_is_its_state_now(question: str, now: str, was: str) -> None:
+    found = jql(question)
+    assert f'status = "{now}"' in found and f'status was "{was}"' in found, found
+
+
+@pytest.mark.parametrize(("question", "start"), [
+    ("bugs created since 1 October", "2026/10/01 00:00"),
+    ("bugs created since december 15th", "2025/12/15 00:00"),
+])
+def test_a_day_and_month_without_a_year_is_the_latest_such_day(question: str, start: str) -> None:
+    assert f'created >= "{start}"' in jql(question)
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    # a comma list after a negation, closed by "or"/"nor", negates every value
+    ("Operations tasks not blocked, in review or done", 'status not in ("Blocked", "In Review", "Done")'),
+    ("Core Platform issues that are not blocked, in review or done", 'status not in ("Blocked", "In Review", "Done")'),
+    ("Mobile Apps bugs not in review, blocked or done", 'status not in ("In Review", "Blocked", "Done")'),
+    ("Billing work except stories, tasks or bugs", 'issuetype not in ("Story", "Task", "Bug")'),
+])
+def test_a_negated_comma_list_negates_every_value(question: str, clause: str) -> None:
+    found = jql(question)
+    assert clause in found and " in (" not in found.replace(clause, ""), found
+
+
+@pytest.mark.parametrize("question", [
+    "bugs from October", "Operations bugs from october", "Billing tasks from last October",
+])
+def test_a_month_without_a_year_is_the_latest_such_month(question: str) -> None:
+    found = jql(question)
+    assert 'created >= "2026/10/01 00:00" AND created < "2026/11/01 00:00"' in found and "text ~" not in found, found
+
+
+@pytest.mark.parametrize("question", [
+    "issues where severity is not set",
+    "bugs with S1 severity opened by Hiro Sato",
+    "Operations bugs whose severity isn't recorded",
+])
+def test_the_field_name_alone_is_no_misspelt_option(question: str) -> None:
+    found = jql(question)
+    assert '"Severity" in' not in found, found
+
+
+@pytest.mark.parametrize("question", [
+    "Data Platform tasks for the S3 migration",
+    "Operations issues on S3 storage costs",
+    "which Data Platform stories touch S3 lifecycle rules?",
+])
+def test_a_bare_code_without_its_field_or_issues_is_no_option(question: str) -> None:
+    assert '"Severity"' not in jql(question)

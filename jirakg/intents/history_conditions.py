@@ -1,0 +1,72 @@
+"""Conditions on what issues went through, read as Jira's history operators: "moved to Blocked since October" is
+`status CHANGED TO "Blocked" AFTER …` (not a status now and an update date), "used to be mine but now someone else's"
+is `assignee WAS currentUser()` beside `assignee != currentUser()` (not "mine now")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from jirakg.intents.jql_builder import CURRENT_USER
+from jirakg.intents.lexicon import Lexicon, Sprint
+from jirakg.intents.models import HistoryCondition, Slots
+from jirakg.intents.timewindows import find_windows
+
+CHANGE_VERB = (r"\b(?:moved|move|went|gone|changed|transitioned|became|become|turned|put|switched|set|got)"
+               r"(?: back)?(?: (?:to|into|in to|in))?(?: the)?(?: status)? ")
+SINCE = re.compile(r"^(?: (?:status|state|column))?(?: at (?:some|any|one) (?:point|stage|time))?"
+                   r"(?: (?:since|after|from|in|during|between|over)\b)?")
+PAST_MINE = re.compile(r"\b(?:previously|formerly|originally|once|used to be|was once|were once)"
+                       r"(?: (?:assigned to|on|with|owned by|in))? (?:me|mine|my plate|my queue|my name)\b")
+NOW_SOMEONE_ELSE = re.compile(
+    r"\b(?:(?:but|and) )?(?:(?:are|is) )?(?:now|currently|today) (?:(?:are |is )?(?:assigned to|belongs? to|belonging "
+    r"to|with|on|owned by|in) )?(?:someone|somebody|another person|another|other people|others|a different person)"
+    r"(?: else)?(?: s\b|'s\b| plate| queue)?")
+
+
+class HistoryReader:
+    def __init__(self, lexicon: Lexicon, now: Callable[[], datetime], sprints: Sequence[Sprint] = ()) -> None:
+        self.now = now
+        self.sprints = sprints
+        aliases = {alias: t.value for t in lexicon.of("status") for alias in t.aliases}
+        self.statuses = aliases
+        names = "|".join(re.escape(a) for a in sorted(aliases, key=len, reverse=True))
+        self.change = re.compile(rf"{CHANGE_VERB}(?P<status>{names})\b") if aliases else None
+
+    def read(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+        """Fill `slots.history` from `text` (lower-cased), blanking what is used through `blank`."""
+        self._changes(text, slots, blank)
+        self._past_assignee(text, slots, blank)
+
+    def _changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+        """A status moved into while a time phrase bounds when: only then is it a change, not the status now."""
+        if self.change is None:
+            return
+        windows = find_windows(text, self.now(), self.sprints)
+        for match in self.change.finditer(text):
+            since = SINCE.match(text[match.end():])
+            end_of_cue = match.end() + (since.end() if since else 0)
+            # the time phrase right after the status, its "since" either its own or the cue's
+            window = next(((s, e, w) for s, e, w in windows if match.end() <= s <= end_of_cue + 1), None)
+            if window is None:
+                continue
+            _, end, found = window
+            slots.history.append(HistoryCondition(field="status", operator="changed to",
+                                                  value=self.statuses[match.group("status")],
+                                                  after=found.start, before=found.end))
+            blank(match.start(), max(end, end_of_cue))
+
+    @staticmethod
+    def _past_assignee(text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+        """"Used to be mine, now someone else's": was the asker's, and is now assigned to someone other than them."""
+        past = PAST_MINE.search(text)
+        if past is None:
+            return
+        slots.history.append(HistoryCondition(field="assignee", operator="was", value=CURRENT_USER))
+        blank(past.start(), past.end())
+        now = NOW_SOMEONE_ELSE.search(text)
+        if now:
+            slots.excluded.assignees.append(CURRENT_USER)
+            slots.filled.append("assignee")
+            blank(now.start(), now.end())

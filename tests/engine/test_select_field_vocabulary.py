@@ -1,0 +1,31 @@
+"""A select custom field's values ("Severity: S1 - Critical") reach the parser's vocabulary from a live Jira's
+issue sample, and the JQL built from them selects exactly the issues with that value in devjira's engine."""
+
+from __future__ import annotations
+
+import asyncio
+
+from jirakg.devjira.demo.schema import FIELD_IDS
+from jirakg.engine.vocabulary import instance_lexicon
+from jirakg.intents.embedded import EmbeddedParser
+from tests.jira_env import connector, demo_dataset, devjira, keys_of
+
+DATASET = demo_dataset(issues=300, seed=7)
+
+
+async def _lexicon(url: str):
+    async with connector(url) as jira:
+        return await instance_lexicon(jira)
+
+
+def test_severity_values_are_read_from_the_sample_and_select_their_issues() -> None:
+    with devjira(DATASET) as url:
+        lexicon = asyncio.run(_lexicon(url))
+    assert {t.value for t in lexicon.of("option")} == {"S1 - Critical", "S2 - Major", "S3 - Minor", "S4 - Trivial"}
+    (intent,) = EmbeddedParser(lexicon).parse("sev 2 bugs").intents
+    assert intent.jql is not None and '"Severity" = "S2 - Major"' in intent.jql, intent.jql
+    found = set(keys_of(DATASET, intent.jql))
+    severity = FIELD_IDS["Severity"]
+    wanted = {i["key"] for i in DATASET.issues if (i["fields"].get(severity) or {}).get("value") == "S2 - Major"
+              and i["fields"]["issuetype"]["name"] == "Bug"}
+    assert found == wanted and found
