@@ -38,7 +38,7 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("label", re.compile(r"\b(?i:labell?ed|tagged)(?: (?i:as|with))? \"?(?P<value>\w[\w-]*)")),
     # after the noun, a word is a label's name only when shaped like one: "label legacy-migration"
     ("label", re.compile(r"\b(?i:labels?|tags?) \"?(?P<value>[A-Z][\w-]*|\w+-[\w-]+|\w*\d\w*)")),
-    ("type", re.compile(rf"\b(?i:of type|issue ?type|type) \"?(?P<value>{NAME}(?: {NAME})?)")),
+    ("type", re.compile(rf"(?<!(?i:the) )\b(?i:of type|issue ?type|type) \"?(?P<value>{NAME}(?: {NAME})?)")),
     ("type", re.compile(rf"(?P<value>{NAME}(?: {NAME})?) (?i:issue type)\b")),
     # a level named beside the field word must be one the instance has: "priority P0", "Blocker priority"
     ("priority", re.compile(r"\b(?i:priority)(?: (?i:of|is|=))? \"?(?P<value>[A-Z0-9][\w-]*)")),
@@ -49,8 +49,9 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
 def unknown_slot_value(original: str, lexicon: Lexicon, ignore: frozenset[str] | set[str]) -> tuple[str, str] | None:
     """The first (kind, value) in a slot of that kind whose value the instance has nothing like; `ignore`:
     words that are no value (filler, field names, any real value's words)."""
+    asked = _asking_sentence(original)
     for kind, pattern in SLOTS:
-        for match in pattern.finditer(original):
+        for match in pattern.finditer(asked):
             value = re.sub(r"'s$", "", match.group("value")).strip("\"'")  # "is MOB's work": MOB
             words = value.lower().split()
             if not words or words[0] in NO_VALUE or _known(kind, value, lexicon) or any(
@@ -91,7 +92,7 @@ PLACE_KINDS = ("project", "component", "status", "sprint", "version", "label")
 
 def unplaced_name(original: str, unused: list[str], lexicon: Lexicon) -> str | None:
     """The sentence for a name in a place no reader could use, or None."""
-    for match in PLACE.finditer(original):
+    for match in PLACE.finditer(_asking_sentence(original)):
         value = match.group("value")
         if value.lower() in unused and value.lower() not in NOT_PLACES:
             names = {t.label.lower(): t.label for kind in PLACE_KINDS for t in lexicon.of(kind) if t.label}
@@ -103,3 +104,9 @@ def unplaced_name(original: str, unused: list[str], lexicon: Lexicon) -> str | N
             return (f"There is no project, component, status, sprint, release or label called '{value}' "
                     f"in this Jira.{hint}")
     return None
+
+
+def _asking_sentence(original: str) -> str:
+    """The last sentence, which asks: a context sentence before it ("tested in Firefox", "our Release
+    Manager asked") names things that are no value; its words left unused are named as such instead."""
+    return re.split(r"(?<=[.!?])\s+", original.strip())[-1]

@@ -57,6 +57,9 @@ def test_the_question_lists_the_closest_values_of_that_kind() -> None:
     ("open MOB bugs labelled either performance or regression", "labels in"),
     ("Highest-priority Operations issues", 'project = "OPS"'),
     ("MOB bugs created in October", 'project = "MOB"'),
+    ("I was testing in Firefox yesterday and saw glitches. Which MOB bugs are open?", 'project = "MOB"'),
+    ("We demoed the app in Berlin last week. What MOB stories are still open?", 'project = "MOB"'),
+    ("Ahead of the Type Review, which WEB tasks are open?", 'project = "WEB"'),
 ])
 def test_a_real_value_or_a_near_miss_of_one_still_answers(question: str, jql_part: str) -> None:
     call = _only(question)
