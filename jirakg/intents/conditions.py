@@ -22,6 +22,7 @@ from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import DateField, DateRange, FieldOption, LinkFilter, NumberFilter, Slots
 from jirakg.intents.timewindows import find_windows
+from jirakg.intents.value_slots import unknown_slot_value, unplaced_name
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
 
@@ -458,6 +459,9 @@ class ConditionReader:
         self._categories(words, slots)
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
+        unplaced = unplaced_name(typed or text, slots.ignored, self.lexicon)
+        if unplaced:
+            raise Unknown(unplaced)
         self.unused = [w for w in words.left() if w not in FILLER and w != USED and not w.isdigit() and len(w) > 2]
         if terse_text:
             self._keywords_as_text(words, slots, text)
@@ -881,6 +885,9 @@ class ConditionReader:
     def _unknown_names(self, words: Words, original: str) -> None:
         """A name after a word that says what it is ("project Atlas", "assigned to Zed", "release 9.9") must
         exist; a name looks like one: capitalised as typed, or holding a digit ("release history" is no name)."""
+        slot = unknown_slot_value(original, self.lexicon, FILLER | FIELD_WORDS | self.known_words)
+        if slot:
+            raise Unknown(self._no_such(*slot))
         free = words.free()
         named = re.search(r"\b(?:project|component|sprint|release|version|label|epic|status|"
                           r"team) (?!_)([a-z0-9][\w]*)\b|"

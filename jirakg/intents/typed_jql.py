@@ -131,6 +131,8 @@ class TypedJql:
 
     def _grounded(self, kind: str, value: str) -> str:
         matches = [m for m in self.grounder.find(kind, value) if m.score >= 0.9]
+        if kind == "priority":  # typed JQL names a level exactly: "Critical" is no synonym of Highest there
+            matches = [m for m in matches if get_close_matches(value.lower(), [m.term.label.lower()], cutoff=0.8)]
         if kind == "project" and value.upper() in self.lexicon.project_keys:
             return value.upper()
         if matches:

@@ -1,0 +1,112 @@
+"""Values named by the shape of their slot ("the X component", "X's tickets", "status X", "labelled X").
+
+A value in such a slot that the instance does not have must be asked about: dropping it (or reading it as
+free text) would answer over a wider set. A near miss of a real value is left to grounding, which corrects
+it ("Chekout" is Checkout). Slots are read on the question as typed: capitals tell a name from a word.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import get_close_matches
+
+from jirakg.intents.lexicon import Lexicon
+
+NAME = r"[A-Z][\w'/&-]*"
+NAMES = rf"{NAME}(?: {NAME}){{0,2}}"
+# Words a slot may hold that name no value: "labelled either performance or regression".
+NO_VALUE = frozenset("either both neither any all one not none no the a an or and with as by".split())
+ISSUE_NOUNS = (r"(?:open |unresolved |current |recent |assigned )?"
+               r"(?:issues|tickets|bugs|stories|tasks|work|backlog|items)")
+
+KINDS = ("project", "component", "type", "status", "priority", "label", "version", "sprint", "person")
+
+# kind, slot pattern with a `value` group; cue words match in any case, values as the pattern says.
+SLOTS: list[tuple[str, re.Pattern[str]]] = [
+    ("component", re.compile(rf"(?P<value>{NAMES}) (?i:component|module)s?\b")),
+    ("component", re.compile(rf"\b(?i:the|in|on|against) (?P<value>{NAMES}) (?i:area)\b")),
+    ("component", re.compile(rf"\b(?i:component) (?P<value>{NAMES})")),
+    ("person", re.compile(rf"(?<![\w-])(?P<value>{NAME}(?: {NAME})?)'s {ISSUE_NOUNS}\b")),
+    ("person", re.compile(rf"\b(?i:is|was|has|did|does) (?P<value>{NAME}(?: {NAME})?) "
+                          r"(?i:working|work|been|report|raise|file|own|handle|fix)")),
+    ("status", re.compile(rf"\b(?i:status|state)(?: (?i:of|is|=))? \"?(?P<value>{NAMES})")),
+    ("version", re.compile(r"\b(?i:release|version|fix ?version)s? \"?(?P<value>[A-Z0-9][\w.-]*)")),
+    ("sprint", re.compile(r"(?P<value>(?:\b[A-Z][A-Za-z]* )?(?i:sprint) \d+)\b")),
+    ("sprint", re.compile(rf"\b(?i:sprint) \"?(?P<value>{NAME}(?: \d+)?)")),
+    ("project", re.compile(rf"(?P<value>{NAME}) (?i:project)\b")),
+    ("project", re.compile(rf"\b(?i:project) (?P<value>{NAME})")),
+    ("label", re.compile(r"\b(?i:labell?ed|tagged)(?: (?i:as|with))? \"?(?P<value>\w[\w-]*)")),
+    # after the noun, a word is a label's name only when shaped like one: "label legacy-migration"
+    ("label", re.compile(r"\b(?i:labels?|tags?) \"?(?P<value>[A-Z][\w-]*|\w+-[\w-]+|\w*\d\w*)")),
+    ("type", re.compile(rf"(?<!(?i:the) )\b(?i:of type|issue ?type|type) \"?(?P<value>{NAME}(?: {NAME})?)")),
+    ("type", re.compile(rf"(?P<value>{NAME}(?: {NAME})?) (?i:issue type)\b")),
+    # a level named beside the field word must be one the instance has: "priority P0", "Blocker priority"
+    ("priority", re.compile(r"\b(?i:priority)(?: (?i:of|is|=))? \"?(?P<value>[A-Z0-9][\w-]*)")),
+    ("priority", re.compile(r"(?P<value>\b[A-Z0-9][\w-]*) (?i:priority)\b")),
+]
+
+
+def unknown_slot_value(original: str, lexicon: Lexicon, ignore: frozenset[str] | set[str]) -> tuple[str, str] | None:
+    """The first (kind, value) in a slot of that kind whose value the instance has nothing like; `ignore`:
+    words that are no value (filler, field names, any real value's words)."""
+    asked = _asking_sentence(original)
+    for kind, pattern in SLOTS:
+        for match in pattern.finditer(asked):
+            value = re.sub(r"'s$", "", match.group("value")).strip("\"'")  # "is MOB's work": MOB
+            words = value.lower().split()
+            if not words or words[0] in NO_VALUE or _known(kind, value, lexicon) or any(
+                    _known(k, value, lexicon, exact=True) for k in KINDS):
+                continue  # a value the instance has, as any kind: "priority Operations issues", "MOB's work"
+            # a slot whose kind names values plainly ("type X", "Sprint 97") is asked about even when its
+            # words occur elsewhere; in the others a value made of known words may be a phrase, not a name
+            numbered = kind in ("sprint", "version") and any(c.isdigit() for c in value)
+            if not (numbered or kind in ("priority", "type")) and all(w in ignore or w.isdigit() for w in words):
+                continue
+            return kind, value
+    return None
+
+
+def _known(kind: str, value: str, lexicon: Lexicon, exact: bool = False) -> bool:
+    """The instance has this value, or one close enough that grounding will read it as that one."""
+    wanted = value.lower()
+    names: set[str] = set()
+    for term in lexicon.of(kind):  # a level's synonyms ("critical") are no level's name beside the field word
+        names.update(a.lower() for a in (term.label, term.value, *([] if kind == "priority" else term.aliases)) if a)
+        if kind == "person" and term.label:
+            names.update(term.label.lower().split())  # a first name or a surname alone
+    if kind == "sprint" and re.fullmatch(r"sprint \d+", wanted):
+        return any(n.endswith(wanted) for n in names)  # "in sprint 52": the team is told elsewhere
+    digits = re.findall(r"\d+", wanted)  # "Sprint 97" is no near miss of "Sprint 9": numbers must agree
+    close = [n for n in get_close_matches(wanted, names, n=3, cutoff=0.75) if re.findall(r"\d+", n) == digits]
+    return wanted in names or (bool(close) and not exact)
+
+
+# "sitting in Quarantine": a capitalised word after a place word, that no reader used, names a value of
+# some kind the instance does not have; asked about, since dropping it would widen the answer.
+PLACE = re.compile(r"(?<=\w )(?i:in|on|under|inside|within|into) (?P<value>[A-Z][a-z][\w-]*)\b")
+# Capitalised words that are times or the tool itself, never a value: "what changed in October".
+NOT_PLACES = frozenset("""january february march april may june july august september october november december
+monday tuesday wednesday thursday friday saturday sunday jira slack english""".split())
+PLACE_KINDS = ("project", "component", "status", "sprint", "version", "label")
+
+
+def unplaced_name(original: str, unused: list[str], lexicon: Lexicon) -> str | None:
+    """The sentence for a name in a place no reader could use, or None."""
+    for match in PLACE.finditer(_asking_sentence(original)):
+        value = match.group("value")
+        if value.lower() in unused and value.lower() not in NOT_PLACES:
+            names = {t.label.lower(): t.label for kind in PLACE_KINDS for t in lexicon.of(kind) if t.label}
+            words = {w for name in names for w in name.split()}
+            if get_close_matches(value.lower(), words, n=1, cutoff=0.85):
+                continue  # a real value's word ("Resolved") the readers left for a reason of their own
+            close = [names[c] for c in get_close_matches(value.lower(), names, n=3, cutoff=0.5)]
+            hint = f" The closest are {', '.join(close)}." if close else ""
+            return (f"There is no project, component, status, sprint, release or label called '{value}' "
+                    f"in this Jira.{hint}")
+    return None
+
+
+def _asking_sentence(original: str) -> str:
+    """The last sentence, which asks: a context sentence before it ("tested in Firefox", "our Release
+    Manager asked") names things that are no value; its words left unused are named as such instead."""
+    return re.split(r"(?<=[.!?])\s+", original.strip())[-1]
