@@ -205,8 +205,8 @@ class EmbeddedParser:
                 and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)
             team = TeamAsk(cast(IntentName, state.last_intent), previous.measure, lowered)
         if team is not None:
-            return self.team.call(team, keys, lowered, state, issue_in_view, FOLLOW_UP.search(lowered) is not None,
-                                  typed=part)
+            follow_up = FOLLOW_UP.search(lowered) is not None or (refines_alone(lowered) and not keys)
+            return self.team.call(team, keys, lowered, state, issue_in_view, follow_up, typed=part)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
         if name in ("search", "count") or (name in ("linked", "children") and keys):
             filtered = self._filtered(name, part, lowered, keys, state)

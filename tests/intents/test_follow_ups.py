@@ -93,3 +93,16 @@ def test_instead_replaces_a_value_and_is_not_searched_for(first: str, then: str,
     call = follow(first, then)
     assert call.jql is not None and all(value in call.jql for value in kept) and gone not in call.jql, call.jql
     assert "text ~" not in call.jql
+
+
+@pytest.mark.parametrize(("first", "then", "direction"), [
+    ("open bugs in MOB", "whats the oldest one", "most"),
+    ("open stories assigned to Hiro Sato", "newest one", "fewest"),
+    ("unresolved epics in DATA", "oldest one please", "most"),
+])
+def test_a_superlative_said_alone_ranks_the_last_set(first: str, then: str, direction: str) -> None:
+    earlier = follow(first).slots
+    call = follow(first, then)
+    assert call.name == "ranking" and call.slots.measure is not None and call.slots.measure.direction == direction
+    assert (call.slots.projects, call.slots.issue_types, call.slots.assignees, call.slots.empty) == (
+        earlier.projects, earlier.issue_types, earlier.assignees, earlier.empty)
