@@ -17,7 +17,7 @@ from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
-from jirakg.intents.follow_ups import narrowed
+from jirakg.intents.follow_ups import narrowed, refines_alone
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
@@ -97,9 +97,10 @@ FIELD_WORDS = [
     (re.compile(r"\b(type|kind)\b"), "issuetype"),
 ]
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
-FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them)\b|"
-                       r"^(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|excluding|without|"
-                       r"except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
+# A follow-up word anywhere, or at the start of any sentence ("Okay. And if we look at Ana instead?")
+FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them|instead)\b|"
+                       r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
+                       r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
 REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
                      r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
 ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?:[\w']+ ){0,2}?(?:person|people|"
@@ -204,8 +205,8 @@ class EmbeddedParser:
                 and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)
             team = TeamAsk(cast(IntentName, state.last_intent), previous.measure, lowered)
         if team is not None:
-            return self.team.call(team, keys, lowered, state, issue_in_view, FOLLOW_UP.search(lowered) is not None,
-                                  typed=part)
+            follow_up = FOLLOW_UP.search(lowered) is not None or (refines_alone(lowered) and not keys)
+            return self.team.call(team, keys, lowered, state, issue_in_view, follow_up, typed=part)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
         if name in ("search", "count") or (name in ("linked", "children") and keys):
             filtered = self._filtered(name, part, lowered, keys, state)
@@ -233,7 +234,7 @@ class EmbeddedParser:
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
         slots.descendants_of += subtrees
         if state.last_search is not None and FOLLOW_UP.search(prefix.lower()):
-            slots = narrowed(state.last_search, slots)
+            slots = narrowed(state.last_search, slots, prefix.lower())
         name: IntentName = "count" if RULES[1][1].search(prefix.lower()) else "search"
         return IntentCall(name=name, slots=slots, jql=build_jql(slots, today=self.now().strftime("%Y/%m/%d")))
 
@@ -268,8 +269,8 @@ class EmbeddedParser:
             # that said which person are named as not used rather than answered over silently
             slots.ignored += [w for w in self.conditions.unused if w not in slots.ignored and w not in ROLE_WORDS
                              and w not in (slots.text or "").split()]
-        if state.last_search is not None and FOLLOW_UP.search(lowered):
-            slots = narrowed(state.last_search, slots)
+        if state.last_search is not None and (FOLLOW_UP.search(lowered) or (refines_alone(lowered) and not keys)):
+            slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
         jql = build_jql(slots, today=self.now().strftime("%Y/%m/%d"))

@@ -1,0 +1,108 @@
+"""Follow-ups keep the earlier conditions: a role word moves the person named earlier, a person or date
+said alone takes the earlier one's role or field, a few words naming no issues refine the last set, and
+"instead" is no word to search for. Wordings of our own over the parser tests' demo organisation."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import ConversationState, IntentCall
+from tests.intents.demo_lexicon import LEXICON, META
+
+NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
+PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
+ACCOUNT = {user["displayName"]: user["accountId"] for user in META["users"]}
+
+
+def follow(*questions: str) -> IntentCall:
+    state = ConversationState()
+    for question in questions:
+        parsed = PARSER.parse(question, state)
+        assert len(parsed.intents) == 1, parsed.intents
+        call = parsed.intents[0]
+        state = ConversationState(last_intent=call.name, last_search=call.slots)
+    return call
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("open bugs assigned to Carla Souza", "and the ones she reported?"),
+    ("Carla Souza's unresolved tasks", "what about those she filed?"),
+    ("open stories Carla Souza is working on", "and the ones she raised herself?"),
+    ("what does Carla Souza have open in WEB?", "now the ones she logged"),
+])
+def test_a_role_word_moves_the_earlier_person_to_reporter(first: str, then: str) -> None:
+    call = follow(first, then)
+    assert call.slots.reporters == [ACCOUNT["Carla Souza"]] and not call.slots.assignees, call.jql
+    assert call.slots.text is None and not call.slots.ignored, call.slots
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("bugs reported by Hiro Sato", "and the ones assigned to him?"),
+    ("what did Hiro Sato file in MOB?", "which of those is he assigned?"),
+])
+def test_a_role_word_moves_the_earlier_person_to_assignee(first: str, then: str) -> None:
+    call = follow(first, then)
+    assert call.slots.assignees == [ACCOUNT["Hiro Sato"]] and not call.slots.reporters, call.jql
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("what did Hiro Sato report this year?", "and what about Nikhil Rossi?"),
+    ("bugs reported by Hiro Sato", "same for Nikhil Rossi"),
+])
+def test_a_person_said_alone_takes_the_earlier_persons_role(first: str, then: str) -> None:
+    call = follow(first, then)
+    assert call.slots.reporters == [ACCOUNT["Nikhil Rossi"]] and not call.slots.assignees, call.jql
+
+
+@pytest.mark.parametrize(("first", "then", "field"), [
+    ("issues resolved in OPS last week", "what about this week?", "resolved"),
+    ("WEB issues updated last month", "and in September instead?", "updated"),
+    ("open stories due next week", "and the week after?", "due"),
+])
+def test_a_date_said_alone_stays_on_the_earlier_field(first: str, then: str, field: str) -> None:
+    call = follow(first, then)
+    assert [d.field for d in call.slots.dates] == [field], call.jql
+
+
+@pytest.mark.parametrize(("first", "then", "kept"), [
+    ("highest priority bugs in OPS", "tagged regression", ("OPS", "Bug", "Highest", "regression")),
+    ("blocked issues in DATA", "medium priority", ("DATA", "Blocked", "Medium")),
+    ("stories in release 2026.Q4", "how many still open?", ("2026.Q4", "Story", "resolution is EMPTY")),
+    ("open epics in MOB", "labelled ux", ("MOB", "Epic", "resolution is EMPTY", "ux")),
+])
+def test_a_few_words_naming_no_issues_refine_the_last_set(first: str, then: str, kept: tuple[str, ...]) -> None:
+    call = follow(first, then)
+    assert call.jql is not None and all(value in call.jql for value in kept), call.jql
+
+
+def test_words_that_name_issues_start_afresh() -> None:
+    call = follow("highest priority bugs in OPS", "open stories in WEB")
+    assert call.jql is not None and "OPS" not in call.jql and "Highest" not in call.jql and "Bug" not in call.jql
+
+
+@pytest.mark.parametrize(("first", "then", "kept", "gone"), [
+    ("open bugs in WEB", "Okay. And in MOB instead?", ("MOB", "Bug", "resolution is EMPTY"), "WEB"),
+    ("open high priority issues in OPS", "only the highest ones instead", ("OPS", "Highest"), "instead"),
+    ("stories in fix version 2026.Q2", "Thanks. What about 2026.Q3 instead?", ("2026.Q3", "Story"), "2026.Q2"),
+])
+def test_instead_replaces_a_value_and_is_not_searched_for(first: str, then: str, kept: tuple[str, ...],
+                                                          gone: str) -> None:
+    call = follow(first, then)
+    assert call.jql is not None and all(value in call.jql for value in kept) and gone not in call.jql, call.jql
+    assert "text ~" not in call.jql
+
+
+@pytest.mark.parametrize(("first", "then", "direction"), [
+    ("open bugs in MOB", "whats the oldest one", "most"),
+    ("open stories assigned to Hiro Sato", "newest one", "fewest"),
+    ("unresolved epics in DATA", "oldest one please", "most"),
+])
+def test_a_superlative_said_alone_ranks_the_last_set(first: str, then: str, direction: str) -> None:
+    earlier = follow(first).slots
+    call = follow(first, then)
+    assert call.name == "ranking" and call.slots.measure is not None and call.slots.measure.direction == direction
+    assert (call.slots.projects, call.slots.issue_types, call.slots.assignees, call.slots.empty) == (
+        earlier.projects, earlier.issue_types, earlier.assignees, earlier.empty)
