@@ -260,7 +260,8 @@ def main() -> None:
                 return await turns({**env, "JIRAKG_LLM__BASE_URL": slow}, questions)
         phase("turns_trickling", asyncio.run(trickled()))
         patient = {**env, "JIRAKG_LLM__TIMEOUT_S": str(args.call_timeout),
-                   "JIRAKG_LLM__TURN_TIMEOUT_S": str(args.turn_timeout), "JIRAKG_LLM__BREAKER_FAILURES": "100"}
+                   "JIRAKG_LLM__TURN_TIMEOUT_S": str(args.turn_timeout), "JIRAKG_LLM__BREAKER_FAILURES": "100",
+                   "JIRAKG_TURN_TIMEOUT_S": str(args.turn_timeout + 30)}  # the question's own deadline, beyond
         phase("parses", parses(patient, sample(NLQ_CASES, args.cases, work / "cases.jsonl")))
         phase("knowledge_graph", knowledge_graph(patient, args.dialogues, work / "kg"))
         print(json.dumps(results))

@@ -376,6 +376,14 @@ class Settings(BaseSettings):
             self.llm.routing_file = self.data_dir / "llm_routing.json"
         return self
 
+    @model_validator(mode="after")
+    def _model_time_within_the_turn(self) -> Settings:
+        # The model's share of a question must end before the question's own deadline stops it unanswered.
+        if self.llm.enabled and self.llm.turn_timeout_s >= self.turn_timeout_s:
+            raise ValueError(f"llm.turn_timeout_s ({self.llm.turn_timeout_s:g} s) must be below turn_timeout_s "
+                             f"({self.turn_timeout_s:g} s), the deadline of the whole question")
+        return self
+
     @classmethod
     def settings_customise_sources(
         cls,

@@ -94,6 +94,8 @@ def test_config_file_from_environment_variable(tmp_path: Path, monkeypatch: pyte
         ("- a\n- b\n", "must hold a mapping of sections"),
         ("jira:\n  tokn: x\n", "Unknown setting jira.tokn"),
         ("stor:\n  backend: memory\n", "Unknown setting stor"),
+        ("llm:\n  base_url: http://127.0.0.1:8000/v1\n  model: m\n  turn_timeout_s: 60\n",
+         r"llm.turn_timeout_s \(60 s\) must be below turn_timeout_s \(30 s\)"),
     ],
 )
 def test_bad_yaml_files(tmp_path: Path, content: str, expected: str) -> None:
