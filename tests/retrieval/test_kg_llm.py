@@ -157,6 +157,14 @@ def test_a_pick_that_is_no_candidate_or_a_failure_keeps_the_linkers_order(pick, 
     assert any(r.startswith(reason) for r in reply.fallback_reasons)
 
 
+def test_a_clear_winner_is_not_offered() -> None:
+    """"Where … born" names birth place by its answer type and a word: more than a word ahead of the
+    rest, so the model is not asked (one that would pick the last candidate cannot spoil it)."""
+    scripted = model(pick=lambda candidates: candidates[-1])
+    reply = ask(scripted, "Where was Antony Cheng born?", [])
+    assert reply.answer.answers[0] == EX + "Harbourton" and stage_requests(scripted, PICK) == []
+
+
 def test_one_candidate_is_not_offered() -> None:
     scripted = model()
     reply = ask(scripted, "When was Antony Cheng born?", [])
@@ -191,8 +199,8 @@ def kg_folder(tmp_path: Path) -> Path:
 
 def test_eval_kgqa_with_the_model_reports_its_use_and_fallbacks(tmp_path: Path) -> None:
     """The model rewrites "What is his height?" into a question about a birth place (rejected: the rules
-    answer) and "How tall is she?" well (kept), and picks the last of the linker's candidates, which
-    loses "Where was Antony Cheng born?" (employer, not birth place) — only a model that is used can."""
+    answer) and "How tall is she?" well (kept). It would pick the last of the linker's candidates, but no
+    question here has two the linker cannot tell apart, so it is never asked to: every answer is right."""
     folder = kg_folder(tmp_path)
     scripted = model(rewrite=lambda question: "How tall is Meira Okafor?" if "she" in question else
                      "Where was Antony Cheng born?", pick=lambda candidates: candidates[-1])
@@ -201,14 +209,14 @@ def test_eval_kgqa_with_the_model_reports_its_use_and_fallbacks(tmp_path: Path) 
         result = CliRunner().invoke(main, ["eval", "kgqa", str(folder), "--llm", "--json"], env=env)
     assert result.exit_code == 0, result.output
     metrics = json.loads(result.output.strip().splitlines()[-1])
-    assert metrics["questions"] == 4 and metrics["dialogue"]["p_at_1"] == 0.75  # the employer pick
+    assert metrics["questions"] == 4 and metrics["dialogue"]["p_at_1"] == 1.0
     use = metrics["llm"]
-    assert use["turns"] == 4 and use["by_stage"] == {"relation": 1, "reformulation": 1} and use["used"] == 2
-    assert use["calls"]["kg_relation"] == {"ok": 1} and use["calls"]["kg_answer"] == {"invalid": 4}
+    assert use["turns"] == 4 and use["by_stage"] == {"reformulation": 1} and use["used"] == 1
+    assert "kg_relation" not in use["calls"] and use["calls"]["kg_answer"] == {"invalid": 4}
     assert use["fallback_reasons"]["reformulation: llm rewrite rejected: another relation"] == 1
     assert use["fallback_reasons"]["wording: llm failed: the model's reply does not fit"] == 4
     assert metrics["p50_ms"] <= metrics["p95_ms"]
-    assert "llm output used in 2 of 4 turns (50%; relation 1, reformulation 1)" in result.output
+    assert "llm output used in 1 of 4 turns (25%; reformulation 1)" in result.output
     assert "fallback reasons: wording: llm failed: the model's reply does not fit (4)" in result.output
 
 
