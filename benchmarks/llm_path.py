@@ -101,7 +101,10 @@ def llama_server(log: Path) -> Iterator[tuple[str, subprocess.Popen]]:
     with log.open("w") as out:
         process = subprocess.Popen(
             [str(python), "-m", "llama_cpp.server", "--model", str(model_path(python)), "--model_alias", MODEL_NAME,
-             "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "8192", "--n_threads", "2"],
+             "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "8192", "--n_threads", "2",
+             # Keep each prompt's evaluated state, not only the last one's: the parse prompt (~4,000 tokens,
+             # 25 s to evaluate here) is then evaluated once, even with answer prompts asked in between.
+             "--cache", "true"],
             stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/v1"
     try:

@@ -178,6 +178,7 @@ def main() -> None:
     added = [typical["person_hit"][q] - typical["hit"][q] for q in asked]
     summary["permission_overhead_p95_ms"] = round(percentile(added, 0.95), 1)
     summary["permission_overhead_p50_ms"] = round(statistics.median(added), 1)
+    summary["permission_overhead_by_question_ms"] = {q: round(ms, 1) for q, ms in zip(asked, added, strict=True)}
     summary["permission_calls_per_miss_turn"] = {"max": max(checks), "mean": round(statistics.mean(checks), 2)}
     print(f"a person already seen, cached: p50 {summary['permission_overhead_p50_ms']} ms, p95 "
           f"{summary['permission_overhead_p95_ms']} ms added to the service account's turn for the same question; "

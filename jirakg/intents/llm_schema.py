@@ -132,7 +132,10 @@ def reply_schema(intents: dict[str, list[str]], lean: bool = False) -> dict:
                       **{slot: full["properties"][slot] for slot in [*base, *slots] if slot in full["properties"]}}
         branches.append({"type": "object", "properties": properties,
                          "required": ["name"] if lean else list(properties), "additionalProperties": False})
-    return {"type": "object", "properties": {"intents": {"type": "array", "items": {"anyOf": branches}}},
+    listed: dict[str, Any] = {"type": "array", "items": {"anyOf": branches}}
+    if lean:  # one request at least, as `LlmAnswer` needs, and no more than a question holds
+        listed.update(minItems=1, maxItems=MAX_INTENTS)
+    return {"type": "object", "properties": {"intents": listed},
             "required": ["intents"], "additionalProperties": False, "$defs": full.get("$defs", {})}
 
 

@@ -20,10 +20,30 @@ def strict_schema(model: type[BaseModel]) -> dict:
 
 
 def lean_schema(model: type[BaseModel]) -> dict:
-    """The same, requiring only what has no default. A grammar-constrained server (llama.cpp) makes the
-    model write every required property: a small model on a CPU then spends its deadline writing empty
-    slots. Strict mode (OpenAI's json_schema) needs every property required, so it keeps `strict_schema`."""
-    return strict(model.model_json_schema(), every_property=False)
+    """The same, requiring only what has no default, and bounded. A grammar-constrained server (llama.cpp)
+    makes the model write every required property: a small model on a CPU then spends its deadline writing
+    empty slots. The grammar also holds lists and words to a size no question needs, where a small model
+    otherwise runs on until `max_tokens` cuts its JSON short. Strict mode (OpenAI's json_schema) needs every
+    property required and takes no bounds, so it keeps `strict_schema`."""
+    return bounded(strict(model.model_json_schema(), every_property=False))
+
+
+LEAN_ITEMS, LEAN_CHARS = 8, 80  # values of one kind in a question; characters in one value
+
+
+def bounded(schema: Any) -> Any:
+    """Every list and free string of `schema` held to `LEAN_ITEMS` items and `LEAN_CHARS` characters."""
+    if isinstance(schema, list):
+        return [bounded(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: ({name: bounded(sub) for name, sub in value.items()} if key in ("properties", "$defs")
+                 else bounded(value)) for key, value in schema.items()}
+    if out.get("type") == "array":
+        out["maxItems"] = LEAN_ITEMS
+    elif out.get("type") == "string" and "enum" not in out and "const" not in out:
+        out["maxLength"] = LEAN_CHARS
+    return out
 
 
 def strict(schema: Any, every_property: bool = True) -> Any:

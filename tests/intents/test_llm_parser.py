@@ -155,6 +155,12 @@ def test_a_server_without_json_schema_gets_the_schema_another_way(mode: str) -> 
     defined = schema["$defs"]  # inside too, only what has no default: a number filter's three parts
     assert (defined["LlmValueFilters"]["required"], defined["NumberFilter"]["required"]) == (
         [], ["field", "operator", "value"])
+    # and bounded, so that the grammar stops a small model running on until max_tokens cuts its JSON short
+    # (seen against SmolLM2: a list of invented field names, a "key" of 90 characters)
+    assert (schema["properties"]["intents"]["minItems"], schema["properties"]["intents"]["maxItems"]) == (1, 3)
+    search_slots = next(b for b in branches if b["properties"]["name"]["enum"] == ["search"])["properties"]
+    assert (search_slots["statuses"]["maxItems"], search_slots["statuses"]["items"]["maxLength"]) == (8, 80)
+    assert "maxLength" not in search_slots["name"]  # an enum is its own bound
     search = next(b for b in branches if b["properties"]["name"]["enum"] == ["search"])
     assert set(search["properties"]) == set(LlmParser(LlmClient("http://127.0.0.1:9/v1", "m"), EMBEDDED).schema[
         "properties"]["intents"]["items"]["anyOf"][6]["properties"])  # the same slots as the strict form
