@@ -5,24 +5,10 @@ select them. Written as variants of the development set's failure classes, not i
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from jirakg.intents.embedded import EmbeddedParser
-from jirakg.intents.models import IntentCall
 from jirakg.intents.team_questions import normalised, read_team
-from tests.intents.demo_lexicon import LEXICON
-
-NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
-PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
-
-
-def one(text: str) -> IntentCall:
-    parsed = PARSER.parse(text)
-    assert len(parsed.intents) == 1, parsed.intents
-    return parsed.intents[0]
-
+from tests.intents.team_shapes import assert_shape, one
 
 # question, intent, measure (the fields named must hold), JQL clauses that must be there, clauses that must not
 SHAPES = [
@@ -131,16 +117,7 @@ SHAPES = [
 @pytest.mark.parametrize(("question", "name", "measure", "clauses", "absent"), SHAPES, ids=[s[0] for s in SHAPES])
 def test_aggregates_without_their_usual_words(question: str, name: str, measure: dict, clauses: list[str],
                                               absent: list[str]) -> None:
-    call = one(question)
-    assert call.name == name
-    assert call.slots.ignored == []
-    assert call.slots.measure is not None
-    read = call.slots.measure.model_dump()
-    assert {field: read[field] for field in measure} == measure
-    for clause in clauses:
-        assert clause in (call.jql or "")
-    for clause in absent:
-        assert clause not in (call.jql or "")
+    assert_shape(question, name, measure, clauses, absent)
 
 
 @pytest.mark.parametrize(("question", "part"), [

@@ -3,22 +3,11 @@ project key is asked back instead of answering over every project."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import ConversationState, IntentCall
 from tests.intents.demo_lexicon import LEXICON
-
-NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
-PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
-
-
-def one(text: str) -> IntentCall:
-    parsed = PARSER.parse(text)
-    assert len(parsed.intents) == 1, parsed.intents
-    return parsed.intents[0]
+from tests.intents.team_shapes import PARSER, one
 
 
 @pytest.mark.parametrize(("question", "typed", "closest"), [

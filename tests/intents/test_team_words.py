@@ -5,24 +5,10 @@ tests/data/team/words-*.jsonl, which score the same rules end to end."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from jirakg.intents.embedded import EmbeddedParser
-from jirakg.intents.models import IntentCall
 from jirakg.intents.team_questions import normalised
-from tests.intents.demo_lexicon import LEXICON
-
-NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
-PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
-
-
-def one(text: str) -> IntentCall:
-    parsed = PARSER.parse(text)
-    assert len(parsed.intents) == 1, parsed.intents
-    return parsed.intents[0]
-
+from tests.intents.team_shapes import assert_shape, one
 
 # question, intent, measure (the fields named must hold), JQL clauses that must be there, clauses that must not
 SHAPES = [
@@ -69,16 +55,7 @@ SHAPES = [
 @pytest.mark.parametrize(("question", "name", "measure", "clauses", "absent"), SHAPES, ids=[s[0] for s in SHAPES])
 def test_team_questions_in_peoples_words(question: str, name: str, measure: dict, clauses: list[str],
                                          absent: list[str]) -> None:
-    call = one(question)
-    assert call.name == name
-    assert call.slots.ignored == []
-    assert call.slots.measure is not None
-    read = call.slots.measure.model_dump()
-    assert {field: read[field] for field in measure} == measure
-    for clause in clauses:
-        assert clause in (call.jql or "")
-    for clause in absent:
-        assert clause not in (call.jql or "")
+    assert_shape(question, name, measure, clauses, absent)
 
 
 def test_which_tickets_missed_their_date_is_a_list_not_an_issue_to_explain() -> None:
