@@ -43,8 +43,7 @@ class GroupCommit:
             try:
                 await self._write([row for row, _ in batch])
             except FeedbackRowRefused:
-                for row, committed in batch:  # one poisoned row must not take its neighbours with it
-                    await _settle(committed, self._write([row]))
+                await self._one_by_one(batch)
             except Exception as exc:
                 for _, committed in batch:
                     _fail(committed, exc)
@@ -54,14 +53,22 @@ class GroupCommit:
                         committed.set_result(None)
 
 
-async def _settle(committed: asyncio.Future[None], write: Awaitable[None]) -> None:
-    try:
-        await write
-    except Exception as exc:
-        _fail(committed, exc)
-    else:
-        if not committed.done():
-            committed.set_result(None)
+    async def _one_by_one(self, batch: list[tuple[tuple, asyncio.Future[None]]]) -> None:
+        """One poisoned row must not take its neighbours with it; but once the store itself fails, the rest
+        fail with it at once rather than each waiting out the store's deadline in turn (a batch of eight
+        would hold every later turn for eight deadlines)."""
+        for n, (row, committed) in enumerate(batch):
+            try:
+                await self._write([row])
+            except FeedbackRowRefused as exc:
+                _fail(committed, exc)
+            except Exception as exc:
+                for _, waiting in batch[n:]:
+                    _fail(waiting, exc)
+                return
+            else:
+                if not committed.done():
+                    committed.set_result(None)
 
 
 def _fail(committed: asyncio.Future[None], exc: Exception) -> None:
