@@ -14,6 +14,8 @@ from click.testing import CliRunner
 
 from jirakg.bots.cli import main
 from jirakg.devjira.jsonl import read_issues
+from tests.engine.demo_env import DATASET, RAW
+from tests.jira_env import devjira
 
 
 def all_commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -62,17 +64,20 @@ def test_make_run_works_without_a_terminal(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_sync_command_full_then_incremental_on_the_demo(tmp_path: Path) -> None:
-    env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
-    first = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
-    assert first.exit_code == 0, first.output
-    expected = sum(1 for issue in read_issues(demo_file(tmp_path))
-                   if issue["fields"]["project"]["key"] == "MOB")
-    assert f"Full sync: {expected} issues" in first.output
-    second = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
-    assert "Incremental sync: 0 issues" in second.output
-    bad = CliRunner().invoke(main, ["sync", "--jql", "status = Nope"], env=env)
-    assert bad.exit_code == 1
+def test_sync_command_full_then_incremental(tmp_path: Path) -> None:
+    """Against one organisation that stays put: the demo's own is the day's, and a run across midnight
+    would sync a new day's organisation the second time."""
+    with devjira(DATASET) as url:
+        env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3"),
+               "JIRAKG_JIRA__URL": url, "JIRAKG_JIRA__AUTH": "anonymous"}
+        first = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
+        assert first.exit_code == 0, first.output
+        expected = sum(1 for issue in RAW.values() if issue["fields"]["project"]["key"] == "MOB")
+        assert expected and f"Full sync: {expected} issues" in first.output
+        second = CliRunner().invoke(main, ["sync", "--jql", "project = MOB"], env=env)
+        assert "Incremental sync: 0 issues" in second.output
+        bad = CliRunner().invoke(main, ["sync", "--jql", "status = Nope"], env=env)
+        assert bad.exit_code == 1
     assert "The value 'Nope' does not exist for the field 'status'." in bad.output
     assert "Traceback" not in bad.output
 
