@@ -33,6 +33,7 @@ class Found:
     """What a search read, and how many issues match in all (more than it read when it stopped at a limit)."""
     issues: list[dict] = field(default_factory=list)
     matched: int | None = None
+    more: bool = False  # stopped at the limit with more left but no total in hand (Cloud's id pages)
 
 
 class JiraConnector:
@@ -61,10 +62,10 @@ class JiraConnector:
         with paused_gc():
             async for batch in self.pages(jql, fields, changelog=changelog, limit=limit, found=found):
                 found.issues.extend(batch)
-        if found.matched is None:
-            found.matched = len(found.issues)
-        elif found.matched < 0:  # Cloud: more ids than the limit; ask for the count only now
+        if found.more:  # Cloud: more ids than the limit; the count is asked for only now
             found.matched = max(await self.count(jql), len(found.issues) + 1)
+        elif found.matched is None:
+            found.matched = len(found.issues)
         return found
 
     async def pages(self, jql: str, fields: Iterable[str], *, changelog: bool = False, limit: int | None = None,
@@ -176,8 +177,8 @@ class JiraConnector:
                 future.cancel()
 
     async def _cloud_ids(self, jql: str, queue: asyncio.Queue, limit: int | None, found: Found) -> None:
-        """Id pages until the last or until `limit` ids; `found.matched` is set to -1 when more were left
-        (the count is asked for once the issues are in)."""
+        """Id pages until the last or until `limit` ids; `found.more` when more were left (the count is
+        asked for once the issues are in)."""
         token, room = None, limit if limit is not None else NO_LIMIT
         try:
             while room > 0:
@@ -191,7 +192,7 @@ class JiraConnector:
                 token = page.get("nextPageToken")
                 if page.get("isLast", token is None) or not token:
                     return
-            found.matched = -1
+            found.more = True
         finally:
             await queue.put(None)
 
