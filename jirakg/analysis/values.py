@@ -20,10 +20,9 @@ def values(node: Node, field: str) -> list[str]:
         return [node.status or NONE]
     if field == "issuetype":
         return [node.type or NONE]
-    if field == "epic":  # the parent, when it is an epic (a sub-task's parent is a story)
-        parent = node.fields.get("parent")
-        kind = ((parent.get("fields") or {}).get("issuetype") or {}).get("name") if isinstance(parent, dict) else None
-        return [parent["key"]] if isinstance(parent, dict) and kind == "Epic" and parent.get("key") else [NONE]
+    if field == "epic":
+        epic = _epic(node)
+        return [epic["key"]] if epic else [NONE]
     if field in ("created_month", "created_week"):
         created = date_of(node, "created")
         return [period_of(created, "month" if field == "created_month" else "week")] if created else [NONE]
@@ -35,12 +34,15 @@ def values(node: Node, field: str) -> list[str]:
 
 def epic_titles(nodes: list[Node]) -> dict[str, str]:
     """The summaries of the epics `nodes` belong to, by key, as Jira embeds them in each child's parent field."""
-    titles: dict[str, str] = {}
-    for node in nodes:
-        parent = node.fields.get("parent")
-        if isinstance(parent, dict) and values(node, "epic") != [NONE]:
-            titles[parent["key"]] = (parent.get("fields") or {}).get("summary") or ""
-    return titles
+    return {epic["key"]: (epic.get("fields") or {}).get("summary") or "" for node in nodes if (epic := _epic(node))}
+
+
+def _epic(node: Node) -> dict | None:
+    """The parent Jira embeds in `node`, when it is an epic (a sub-task's parent is a story)."""
+    parent = node.fields.get("parent")
+    if not isinstance(parent, dict) or not parent.get("key"):
+        return None
+    return parent if ((parent.get("fields") or {}).get("issuetype") or {}).get("name") == "Epic" else None
 
 
 def period_of(moment: datetime, period: Literal["week", "month"]) -> str:

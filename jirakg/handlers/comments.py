@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from jirakg.analysis.groups import names
+from jirakg.analysis.groups import leaders, names
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import GraphManager, Node
 from jirakg.graph.node import Comment
@@ -76,12 +76,12 @@ def _commenters(facts: IssueFacts, where: str, w: Writer) -> None:
     if not written:
         w.line(f"No one has commented on the {plural(len(facts.nodes), 'issue')} ({where}).")
         return
-    best = max(written.values())
-    top = sorted(who for who, count in written.items() if count == best)
+    ranked = sorted(((who, float(count)) for who, count in written.items()), key=lambda item: (-item[1], item[0]))
+    top, best = leaders(ranked, "most")
     verb = "wrote" if len(top) == 1 else "tied, each wrote"
-    w.line(f"{names(top)} {verb} the most comments: {best}, of {plural(sum(written.values()), 'comment')} on "
+    w.line(f"{names(top)} {verb} the most comments: {int(best)}, of {plural(sum(written.values()), 'comment')} on "
            f"{plural(len(facts.nodes), 'issue')} ({where}).")
-    rest = [(who, count) for who, count in written.most_common() if count < best][:SHOWN]
+    rest = [(who, int(count)) for who, count in ranked[len(top):SHOWN + len(top)]]
     if rest:
         w.line("Then " + names([f"{who} ({count})" for who, count in rest]) + ".")
 

@@ -49,8 +49,9 @@ def _values(facts: TeamFacts, measure: Measure, w: Writer) -> None:
     field = measure.group_by[0]
     weight: Callable[[Node], float] = ((lambda n: number(n, measure.points_field)) if measure.metric == "points"
                                        else (lambda _: 1.0))
-    unit = ("story points" if measure.metric == "points" else "open child issues" if field == "epic" and
-            _all_open(facts) else "child issues" if field == "epic" else "issues")
+    unit = "story points" if measure.metric == "points" else "issues"
+    if field == "epic" and measure.metric != "points":  # an epic's issues are its children
+        unit = "open child issues" if all(is_open(node) for node in facts.nodes) else "child issues"
     everyone = grouped(facts.nodes, field, weight)
     titles = epic_titles(facts.nodes) if field == "epic" else {}
     ranked = [(value, figure) for value, figure in everyone if value != NONE]
@@ -75,10 +76,6 @@ def _values(facts: TeamFacts, measure: Measure, w: Writer) -> None:
     if missing:
         w.line(f"{shown_number(missing)} {'issues' if field == 'epic' else unit} have no "
                f"{team.label(field, measure)}.")
-
-
-def _all_open(facts: TeamFacts) -> bool:
-    return all(is_open(node) for node in facts.nodes)
 
 
 def _issues(facts: TeamFacts, measure: Measure, w: Writer) -> None:

@@ -119,6 +119,7 @@ RANKED_ISSUES = re.compile(
     rf"most recent(?:ly (?:created|opened|filed|reported|raised))?|latest|"
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
+WHICH_GROUP = re.compile(rf"\b(?:which|what) (?P<g>{G})\b")  # "which component …": the values of a field ranked
 OPEN_LONGEST = re.compile(r"\b(?:been )?(?:open|waiting|unresolved|sitting|outstanding) (?:the |for the )?longest\b")
 # "the top 3 most voted", "the 5 most watched": how many issues are ranked
 TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
@@ -597,9 +598,10 @@ def _statistic(text: str) -> TeamAsk | None:
                   else "points" if POINTS.search(text) else "age")
         return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
     match = SUM.search(text)
-    # "… per assignee" is a breakdown of the points, "who has the most story points in DATA" a ranking
+    # "… per assignee" is a breakdown of the points, "who (which component) has the most story points in DATA" a
+    # ranking
     if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not (
-            WHO_MOST.search(text) and BY_METRIC[2][0].search(text)):
+            (WHO_MOST.search(text) or WHICH_GROUP.search(text)) and BY_METRIC[2][0].search(text)):
         # "how many points are left in the sprint": the points of its unresolved issues
         rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
                       _blank(text, match))
@@ -615,12 +617,16 @@ def _ranking(text: str) -> TeamAsk | None:
             direction = "fewest" if match.groupdict().get("fewest") else _direction(said)
             # "who's got the highest story point total": a person's figure, however the most is said
             who = WHO_MOST.search(text) or re.search(r"\bwho(?:'s got|'s| has got| has| have| got)?\b", text)
-            which = re.search(rf"\b(?:which|what) (?P<g>{G})\b", text)
-            group = ["assignee"] if (who or (which and GROUP_WORDS[which.group("g")] != "epic")) and metric not in (
-                "watchers", "votes") else []  # watchers and votes belong to issues, not people; epics are issues
+            which = WHICH_GROUP.search(text)
+            named = GROUP_WORDS[which.group("g")] if which and GROUP_WORDS[which.group("g")] != "epic" else None
+            # "which component has the most story points": that field's values summed (only points are summed
+            # per value); watchers and votes belong to issues, not groups; epics are issues
+            by_field = named if metric == "points" and not who else None
+            group = ([] if metric in ("watchers", "votes") else [by_field] if by_field
+                     else ["assignee"] if who or named else [])
             measure = Measure(metric=metric, direction=direction, group_by=group,  # type: ignore[arg-type]
                               top=_number(match.groupdict().get("top")))
-            rest = _blank(text, who, match, keep="keep")
+            rest = _blank(text, who, which if by_field else None, match, keep="keep")
             if metric == "watchers":  # "which issue do the most people follow": the verb is the metric's
                 rest = re.sub(r"\b(?:follow|watch)\b", " ", rest)
             return TeamAsk("ranking", measure, rest)

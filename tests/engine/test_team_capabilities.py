@@ -234,3 +234,16 @@ def test_who_has_the_most_story_points_ranks_people_by_their_sum(url) -> None:
     lead = result.answer.splitlines()[0]
     assert result.intents == ["ranking"], result.answer
     assert all(person in lead for person in leaders) and f"story points: {int(best)}" in lead, lead
+
+
+def test_which_component_has_the_most_story_points_ranks_components_by_their_sum(url) -> None:
+    sums: dict[str, float] = {}
+    for key in keys("WEB"):
+        for component in fields(key)["components"]:
+            sums[component["name"]] = sums.get(component["name"], 0) + (fields(key).get(POINTS) or 0)
+    best = max(sums.values())
+    leaders = sorted(name for name, total in sums.items() if total == best)
+    result = ask(url, "which component has the most story points in WEB?")
+    lead = result.answer.splitlines()[0]
+    assert result.intents == ["ranking"], result.answer
+    assert all(name in lead for name in leaders) and f"story points: {int(best)}" in lead, result.answer

@@ -111,6 +111,14 @@ SHAPES = [
      ['project = "OPS"'], []),
     ("DATA comments dbt", "comments", {"detail": "mentions"}, ['project = "DATA"'], []),
     ("OPS comments open", "comments", {"detail": "count"}, ['project = "OPS"', "resolution is EMPTY"], []),
+    # a field's values ranked by their summed points, not the points' total with the field's word unused
+    ("which component has the most story points in WEB?", "ranking",
+     {"group_by": ["components"], "metric": "points"}, ['project = "WEB"'], []),
+    ("which developer has the most story points in DATA?", "ranking",
+     {"group_by": ["assignee"], "metric": "points"}, ['project = "DATA"'], []),
+    ("which label has the fewest points on open OPS tasks", "ranking",
+     {"group_by": ["labels"], "metric": "points", "direction": "fewest"},
+     ['project = "OPS"', 'issuetype = "Task"', "resolution is EMPTY"], []),
 ]
 
 
