@@ -106,6 +106,12 @@ def with_jira_package(url: str) -> list[str]:
     return [issue.key for issue in JIRA(server=url).search_issues(JQL, maxResults=False, fields=FIELDS)]
 
 
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile the latency benchmarks report (p95 with share=0.95)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def timed(function, *args) -> tuple[float, list[str]]:
     started = time.perf_counter()
     keys = function(*args)

@@ -30,7 +30,7 @@ from jirakg.devjira.demo.metadata import metadata_path, organisation_metadata
 from jirakg.devjira.jsonl import write_issues
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fetch import ChildServer, DevJira  # the same child-process servers
+from fetch import ChildServer, DevJira, percentile  # the same child-process servers and p95
 
 QUESTIONS = ["Who is the assignee of PROJ-12?", "What blocks PROJ-40?", "open high priority bugs in Checkout",
              "How many bugs per status in WEB?", "blocked stories in MOB", "Who has the most open issues in DATA?"]
@@ -44,11 +44,6 @@ class Serve(ChildServer):
         self.env = {**os.environ, "JIRAKG_JIRA__URL": jira, "JIRAKG_JIRA__AUTH": "anonymous",
                     "JIRAKG_STORE__BACKEND": "memory", "JIRAKG_FEEDBACK__SQLITE_PATH": str(workdir / "feedback.db"),
                     "JIRAKG_WEB__RATE_LIMIT_PER_MINUTE": "100000", "JIRAKG_WEB__PORT": str(self.port)}
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 async def measure(url: str, rounds: int) -> dict[str, dict[str, list[float]]]:

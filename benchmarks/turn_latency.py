@@ -46,7 +46,7 @@ from jirakg.engine.session import engine_session
 from jirakg.engine.turn import OPERATOR, Asker, TurnContext
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fetch import DevJira  # the same child-process devjira as the fetch benchmark
+from fetch import DevJira, percentile  # the same child-process devjira as the fetch benchmark
 
 
 def questions(issues: list[dict]) -> list[str]:
@@ -82,11 +82,6 @@ def outsider(metadata: dict) -> Asker:
     user = next(u for u in metadata["users"] if u["accountId"] != SERVICE_ACCOUNT_ID
                 and u["accountId"] not in groups[team_group(RESTRICTED_PROJECT)] | groups[SECURITY])
     return Asker(surface_user_id=user["accountId"], email=user["emailAddress"])
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 class CountedChecks:

@@ -5,7 +5,6 @@ graph cache refreshed, and audited in the feedback store."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 
@@ -13,7 +12,7 @@ from jirakg.actions.grounding import READ_FIELDS, Grounder
 from jirakg.actions.models import ActionOutcome, ActionRefused, Change, Proposal
 from jirakg.actions.permission import may
 from jirakg.actions.wording import WriteRequest
-from jirakg.connectors.jira.errors import JiraError, PersonRefused
+from jirakg.connectors.jira.errors import IssueNotFound, JiraError, PersonRefused
 from jirakg.engine.turn import Asker, Surface, TurnContext
 from jirakg.feedback import ActionLog, FeedbackStore
 from jirakg.graph import GraphManager
@@ -103,8 +102,12 @@ class Actions:
         """The issue as Jira now has it, into the cache at once; the changes as read back."""
         keys = [k for k in (key, proposal.other_key) if k]
         await manager.invalidate(keys=keys, fields=STALE_FIELDS[proposal.kind], any_new_issue=proposal.kind == "create")
-        fields = (await manager.connector.issue(key, [*READ_FIELDS, "comment"]))["fields"]
-        await asyncio.gather(*(manager.nodes([k]) for k in keys))  # the graph cache holds the new versions
+        # One fetch of both ends (a single `key in (...)` search) stores the new versions in the graph cache
+        # and is what the changes are read back from.
+        read_back = await manager.nodes(keys, READ_FIELDS)
+        if key.upper() not in read_back:
+            raise IssueNotFound(key.upper())
+        fields = read_back[key.upper()].fields
         read = {"Status": (fields.get("status") or {}).get("name"),
                 "Assignee": (fields.get("assignee") or {}).get("displayName") or "Unassigned",
                 "Fix versions": ", ".join(v["name"] for v in fields.get("fixVersions") or []),

@@ -278,14 +278,16 @@ def _comment_texts(update: dict) -> list[str]:
     operations = update.get("comment") or []
     if not isinstance(operations, list):
         raise FieldError("comment", "Field update operations must be a list of objects, each with one operation.")
-    texts = []
-    for operation in operations:
-        body = (operation.get("add") or {}).get("body") if isinstance(operation, dict) else None
-        text = plain_text(body) if isinstance(body, dict | str) else None
-        if not text or not text.strip():
-            raise FieldError("comment", "Comment body can not be empty!")
-        texts.append(text)
-    return texts
+    return [_comment_text((operation.get("add") or {}).get("body") if isinstance(operation, dict) else None)
+            for operation in operations]
+
+
+def _comment_text(body: object) -> str:
+    """A comment body (v2 text or v3 ADF) as stored, refused when empty."""
+    text = plain_text(body) if isinstance(body, dict | str) else None
+    if not text or not text.strip():
+        raise FieldError("comment", "Comment body can not be empty!")
+    return text
 
 
 def assign(dataset: Dataset, position: int, assignee: dict | None, author: dict, clock_ms: int) -> None:
@@ -309,16 +311,13 @@ def default_assignee(dataset: Dataset, position: int) -> dict | None:
 # --- comments, links, delete -----------------------------------------------------------------
 
 def add_comment(dataset: Dataset, position: int, body: object, author: dict, clock_ms: int) -> dict:
-    comment = _append_comment(dataset, position, body, author, clock_ms)
+    comment = _append_comment(dataset, position, _comment_text(body), author, clock_ms)
     dataset.replace(dataset.issues)
     return comment
 
 
-def _append_comment(dataset: Dataset, position: int, body: object, author: dict, clock_ms: int) -> dict:
-    """A comment added without rebuilding the index, for changes that rebuild it once at their end."""
-    text = plain_text(body) if isinstance(body, dict | str) else None
-    if not text or not text.strip():
-        raise FieldError("comment", "Comment body can not be empty!")
+def _append_comment(dataset: Dataset, position: int, text: str, author: dict, clock_ms: int) -> dict:
+    """A checked comment added without rebuilding the index, for changes that rebuild it once at their end."""
     issue = dataset.issues[position]
     comments = issue["fields"].setdefault("comment", {"comments": [], "total": 0, "maxResults": 0, "startAt": 0})
     comment_id = _next_id((c.get("id") for i in dataset.issues
@@ -337,6 +336,7 @@ def link_issues(dataset: Dataset, link_type: dict, inward: int, outward: int, au
                 comment: object = None) -> str:
     """POST issueLink: the outward issue `outward`s the inward one ("A blocks B": outward A... as Jira
     stores it, the link shows on both issues, each naming the other)."""
+    note = _comment_text(comment) if comment else None  # checked first: a refused link changes nothing
     link_id = _next_id((link.get("id") for i in dataset.issues for link in i["fields"].get("issuelinks") or []),
                        10000)
     source, target = dataset.issues[inward], dataset.issues[outward]
@@ -350,8 +350,8 @@ def link_issues(dataset: Dataset, link_type: dict, inward: int, outward: int, au
         text = f"This issue {link_type.get(side) or link_type['name']} {other['key']}"
         record(dataset, issue, author, [{"field": "Link", "fieldtype": "jira", "from": None, "fromString": None,
                                          "to": other["key"], "toString": text}], clock_ms)
-    if comment:  # Jira adds the link's comment to the first (inward) issue
-        _append_comment(dataset, inward, comment, author, clock_ms)
+    if note:  # Jira adds the link's comment to the first (inward) issue
+        _append_comment(dataset, inward, note, author, clock_ms)
     dataset.replace(dataset.issues)
     return link_id
 

@@ -369,6 +369,17 @@ def test_issue_links_show_on_both_issues(site: Site) -> None:
     assert refused.status == 404 and refused.body["errorMessages"] == ["You do not have the permission to link issues."]
 
 
+def test_a_link_refused_for_its_empty_comment_changes_nothing(site: Site) -> None:
+    member = site.auth(site.proj_member)
+    first, second = site.open_keys("project = PROJ")[:2]
+    before = site.issue(first), site.issue(second)
+    refused = call(f"{site.api}/issueLink", "POST", {"type": {"name": "Blocks"}, "inwardIssue": {"key": first},
+                                                      "outwardIssue": {"key": second}, "comment": {"body": "   "}},
+                   auth=member)
+    assert refused.status == 400 and refused.body["errors"] == {"comment": "Comment body can not be empty!"}
+    assert (site.issue(first), site.issue(second)) == before  # no link, no history, `updated` unmoved
+
+
 # --- edit ------------------------------------------------------------------------------------
 
 def test_edit_with_fields_and_update_operations(site: Site) -> None:
