@@ -11,6 +11,7 @@ from pathlib import Path
 import pyoxigraph
 
 from jirakg.config.settings import SparqlSettings
+from jirakg.connectors.sparql import kept_store
 from jirakg.connectors.sparql.factory import endpoint_for
 
 EX = "http://example.org/"
@@ -59,3 +60,26 @@ def test_a_complete_store_is_opened_and_a_changed_source_is_loaded_again(tmp_pat
     changed = endpoint_for(settings)
     assert _towns(changed) == 25  # the new file, not the old graph plus it
     assert not index.exists()  # built from the old graph: rebuilt on first use
+
+
+def test_a_touched_source_is_hashed_once_not_at_every_start(tmp_path: Path, monkeypatch) -> None:
+    source = tmp_path / "kg.nt"
+    _graph(source, range(10))
+    settings = SparqlSettings(kg_file=source, store_dir=tmp_path / "store")
+    hashed: list[Path] = []
+    real = kept_store._sha256
+    monkeypatch.setattr(kept_store, "_sha256", lambda file: hashed.append(file) or real(file))
+    assert [_opened_towns(settings) for _ in range(2)] == [10, 10]
+    assert hashed == [source]  # the load fingerprints it; an unchanged start does not
+    stat = source.stat()
+    os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 5_000_000_000))  # a checkout touches it
+    assert [_opened_towns(settings) for _ in range(3)] == [10, 10, 10]
+    assert hashed == [source, source]  # the touch is hashed once, then its new date is known
+
+
+def _opened_towns(settings: SparqlSettings) -> int:
+    store = endpoint_for(settings)
+    towns = _towns(store)
+    del store
+    gc.collect()  # the store's lock on its directory is released
+    return towns

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from jirakg.connectors.sparql.query_cache import QueryCache
+from jirakg.connectors.sparql.query_cache import MAX_ROWS, QueryCache
 from jirakg.connectors.sparql.remote import RemoteEndpoint
-from jirakg.connectors.sparql.results import Results
+from jirakg.connectors.sparql.results import RdfTerm, Results
 
 
 def test_answers_expire_and_the_least_recently_used_goes_first() -> None:
@@ -32,3 +32,14 @@ def test_a_repeated_query_is_not_sent_again() -> None:
     endpoint = RemoteEndpoint("http://127.0.0.1:1/nothing-listens-here", timeout_s=1)
     endpoint.cache.put("ASK {}", Results(boolean=True))
     assert asyncio.run(endpoint.query("ASK {}")).boolean is True  # answered without the (absent) server
+
+
+def test_a_whole_graph_read_is_not_kept() -> None:
+    """The label index reads every label once: kept, a million rows would stay in memory for the TTL."""
+    def rows(n: int) -> Results:
+        return Results(variables=["s"], rows=[{"s": RdfTerm(kind="iri", value=f"urn:e{i}")} for i in range(n)])
+    cache = QueryCache()
+    small, whole = rows(MAX_ROWS), rows(MAX_ROWS + 1)
+    cache.put("an entity's values", small)
+    cache.put("every label", whole)
+    assert cache.get("an entity's values") is small and cache.get("every label") is None

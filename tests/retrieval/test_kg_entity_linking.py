@@ -67,6 +67,30 @@ def test_the_label_index_is_read_from_the_graph_once_then_from_its_file(graph, t
     assert "http://dbpedia.org/datatype/Area" not in loaded.labels  # datatypes are not entities
 
 
+def test_the_label_index_is_built_read_and_indexed_off_the_event_loop(graph, tmp_path, monkeypatch) -> None:
+    """Seconds at a million labels: on the loop, the first question would hold up every other turn."""
+    import threading
+
+    from jirakg.retrieval.kgqa import label_index, linking
+    file = tmp_path / "labels.idx"
+    threads: dict[str, int] = {}
+    gather = label_index._labels
+    monkeypatch.setattr(label_index, "_labels", lambda rows: threads.setdefault("build", threading.get_ident()) and
+                        gather(rows))
+    asyncio.run(IndexLinker(RecordingStore(*graph), index_file=file).index())
+    load, index = LabelIndex.load, linking.EntityIndex
+    monkeypatch.setattr(LabelIndex, "load", lambda f: threads.setdefault("load", threading.get_ident()) and load(f))
+    monkeypatch.setattr(linking, "EntityIndex", lambda *a: threads.setdefault("index", threading.get_ident()) and
+                        index(*a))
+
+    async def run() -> int:
+        linker = IndexLinker(RecordingStore(*graph), index_file=file)
+        assert (await linker.link("Where was Leo Brandt born?")).iri == DBR + "Leo_Brandt"
+        return threading.get_ident()
+    loop_thread = asyncio.run(run())
+    assert set(threads) == {"build", "load", "index"} and loop_thread not in threads.values()
+
+
 def test_a_damaged_label_index_is_one_sentence(tmp_path) -> None:
     file = tmp_path / "labels.idx"
     file.write_text("{not json", encoding="utf-8")

@@ -23,9 +23,9 @@ from jirakg.llm import LlmClient
 from jirakg.retrieval.kgqa.linking import KgEntity
 from jirakg.retrieval.kgqa.reformulation import CLASSIFY, REWRITE, KgTurn
 from jirakg.retrieval.kgqa.relation_choice import PICK, candidate_names
-from jirakg.retrieval.kgqa.rewrite_check import answer_type, same_answer_type
+from jirakg.retrieval.kgqa.rewrite_check import answer_type, check_rewrite, same_answer_type
 from tests.intents.openai_server import ScriptedModel
-from tests.kg_env import EX, TTL, fact
+from tests.kg_env import EX, TTL, Recording, fact
 
 ANTONY = KgEntity(iri=EX + "AntonyCheng", label="Antony Cheng")
 MEIRA = KgEntity(iri=EX + "MeiraOkafor", label="Meira Okafor")
@@ -103,6 +103,14 @@ def test_a_rewrite_asking_another_relation_is_rejected_and_the_rules_answer() ->
     assert reply.fallback_reasons[0] == f"reformulation: llm rewrite rejected: {why}"
     rewrites = stage_requests(scripted, REWRITE)
     assert len(rewrites) == 3 and why in rewrites[2]["messages"][1]["content"]  # the model is told why
+
+
+def test_a_rewrite_is_checked_with_one_query_for_the_entitys_relations() -> None:
+    """Both the follow-up and its rewrite are ranked against the same entity: its relations are read once."""
+    endpoint = Recording(EmbeddedStore(TTL))
+    check = asyncio.run(check_rewrite(endpoint, "What is his height?", "Where was Antony Cheng born?", ANTONY))
+    assert check.rejected == "another relation: it asks for birth place where the question asks for height"
+    assert len(endpoint.queries) == 1
 
 
 def test_a_rewrite_asking_another_answer_type_is_rejected() -> None:

@@ -4,7 +4,8 @@ completion marker written after the load says which file, of what size, date and
 A store without the marker was interrupted while loading (or made before markers existed): it is
 cleared and loaded again, never answered from half a graph. A changed source file (another size, date
 and hash) is loaded again too. The marker is checked by size and date first; the hash is read only
-when those differ, so a start that finds the store complete does not read the whole file.
+when the date differs (and the new date is then kept), so a start that finds the store complete does
+not read the whole file.
 """
 
 from __future__ import annotations
@@ -34,8 +35,13 @@ def open_kept_store(directory: Path, source: Path, derived: Path | None = None) 
     store = EmbeddedStore.open(directory)
     marker = directory / MARKER
     loaded = _read(marker)
-    if loaded is not None and (not source.exists() or _same(loaded, source)):
+    if loaded is not None and not source.exists():
         return store  # complete; a source file gone since leaves the graph that was loaded
+    if loaded is not None and _same(loaded, source):
+        mtime_ns = source.stat().st_mtime_ns
+        if loaded.mtime_ns != mtime_ns:  # touched, not changed: its new date kept, so it is hashed only once
+            _write(marker, loaded.model_copy(update={"mtime_ns": mtime_ns}))
+        return store
     if not source.exists():
         raise SparqlError(f"The knowledge-graph store at {directory} was not completely loaded and {source} "
                           "is not there to load it again.")
@@ -45,10 +51,14 @@ def open_kept_store(directory: Path, source: Path, derived: Path | None = None) 
     store.store.flush()
     if derived is not None:
         derived.unlink(missing_ok=True)  # built from the old contents
-    temporary = marker.with_suffix(".tmp")
-    temporary.write_text(_fingerprint(source).model_dump_json(), encoding="utf-8")
-    temporary.replace(marker)
+    _write(marker, _fingerprint(source))
     return store
+
+
+def _write(marker: Path, loaded: LoadedSource) -> None:
+    temporary = marker.with_suffix(".tmp")
+    temporary.write_text(loaded.model_dump_json(), encoding="utf-8")
+    temporary.replace(marker)
 
 
 def _read(marker: Path) -> LoadedSource | None:

@@ -6,6 +6,7 @@ json.load reads 150,000 entities in a fraction of a second."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -24,21 +25,13 @@ class LabelIndex:
     @classmethod
     async def build(cls, endpoint, limit: int) -> LabelIndex:
         """At most `limit` labels; past that, search the endpoint per question instead."""
-        labels: dict[str, str] = {}
-        english: set[str] = set()  # entities whose label is English or untagged: no other language replaces it
-        for entity, label, lang in await _rows(
-                endpoint, f"SELECT ?s ?label (LANG(?label) AS ?lang) WHERE {{ {LABELLED}"
-                f"FILTER(isIRI(?s) && isLiteral(?label)) {NOT_SCHEMA}}} LIMIT {limit}"):
-            if entity in english:
-                continue
-            if lang.lower() in ("", "en") or lang.lower().startswith("en-"):
-                english.add(entity)
-                labels[entity] = label
-            else:
-                labels.setdefault(entity, label)
-        degrees = {entity: int(n) for entity, n in await _rows(
+        # Millions of rows, each read gathered off the event loop (and dropped before the next is read).
+        labels = await asyncio.to_thread(_labels, await _rows(
+            endpoint, f"SELECT ?s ?label (LANG(?label) AS ?lang) WHERE {{ {LABELLED}"
+            f"FILTER(isIRI(?s) && isLiteral(?label)) {NOT_SCHEMA}}} LIMIT {limit}"))
+        degrees = await asyncio.to_thread(_degrees, labels, await _rows(
             endpoint, "SELECT ?s (COUNT(*) AS ?n) WHERE { { ?s ?p ?o } UNION { ?o ?p ?s } FILTER(isIRI(?s)) } "
-            "GROUP BY ?s") if entity in labels}
+            "GROUP BY ?s"))
         return cls(labels, degrees)
 
     def save(self, file: Path) -> None:
@@ -58,6 +51,25 @@ class LabelIndex:
                        {iri: degree for iri, _, degree in data["entities"]})
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise SparqlError(f"The label index {file} could not be read ({exc}); delete it to rebuild it.") from exc
+
+
+def _labels(rows: list[tuple[str, ...]]) -> dict[str, str]:
+    """IRI → label, an English or untagged label before any other language's."""
+    labels: dict[str, str] = {}
+    english: set[str] = set()  # entities whose label is English or untagged: no other language replaces it
+    for entity, label, lang in rows:
+        if entity in english:
+            continue
+        if lang.lower() in ("", "en") or lang.lower().startswith("en-"):
+            english.add(entity)
+            labels[entity] = label
+        else:
+            labels.setdefault(entity, label)
+    return labels
+
+
+def _degrees(labels: dict[str, str], rows: list[tuple[str, ...]]) -> dict[str, int]:
+    return {entity: int(n) for entity, n in rows if entity in labels}
 
 
 async def _rows(endpoint, query: str) -> list[tuple[str, ...]]:

@@ -15,6 +15,7 @@ Two ways to find candidates, one way to rank them:
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import Counter
 from pathlib import Path
@@ -165,13 +166,15 @@ class IndexLinker:
     async def index(self) -> EntityIndex:
         if self._index is None:
             from jirakg.retrieval.kgqa.label_index import LabelIndex  # it builds on this module's queries
+            # Reading, writing and indexing up to millions of labels take seconds: off the event loop, where
+            # the first question would otherwise hold up every other turn.
             if self.index_file is not None and self.index_file.exists():
-                labels = LabelIndex.load(self.index_file)
+                labels = await asyncio.to_thread(LabelIndex.load, self.index_file)
             else:
                 labels = await LabelIndex.build(self.endpoint, self.limit)
                 if self.index_file is not None:
-                    labels.save(self.index_file)
-            self._index = EntityIndex(labels.labels, labels.degrees)
+                    await asyncio.to_thread(labels.save, self.index_file)
+            self._index = await asyncio.to_thread(EntityIndex, labels.labels, labels.degrees)
         return self._index
 
     async def link(self, text: str, fuzzy: bool = True) -> KgEntity | None:

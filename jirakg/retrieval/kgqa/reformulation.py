@@ -15,6 +15,7 @@ self-contained or not, rewrite it if not, verify the rewrite, retry up to three 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
@@ -119,8 +120,8 @@ class EmbeddedReformulator:
         # "Who is X married to?" — "Where was she born?": she may be the answer; "Where was he born?" —
         # "How many people live there?": there is. The answer is meant when it fits the question better
         # than the entity the dialogue is about (as well, for "he"/"she" and "there").
-        answer = await scored_predicates(self.endpoint, last.answer_entity.iri, question)
-        about = await scored_predicates(self.endpoint, focal.iri, question)
+        answer, about = await asyncio.gather(scored_predicates(self.endpoint, last.answer_entity.iri, question),
+                                             scored_predicates(self.endpoint, focal.iri, question))  # one wait, not two
         first, second = ((last.answer_entity, answer), (focal, about))
         to_answer = bool(PERSONAL.search(question) or DESCRIBING.search(question))
         if _best(about) > _best(answer) or (_best(about) == _best(answer) and not to_answer):

@@ -77,9 +77,14 @@ class QuestionFeatures:
 
 async def scored_predicates(endpoint, entity: str, question: str) -> list[ScoredPredicate]:
     """(score, outgoing?, predicate) for the entity's own predicates, best match to the question first."""
+    return ranked_predicates(await entity_predicates(endpoint, entity), question)
+
+
+def ranked_predicates(predicates: list[EntityPredicate], question: str) -> list[ScoredPredicate]:
+    """`scored_predicates` for predicates already read: one entity's read once, ranked for two questions."""
     features = question_features(question)
     scored = []
-    for predicate in await entity_predicates(endpoint, entity):
+    for predicate in predicates:
         score = relevance(features, name_words(predicate), predicate.kind, described_stems(predicate.comment))
         if score is not None:
             scored.append((score + (OUTGOING if predicate.outgoing else 0.0), predicate.outgoing, predicate.iri))

@@ -14,7 +14,7 @@ from jirakg.connectors.sparql.labels import local_name
 from jirakg.retrieval.kgqa.lexicon import asked_kind
 from jirakg.retrieval.kgqa.linking import KgEntity
 from jirakg.retrieval.kgqa.pipeline import CHOICE, YES_NO, checks_a_value
-from jirakg.retrieval.kgqa.relations import OUTGOING, ScoredPredicate, scored_predicates
+from jirakg.retrieval.kgqa.relations import OUTGOING, ScoredPredicate, entity_predicates, ranked_predicates
 
 AnswerType = Literal["yes/no", "place", "date", "number", "person", "entity"]
 
@@ -61,8 +61,8 @@ async def check_rewrite(endpoint, question: str, rewritten: str, entity: KgEntit
                             f"for {WORDS[asked]}", [])
     # The entity's own label is not part of what is asked about it ("Systems of Logic Based on …").
     asked_of_it = re.sub(re.escape(entity.label.strip("'\" .")), "it", rewritten, flags=re.IGNORECASE)
-    scored = await scored_predicates(endpoint, entity.iri, asked_of_it)
-    original = await scored_predicates(endpoint, entity.iri, question)
+    predicates = await entity_predicates(endpoint, entity.iri)  # one round trip for both rankings
+    scored, original = ranked_predicates(predicates, asked_of_it), ranked_predicates(predicates, question)
     if not original:
         if checks_a_value(rewritten, entity.label):  # "Is she a novelist?": any relation may hold the value
             return RewriteCheck(None, scored)
