@@ -106,6 +106,39 @@ def test_a_node_another_replica_rewrites_or_deletes_is_read_again(kind: str, tmp
     asyncio.run(scenario())
 
 
+def test_a_read_spanning_another_replicas_write_does_not_trust_what_it_read_before(tmp_path) -> None:
+    """A read of more keys than one SELECT takes, while another replica rewrites one it already read and a
+    second read in this process notices the write: the older text must not be trusted afterwards."""
+    many = [NODES[0].model_copy(update={"key": f"BIG-{n}", "id": str(90_000 + n)}) for n in range(600)]
+    changed = many[0].model_copy(update={"summary": "renamed by the other replica"})
+
+    async def scenario():
+        first, second = SqliteStore(tmp_path / "g.sqlite3"), SqliteStore(tmp_path / "g.sqlite3")
+        try:
+            await first.put_nodes(many)
+            selects = 0
+            run = first._run
+
+            async def interleaved(sql: str, params: tuple = ()) -> list[tuple]:
+                nonlocal selects
+                if sql.startswith("SELECT key, json"):
+                    selects += 1
+                    if selects == 2:  # the first chunk (holding BIG-0) is read; the file changes now
+                        await second.put_nodes([changed])
+                        await first.get_nodes([many[-1].key])  # another turn sees the new data_version
+                return await run(sql, params)
+
+            first._decoded.distrust()  # as after any other writer: every node is read and compared
+            first._run = interleaved  # type: ignore[method-assign]
+            await first.get_nodes(n.key for n in many)
+            first._run = run  # type: ignore[method-assign]
+            return (await first.get_nodes([changed.key]))[changed.key]
+        finally:
+            await first.close()
+            await second.close()
+    assert asyncio.run(scenario()) == changed
+
+
 def test_sqlite_survives_a_restart(tmp_path) -> None:
     async def scenario():
         first = SqliteStore(tmp_path / "g.sqlite3")
