@@ -21,7 +21,8 @@ OUTCOME_LIMIT = 1_000  # whole results remembered per process
 
 
 Decision = tuple[bool, float]  # may browse, and until when that answer holds (the clock's time)
-# Keys visible, keys of the nodes that reference a hidden issue (to cut), until when.
+# Keys of the result's nodes and references the person may not browse (usually none: kept small where
+# the visible keys would be the whole result), keys of the nodes to cut of such references, until when.
 Outcome = tuple[frozenset[str], frozenset[str], float]
 
 
@@ -78,13 +79,14 @@ class Sight:
         """`nodes` this person may browse, in order, each cut of references to issues they may not.
         The nodes and the issues they reference are decided together: one permission call at most."""
         # A new version of any node decides again; so does a new sub-task, which leaves its parent's version.
+        # (Python's string hash is seeded per process: two results colliding is not to be expected.)
         result = hash(tuple((n.key, n.updated, *n.children) for n in nodes))
         outcome = self.decisions.outcome(self.person.id, result)
         if outcome is None:
             outcome = await self._outcome(nodes)
             self.decisions.keep(self.person.id, result, outcome)
-        visible, to_cut, _ = outcome
-        return [_cut(n, visible) if n.key in to_cut else n for n in nodes if n.key in visible]
+        hidden, to_cut, _ = outcome
+        return [_cut(n, hidden) if n.key in to_cut else n for n in nodes if n.key not in hidden]
 
     async def _outcome(self, nodes: list[Node]) -> Outcome:
         referenced = _referenced(nodes)
@@ -96,7 +98,7 @@ class Sight:
         hidden = (referenced - visible) | {n.key for n in nodes if n.key not in visible}  # usually none
         to_cut = {n.key for n in nodes if n.key in visible and _touches(n, hidden)} if hidden else set()
         until = min((until for _, until in seen.values()), default=self.decisions.clock())
-        return frozenset(visible), frozenset(to_cut), until
+        return frozenset(hidden), frozenset(to_cut), until
 
     async def _decide(self, nodes: list[Node]) -> dict[str, Decision]:
         """Each node's decision: remembered ones first (by key, then by project or issue), the rest asked of
@@ -148,10 +150,10 @@ def _touches(node: Node, hidden: set[str]) -> bool:
             or any(not hidden.isdisjoint(linked) for sides in node.links.values() for linked in sides.values()))
 
 
-def _cut(node: Node, visible: frozenset[str]) -> Node:
-    links = {kind: {side: [k for k in keys if k in visible] for side, keys in sides.items()}
+def _cut(node: Node, hidden: frozenset[str]) -> Node:
+    links = {kind: {side: [k for k in keys if k not in hidden] for side, keys in sides.items()}
              for kind, sides in node.links.items()}
-    hidden_parent = node.parent is not None and node.parent not in visible
+    hidden_parent = node.parent in hidden
     fields = {k: v for k, v in node.fields.items() if not (k == "parent" and hidden_parent)}
-    return node.model_copy(update={"children": [k for k in node.children if k in visible], "links": links,
+    return node.model_copy(update={"children": [k for k in node.children if k not in hidden], "links": links,
                                    "parent": None if hidden_parent else node.parent, "fields": fields})

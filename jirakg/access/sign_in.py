@@ -67,6 +67,11 @@ class SignIn:
             raise SignInFailed(EXPIRED.format(url=self.address + SIGN_IN_PATH))
         return payload
 
+    async def spend(self, payload: dict) -> None:
+        """Use a claimed link up: a second use, here or on another replica, raises SignInFailed."""
+        if not await self.links.store.claim_state(f"sign-in:{payload['nonce']}", "1", SIGN_IN_TTL_S):
+            raise SignInFailed(EXPIRED.format(url=self.address + SIGN_IN_PATH))
+
     def consent_url(self, signed: str) -> str:
         """Atlassian's consent page for the person a verified sign-in link is for."""
         assert self.oauth is not None, "only with an OAuth app"
@@ -77,8 +82,7 @@ class SignIn:
         """After consent: the grant kept for the account it names, and the link's surface user linked to it."""
         assert self.oauth is not None, "only with an OAuth app"
         payload = self.claim(signed)
-        if not await self.links.store.claim_state(f"sign-in:{payload['nonce']}", "1", SIGN_IN_TTL_S):
-            raise SignInFailed(EXPIRED.format(url=self.address + SIGN_IN_PATH))
+        await self.spend(payload)
         tokens = await self.oauth.exchange(code)
         site = await self.oauth.site_of(tokens.access, self.jira_url)
         account = await self._myself(site, tokens.access)

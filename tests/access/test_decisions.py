@@ -67,6 +67,29 @@ def test_a_result_trimmed_once_is_reused_until_a_decision_lapses_or_a_node_chang
     asyncio.run(run())
 
 
+def test_a_remembered_result_costs_what_it_hides_not_what_it_shows() -> None:
+    """Up to OUTCOME_LIMIT results are remembered per process: each holds the keys kept out and the nodes
+    cut, so a result of thousands of visible issues is remembered in a few bytes."""
+    class Api:
+        async def browsable(self, person, projects, issues):
+            return Granted(projects={p.id for p in projects if p.key == "OPEN"})
+
+    secret = node("SHUT-1", "SHUT", "20")
+    shown = [node(f"OPEN-{n}", "OPEN", "10") for n in range(2, 3000)]
+    linked = node("OPEN-1", "OPEN", "10").model_copy(update={"links": {"blocks": {"outward": ["SHUT-1"]}}})
+
+    async def lookup(keys: list[str]) -> dict[str, Node]:
+        return {k: secret for k in keys if k == secret.key}
+
+    decisions = Decisions(ttl_s=60, clock=Clock())
+    sight = Sight(Account("ana"), Api(), decisions, lookup)
+    trimmed = asyncio.run(sight.trim([linked, *shown, secret]))
+    assert [n.key for n in trimmed] == ["OPEN-1", *(n.key for n in shown)]
+    assert trimmed[0].links == {"blocks": {"outward": []}} and trimmed[1:] == shown
+    [(hidden, cut, _)] = decisions.outcomes.values()
+    assert hidden == {"SHUT-1"} and cut == {"OPEN-1"}
+
+
 def node(key: str, project: str, project_id: str) -> Node:
     return Node(key=key, id=key[-1], type="Task", project=project, updated=datetime(2026, 11, 1, tzinfo=UTC),
                 fields={"project": {"id": project_id}, "security": None})

@@ -237,6 +237,18 @@ def test_a_sign_in_finishes_only_where_it_started_and_only_once(tmp_path) -> Non
         assert started.ask(url, "open bugs")[0] == 200
 
 
+def test_a_token_sign_in_link_works_once(tmp_path) -> None:
+    """Data Center: a link sent to one Slack user, once used with a personal access token, cannot be used
+    again to attach another account to that user (the form posts the link back, so it must be spent)."""
+    with served("server", tmp_path) as (url, _):
+        signed = Sealer(KEY).sign({"surface": "slack", "user": "U-1", "nonce": "n1"}, 900)
+        first = Browser().open(f"{url}/auth/sign-in", form={"for": signed, "token": api_token(OUTSIDER["accountId"])})
+        assert first[0] == 200 and "Signed in" in first[1] and OUTSIDER["displayName"] in first[1]
+        status, page, _ = Browser().open(f"{url}/auth/sign-in",
+                                         form={"for": signed, "token": api_token(INSIDER["accountId"])})
+        assert status == 400 and "start again" in page and "Signed in" not in page
+
+
 def test_a_lapsed_own_token_asks_to_sign_in_again(tmp_path) -> None:
     with served("cloud", tmp_path) as (url, jira):
         browser = Browser()

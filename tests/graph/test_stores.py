@@ -10,7 +10,7 @@ from jirakg.devjira.demo.generator import generate
 from jirakg.graph import node_from_issue
 from jirakg.graph.stores import SqliteStore
 from jirakg.graph.stores.base import CachedQuery, EntityLabel
-from tests.graph.stores import KINDS, open_kind
+from tests.graph.stores import KINDS, open_kind, two_replicas
 
 _, STREAM = generate(seed=3, issues=300)
 NODES = [node_from_issue(issue) for issue in STREAM]
@@ -74,19 +74,11 @@ def test_claims_are_won_once_across_stores_sharing_a_backend(kind: str, tmp_path
     redis_url = request.getfixturevalue("redis_url") if kind == "redis" else None
 
     async def scenario():
-        first = open_kind(kind, tmp_path, redis_url)
-        second = first if kind == "memory" else open_kind(kind, tmp_path, redis_url)
-        if kind == "redis":
-            second.ns = first.ns
-        try:
+        async with two_replicas(kind, tmp_path, redis_url) as (first, second):
             names = [f"slack-event:Ev{n}" for n in range(40)]
             wins = await asyncio.gather(*(store.claim_state(name, "1") for name in names for store in (first, second)))
             again = await first.claim_state(names[0], "1")
             return wins, again, await second.get_state(names[-1])
-        finally:
-            await first.close()
-            if second is not first:
-                await second.close()
     wins, again, value = asyncio.run(scenario())
     assert [wins[i] + wins[i + 1] for i in range(0, len(wins), 2)] == [1] * 40
     assert again is False and value == "1"
@@ -98,11 +90,7 @@ def test_a_node_another_replica_rewrites_or_deletes_is_read_again(kind: str, tmp
     redis_url = request.getfixturevalue("redis_url") if kind == "redis" else None
 
     async def scenario():
-        first = open_kind(kind, tmp_path, redis_url)
-        second = first if kind == "memory" else open_kind(kind, tmp_path, redis_url)
-        if kind == "redis":
-            second.ns = first.ns
-        try:
+        async with two_replicas(kind, tmp_path, redis_url) as (first, second):
             await first.put_nodes(NODES[:3])
             assert await first.get_nodes([NODES[0].key]) == {NODES[0].key: NODES[0]}
             renamed = NODES[0].model_copy(update={"summary": "renamed by the other replica"})
@@ -115,11 +103,40 @@ def test_a_node_another_replica_rewrites_or_deletes_is_read_again(kind: str, tmp
             assert await first.get_nodes([NODES[2].key]) == {NODES[2].key: own}
             await first.delete_nodes([NODES[2].key])
             assert await first.get_nodes([NODES[2].key]) == {}
+    asyncio.run(scenario())
+
+
+def test_a_read_spanning_another_replicas_write_does_not_trust_what_it_read_before(tmp_path) -> None:
+    """A read of more keys than one SELECT takes, while another replica rewrites one it already read and a
+    second read in this process notices the write: the older text must not be trusted afterwards."""
+    many = [NODES[0].model_copy(update={"key": f"BIG-{n}", "id": str(90_000 + n)}) for n in range(600)]
+    changed = many[0].model_copy(update={"summary": "renamed by the other replica"})
+
+    async def scenario():
+        first, second = SqliteStore(tmp_path / "g.sqlite3"), SqliteStore(tmp_path / "g.sqlite3")
+        try:
+            await first.put_nodes(many)
+            selects = 0
+            run = first._run
+
+            async def interleaved(sql: str, params: tuple = ()) -> list[tuple]:
+                nonlocal selects
+                if sql.startswith("SELECT key, json"):
+                    selects += 1
+                    if selects == 2:  # the first chunk (holding BIG-0) is read; the file changes now
+                        await second.put_nodes([changed])
+                        await first.get_nodes([many[-1].key])  # another turn sees the new data_version
+                return await run(sql, params)
+
+            first._decoded.distrust()  # as after any other writer: every node is read and compared
+            first._run = interleaved  # type: ignore[method-assign]
+            await first.get_nodes(n.key for n in many)
+            first._run = run  # type: ignore[method-assign]
+            return (await first.get_nodes([changed.key]))[changed.key]
         finally:
             await first.close()
-            if second is not first:
-                await second.close()
-    asyncio.run(scenario())
+            await second.close()
+    assert asyncio.run(scenario()) == changed
 
 
 def test_sqlite_survives_a_restart(tmp_path) -> None:

@@ -92,6 +92,7 @@ async def with_token(request: web.Request) -> web.Response:
     try:
         payload = sign_in.claim(str(form.get("for", "")))
         _same_browser(request, payload)
+        await sign_in.spend(payload)
         account = await sign_in.with_token(payload["surface"], payload["user"], str(form.get("token", "")).strip())
     except SignInFailed as exc:
         return _failed(exc)

@@ -20,15 +20,18 @@ class DecodedNodes:
         self.limit = limit
         self._kept: dict[str, tuple[str | bytes, Node]] = {}
         self._trusted: set[str] = set()  # keys whose kept node matches the store as of the last check
+        self.epoch = 0  # how many times trust was withdrawn: a read that spans a withdrawal proves nothing
 
-    def node(self, key: str, text: str | bytes) -> Node:
-        """The node stored as `text`: the one decoded before when the text is the same."""
+    def node(self, key: str, text: str | bytes, trust: bool = True) -> Node:
+        """The node stored as `text`: the one decoded before when the text is the same. `trust`: the text
+        was read after the store's last check, so it is what the store holds now."""
         kept = self._kept.get(key)
         if kept is not None and kept[0] == text:
-            self._trusted.add(key)
+            if trust:
+                self._trusted.add(key)
             return kept[1]
         node = Node.model_validate_json(text)
-        self._keep(key, text, node)
+        self._keep(key, text, node, trust)
         return node
 
     def encode(self, node: Node) -> str:
@@ -43,15 +46,19 @@ class DecodedNodes:
     def distrust(self) -> None:
         """Another writer changed the store: every node is read (and its text compared) again."""
         self._trusted.clear()
+        self.epoch += 1
 
     def forget(self, keys: Iterable[str]) -> None:
         for key in keys:
             self._kept.pop(key, None)
             self._trusted.discard(key)
 
-    def _keep(self, key: str, text: str | bytes, node: Node) -> None:
+    def _keep(self, key: str, text: str | bytes, node: Node, trust: bool = True) -> None:
         if len(self._kept) >= self.limit:
             self._kept.clear()
             self._trusted.clear()
         self._kept[key] = (text, node)
-        self._trusted.add(key)
+        if trust:
+            self._trusted.add(key)
+        else:
+            self._trusted.discard(key)

@@ -86,10 +86,14 @@ class SqliteStore(GraphStore):
         if version != self._version:
             self._decoded.distrust()
             self._version = version
+        epoch = self._decoded.epoch
         found = self._decoded.trusted(wanted)
         rows = await self._select_in("SELECT key, json FROM nodes WHERE key IN ({marks})",
                                      [key for key in wanted if key not in found])
-        found.update((key, self._decoded.node(key, text)) for key, text in rows)
+        # A read in several chunks may span another writer's commit that a concurrent call noticed (and so
+        # will not notice again): what was read before it is used, but not trusted.
+        trust = self._decoded.epoch == epoch
+        found.update((key, self._decoded.node(key, text, trust)) for key, text in rows)
         return found
 
     async def put_nodes(self, nodes: Iterable[Node]) -> None:
