@@ -428,6 +428,8 @@ class ConditionReader:
         self.blocked_status = any(t.value.lower() == "blocked" for t in lexicon.of("status"))
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
+        self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
+        self.status_words = {unicode_words(t.value) for t in lexicon.of("status")}
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
              typed: str | None = None) -> Slots:
@@ -603,13 +605,12 @@ class ConditionReader:
     def _declined(self, words: Words, slots: Slots) -> None:
         """"the team declined to fix", "closed as not going to be done": the instance's won't-fix or won't-do
         resolution, the one the verb names first."""
-        names = {t.value.lower(): t.value for t in self.lexicon.of("resolution")}
-        statuses = {unicode_words(t.value) for t in self.lexicon.of("status")}
+        names = self.resolution_names
         found = [(words.span(m), m.group("verb")) for m in DECLINED.finditer(words.free())]
         for (start, end), verb in found:
             near = words.before(start, 3) + " " + words.after(end, 2)
             if re.search(r"\b(?:status|state|workflow|column)\b", near) and \
-                    " ".join(words.tokens[start:end]) in statuses:
+                    " ".join(words.tokens[start:end]) in self.status_words:
                 continue  # "in the Won't Fix status": the workflow state, where the instance has one
             preferred = ("won't fix", "won't do") if verb.startswith("fix") else ("won't do", "won't fix")
             value = next((names[n] for n in preferred if n in names), None)
