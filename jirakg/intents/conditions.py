@@ -1018,6 +1018,9 @@ def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
                  if not (m.term.kind in ("component", "label") and phrase in FIELD_WORDS and m not in hinted)]
         if hinted:
             group = hinted
+        elif all(m.score < 1.0 for m in group) and any(
+                re.search(rf"\b(?:{KIND_HINTS[kind]})\b", near) for kind in ("project", "component")):
+            continue  # "the Core project": the word says which kind, so no misspelling of another's ("chore")
         if len({m.term.kind for m in group}) > 1:
             first = min(KIND_ORDER.index(m.term.kind) for m in group)
             group = [m for m in group if KIND_ORDER.index(m.term.kind) == first]
