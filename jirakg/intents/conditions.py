@@ -22,7 +22,7 @@ from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import DateField, DateRange, FieldOption, LinkFilter, NumberFilter, Slots
 from jirakg.intents.timewindows import find_windows
-from jirakg.intents.value_slots import unknown_slot_value, unplaced_name
+from jirakg.intents.value_slots import unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
 
@@ -430,6 +430,7 @@ class ConditionReader:
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
         self.status_words = {unicode_words(t.value) for t in lexicon.of("status")}
+        self.value_names = value_names(lexicon)
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
              typed: str | None = None) -> Slots:
@@ -886,7 +887,7 @@ class ConditionReader:
     def _unknown_names(self, words: Words, original: str) -> None:
         """A name after a word that says what it is ("project Atlas", "assigned to Zed", "release 9.9") must
         exist; a name looks like one: capitalised as typed, or holding a digit ("release history" is no name)."""
-        slot = unknown_slot_value(original, self.lexicon, FILLER | FIELD_WORDS | self.known_words)
+        slot = unknown_slot_value(original, self.value_names, FILLER | FIELD_WORDS | self.known_words)
         if slot:
             raise Unknown(self._no_such(*slot))
         free = words.free()
