@@ -22,7 +22,7 @@ from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import DateField, DateRange, FieldOption, LinkFilter, NumberFilter, Slots
 from jirakg.intents.timewindows import find_windows
-from jirakg.intents.value_slots import unknown_slot_value, unplaced_name
+from jirakg.intents.value_slots import unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
 
@@ -428,6 +428,9 @@ class ConditionReader:
         self.blocked_status = any(t.value.lower() == "blocked" for t in lexicon.of("status"))
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
+        self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
+        self.status_words = {unicode_words(t.value) for t in lexicon.of("status")}
+        self.value_names = value_names(lexicon)
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
              typed: str | None = None) -> Slots:
@@ -603,13 +606,12 @@ class ConditionReader:
     def _declined(self, words: Words, slots: Slots) -> None:
         """"the team declined to fix", "closed as not going to be done": the instance's won't-fix or won't-do
         resolution, the one the verb names first."""
-        names = {t.value.lower(): t.value for t in self.lexicon.of("resolution")}
-        statuses = {unicode_words(t.value) for t in self.lexicon.of("status")}
+        names = self.resolution_names
         found = [(words.span(m), m.group("verb")) for m in DECLINED.finditer(words.free())]
         for (start, end), verb in found:
             near = words.before(start, 3) + " " + words.after(end, 2)
             if re.search(r"\b(?:status|state|workflow|column)\b", near) and \
-                    " ".join(words.tokens[start:end]) in statuses:
+                    " ".join(words.tokens[start:end]) in self.status_words:
                 continue  # "in the Won't Fix status": the workflow state, where the instance has one
             preferred = ("won't fix", "won't do") if verb.startswith("fix") else ("won't do", "won't fix")
             value = next((names[n] for n in preferred if n in names), None)
@@ -885,7 +887,7 @@ class ConditionReader:
     def _unknown_names(self, words: Words, original: str) -> None:
         """A name after a word that says what it is ("project Atlas", "assigned to Zed", "release 9.9") must
         exist; a name looks like one: capitalised as typed, or holding a digit ("release history" is no name)."""
-        slot = unknown_slot_value(original, self.lexicon, FILLER | FIELD_WORDS | self.known_words)
+        slot = unknown_slot_value(original, self.value_names, FILLER | FIELD_WORDS | self.known_words)
         if slot:
             raise Unknown(self._no_such(*slot))
         free = words.free()
@@ -1017,6 +1019,9 @@ def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
                  if not (m.term.kind in ("component", "label") and phrase in FIELD_WORDS and m not in hinted)]
         if hinted:
             group = hinted
+        elif all(m.score < 1.0 for m in group) and any(
+                re.search(rf"\b(?:{KIND_HINTS[kind]})\b", near) for kind in ("project", "component")):
+            continue  # "the Core project": the word says which kind, so no misspelling of another's ("chore")
         if len({m.term.kind for m in group}) > 1:
             first = min(KIND_ORDER.index(m.term.kind) for m in group)
             group = [m for m in group if KIND_ORDER.index(m.term.kind) == first]

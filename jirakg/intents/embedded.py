@@ -264,11 +264,11 @@ class EmbeddedParser:
             name = "search"
         if ASKS_FOR_PERSON.search(lowered):  # "who is working on …": the role is what the list shows, no condition
             slots.ignored = [w for w in slots.ignored if w not in ROLE_WORDS]
-        if name == "search" and ASKS_FOR_PERSON.search(lowered) and not (slots.assignees or slots.reporters):
-            # "who is overwhelmed in DATA?": a list of issues does not name the person asked for, so the words
-            # that said which person are named as not used rather than answered over silently
-            slots.ignored += [w for w in self.conditions.unused if w not in slots.ignored and w not in ROLE_WORDS
-                             and w not in (slots.text or "").split()]
+            if name == "search" and not (slots.assignees or slots.reporters):
+                # "who is overwhelmed in DATA?": a list of issues does not name the person asked for, so the words
+                # that said which person are named as not used rather than answered over silently
+                slots.ignored += [w for w in self.conditions.unused if w not in slots.ignored and w not in ROLE_WORDS
+                                  and w not in (slots.text or "").split()]
         if state.last_search is not None and (FOLLOW_UP.search(lowered) or (refines_alone(lowered) and not keys)):
             slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):

@@ -41,10 +41,11 @@ class HistoryReader:
 
     def _changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
         """A status moved into while a time phrase bounds when: only then is it a change, not the status now."""
-        if self.change is None:
-            return
+        changes = list(self.change.finditer(text)) if self.change else []
+        if not changes:
+            return  # most questions: no time phrases to read a second time
         windows = find_windows(text, self.now(), self.sprints)
-        for match in self.change.finditer(text):
+        for match in changes:
             since = SINCE.match(text[match.end():])
             end_of_cue = match.end() + (since.end() if since else 0)
             # the time phrase right after the status, its "since" either its own or the cue's

@@ -46,16 +46,29 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
-def unknown_slot_value(original: str, lexicon: Lexicon, ignore: frozenset[str] | set[str]) -> tuple[str, str] | None:
-    """The first (kind, value) in a slot of that kind whose value the instance has nothing like; `ignore`:
-    words that are no value (filler, field names, any real value's words)."""
+def value_names(lexicon: Lexicon) -> dict[str, set[str]]:
+    """Each kind's names as a slot may hold them, lower-cased: computed once per lexicon."""
+    names: dict[str, set[str]] = {kind: set() for kind in KINDS}
+    for kind in KINDS:
+        for term in lexicon.of(kind):  # a level's synonyms ("critical") are no level's name beside the field word
+            names[kind].update(a.lower() for a in (term.label, term.value,
+                                                   *([] if kind == "priority" else term.aliases)) if a)
+            if kind == "person" and term.label:
+                names[kind].update(term.label.lower().split())  # a first name or a surname alone
+    return names
+
+
+def unknown_slot_value(original: str, names: dict[str, set[str]],
+                       ignore: frozenset[str] | set[str]) -> tuple[str, str] | None:
+    """The first (kind, value) in a slot of that kind whose value the instance has nothing like; `names`: from
+    `value_names`; `ignore`: words that are no value (filler, field names, any real value's words)."""
     asked = _asking_sentence(original)
     for kind, pattern in SLOTS:
         for match in pattern.finditer(asked):
             value = re.sub(r"'s$", "", match.group("value")).strip("\"'")  # "is MOB's work": MOB
             words = value.lower().split()
-            if not words or words[0] in NO_VALUE or _known(kind, value, lexicon) or any(
-                    _known(k, value, lexicon, exact=True) for k in KINDS):
+            if not words or words[0] in NO_VALUE or _known(kind, value, names[kind]) or any(
+                    _known(k, value, names[k], exact=True) for k in KINDS):
                 continue  # a value the instance has, as any kind: "priority Operations issues", "MOB's work"
             # a slot whose kind names values plainly ("type X", "Sprint 97") is asked about even when its
             # words occur elsewhere; in the others a value made of known words may be a phrase, not a name
@@ -66,19 +79,16 @@ def unknown_slot_value(original: str, lexicon: Lexicon, ignore: frozenset[str] |
     return None
 
 
-def _known(kind: str, value: str, lexicon: Lexicon, exact: bool = False) -> bool:
-    """The instance has this value, or one close enough that grounding will read it as that one."""
+def _known(kind: str, value: str, names: set[str], exact: bool = False) -> bool:
+    """The instance has this value (`names`: its kind's), or one close enough that grounding will read it as
+    that one."""
     wanted = value.lower()
-    names: set[str] = set()
-    for term in lexicon.of(kind):  # a level's synonyms ("critical") are no level's name beside the field word
-        names.update(a.lower() for a in (term.label, term.value, *([] if kind == "priority" else term.aliases)) if a)
-        if kind == "person" and term.label:
-            names.update(term.label.lower().split())  # a first name or a surname alone
     if kind == "sprint" and re.fullmatch(r"sprint \d+", wanted):
         return any(n.endswith(wanted) for n in names)  # "in sprint 52": the team is told elsewhere
+    if wanted in names or exact:
+        return wanted in names
     digits = re.findall(r"\d+", wanted)  # "Sprint 97" is no near miss of "Sprint 9": numbers must agree
-    close = [n for n in get_close_matches(wanted, names, n=3, cutoff=0.75) if re.findall(r"\d+", n) == digits]
-    return wanted in names or (bool(close) and not exact)
+    return any(re.findall(r"\d+", n) == digits for n in get_close_matches(wanted, names, n=3, cutoff=0.75))
 
 
 # "sitting in Quarantine": a capitalised word after a place word, that no reader used, names a value of

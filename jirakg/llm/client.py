@@ -20,6 +20,8 @@ from jirakg.llm.turn_budget import LlmCall, Outcome, current_turn
 log = logging.getLogger(__name__)
 Mode = Literal["json_schema", "tools", "json_object"]
 MODES: tuple[Mode, ...] = get_args(Mode)
+# How servers refuse a structured mode they do not take: 400 or 422, llama-cpp-python's server a 500
+MODE_REFUSED = frozenset({400, 422, 500})
 MIN_CALL_S = 0.25  # less than this left in the turn: a call could not finish, so none is started
 # The end of a turn kept for the embedded path that answers after the model (a tenth, at most 0.5 s):
 # measured against llama.cpp, turns whose calls ran to the very deadline ended 30-60 ms after it.
@@ -157,8 +159,8 @@ class LlmClient:
 
     async def _ensure_mode(self) -> Mode:
         """The structured mode the server accepts, probed once with one-token requests, the strictest
-        guarantee first: an error status means the server does not take that mode (a 400 or 422 from
-        most servers; llama-cpp-python's answers its validation error with a 500)."""
+        guarantee first: a refusal status (MODE_REFUSED) means the server does not take that mode; any
+        other error is raised, leaving the mode to be probed again."""
         from openai import APIStatusError
 
         async with self._probing:
@@ -170,6 +172,8 @@ class LlmClient:
                         model=self.model, max_tokens=1, messages=[{"role": "user", "content": "Is 2 > 1?"}],
                         **_structured(mode, PROBE_SCHEMA))
                 except APIStatusError as exc:
+                    if exc.status_code not in MODE_REFUSED:
+                        raise  # a bad key, a rate limit, a model loading: no answer about the mode
                     log.info("the LLM endpoint does not take %s: %s", mode, exc)
                     continue
                 self.mode = mode

@@ -158,12 +158,16 @@ def test_a_server_without_json_schema_gets_the_schema_another_way(mode: str) -> 
     # and bounded, so that the grammar stops a small model running on until max_tokens cuts its JSON short
     # (seen against SmolLM2: a list of invented field names, a "key" of 90 characters)
     assert (schema["properties"]["intents"]["minItems"], schema["properties"]["intents"]["maxItems"]) == (1, 3)
-    search_slots = next(b for b in branches if b["properties"]["name"]["enum"] == ["search"])["properties"]
+    search_slots = _search_branch(schema)["properties"]
     assert (search_slots["statuses"]["maxItems"], search_slots["statuses"]["items"]["maxLength"]) == (8, 80)
     assert "maxLength" not in search_slots["name"]  # an enum is its own bound
-    search = next(b for b in branches if b["properties"]["name"]["enum"] == ["search"])
-    assert set(search["properties"]) == set(LlmParser(LlmClient("http://127.0.0.1:9/v1", "m"), EMBEDDED).schema[
-        "properties"]["intents"]["items"]["anyOf"][6]["properties"])  # the same slots as the strict form
+    strict = LlmParser(LlmClient("http://127.0.0.1:9/v1", "m"), EMBEDDED).schema
+    assert set(search_slots) == set(_search_branch(strict)["properties"])  # the same slots as the strict form
+
+
+def _search_branch(schema: dict) -> dict:
+    return next(b for b in schema["properties"]["intents"]["items"]["anyOf"]
+                if b["properties"]["name"]["enum"] == ["search"])
 
 
 @pytest.mark.parametrize(("reply", "question", "reason"), [

@@ -320,3 +320,11 @@ def test_the_field_name_alone_is_no_misspelt_option(question: str) -> None:
 ])
 def test_a_bare_code_without_its_field_or_issues_is_no_option(question: str) -> None:
     assert '"Severity"' not in jql(question)
+
+
+@pytest.mark.parametrize("question", ["issues in the Core project", "bugs in the Core project"])
+def test_a_word_beside_its_field_word_is_no_misspelt_value_of_another_kind(question: str) -> None:
+    # "Core" beside "project" is no misspelt "chore" (an alias of the Task type): asked back or named as not used
+    (intent,) = PARSER.parse(question).intents
+    assert '"Task"' not in (intent.jql or ""), intent.jql
+    assert intent.name == "clarify" or "core" in intent.slots.ignored, intent

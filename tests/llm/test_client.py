@@ -179,6 +179,23 @@ def test_start_up_probes_and_ping_reports(refusal_status: int) -> None:
         assert asyncio.run(run()) == "tools"
 
 
+@pytest.mark.parametrize("status", [401, 429, 503])
+def test_a_probe_failing_for_another_reason_settles_no_mode(status: int) -> None:
+    """Refused for a bad key, a rate limit or a model still loading: no mode was refused, so none is fixed
+    for good (the plainest one, json_object, would be); the next call probes again."""
+    model = ScriptedModel(lambda messages: "{}", modes=[], refusal_status=status)
+    with model.serve() as url:
+        async def run():
+            client = LlmClient(f"{url}/v1", "m")
+            try:
+                await client.start()  # logged, not fatal: the endpoint may recover
+                return client.mode
+            finally:
+                await client.close()
+        assert asyncio.run(run()) is None
+    assert len(model.probes) == 1  # the first failure ends the probing
+
+
 def test_a_stream_broken_off_mid_way_is_an_llm_error() -> None:
     model = ScriptedModel(lambda messages: LONG, break_off=True)
     (error,), (logged,) = call(model)
