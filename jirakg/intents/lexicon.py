@@ -179,10 +179,13 @@ def _add_metadata_terms(add, fields: Iterable[dict], statuses: Iterable[dict], p
 
 def _add_project_terms(add, projects: list[dict]) -> list[str]:
     """Projects (by key, name and distinctive name words), their components and versions; the keys."""
-    distinctive = _distinctive_words([p.get("name") or "" for p in projects])
+    names = [p.get("name") or "" for p in projects]
+    distinctive, unique = _distinctive_words(names, 6), _distinctive_words(names, 3)
     for project in projects:
-        name_words = [w for w in unicode_words(project.get("name") or "").split() if w in distinctive]
-        add("project", project["key"], project.get("name"), project.get("name"), *name_words)
+        words = unicode_words(project.get("name") or "").split()
+        # A short word alone is too often an everyday word ("core"); said with "project" it names the project.
+        add("project", project["key"], project.get("name"), project.get("name"),
+            *[w for w in words if w in distinctive], *[f"{w} project" for w in words if w in unique])
         for component in project.get("components", []):
             add("component", component["name"], component["name"])
         for version in project.get("versions", []):
@@ -279,13 +282,13 @@ def _option_aliases(field_name: str, value: str) -> list[str]:
     return list(dict.fromkeys(aliases))
 
 
-def _distinctive_words(names: list[str]) -> set[str]:
-    """Words of project names long and rare enough to name one project ("storefront")."""
+def _distinctive_words(names: list[str], shortest: int) -> set[str]:
+    """Words of project names, at least `shortest` letters, that name one project ("storefront")."""
     counts: dict[str, int] = {}
     for name in names:
         for word in set(unicode_words(name).split()):
             counts[word] = counts.get(word, 0) + 1
-    return {word for word, count in counts.items() if count == 1 and len(word) >= 6}
+    return {word for word, count in counts.items() if count == 1 and len(word) >= shortest}
 
 
 def _plural(name: str) -> str:
