@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from jirakg.bots.cli import main
-from jirakg.devjira.jsonl import read_issues
+from jirakg.devjira.jsonl import read_issues, write_issues
 from tests.engine.demo_env import DATASET, RAW
 from tests.jira_env import devjira
 
@@ -132,6 +132,18 @@ def test_ask_with_a_configured_llm_that_fails_still_answers(tmp_path: Path) -> N
 
 
 @pytest.mark.slow
+def test_a_demo_organisation_an_older_jirakg_wrote_is_not_reused(tmp_path: Path) -> None:
+    """Same day, other code: an organisation written before watchers were generated is replaced."""
+    stale = tmp_path / "demo-org-2026-11-01.jsonl.gz"
+    write_issues(stale, [{"key": "OLD-1", "fields": {}}])
+    env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
+    result = CliRunner().invoke(main, ["ask", "help", "--now", "2026-11-01T12:00:00+00:00"], env=env)
+    assert result.exit_code == 0, result.output
+    assert not stale.exists()
+    issues = list(read_issues(demo_file(tmp_path)))
+    assert len(issues) == 3000 and all("watches" in issue["fields"] for issue in issues)
+
+
 def test_ask_now_fixes_the_demo_day_and_the_window(tmp_path: Path) -> None:
     env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_STORE__SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
     result = CliRunner().invoke(main, ["ask", "what changed in DATA this week?", "--now", "2026-11-01T12:00:00+00:00",
@@ -140,9 +152,9 @@ def test_ask_now_fixes_the_demo_day_and_the_window(tmp_path: Path) -> None:
     turn = json.loads(result.output.strip().splitlines()[-1])
     assert turn["intents"] == ["activity"]
     assert turn["answer"].startswith("This week (2026-10-26 to 2026-11-01)")
-    assert demo_file(tmp_path).name == "demo-org-2026-11-01.jsonl.gz"
+    assert demo_file(tmp_path).name.startswith("demo-org-2026-11-01-")
     earlier = CliRunner().invoke(main, ["ask", "help", "--now", "2026-10-01T12:00:00+00:00"], env=env)
     assert earlier.exit_code == 0, earlier.output
-    assert demo_file(tmp_path).name == "demo-org-2026-10-01.jsonl.gz"  # the other day's organisation is gone
+    assert demo_file(tmp_path).name.startswith("demo-org-2026-10-01-")  # the other day's organisation is gone
     bad = CliRunner().invoke(main, ["ask", "who is overloaded?", "--now", "next tuesday"], env=env)
     assert bad.exit_code == 1 and "is not an ISO date or time" in bad.output and "Traceback" not in bad.output

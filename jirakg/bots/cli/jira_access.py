@@ -23,10 +23,13 @@ def jira_url(settings: Settings, today: datetime | None = None) -> Iterator[str]
     from jirakg.devjira.runner import BackgroundServer
     from jirakg.devjira.server import create_app
 
+    from jirakg.devjira.demo.generator import generator_fingerprint
+
     end = (today or datetime.now(UTC)).astimezone(UTC).replace(hour=9, minute=0, second=0, microsecond=0)
-    demo = settings.data_dir / f"demo-org-{end:%Y-%m-%d}.jsonl.gz"
+    demo = settings.data_dir / f"demo-org-{end:%Y-%m-%d}-{generator_fingerprint()}.jsonl.gz"
     if not demo.exists():
-        for older in settings.data_dir.glob("demo-org-*"):  # one day's organisation replaces another's
+        # one day's organisation replaces another's, and this code's replaces one an older jirakg wrote
+        for older in settings.data_dir.glob("demo-org-*"):
             older.unlink()
         write_demo(demo, seed=1, issues=3000, end=end)
     click.echo(f"No Jira configured: using the demo organisation in {demo}.", err=True)
