@@ -20,10 +20,9 @@ def jira_url(settings: Settings, today: datetime | None = None) -> Iterator[str]
         yield str(settings.jira.url).rstrip("/")
         return
     from jirakg.devjira.dataset import load_dataset  # the demo path is the one place devjira runs in the product
+    from jirakg.devjira.demo.generator import generator_fingerprint
     from jirakg.devjira.runner import BackgroundServer
     from jirakg.devjira.server import create_app
-
-    from jirakg.devjira.demo.generator import generator_fingerprint
 
     end = (today or datetime.now(UTC)).astimezone(UTC).replace(hour=9, minute=0, second=0, microsecond=0)
     demo = settings.data_dir / f"demo-org-{end:%Y-%m-%d}-{generator_fingerprint()}.jsonl.gz"
