@@ -69,7 +69,8 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
             return Ready(*understanding(lexicon), await _access(manager, settings, people), jql_names(lexicon))
 
         history = HistoryStore(store, settings.store.history_turns, settings.store.conversation_ttl_s)
-        kg = KgSession.from_settings(settings.sparql, llm, EntityLabelCache(store))
+        # Loading (and, for a kept store, hashing) a graph file takes seconds at scale: not on the loop.
+        kg = await asyncio.to_thread(KgSession.from_settings, settings.sparql, llm, EntityLabelCache(store))
         try:
             ready, waiting = await from_jira(), None
         except JiraUnavailable as exc:  # start anyway: answer from what is cached, and keep asking Jira
