@@ -344,8 +344,9 @@ class EmbeddedParser:
         """The issues a question without keys refers to: an ordinal or pronoun over the conversation,
         the part before it, or the issue open in the sidebar."""
         ordinal = ORDINAL.search(lowered)
-        # "The second one" counts in the last answer's list, else in the order issues were mentioned.
-        listed = state.last_results or list(reversed(state.active_keys))
+        # "The second one" counts in the last answer's list, else (no list, or one issue answered on its
+        # own) in the order issues were mentioned: after "MOB-44?" then "OPS-77?", the first one is MOB-44.
+        listed = state.last_results if len(state.last_results) > 1 else list(reversed(state.active_keys))
         if ordinal and listed:
             position = ORDINALS.get(ordinal.group(1) or "", 0) or int(ordinal.group(2) or 0)
             index = position - 1 if position > 0 else len(listed) + position
