@@ -47,3 +47,14 @@ def test_comments_across_issues_keep_the_cap_so_the_answer_says_it_read_only_par
     call = IntentCall(name="comments", jql="project = X", slots={"text": "deploy"})
     facts = asyncio.run(comments.fetch(comments.plan(call), Capped()))  # type: ignore[arg-type]
     assert (facts.capped, facts.matched) == (True, 5000)
+
+
+def test_a_persons_activity_fetches_the_reporter_it_counts_new_issues_by() -> None:
+    """"what did Ana do this week": the issues she created are hers by their reporter; without that field
+    fetched every person's activity read 0 new issues."""
+    from jirakg.handlers import activity
+    from jirakg.intents.models import Measure, Slots
+
+    call = IntentCall(name="activity", jql='updated >= "2026/10/26 00:00"',
+                      slots=Slots(measure=Measure(actor="Ana Schmidt")))
+    assert "reporter" in activity.plan(call).fields
