@@ -3,6 +3,8 @@ project key is asked back instead of answering over every project."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from jirakg.intents.models import ConversationState, IntentCall
@@ -165,3 +167,23 @@ def test_how_much_something_matters_to_us_is_no_priority(question: str) -> None:
 
 def test_a_critical_bug_is_still_a_priority() -> None:
     assert one("critical bugs in WEB").slots.priorities
+
+
+@pytest.mark.parametrize(("question", "actor", "window"), [
+    ("Ana Patel this week", "Ana Patel", "this week"),
+    ("bruno achebe last week", "Bruno Achebe", "last week"),
+    ("ana since monday", "Ana Patel", "since monday"),
+    ("Ines Garcia yesterday?", "Ines Garcia", "yesterday"),
+])
+def test_a_person_and_a_window_alone_ask_what_they_did(question: str, actor: str, window: str) -> None:
+    call = one(question)
+    assert call.name == "activity" and call.slots.measure is not None and call.slots.window is not None
+    assert (call.slots.measure.actor, call.slots.window.phrase) == (actor, window)
+    assert "assignee" not in (call.jql or "")
+
+
+@pytest.mark.parametrize("question", ["Ana Patel's bugs this week", "issues assigned to Ana Patel this week",
+                                      "what did Ana Patel report in 2025?"])
+def test_a_person_with_issues_asked_for_stays_a_search(question: str) -> None:
+    call = one(question)
+    assert call.name == "search" and re.search(r"\b(?:assignee|reporter) = ", call.jql or "")
