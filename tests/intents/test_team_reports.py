@@ -187,3 +187,16 @@ def test_a_person_and_a_window_alone_ask_what_they_did(question: str, actor: str
 def test_a_person_with_issues_asked_for_stays_a_search(question: str) -> None:
     call = one(question)
     assert call.name == "search" and re.search(r"\b(?:assignee|reporter) = ", call.jql or "")
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("what did the Operations project look like over the past month (october)?", "2026-10-01", "2026-11-01"),
+    ("what changed in OPS over the past month, in September?", "2026-09-01", "2026-10-01"),
+    ("what happened in OPS in September", "2026-09-01", "2026-10-01"),
+    ("activity in Mobile Apps during the first week of October", "2026-10-01", "2026-10-08"),
+])
+def test_activity_in_a_named_calendar_period_counts_that_period(question: str, start: str, end: str) -> None:
+    call = one(question)
+    assert call.name == "activity" and call.slots.window is not None and not call.slots.ignored
+    assert (call.slots.window.start or "")[:10] == start and (call.slots.window.end or "")[:10] == end
+    assert "created" not in (call.jql or "")
