@@ -182,6 +182,12 @@ class EmbeddedParser:
             else:
                 calls.append(call)
             carried = call.issue_keys or carried
+        if len(calls) > 1 and {c.name for c in calls} == {"activity", "stats"} and all(
+                c.name == "activity" or (c.slots.measure and c.slots.measure.statistic == "throughput") for c in calls):
+            # "how many were created and resolved in OPS in October, and how many status changes": together the
+            # parts ask for one activity report, over the conditions either names
+            whole = self._part(stripped, state, issue_in_view, [])
+            calls = [whole] if whole.name == "activity" else calls
         return ParsedQuery(text=text, intents=_without_context_parts(calls))
 
     # --- one part ------------------------------------------------------------------------

@@ -200,3 +200,18 @@ def test_activity_in_a_named_calendar_period_counts_that_period(question: str, s
     assert call.name == "activity" and call.slots.window is not None and not call.slots.ignored
     assert (call.slots.window.start or "")[:10] == start and (call.slots.window.end or "")[:10] == end
     assert "created" not in (call.jql or "")
+
+
+@pytest.mark.parametrize(("question", "project", "since"), [
+    ("doing the monthly ops report - how many issues were created and resolved in OPS during October, and how many "
+     "status changes?", "OPS", "2026/10/01"),
+    ("how many tickets were opened and closed in WEB last week and how many status changes were there?", "WEB",
+     "2026/10/19"),
+    ("how many status changes happened in MOB yesterday", "MOB", "2026/10/31"),
+])
+def test_created_resolved_and_status_changes_together_are_one_activity_report(question: str, project: str,
+                                                                                since: str) -> None:
+    call = one(question)
+    assert call.name == "activity"
+    assert call.jql == f'project = "{project}" AND updated >= "{since} 00:00"'
+    assert call.slots.ignored == []
