@@ -10,6 +10,7 @@ name becomes a question back with the closest values, anything else is reported 
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -337,6 +338,8 @@ summary summarize summarise overview progress chain deadlock cycle cycles transi
 FUZZY_VALUE = 0.8  # the grounder scores misspellings 0.8+ ("reorderrer"); below, a near word is another word
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
+STORY_DATE = re.compile(r"yesterday|today|tomorrow|weeks?|months?|years?|quarter|" + "|".join(
+    name.lower() for name in calendar.month_name if name))
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 FOREIGN = frozenset("""cuántos cuantos cuáles cuales qué errores abiertos abiertas están estan tareas proyecto los las
 del por para combien quels quelles sont ouverts ouvertes projet tâches bogues dans welche wieviele viele sind offene
@@ -951,6 +954,11 @@ class ConditionReader:
             if (self._condition_like(word) or content) and word not in ignored:
                 ignored.append(word)
         return ignored
+
+    def story_words(self, story: str) -> list[str]:
+        """The words of the asker's story (left out of the request) that look like a condition or a date."""
+        return list(dict.fromkeys(w for w in unicode_words(story.lower()).split()
+                                  if w not in FILLER and (self._condition_like(w) or STORY_DATE.fullmatch(w))))
 
     def _condition_like(self, word: str) -> bool:
         """A field, date, negation or value word: in a terse query it is no search term either."""

@@ -17,6 +17,7 @@ from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
+from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import narrowed, refines_alone
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
@@ -127,6 +128,10 @@ class EmbeddedParser:
         self.lexicon = lexicon
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
+        # a key counts as typed in capitals ("DATA"), a name ("data platform", "infusion") in any case
+        self.story_projects = {**{alias: t.label for t in lexicon.of("project") for alias in t.aliases
+                                  if alias.upper() not in self.projects},
+                               **{key: key for key in lexicon.project_keys}}
         self.now = now
         self.conditions = ConditionReader(lexicon, self.grounder, now)
         self.typed = TypedJql(lexicon, self.grounder, now)
@@ -158,7 +163,7 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped = UNAPOSTROPHED.sub(r"\1's", text.strip())
+        stripped, story = without_story(UNAPOSTROPHED.sub(r"\1's", text.strip()), self.story_projects)
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
@@ -177,7 +182,12 @@ class EmbeddedParser:
             else:
                 calls.append(call)
             carried = call.issue_keys or carried
-        return ParsedQuery(text=text, intents=_without_context_parts(calls))
+        calls = _without_context_parts(calls)
+        for call in calls:  # the story's names are not conditions, and the answer says so
+            if call.name != "clarify":
+                unused = self.conditions.story_words(story)
+                call.slots.ignored += [w for w in unused if w not in call.slots.ignored]
+        return ParsedQuery(text=text, intents=calls)
 
     # --- one part ------------------------------------------------------------------------
 
