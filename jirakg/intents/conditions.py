@@ -177,6 +177,10 @@ REPORTER_AFTER = re.compile(r"^(?:[a-z]+ (?=(?:has |have |had )?(?:reported|file
                             r"submitted|wrote|entered|authored)\b")
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
+# "how many did the team bother to fix", "did we end up fixing": asks which were fixed
+DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:actually |ever |really )?(?:bother(?:ed)? to|"
+                     r"end(?:ed)? up|manage(?:d)? to|get around to|got around to|succeed in|get to) "
+                     r"(?:fix|fixing|repair|repairing)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|belonging to|"
                              r"handled by|worked on by|being worked on by)$")
@@ -627,17 +631,23 @@ class ConditionReader:
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue
         or a name of two words, as single words ("fixed", "done") are also plain verbs."""
+        fixed = self.resolution_names.get("fixed")
+        if fixed and words.take_all(DID_FIX) and fixed not in slots.resolutions:
+            slots.resolutions.append(fixed)
         for match in self.grounder.scan(words.free(), {"resolution"}):
             before = words.before(match.start, 3)
-            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)$", before)
+            if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
+                continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
+            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before)
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
             if re.search(r"\b(?:status|state|workflow|column)\b", near) and any(
                     t.value.lower() == match.term.value.lower() for t in self.lexicon.of("status")):
                 continue  # "in the Won't Fix status": the status, where the instance has one
+            named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
-                    or single == "fixed") and match.score >= 0.9:
+                    or single == "fixed" or named_issues) and match.score >= 0.9:
                 negated = bool(re.search(r"\b(?:not|except|other than|excluding)\b", before))
                 target = slots.excluded.resolutions if negated else slots.resolutions
                 if match.term.value not in target:
@@ -690,7 +700,10 @@ class ConditionReader:
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
-                if (not phrase or all(w in FILLER or w.isdigit() for w in phrase) or self._value_kind(" ".join(phrase))
+                # "whose title mentions a demo": words of the title even where a component has that name
+                titled = re.search(r"\b(?:titles?|summary|summaries)\s+$", text.value[:match.start()])
+                if (not phrase or all(w in FILLER or w.isdigit() for w in phrase)
+                        or (self._value_kind(" ".join(phrase)) and not titled)
                         or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])
                         or ASKER_TALKS.search(text.value[:match.start()])):
                     continue  # "what about in FLOE", "about the Uploader component", "asked about X": not text
@@ -997,6 +1010,7 @@ def _by_span(matches: list[Match]) -> list[list[Match]]:
     return [sorted(g, key=lambda m: -m.score) for g in groups.values()]
 
 
+ADJECTIVE_RESOLUTIONS = {"duplicate", "invalid"}  # before an issue noun they can only be the resolution
 VERB_LIKE_RESOLUTIONS = {"done", "complete", "completed", "incomplete", "resolved", "invalid", "fixed", "duplicate"}
 # The words beside a value that say what kind it is: they decide between kinds that share a name
 # ("Infrastructure" project and component) and are used up with the value.

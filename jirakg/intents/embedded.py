@@ -66,7 +66,9 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("summary", re.compile(r"\b(summari[sz]e|summary|overview|(?<!in )progress|status report|how far|how is .+ going|"
                            r"where does .+ stand|overall|"
                            r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
-    ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|duplicat\w*|relates? to|related|linked|"
+    # "closed as duplicates" is a resolution, not the duplicates link
+    ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|(?<!\bas )(?<!\bas a )duplicat\w*|"
+                          r"relates? to|related|linked|"
                           r"links?|risks?|connected to|tied to)\b")),
     ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
