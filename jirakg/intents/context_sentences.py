@@ -14,8 +14,8 @@ ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?:which|what|who|how|list|sho
                   re.IGNORECASE)
 # The request points back into the story: the place, project or issue the story named
 POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|him|her|his|hers|himself|herself|"
-                         r"(?:that|this|the same) (?:\w+ )?(?:project|component|release|version|board|team|list|"
-                         r"resolution|status|sprint|person|one))\b|\bones\b", re.IGNORECASE)
+                         r"(?:that|this|the same) (?:same |very |particular )?(?:project|component|release|version|"
+                         r"board|team|list|resolution|status|sprint|person|one))\b|\bones\b", re.IGNORECASE)
 ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other projects": no scope to carry
 
 

@@ -48,3 +48,8 @@ def test_the_one_project_a_story_is_set_in_stays_the_scope(question: str) -> Non
 
 def test_a_request_over_other_projects_does_not_take_the_storys_project() -> None:
     assert "OPS" not in _jql("We track Operations separately. For the other projects, list the open bugs.")
+
+
+def test_a_relative_clause_on_a_version_does_not_point_back_into_the_story() -> None:
+    jql = _jql("A customer on 2026.Q3 is upset. Which MOB bugs affect version 2026.Q4?")
+    assert "2026.Q3" not in jql and "affectedVersion" in jql, jql
