@@ -40,7 +40,8 @@ NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|i
 DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|made|written|wrote"),
-    ("updated", r"updated?|chang(?:e|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|worked on|moved"),
+    ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
+                r"worked on|moved"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
                  r"delivered|close out|closed out|dropped|rejected|abandoned|cancell?ed|declined"),
     ("due", r"due|deadlines?"),
@@ -249,7 +250,9 @@ CONTEXT_BEFORE_REQUEST = re.compile(r"(?:[.!?;:)]\s+|\s[-–]\s)(?:\w+\s+){0,3}?
 ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tasks?|epics?|items?|features?|"
                         r"sub-?tasks?|work)\b")
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
-NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
+# "not updated since", "no activity since", "without any change since": the last one was before
+NOT_SINCE = re.compile(r"\b(?:not|never|no|without(?: any)?|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|"
+                       r"nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
