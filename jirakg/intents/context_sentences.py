@@ -14,8 +14,9 @@ ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?:which|what|who|how|list|sho
                   re.IGNORECASE)
 # The request points back into the story: the place, project or issue the story named
 POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|him|her|his|hers|himself|herself|"
-                         r"(?:that|this|the same) (?:same |very |particular )?(?:project|component|release|version|"
+                         r"(?:that|this|the same) (?:\w+ )?(?:project|component|release|version|"
                          r"board|team|list|resolution|status|sprint|person|one))\b|\bones\b", re.IGNORECASE)
+RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
 ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other projects": no scope to carry
 
 
@@ -26,7 +27,9 @@ def without_story(text: str, projects: dict[str, str]) -> tuple[str, str]:
     sentences = SENTENCE_END.split(text.strip())
     first = next((i for i, s in enumerate(sentences) if ASKS.search(s.replace("'", " "))), 0)
     story = sentences[:first]
-    if (not story or POINTS_BACK.search(" ".join(sentences[first:]))
+    # "the issues that affect version 0.3": "that" after an issue noun starts a clause, it points at nothing
+    asked = RELATIVE_THAT.sub(r"\g<noun> which", " ".join(sentences[first:]))
+    if (not story or POINTS_BACK.search(asked)
             or not ISSUE_NOUN.search(" ".join(sentences[first:]))  # "Core Platform bugs in May. Which are open?"
             or any(re.search(ISSUE_KEY_SHAPE, s, re.I) for s in story)):
         return text, ""

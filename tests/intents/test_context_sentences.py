@@ -53,3 +53,7 @@ def test_a_request_over_other_projects_does_not_take_the_storys_project() -> Non
 def test_a_relative_clause_on_a_version_does_not_point_back_into_the_story() -> None:
     jql = _jql("A customer on 2026.Q3 is upset. Which MOB bugs affect version 2026.Q4?")
     assert "2026.Q3" not in jql and "affectedVersion" in jql, jql
+
+
+def test_that_beside_a_release_word_still_points_back_unless_it_starts_a_clause() -> None:
+    assert "2026.Q4" in _jql("The 2026.Q4 release is slipping. Which MOB bugs are still open in that planned release?")
