@@ -637,8 +637,14 @@ class ConditionReader:
         fixed = self.resolution_names.get("fixed")
         if fixed and words.take_all(DID_FIX) and fixed not in slots.resolutions:
             slots.resolutions.append(fixed)
-        for match in self.grounder.scan(words.free(), {"resolution"}):
+        found = self.grounder.scan(words.free(), {"resolution"})
+        for match in found:
             before = words.before(match.start, 3)
+            # "incomplete or cannot reproduce": a word listed with another resolution is one too
+            listed = any(words.tokens[min(a.end, b.end):max(a.start, b.start)] in (["or"], ["nor"])
+                         for a, b in ((match, other) for other in found if other is not match)) or (
+                slots.resolutions and match.start >= 2 and words.used[match.start - 2]
+                and words.tokens[match.start - 1] == "or")  # "won't do or incomplete", the first read already
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
             cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before)
@@ -650,7 +656,7 @@ class ConditionReader:
                 continue  # "in the Won't Fix status": the status, where the instance has one
             named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
-                    or single == "fixed" or named_issues) and match.score >= 0.9:
+                    or single == "fixed" or named_issues or listed) and match.score >= 0.9:
                 negated = bool(re.search(r"\b(?:not|except|other than|excluding)\b", before))
                 target = slots.excluded.resolutions if negated else slots.resolutions
                 if match.term.value not in target:

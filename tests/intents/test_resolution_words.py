@@ -66,3 +66,11 @@ def test_to_be_fixed_in_a_release_is_the_plan_not_the_resolution(question: str) 
 def test_words_a_title_mentions_are_searched_even_when_a_component_has_that_name(question: str, word: str) -> None:
     jql = _one(question)[1]
     assert "summary ~" in jql and word in jql and "component" not in jql, jql
+
+
+@pytest.mark.parametrize("question", ["MOB bugs incomplete or cannot reproduce",
+                                      "OPS issues closed as won't do or incomplete",
+                                      "Web Storefront bugs that were duplicate or incomplete"])
+def test_a_verb_like_resolution_listed_with_another_is_a_resolution(question: str) -> None:
+    jql = _one(question)[1]
+    assert '"Incomplete"' in jql and "resolution is EMPTY" not in jql, jql
