@@ -17,6 +17,7 @@ from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
+from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import narrowed, refines_alone
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
@@ -67,7 +68,9 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("summary", re.compile(r"\b(summari[sz]e|summary|overview|(?<!in )progress|status report|how far|how is .+ going|"
                            r"where does .+ stand|overall|"
                            r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
-    ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|duplicat\w*|relates? to|related|linked|"
+    # "closed as duplicates" is a resolution, not the duplicates link
+    ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|(?<!\bas )(?<!\bas a )duplicat\w*|"
+                          r"relates? to|related|linked|"
                           r"links?|risks?|connected to|tied to)\b")),
     ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
@@ -132,6 +135,10 @@ class EmbeddedParser:
         self.lexicon = lexicon
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
+        # a key counts as typed in capitals ("DATA"), a name ("data platform", "infusion") in any case
+        self.story_projects = {**{alias: t.label for t in lexicon.of("project") for alias in t.aliases
+                                  if alias.upper() not in self.projects},
+                               **{key: key for key in lexicon.project_keys}}
         self.now = now
         self.conditions = ConditionReader(lexicon, self.grounder, now)
         self.typed = TypedJql(lexicon, self.grounder, now)
@@ -163,7 +170,7 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped = UNAPOSTROPHED.sub(r"\1's", text.strip())
+        stripped, story = without_story(UNAPOSTROPHED.sub(r"\1's", text.strip()), self.story_projects)
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
@@ -188,7 +195,13 @@ class EmbeddedParser:
             # parts ask for one activity report, over the conditions either names
             whole = self._part(stripped, state, issue_in_view, [])
             calls = [whole] if whole.name == "activity" else calls
-        return ParsedQuery(text=text, intents=_without_context_parts(calls))
+        calls = _without_context_parts(calls)
+        for call in calls:  # the story's names are not conditions, and the answer says so (unless the request
+            if call.name != "clarify":  # used the same value: "the monthly ops report - … in OPS …")
+                used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
+                call.slots.ignored += [w for w in self.conditions.story_words(story)
+                                       if w not in call.slots.ignored and w not in used]
+        return ParsedQuery(text=text, intents=calls)
 
     # --- one part ------------------------------------------------------------------------
 

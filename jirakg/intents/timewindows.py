@@ -155,6 +155,8 @@ _RULES = [
      lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(2)) + 1)))),
     (rf"\b(?:since|from|after)\s+({_MONTH_NAMES}),? {YEAR}\b",
      lambda m, now, today, _: (_named_month(m.group(1), m.group(2), today), None)),
+    (rf"\b(?:before|until|till|prior to)\s+({_MONTH_NAMES}),? {YEAR}\b",  # not the month itself
+     lambda m, now, today, _: (None, _named_month(m.group(1), m.group(2), today))),
     (rf"\b(?:in|during|of) ({_MONTH_NAMES}),? {YEAR}\b", lambda m, now, today, _: (
         _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
     # "the past month (october)", "last month, i.e. october": the month named says which calendar month is meant
