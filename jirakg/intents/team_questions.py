@@ -299,6 +299,7 @@ ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved
                       rf"what was (?P<p3>{NAME}) up to|catch me up on|how (?:busy|active) (?:was|were|has|have)|"
                       rf"(?:did )?anything (?:happen|change)|how much has (?P<p4>{NAME}) touched|"
                       rf"which changes did (?P<p5>{NAME}) make|look like over)\b")
+NO_ACTIVITY = re.compile(r"\b(?:no|without(?: any)?|zero|not any)\s+(?:recent\s+)?$")
 COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?)\b")
 # Who wrote the most comments on a set of issues: "who comments the most", "the top commenter", "who has left the
 # most comments", "who talks the most on …"
@@ -547,6 +548,8 @@ def _risk(text: str) -> TeamAsk | None:
 def _activity(text: str) -> TeamAsk | None:
     match = ACTIVITY.search(text)
     if not match or LISTING.search(text):  # "which issues had activity since Monday" lists issues
+        return None
+    if NO_ACTIVITY.search(text[:match.start()]):  # "bugs with no activity in 10 days": stale issues, a search
         return None
     actor = next((match.group(f"p{n}") for n in range(1, 6) if match.group(f"p{n}")), None)
     return TeamAsk("activity", Measure(), _blank(text, match) + (f" {actor}" if actor else ""), actor=actor)
