@@ -40,15 +40,16 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|made|written|wrote"),
     ("updated", r"updated?|updates|chang(?:e|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|worked on|"
-                r"moved"),
+                r"moved|movement"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
                  r"delivered|close out|closed out|dropped|rejected|abandoned|cancell?ed|declined"),
-    ("due", r"due|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|completed|resolved|"
-            r"closed|shipped|delivered)|overdue by|late by"),
+    ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
+            r"completed|resolved|closed|shipped|delivered)|overdue by|late by"),
 ]
 # Words that say the issues were not updated: "stale for a month", "idle for 2 weeks"
 STALE_CUE = r"stale|idle|inactive|dormant|untouched|neglected|quiet"
-DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("updated", STALE_CUE)]))
+DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("updated", STALE_CUE),
+                                                                   ("due", "dates?")]))
 # "for a month", "in 30 days", "within 2 weeks": back from now after a negation, forward for a due date, else unread
 SPAN = re.compile(rf"^(?:for|in|within) {COUNT} (?:days?|weeks?|months?)$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
@@ -254,7 +255,7 @@ ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tas
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
 NOT_SINCE = re.compile(r"\b(?:not|never|n['’ ]t|(?:is|are|has|have|was|were)n['’ ]t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?|no|without(?: any| an?)?|zero)"
-                       r"(?: been| yet| even| really)?\s*$")
+                       r"(?: been| yet| even| really)?(?: (?:seen|had|got|gotten|shown))?(?: any| an?)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
 MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
@@ -628,7 +629,7 @@ class ConditionReader:
         offset = len(before) - len(tail)
         said = NOT_SINCE.search(tail[:best[2]]) or LAST_BEFORE_CUE.search(tail[:best[2]])
         modifier = (offset + said.start(), offset + said.end()) if said else None
-        if " be " in tail[best[2]:best[0]]:  # "needs to be done by": its "done" is no status
+        if stale or " be " in tail[best[2]:best[0]]:  # "needs to be done by", "untouched for": no status
             modifier = (offset + best[2], offset + best[0])
         negated = stale or bool(said and said.re is NOT_SINCE)
         return best[3], True, negated, modifier

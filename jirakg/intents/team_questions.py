@@ -295,7 +295,7 @@ ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved
                       rf"went on|was going on|goes on)|"
                       rf"what'?s new|activity|recent changes|changes|movement|"
                       rf"what did (?P<p1>{NAME}) (?:do|work on|change|touch|accomplish|achieve|get up to)|"
-                      rf"what has (?P<p2>{NAME}) (?:been up to|been doing|done|changed|been working on)|"
+                      rf"what has (?!to be )(?P<p2>{NAME}) (?:been up to|been doing|done|changed|been working on)|"
                       rf"what was (?P<p3>{NAME}) up to|catch me up on|how (?:busy|active) (?:was|were|has|have)|"
                       rf"(?:did )?anything (?:happen|change)|how much has (?P<p4>{NAME}) touched|"
                       rf"which changes did (?P<p5>{NAME}) make|look like over)\b")

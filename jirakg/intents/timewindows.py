@@ -106,12 +106,19 @@ def _count(word: str) -> int:
 def _shift(moment: datetime, count: int, unit: str) -> datetime:
     """`count` days, weeks, calendar months or years from `moment` (negative: back), the day clamped to the month."""
     unit = unit.rstrip("s")
+    if unit == "fortnight":
+        unit, count = "week", 2 * count
     if unit in ("day", "week"):
         return moment + timedelta(days=count * UNITS[unit])
     months = count * (12 if unit == "year" else 1)
     index = moment.month - 1 + months
     year, month = moment.year + index // 12, index % 12 + 1
     return moment.replace(year=year, month=month, day=min(moment.day, calendar.monthrange(year, month)[1]))
+
+
+def _coming(today: datetime, weekday: str, after: int = 0) -> datetime:
+    """The first such weekday from today on (`after`=1: after today)."""
+    return today + timedelta(days=(WEEKDAYS[weekday] - today.weekday() - after) % 7 + after)
 
 
 def _quarter(today: datetime, offset: int) -> tuple[datetime, datetime]:
@@ -246,8 +253,18 @@ _RULES = [
         _week_start(today), _week_start(today) + timedelta(days=7))),
     (r"\b(?:next|the coming|coming|upcoming|the upcoming) week\b", lambda m, now, today, _: (
         _week_start(today) + timedelta(days=7), _week_start(today) + timedelta(days=14))),
-    (r"\b(?:the )?past (week|month|year)\b|\bwithin the (?:last|past) (week|month|year)\b",
-     lambda m, now, today, _: (_shift(now, -1, m.group(1) or m.group(2)), None)),
+    # "in the last week" is the 7 days before now; "last week" alone is the calendar week (below)
+    (r"\b(?:the )?past (week|fortnight|month|year)\b|\b(?:within|in|over) the (?:last|past) "
+     r"(week|fortnight|month|year)\b|\b(?:the )?last (fortnight)\b",
+     lambda m, now, today, _: (_shift(now, -1, m.group(1) or m.group(2) or m.group(3)), None)),
+    # "since last month": since it began
+    (r"\bsince (?:last|the previous|previous) (week|month|quarter|year)\b",
+     lambda m, now, today, _: (_period_end(m.group(1), today, -2), None)),
+    # "next Friday", "by Friday": the coming one (a due date)
+    (rf"\b(?:next|this coming|coming) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
+        _coming(today, m.group(1), 1), _coming(today, m.group(1), 1) + timedelta(days=1))),
+    (rf"\bby ({'|'.join(WEEKDAYS)})\b",
+     lambda m, now, today, _: (None, _coming(today, m.group(1)) + timedelta(days=1))),
     # "the previous monday-to-sunday week", "last full week", "the week before this one": the calendar week before
     (r"\b(?:last|previous|prior|the previous|the prior) (?:full |whole |complete |calendar |working |"
      r"monday[- ]to[- ](?:sunday|friday) )?week\b|\bthe week before (?:this one|this|the current one|now)\b",

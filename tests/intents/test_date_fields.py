@@ -134,6 +134,15 @@ TABLE: list[tuple[str, list[Bound], str]] = [
     ("Which Billing tickets have gone stale for two weeks?", [("updated", UPPER, "-14d")], ""),
     ("tickets nobody has touched for 3 weeks", [("updated", UPPER, "-21d")], ""),
     ("Operations tasks without any updates in the past month", [("updated", UPPER, "-1M")], ""),
+    ("Which bugs haven't seen any activity in a month?", [("updated", UPPER, "-1M")], ""),
+    ("Billing tickets with no movement in 3 weeks", [("updated", UPPER, "-21d")], ""),
+    ("Search bugs untouched for a month", [("updated", UPPER, "-1M")], ""),
+    ("issues not updated since last month", [("updated", UPPER, "startOfMonth(-1)")], ""),
+    ("bugs opened in the last fortnight", [("created", LOWER, "-14d")], ""),
+    ("which issues were resolved in the last week", [("resolved", LOWER, "-7d")], ""),
+    ("tasks whose due date is this month", [("due", LOWER, "startOfMonth()"), ("due", UPPER, "startOfMonth(1)")], ""),
+    ("Operations tasks due next Friday", [("due", LOWER, "2026-11-06"), ("due", UPPER, "2026-11-07")], ""),
+    ("what has to be done by Friday", [("due", UPPER, "2026-11-07")], ""),
 ]
 
 
@@ -212,3 +221,10 @@ def test_a_window_that_cannot_be_read_is_named(question: str, named: str) -> Non
 def test_the_table_covers_every_field_and_enough_questions() -> None:
     assert len(TABLE) >= 60
     assert {name for _, bounds, _ in TABLE for name, _, _ in bounds} == {"created", "updated", "resolved", "due"}
+
+
+@pytest.mark.parametrize("question", ["Search bugs untouched for a month", "bugs that must be done by Friday",
+                                      "tasks that need to be finished by the end of the week"])
+def test_a_word_read_as_a_date_is_no_status(question: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert "statusCategory" not in (intent.jql or ""), intent.jql
