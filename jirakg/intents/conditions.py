@@ -40,7 +40,7 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|made|written|wrote"),
     ("updated", r"updated?|updates|chang(?:e|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|worked on|"
-                r"moved|movement"),
+                r"moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
                  r"delivered|close out|closed out|dropped|rejected|abandoned|cancell?ed|declined"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
@@ -51,7 +51,7 @@ STALE_CUE = r"stale|idle|inactive|dormant|untouched|neglected|quiet"
 DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("updated", STALE_CUE),
                                                                    ("due", "dates?")]))
 # "for a month", "in 30 days", "within 2 weeks": back from now after a negation, forward for a due date, else unread
-SPAN = re.compile(rf"^(?:for|in|within) {COUNT} (?:days?|weeks?|months?)$")
+SPAN = re.compile(rf"^(?:for|in|within) {COUNT} (?:days?|weeks?|fortnights?|months?)$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
 UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
 OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?|deadlines?)|late|behind schedule|"
@@ -434,6 +434,7 @@ class Unknown(ValueError):
 class ConditionReader:
     def __init__(self, lexicon: Lexicon, grounder: Grounder, now: Callable[[], datetime]) -> None:
         self.uncued: list[str] = []  # time phrases of the question being read that no date word named
+        self.date_field: DateField | None = None  # the field of a time no date word names, when not created
         self.unused: list[str] = []  # words of the question being read that no reader used, filler aside
         self.lexicon = lexicon
         self.grounder = grounder
@@ -450,10 +451,12 @@ class ConditionReader:
         self.value_names = value_names(lexicon)
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
-             typed: str | None = None) -> Slots:
+             typed: str | None = None, date_field: DateField | None = None) -> Slots:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
         Unknown for a name the instance does not have. `typed`: the question as typed, when `text` was
-        lower-cased on the way (its capitals tell a name)."""
+        lower-cased on the way (its capitals tell a name). `date_field`: the field a time said without a
+        date word is on (a follow-up's "what about next week?" after "due this week")."""
+        self.date_field = date_field
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
@@ -571,6 +574,7 @@ class ConditionReader:
                                                                             self.lexicon.sprints, ahead=True)}
         for start, end, window in find_windows(text.value, self.now(), self.lexicon.sprints):
             field_name, cued, negated, modifier = self._date_field(text.value[:start])
+            field_name = field_name if cued else self.date_field or field_name
             if field_name == "due":
                 window = ahead.get((start, end), window)
             if (SPAN.match(window.phrase) or UPCOMING.match(window.phrase)) and not negated and field_name != "due":
@@ -583,7 +587,7 @@ class ConditionReader:
                 window = window.model_copy(update={"end": now})  # "due in the last 2 weeks": not the ones ahead
             if "sprint" in window.phrase and not cued:
                 continue  # "in the current sprint" is sprint membership, not a time window
-            if not cued and window.start and window.start > _iso_now(self.now()):
+            if not cued and field_name != "due" and window.start and window.start > now:
                 continue  # "the planning call is next week": nothing was created or resolved in the future
             sentence = re.split(r"[.!?;:(]\s+|\s[-–]\s", text.value[:start])[-1]
             if not cued and CONTEXT_BEFORE_REQUEST.search(text.value[end:]) and not ISSUE_NOUN.search(sentence):

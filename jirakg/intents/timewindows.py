@@ -3,7 +3,8 @@
 "today", "yesterday", "this/last week|month|year", "last 3 days", "past 2 weeks",
 "since Monday", "on Saturday", "since March", "since 2026-03-01", "in March", "in March 2025",
 "before/after <date>", "between <date> and <date>", "this/last sprint", "past 3 sprints", "this/last/next
-quarter", "tomorrow", "in the next 2 weeks", "soon", "by the end of the month", "for a month".
+quarter", "tomorrow", "in the next 2 weeks", "soon", "later this month", "by the end of the month", "for a
+fortnight".
 Weeks start on Monday; months and years count on the calendar ("3 months ago" is the same day three months back).
 A month or day said without a year is the latest one that has begun, or with `ahead` (due dates) the next one
 that has not ended.
@@ -219,21 +220,24 @@ _RULES = [
     (rf"\b(?:before|until|till|prior to)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (None, _year(m.group(1)))),
     (rf"\b(?:in|during) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (
         _year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
-    (rf"\b(?:older than|more than|over|at least) {COUNT} (days?|weeks?|months?|years?)(?: old| ago)?\b",
+    (rf"\b(?:older than|more than|over|at least) {COUNT} (days?|weeks?|fortnights?|months?|years?)(?: old| ago)?\b",
      lambda m, now, today, _: (None, _shift(now, -_count(m.group(1)), m.group(2)))),
     (rf"\bbetween {DATE} and {DATE}", lambda m, now, today, _: (
         _date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
     (rf"\b(?:the )?(?:last|past) {COUNT} sprints?\b", _past_sprints),
     (r"\b(this|current|last|previous) sprint\b", _one_sprint),
-    (rf"\b(?:(?:in|within|over|during) the )?(?:last|past) {COUNT} (days?|weeks?|months?|years?)\b",
+    (rf"\b(?:(?:in|within|over|during) the )?(?:last|past) {COUNT} (days?|weeks?|fortnights?|months?|years?)\b",
      lambda m, now, today, _: (_shift(now, -_count(m.group(1)), m.group(2)), None)),
-    (rf"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) {COUNT} (days?|weeks?|months?)\b",
+    (rf"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) {COUNT} "
+     r"(days?|weeks?|fortnights?|months?)\b",
      lambda m, now, today, _: (now, _shift(now, _count(m.group(1)), m.group(2)))),
     # "for a month", "in 30 days", "within 2 weeks": a span back from now; the reader turns it forward for due
     # dates and into "before" after a negation ("not touched in 2 weeks")
-    (rf"\b(?:for|in|within) {COUNT} (days?|weeks?|months?)\b",
+    (rf"\b(?:for|in|within) {COUNT} (days?|weeks?|fortnights?|months?)\b",
      lambda m, now, today, _: (_shift(now, -_count(m.group(1)), m.group(2)), None)),
     (r"\b(?:soon|shortly|coming up)\b", lambda m, now, today, _: (now, now + timedelta(days=7))),
+    (r"\blater this (week|month|quarter|year)\b",
+     lambda m, now, today, _: (now, _period_end(m.group(1), today))),
     (r"\btomorrow\b", lambda m, now, today, _: (today + timedelta(days=1), today + timedelta(days=2))),
     (r"\b(this|the current|current|last|previous|prior|the previous|next|the coming|coming|upcoming) quarter\b",
      lambda m, now, today, _: _quarter(today, {"last": -1, "previous": -1, "prior": -1, "the previous": -1,

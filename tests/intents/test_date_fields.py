@@ -16,6 +16,7 @@ import pytest
 
 from jirakg.devjira.jql.dates import date_function, parse_date
 from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import ConversationState
 from jirakg.jql import syntax
 from tests.intents.demo_lexicon import LEXICON
 
@@ -143,6 +144,10 @@ TABLE: list[tuple[str, list[Bound], str]] = [
     ("tasks whose due date is this month", [("due", LOWER, "startOfMonth()"), ("due", UPPER, "startOfMonth(1)")], ""),
     ("Operations tasks due next Friday", [("due", LOWER, "2026-11-06"), ("due", UPPER, "2026-11-07")], ""),
     ("what has to be done by Friday", [("due", UPPER, "2026-11-07")], ""),
+    ("anything stale for over a fortnight in OPS?", [("updated", UPPER, "-14d")], ""),
+    ("bugs nobody has looked at for 2 weeks", [("updated", UPPER, "-14d")], ""),
+    ("Operations tasks with deadlines later this month", [("due", LOWER, "now()"), ("due", UPPER, "startOfMonth(1)")],
+     ""),
 ]
 
 
@@ -228,3 +233,16 @@ def test_the_table_covers_every_field_and_enough_questions() -> None:
 def test_a_word_read_as_a_date_is_no_status(question: str) -> None:
     (intent,) = PARSER.parse(question).intents
     assert "statusCategory" not in (intent.jql or ""), intent.jql
+
+
+@pytest.mark.parametrize(("first", "then", "expected"), [
+    ("tasks due this week", "what about next week",
+     [("due", LOWER, "startOfWeek(1)"), ("due", UPPER, "startOfWeek(2)")]),
+    ("tasks due this week", "and next month?", [("due", LOWER, "startOfMonth(1)"), ("due", UPPER, "startOfMonth(2)")]),
+    ("bugs resolved last month", "and this week?", [("resolved", LOWER, "startOfWeek()")]),
+])
+def test_a_follow_up_time_alone_is_on_the_earlier_date_field(first: str, then: str, expected: list[Bound]) -> None:
+    (earlier,) = PARSER.parse(first).intents
+    (intent,) = PARSER.parse(then, ConversationState(last_intent=earlier.name, last_search=earlier.slots)).intents
+    wanted = sorted((name, side, instant(value)) for name, side, value in expected)
+    assert sorted(date_bounds(intent.jql or "")) == wanted and intent.slots.ignored == [], intent.jql
