@@ -270,9 +270,13 @@ class EmbeddedParser:
         """A search or count from the question's conditions; a link or child question with conditions
         beyond what those answer becomes a search over the linked issues or children. None: a plain
         link or child question."""
-        try:
+        follows = state.last_search is not None and bool(FOLLOW_UP.search(lowered) or (refines_alone(lowered)
+                                                                                        and not keys))
+        earlier = {d.field for d in state.last_search.dates} if follows and state.last_search else set()
+        try:  # a follow-up's time said alone is on the earlier search's one date field ("and next week?")
             slots = self.conditions.read(part, Slots(), people=name != "children",
-                                         terse_text=name in ("search", "count"))
+                                         terse_text=name in ("search", "count"),
+                                         date_field=earlier.pop() if len(earlier) == 1 else None)
         except Unknown as exc:
             return clarify(str(exc))
         if name == "children":
@@ -296,7 +300,7 @@ class EmbeddedParser:
                 # that said which person are named as not used rather than answered over silently
                 slots.ignored += [w for w in self.conditions.unused if w not in slots.ignored and w not in ROLE_WORDS
                                   and w not in (slots.text or "").split()]
-        if state.last_search is not None and (FOLLOW_UP.search(lowered) or (refines_alone(lowered) and not keys)):
+        if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition

@@ -295,7 +295,7 @@ ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved
                       rf"went on|was going on|goes on)|"
                       rf"what'?s new|activity|recent changes|changes|movement|"
                       rf"what did (?P<p1>{NAME}) (?:do|work on|change|touch|accomplish|achieve|get up to)|"
-                      rf"what has (?P<p2>{NAME}) (?:been up to|been doing|done|changed|been working on)|"
+                      rf"what has (?!to be )(?P<p2>{NAME}) (?:been up to|been doing|done|changed|been working on)|"
                       rf"what was (?P<p3>{NAME}) up to|catch me up on|how (?:busy|active) (?:was|were|has|have)|"
                       rf"(?:did )?anything (?:happen|change)|how much has (?P<p4>{NAME}) touched|"
                       rf"which changes did (?P<p5>{NAME}) make|look like over)\b")
@@ -305,6 +305,7 @@ ACTIVITY_COUNTS = re.compile(r"\bhow many (?:issues |tickets )?(?:were |got |hav
                              r"(?=created|opened|new|resolved|closed|status|reassign)|"
                              r"\bstatus (?=changes|moves|transitions)|\breassignments\b|"
                              r"(?<=changes )(?:happened|occurred|were made)\b")
+NO_ACTIVITY = re.compile(r"\b(?:no|without(?: any)?|zero|not any)\s+(?:recent\s+)?$")
 COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?)\b")
 # "for the staffing discussion I need one number": the asker's meeting, not the issues' comments
 MEETING = re.compile(r"\b(?:for|before|after|at|during|ahead of) (?:the |our |a |this |next |tomorrow s |"
@@ -565,6 +566,8 @@ def _activity(text: str) -> TeamAsk | None:
     match = ACTIVITY.search(text)
     if not match or LISTING.search(text) or ACTIVITY_DATE.search(text):
         return None  # "which issues had activity since Monday", "tickets whose last activity was before 2012"
+    if NO_ACTIVITY.search(text[:match.start()]):  # "bugs with no activity in 10 days": stale issues, a search
+        return None
     actor = next((match.group(f"p{n}") for n in range(1, 6) if match.group(f"p{n}")), None)
     counted = [*ACTIVITY_COUNTS.finditer(text), *THROUGHPUT.finditer(text)]
     return TeamAsk("activity", Measure(), _blank(text, match, *counted) + (f" {actor}" if actor else ""),
