@@ -904,6 +904,12 @@ class ConditionReader:
                 looks_named = False  # "what the web team planned", "the project finished": a verb, no name
             if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, typed.group(0) if typed else value))
+            scope = named.group(2) and kind in NAMED_KINDS and looks_named
+            shared = self._names_sharing(value, kind) if scope else []
+            if value in self.known_words and value not in FILLER | FIELD_WORDS and len(shared) > 1:
+                # "the platform team": a word of several names, none chosen; never answered as if unsaid
+                raise Unknown(f"'{value} {kind}' could be {', '.join(shared[:-1])} or {shared[-1]}; "
+                              "which one do you mean?")
         self._unknown_project_key(words, original)
         for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):
             # "Coding Environment 0.9" is part of a version's name ("Coding Env 0.9"): not unknown
@@ -924,6 +930,12 @@ class ConditionReader:
             word = typed.lower()
             if word in free and word not in self.known_words and get_close_matches(typed, keys, n=1, cutoff=0.6):
                 raise Unknown(self._no_such("project", typed))
+
+    def _names_sharing(self, word: str, kind: str) -> list[str]:
+        """The names of that kind with `word` in them ("platform" team: Core Platform, Data Platform, Platform Team)."""
+        kinds = NAMED_KINDS[kind]
+        return list(dict.fromkeys(t.label for t in self.lexicon.terms
+                                  if t.kind in kinds and word in unicode_words(t.label).split()))
 
     def _no_such(self, kind: str, value: str) -> str:
         return no_such(self.lexicon, kind, value)
@@ -1002,6 +1014,9 @@ CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported repo
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
 outstanding finished completed started progress review open""".split())
+# Scopes a word after a name says it is: "the platform team" is a project or a Team option; a name one of
+# several share is asked back ("the platform project": Core Platform or Data Platform)
+NAMED_KINDS = {"team": {"project", "option"}, "project": {"project"}, "board": {"project"}}
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 
