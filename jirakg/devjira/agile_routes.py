@@ -1,5 +1,5 @@
 """The Jira Software (agile) REST API's boards and sprints: /rest/agile/1.0/board, /board/{id},
-/board/{id}/sprint — paged as Jira pages them (startAt, maxResults, isLast, values). A board is seen by
+/board/{id}/sprint, /sprint/{id} — paged as Jira pages them (startAt, maxResults, isLast, values). A board is seen by
 those who may browse its project, as Jira shows a board to those who may see its filter."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ AGILE = "/rest/agile/1.0"
 PAGE_CAP = 50  # Jira Software's default and largest page of boards and sprints
 STATES = ("future", "active", "closed")
 NO_BOARD = "Board does not exist or you do not have permission to see it."
+NO_SPRINT = "Sprint does not exist or you do not have permission to see it."
 # The boards of the dataset served, kept while the same index is (writes replace it).
 BOARDS = web.AppKey("boards", dict)
 
@@ -24,6 +25,7 @@ def add_routes(app: web.Application) -> None:
         app.router.add_get(f"{site}{AGILE}/board", board_list)
         app.router.add_get(f"{site}{AGILE}/board/{{board}}", board)
         app.router.add_get(f"{site}{AGILE}/board/{{board}}/sprint", board_sprints)
+        app.router.add_get(f"{site}{AGILE}/sprint/{{sprint}}", sprint)
 
 
 def _boards(request: web.Request) -> list[Board]:
@@ -105,3 +107,13 @@ async def board_sprints(request: web.Request) -> web.Response:
         raise BadRequest(f"The state '{unknown[0]}' is not valid; use one of {', '.join(STATES)}.")
     return _page(request, [_sprint_object(request, found, s) for s in found.sprints if s.get("state") in states],
                  counted=False)
+
+
+async def sprint(request: web.Request) -> web.Response:
+    """One sprint by id, on a board the caller may see."""
+    wanted = request.match_info["sprint"]
+    for found in _boards(request):
+        for planned in found.sprints:
+            if str(planned["id"]) == wanted:
+                return web.json_response(_sprint_object(request, found, planned))
+    return error(404, NO_SPRINT)

@@ -230,8 +230,19 @@ class GraphManager:
         sprints = await self.connector.project_sprints(project)
         if self.sight is None or not sprints:
             return sprints
-        allowed = await self.sight.browsable_projects({s.project_id: project for s in sprints if s.project_id})
+        allowed = await self.sight.browsable_projects({s.project_id: s.project_key or project for s in sprints
+                                                       if s.project_id})
         return [s for s in sprints if s.project_id in allowed]
+
+    async def sprint(self, sprint_id: int) -> BoardSprint | None:
+        """One sprint by id, None when there is none or it is on a board of a project this person may not browse."""
+        found = await self.connector.sprint(sprint_id)
+        if found is None or self.sight is None:
+            return found
+        if found.project_id is None:
+            return None  # no project to decide on: never shown unchecked
+        allowed = await self.sight.browsable_projects({found.project_id: found.project_key or ""})
+        return found if found.project_id in allowed else None
 
     async def invalidate(self, *, keys: Iterable[str] = (), fields: Iterable[str] = (),
                          any_new_issue: bool = False, drop_nodes: bool = True) -> int:

@@ -19,6 +19,7 @@ from jirakg.retrieval.plan import RetrievalPlan
 
 SPRINTS_SHOWN = 5
 BEHIND = 15  # percentage points of work done behind the share of time gone
+STATE_WORDS = {"active": "is active", "future": "is planned", "closed": "is closed"}
 
 
 def plan(call: IntentCall) -> RetrievalPlan:
@@ -28,10 +29,14 @@ def plan(call: IntentCall) -> RetrievalPlan:
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
     facts = await team.fetch(plan, manager)
     call = plan.intent
-    if _sprints(facts.nodes, team.measure_of(call), call) or not call.slots.projects:
+    if _sprints(facts.nodes, team.measure_of(call), call):
         return facts
-    for project in call.slots.projects:
-        facts.board_sprints += [s.field_value() for s in await manager.project_sprints(project)]
+    if call.slots.sprints:  # named sprints no selected issue is in: each as Jira Software has it
+        found = [await manager.sprint(int(i)) for i in call.slots.sprints if i.isdigit()]
+        facts.board_sprints += [s.field_value() for s in found if s is not None]
+    else:
+        for project in call.slots.projects:
+            facts.board_sprints += [s.field_value() for s in await manager.project_sprints(project)]
     for sprint in _sprints([], team.measure_of(call), call, facts.board_sprints):
         # Whether the sprint is empty or only holds nothing this selection wants: worded differently.
         facts.sprint_sizes[_id(sprint)] = len((await manager.get(f"sprint = {_id(sprint)}", ["resolution"])).nodes)
@@ -115,7 +120,7 @@ def _without_issues(sprint: dict, size: int, now: datetime, facts: TeamFacts, w:
     left = f", {days_text(max(0.0, in_days(end - now)))} left" if end and state == "active" else ""
     contents = ("has no issues yet" if state != "closed" else "had no issues") if not size else \
         f"none of its {plural(size, 'issue')} match {team.scope(facts).removeprefix('issues matching ')}"
-    w.line(f"{sprint.get('name')} is {state}{span}{left}, and {contents}.")
+    w.line(f"{sprint.get('name')} {STATE_WORDS.get(str(state), f'is {state}')}{span}{left}, and {contents}.")
 
 
 def _added_after(node: Node, sprint: dict, start: datetime) -> bool:

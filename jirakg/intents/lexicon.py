@@ -90,7 +90,8 @@ class Lexicon(BaseModel):
     @classmethod
     def build(cls, *, fields: Iterable[dict] = (), statuses: Iterable[dict] = (), priorities: Iterable[dict] = (),
               issue_types: Iterable[dict] = (), link_types: Iterable[dict] = (), projects: Iterable[dict] = (),
-              issues: Iterable[dict] = ()) -> Lexicon:
+              issues: Iterable[dict] = (), planned_sprints: Iterable[dict] = ()) -> Lexicon:
+        """`planned_sprints`: sprints the boards list that the issues may not show yet (named, not windows)."""
         terms = _Terms()
         priorities = list(priorities)
         _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
@@ -99,6 +100,8 @@ class Lexicon(BaseModel):
         issues = list(issues)
         for issue in issues:
             _add_issue_terms(terms.add, issue.get("fields", {}), sprints)
+        for planned in planned_sprints:
+            terms.add("sprint", str(planned["id"]), planned["name"])
         terms.add_synonyms()
         terms.add_partial_names()
         _add_select_options(terms, fields, issues)

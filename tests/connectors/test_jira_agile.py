@@ -45,3 +45,17 @@ def test_a_jira_without_jira_software_has_no_boards() -> None:
         assert sprints_of(url, "MOB") == []
     with devjira(DEMO) as url:
         assert sprints_of(url, "INIT") == []  # a project without sprints has no board
+
+
+def test_one_sprint_by_id_with_its_boards_project() -> None:
+    mob = next(p for p in DEMO.metadata["projects"] if p["key"] == "MOB")
+    planned = mob["sprints"][-1]
+
+    async def read():
+        async with connector(url) as jira:
+            return await jira.sprint(planned["id"]), await jira.sprint(999999)
+
+    with devjira(DEMO) as url:
+        found, missing = asyncio.run(read())
+    assert found is not None and found.name == planned["name"] and found.state == planned["state"]
+    assert (found.project_id, found.project_key) == (str(mob["id"]), "MOB") and missing is None

@@ -64,6 +64,9 @@ def test_board_sprints_by_state_and_page(url: str) -> None:
     assert closed and all(s["state"] == "closed" and s["completeDate"] for s in closed)
     assert call(f"{sprints}?state=running", auth=SERVICE).status == 400
     assert call(f"{url}{AGILE}/board/999/sprint", auth=SERVICE).status == 404
+    one = call(f"{url}{AGILE}/sprint/{sprint['id']}", auth=SERVICE)
+    assert one.status == 200 and one.body == sprint
+    assert call(f"{url}{AGILE}/sprint/999999", auth=SERVICE).status == 404
 
 
 def test_same_credentials_and_visibility_as_the_rest_of_the_api(url: str) -> None:
@@ -75,6 +78,8 @@ def test_same_credentials_and_visibility_as_the_rest_of_the_api(url: str) -> Non
     seen = [b["location"]["projectKey"] for b in call(f"{url}{AGILE}/board", auth=person).body["values"]]
     assert "OPS" not in seen and "MOB" in seen
     assert call(f"{url}{AGILE}/board/{ops['id']}/sprint", auth=person).status == 404
+    ops_sprint = call(f"{url}{AGILE}/board/{ops['id']}/sprint", auth=SERVICE).body["values"][0]
+    assert call(f"{url}{AGILE}/sprint/{ops_sprint['id']}", auth=person).status == 404
 
 
 def test_sprints_derived_from_the_issues_without_metadata() -> None:

@@ -30,9 +30,9 @@ def without_active_mob_sprint():
     return build_dataset(issues, DEMO.metadata)
 
 
-def answer(url: str, jql: str, projects: list[str]) -> str:
+def answer(url: str, jql: str, projects: list[str], sprints: list[str] | None = None) -> str:
     call = IntentCall(name="sprint", jql=jql, slots={
-        "projects": projects, "sprint_state": "open",
+        "projects": projects, "sprint_state": None if sprints else "open", "sprints": sprints or [],
         "measure": {"sprint_field": SPRINT_FIELD, "points_field": "customfield_10016"}})
 
     async def run() -> str:
@@ -79,3 +79,11 @@ def test_a_board_of_a_project_the_person_may_not_browse_names_no_sprint() -> Non
     with devjira(without_active_mob_sprint()) as url:
         everyone, outsider = asyncio.run(run())
     assert ACTIVE["name"] in [s.name for s in everyone] and outsider == []
+
+
+def test_a_named_sprint_without_issues_is_read_from_jira_software() -> None:
+    planned = next(s for s in MOB["sprints"] if s["state"] == "future")
+    with devjira(DEMO) as url:
+        text = answer(url, f'sprint = {planned["id"]}', [], [str(planned["id"])])
+    start, end = planned["startDate"][:10], planned["endDate"][:10]
+    assert text.startswith(f"{planned['name']} is planned ({start} to {end}), and has no issues yet.")

@@ -29,6 +29,12 @@ class BoardSprint(BaseModel):
     board_id: int | None = Field(None, alias="originBoardId")
     goal: str = ""
     project_id: str | None = None  # the project of the board that lists it: whose browse permission shows it
+    project_key: str | None = None
+
+    def placed(self, location: dict) -> None:
+        """Noted on the board's project (a board's `location`)."""
+        self.project_id = str(location["projectId"]) if location.get("projectId") is not None else None
+        self.project_key = location.get("projectKey")
 
     def field_value(self) -> dict[str, Any]:
         """The sprint as an issue's Sprint field holds it."""
@@ -43,8 +49,7 @@ async def project_sprints(http: JiraHttp, project: str, states: tuple[str, ...] 
         async for board in _paged(http, f"{AGILE}/board", {"projectKeyOrId": project}):
             async for raw in _paged(http, f"{AGILE}/board/{board['id']}/sprint", {"state": ",".join(states)}):
                 sprint = BoardSprint.model_validate(raw)
-                location = board.get("location") or {}
-                sprint.project_id = str(location["projectId"]) if location.get("projectId") is not None else None
+                sprint.placed(board.get("location") or {})
                 found.setdefault(sprint.id, sprint)
     except JiraNotFound:  # no Jira Software, or no such project: no boards
         return []
@@ -61,3 +66,15 @@ async def _paged(http: JiraHttp, path: str, params: dict[str, str]) -> AsyncIter
         start += len(values)
         if page.get("isLast", True) or not values:
             return
+
+
+async def sprint(http: JiraHttp, sprint_id: int) -> BoardSprint | None:
+    """One sprint by id with the project of the board it was made on; None when there is no such sprint (or
+    no agile API)."""
+    try:
+        found = BoardSprint.model_validate(await http.get(f"{AGILE}/sprint/{sprint_id}"))
+        if found.board_id is not None:
+            found.placed((await http.get(f"{AGILE}/board/{found.board_id}")).get("location") or {})
+    except JiraNotFound:
+        return None
+    return found
