@@ -462,6 +462,7 @@ class ConditionReader:
         self._categories(words, slots)
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
+        self._ambiguous_project_word(slots)
         unplaced = unplaced_name(typed or text, slots.ignored, self.lexicon)
         if unplaced:
             raise Unknown(unplaced)
@@ -904,12 +905,6 @@ class ConditionReader:
                 looks_named = False  # "what the web team planned", "the project finished": a verb, no name
             if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, typed.group(0) if typed else value))
-            scope = named.group(2) and kind in NAMED_KINDS and looks_named
-            shared = self._names_sharing(value, kind) if scope else []
-            if value in self.known_words and value not in FILLER | FIELD_WORDS and len(shared) > 1:
-                # "the platform team": a word of several names, none chosen; never answered as if unsaid
-                raise Unknown(f"'{value} {kind}' could be {', '.join(shared[:-1])} or {shared[-1]}; "
-                              "which one do you mean?")
         self._unknown_project_key(words, original)
         for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):
             # "Coding Environment 0.9" is part of a version's name ("Coding Env 0.9"): not unknown
@@ -921,6 +916,16 @@ class ConditionReader:
             surname = person.group(2) if person.group(2) and person.group(2) not in NAME_STOP | FIELD_WORDS else None
             raise Unknown(self._no_such("person", " ".join(filter(None, [person.group(1), surname])).title()))
 
+    def _ambiguous_project_word(self, slots: Slots) -> None:
+        """A word left over that is part of the names of several projects ("the platform project" beside Core
+        Platform and Data Platform) is asked back: dropping it would answer over every project."""
+        for word in slots.ignored:
+            named = [t for t in self.lexicon.of("project")
+                     if word in t.label.lower().split() and word != t.label.lower()]
+            if len(named) > 1 and not {t.value for t in named} & set(slots.projects):
+                names = " or ".join(f"{t.label} ({t.value})" for t in sorted(named, key=lambda t: t.label))
+                raise Unknown(f"'{word}' could be the project {names}; which one do you mean?")
+
     def _unknown_project_key(self, words: Words, original: str) -> None:
         """A word typed in capitals like a project key and close to one ("DTA issues at risk", "workload OPZ")
         is a mistyped project: asked back, never dropped to answer over every project."""
@@ -930,12 +935,6 @@ class ConditionReader:
             word = typed.lower()
             if word in free and word not in self.known_words and get_close_matches(typed, keys, n=1, cutoff=0.6):
                 raise Unknown(self._no_such("project", typed))
-
-    def _names_sharing(self, word: str, kind: str) -> list[str]:
-        """The names of that kind with `word` in them ("platform" team: Core Platform, Data Platform, Platform Team)."""
-        kinds = NAMED_KINDS[kind]
-        return list(dict.fromkeys(t.label for t in self.lexicon.terms
-                                  if t.kind in kinds and word in unicode_words(t.label).split()))
 
     def _no_such(self, kind: str, value: str) -> str:
         return no_such(self.lexicon, kind, value)
@@ -1014,9 +1013,6 @@ CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported repo
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
 outstanding finished completed started progress review open""".split())
-# Scopes a word after a name says it is: "the platform team" is a project or a Team option; a name one of
-# several share is asked back ("the platform project": Core Platform or Data Platform)
-NAMED_KINDS = {"team": {"project", "option"}, "project": {"project"}, "board": {"project"}}
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 
