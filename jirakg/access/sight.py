@@ -88,6 +88,18 @@ class Sight:
         hidden, to_cut, _ = outcome
         return [_cut(n, hidden) if n.key in to_cut else n for n in nodes if n.key not in hidden]
 
+    async def browsable_projects(self, projects: dict[str, str]) -> set[str]:
+        """The ids of `projects` (key by id) this person may browse: remembered decisions first, the rest asked."""
+        asked = {ident: Place(ident, key) for ident, key in projects.items()}
+        seen = self.decisions.known(self.person.id, "project", asked)
+        unknown = [place for ident, place in asked.items() if ident not in seen]
+        if unknown:
+            granted = await self.api.browsable(self.person, unknown, [])
+            decided = self.decisions.answered(granted.projects, [p.id for p in unknown])
+            self.decisions.put(self.person.id, "project", decided)
+            seen.update(decided)
+        return {ident for ident, (browsable, _) in seen.items() if browsable}
+
     async def _outcome(self, nodes: list[Node]) -> Outcome:
         referenced = _referenced(nodes)
         seen = self.decisions.known(self.person.id, "key", referenced)

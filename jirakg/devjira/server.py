@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from aiohttp import web
 
-from jirakg.devjira import oauth_routes, permission_routes, write_routes
+from jirakg.devjira import agile_routes, oauth_routes, permission_routes, write_routes
 from jirakg.devjira.app_state import (
     CALLER,
     DATASET,
@@ -72,6 +72,7 @@ def create_app(dataset: Dataset, options: ServerOptions | None = None) -> web.Ap
     app.router.add_get("/browse/{key}", browse)
     app.router.add_get("/issues/", issue_navigator)
     oauth_routes.add_routes(app)
+    agile_routes.add_routes(app)
     return app
 
 

@@ -8,6 +8,7 @@ from jirakg.connectors.jira import JiraConnector, load_metadata
 from jirakg.intents.lexicon import Lexicon, select_fields
 
 SAMPLE_JQL = "project is not EMPTY ORDER BY updated DESC"
+BOARD_PROJECTS = 50  # the projects whose boards are read for sprints not in the sample (two requests each)
 SAMPLE_FIELDS = ["assignee", "reporter", "labels", "components", "fixVersions", "versions", "status", "issuetype",
                  "priority", "resolution"]
 
@@ -26,4 +27,14 @@ async def instance_lexicon(connector: JiraConnector, sample: int = 20000) -> Lex
             break
     return Lexicon.build(fields=metadata.fields, statuses=metadata.statuses, priorities=metadata.priorities,
                          issue_types=metadata.issue_types, link_types=metadata.link_types,
-                         projects=metadata.projects, issues=issues[:sample])
+                         projects=metadata.projects, issues=issues[:sample],
+                         planned_sprints=await _planned_sprints(connector, issues[:sample], sprint_field))
+
+
+async def _planned_sprints(connector: JiraConnector, issues: list[dict], sprint_field: str | None) -> list[dict]:
+    """The active and future sprints on the boards of the projects whose sampled issues are in sprints: a sprint
+    nobody has planned work into yet can still be asked about by name."""
+    projects = {issue["key"].split("-")[0] for issue in issues
+                if sprint_field and (issue.get("fields") or {}).get(sprint_field)}
+    found = [await connector.project_sprints(key, ("active", "future")) for key in sorted(projects)[:BOARD_PROJECTS]]
+    return [sprint.field_value() for sprints in found for sprint in sprints]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from jirakg.connectors.jira import JiraConnector
+from jirakg.connectors.jira.agile import BoardSprint
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
 from jirakg.graph.issue_graph import Chain, IssueGraph
 from jirakg.graph.node import STRUCTURE_FIELDS, Node, node_from_issue
@@ -222,6 +223,26 @@ class GraphManager:
                 graph.add(node)
             frontier = [k for k in wanted if k in graph]
         return graph.chain(key.upper(), link_type, direction, depth), graph.cycles(link_type), graph
+
+    async def project_sprints(self, project: str) -> list[BoardSprint]:
+        """The sprints on `project`'s boards (Jira Software), as this person may see them: none from a
+        project they may not browse. Not cached: asked only when no issue shows the sprint wanted."""
+        sprints = await self.connector.project_sprints(project)
+        if self.sight is None or not sprints:
+            return sprints
+        allowed = await self.sight.browsable_projects({s.project_id: s.project_key or project for s in sprints
+                                                       if s.project_id})
+        return [s for s in sprints if s.project_id in allowed]
+
+    async def sprint(self, sprint_id: int) -> BoardSprint | None:
+        """One sprint by id, None when there is none or it is on a board of a project this person may not browse."""
+        found = await self.connector.sprint(sprint_id)
+        if found is None or self.sight is None:
+            return found
+        if found.project_id is None:
+            return None  # no project to decide on: never shown unchecked
+        allowed = await self.sight.browsable_projects({found.project_id: found.project_key or ""})
+        return found if found.project_id in allowed else None
 
     async def invalidate(self, *, keys: Iterable[str] = (), fields: Iterable[str] = (),
                          any_new_issue: bool = False, drop_nodes: bool = True) -> int:

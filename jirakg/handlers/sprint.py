@@ -1,5 +1,7 @@
 """sprint: progress of the current or a named sprint: done of total (issues and story points), days
-left, in progress, blocked, added after the start, and a verdict from those figures."""
+left, in progress, blocked, added after the start, and a verdict from those figures. When no selected
+issue is in the sprint asked about, the project's board says which sprint it is (a sprint nobody has
+planned work into yet is still the current sprint)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from datetime import datetime
 from jirakg.analysis.groups import percent
 from jirakg.analysis.values import days_text, in_days, is_done, moment, number, shown_number
 from jirakg.answer.templated import Answer, Writer, plural
-from jirakg.graph import Node
+from jirakg.graph import GraphManager, Node
 from jirakg.handlers import search, team
 from jirakg.handlers.base import JiraHandler
 from jirakg.intents.models import IntentCall, Measure
@@ -17,21 +19,42 @@ from jirakg.retrieval.plan import RetrievalPlan
 
 SPRINTS_SHOWN = 5
 BEHIND = 15  # percentage points of work done behind the share of time gone
+STATE_WORDS = {"active": "is active", "future": "is planned", "closed": "is closed"}
 
 
 def plan(call: IntentCall) -> RetrievalPlan:
     return team.plan(call, changelog=True)
 
 
+async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
+    facts = await team.fetch(plan, manager)
+    call = plan.intent
+    if _sprints(facts.nodes, team.measure_of(call), call):
+        return facts
+    if call.slots.sprints:  # named sprints no selected issue is in: each as Jira Software has it
+        found = [await manager.sprint(int(i)) for i in call.slots.sprints if i.isdigit()]
+        facts.board_sprints += [s.field_value() for s in found if s is not None]
+    else:
+        for project in call.slots.projects:
+            facts.board_sprints += [s.field_value() for s in await manager.project_sprints(project)]
+    for sprint in _sprints([], team.measure_of(call), call, facts.board_sprints):
+        # Whether the sprint is empty or only holds nothing this selection wants: worded differently.
+        facts.sprint_sizes[_id(sprint)] = len((await manager.get(f"sprint = {_id(sprint)}", ["resolution"])).nodes)
+    return facts
+
+
 def word(facts: TeamFacts) -> Answer:
     measure = team.measure_of(facts.plan.intent)
     w = Writer()
-    sprints = _sprints(facts.nodes, measure, facts.plan.intent)
+    sprints = _sprints(facts.nodes, measure, facts.plan.intent, facts.board_sprints)
     if not sprints:
         w.line(f"No sprint found for {team.scope(facts)}.")
     for sprint in sprints[:SPRINTS_SHOWN]:
         members = [n for n in facts.nodes if any(_id(s) == _id(sprint) for s in _of(n, measure))]
-        _progress(sprint, members, measure, team.as_of(facts), w)
+        if members:
+            _progress(sprint, members, measure, team.as_of(facts), w)
+        else:
+            _without_issues(sprint, facts.sprint_sizes.get(_id(sprint), 0), team.as_of(facts), facts, w)
     search.unused(facts, w)
     return w.result()
 
@@ -45,9 +68,12 @@ def _id(sprint: dict) -> str:
     return str(sprint.get("id"))
 
 
-def _sprints(nodes: list[Node], measure: Measure, call: IntentCall) -> list[dict]:
-    """The sprints asked about: named ones, else the active ones the selected issues are in."""
+def _sprints(nodes: list[Node], measure: Measure, call: IntentCall, board: list[dict] | None = None) -> list[dict]:
+    """The sprints asked about: named ones, else those in the state asked (active by default) that the
+    selected issues are in, or, when they are in none, that the board lists."""
     found = {_id(s): s for n in nodes for s in _of(n, measure)}
+    for sprint in board or []:
+        found.setdefault(_id(sprint), sprint)
     named = [found[i] for i in call.slots.sprints if i in found]
     if named:
         return named
@@ -85,6 +111,18 @@ def _progress(sprint: dict, members: list[Node], measure: Measure, now: datetime
                f"{f', {len(blocked)} blocked' if blocked else ''}.")
 
 
+def _without_issues(sprint: dict, size: int, now: datetime, facts: TeamFacts, w: Writer) -> None:
+    """A sprint on the board that none of the selected issues is in: its dates, and that it is empty (or
+    holds only issues the question did not select)."""
+    start, end = moment(sprint.get("startDate")), moment(sprint.get("endDate"))
+    state = sprint.get("state")
+    span = f" ({start:%Y-%m-%d} to {end:%Y-%m-%d})" if start and end else ""
+    left = f", {days_text(max(0.0, in_days(end - now)))} left" if end and state == "active" else ""
+    contents = ("has no issues yet" if state != "closed" else "had no issues") if not size else \
+        f"none of its {plural(size, 'issue')} match {team.scope(facts).removeprefix('issues matching ')}"
+    w.line(f"{sprint.get('name')} {STATE_WORDS.get(str(state), f'is {state}')}{span}{left}, and {contents}.")
+
+
 def _added_after(node: Node, sprint: dict, start: datetime) -> bool:
     """Put into the sprint after it started: a Sprint change adding it, dated after the start."""
     for entry in node.changelog or []:
@@ -97,4 +135,4 @@ def _added_after(node: Node, sprint: dict, start: datetime) -> bool:
     return False
 
 
-HANDLER = JiraHandler(plan, team.fetch, word)
+HANDLER = JiraHandler(plan, fetch, word)

@@ -33,7 +33,7 @@ from jirakg.intents.models import (
     Slots,
 )
 from jirakg.intents.team_calls import TeamCalls
-from jirakg.intents.team_questions import POINTS, TeamAsk, read_team
+from jirakg.intents.team_questions import POINTS, TeamAsk, read_team, reads_together
 from jirakg.intents.timewindows import find_windows, parse_window
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.jql.errors import JqlSyntaxError
@@ -180,6 +180,7 @@ class EmbeddedParser:
                       and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
         if statements and len(statements) < len(parts):
             parts = [p for p in parts if p not in statements]
+        parts = _rejoined(parts)
         for part in parts:
             call = self._part(part.strip(), state, issue_in_view, carried)
             previous = calls[-1] if calls else None
@@ -499,3 +500,16 @@ def input_problem(text: str) -> str | None:
     if NOT_TEXT.search(stripped):
         return "The question holds characters that are not text (a control character or a byte that is not UTF-8)."
     return None
+
+
+def _rejoined(parts: list[str]) -> list[str]:
+    """Parts split at a question mark made one again when the second points back at what the first named and
+    only together they ask a team question ("pull up WEB Sprint 50? how much of it got done")."""
+    joined: list[str] = []
+    for part in parts:
+        if (joined and not ISSUE_KEY_IN_QUESTION.search(joined[-1] + " " + part)
+                and reads_together(joined[-1].lower(), part.lower())):
+            joined[-1] = f"{joined[-1].rstrip()}? {part}"
+        else:
+            joined.append(part)
+    return joined

@@ -90,7 +90,8 @@ class Lexicon(BaseModel):
     @classmethod
     def build(cls, *, fields: Iterable[dict] = (), statuses: Iterable[dict] = (), priorities: Iterable[dict] = (),
               issue_types: Iterable[dict] = (), link_types: Iterable[dict] = (), projects: Iterable[dict] = (),
-              issues: Iterable[dict] = ()) -> Lexicon:
+              issues: Iterable[dict] = (), planned_sprints: Iterable[dict] = ()) -> Lexicon:
+        """`planned_sprints`: sprints the boards list that the issues may not show yet (named, not windows)."""
         terms = _Terms()
         priorities = list(priorities)
         _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
@@ -99,6 +100,8 @@ class Lexicon(BaseModel):
         issues = list(issues)
         for issue in issues:
             _add_issue_terms(terms.add, issue.get("fields", {}), sprints)
+        for planned in planned_sprints:
+            terms.add("sprint", str(planned["id"]), planned["name"])
         terms.add_synonyms()
         terms.add_partial_names()
         _add_select_options(terms, fields, issues)
@@ -260,20 +263,22 @@ def _add_select_options(terms: _Terms, fields: Iterable[dict], issues: list[dict
             option = fields_of_issue.get(field_id)
             if not isinstance(option, dict) or not option.get("value") or ("option", option["value"]) in terms.found:
                 continue
-            aliases = [a for a in _option_aliases(field_name, option["value"]) if a not in taken]
+            aliases = [a for a in _option_aliases(field_name, option["value"], taken) if a not in taken]
             if aliases:
                 terms.found[("option", option["value"])] = Term(kind="option", value=option["value"],
                                                                 label=option["value"], field=field_name,
                                                                 aliases=aliases)
 
 
-def _option_aliases(field_name: str, value: str) -> list[str]:
+def _option_aliases(field_name: str, value: str, taken: set[str]) -> list[str]:
     """A coded option by its name, its code ("S1", "sev 1") and its name beside the field's ("critical severity");
-    plain names ("Mobile Team") none: they are read as teams and projects elsewhere."""
+    a plain name ("Platform Team") by itself, unless a word of it already names something ("Mobile Team" is read
+    as the Mobile Apps project elsewhere): "the platform team" must not lose "platform"."""
     name, words = unicode_words(field_name), unicode_words(value)
     coded = CODED_OPTION.match(words)
     if not coded:
-        return []
+        own = [w for w in words.split() if w not in name.split()]
+        return [words] if own and not any(w in taken for w in own) else []
     code, number, rest = coded.groups()
     aliases = [words, f"{name} {words}", f"{words} {name}", f"{code}{number}", f"{name} {number}",
                f"{name[:3]} {number}", f"{name[:3]}{number}"]

@@ -411,11 +411,16 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
     bugs; the other sentences still give conditions."""
     sentences = SENTENCE.split(normalised(text))
     asking = [n for n, sentence in enumerate(sentences) if REQUEST.search(sentence) or sentence.endswith("?")]
-    # Without an issue, a release named wins over "what's holding up …", and "which tickets missed their date" lists
-    readers = (_comments, _reasoning) if has_key else (_release, _about_many, _comment_search, _sprint, _workload,
-                                                       _risk, _activity, _ratio, _share, _statistic, _ranking,
-                                                       _breakdown)
+    readers = (_comments, _reasoning) if has_key else ISSUE_READERS
     for n in asking or range(len(sentences)):
+        joined = _joined_reading(sentences, n + 1, readers) if n + 1 < len(sentences) else None
+        n += joined is not None  # the pair ends at the sentence pointing back
+        joined = joined or _joined_reading(sentences, n, readers)
+        if joined:
+            sentences[n - 1:n + 1] = [joined.rest]
+            joined.rest = AS_ASKED.sub(" ", " ".join(sentences))
+            joined.about_issue = has_key
+            return joined
         for reader in readers:
             ask = reader(sentences[n])
             if ask:
@@ -428,6 +433,37 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
                 ask.about_issue = has_key
                 return ask
     return None
+
+
+# A word pointing back to what the sentence before named: "pull up WEB Sprint 50. how much of *it* got done"
+BACK_REFERENCE = re.compile(r"\b(?:it|its|that|this|those|these|them|they|their)\b")
+
+
+# Reports on one thing a sentence names and the next calls "it"; other shapes are read sentence by sentence
+NAMED_REPORTS = frozenset({"sprint", "release"})
+
+
+def _joined_reading(sentences: list[str], n: int, readers) -> TeamAsk | None:
+    """A sprint or release report that needs two sentences, the second pointing back at the first ("can you pull
+    up WEB Sprint 50? I want to know how much of it got done"): read from both together when the second alone
+    does not have it and the first alone has none, or only names the sprint or release ("DATA Sprint 51.")."""
+    if n == 0 or not BACK_REFERENCE.search(sentences[n]):
+        return None
+    both = f"{sentences[n - 1]} {sentences[n]}"
+    for reader in readers:
+        ask = reader(both)
+        if not ask or ask.name not in NAMED_REPORTS or reader(sentences[n]):
+            continue
+        earlier = reader(sentences[n - 1])
+        if earlier is None or earlier.name == ask.name:
+            return ask
+    return None
+
+
+def reads_together(first: str, second: str) -> bool:
+    """Whether two parts of a question (lower case) are one team question, the second pointing back at what
+    the first named ("can you pull up WEB Sprint 50? I want to know how much of it got done")."""
+    return _joined_reading([normalised(first), normalised(second)], 1, ISSUE_READERS) is not None
 
 
 # How the answer is wanted or why it is asked, not which issues: "a summary of OPS changes", "a recap of the
@@ -520,7 +556,8 @@ def _reasoning(text: str) -> TeamAsk | None:
 
 # The words of a progress question, blanked for the condition reader; the phrases around them may hold
 # conditions ("how is the current DATA sprint going"), so a whole match is never blanked.
-PROGRESS_WORDS = re.compile(r"\b(?:how(?:'s)?|is|are|does|do|going|doing|looking|tracking|progressing|coming along|"
+PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|"
+                            r"how(?:'s)?|is|are|does|do|going|doing|looking|tracking|progressing|coming along|"
                             r"shaping up|progress|on track|burn ?down|health|status report|status|readiness|ready|"
                             r"where (?:are|do) we stand|how far|state of|finish on time|make it|blocking|blockers|"
                             r"holding (?:\w+ )?up|holding back|delaying|in the way of|what(?:'s)?|who|still|"
@@ -707,3 +744,9 @@ def _breakdown(text: str) -> TeamAsk | None:
                 rest = _blank(rest, points)
             return TeamAsk("breakdown", Measure(group_by=fields, metric="points" if points else "issues"), rest)
     return None
+
+
+# The readers of a question naming no issue, in order: a release named wins over "what's holding up …", and
+# "which tickets missed their date" lists them
+ISSUE_READERS = (_release, _about_many, _comment_search, _sprint, _workload, _risk, _activity, _ratio, _share,
+                 _statistic, _ranking, _breakdown)

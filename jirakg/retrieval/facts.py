@@ -62,6 +62,10 @@ class TeamFacts(FactsBase):
     others: list[Node] = Field(default_factory=list)
     compared: list[Node] = Field(default_factory=list)  # a ratio: the second part (`others` is the first)
     subject: Node | None = None  # reasoning about one issue: that issue
+    # sprint progress: the sprints on the scope's boards (as an issue's Sprint field holds them), read when
+    # no selected issue is in the sprint asked about; with how many issues each holds beyond the selection
+    board_sprints: list[dict] = Field(default_factory=list)
+    sprint_sizes: dict[str, int] = Field(default_factory=dict)
 
 
 Facts = Annotated[NoFacts | IssueFacts | SearchFacts | RelativesFacts | ChainFacts | ChangeFacts | TeamFacts,

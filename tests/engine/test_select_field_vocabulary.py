@@ -21,7 +21,8 @@ async def _lexicon(url: str):
 def test_severity_values_are_read_from_the_sample_and_select_their_issues() -> None:
     with devjira(DATASET) as url:
         lexicon = asyncio.run(_lexicon(url))
-    assert {t.value for t in lexicon.of("option")} == {"S1 - Critical", "S2 - Major", "S3 - Minor", "S4 - Trivial"}
+    assert {t.value for t in lexicon.of("option") if t.field == "Severity"} == {
+        "S1 - Critical", "S2 - Major", "S3 - Minor", "S4 - Trivial"}
     (intent,) = EmbeddedParser(lexicon).parse("sev 2 bugs").intents
     assert intent.jql is not None and '"Severity" = "S2 - Major"' in intent.jql, intent.jql
     found = set(keys_of(DATASET, intent.jql))
@@ -29,3 +30,15 @@ def test_severity_values_are_read_from_the_sample_and_select_their_issues() -> N
     wanted = {i["key"] for i in DATASET.issues if (i["fields"].get(severity) or {}).get("value") == "S2 - Major"
               and i["fields"]["issuetype"]["name"] == "Bug"}
     assert found == wanted and found
+
+
+def test_a_sprint_only_the_board_lists_is_in_the_vocabulary() -> None:
+    """MOB's future sprints hold no issue of the sample; the board names them, so they can be asked about."""
+    mob = next(p for p in DATASET.metadata["projects"] if p["key"] == "MOB")
+    future = [s for s in mob["sprints"] if s["state"] == "future"]
+    with devjira(DATASET) as url:
+        lexicon = asyncio.run(_lexicon(url))
+    named = {t.label for t in lexicon.of("sprint")}
+    assert future and {s["name"] for s in future} <= named
+    (intent,) = EmbeddedParser(lexicon).parse(f"how is {future[0]['name']} going").intents
+    assert intent.name == "sprint" and intent.slots.sprints == [str(future[0]["id"])]

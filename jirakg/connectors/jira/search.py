@@ -15,6 +15,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from jirakg.connectors.jira.agile import STATES, BoardSprint, project_sprints, sprint
 from jirakg.connectors.jira.errors import IssueNotFound, JqlError
 from jirakg.connectors.jira.gc_pause import paused_gc
 from jirakg.connectors.jira.http import JiraBadRequest, JiraHttp, JiraNotFound
@@ -97,6 +98,14 @@ class JiraConnector:
         if changelog:
             await self.complete_changelogs([found])
         return found
+
+    async def project_sprints(self, project: str, states: tuple[str, ...] = STATES) -> list[BoardSprint]:
+        """Every sprint (in `states`) on the project's boards (Jira Software), including those no issue is in yet."""
+        return await project_sprints(self.http, project, states)
+
+    async def sprint(self, sprint_id: int) -> BoardSprint | None:
+        """One sprint by id (Jira Software), None when there is none."""
+        return await sprint(self.http, sprint_id)
 
     async def count(self, jql: str) -> int:
         try:

@@ -75,6 +75,7 @@ class IssueIndex:
         self._present_masks: dict[str, int] = {}
         self._define_fields(metadata)
         self._load()
+        self._add_planned_sprints(metadata)
 
     # --- definitions ---------------------------------------------------------------------
 
@@ -116,6 +117,19 @@ class IssueIndex:
             self.priority_rank[priority["name"].lower()] = rank
 
     # --- loading -------------------------------------------------------------------------
+
+    def _add_planned_sprints(self, metadata: dict) -> None:
+        """Sprints the metadata lists that no issue is in yet exist for JQL all the same (no issue matches)."""
+        sprint_field = next((f for f in self.fields.values() if f.kind == "sprint"), None)
+        if sprint_field is None:
+            return
+        for project in metadata.get("projects", []):
+            for sprint in project.get("sprints") or []:
+                sprint_id = str(sprint["id"])
+                if sprint_id not in self.sprints:
+                    self.sprints[sprint_id] = sprint
+                    sprint_field.aliases[sprint_id].add(sprint_id)
+                    sprint_field.aliases[str(sprint.get("name", "")).lower()].add(sprint_id)
 
     def _load(self) -> None:
         stems: dict[str, str] = {}

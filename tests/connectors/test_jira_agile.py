@@ -1,0 +1,61 @@
+"""The connector's board sprints against devjira's agile routes: every page read, each sprint once, and none
+(rather than an error) where a Jira has no Jira Software."""
+
+from __future__ import annotations
+
+import asyncio
+
+from aiohttp import web
+
+from jirakg.connectors.jira import agile
+from tests.jira_env import connector, demo_dataset, devjira
+
+DEMO = demo_dataset(issues=600)
+
+
+def sprints_of(url: str, project: str) -> list[agile.BoardSprint]:
+    async def read() -> list[agile.BoardSprint]:
+        async with connector(url) as jira:
+            return await jira.project_sprints(project)
+    return asyncio.run(read())
+
+
+def test_every_sprint_of_the_project_board_over_several_pages(monkeypatch) -> None:
+    monkeypatch.setattr(agile, "PAGE", 4)  # the MOB board has more sprints than that: several pages
+    expected = next(p for p in DEMO.metadata["projects"] if p["key"] == "MOB")["sprints"]
+    assert len(expected) > 8
+    with devjira(DEMO) as url:
+        found = sprints_of(url, "MOB")
+    assert [s.name for s in found] == [s["name"] for s in expected]
+    assert [s.state for s in found] == [s["state"] for s in expected]
+    active = [s for s in found if s.state == "active"]
+    assert len(active) == 1 and active[0].start and active[0].end and active[0].board_id is not None
+    mob = next(p for p in DEMO.metadata["projects"] if p["key"] == "MOB")
+    assert {s.project_id for s in found} == {str(mob["id"])}
+
+
+def test_a_jira_without_jira_software_has_no_boards() -> None:
+    @web.middleware
+    async def no_agile(request: web.Request, handler):
+        if request.path.startswith("/rest/agile/"):
+            return web.json_response({"errorMessages": ["Not found"]}, status=404)
+        return await handler(request)
+
+    with devjira(DEMO, middlewares=[no_agile]) as url:
+        assert sprints_of(url, "MOB") == []
+    with devjira(DEMO) as url:
+        assert sprints_of(url, "INIT") == []  # a project without sprints has no board
+
+
+def test_one_sprint_by_id_with_its_boards_project() -> None:
+    mob = next(p for p in DEMO.metadata["projects"] if p["key"] == "MOB")
+    planned = mob["sprints"][-1]
+
+    async def read():
+        async with connector(url) as jira:
+            return await jira.sprint(planned["id"]), await jira.sprint(999999)
+
+    with devjira(DEMO) as url:
+        found, missing = asyncio.run(read())
+    assert found is not None and found.name == planned["name"] and found.state == planned["state"]
+    assert (found.project_id, found.project_key) == (str(mob["id"]), "MOB") and missing is None
