@@ -30,7 +30,10 @@ GROUP_WORDS = {
     "assignee": "assignee", "assignees": "assignee", "person": "assignee",
     "people": "assignee", "owner": "assignee", "owners": "assignee", "developer": "assignee",
     "developers": "assignee", "dev": "assignee", "devs": "assignee", "teammate": "assignee",
-    "teammates": "assignee", "who's on it": "assignee", "who is on it": "assignee", "who's working on it": "assignee",
+    "teammates": "assignee",
+    # "who's on it", "who is working on them"
+    **dict.fromkeys([f"who{be} {on} {it}" for be in ("'s", " is") for on in ("on", "working on")
+                     for it in ("it", "them")], "assignee"),
     "engineer": "assignee", "engineers": "assignee", "team member": "assignee",
     "team members": "assignee", "reporter": "reporter", "reporters": "reporter", "component": "components",
     "components": "components", "area": "components", "areas": "components", "module": "components",
@@ -74,14 +77,16 @@ BREAKDOWN = [
                rf"(?:\s*(?:,|and|then|by|per|/)\s*(?:then\s+)?(?:by\s+|per\s+)?(?:the |their |its )?"
                rf"(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
-               rf"(?<!filed )(?<!raised )\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by)\s+(?P<g1>{G})\b"
+               # "across components" but not "across projects", which says where the issues are counted
+               rf"(?<!filed )(?<!raised )\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
+               rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
     re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
-               rf"(?P<g1>{G})\b"),
+               rf"(?P<g1>{G})\b(?:\s+(?:among|across))?"),
     re.compile(r"\bhow (?P<g1>urgent|severe|important|critical)\b(?= (?:is|are|were|was)\b)"),
     # "WEB bugs by how urgent they are"
     re.compile(r"\b(?:by|per|across|over) how (?P<g1>urgent|severe|important|critical)(?: (?:they|it) (?:are|is))?\b"),
@@ -120,13 +125,13 @@ DID = (r"(?:closed|resolved|fixed|finished|completed|shipped|handled|worked on|r
        r"logged)")
 WHICH_MOST = [
     # any verb right before "the most" counts what the group has: "racks up", "collects", "attracts"
-    re.compile(rf"\b(?:which|what)\s+(?:of (?:the |our |all (?:the )?)?)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b"
-               rf"(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:(?:has|have|had|"
+    re.compile(rf"\b(?:which|what)\s+(?:of (?:the |our |all (?:the )?)?)?(?:(?P<top>{COUNT})\s+)?"
+               rf"(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b{PRODUCT_OF}(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:(?:has|have|had|"
                rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|(?P<keepverb>{DID}))\s+(?:\w+\s+){{0,2}}?|"
                rf"(?!{PREPOSITION}\b)[a-z']+\s+(?:(?:up|in|on|out|down)\s+)?(?!most of\b))(?:the\s+)?{MOST}\b"),
     # "the most common issue type in OPS", "the least used label"
     re.compile(rf"\b(?:the\s+)?(?P<most>most|least) (?:common|frequent|popular|used|seen) (?P<g1>{G})\b"),
-    re.compile(rf"\b(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
+    re.compile(rf"\b(?:top\s+(?P<top>{COUNT})?\s*)?(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
     # "rank the MOB components by number of open bugs": the values ordered by how many issues each has
     re.compile(rf"\b(?:rank|ranked|order|ordered|sort|sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
                rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
@@ -581,6 +586,8 @@ def _sprint(text: str) -> TeamAsk | None:
     return None
 
 
+# "who's carrying the biggest load": the person asked for is who the workload answer ranks
+CARRYING = re.compile(r"\bwho(?:'s| is| are)? (?:carrying|holding|shouldering|handling|taking on|bearing)\b")
 SHARED_OUT = re.compile(r"\b(?:divided|split|shared|spread|distributed|balanced)\b")
 # "compared with the rest of the team" beside a workload word: the comparison the workload answer makes anyway
 COMPARED = re.compile(r"\b(?:compared (?:with|to)|vs\.?|versus|relative to|more than) (?:the rest|everyone(?: else)?|"
@@ -591,7 +598,7 @@ def _workload(text: str) -> TeamAsk | None:
     match = WORKLOAD.search(text)
     if not match:
         return None
-    rest = COMPARED.sub(" ", _blank(text, match, keep="keep"))
+    rest = CARRYING.sub(" ", COMPARED.sub(" ", _blank(text, match, keep="keep")))
     points = POINTS_PER.search(rest)
     if points and SHARED_OUT.search(match.group(0)):  # "how are the points split between people": points per person
         return TeamAsk("breakdown", Measure(group_by=["assignee"], metric="points"), _blank(rest, points))

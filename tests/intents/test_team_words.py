@@ -110,6 +110,22 @@ VOCABULARY = [
      []),
     ("how does the count of stories stack up against the count of bugs in WEB?", "stats", {"statistic": "ratio"},
      ['project = "WEB"'], []),
+    # "top 3 people with the most", "which 3 components": how many values; "top" is no priority here
+    ("top 3 people with the most open WEB bugs", "ranking", {"group_by": ["assignee"], "top": 3},
+     ['project = "WEB"', 'issuetype = "Bug"', OPEN], ["priority"]),
+    ("which 3 DATA components have the most open bugs?", "ranking", {"group_by": ["components"], "top": 3},
+     ['project = "DATA"', OPEN], []),
+    ("which part of the app has the most open bugs in MOB?", "ranking", {"group_by": ["components"]},
+     ['project = "MOB"', OPEN], []),
+    ("who's carrying the biggest load in OPS?", "workload", {"group_by": ["assignee"]}, ['project = "OPS"'], []),
+    # "across" a field, "who's on them"
+    ("open DATA bugs across components", "breakdown", {"group_by": ["components"]}, ['project = "DATA"', OPEN], []),
+    ("how many open OPS tickets across the different statuses", "breakdown", {"group_by": ["status"]},
+     ['project = "OPS"', OPEN], []),
+    ("what's the distribution of priorities among open MOB bugs?", "breakdown", {"group_by": ["priority"]},
+     ['project = "MOB"', OPEN], []),
+    ("open WEB tickets grouped by who's on them", "breakdown", {"group_by": ["assignee"]}, ['project = "WEB"', OPEN],
+     []),
     # a statistic said as a habit
     ("how long do MOB stories usually stay open?", "stats", {"statistic": "average", "metric": "resolution_time"},
      ['project = "MOB"', 'issuetype = "Story"'], []),
