@@ -260,7 +260,8 @@ HOW_LONG = re.compile(r"\bhow (?:long|many days|many weeks|quickly|fast|soon) (?
 # "the typical open ticket (the middle one, not the average)": the median, whichever word comes first
 MEDIAN_NOT_AVERAGE = re.compile(r"\b(?:the )?middle (?:one|value|ticket|issue)\b|,? ?\bnot (?:the )?(?:average|mean)\b")
 # "how long on average do WEB bugs stay open": their time to resolve; the words between select the issues
-STAY_OPEN = re.compile(r"\bhow long\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|remain|remains|remained|sit|sits|sat|"
+STAY_OPEN = re.compile(r"\bhow (?:long|many days|many weeks)\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|remain|remains|"
+                       r"remained|sit|sits|sat|"
                        r"are|is) (?:open|unresolved)(?: for)?\b")
 # "how long do bugs usually stay open": the statistic said as a habit
 USUALLY = re.compile(r"\b(?:usually|normally|generally|typically|tends? to|on average)\b")
@@ -275,6 +276,9 @@ POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many
                         r"(?:story[- ]points?(?: estimates?)?|points?|estimates?|estimation)\b(?: total)?")
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
                         r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
+# The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
+LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
+              r"(?:least|less) (?:busy|loaded)|(?:lightest|smallest|lowest) (?:work ?)?load")
 WORKLOAD = re.compile(
     r"\b(?:work ?load|overloaded|overworked|over-?loaded|overwhelmed|over-?stretched|maxed out|swamped|snowed under|"
     # "how many open tickets does each person have on their plate": an amount on each person's plate
@@ -291,7 +295,8 @@ WORKLOAD = re.compile(
     r"engineers|devs|folks|everyone|us)|how much each|"
     r"more than (?:their|his|her|a|the) (?:fair )?share|(?:doing|carrying|holding) most of the (?:work|tickets|issues)|"
     r"more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|everyone|everybody|others|"
-    r"anyone)|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|how busy (?:is|are)|bandwidth)\b")
+    r"anyone)|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|how busy (?:is|are)|bandwidth|"
+    rf"{LIGHT_LOAD})\b")
 SPRINT_WORD = re.compile(r"\bsprint\b")
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
                       r"coming along|shaping up)|progress|on track|burn ?down|health|status report|status|"
@@ -588,6 +593,11 @@ def _sprint(text: str) -> TeamAsk | None:
 
 # "who's carrying the biggest load": the person asked for is who the workload answer ranks
 CARRYING = re.compile(r"\bwho(?:'s| is| are)? (?:carrying|holding|shouldering|handling|taking on|bearing)\b")
+# "which MOB developer": the person a workload ranking answers with
+WHICH_PERSON = re.compile(r"\b(?:which|what)\b(?P<keep>(?:\s+\S+){0,3}?)\s+(?:"
+                          + "|".join(word for word, field in GROUP_WORDS.items()
+                                     if field == "assignee" and " " not in word)
+                          + r")\b")
 SHARED_OUT = re.compile(r"\b(?:divided|split|shared|spread|distributed|balanced)\b")
 # "compared with the rest of the team" beside a workload word: the comparison the workload answer makes anyway
 COMPARED = re.compile(r"\b(?:compared (?:with|to)|vs\.?|versus|relative to|more than) (?:the rest|everyone(?: else)?|"
@@ -599,6 +609,9 @@ def _workload(text: str) -> TeamAsk | None:
     if not match:
         return None
     rest = CARRYING.sub(" ", COMPARED.sub(" ", _blank(text, match, keep="keep")))
+    if re.fullmatch(LIGHT_LOAD, match.group(0)):  # who has the least open work, not the workload's heaviest first
+        rest = _blank(rest, WHICH_PERSON.search(rest), keep="keep")
+        return TeamAsk("ranking", Measure(group_by=["assignee"], direction="fewest"), f"{rest} unresolved")
     points = POINTS_PER.search(rest)
     if points and SHARED_OUT.search(match.group(0)):  # "how are the points split between people": points per person
         return TeamAsk("breakdown", Measure(group_by=["assignee"], metric="points"), _blank(rest, points))

@@ -126,6 +126,15 @@ VOCABULARY = [
      ['project = "MOB"', OPEN], []),
     ("open WEB tickets grouped by who's on them", "breakdown", {"group_by": ["assignee"]}, ['project = "WEB"', OPEN],
      []),
+    # the least loaded person asked for: ranked from the bottom over open work (not "more work" as the most)
+    ("who could take on more work in OPS?", "ranking", {"group_by": ["assignee"], "direction": "fewest"},
+     ['project = "OPS"', OPEN], []),
+    ("which of the WEB engineers has the most spare capacity?", "ranking",
+     {"group_by": ["assignee"], "direction": "fewest"}, ['project = "WEB"', OPEN], []),
+    ("who has the lightest workload in DATA?", "ranking", {"group_by": ["assignee"], "direction": "fewest"},
+     ['project = "DATA"', OPEN], []),
+    ("how many days on average does a WEB bug stay open?", "stats",
+     {"statistic": "average", "metric": "resolution_time"}, ['project = "WEB"', 'issuetype = "Bug"'], []),
     # a statistic said as a habit
     ("how long do MOB stories usually stay open?", "stats", {"statistic": "average", "metric": "resolution_time"},
      ['project = "MOB"', 'issuetype = "Story"'], []),
