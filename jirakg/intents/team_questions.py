@@ -67,9 +67,12 @@ AREA_OF = r"(?:app|product|code|codebase|feature|functional|system)"
 # "the areas of the product"
 PRODUCT_OF = r"(?:\s+of the (?:product|code|codebase|system|app)\b)?"
 WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?{PRODUCT_OF}(?:\s+(?:they|it|these|those) (?:hits?|"
-          rf"touch(?:es)?|affects?|belongs? to|falls? (?:in|into|under)|are in|is in|sits? in)\b)?{PRODUCT_OF}")
+          rf"touch(?:es)?|affects?|belongs? to|falls? (?:in|into|under)|are in|is in|sits? in)\b)?{PRODUCT_OF}"
+          # "a per-component view"
+          rf"(?:\s+(?:view|picture|overview|summary|breakdown|split|counts?|numbers|totals?)\b)?")
 BREAKDOWN = [
     re.compile(rf"\b(?:broken (?:down|out)|break(?:s|ing)?(?: \w+)? (?:down|out)|breakdown|split(?: up)?|grouped|group|"
+               rf"divided(?: up)?|categori[sz]ed|"
                rf"bucket(?:ed)?|"
                rf"tall(?:y|ied)|distribution|distributed|spread|sliced|slice|counts?|numbers|totals?)\b"
                rf"(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:by|per|across|over|between|into|among|on)\s+(?:their |its |the |"
@@ -101,6 +104,8 @@ BREAKDOWN = [
                rf"(?:belong to|"
                rf"fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
                rf"(?:,? with (?:the |their )?counts?)?"),
+    # "which statuses are the open OPS tickets in?", "what priorities are the DATA bugs at?"
+    re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:are|is|were) (?P<keep>.{{1,60}}?) (?:in|at|under|on)\s*[?.]?$"),
     # "how did FLOE tickets end up: fixed, duplicate, won't fix?": how issues ended is their resolution; the values
     # listed after it are examples of the groups
     re.compile(r"\bhow (?:did|were|was|have|do)\b(?P<keep>.{0,60}?)\b(?P<g1>end(?:ed)? up|wind up|get resolved|"
@@ -117,7 +122,7 @@ SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priorit
 SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
 WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?:sitting on |holding |carrying |"
-                      rf"owning |stuck with )?(?P<keep>(?:[\w']+\s+){{0,5}}?)"
+                      rf"owning |stuck with |owns |holds |carries |handles |sits on )?(?P<keep>(?:[\w']+\s+){{0,5}}?)"
                       rf"(?:the\s+)?{MOST}\b")
 PREPOSITION = r"(?:in|on|of|for|from|at|with|by|to|and|or|but|than|the|a|an)"
 # What a person did to the issues counted, kept as a condition: "which developer closed the most bugs last month"
@@ -128,7 +133,8 @@ WHICH_MOST = [
     re.compile(rf"\b(?:which|what)\s+(?:of (?:the |our |all (?:the )?)?)?(?:(?P<top>{COUNT})\s+)?"
                rf"(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b{PRODUCT_OF}(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:(?:has|have|had|"
                rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|(?P<keepverb>{DID}))\s+(?:\w+\s+){{0,2}}?|"
-               rf"(?!{PREPOSITION}\b)[a-z']+\s+(?:(?:up|in|on|out|down)\s+)?(?!most of\b))(?:the\s+)?{MOST}\b"),
+               rf"(?!{PREPOSITION}\b)[a-z']+\s+(?:(?:up|in|on|out|down)\s+)?(?!most of\b))(?:the\s+)?{MOST}\b"
+               rf"(?:\s+(?:common|frequent|popular|used|seen)\b)?"),
     # "the most common issue type in OPS", "the least used label"
     re.compile(rf"\b(?:the\s+)?(?P<most>most|least) (?:common|frequent|popular|used|seen) (?P<g1>{G})\b"),
     re.compile(rf"\b(?:top\s+(?P<top>{COUNT})?\s*)?(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
@@ -715,7 +721,7 @@ def _ranking(text: str) -> TeamAsk | None:
     who = WHO_MOST.search(text)
     if who:
         role = "reporter" if REPORTED.search(text) else "assignee"
-        rest = _open_work(text, re.sub(r"\bwho\b", " ", _blank(text, who, keep="keep")))
+        rest = ASSIGNED.sub(" ", _open_work(text, re.sub(r"\bwho\b", " ", _blank(text, who, keep="keep"))))
         if role == "reporter":  # the verb named the role ranked, not a condition
             rest = REPORTED.sub(" ", rest)
         return TeamAsk("ranking", Measure(group_by=[role], direction=_direction(who.group("most"))), rest)  # type: ignore[arg-type]
@@ -727,6 +733,8 @@ def _ranking(text: str) -> TeamAsk | None:
             rest = _open_work(text, _blank(text, match, keep="keep"))
             if field == "assignee" and REPORTED.search(match.group(0)):  # "which person has filed the most bugs"
                 field, rest = "reporter", REPORTED.sub(" ", rest)
+            if field == "assignee":  # "which engineer has the most bugs assigned": the role ranked, no condition
+                rest = ASSIGNED.sub(" ", rest)
             if field == "epic":  # "which epic has the most open children": the children are the issues counted
                 rest = CHILD_WORDS.sub(" ", rest)
             measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
@@ -758,6 +766,7 @@ def _open_work(text: str, rest: str) -> str:
     return OPEN_WORK.sub(" ", rest) + " unresolved" if OPEN_WORK.search(text) else rest
 
 
+ASSIGNED = re.compile(r"\bassigned(?: to (?:them|him|her|each|each one))?\b")
 OPEN_WORK = re.compile(r"\b(?:backlog|(?:work ?)?load(?:ed)?|busy)\b")
 
 

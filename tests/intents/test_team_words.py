@@ -135,6 +135,18 @@ VOCABULARY = [
      ['project = "DATA"', OPEN], []),
     ("how many days on average does a WEB bug stay open?", "stats",
      {"statistic": "average", "metric": "resolution_time"}, ['project = "WEB"', 'issuetype = "Bug"'], []),
+    # the group asked for before what is counted, and words that only say who is ranked
+    ("which statuses are the open OPS tickets in?", "breakdown", {"group_by": ["status"]},
+     ['project = "OPS"', OPEN], ["status ="]),
+    ("give me a per-component view of MOB bugs", "breakdown", {"group_by": ["components"]},
+     ['project = "MOB"', 'issuetype = "Bug"'], []),
+    ("how are the open MOB bugs divided up by priority?", "breakdown", {"group_by": ["priority"]},
+     ['project = "MOB"', OPEN], ["priority ="]),
+    ("who owns the most unresolved MOB tickets?", "ranking", {"group_by": ["assignee"]}, ['project = "MOB"', OPEN],
+     []),
+    ("which engineer has the most bugs assigned in DATA?", "ranking", {"group_by": ["assignee"]},
+     ['project = "DATA"', 'issuetype = "Bug"'], []),
+    ("which status is most common in DATA?", "ranking", {"group_by": ["status"]}, ['project = "DATA"'], []),
     # a statistic said as a habit
     ("how long do MOB stories usually stay open?", "stats", {"statistic": "average", "metric": "resolution_time"},
      ['project = "MOB"', 'issuetype = "Story"'], []),
