@@ -22,13 +22,19 @@ SPRINT = "sprint"  # a grouping by sprint: the parser puts the instance's sprint
 GROUP_WORDS = {
     "status": "status", "statuses": "status", "state": "status", "states": "status", "stage": "status",
     "stages": "status", "type": "issuetype", "types": "issuetype", "issue type": "issuetype",
-    "issue types": "issuetype", "kind": "issuetype", "kinds": "issuetype", "priority": "priority",
+    "issue types": "issuetype", "ticket type": "issuetype", "ticket types": "issuetype", "work type": "issuetype",
+    "work types": "issuetype", "kind": "issuetype", "kinds": "issuetype", "priority": "priority",
     "priorities": "priority", "priority level": "priority", "priority levels": "priority",
     "severity": "priority",
     "severities": "priority", "severity level": "priority", "severity levels": "priority",
     "assignee": "assignee", "assignees": "assignee", "person": "assignee",
     "people": "assignee", "owner": "assignee", "owners": "assignee", "developer": "assignee",
-    "developers": "assignee", "engineer": "assignee", "engineers": "assignee", "team member": "assignee",
+    "developers": "assignee", "dev": "assignee", "devs": "assignee", "teammate": "assignee",
+    "teammates": "assignee",
+    # "who's on it", "who is working on them"
+    **dict.fromkeys([f"who{be} {on} {it}" for be in ("'s", " is") for on in ("on", "working on")
+                     for it in ("it", "them")], "assignee"),
+    "engineer": "assignee", "engineers": "assignee", "team member": "assignee",
     "team members": "assignee", "reporter": "reporter", "reporters": "reporter", "component": "components",
     "components": "components", "area": "components", "areas": "components", "module": "components",
     "modules": "components", "part": "components", "parts": "components", "fix version": "fixVersions",
@@ -42,38 +48,51 @@ GROUP_WORDS = {
     "epic": "epic", "epics": "epic", "parent epic": "epic", "parent epics": "epic",
 }
 # An epic's issues said as its children: "which epic has the most open children" counts the children
-CHILD_WORDS = re.compile(r"\b(?:child(?:ren)?|sub-?issues?|kids)\b|\b(?:under|beneath|below|inside) (?:it|them)\b")
+CHILD_WORDS = re.compile(r"\b(?:child(?:ren)?|sub-?issues?|kids)\b|\b(?:under|beneath|below|inside|"
+                         r"(?:hanging |sitting )?off|attached to) (?:it|them)\b")
 G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True)) + ")"
 NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
         r"problems?|sub-?tasks?|improvements?|ones?|things?|work)")
 COUNT = r"(?:\d+|" + "|".join(NUMBER_WORDS) + ")"
 # "the biggest backlog of", "the largest pile of", "the highest bug count": the most, said as a heap (the word
 # before the heap may select the issues: "bug")
-HEAP = r"(?:backlog|pile|stack|queue|heap|load|amount|share|count|number|total|tally)"
+HEAP = r"(?:backlog|pile|stack|queue|heap|load|amount|share|count|number|total|tally|tail|list)"
 MOST = (r"(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|greatest number of|"
         r"lowest number of|smallest number of|fewest number of|more|"
-        rf"(?:biggest|largest|heaviest|greatest|highest|longest) (?P<keepheap>\w+ )?{HEAP}(?: of)?)")
+        rf"(?:biggest|largest|heaviest|greatest|highest|longest|smallest|lightest|shortest|lowest) "
+        rf"(?P<keepheap>\w+ )?{HEAP}(?: of)?)")
+# "the app areas", "the product areas": a component said with what it is a part of
+AREA_OF = r"(?:app|product|code|codebase|feature|functional|system)"
 # After the groups, words that only restate them: "then by status inside each type", "the components they hit",
 # "the areas of the product"
-WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?(?:\s+(?:they|it|these|those) (?:hit|touch|affect|"
-          rf"belong to|fall (?:in|into|under)|are in|sit in)\b)?(?:\s+of the (?:product|code|codebase|system|app)\b)?")
+PRODUCT_OF = r"(?:\s+of the (?:product|code|codebase|system|app)\b)?"
+WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?{PRODUCT_OF}(?:\s+(?:they|it|these|those) (?:hits?|"
+          rf"touch(?:es)?|affects?|belongs? to|falls? (?:in|into|under)|are in|is in|sits? in)\b)?{PRODUCT_OF}"
+          # "a per-component view"
+          rf"(?:\s+(?:view|picture|overview|summary|breakdown|split|counts?|numbers|totals?)\b)?")
 BREAKDOWN = [
-    re.compile(rf"\b(?:broken down|break(?:s|ing)?(?: \w+)? down|breakdown|split(?: up)?|grouped|group|bucket(?:ed)?|"
+    re.compile(rf"\b(?:broken (?:down|out)|break(?:s|ing)?(?: \w+)? (?:down|out)|breakdown|split(?: up)?|grouped|group|"
+               rf"divided(?: up)?|categori[sz]ed|"
+               rf"bucket(?:ed)?|"
                rf"tall(?:y|ied)|distribution|distributed|spread|sliced|slice|counts?|numbers|totals?)\b"
                rf"(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:by|per|across|over|between|into|among|on)\s+(?:their |its |the |"
-               rf"each )?(?:different |various |individual |separate )?(?P<g1>{G})\b"
+               rf"each |which |what )?(?:different |various |individual |separate )?(?:{AREA_OF} )?(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|by|per|/)\s*(?:then\s+)?(?:by\s+|per\s+)?(?:the |their |its )?"
                rf"(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
-               rf"(?<!filed )(?<!raised )\b(?:per|for each|for every|each|by)\s+(?P<g1>{G})\b"
+               # "across components" but not "across projects", which says where the issues are counted
+               rf"(?<!filed )(?<!raised )\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
+               rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
     re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
-               rf"(?P<g1>{G})\b"),
+               rf"(?P<g1>{G})\b(?:\s+(?:among|across))?"),
     re.compile(r"\bhow (?P<g1>urgent|severe|important|critical)\b(?= (?:is|are|were|was)\b)"),
+    # "WEB bugs by how urgent they are"
+    re.compile(r"\b(?:by|per|across|over) how (?P<g1>urgent|severe|important|critical)(?: (?:they|it) (?:are|is))?\b"),
     # "where are the open WEB bugs sitting (in the workflow)?": where issues are is their status
     # "where in the workflow is the open mobile work stuck?"
     re.compile(r"\bwhere (?P<g1>in the workflow|in the process) (?:are|is|do|does)\b(?P<keep>.{0,60}?)"
@@ -81,9 +100,12 @@ BREAKDOWN = [
     # "which tags show up on DATA tickets and how often?", "which parts of SJRK do the open tickets belong to?"
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:show up|appear|turn up|come up|are used|get used|occur)\b"
                rf"(?P<keep>.{{0,60}}?)(?:,? (?:and )?how (?:often|many times|frequently)\b|[?.]|$)"),
-    re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b(?P<keep>.{{0,80}}?)\b(?:belong to|"
+    re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b{PRODUCT_OF}(?P<keep>.{{0,80}}?)\b"
+               rf"(?:belong to|"
                rf"fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
                rf"(?:,? with (?:the |their )?counts?)?"),
+    # "which statuses are the open OPS tickets in?", "what priorities are the DATA bugs at?"
+    re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:are|is|were) (?P<keep>.{{1,60}}?) (?:in|at|under|on)\s*[?.]?$"),
     # "how did FLOE tickets end up: fixed, duplicate, won't fix?": how issues ended is their resolution; the values
     # listed after it are examples of the groups
     re.compile(r"\bhow (?:did|were|was|have|do)\b(?P<keep>.{0,60}?)\b(?P<g1>end(?:ed)? up|wind up|get resolved|"
@@ -100,17 +122,25 @@ SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priorit
 SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
 WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?:sitting on |holding |carrying |"
-                      rf"owning |stuck with )?(?P<keep>(?:[\w']+\s+){{0,5}}?)"
+                      rf"owning |stuck with |owns |holds |carries |handles |sits on )?(?P<keep>(?:[\w']+\s+){{0,5}}?)"
                       rf"(?:the\s+)?{MOST}\b")
+PREPOSITION = r"(?:in|on|of|for|from|at|with|by|to|and|or|but|than|the|a|an)"
 # What a person did to the issues counted, kept as a condition: "which developer closed the most bugs last month"
 DID = (r"(?:closed|resolved|fixed|finished|completed|shipped|handled|worked on|reported|filed|raised|opened|created|"
        r"logged)")
 WHICH_MOST = [
-    re.compile(rf"\b(?:which|what)\s+(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:has|have|had|"
-               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|(?P<keepverb>{DID}))\s+(?:\w+\s+){{0,2}}?(?:the\s+)?{MOST}\b"),
+    # any verb right before "the most" counts what the group has: "racks up", "collects", "attracts"
+    re.compile(rf"\b(?:which|what)\s+(?:of (?:the |our |all (?:the )?)?)?(?:(?P<top>{COUNT})\s+)?"
+               rf"(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b{PRODUCT_OF}(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:(?:has|have|had|"
+               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|(?P<keepverb>{DID}))\s+(?:\w+\s+){{0,2}}?|"
+               rf"(?!{PREPOSITION}\b)[a-z']+\s+(?:(?:up|in|on|out|down)\s+)?(?!most of\b))(?:the\s+)?{MOST}\b"
+               rf"(?:\s+(?:common|frequent|popular|used|seen)\b)?"),
     # "the most common issue type in OPS", "the least used label"
     re.compile(rf"\b(?:the\s+)?(?P<most>most|least) (?:common|frequent|popular|used|seen) (?P<g1>{G})\b"),
-    re.compile(rf"\b(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
+    re.compile(rf"\b(?:top\s+(?P<top>{COUNT})?\s*)?(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
+    # "rank the MOB components by number of open bugs": the values ordered by how many issues each has
+    re.compile(rf"\b(?:rank|ranked|order|ordered|sort|sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
+               rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
     re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b"),
 ]
 RANKED_ISSUES = re.compile(
@@ -120,7 +150,13 @@ RANKED_ISSUES = re.compile(
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
 WHICH_GROUP = re.compile(rf"\b(?:which|what) (?P<g>{G})\b")  # "which component …": the values of a field ranked
-OPEN_LONGEST = re.compile(r"\b(?:been )?(?:open|waiting|unresolved|sitting|outstanding) (?:the |for the )?longest\b")
+# "what's been sitting unresolved in WEB the longest": the words between select the issues
+WAITING = r"(?:open|waiting|unresolved|sitting|outstanding|(?:hanging|lingering)(?: around)?)"
+OPEN_LONGEST = re.compile(rf"\b(?:been )?{WAITING}(?:\s+{WAITING})*\b(?P<keep>(?:\s+(?!{WAITING}\b)[^\s]+){{0,5}}?)\s+"
+                          rf"(?:the |for the )?longest\b")
+# "which unresolved data bug is the oldest": the age said after the issues it ranks
+RANKED_AFTER = re.compile(rf"\b(?:which|what)(?P<keep>(?:\s+[^\s]+){{0,5}}?\s+{NOUN})\s+(?:is|are|was|were)\s+"
+                          rf"(?:the\s+)?(?P<age>oldest|newest|youngest|earliest|latest|most recent|stalest)\b")
 # "the top 3 most voted", "the 5 most watched": how many issues are ranked
 TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
 BY_METRIC = [
@@ -141,12 +177,22 @@ BY_METRIC = [
     (re.compile(TOP_N + r"(?:(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|"
                 r"greatest number of|highest|largest|biggest) (?:watchers|followers|people watching)|"
                 r"(?:highest|largest|biggest) (?:watcher|watch) counts?|(?P<most2>most|least)[- ]"
-                r"(?:watched|followed)|(?P<most3>most|fewest) people (?:follow|watch)(?:ing)?)\b"), "watchers"),
+                r"(?:watched|followed)|(?P<most3>most|fewest) people (?:follow|watch)(?:ing)?|"
+                # "being followed by the most people", "the biggest crowd watching it"
+                r"(?:being |is |are )?(?:watched|followed|tracked) by (?:the )?(?P<most4>most|fewest) "
+                r"(?:people|users|folks)|(?P<most5>biggest|largest|smallest) (?:crowd|audience|following|"
+                r"number of people|group of people)(?: (?:watching|following))?)\b"), "watchers"),
     # "the most voted open bug", "which story has the most votes", "top-voted", "most upvoted"
     (re.compile(TOP_N + r"(?:(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|"
                 r"greatest number of|highest|largest|biggest) (?:votes|upvotes)|(?:highest|largest|biggest) vote "
                 r"(?:counts?|totals?)|(?P<most2>most|least)[- ](?:voted|upvoted|voted[- ]for)|"
-                r"top[- ]voted)\b"), "votes"),
+                r"top[- ]voted|"
+                # "have people upvoted the most", "do the most people want fixed, going by votes"
+                r"(?:have |has |did )?(?:people|users|folks|customers|everyone) (?:have |has )?(?:up)?vote[sd]?"
+                r"(?: for)?"
+                r"(?: it| on)? (?:the )?(?P<most4>most|least)|(?P<most5>most|fewest) (?:people|users|folks|customers) "
+                r"(?:want|wanted|asked for|requested|care about)\b.{0,30}?,? ?(?:going|judging) by (?:the )?"
+                r"(?:votes|upvotes|vote counts?))\b"), "votes"),
 ]
 IN_PERCENT = (r"(?:in percent|in percentages?|as a percent(?:age)?|as a share|as a fraction|percentage-wise|"
               r"by percentage|in %)\??")
@@ -164,8 +210,14 @@ RATIO = [
                rf"(?P<a>{PART}[\w'-]+) (?:and|vs\.?|versus) (?:the )?(?P<b>{PART}[\w'-]+){PART_END}"),
     re.compile(rf"\b(?P<a>{PART}{KIND}) (?:vs\.?|versus|compared (?:to|with)|against|relative to) (?:the )?"
                rf"(?P<b>{PART}{KIND}){PART_END}"),
-    re.compile(rf"\bhow many (?P<a>{PART}{KIND}) (?:are there |do we have |have we got )?(?:for every|for each|per) "
-               rf"(?:one |single )?(?P<b>{KIND})\b"),
+    # "how many defects does Mobile Apps have for every user story": the words naming who has them select
+    re.compile(rf"\bhow many (?P<a>{PART}{KIND}) (?:are there |have we got |"
+               rf"(?:do|does|did) (?P<keep>(?:[\w'.-]+ ){{1,3}}?)"
+               rf"(?:have|has|get|see|hold|carry|log) )?(?:for every|for each|per) (?:one |single )?(?:user )?"
+               rf"(?P<b>{KIND})\b"),
+    # "how does the number of tasks compare to the number of bugs in OPS"
+    re.compile(rf"\b(?:the )?(?:number|count|amount) of (?P<a>{PART}{KIND}) (?:compares?|stacks? up|measures? up) "
+               rf"(?:to|with|against) (?:the )?(?:number|count|amount) of (?P<b>{PART}{KIND}){PART_END}"),
 ]
 # "the backlog" split between two kinds: the unresolved issues
 BACKLOG = re.compile(r"\b(?:the |our |their )?backlog\b")
@@ -214,8 +266,11 @@ HOW_LONG = re.compile(r"\bhow (?:long|many days|many weeks|quickly|fast|soon) (?
 # "the typical open ticket (the middle one, not the average)": the median, whichever word comes first
 MEDIAN_NOT_AVERAGE = re.compile(r"\b(?:the )?middle (?:one|value|ticket|issue)\b|,? ?\bnot (?:the )?(?:average|mean)\b")
 # "how long on average do WEB bugs stay open": their time to resolve; the words between select the issues
-STAY_OPEN = re.compile(r"\bhow long\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|remain|remains|remained|sit|sits|sat|"
+STAY_OPEN = re.compile(r"\bhow (?:long|many days|many weeks)\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|remain|remains|"
+                       r"remained|sit|sits|sat|"
                        r"are|is) (?:open|unresolved)(?: for)?\b")
+# "how long do bugs usually stay open": the statistic said as a habit
+USUALLY = re.compile(r"\b(?:usually|normally|generally|typically|tends? to|on average)\b")
 AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
 SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?(?:points|estimates?)"
@@ -227,8 +282,14 @@ POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many
                         r"(?:story[- ]points?(?: estimates?)?|points?|estimates?|estimation)\b(?: total)?")
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
                         r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
+# The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
+LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
+              r"(?:least|less) (?:busy|loaded)|(?:lightest|smallest|lowest) (?:work ?)?load")
 WORKLOAD = re.compile(
-    r"\b(?:work ?load|overloaded|overworked|over-?loaded|swamped|snowed under|drowning|"
+    r"\b(?:work ?load|overloaded|overworked|over-?loaded|overwhelmed|over-?stretched|maxed out|swamped|snowed under|"
+    # "how many open tickets does each person have on their plate": an amount on each person's plate
+    r"drowning|(?:how much|how many|most|more|less|least|fewest)\b(?P<keep2>.{0,60}?)\bon (?:their|his|her|"
+    r"everyone's|people's|each \w+'s) plates?|"
     r"too much (?:(?:open |unfinished |unresolved )?work|on (?:\w+ )?plate)|"
     # "who is carrying how much of the open work", "who owns what amount of it": amounts per person
     r"who(?: is| are|'s)? (?:carrying|holding|owning|owns|has|handling|doing|sitting on) (?:how much|what (?:amount|"
@@ -236,10 +297,12 @@ WORKLOAD = re.compile(
     r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
     r"spread of work|stretched thin|"
     r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
-    r"(?:among|between|across) (?:the )?(?:people|team members|team|developers|assignees|everyone|us)|how much each|"
+    r"(?:among|between|across) (?:the |our )?(?P<keep>[\w-]+ )?(?:people|team members|team|developers|assignees|"
+    r"engineers|devs|folks|everyone|us)|how much each|"
     r"more than (?:their|his|her|a|the) (?:fair )?share|(?:doing|carrying|holding) most of the (?:work|tickets|issues)|"
     r"more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|everyone|everybody|others|"
-    r"anyone)|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|how busy (?:is|are)|bandwidth)\b")
+    r"anyone)|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|how busy (?:is|are)|bandwidth|"
+    rf"{LIGHT_LOAD})\b")
 SPRINT_WORD = re.compile(r"\bsprint\b")
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
                       r"coming along|shaping up)|progress|on track|burn ?down|health|status report|status|"
@@ -501,7 +564,8 @@ def _number(word: str | None) -> int | None:
 
 
 def _direction(word: str | None) -> str:
-    return "fewest" if (word or "").startswith(("fewest", "least", "lowest", "smallest")) else "most"
+    return "fewest" if (word or "").startswith(("fewest", "least", "lowest", "smallest", "lightest",
+                                                "shortest")) else "most"
 
 
 def _comments(text: str) -> TeamAsk | None:
@@ -588,9 +652,31 @@ def _sprint(text: str) -> TeamAsk | None:
     return None
 
 
+# "who's carrying the biggest load": the person asked for is who the workload answer ranks
+CARRYING = re.compile(r"\bwho(?:'s| is| are)? (?:carrying|holding|shouldering|handling|taking on|bearing)\b")
+# "which MOB developer": the person a workload ranking answers with
+WHICH_PERSON = re.compile(r"\b(?:which|what)\b(?P<keep>(?:\s+\S+){0,3}?)\s+(?:"
+                          + "|".join(word for word, field in GROUP_WORDS.items()
+                                     if field == "assignee" and " " not in word)
+                          + r")\b")
+SHARED_OUT = re.compile(r"\b(?:divided|split|shared|spread|distributed|balanced)\b")
+# "compared with the rest of the team" beside a workload word: the comparison the workload answer makes anyway
+COMPARED = re.compile(r"\b(?:compared (?:with|to)|vs\.?|versus|relative to|more than) (?:the rest|everyone(?: else)?|"
+                      r"everybody(?: else)?|others|the others)(?: of (?:the team|us|them|the group))?\b")
+
+
 def _workload(text: str) -> TeamAsk | None:
     match = WORKLOAD.search(text)
-    return TeamAsk("workload", Measure(group_by=["assignee"]), _blank(text, match)) if match else None
+    if not match:
+        return None
+    rest = CARRYING.sub(" ", COMPARED.sub(" ", _blank(text, match, keep="keep")))
+    if re.fullmatch(LIGHT_LOAD, match.group(0)):  # who has the least open work, not the workload's heaviest first
+        rest = _blank(rest, WHICH_PERSON.search(rest), keep="keep")
+        return TeamAsk("ranking", Measure(group_by=["assignee"], direction="fewest"), f"{rest} unresolved")
+    points = POINTS_PER.search(rest)
+    if points and SHARED_OUT.search(match.group(0)):  # "how are the points split between people": points per person
+        return TeamAsk("breakdown", Measure(group_by=["assignee"], metric="points"), _blank(rest, points))
+    return TeamAsk("workload", Measure(group_by=["assignee"]), rest)
 
 
 def _risk(text: str) -> TeamAsk | None:
@@ -632,8 +718,9 @@ def _ratio(text: str) -> TeamAsk | None:
     if not match:
         return None
     a, b = match.group("a"), match.group("b")
-    rest = BACKLOG.sub(" unresolved ", _blank(text, match))
-    rest = re.sub(r"\b(?:what(?:'s| is)|how (?:is|are)|the|of)\b", " ", rest)
+    rest = BACKLOG.sub(" unresolved ", _blank(text, match, keep="keep"))
+    rest = re.sub(r"\b(?:what(?:'s| is)|how (?:is|are|do|does|did)|the|of)\b|,? ?as an? (?:ratio|proportion)\b",
+                  " ", rest)
     return TeamAsk("stats", Measure(statistic="ratio", parts=[a, b]), rest, subset=a, versus=b)
 
 
@@ -650,7 +737,7 @@ def _statistic(text: str) -> TeamAsk | None:
         # "how long do DATA bugs take to get fixed": the words between the question's own select the issues
         rest = STAY_OPEN.sub(lambda m: f" {m.group('keep')} ", HOW_LONG.sub(lambda m: f" {m.group('keep')} ", text))
         rest = RESOLUTION_TIME.sub(lambda m: f" {m.group('keep') or ''} ", rest)
-        rest = MEDIAN_NOT_AVERAGE.sub(" ", rest)
+        rest = USUALLY.sub(" ", MEDIAN_NOT_AVERAGE.sub(" ", rest))
         for pattern in (AVERAGE, AGE, POINTS):
             rest = pattern.sub(" ", rest)
         metric = ("resolution_time" if how_long or RESOLUTION_TIME.search(text)
@@ -672,7 +759,8 @@ def _ranking(text: str) -> TeamAsk | None:
     for pattern, metric in BY_METRIC:
         match = pattern.search(text)
         if match:
-            said = match.groupdict().get("most") or match.groupdict().get("most2") or match.groupdict().get("most3")
+            said = next((value for name, value in match.groupdict().items() if name.startswith("most") and value),
+                        None)
             direction = "fewest" if match.groupdict().get("fewest") else _direction(said)
             # "who's got the highest story point total": a person's figure, however the most is said
             who = WHO_MOST.search(text) or re.search(r"\bwho(?:'s got|'s| has got| has| have| got)?\b", text)
@@ -692,7 +780,7 @@ def _ranking(text: str) -> TeamAsk | None:
     who = WHO_MOST.search(text)
     if who:
         role = "reporter" if REPORTED.search(text) else "assignee"
-        rest = re.sub(r"\bwho\b", " ", _blank(text, who, keep="keep"))
+        rest = ASSIGNED.sub(" ", _open_work(text, re.sub(r"\bwho\b", " ", _blank(text, who, keep="keep"))))
         if role == "reporter":  # the verb named the role ranked, not a condition
             rest = REPORTED.sub(" ", rest)
         return TeamAsk("ranking", Measure(group_by=[role], direction=_direction(who.group("most"))), rest)  # type: ignore[arg-type]
@@ -701,25 +789,44 @@ def _ranking(text: str) -> TeamAsk | None:
         if match:
             field = GROUP_WORDS[match.group("g1")]
             top = _number(match.groupdict().get("top"))
-            rest = _blank(text, match, keep="keep")
+            rest = _open_work(text, _blank(text, match, keep="keep"))
             if field == "assignee" and REPORTED.search(match.group(0)):  # "which person has filed the most bugs"
                 field, rest = "reporter", REPORTED.sub(" ", rest)
+            if field == "assignee":  # "which engineer has the most bugs assigned": the role ranked, no condition
+                rest = ASSIGNED.sub(" ", rest)
             if field == "epic":  # "which epic has the most open children": the children are the issues counted
                 rest = CHILD_WORDS.sub(" ", rest)
             measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
                               top=top)
             return TeamAsk("ranking", measure, rest)
-    match = RANKED_ISSUES.search(text) or OPEN_LONGEST.search(text)
+    match = RANKED_ISSUES.search(text) or RANKED_AFTER.search(text) or OPEN_LONGEST.search(text)
     if match:
         age = match.groupdict().get("age") or "longest"
         newest = age.startswith(("newest", "youngest", "most recent", "latest"))
         still_open = match.re is OPEN_LONGEST or any(w in age for w in ("open", "outstanding", "unresolved"))
-        rest = CREATED_BY_ANYONE.sub(" ", _blank(text, match)) + (" unresolved" if still_open else "")
+        rest = CREATED_BY_ANYONE.sub(" ", _blank(text, match, keep="keep")) + (" unresolved" if still_open else "")
         rest = re.sub(r"\bhow old (?:is|are|was|were)\b|\bever (?:created|filed|opened)\b", " ", rest)
         measure = Measure(metric="age", direction="fewest" if newest else "most",
                           top=_number(match.groupdict().get("top")))
         return TeamAsk("ranking", measure, rest)
     return None
+
+
+# Beside a breakdown, words that restate the counting or say a team has the issues, and select none: "what sorts
+# of tickets does the data team deal with, and how many of each?"
+AS_COUNTED = re.compile(r",?\s*(?:and )?how many (?:of each|in each|of every|each|of them|per (?:one|kind|type))\b|"
+                        r"\b(?:deals?|dealt|dealing) with\b|\b(?:looks?|looked|looking) after\b|"
+                        r"\b(?:takes?|took|taking) care of\b")
+
+
+def _open_work(text: str, rest: str) -> str:
+    """A ranking of people by their backlog or how loaded they are counts their open work: "who has the smallest
+    backlog", "which OPS person is the least loaded"."""
+    return OPEN_WORK.sub(" ", rest) + " unresolved" if OPEN_WORK.search(text) else rest
+
+
+ASSIGNED = re.compile(r"\bassigned(?: to (?:them|him|her|each|each one))?\b")
+OPEN_WORK = re.compile(r"\b(?:backlog|(?:work ?)?load(?:ed)?|busy)\b")
 
 
 def _breakdown(text: str) -> TeamAsk | None:
@@ -734,7 +841,7 @@ def _breakdown(text: str) -> TeamAsk | None:
             second = match.groupdict().get("g2")
             if second and GROUP_WORDS[second] not in fields:
                 fields.append(GROUP_WORDS[second])
-            rest = _blank(text, match, keep="keep")
+            rest = AS_COUNTED.sub(" ", _blank(text, match, keep="keep"))
             if fields[0] == "assignee" and REPORTED.search(rest):  # "how many bugs did each person file": reporters
                 fields[0], rest = "reporter", REPORTED.sub(" ", rest)
             if "priority" in fields:  # "how urgent is the open work, per priority": asks, selects nothing
