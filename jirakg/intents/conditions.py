@@ -947,7 +947,9 @@ class ConditionReader:
                 continue
             if slots.dates and DATE_CUE_WORDS.fullmatch(word):
                 continue  # "created", "closed": the date read after it already names its field
-            content = len(word) > 2 and word.isalpha() and word not in SCAFFOLD and not _misspelt_filler(word)
+            # letters and digits mixed ("k8s", "i18n") name a thing as surely as a word does
+            content = len(word) > 2 and (word.isalpha() or MIXED_NAME.fullmatch(word) is not None) and (
+                word not in SCAFFOLD and not _misspelt_filler(word))
             if (self._condition_like(word) or content) and word not in ignored:
                 ignored.append(word)
         return ignored
@@ -959,6 +961,7 @@ class ConditionReader:
                     or get_close_matches(word, self.known, n=1, cutoff=0.8))
 
 
+MIXED_NAME = re.compile(r"(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]+")
 LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
 
 

@@ -44,6 +44,16 @@ SYNONYMS = {
                                          "could not be reproduced", "couldn't be reproduced", "can't be reproduced",
                                          "managed to reproduce"],
 }
+# Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
+# where exactly one component (or label) of the instance is called by its expansion.
+ABBREVIATIONS = {
+    "k8s": ("kubernetes",), "i18n": ("internationalization", "internationalisation"),
+    "l10n": ("localization", "localisation"), "a11y": ("accessibility",), "o11y": ("observability",),
+    "ci": ("ci cd", "continuous integration"), "cd": ("ci cd", "continuous delivery", "continuous deployment"),
+    "cicd": ("ci cd",), "ml": ("machine learning",), "ai": ("artificial intelligence",),
+    "auth": ("authentication", "authorization", "authorisation"), "db": ("database",), "infra": ("infrastructure",),
+    "perf": ("performance",), "sec": ("security",),
+}
 CATEGORY_WORDS = {"new": ["to do", "todo", "open", "not started", "new"],
                   "indeterminate": ["in progress", "ongoing", "active", "started", "underway"],
                   "done": ["done", "closed", "finished", "resolved", "complete", "completed"]}
@@ -101,6 +111,7 @@ class Lexicon(BaseModel):
             _add_issue_terms(terms.add, issue.get("fields", {}), sprints)
         terms.add_synonyms()
         terms.add_partial_names()
+        terms.add_abbreviations()
         _add_select_options(terms, fields, issues)
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
@@ -148,6 +159,20 @@ class _Terms:
             distinct = [w for w in words if w not in PARTIAL_STOP]
             if len(words) > 1 and len(distinct) == 1 and counts[distinct[0]] == 1 and distinct[0] not in taken:
                 term.aliases.append(distinct[0])
+
+    def add_abbreviations(self) -> None:
+        """"k8s" for the Kubernetes component, "a11y" for Accessibility: an abbreviation whose expansion is a whole
+        component or label name, or a word of one ("ML Features"), of exactly one value of that kind."""
+        taken = {alias for term in self.found.values() for alias in term.aliases}
+        for kind in ("component", "label"):
+            terms = [t for t in self.found.values() if t.kind == kind]
+            for short, expansions in ABBREVIATIONS.items():
+                if short in taken:
+                    continue
+                named = [t for t in terms if any(_has_phrase(unicode_words(t.label), e) for e in expansions)]
+                if len(named) == 1:
+                    named[0].aliases.append(short)
+                    taken.add(short)
 
     def add_synonyms(self) -> None:
         """Everyday words, only for the values the instance has."""
@@ -289,6 +314,10 @@ def _distinctive_words(names: list[str], shortest: int) -> set[str]:
         for word in set(unicode_words(name).split()):
             counts[word] = counts.get(word, 0) + 1
     return {word for word, count in counts.items() if count == 1 and len(word) >= shortest}
+
+
+def _has_phrase(name: str, phrase: str) -> bool:
+    return f" {phrase} " in f" {name} "
 
 
 def _plural(name: str) -> str:
