@@ -8,8 +8,8 @@ from jirakg.connectors.jira import JiraConnector, load_metadata
 from jirakg.intents.lexicon import Lexicon, select_fields
 
 SAMPLE_JQL = "project is not EMPTY ORDER BY updated DESC"
-SAMPLE_FIELDS = ["assignee", "reporter", "labels", "components", "fixVersions", "versions", "status", "issuetype",
-                 "priority", "resolution"]
+SAMPLE_FIELDS = ["project", "assignee", "reporter", "labels", "components", "fixVersions", "versions", "status",
+                 "issuetype", "priority", "resolution"]
 
 
 async def instance_lexicon(connector: JiraConnector, sample: int = 20000) -> Lexicon:

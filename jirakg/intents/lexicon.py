@@ -52,7 +52,7 @@ ABBREVIATIONS = {
     "ci": ("ci cd", "continuous integration"), "cd": ("ci cd", "continuous delivery", "continuous deployment"),
     "cicd": ("ci cd",), "ml": ("machine learning",), "ai": ("artificial intelligence",),
     "auth": ("authentication", "authorization", "authorisation"), "db": ("database",), "infra": ("infrastructure",),
-    "perf": ("performance",), "sec": ("security",),
+    "sec": ("security",),
 }
 CATEGORY_WORDS = {"new": ["to do", "todo", "open", "not started", "new"],
                   "indeterminate": ["in progress", "ongoing", "active", "started", "underway"],
@@ -79,6 +79,9 @@ class Lexicon(BaseModel):
     project_keys: list[str] = Field(default_factory=list)
     priority_order: list[str] = Field(default_factory=list)  # highest first
     sprints: list[Sprint] = Field(default_factory=list)  # for "the past 3 sprints"
+    # person value -> the project keys of the sampled issues they are assignee or reporter of: tells two
+    # people of one first name apart when the question names a project
+    works_in: dict[str, list[str]] = Field(default_factory=dict)
 
     _by_kind: dict[str, list[Term]] | None = PrivateAttr(None)
 
@@ -114,7 +117,7 @@ class Lexicon(BaseModel):
         terms.add_abbreviations()
         _add_select_options(terms, fields, issues)
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
-                      sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
+                      sprints=sorted(sprints.values(), key=lambda s: s.start or ""), works_in=_works_in(issues))
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
         return lexicon
 
@@ -263,6 +266,18 @@ def _add_sprints(add, fields: dict, sprints: dict[str, Sprint]) -> None:
                     add("sprint", str(item["id"]), item["name"])
                     sprints.setdefault(str(item["id"]), Sprint(id=str(item["id"]), name=item["name"],
                                                                start=item.get("startDate"), end=item.get("endDate")))
+
+
+def _works_in(issues: list[dict]) -> dict[str, list[str]]:
+    found: dict[str, set[str]] = {}
+    for fields in (issue.get("fields") or {} for issue in issues):
+        project = (fields.get("project") or {}).get("key")
+        for role in ("assignee", "reporter"):
+            person = fields.get(role) or {}
+            value = person.get("accountId") or person.get("key") or person.get("name")
+            if project and value:
+                found.setdefault(value, set()).add(project)
+    return {person: sorted(projects) for person, projects in found.items()}
 
 
 SELECT_FIELD = "com.atlassian.jira.plugin.system.customfieldtypes:select"

@@ -124,6 +124,7 @@ class Slots(ValueFilters):
     measure: Measure | None = None  # team questions: how the selected issues are aggregated
     reason: str | None = None  # clarify: why the question could not be resolved
     ignored: list[str] = Field(default_factory=list)  # words of the question that looked like conditions, not used
+    assumed: list[str] = Field(default_factory=list)  # readings chosen among several, said with the answer
 
 
 # The filters a child or link list applies to the issues it found (`handlers.node_filters`); richer ones
