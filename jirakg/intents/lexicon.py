@@ -74,6 +74,13 @@ class Sprint(BaseModel):
     end: str | None = None
 
 
+class Release(BaseModel):
+    project: str
+    name: str
+    date: str | None = None  # its release date, "2026-12-31"
+    released: bool = False
+
+
 class Lexicon(BaseModel):
     terms: list[Term] = Field(default_factory=list)
     project_keys: list[str] = Field(default_factory=list)
@@ -82,6 +89,7 @@ class Lexicon(BaseModel):
     # person value -> the project keys of the sampled issues they are assignee or reporter of: tells two
     # people of one first name apart when the question names a project
     works_in: dict[str, list[str]] = Field(default_factory=dict)
+    releases: list[Release] = Field(default_factory=list)  # versions per project, with their dates
 
     _by_kind: dict[str, list[Term]] | None = PrivateAttr(None)
 
@@ -107,7 +115,8 @@ class Lexicon(BaseModel):
         terms = _Terms()
         priorities = list(priorities)
         _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
-        project_keys = _add_project_terms(terms.add, list(projects))
+        projects = list(projects)
+        project_keys = _add_project_terms(terms.add, projects)
         sprints: dict[str, Sprint] = {}
         issues = list(issues)
         for issue in issues:
@@ -117,7 +126,8 @@ class Lexicon(BaseModel):
         terms.add_abbreviations()
         _add_select_options(terms, fields, issues)
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
-                      sprints=sorted(sprints.values(), key=lambda s: s.start or ""), works_in=_works_in(issues))
+                      sprints=sorted(sprints.values(), key=lambda s: s.start or ""), works_in=_works_in(issues),
+                      releases=_releases(projects, issues))
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
         return lexicon
 
@@ -266,6 +276,21 @@ def _add_sprints(add, fields: dict, sprints: dict[str, Sprint]) -> None:
                     add("sprint", str(item["id"]), item["name"])
                     sprints.setdefault(str(item["id"]), Sprint(id=str(item["id"]), name=item["name"],
                                                                start=item.get("startDate"), end=item.get("endDate")))
+
+
+def _releases(projects: Iterable[dict], issues: list[dict]) -> list[Release]:
+    """Each project's versions with their release dates: from the catalogue when it lists them, else as the
+    sampled issues' fix versions carry them."""
+    found: dict[tuple[str, str], Release] = {}
+    listed = [(p["key"], v) for p in projects for v in p.get("versions") or []]
+    carried = [((f.get("project") or {}).get("key"), v) for f in (i.get("fields") or {} for i in issues)
+               for v in f.get("fixVersions") or []]
+    for project, version in listed + carried:
+        if project and version.get("name") and (project, version["name"]) not in found:
+            found[(project, version["name"])] = Release(project=project, name=version["name"],
+                                                        date=version.get("releaseDate"),
+                                                        released=bool(version.get("released")))
+    return sorted(found.values(), key=lambda r: (r.project, r.date or "", r.name))
 
 
 def _works_in(issues: list[dict]) -> dict[str, list[str]]:

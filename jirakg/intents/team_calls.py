@@ -15,6 +15,7 @@ from jirakg.intents.follow_ups import narrowed
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import ConversationState, DateRange, IntentCall, Slots
+from jirakg.intents.release_dates import dated_release
 from jirakg.intents.team_questions import SPRINT, WHY_LATE, TeamAsk
 from jirakg.intents.timewindows import parse_window
 
@@ -72,6 +73,10 @@ class TeamCalls:
         if ask.name == "sprint" and not slots.sprints and not slots.sprint_state:
             slots.sprint_state = "open"  # "how is the sprint going": the active one
         if ask.name == "release" and not slots.fix_versions:
+            asked_back = self._dated_release(lowered, slots)
+            if asked_back:
+                return clarify(asked_back)
+        if ask.name == "release" and not slots.fix_versions:
             return clarify(self._which_release(ask.rest))
         if ask.name == "activity":
             self._activity(slots, lowered)
@@ -107,6 +112,24 @@ class TeamCalls:
         if len(found) == 1:
             slots.sprints, slots.sprint_state = found, None
             slots.ignored = [w for w in slots.ignored if w not in ("sprint", "iteration", number.group(1))]
+
+    def _dated_release(self, lowered: str, slots: Slots) -> str | None:
+        """"the end-of-year release", "the next MOB release": the one version whose release date fits becomes the
+        release asked about; several or none are asked back, with the candidates."""
+        found = dated_release(lowered, self.lexicon.releases, slots.projects, self.now().date())
+        if found is None:
+            return None
+        if len(found.names) == 1:
+            slots.fix_versions = found.names
+            said = set(found.phrase.replace("-", " ").split())
+            slots.dates = [d for d in slots.dates if not set(d.phrase.replace("-", " ").split()) & said]
+            slots.ignored = [w for w in slots.ignored if w not in said and w not in ("end", "year")]
+            slots.assumed.append(f"I read '{found.phrase}' as {found.names[0]}, the version {found.wanted}.")
+            return None
+        if not found.names:
+            return f"No version is {found.wanted}; which release do you mean? Name a fix version."
+        listed = ", ".join(f"'{r.name}' ({r.project}, {r.date})" for r in found.candidates[:6])
+        return f"Several versions are {found.wanted}: {listed}; which one do you mean?"
 
     def _which_release(self, text: str) -> str:
         versions = sorted({t.label for t in self.lexicon.of("version")})
