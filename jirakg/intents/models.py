@@ -69,6 +69,8 @@ class Measure(BaseModel):
     points_field: str | None = None  # the instance's story-points field id, when the answer uses points
     sprint_field: str | None = None  # the instance's sprint field id (sprint progress, grouping by sprint)
     actor: str | None = None  # activity: the person whose changes are asked about (display name)
+    # risk: the instance's issue type a question's "risks" also names ("OPS risks"): its open issues are named too
+    register_type: str | None = None
 
 
 class FieldOption(BaseModel):

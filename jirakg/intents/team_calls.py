@@ -19,6 +19,7 @@ from jirakg.intents.release_dates import dated_release
 from jirakg.intents.team_questions import SPRINT, WHY_LATE, TeamAsk
 from jirakg.intents.timewindows import parse_window
 
+RISKS = re.compile(r"\brisks\b")
 KeyResolver = Callable[[str, ConversationState, str | None, list[str]], list[str]]
 
 
@@ -78,6 +79,10 @@ class TeamCalls:
                 return clarify(asked_back)
         if ask.name == "release" and not slots.fix_versions:
             return clarify(self._which_release(ask.rest))
+        if ask.name == "risk" and RISKS.search(lowered):
+            # "OPS risks": what is at risk, and the issues of the instance's Risk type, if it has one
+            measure.register_type = next((t.label for t in self.lexicon.of("type")
+                                          if t.label.lower() == "risk"), None)
         if ask.name == "activity":
             self._activity(slots, lowered)
             # "what did Ana do", "Ana Schmidt this week": the person acted; "assigned to Ana" selects issues

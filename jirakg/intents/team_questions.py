@@ -281,7 +281,7 @@ RELEASE = [
                rf".{{0,30}}\b{RELEASE_WORD}\b"),
 ]
 MISS = r"miss(?: (?:a|the|their|its|our) (?:deadlines?|due dates?|dates?))?"
-RISK = re.compile(rf"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:{MISS}|slip|be late)|"
+RISK = re.compile(rf"\b(?:at risk|risks|risky|in danger|endangered|slipping|likely to (?:{MISS}|slip|be late)|"
                   rf"(?:might|may|could|will|going to|gonna) (?:{MISS}|slip|be late|not make)|jeopard\w*|red flags?|"
                   r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|late or about to|"
                   rf"(?:most )?likely to {MISS}|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"

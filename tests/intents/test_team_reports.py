@@ -165,3 +165,14 @@ def test_how_much_something_matters_to_us_is_no_priority(question: str) -> None:
 
 def test_a_critical_bug_is_still_a_priority() -> None:
     assert one("critical bugs in WEB").slots.priorities
+
+
+@pytest.mark.parametrize(("question", "register"), [
+    ("OPS risks", "Risk"), ("Checkout component risks", "Risk"), ("what are the risks in DATA?", "Risk"),
+    ("at-risk MOB bugs", None), ("which WEB epics are at risk?", None),
+])
+def test_risks_said_as_a_noun_reads_what_is_at_risk_and_the_risk_type(question: str, register: str | None) -> None:
+    call = one(question)
+    assert call.name == "risk" and call.slots.measure is not None, call
+    assert call.slots.measure.register_type == register
+    assert 'issuetype = "Risk"' not in (call.jql or "")
