@@ -90,6 +90,8 @@ class Lexicon(BaseModel):
     # people of one first name apart when the question names a project
     works_in: dict[str, list[str]] = Field(default_factory=dict)
     releases: list[Release] = Field(default_factory=list)  # versions per project, with their dates
+    types_in: dict[str, list[str]] = Field(default_factory=dict)  # project key -> the issue types its issues have
+    type_levels: dict[str, int] = Field(default_factory=dict)  # issue type -> its hierarchy level (Epic 1, Story 0)
 
     _by_kind: dict[str, list[Term]] | None = PrivateAttr(None)
 
@@ -113,7 +115,7 @@ class Lexicon(BaseModel):
               issue_types: Iterable[dict] = (), link_types: Iterable[dict] = (), projects: Iterable[dict] = (),
               issues: Iterable[dict] = ()) -> Lexicon:
         terms = _Terms()
-        priorities = list(priorities)
+        priorities, issue_types = list(priorities), list(issue_types)
         _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
         projects = list(projects)
         project_keys = _add_project_terms(terms.add, projects)
@@ -127,7 +129,9 @@ class Lexicon(BaseModel):
         _add_select_options(terms, fields, issues)
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""), works_in=_works_in(issues),
-                      releases=_releases(projects, issues))
+                      releases=_releases(projects, issues), types_in=_types_in(issues),
+                      type_levels={t["name"]: t["hierarchyLevel"] for t in issue_types
+                                   if isinstance(t.get("hierarchyLevel"), int)})
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
         return lexicon
 
@@ -291,6 +295,15 @@ def _releases(projects: Iterable[dict], issues: list[dict]) -> list[Release]:
                                                         date=version.get("releaseDate"),
                                                         released=bool(version.get("released")))
     return sorted(found.values(), key=lambda r: (r.project, r.date or "", r.name))
+
+
+def _types_in(issues: list[dict]) -> dict[str, list[str]]:
+    found: dict[str, set[str]] = {}
+    for fields in (issue.get("fields") or {} for issue in issues):
+        project, kind = (fields.get("project") or {}).get("key"), (fields.get("issuetype") or {}).get("name")
+        if project and kind:
+            found.setdefault(project, set()).add(kind)
+    return {project: sorted(kinds) for project, kinds in found.items()}
 
 
 def _works_in(issues: list[dict]) -> dict[str, list[str]]:

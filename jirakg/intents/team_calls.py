@@ -55,6 +55,7 @@ class TeamCalls:
             return clarify(str(exc))
         if follow_up and state.last_search is not None:
             slots = narrowed(state.last_search, slots)
+        self._type_elsewhere(slots)
         today = self.now().strftime("%Y/%m/%d")
         if part is not None:
             subset = build_jql(part, today=today)
@@ -117,6 +118,24 @@ class TeamCalls:
         if len(found) == 1:
             slots.sprints, slots.sprint_state = found, None
             slots.ignored = [w for w in slots.ignored if w not in ("sprint", "iteration", number.group(1))]
+
+    def _type_elsewhere(self, slots: Slots) -> None:
+        """"the big WEB initiatives" where WEB has no Initiative: a type above every type of the named projects in
+        the instance's hierarchy is read as their largest (Epic), said with the answer. Any other type they lack
+        stays: the issue sample may miss a rare one, and an empty answer says so truthfully."""
+        used = {kind for project in slots.projects for kind in self.lexicon.types_in.get(project, [])}
+        levels = self.lexicon.type_levels
+        for i, kind in enumerate(slots.issue_types):
+            if not used or kind in used:
+                continue
+            named = ", ".join(slots.projects)
+            where = sorted(p for p, kinds in self.lexicon.types_in.items() if kind in kinds)
+            elsewhere = f"; {kind} issues are in {', '.join(where)}" if where else ""
+            top = max((t for t in used if t in levels), key=lambda t: levels[t], default=None)
+            if top is not None and kind in levels and levels[kind] > levels[top]:
+                slots.issue_types[i] = top
+                slots.assumed.append(f"{named} has no {kind} issues{elsewhere}. I read them as {named}'s "
+                                     f"{top} issues, its largest pieces of work.")
 
     def _dated_release(self, lowered: str, slots: Slots) -> str | None:
         """"the end-of-year release", "the next MOB release": the one version whose release date fits becomes the

@@ -176,3 +176,16 @@ def test_risks_said_as_a_noun_reads_what_is_at_risk_and_the_risk_type(question: 
     assert call.name == "risk" and call.slots.measure is not None, call
     assert call.slots.measure.register_type == register
     assert 'issuetype = "Risk"' not in (call.jql or "")
+
+
+@pytest.mark.parametrize("question", ["which of the big WEB initiatives are slipping?",
+                                      "are any OPS initiatives at risk?", "DATA initiatives per assignee"])
+def test_a_type_above_the_projects_hierarchy_reads_as_their_largest(question: str) -> None:
+    call = one(question)
+    assert call.slots.issue_types == ["Epic"], call
+    assert any("no Initiative issues" in note and "INIT" in note for note in call.slots.assumed)
+
+
+def test_a_type_the_project_lacks_below_its_top_stays() -> None:
+    call = one("INIT bugs at risk")
+    assert call.slots.issue_types == ["Bug"] and not call.slots.assumed, call
