@@ -281,7 +281,7 @@ RELEASE = [
                rf".{{0,30}}\b{RELEASE_WORD}\b"),
 ]
 MISS = r"miss(?: (?:a|the|their|its|our) (?:deadlines?|due dates?|dates?))?"
-RISK = re.compile(rf"\b(?:at risk|risks|risky|in danger|endangered|slipping|likely to (?:{MISS}|slip|be late)|"
+RISK = re.compile(rf"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:{MISS}|slip|be late)|"
                   rf"(?:might|may|could|will|going to|gonna) (?:{MISS}|slip|be late|not make)|jeopard\w*|red flags?|"
                   r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|late or about to|"
                   rf"(?:most )?likely to {MISS}|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"
@@ -538,8 +538,15 @@ def _workload(text: str) -> TeamAsk | None:
     return TeamAsk("workload", Measure(group_by=["assignee"]), _blank(text, match)) if match else None
 
 
+# "OPS risks", "what are the risks in DATA": the work at risk. Said with a state, a count or a list ("open risks",
+# "how many risks", "which risks are linked to…") risks are issues of a Risk type, searched as such.
+RISKS = re.compile(r"\brisks\b")
+RISK_ITEMS = re.compile(rf"{CONDITION_WORDS}|\b(?:how many|count|number|which|list|show|logged|linked|filed|raised|"
+                        r"type|tickets?|issues?|of them|key)\b")
+
+
 def _risk(text: str) -> TeamAsk | None:
-    match = RISK.search(text)
+    match = RISK.search(text) or (None if RISK_ITEMS.search(text) else RISKS.search(text))
     short = len(text.split()) <= SHORT  # "DATA at risk": a keyword question asks too
     return TeamAsk("risk", Measure(), _blank(text, match)) if match and (REQUEST.search(text) or short) else None
 

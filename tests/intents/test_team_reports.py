@@ -189,3 +189,10 @@ def test_a_type_above_the_projects_hierarchy_reads_as_their_largest(question: st
 def test_a_type_the_project_lacks_below_its_top_stays() -> None:
     call = one("INIT bugs at risk")
     assert call.slots.issue_types == ["Bug"] and not call.slots.assumed, call
+
+
+@pytest.mark.parametrize("question", ["data platform open risks", "How many risks are open in Data Platform?",
+                                      "list the unresolved OPS risks", "which risks were raised in WEB last week?"])
+def test_risks_said_with_a_state_count_or_list_are_the_risk_type(question: str) -> None:
+    call = one(question)
+    assert call.name in ("search", "count") and 'issuetype = "Risk"' in (call.jql or ""), call
