@@ -466,6 +466,7 @@ class ConditionReader:
         self._categories(words, slots)
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
+        self._ambiguous_project_word(slots)
         unplaced = unplaced_name(typed or text, slots.ignored, self.lexicon)
         if unplaced:
             raise Unknown(unplaced)
@@ -935,6 +936,16 @@ class ConditionReader:
         if person and person.group(1) not in FILLER:
             surname = person.group(2) if person.group(2) and person.group(2) not in NAME_STOP | FIELD_WORDS else None
             raise Unknown(self._no_such("person", " ".join(filter(None, [person.group(1), surname])).title()))
+
+    def _ambiguous_project_word(self, slots: Slots) -> None:
+        """A word left over that is part of the names of several projects ("the platform project" beside Core
+        Platform and Data Platform) is asked back: dropping it would answer over every project."""
+        for word in slots.ignored:
+            named = [t for t in self.lexicon.of("project")
+                     if word in t.label.lower().split() and word != t.label.lower()]
+            if len(named) > 1 and not {t.value for t in named} & set(slots.projects):
+                names = " or ".join(f"{t.label} ({t.value})" for t in sorted(named, key=lambda t: t.label))
+                raise Unknown(f"'{word}' could be the project {names}; which one do you mean?")
 
     def _unknown_project_key(self, words: Words, original: str) -> None:
         """A word typed in capitals like a project key and close to one ("DTA issues at risk", "workload OPZ")

@@ -27,15 +27,17 @@ from jirakg.intents.models import (
     IntentCall,
     IntentName,
     LinkFilter,
+    Measure,
     ParsedQuery,
     Slots,
 )
 from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import POINTS, TeamAsk, read_team
-from jirakg.intents.timewindows import parse_window
+from jirakg.intents.timewindows import find_windows, parse_window
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION
+from jirakg.text.words import unicode_words
 
 MAX_CHARS = 2000
 KEY_WORD = "issuekeyref"  # stands in for an issue key inside the text the rules read
@@ -108,6 +110,9 @@ ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?
 # Words that ask for a person in a role a list of issues shows ("who is working on the checkout bugs")
 ROLE_WORDS = frozenset("working work works assigned owns own owner handling handles reported filed raised opened "
                        "created looking fixing doing".split())
+# The only words beside a person and a window that still ask what they did ("and what about Ana yesterday");
+# any other word ("what did Carla report in 2025") says which of their issues are meant
+PERSON_WINDOW_FILLER = frozenset("and what about how for by".split())
 WHICH_ISSUES = "Which issues do you mean? Name a project, type, status, person or component."
 ENGLISH_ONLY = ("I understand questions in English only, for example 'How many open bugs are in PROJ?'; "
                 "please ask again in English.")
@@ -179,6 +184,12 @@ class EmbeddedParser:
             else:
                 calls.append(call)
             carried = call.issue_keys or carried
+        if len(calls) > 1 and {c.name for c in calls} == {"activity", "stats"} and all(
+                c.name == "activity" or (c.slots.measure and c.slots.measure.statistic == "throughput") for c in calls):
+            # "how many were created and resolved in OPS in October, and how many status changes": together the
+            # parts ask for one activity report, over the conditions either names
+            whole = self._part(stripped, state, issue_in_view, [])
+            calls = [whole] if whole.name == "activity" else calls
         return ParsedQuery(text=text, intents=_without_context_parts(calls))
 
     # --- one part ------------------------------------------------------------------------
@@ -206,6 +217,9 @@ class EmbeddedParser:
         if team is None and previous is not None and previous.measure is not None and FOLLOW_UP.search(lowered) \
                 and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)
             team = TeamAsk(cast(IntentName, state.last_intent), previous.measure, lowered)
+        if team is None and not keys and not (previous and FOLLOW_UP.search(lowered)) \
+                and self._person_in_window(lowered):
+            team = TeamAsk("activity", Measure(), lowered)
         if team is not None:
             follow_up = FOLLOW_UP.search(lowered) is not None or (refines_alone(lowered) and not keys)
             return self.team.call(team, keys, lowered, state, issue_in_view, follow_up, typed=part)
@@ -280,6 +294,17 @@ class EmbeddedParser:
             return clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
 
+    def _person_in_window(self, lowered: str) -> bool:
+        """"Ana Schmidt this week", "and Bruno yesterday?": a person and a time window and nothing else ask what
+        that person did then, not for the issues assigned to them that were created then."""
+        windows = find_windows(lowered, self.now(), self.lexicon.sprints)
+        rest = lowered
+        for start, end, _ in reversed(windows):
+            rest = rest[:start] + " " + rest[end:]
+        words = [w for w in unicode_words(rest).split() if w not in PERSON_WINDOW_FILLER]
+        return bool(windows and words and any(
+            m.score == 1.0 for m in self.grounder.find("person", " ".join(words))))
+
     def _keys(self, part: str) -> tuple[list[str], list[str]]:
         found, unknown = [], []
         for project, number in ISSUE_KEY_IN_QUESTION.findall(part):
@@ -346,8 +371,9 @@ class EmbeddedParser:
         """The issues a question without keys refers to: an ordinal or pronoun over the conversation,
         the part before it, or the issue open in the sidebar."""
         ordinal = ORDINAL.search(lowered)
-        # "The second one" counts in the last answer's list, else in the order issues were mentioned.
-        listed = state.last_results or list(reversed(state.active_keys))
+        # "The second one" counts in the last answer's list, else (no list, or one issue answered on its
+        # own) in the order issues were mentioned: after "MOB-44?" then "OPS-77?", the first one is MOB-44.
+        listed = state.last_results if len(state.last_results) > 1 else list(reversed(state.active_keys))
         if ordinal and listed:
             position = ORDINALS.get(ordinal.group(1) or "", 0) or int(ordinal.group(2) or 0)
             index = position - 1 if position > 0 else len(listed) + position

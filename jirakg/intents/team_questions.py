@@ -299,6 +299,12 @@ ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved
                       rf"what was (?P<p3>{NAME}) up to|catch me up on|how (?:busy|active) (?:was|were|has|have)|"
                       rf"(?:did )?anything (?:happen|change)|how much has (?P<p4>{NAME}) touched|"
                       rf"which changes did (?P<p5>{NAME}) make|look like over)\b")
+# What an activity report counts, named beside it ("how many were created and resolved …, and how many status
+# changes"): the report's own figures, not conditions on the issues
+ACTIVITY_COUNTS = re.compile(r"\bhow many (?:issues |tickets )?(?:were |got |have been )?"
+                             r"(?=created|opened|new|resolved|closed|status|reassign)|"
+                             r"\bstatus (?=changes|moves|transitions)|\breassignments\b|"
+                             r"(?<=changes )(?:happened|occurred|were made)\b")
 COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?)\b")
 # Who wrote the most comments on a set of issues: "who comments the most", "the top commenter", "who has left the
 # most comments", "who talks the most on …"
@@ -420,7 +426,9 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
 AS_ASKED = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
                       r" (?:of|on|for|about)\b|\b(?:across|over|in|for) (?:all|every) (?:the )?(?:projects?|teams?)\b|"
                       r"\bfor [\w.-]+'s (?:\w+ )?(?:review|meeting|standup|stand-up|sync|presentation|demo|planning|"
-                      r"retro|retrospective|report|deck|slides|1:1|one-on-one)\b")
+                      r"retro|retrospective|report|deck|slides|1:1|one-on-one)\b|"
+                      r"(?:(?<=\bthe )|(?<=\bour )|(?<=\bmy ))(?:daily|weekly|monthly|quarterly|month|week) "
+                      r"(?=(?:[\w-]+ ){0,2}?(?:report|summary|recap|update|review|sync|meeting)\b)")
 ROLE = re.compile(r"\b(?:i'm|i am|as) (?:the|a|an|their|our) (?:[\w-]+ ){0,2}?(?:pm|lead|manager|owner|director|"
                   r"head|coordinator|analyst)\b")
 # "the most recent bug someone filed", "the first ticket ever created": creation is what the age ranks
@@ -556,7 +564,9 @@ def _activity(text: str) -> TeamAsk | None:
     if not match or LISTING.search(text):  # "which issues had activity since Monday" lists issues
         return None
     actor = next((match.group(f"p{n}") for n in range(1, 6) if match.group(f"p{n}")), None)
-    return TeamAsk("activity", Measure(), _blank(text, match) + (f" {actor}" if actor else ""), actor=actor)
+    counted = [*ACTIVITY_COUNTS.finditer(text), *THROUGHPUT.finditer(text)]
+    return TeamAsk("activity", Measure(), _blank(text, match, *counted) + (f" {actor}" if actor else ""),
+                   actor=actor)
 
 
 def _share(text: str) -> TeamAsk | None:

@@ -78,6 +78,10 @@ def test_coreference_from_history_and_sidebar() -> None:
     assert one("what is its priority?", history=state).issue_keys == ["MOB-7"]
     assert one("what blocks the second one?", history=state).issue_keys == ["WEB-5"]
     assert one("summarize the last one", history=state).issue_keys == ["WEB-9"]
+    # One issue answered after another is no list: ordinals count in the order they were mentioned.
+    asked = ConversationState(active_keys=["OPS-77", "MOB-44"], last_results=["OPS-77"], last_intent="metadata")
+    assert one("what blocks the first one?", history=asked).issue_keys == ["MOB-44"]
+    assert one("and the second one?", history=asked).issue_keys == ["OPS-77"]
     assert one("who owns those?", history=state).issue_keys == ["WEB-1", "WEB-5", "WEB-9"]
     assert one("what blocks this?", issue_in_view="OPS-3").issue_keys == ["OPS-3"]
     assert one("what changed on it?", history=state, issue_in_view="OPS-3").issue_keys == ["MOB-7"]
