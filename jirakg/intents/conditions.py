@@ -10,6 +10,7 @@ name becomes a question back with the closest values, anything else is reported 
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import DateField, DateRange, FieldOption, LinkFilter, NumberFilter, Slots
-from jirakg.intents.timewindows import find_windows
+from jirakg.intents.timewindows import COUNT, find_windows
 from jirakg.intents.value_slots import unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
@@ -39,12 +40,21 @@ NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|i
 DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|made|written|wrote"),
-    ("updated", r"updated?|chang(?:e|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|worked on|moved"),
+    ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
+                r"worked on|moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
                  r"delivered|close out|closed out|dropped|rejected|abandoned|cancell?ed|declined"),
-    ("due", r"due|deadlines?"),
+    ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
+            r"completed|resolved|closed|shipped|delivered)|overdue by|late by"),
 ]
-DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in DATE_CUES))
+# Words that say the issues were not updated: "stale for a month", "idle for 2 weeks"
+STALE_CUE = r"stale|idle|inactive|dormant|untouched|neglected|quiet"
+DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("updated", STALE_CUE),
+                                                                   ("due", "dates?")]))
+# "for a month", "in 30 days", "within 2 weeks": back from now after a negation, forward for a due date, else unread
+SPAN = re.compile(rf"^(?:for|in|within) {COUNT} (?:days?|weeks?|fortnights?|months?)$")
+LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
+UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
 OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?|deadlines?)|late|behind schedule|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
 WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
@@ -178,6 +188,10 @@ REPORTER_AFTER = re.compile(r"^(?:[a-z]+ (?=(?:has |have |had )?(?:reported|file
 REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
 COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
 THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|hers|him|they|them|their)\b")
+# "how many did the team bother to fix", "did we end up fixing": asks which were fixed
+DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:actually |ever |really )?(?:bother(?:ed)? to|"
+                     r"end(?:ed)? up|manage(?:d)? to|get around to|got around to|succeed in|get to) "
+                     r"(?:fix|fixing|repair|repairing)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|belonging to|"
                              r"handled by|worked on by|being worked on by)$")
@@ -247,8 +261,9 @@ CONTEXT_BEFORE_REQUEST = re.compile(r"(?:[.!?;:)]\s+|\s[-–]\s)(?:\w+\s+){0,3}?
 ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tasks?|epics?|items?|features?|"
                         r"sub-?tasks?|work)\b")
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
-NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
-                       r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
+NOT_SINCE = re.compile(r"\b(?:not|never|n['’ ]t|(?:is|are|has|have|was|were)n['’ ]t|nobody(?: has| have| s)?|"
+                       r"no one(?: has| have| s)?|no-one(?: has| s)?|no|without(?: any| an?)?|zero)"
+                       r"(?: been| yet| even| really)?(?: (?:seen|had|got|gotten|shown))?(?: any| an?)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
 MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
@@ -331,7 +346,8 @@ assigned owner owners reporter reporters reported resolution resolved due deadli
 fixed closed opened filed raised logged severity severe urgent critical blocker blockers important overdue late stale
 old
 older newer newest oldest recent recently lately week weeks month months year years day days today yesterday
-tomorrow since before after between until during ago last past next""".split())
+tomorrow since before after between until during ago last past next within soon shortly quarter quarters idle inactive
+dormant untouched""".split())
 ASKED_FIELD = re.compile(r"\b(?:what (?:is|are) |what s |show (?:me )?|give (?:me )?|list )?(?:the )?(?:current )?"
                          r"(?:status(?:es)?|states?|progress) (?:of|for|on)\b")  # "the status of …": what a list shows
 INTENT_WORDS = frozenset("""depend depends depending dependency dependencies block blocks blocking blocked blocker
@@ -341,6 +357,8 @@ summary summarize summarise overview progress chain deadlock cycle cycles transi
 FUZZY_VALUE = 0.8  # the grounder scores misspellings 0.8+ ("reorderrer"); below, a near word is another word
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
+STORY_DATE = re.compile(r"yesterday|today|tomorrow|weeks?|months?|years?|quarter|" + "|".join(
+    name.lower() for name in calendar.month_name if name))
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 FOREIGN = frozenset("""cuántos cuantos cuáles cuales qué errores abiertos abiertas están estan tareas proyecto los las
 del por para combien quels quelles sont ouverts ouvertes projet tâches bogues dans welche wieviele viele sind offene
@@ -414,6 +432,12 @@ def _iso_now(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def _mirror(past: str, now: str) -> str:
+    """The moment as far after `now` as `past` is before it (ISO, UTC)."""
+    then, current = (datetime.fromisoformat(t.replace("Z", "+00:00")) for t in (past, now))
+    return _iso_now(current + (current - then))
+
+
 class Unknown(ValueError):
     """A value the question names that the instance does not have; the message says so with the closest."""
 
@@ -421,6 +445,7 @@ class Unknown(ValueError):
 class ConditionReader:
     def __init__(self, lexicon: Lexicon, grounder: Grounder, now: Callable[[], datetime]) -> None:
         self.uncued: list[str] = []  # time phrases of the question being read that no date word named
+        self.date_field: DateField | None = None  # the field of a time no date word names, when not created
         self.unused: list[str] = []  # words of the question being read that no reader used, filler aside
         self.lexicon = lexicon
         self.grounder = grounder
@@ -437,10 +462,12 @@ class ConditionReader:
         self.value_names = value_names(lexicon)
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
-             typed: str | None = None) -> Slots:
+             typed: str | None = None, date_field: DateField | None = None) -> Slots:
         """Fill `slots` with the conditions of `text` (a question part, issue keys included); raises
         Unknown for a name the instance does not have. `typed`: the question as typed, when `text` was
-        lower-cased on the way (its capitals tell a name)."""
+        lower-cased on the way (its capitals tell a name). `date_field`: the field a time said without a
+        date word is on (a follow-up's "what about next week?" after "due this week")."""
+        self.date_field = date_field
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
@@ -553,13 +580,26 @@ class ConditionReader:
 
     def _dates(self, text: Text, slots: Slots) -> None:
         found = []
+        now = _iso_now(self.now())
+        # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
+        ahead = {(start, end): window for start, end, window in find_windows(text.value, self.now(),
+                                                                            self.lexicon.sprints, ahead=True)}
         for start, end, window in find_windows(text.value, self.now(), self.lexicon.sprints):
-            field_name, cued, negated = self._date_field(text.value[:start])
+            field_name, cued, negated, modifier = self._date_field(text.value[:start])
+            field_name = field_name if cued else self.date_field or field_name
+            if field_name == "due":
+                window = ahead.get((start, end), window)
+            if (SPAN.match(window.phrase) or UPCOMING.match(window.phrase)) and not negated and field_name != "due":
+                continue  # "fixed within 10 days" is a duration, "created soon" nothing: left unread, so named
+            if SPAN.match(window.phrase) and not negated and window.start:  # "due in 2 weeks": from now on
+                window = window.model_copy(update={"start": now, "end": _mirror(window.start, now)})
             if negated and window.start:  # "not updated since 2012": last updated before it
                 window = window.model_copy(update={"start": None, "end": window.start})
+            elif field_name == "due" and window.start and not window.end and window.start < now:
+                window = window.model_copy(update={"end": now})  # "due in the last 2 weeks": not the ones ahead
             if "sprint" in window.phrase and not cued:
                 continue  # "in the current sprint" is sprint membership, not a time window
-            if not cued and window.start and window.start > _iso_now(self.now()):
+            if not cued and field_name != "due" and window.start and window.start > now:
                 continue  # "the planning call is next week": nothing was created or resolved in the future
             sentence = re.split(r"[.!?;:(]\s+|\s[-–]\s", text.value[:start])[-1]
             if not cued and CONTEXT_BEFORE_REQUEST.search(text.value[end:]) and not ISSUE_NOUN.search(sentence):
@@ -567,6 +607,8 @@ class ConditionReader:
                 # the issues' ("bugs from October. Which are open?" is theirs); its words are named as not used
             found.append((cued, DateRange(field=field_name, start=window.start, end=window.end, phrase=window.phrase)))
             text.blank(start, end)
+            if modifier:  # "not", "no", "last" before the date word: read with it
+                text.blank(*modifier)
         cued_ranges = {(d.start, d.end) for cued, d in found if cued}
         self.uncued = [d.phrase for cued, d in found if not cued]
         # "for last week's newsletter: what did the team resolve last week?": the uncued copy is context
@@ -585,17 +627,28 @@ class ConditionReader:
                 text.blank(match.start(), match.end())
 
     @staticmethod
-    def _date_field(before: str) -> tuple[DateField, bool, bool]:
+    def _date_field(before: str) -> tuple[DateField, bool, bool, tuple[int, int] | None]:
         """The date field the words before a time expression name (the nearest cue in the same clause),
-        whether one did ("created" when none does), and whether the cue is negated ("not updated since")."""
-        best: tuple[int, DateField] = (-1, "created")
+        whether one did ("created" when none does), whether the cue is negated ("not updated since"), and the
+        span of the word before the cue that says so, or of "last" in "last updated"."""
+        best: tuple[int, int, int, DateField] = (-1, 0, -1, "created")  # end, length, start, field
         tail = re.split(r"[.;?!]", before[-60:])[-1]
-        for name, cue in DATE_CUES:
+        stale = False
+        for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]:
             for match in re.finditer(rf"\b(?:{cue})\b", tail):
-                if match.start() > best[0]:
-                    best = (match.start(), name)
-        negated = best[0] >= 0 and bool(NOT_SINCE.search(tail[:best[0]]))
-        return best[1], best[0] >= 0, negated
+                # the cue ending nearest wins, the longer of two ending together ("needs to be done by": due)
+                if (match.end(), match.end() - match.start()) > best[:2]:
+                    best = (match.end(), match.end() - match.start(), match.start(), name)
+                    stale = cue == STALE_CUE
+        if best[0] < 0:
+            return "created", False, False, None
+        offset = len(before) - len(tail)
+        said = NOT_SINCE.search(tail[:best[2]]) or LAST_BEFORE_CUE.search(tail[:best[2]])
+        modifier = (offset + said.start(), offset + said.end()) if said else None
+        if stale or " be " in tail[best[2]:best[0]]:  # "needs to be done by", "untouched for": no status
+            modifier = (offset + best[2], offset + best[0])
+        negated = stale or bool(said and said.re is NOT_SINCE)
+        return best[3], True, negated, modifier
 
     # --- on the words ----------------------------------------------------------------------------
 
@@ -629,17 +682,29 @@ class ConditionReader:
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue
         or a name of two words, as single words ("fixed", "done") are also plain verbs."""
-        for match in self.grounder.scan(words.free(), {"resolution"}):
+        fixed = self.resolution_names.get("fixed")
+        if fixed and words.take_all(DID_FIX) and fixed not in slots.resolutions:
+            slots.resolutions.append(fixed)
+        found = self.grounder.scan(words.free(), {"resolution"})
+        for match in found:
             before = words.before(match.start, 3)
-            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)$", before)
+            # "incomplete or cannot reproduce": a word listed with another resolution is one too
+            listed = any(words.tokens[min(a.end, b.end):max(a.start, b.start)] in (["or"], ["nor"])
+                         for a, b in ((match, other) for other in found if other is not match)) or (
+                slots.resolutions and match.start >= 2 and words.used[match.start - 2]
+                and words.tokens[match.start - 1] == "or")  # "won't do or incomplete", the first read already
+            if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
+                continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
+            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before)
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
             if re.search(r"\b(?:status|state|workflow|column)\b", near) and any(
                     t.value.lower() == match.term.value.lower() for t in self.lexicon.of("status")):
                 continue  # "in the Won't Fix status": the status, where the instance has one
+            named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
-                    or single == "fixed") and match.score >= 0.9:
+                    or single == "fixed" or named_issues or listed) and match.score >= 0.9:
                 negated = bool(re.search(r"\b(?:not|except|other than|excluding)\b", before))
                 target = slots.excluded.resolutions if negated else slots.resolutions
                 if match.term.value not in target:
@@ -692,7 +757,10 @@ class ConditionReader:
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
-                if (not phrase or all(w in FILLER or w.isdigit() for w in phrase) or self._value_kind(" ".join(phrase))
+                # "whose title mentions a demo": words of the title even where a component has that name
+                titled = re.search(r"\b(?:titles?|summary|summaries)\s+$", text.value[:match.start()])
+                if (not phrase or all(w in FILLER or w.isdigit() for w in phrase)
+                        or (self._value_kind(" ".join(phrase)) and not titled)
                         or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])
                         or ASKER_TALKS.search(text.value[:match.start()])):
                     continue  # "what about in FLOE", "about the Uploader component", "asked about X": not text
@@ -986,6 +1054,11 @@ class ConditionReader:
                 ignored.append(word)
         return ignored
 
+    def story_words(self, story: str) -> list[str]:
+        """The words of the asker's story (left out of the request) that look like a condition or a date."""
+        return list(dict.fromkeys(w for w in unicode_words(story.lower()).split()
+                                  if w not in FILLER and (self._condition_like(w) or STORY_DATE.fullmatch(w))))
+
     def _condition_like(self, word: str) -> bool:
         """A field, date, negation or value word: in a terse query it is no search term either."""
         return bool(word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
@@ -1024,6 +1097,7 @@ def _by_span(matches: list[Match]) -> list[list[Match]]:
     return [sorted(g, key=lambda m: -m.score) for g in groups.values()]
 
 
+ADJECTIVE_RESOLUTIONS = {"duplicate", "invalid"}  # before an issue noun they can only be the resolution
 VERB_LIKE_RESOLUTIONS = {"done", "complete", "completed", "incomplete", "resolved", "invalid", "fixed", "duplicate"}
 # The words beside a value that say what kind it is: they decide between kinds that share a name
 # ("Infrastructure" project and component) and are used up with the value.

@@ -17,6 +17,7 @@ from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
+from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import narrowed, refines_alone
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
@@ -67,7 +68,9 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("summary", re.compile(r"\b(summari[sz]e|summary|overview|(?<!in )progress|status report|how far|how is .+ going|"
                            r"where does .+ stand|overall|"
                            r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
-    ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|duplicat\w*|relates? to|related|linked|"
+    # "closed as duplicates" is a resolution, not the duplicates link
+    ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|(?<!\bas )(?<!\bas a )duplicat\w*|"
+                          r"relates? to|related|linked|"
                           r"links?|risks?|connected to|tied to)\b")),
     ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
@@ -132,6 +135,10 @@ class EmbeddedParser:
         self.lexicon = lexicon
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
+        # a key counts as typed in capitals ("DATA"), a name ("data platform", "infusion") in any case
+        self.story_projects = {**{alias: t.label for t in lexicon.of("project") for alias in t.aliases
+                                  if alias.upper() not in self.projects},
+                               **{key: key for key in lexicon.project_keys}}
         self.now = now
         self.conditions = ConditionReader(lexicon, self.grounder, now)
         self.typed = TypedJql(lexicon, self.grounder, now)
@@ -163,7 +170,7 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped = UNAPOSTROPHED.sub(r"\1's", text.strip())
+        stripped, story = without_story(UNAPOSTROPHED.sub(r"\1's", text.strip()), self.story_projects)
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
@@ -190,7 +197,13 @@ class EmbeddedParser:
             # parts ask for one activity report, over the conditions either names
             whole = self._part(stripped, state, issue_in_view, [])
             calls = [whole] if whole.name == "activity" else calls
-        return ParsedQuery(text=text, intents=_without_context_parts(calls))
+        calls = _without_context_parts(calls)
+        for call in calls:  # the story's names are not conditions, and the answer says so (unless the request
+            if call.name != "clarify":  # used the same value: "the monthly ops report - … in OPS …")
+                used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
+                call.slots.ignored += [w for w in self.conditions.story_words(story)
+                                       if w not in call.slots.ignored and w not in used]
+        return ParsedQuery(text=text, intents=calls)
 
     # --- one part ------------------------------------------------------------------------
 
@@ -259,9 +272,13 @@ class EmbeddedParser:
         """A search or count from the question's conditions; a link or child question with conditions
         beyond what those answer becomes a search over the linked issues or children. None: a plain
         link or child question."""
-        try:
+        follows = state.last_search is not None and bool(FOLLOW_UP.search(lowered) or (refines_alone(lowered)
+                                                                                        and not keys))
+        earlier = {d.field for d in state.last_search.dates} if follows and state.last_search else set()
+        try:  # a follow-up's time said alone is on the earlier search's one date field ("and next week?")
             slots = self.conditions.read(part, Slots(), people=name != "children",
-                                         terse_text=name in ("search", "count"))
+                                         terse_text=name in ("search", "count"),
+                                         date_field=earlier.pop() if len(earlier) == 1 else None)
         except Unknown as exc:
             return clarify(str(exc))
         if name == "children":
@@ -285,7 +302,7 @@ class EmbeddedParser:
                 # that said which person are named as not used rather than answered over silently
                 slots.ignored += [w for w in self.conditions.unused if w not in slots.ignored and w not in ROLE_WORDS
                                   and w not in (slots.text or "").split()]
-        if state.last_search is not None and (FOLLOW_UP.search(lowered) or (refines_alone(lowered) and not keys)):
+        if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition

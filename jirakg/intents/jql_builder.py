@@ -72,6 +72,12 @@ def _dates(dates: list[DateRange]) -> list[str]:
     return clauses
 
 
+def _due_before(dates: list[DateRange], today: str | None) -> bool:
+    """Whether a due-date window already ends by `today` (yyyy/MM/dd)."""
+    day = today.replace("/", "-") if today else None
+    return day is not None and any(d.field == "due" and d.end and d.end[:10] <= day for d in dates)
+
+
 def _links(slots: Slots) -> list[str]:
     clauses = []
     for link in slots.links:
@@ -107,7 +113,8 @@ def build_jql(slots: Slots, *, today: str | None = None) -> str:
     clauses += [f"{quote(n.field)} {n.operator} {n.value:g}" for n in slots.numbers]
     clauses += _dates(slots.dates) + _links(slots)
     if slots.overdue:
-        clauses.append(f"duedate < {quote(today) if today else 'now()'}")
+        if not _due_before(slots.dates, today):  # "overdue by more than a week" already bounds the due date
+            clauses.append(f"duedate < {quote(today) if today else 'now()'}")
         if "resolution" not in slots.empty:
             clauses.append("resolution is EMPTY")
     if slots.text and text_query(slots.text):

@@ -3,8 +3,12 @@
 "today", "yesterday", "this/last week|month|year", "last 3 days", "past 2 weeks",
 "since Monday", "on Saturday", "since March", "since 2026-03-01", "in March", "in March 2025",
 "the past month (October)", "the first week of October",
-"before/after <date>", "between <date> and <date>", "this/last sprint", "past 3 sprints".
-Weeks start on Monday.
+"before/after <date>", "between <date> and <date>", "this/last sprint", "past 3 sprints", "this/last/next
+quarter", "tomorrow", "in the next 2 weeks", "soon", "later this month", "by the end of the month", "for a
+fortnight".
+Weeks start on Monday; months and years count on the calendar ("3 months ago" is the same day three months back).
+A month or day said without a year is the latest one that has begun, or with `ahead` (due dates) the next one
+that has not ended.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Sequence
+from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
 
 from jirakg.intents.lexicon import Sprint
@@ -20,7 +25,9 @@ from jirakg.intents.models import TimeWindow
 MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): n for n, name in enumerate(calendar.month_abbr) if name})
 WEEKDAYS = {name.lower(): n for n, name in enumerate(calendar.day_name)}
-UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30, "year": 365, "years": 365}
+UNITS = {"day": 1, "week": 7}  # in days; months and years count on the calendar (_shift)
+# whether a yearless month or day reads forward (due dates) — set for one find_windows call
+_AHEAD: ContextVar[bool] = ContextVar("ahead", default=False)
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "few": 3}
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
@@ -33,11 +40,20 @@ def parse_window(text: str, now: datetime, sprints: Sequence[Sprint] = ()) -> Ti
     return min(found, key=lambda f: f[0])[2] if found else None
 
 
-def find_windows(text: str, now: datetime, sprints: Sequence[Sprint] = ()) -> list[tuple[int, int, TimeWindow]]:
-    # "since the beginning of 2020" reads as "since 2020"; spans stay aligned (same length, spaces)
-    text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of ", lambda m: " " * len(m.group(0)), text.lower())
+def find_windows(text: str, now: datetime, sprints: Sequence[Sprint] = (),
+                 ahead: bool = False) -> list[tuple[int, int, TimeWindow]]:
     """Every time window the text states, with its character span, without overlaps: the longest
     phrase wins its words ("since January this year" over "this year"), then the rule listed first."""
+    token = _AHEAD.set(ahead)
+    try:
+        return _find_windows(text, now, sprints)
+    finally:
+        _AHEAD.reset(token)
+
+
+def _find_windows(text: str, now: datetime, sprints: Sequence[Sprint]) -> list[tuple[int, int, TimeWindow]]:
+    # "since the beginning of 2020" reads as "since 2020"; spans stay aligned (same length, spaces)
+    text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of ", lambda m: " " * len(m.group(0)), text.lower())
     lowered = text.lower()
     today = now.replace(hour=0, minute=0, second=0, microsecond=0)
     candidates = [(match, order, build) for order, (pattern, build) in enumerate(_RULES)
@@ -70,6 +86,8 @@ def _spoken_date(match: re.Match, today: datetime) -> datetime:
     if match.group("year"):
         return datetime(int(match.group("year")), month, day, tzinfo=UTC)
     this_year = datetime(today.year, month, day, tzinfo=UTC)
+    if _AHEAD.get():
+        return this_year if this_year >= today else this_year.replace(year=today.year + 1)
     return this_year if this_year <= today else this_year.replace(year=today.year - 1)
 
 
@@ -88,6 +106,40 @@ def _count(word: str) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS[word]
 
 
+def _shift(moment: datetime, count: int, unit: str) -> datetime:
+    """`count` days, weeks, calendar months or years from `moment` (negative: back), the day clamped to the month."""
+    unit = unit.rstrip("s")
+    if unit == "fortnight":
+        unit, count = "week", 2 * count
+    if unit in ("day", "week"):
+        return moment + timedelta(days=count * UNITS[unit])
+    months = count * (12 if unit == "year" else 1)
+    index = moment.month - 1 + months
+    year, month = moment.year + index // 12, index % 12 + 1
+    return moment.replace(year=year, month=month, day=min(moment.day, calendar.monthrange(year, month)[1]))
+
+
+def _coming(today: datetime, weekday: str, after: int = 0) -> datetime:
+    """The first such weekday from today on (`after`=1: after today)."""
+    return today + timedelta(days=(WEEKDAYS[weekday] - today.weekday() - after) % 7 + after)
+
+
+def _quarter(today: datetime, offset: int) -> tuple[datetime, datetime]:
+    """The calendar quarter `offset` quarters from the current one."""
+    start = _shift(_month_start(today.year, (today.month - 1) // 3 * 3 + 1), 3 * offset, "month")
+    return start, _shift(start, 3, "month")
+
+
+def _period_end(unit: str, today: datetime, offset: int = 0) -> datetime:
+    """The moment the current (or `offset`-th next) week, month, quarter or year ends."""
+    if unit == "week":
+        return _week_start(today) + timedelta(days=7 * (offset + 1))
+    if unit == "quarter":
+        return _quarter(today, offset)[1]
+    start = _month_start(today.year, today.month if unit == "month" else 1)
+    return _shift(start, offset + 1, unit)
+
+
 def _month_start(year: int, month: int) -> datetime:
     return datetime(year, month, 1, tzinfo=UTC)
 
@@ -100,6 +152,8 @@ def _named_month(name: str, year: str | None, today: datetime) -> datetime:
     month = MONTHS[name]
     if year:
         return _month_start(int(year), month)
+    if _AHEAD.get():  # the next such month that has not ended
+        return _month_start(today.year if month >= today.month else today.year + 1, month)
     # The most recent such month that has begun.
     return _month_start(today.year if month <= today.month else today.year - 1, month)
 
@@ -153,8 +207,13 @@ _RULES = [
                                _next_month(_month_start(int(m.group(3)), MONTHS[m.group(2)])))),
     (rf"\b(?:between|from) {YEAR} (?:and|to|through|until|-) {YEAR}\b",
      lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(2)) + 1)))),
-    (rf"\b(?:since|from|after)\s+({_MONTH_NAMES}),? {YEAR}\b",
+    (rf"\b(?:since|from)\s+({_MONTH_NAMES}),? {YEAR}\b",
      lambda m, now, today, _: (_named_month(m.group(1), m.group(2), today), None)),
+    # "after March (2026)": from April; "before December": until December begins
+    (rf"\bafter\s+({_MONTH_NAMES})(?:,? {YEAR})?\b",
+     lambda m, now, today, _: (_next_month(_named_month(m.group(1), m.group(2), today)), None)),
+    (rf"\b(?:before|until|till|prior to)\s+({_MONTH_NAMES})(?:,? {YEAR})?\b",
+     lambda m, now, today, _: (None, _named_month(m.group(1), m.group(2), today))),
     (rf"\b(?:in|during|of) ({_MONTH_NAMES}),? {YEAR}\b", lambda m, now, today, _: (
         _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
     # "the past month (october)", "last month, i.e. october": the month named says which calendar month is meant
@@ -179,21 +238,55 @@ _RULES = [
     (rf"\b(?:before|until|till|prior to)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (None, _year(m.group(1)))),
     (rf"\b(?:in|during) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (
         _year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
-    (rf"\b(?:older than|more than|over) {COUNT} (days?|weeks?|months?|years?)(?: old| ago)?\b",
-     lambda m, now, today, _: (None, now - timedelta(days=_count(m.group(1)) * UNITS[m.group(2)]))),
+    (rf"\b(?:older than|more than|over|at least) {COUNT} (days?|weeks?|fortnights?|months?|years?)(?: old| ago)?\b",
+     lambda m, now, today, _: (None, _shift(now, -_count(m.group(1)), m.group(2)))),
     (rf"\bbetween {DATE} and {DATE}", lambda m, now, today, _: (
         _date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
     (rf"\b(?:the )?(?:last|past) {COUNT} sprints?\b", _past_sprints),
     (r"\b(this|current|last|previous) sprint\b", _one_sprint),
-    (rf"\b(?:in the )?(?:last|past) {COUNT} (days?|weeks?|months?|years?)\b",
-     lambda m, now, today, _: (now - timedelta(days=_count(m.group(1)) * UNITS[m.group(2)]), None)),
+    (rf"\b(?:(?:in|within|over|during) the )?(?:last|past) {COUNT} (days?|weeks?|fortnights?|months?|years?)\b",
+     lambda m, now, today, _: (_shift(now, -_count(m.group(1)), m.group(2)), None)),
+    (rf"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) {COUNT} "
+     r"(days?|weeks?|fortnights?|months?)\b",
+     lambda m, now, today, _: (now, _shift(now, _count(m.group(1)), m.group(2)))),
+    # "for a month", "in 30 days", "within 2 weeks": a span back from now; the reader turns it forward for due
+    # dates and into "before" after a negation ("not touched in 2 weeks")
+    (rf"\b(?:for|in|within) {COUNT} (days?|weeks?|fortnights?|months?)\b",
+     lambda m, now, today, _: (_shift(now, -_count(m.group(1)), m.group(2)), None)),
+    (r"\b(?:soon|shortly|coming up)\b", lambda m, now, today, _: (now, now + timedelta(days=7))),
+    (r"\blater this (week|month|quarter|year)\b",
+     lambda m, now, today, _: (now, _period_end(m.group(1), today))),
+    (r"\btomorrow\b", lambda m, now, today, _: (today + timedelta(days=1), today + timedelta(days=2))),
+    (r"\b(this|the current|current|last|previous|prior|the previous|next|the coming|coming|upcoming) quarter\b",
+     lambda m, now, today, _: _quarter(today, {"last": -1, "previous": -1, "prior": -1, "the previous": -1,
+                                               "next": 1, "the coming": 1, "coming": 1, "upcoming": 1}.get(
+                                                   m.group(1), 0))),
+    # "by the end of the month", "before the end of next week": until that period ends
+    (r"\b(?:by|before|until|till) (?:the )?end of (?:the |this |(next|last|previous|prior) )?"
+     r"(week|month|quarter|year)\b",
+     lambda m, now, today, _: (None, _period_end(m.group(2), today, {None: 0, "next": 1}.get(m.group(1), -1)))),
+    # "since the start of the quarter" (its first words blanked above)
+    (r"\bsince\s+(?:the |this )?(week|month|quarter|year)\b",
+     lambda m, now, today, _: (_period_end(m.group(1), today, -1), None)),
+    (rf"\bby {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m, today) + timedelta(days=1))),
     (r"\btoday\b", lambda m, now, today, _: (today, today + timedelta(days=1))),
     (r"\byesterday\b", lambda m, now, today, _: (today - timedelta(days=1), today)),
     (r"\b(?:this|the current|current) week\b", lambda m, now, today, _: (
         _week_start(today), _week_start(today) + timedelta(days=7))),
     (r"\b(?:next|the coming|coming|upcoming|the upcoming) week\b", lambda m, now, today, _: (
         _week_start(today) + timedelta(days=7), _week_start(today) + timedelta(days=14))),
-    (r"\b(?:the )?past (week|month|year)\b", lambda m, now, today, _: (now - timedelta(days=UNITS[m.group(1)]), None)),
+    # "in the last week" is the 7 days before now; "last week" alone is the calendar week (below)
+    (r"\b(?:the )?past (week|fortnight|month|year)\b|\b(?:within|in|over) the (?:last|past) "
+     r"(week|fortnight|month|year)\b|\b(?:the )?last (fortnight)\b",
+     lambda m, now, today, _: (_shift(now, -1, m.group(1) or m.group(2) or m.group(3)), None)),
+    # "since last month": since it began
+    (r"\bsince (?:last|the previous|previous) (week|month|quarter|year)\b",
+     lambda m, now, today, _: (_period_end(m.group(1), today, -2), None)),
+    # "next Friday", "by Friday": the coming one (a due date)
+    (rf"\b(?:next|this coming|coming) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
+        _coming(today, m.group(1), 1), _coming(today, m.group(1), 1) + timedelta(days=1))),
+    (rf"\bby ({'|'.join(WEEKDAYS)})\b",
+     lambda m, now, today, _: (None, _coming(today, m.group(1)) + timedelta(days=1))),
     # "the previous monday-to-sunday week", "last full week", "the week before this one": the calendar week before
     (r"\b(?:last|previous|prior|the previous|the prior) (?:full |whole |complete |calendar |working |"
      r"monday[- ]to[- ](?:sunday|friday) )?week\b|\bthe week before (?:this one|this|the current one|now)\b",

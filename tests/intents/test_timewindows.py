@@ -47,7 +47,7 @@ SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00
     ("created 2019", "2019-01-01T00:00:00Z", "2020-01-01T00:00:00Z"),
     ("between May and July 2021", "2021-05-01T00:00:00Z", "2021-08-01T00:00:00Z"),
     ("before 1 Jan 2010", None, "2010-01-01T00:00:00Z"),
-    ("opened in the past month", "2026-02-16T15:30:00Z", None),
+    ("opened in the past month", "2026-02-18T15:30:00Z", None),
     ("since 2026-02-10", "2026-02-10T00:00:00Z", None),
     ("before 2026/01/01", None, "2026-01-01T00:00:00Z"),
     ("between 2026-01-01 and 2026-01-31", "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z"),
