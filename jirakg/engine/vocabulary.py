@@ -9,8 +9,8 @@ from jirakg.intents.lexicon import Lexicon, select_fields
 
 SAMPLE_JQL = "project is not EMPTY ORDER BY updated DESC"
 BOARD_PROJECTS = 50  # the projects whose boards are read for sprints not in the sample (two requests each)
-SAMPLE_FIELDS = ["assignee", "reporter", "labels", "components", "fixVersions", "versions", "status", "issuetype",
-                 "priority", "resolution"]
+SAMPLE_FIELDS = ["project", "assignee", "reporter", "labels", "components", "fixVersions", "versions", "status",
+                 "issuetype", "priority", "resolution"]
 
 
 async def instance_lexicon(connector: JiraConnector, sample: int = 20000) -> Lexicon:

@@ -26,8 +26,25 @@ def word(facts: TeamFacts) -> Answer:
         listed(risky[:SHOWN], w)
         if len(risky) > SHOWN:
             w.line(f"…and {len(risky) - SHOWN} more.")
+    register(facts, w)
     search.unused(facts, w)
     return w.result()
+
+
+def register(facts: TeamFacts, w: Writer) -> None:
+    """"OPS risks" may mean the issues of the Risk type too: one line names the open ones, with their JQL."""
+    kind = team.measure_of(facts.plan.intent).register_type
+    if not kind:
+        return
+    logged = [n for n in facts.nodes if n.type == kind]
+    jql = team.narrowed_jql(facts.plan.jql or team.EVERYTHING, f'issuetype = "{kind}"')
+    if not logged:
+        w.line(f"No open issue of type {kind} is logged there ({jql}).")
+        return
+    keys = ", ".join(w.cite(n) for n in logged[:SHOWN]) + (f" and {len(logged) - SHOWN} more"
+                                                           if len(logged) > SHOWN else "")
+    w.line(f"{plural(len(logged), 'open issue')} of type {kind} {'is' if len(logged) == 1 else 'are'} logged "
+           f"there ({jql}): {keys}.")
 
 
 def listed(risky: list[AtRisk], w: Writer) -> None:

@@ -44,6 +44,8 @@ def how_many(facts: FactsBase) -> str:
 
 def unused(facts: FactsBase, w: Writer) -> None:
     """Words that looked like conditions but were not used: said, so a wider answer is never silent."""
+    for assumption in facts.plan.intent.slots.assumed:
+        w.line(assumption)
     ignored = facts.plan.intent.slots.ignored
     if ignored:
         what = {"search": "list", "count": "count"}.get(facts.plan.intent.name, "answer")

@@ -186,6 +186,8 @@ REPORTER_AFTER = re.compile(r"^(?:[a-z]+ (?=(?:has |have |had )?(?:reported|file
                             r"submitted|wrote|entered|authored)\b")
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
+COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
+THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|hers|him|they|them|their)\b")
 # "how many did the team bother to fix", "did we end up fixing": asks which were fixed
 DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:actually |ever |really )?(?:bother(?:ed)? to|"
                      r"end(?:ed)? up|manage(?:d)? to|get around to|got around to|succeed in|get to) "
@@ -253,8 +255,9 @@ KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the ke
 THE_LINKED = re.compile(r"\b(?:the|its|those|these|their) (?P<linked>linked|related|connected) (?:issues|tickets|items|"
                         r"ones|work)\b")
 # A sentence ends and the request begins: a time phrase before it without a date word is the asker's story
+# a dash before the end: the request after it was a team question's phrase, read (and blanked) before the conditions
 CONTEXT_BEFORE_REQUEST = re.compile(r"(?:[.!?;:)]\s+|\s[-–]\s)(?:\w+\s+){0,3}?(?:which|what|how|list|show|give|find|"
-                                    r"can|could|please|are there|is there)\b")
+                                    r"can|could|please|are there|is there)\b|\s[-–]\s+[?!.]?\s*$")
 ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tasks?|epics?|items?|features?|"
                         r"sub-?tasks?|work)\b")
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
@@ -335,6 +338,7 @@ per remember rundown call weekend moment ever cleaning cleanup asked asking want
 keep busy leadership full picture update updates manager managers retro retrospective stand standup schedule packed
 steering group meets sorry minutes writing wrap ahead boss lead send sending share sharing slide slides deck email
 morning afternoon evening tonight covering cover away vacation holiday leave back decide deciding remind reminder
+filling standing stepping subbing
 """.split())
 FIELD_WORDS = frozenset("""priority priorities status statuses state type types kind component components label labels
 labelled labeled tag tags version versions release releases sprint sprints epic epics parent assignee assignees
@@ -804,10 +808,11 @@ class ConditionReader:
             if role == "assignees" and NOT_A_ROLE.search(after) and not ASSIGNEE_BEFORE.search(before):
                 mentioned.append(match)
                 continue  # "Quinn wants to escalate…": the person asking for it, not a filter
+            if COVERING.search(before) and not THIRD_PERSON.search(" ".join(words.tokens[match.end:])):
+                mentioned.append(match)
+                continue  # "covering for Carla in ops": whose work the asker takes on; "what does she have" selects
             if len(group) > 1 and match.score == 1.0 and len({m.term.value for m in group}) > 1:
-                names = ", ".join(sorted({m.term.label for m in group}))
-                raise Unknown(f"'{' '.join(words.tokens[match.start:match.end])}' could be {names}; "
-                              "which one do you mean?")
+                match = self._one_of(group, words, slots)
             negated = NEGATION.search(before) is not None
             target = getattr(slots.excluded if negated else slots, role)
             if match.term.value not in target:
@@ -832,6 +837,22 @@ class ConditionReader:
                 words.take(match.end, match.end + cue_after.group(0).count(" ") + 1)
         if mentioned:
             self._pronouns(words, slots, mentioned[0])
+
+    def _one_of(self, group: list[Match], words: Words, slots: Slots) -> Match:
+        """People sharing the name said: the one who works in the project the question names (assignee or
+        reporter of its issues), said with the answer; else the question is asked back."""
+        said = " ".join(words.tokens[group[0].start:group[0].end])
+        projects = {m.term.value for m in self.grounder.scan(words.free(), {"project"}) if m.score == 1.0}
+        candidates = list({m.term.value: m for m in group}.values())
+        working = [m for m in candidates if projects & set(self.lexicon.works_in.get(m.term.value, []))]
+        if projects and len(working) == 1:
+            others = ", ".join(sorted(m.term.label for m in candidates if m is not working[0]))
+            where = ", ".join(sorted(projects))
+            slots.assumed.append(f"I read '{said}' as {working[0].term.label}, who works in {where} "
+                                 f"({others} {'do' if len(candidates) > 2 else 'does'} not).")
+            return working[0]
+        names = ", ".join(sorted({m.term.label for m in candidates}))
+        raise Unknown(f"'{said}' could be {names}; which one do you mean?")
 
     @staticmethod
     def _pronouns(words: Words, slots: Slots, person: Match) -> None:
@@ -1026,7 +1047,9 @@ class ConditionReader:
                 continue
             if slots.dates and DATE_CUE_WORDS.fullmatch(word):
                 continue  # "created", "closed": the date read after it already names its field
-            content = len(word) > 2 and word.isalpha() and word not in SCAFFOLD and not _misspelt_filler(word)
+            # letters and digits mixed ("k8s", "i18n") name a thing as surely as a word does
+            content = len(word) > 2 and (word.isalpha() or MIXED_NAME.fullmatch(word) is not None) and (
+                word not in SCAFFOLD and not _misspelt_filler(word))
             if (self._condition_like(word) or content) and word not in ignored:
                 ignored.append(word)
         return ignored
@@ -1043,6 +1066,7 @@ class ConditionReader:
                     or get_close_matches(word, self.known, n=1, cutoff=0.8))
 
 
+MIXED_NAME = re.compile(r"(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]+")
 LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
 
 

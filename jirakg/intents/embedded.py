@@ -184,6 +184,8 @@ class EmbeddedParser:
         for part in parts:
             call = self._part(part.strip(), state, issue_in_view, carried)
             previous = calls[-1] if calls else None
+            if previous is not None:
+                call = _selection_carried(previous, call)
             if (previous and previous.name == call.name == "metadata" and previous.issue_keys == call.issue_keys):
                 # "When is MOB-3 due and what is its priority": one question about two fields.
                 previous.slots.fields = list(dict.fromkeys(previous.slots.fields + call.slots.fields))
@@ -460,6 +462,20 @@ def _narrowing(slots: Slots) -> list[str]:
                               "parents", "text", "was_statuses", "history", "version_state", "numbers",
                               "descendants_of", "typed_jql")
             if getattr(slots, name)] + (["excluded"] if not slots.excluded.is_empty() else [])
+
+
+AGGREGATES = frozenset({"breakdown", "ranking", "stats", "workload", "risk"})
+
+
+def _selection_carried(previous: IntentCall, call: IntentCall) -> IntentCall:
+    """"who is handling the open k8s work, and how much each?": an aggregate that selects nothing of its own
+    aggregates the issues the part before it selected."""
+    if (call.name not in AGGREGATES or call.slots.measure is None or _narrowing(call.slots) or call.issue_keys
+            or previous.name not in ("search", "count", *AGGREGATES) or not _narrowing(previous.slots)):
+        return call
+    slots = previous.slots.model_copy(update={
+        "measure": call.slots.measure, "ignored": list(dict.fromkeys(previous.slots.ignored + call.slots.ignored))})
+    return call.model_copy(update={"slots": slots, "jql": previous.jql})
 
 
 def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:

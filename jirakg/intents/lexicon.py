@@ -44,6 +44,16 @@ SYNONYMS = {
                                          "could not be reproduced", "couldn't be reproduced", "can't be reproduced",
                                          "managed to reproduce"],
 }
+# Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
+# where exactly one component (or label) of the instance is called by its expansion.
+ABBREVIATIONS = {
+    "k8s": ("kubernetes",), "i18n": ("internationalization", "internationalisation"),
+    "l10n": ("localization", "localisation"), "a11y": ("accessibility",), "o11y": ("observability",),
+    "ci": ("ci cd", "continuous integration"), "cd": ("ci cd", "continuous delivery", "continuous deployment"),
+    "cicd": ("ci cd",), "ml": ("machine learning",), "ai": ("artificial intelligence",),
+    "auth": ("authentication", "authorization", "authorisation"), "db": ("database",), "infra": ("infrastructure",),
+    "sec": ("security",),
+}
 CATEGORY_WORDS = {"new": ["to do", "todo", "open", "not started", "new"],
                   "indeterminate": ["in progress", "ongoing", "active", "started", "underway"],
                   "done": ["done", "closed", "finished", "resolved", "complete", "completed"]}
@@ -64,11 +74,24 @@ class Sprint(BaseModel):
     end: str | None = None
 
 
+class Release(BaseModel):
+    project: str
+    name: str
+    date: str | None = None  # its release date, "2026-12-31"
+    released: bool = False
+
+
 class Lexicon(BaseModel):
     terms: list[Term] = Field(default_factory=list)
     project_keys: list[str] = Field(default_factory=list)
     priority_order: list[str] = Field(default_factory=list)  # highest first
     sprints: list[Sprint] = Field(default_factory=list)  # for "the past 3 sprints"
+    # person value -> the project keys of the sampled issues they are assignee or reporter of: tells two
+    # people of one first name apart when the question names a project
+    works_in: dict[str, list[str]] = Field(default_factory=dict)
+    releases: list[Release] = Field(default_factory=list)  # versions per project, with their dates
+    types_in: dict[str, list[str]] = Field(default_factory=dict)  # project key -> the issue types its issues have
+    type_levels: dict[str, int] = Field(default_factory=dict)  # issue type -> its hierarchy level (Epic 1, Story 0)
 
     _by_kind: dict[str, list[Term]] | None = PrivateAttr(None)
 
@@ -93,9 +116,10 @@ class Lexicon(BaseModel):
               issues: Iterable[dict] = (), planned_sprints: Iterable[dict] = ()) -> Lexicon:
         """`planned_sprints`: sprints the boards list that the issues may not show yet (named, not windows)."""
         terms = _Terms()
-        priorities = list(priorities)
+        priorities, issue_types = list(priorities), list(issue_types)
         _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
-        project_keys = _add_project_terms(terms.add, list(projects))
+        projects = list(projects)
+        project_keys = _add_project_terms(terms.add, projects)
         sprints: dict[str, Sprint] = {}
         issues = list(issues)
         for issue in issues:
@@ -104,9 +128,13 @@ class Lexicon(BaseModel):
             terms.add("sprint", str(planned["id"]), planned["name"])
         terms.add_synonyms()
         terms.add_partial_names()
+        terms.add_abbreviations()
         _add_select_options(terms, fields, issues)
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
-                      sprints=sorted(sprints.values(), key=lambda s: s.start or ""))
+                      sprints=sorted(sprints.values(), key=lambda s: s.start or ""), works_in=_works_in(issues),
+                      releases=_releases(projects, issues), types_in=_types_in(issues),
+                      type_levels={t["name"]: t["hierarchyLevel"] for t in issue_types
+                                   if isinstance(t.get("hierarchyLevel"), int)})
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
         return lexicon
 
@@ -151,6 +179,20 @@ class _Terms:
             distinct = [w for w in words if w not in PARTIAL_STOP]
             if len(words) > 1 and len(distinct) == 1 and counts[distinct[0]] == 1 and distinct[0] not in taken:
                 term.aliases.append(distinct[0])
+
+    def add_abbreviations(self) -> None:
+        """"k8s" for the Kubernetes component, "a11y" for Accessibility: an abbreviation whose expansion is a whole
+        component or label name, or a word of one ("ML Features"), of exactly one value of that kind."""
+        taken = {alias for term in self.found.values() for alias in term.aliases}
+        for kind in ("component", "label"):
+            terms = [t for t in self.found.values() if t.kind == kind]
+            for short, expansions in ABBREVIATIONS.items():
+                if short in taken:
+                    continue
+                named = [t for t in terms if any(_has_phrase(unicode_words(t.label), e) for e in expansions)]
+                if len(named) == 1:
+                    named[0].aliases.append(short)
+                    taken.add(short)
 
     def add_synonyms(self) -> None:
         """Everyday words, only for the values the instance has."""
@@ -243,6 +285,42 @@ def _add_sprints(add, fields: dict, sprints: dict[str, Sprint]) -> None:
                                                                start=item.get("startDate"), end=item.get("endDate")))
 
 
+def _releases(projects: Iterable[dict], issues: list[dict]) -> list[Release]:
+    """Each project's versions with their release dates: from the catalogue when it lists them, else as the
+    sampled issues' fix versions carry them."""
+    found: dict[tuple[str, str], Release] = {}
+    listed = [(p["key"], v) for p in projects for v in p.get("versions") or []]
+    carried = [((f.get("project") or {}).get("key"), v) for f in (i.get("fields") or {} for i in issues)
+               for v in f.get("fixVersions") or []]
+    for project, version in listed + carried:
+        if project and version.get("name") and (project, version["name"]) not in found:
+            found[(project, version["name"])] = Release(project=project, name=version["name"],
+                                                        date=version.get("releaseDate"),
+                                                        released=bool(version.get("released")))
+    return sorted(found.values(), key=lambda r: (r.project, r.date or "", r.name))
+
+
+def _types_in(issues: list[dict]) -> dict[str, list[str]]:
+    found: dict[str, set[str]] = {}
+    for fields in (issue.get("fields") or {} for issue in issues):
+        project, kind = (fields.get("project") or {}).get("key"), (fields.get("issuetype") or {}).get("name")
+        if project and kind:
+            found.setdefault(project, set()).add(kind)
+    return {project: sorted(kinds) for project, kinds in found.items()}
+
+
+def _works_in(issues: list[dict]) -> dict[str, list[str]]:
+    found: dict[str, set[str]] = {}
+    for fields in (issue.get("fields") or {} for issue in issues):
+        project = (fields.get("project") or {}).get("key")
+        for role in ("assignee", "reporter"):
+            person = fields.get(role) or {}
+            value = person.get("accountId") or person.get("key") or person.get("name")
+            if project and value:
+                found.setdefault(value, set()).add(project)
+    return {person: sorted(projects) for person, projects in found.items()}
+
+
 SELECT_FIELD = "com.atlassian.jira.plugin.system.customfieldtypes:select"
 CODED_OPTION = re.compile(r"^([a-z]+)(\d+)(?: (.+))?$")  # "s1 critical": a code, then a name
 
@@ -294,6 +372,10 @@ def _distinctive_words(names: list[str], shortest: int) -> set[str]:
         for word in set(unicode_words(name).split()):
             counts[word] = counts.get(word, 0) + 1
     return {word for word, count in counts.items() if count == 1 and len(word) >= shortest}
+
+
+def _has_phrase(name: str, phrase: str) -> bool:
+    return f" {phrase} " in f" {name} "
 
 
 def _plural(name: str) -> str:

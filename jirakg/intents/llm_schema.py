@@ -28,7 +28,7 @@ VALUE_KINDS: dict[str, str] = {
 }
 # set by the parsers themselves, never by a model (select-field options and history conditions: the embedded
 # parser's readings only)
-INTERNAL_SLOTS = {"reason", "ignored", "typed_jql", "options", "history"}
+INTERNAL_SLOTS = {"reason", "ignored", "assumed", "typed_jql", "options", "history"}
 COMPUTED_BOUNDS = {"start", "end"}  # a time window's bounds come from its phrase, not from the model
 LENIENT = ConfigDict(extra="ignore")  # a field the model invents is dropped, not a failure
 

@@ -69,6 +69,8 @@ class Measure(BaseModel):
     points_field: str | None = None  # the instance's story-points field id, when the answer uses points
     sprint_field: str | None = None  # the instance's sprint field id (sprint progress, grouping by sprint)
     actor: str | None = None  # activity: the person whose changes are asked about (display name)
+    # risk: the instance's issue type a question's "risks" also names ("OPS risks"): its open issues are named too
+    register_type: str | None = None
 
 
 class FieldOption(BaseModel):
@@ -124,6 +126,7 @@ class Slots(ValueFilters):
     measure: Measure | None = None  # team questions: how the selected issues are aggregated
     reason: str | None = None  # clarify: why the question could not be resolved
     ignored: list[str] = Field(default_factory=list)  # words of the question that looked like conditions, not used
+    assumed: list[str] = Field(default_factory=list)  # readings chosen among several, said with the answer
 
 
 # The filters a child or link list applies to the issues it found (`handlers.node_filters`); richer ones

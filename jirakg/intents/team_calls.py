@@ -15,9 +15,11 @@ from jirakg.intents.follow_ups import narrowed
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import ConversationState, DateRange, IntentCall, Slots
+from jirakg.intents.release_dates import dated_release
 from jirakg.intents.team_questions import SPRINT, WHY_LATE, TeamAsk
 from jirakg.intents.timewindows import MONTHS, find_windows, parse_window
 
+RISKS = re.compile(r"\brisks\b")
 NAMED_PERIOD = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b|\d{{4}}")
 KeyResolver = Callable[[str, ConversationState, str | None, list[str]], list[str]]
 
@@ -54,6 +56,7 @@ class TeamCalls:
             return clarify(str(exc))
         if follow_up and state.last_search is not None:
             slots = narrowed(state.last_search, slots)
+        self._type_elsewhere(slots)
         today = self.now().strftime("%Y/%m/%d")
         if part is not None:
             subset = build_jql(part, today=today)
@@ -73,7 +76,15 @@ class TeamCalls:
         if ask.name == "sprint" and not slots.sprints and not slots.sprint_state:
             slots.sprint_state = "open"  # "how is the sprint going": the active one
         if ask.name == "release" and not slots.fix_versions:
+            asked_back = self._dated_release(lowered, slots)
+            if asked_back:
+                return clarify(asked_back)
+        if ask.name == "release" and not slots.fix_versions:
             return clarify(self._which_release(ask.rest))
+        if ask.name == "risk" and RISKS.search(lowered):
+            # "OPS risks": what is at risk, and the issues of the instance's Risk type, if it has one
+            measure.register_type = next((t.label for t in self.lexicon.of("type")
+                                          if t.label.lower() == "risk"), None)
         if ask.name == "activity":
             self._activity(slots, lowered)
             # "what did Ana do", "Ana Schmidt this week": the person acted; "assigned to Ana" selects issues
@@ -111,6 +122,42 @@ class TeamCalls:
         if len(found) == 1:
             slots.sprints, slots.sprint_state = found, None
             slots.ignored = [w for w in slots.ignored if w not in ("sprint", "iteration", number.group(1))]
+
+    def _type_elsewhere(self, slots: Slots) -> None:
+        """"the big WEB initiatives" where WEB has no Initiative: a type above every type of the named projects in
+        the instance's hierarchy is read as their largest (Epic), said with the answer. Any other type they lack
+        stays: the issue sample may miss a rare one, and an empty answer says so truthfully."""
+        used = {kind for project in slots.projects for kind in self.lexicon.types_in.get(project, [])}
+        levels = self.lexicon.type_levels
+        for i, kind in enumerate(slots.issue_types):
+            if not used or kind in used:
+                continue
+            named = ", ".join(slots.projects)
+            where = sorted(p for p, kinds in self.lexicon.types_in.items() if kind in kinds)
+            elsewhere = f"; {kind} issues are in {', '.join(where)}" if where else ""
+            top = max((t for t in used if t in levels), key=lambda t: levels[t], default=None)
+            if top is not None and kind in levels and levels[kind] > levels[top]:
+                slots.issue_types[i] = top
+                slots.assumed.append(f"{named} has no {kind} issues{elsewhere}. I read them as {named}'s "
+                                     f"{top} issues, its largest pieces of work.")
+
+    def _dated_release(self, lowered: str, slots: Slots) -> str | None:
+        """"the end-of-year release", "the next MOB release": the one version whose release date fits becomes the
+        release asked about; several or none are asked back, with the candidates."""
+        found = dated_release(lowered, self.lexicon.releases, slots.projects, self.now().date())
+        if found is None:
+            return None
+        if len(found.names) == 1:
+            slots.fix_versions = found.names
+            said = set(found.phrase.replace("-", " ").split())
+            slots.dates = [d for d in slots.dates if not set(d.phrase.replace("-", " ").split()) & said]
+            slots.ignored = [w for w in slots.ignored if w not in said and w not in ("end", "year")]
+            slots.assumed.append(f"I read '{found.phrase}' as {found.names[0]}, the version {found.wanted}.")
+            return None
+        if not found.names:
+            return f"No version is {found.wanted}; which release do you mean? Name a fix version."
+        listed = ", ".join(f"'{r.name}' ({r.project}, {r.date})" for r in found.candidates[:6])
+        return f"Several versions are {found.wanted}: {listed}; which one do you mean?"
 
     def _which_release(self, text: str) -> str:
         versions = sorted({t.label for t in self.lexicon.of("version")})

@@ -679,8 +679,15 @@ def _workload(text: str) -> TeamAsk | None:
     return TeamAsk("workload", Measure(group_by=["assignee"]), rest)
 
 
+# "OPS risks", "what are the risks in DATA": the work at risk. Said with a state, a count or a list ("open risks",
+# "how many risks", "which risks are linked to…") risks are issues of a Risk type, searched as such.
+RISKS = re.compile(r"\brisks\b")
+RISK_ITEMS = re.compile(rf"{CONDITION_WORDS}|\b(?:how many|count|number|which|list|show|logged|linked|filed|raised|"
+                        r"type|tickets?|issues?|of them|key)\b")
+
+
 def _risk(text: str) -> TeamAsk | None:
-    match = RISK.search(text)
+    match = RISK.search(text) or (None if RISK_ITEMS.search(text) else RISKS.search(text))
     short = len(text.split()) <= SHORT  # "DATA at risk": a keyword question asks too
     return TeamAsk("risk", Measure(), _blank(text, match)) if match and (REQUEST.search(text) or short) else None
 

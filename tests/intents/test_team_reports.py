@@ -169,6 +169,37 @@ def test_a_critical_bug_is_still_a_priority() -> None:
     assert one("critical bugs in WEB").slots.priorities
 
 
+@pytest.mark.parametrize(("question", "register"), [
+    ("OPS risks", "Risk"), ("Checkout component risks", "Risk"), ("what are the risks in DATA?", "Risk"),
+    ("at-risk MOB bugs", None), ("which WEB epics are at risk?", None),
+])
+def test_risks_said_as_a_noun_reads_what_is_at_risk_and_the_risk_type(question: str, register: str | None) -> None:
+    call = one(question)
+    assert call.name == "risk" and call.slots.measure is not None, call
+    assert call.slots.measure.register_type == register
+    assert 'issuetype = "Risk"' not in (call.jql or "")
+
+
+@pytest.mark.parametrize("question", ["which of the big WEB initiatives are slipping?",
+                                      "are any OPS initiatives at risk?", "DATA initiatives per assignee"])
+def test_a_type_above_the_projects_hierarchy_reads_as_their_largest(question: str) -> None:
+    call = one(question)
+    assert call.slots.issue_types == ["Epic"], call
+    assert any("no Initiative issues" in note and "INIT" in note for note in call.slots.assumed)
+
+
+def test_a_type_the_project_lacks_below_its_top_stays() -> None:
+    call = one("INIT bugs at risk")
+    assert call.slots.issue_types == ["Bug"] and not call.slots.assumed, call
+
+
+@pytest.mark.parametrize("question", ["data platform open risks", "How many risks are open in Data Platform?",
+                                      "list the unresolved OPS risks", "which risks were raised in WEB last week?"])
+def test_risks_said_with_a_state_count_or_list_are_the_risk_type(question: str) -> None:
+    call = one(question)
+    assert call.name in ("search", "count") and 'issuetype = "Risk"' in (call.jql or ""), call
+
+
 @pytest.mark.parametrize(("question", "actor", "window"), [
     ("Ana Patel this week", "Ana Patel", "this week"),
     ("bruno achebe last week", "Bruno Achebe", "last week"),
