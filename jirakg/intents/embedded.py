@@ -101,6 +101,7 @@ SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "p
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them|instead)\b|"
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
+BLOCKED_STATE = re.compile(r"\bblocked\b(?!\s+(?:by|on)\b)")
 REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
                      r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
 ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?:[\w']+ ){0,2}?(?:person|people|"
@@ -295,8 +296,10 @@ class EmbeddedParser:
         if (not about_an_issue and KG_WORDS.search(lowered) and not JIRA_WORDS.search(lowered)
                 and not self._filters_present(lowered)):
             return "kg_question"  # "how many papers has X published?" is about the knowledge graph
+        # "are any of those blocked?" over the last set asks for the instance's Blocked status, not for links
+        ruled = BLOCKED_STATE.sub(" ", lowered) if self.conditions.blocked_status else lowered
         if (state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered
-                and not any(pattern.search(lowered) for name, pattern in RULES if name != "count")):
+                and not any(pattern.search(ruled) for name, pattern in RULES if name != "count")):
             # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
             listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
             counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
