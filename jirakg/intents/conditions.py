@@ -182,6 +182,8 @@ ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|wit
 # The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
 OWNED_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|sitting with|belonging to|handled by|"
                           r"worked on by|being worked on by)$")
+# "what is Divya working on at the moment": the work a person is doing now is unresolved work
+WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:still |currently |now )?(?:working on|works on|owns|has|have|"
                             r"is handling|handles|assigned|handling)\b|"
                             r"^s plate\b|^plate\b")
@@ -320,6 +322,7 @@ per remember rundown call weekend moment ever cleaning cleanup asked asking want
 keep busy leadership full picture update updates manager managers retro retrospective stand standup schedule packed
 steering group meets sorry minutes writing wrap ahead boss lead send sending share sharing slide slides deck email
 morning afternoon evening tonight covering cover away vacation holiday leave back decide deciding remind reminder
+curiosity
 """.split())
 FIELD_WORDS = frozenset("""priority priorities status statuses state type types kind component components label labels
 labelled labeled tag tags version versions release releases sprint sprints epic epics parent assignee assignees
@@ -739,7 +742,7 @@ class ConditionReader:
                 names = ", ".join(sorted({m.term.label for m in group}))
                 raise Unknown(f"'{' '.join(words.tokens[match.start:match.end])}' could be {names}; "
                               "which one do you mean?")
-            negated = NEGATION.search(before) is not None
+            negated = _negation(before) is not None
             target = getattr(slots.excluded if negated else slots, role)
             if match.term.value not in target:
                 target.append(match.term.value)
@@ -754,13 +757,16 @@ class ConditionReader:
             if cue_before:
                 taken = cue_before.group(0).count(" ") + 1
                 words.take(max(0, match.start - taken), match.start)
-            negation = NEGATION.search(before)
+            negation = _negation(before)
             if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
-                words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
+                _take_negation(words, negation, match.start)
             cue_after = (REPORTER_AFTER.search(after) or (asked and REPORTER_ASKED.search(after))
                          or ASSIGNEE_AFTER.search(after))
             if cue_after:
                 words.take(match.end, match.end + cue_after.group(0).count(" ") + 1)
+            if role == "assignees" and not negated and WORKING_NOW.search(after) and "resolution" not in slots.empty \
+                    and not (slots.statuses or slots.status_categories or slots.resolutions):
+                slots.empty.append("resolution")
         if mentioned:
             self._pronouns(words, slots, mentioned[0])
 
@@ -801,7 +807,7 @@ class ConditionReader:
             before = words.before(match.start, 6)
             joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
             # "non-defect Floe tickets": a value right after a negated one is not in its list without an "or"
-            negated = NEGATION.search(before) is not None or (bool(joined) and all(t in LIST_JOINERS for t in joined))
+            negated = _negation(before) is not None or (bool(joined) and all(t in LIST_JOINERS for t in joined))
             if negated:
                 negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
@@ -820,9 +826,9 @@ class ConditionReader:
                 target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
             target.extend(v for v in values if v not in target)
             words.take(match.start, match.end)
-            negation = NEGATION.search(before)
+            negation = _negation(before)
             if negation:
-                words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
+                _take_negation(words, negation, match.start)
             # an option's own field names its kind ("severity S1")
             kind_words = KIND_HINTS.get(match.term.kind) or re.escape((match.term.field or "").lower())
             hint = re.search(rf"\b(?:(?:{kind_words})(?: is| =| of| the)?)$", words.before(match.start, 4))
@@ -942,7 +948,11 @@ class ConditionReader:
     def _leftovers(self, words: Words, slots: Slots) -> list[str]:
         """Words left that no reader used, in the order asked: any word that is not question scaffolding."""
         ignored = []
+        stated = _stated_in_filler(words)
         for word in words.left():
+            if word in stated and word not in ignored:
+                ignored.append(word)
+                continue
             if word in FILLER or word == USED or (word.isdigit() and len(word) <= 2):
                 continue
             if slots.dates and DATE_CUE_WORDS.fullmatch(word):
@@ -960,6 +970,49 @@ class ConditionReader:
 
 
 LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
+NOUN_NEGATIONS = frozenset({"no", "without"})
+
+
+def _negation(before: str) -> re.Match | None:
+    """The negation that reaches the value after `before`; "no"/"without" negate the noun right after them, so
+    "stories with no estimate in MOB" negates the estimate, not MOB."""
+    negation = NEGATION.search(before)
+    if negation is None:
+        return None
+    first, *between = negation.group(0).split()
+    if first in NOUN_NEGATIONS and any(_content(w) and w not in FIELD_WORDS for w in between):
+        return None
+    return negation
+
+
+def _take_negation(words: Words, negation: re.Match, start: int) -> None:
+    """Uses the negation and the small words up to the value it negates; a content word between them stays
+    free, so it is named if nothing else reads it ("not marked urgent as Done" keeps "marked")."""
+    first = max(0, start - negation.group(0).count(" ") - 1)
+    words.take_where(first, start, {i for i in range(first, start) if _content(words.tokens[i])
+                                    and words.tokens[i] not in FIELD_WORDS and not NEGATION.match(words.tokens[i])})
+
+
+def _content(word: str) -> bool:
+    return len(word) > 2 and word.isalpha() and word not in FILLER and word not in SCAFFOLD and word != USED
+
+
+# Scaffolding words that state a condition in some places: a time word right after the issues ("tickets from
+# before the review") dates them, and "back" after a verb of return ("came back after being closed") says reopened.
+ISSUES_THEN_TIME = re.compile(r"\b(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epics?|items?|work|stuff|things?|"
+                              r"anything|everything|ones|from) (?P<time>before|after|since|until|till|during)"
+                              r"(?: (?:the|a|an|our|my))? (?P<what>[a-z]+)\b")
+RETURNED = re.compile(r"\b(?:came|come|comes|coming|bounced?|bouncing|sent|kicked|went|got) (?P<back>back)\b"
+                      r"(?! (?:in|from|on|to me)\b)")
+
+
+def _stated_in_filler(words: Words) -> set[str]:
+    """The words of `ISSUES_THEN_TIME` and `RETURNED` still free: conditions, though each word alone is filler."""
+    free = " ".join(token if not used else USED for token, used in zip(words.tokens, words.used, strict=True))
+    stated = {m.group("back") for m in RETURNED.finditer(free)}
+    for match in ISSUES_THEN_TIME.finditer(free):
+        stated |= {match.group("time")} | ({match.group("what")} if match.group("what") != USED else set())
+    return stated
 
 
 def _misspelt_filler(word: str) -> bool:
