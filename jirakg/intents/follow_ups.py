@@ -15,8 +15,8 @@ ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns|o
 # ("and the ones she reported?", "what about the ones he filed?", "flip it around").
 PICKS_OUT = re.compile(r"\b(?:of (?:those|these|them|that list|this list)|out of|among|only|just|too|also|"
                        r"as well|narrow|keep)\b")
-TURNS_TO = re.compile(r"^(?:\W*\w+\W+)?(?:and|what about|how about) (?:the ones|those|these)\b|\b(?:instead|rather|"
-                      r"flip|the other way)\b")
+TURNS_TO = re.compile(r"^(?:[^.!?:;,]*[.!?:;,]\s*)?(?:and|now|then|what about|how about|same but|same for)\b|"
+                      r"\b(?:instead|rather|flip|the other way)\b")
 # A person pointed back to ("the ones she reported"); "them"/"they" point at the issues, not a person.
 PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|herself|himself)\b")
 CREATION_WORDS = re.compile(r"\b(?:created|opened|new|filed|raised|reported|logged|added)\b")
