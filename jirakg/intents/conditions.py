@@ -938,6 +938,8 @@ class ConditionReader:
         """In a terse query ("gdpr unresolved") a word that is no value, field or filler is a search term."""
         if len(unicode_words(asked).split()) > KEYWORD_QUERY:  # as asked: used phrases are gone from `words`
             return
+        if any(NEGATION.fullmatch(w) or w in ("lack", "lacking", "missing") for w in words.left()):
+            return  # "stories without points": searching for "points" would find the opposite; both are named
         terms = [w for w in words.left() if w not in FILLER and w != USED and not self._condition_like(w)
                  and w not in FIELD_WORDS and w not in INTENT_WORDS and not w.isdigit()
                  and not re.search(r"(?:ed|ing|ly)$", w)]  # verbs and adverbs ("proposed") describe, not search
