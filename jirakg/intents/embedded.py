@@ -178,7 +178,17 @@ class EmbeddedParser:
             else:
                 calls.append(call)
             carried = call.issue_keys or carried
-        return ParsedQuery(text=text, intents=_without_context_parts(calls))
+        return ParsedQuery(text=text, intents=_without_context_parts(self._without_repeats(calls, state)))
+
+    def _without_repeats(self, calls: list[IntentCall], state: ConversationState) -> list[IntentCall]:
+        """"Are any of those blocked? Show me those.": a part that only points back at the last set, beside a
+        part that narrows it, is that narrowed set; listed alone it would show the wider one."""
+        if state.last_search is None or len(calls) < 2:
+            return calls
+        earlier = build_jql(state.last_search, today=self.now().strftime("%Y/%m/%d"))
+        searches = [c for c in calls if c.name in ("search", "count")]
+        repeats = [c for c in searches if c.jql == earlier]
+        return [c for c in calls if c not in repeats] if repeats and len(repeats) < len(searches) else calls
 
     # --- one part ------------------------------------------------------------------------
 

@@ -203,3 +203,10 @@ def test_blocked_by_something_over_the_last_set_is_still_a_link_question() -> No
 def test_a_negated_keyword_is_named_not_searched_for(question: str, word: str) -> None:
     (intent,) = PARSER.parse(question).intents
     assert word not in (intent.slots.text or "") and word in intent.slots.ignored, intent
+
+
+@pytest.mark.parametrize("follow_up", ["Out of curiosity, are any of those blocked right now? Show me those.",
+                                       "Which of those are in review? List them please."])
+def test_a_part_pointing_back_beside_a_narrowing_part_lists_the_narrowed_set(follow_up: str) -> None:
+    intents = _after("open bugs in MOB", follow_up)
+    assert len(intents) == 1 and "status =" in (intents[0].jql or ""), intents
