@@ -988,11 +988,8 @@ def _negation(before: str) -> re.Match | None:
 
 
 def _take_negation(words: Words, negation: re.Match, start: int) -> None:
-    """Uses the negation and the small words up to the value it negates; a content word between them stays
-    free, so it is named if nothing else reads it ("not marked urgent as Done" keeps "marked")."""
-    first = max(0, start - negation.group(0).count(" ") - 1)
-    words.take_where(first, start, {i for i in range(first, start) if _content(words.tokens[i])
-                                    and words.tokens[i] not in FIELD_WORDS and not NEGATION.match(words.tokens[i])})
+    """Uses the negation and the words up to the value it negates ("except the stuff that is already Done")."""
+    words.take(max(0, start - negation.group(0).count(" ") - 1), start)
 
 
 def _content(word: str) -> bool:
