@@ -3,8 +3,9 @@ resolutions, status changes and reassignments, from the changelogs."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from jirakg.analysis.values import date_of, person
 from jirakg.answer.templated import Answer, Writer, plural
@@ -36,8 +37,8 @@ def word(facts: TeamFacts) -> Answer:
     actor = team.measure_of(call).actor
     start, end, phrase = window(call, team.as_of(facts))
 
-    def inside(moment: datetime | None) -> bool:
-        return moment is not None and start <= moment.astimezone(UTC) <= end
+    def inside(moment: datetime | None) -> bool:  # the window's end is its first moment after it
+        return moment is not None and start <= moment.astimezone(UTC) < end
 
     changes = [(node, entry) for node in facts.nodes for entry in node.changelog or []
                if inside(entry.created) and (actor is None or entry.author == actor)]
@@ -52,7 +53,10 @@ def word(facts: TeamFacts) -> Answer:
     reassigned = sum(1 for _, e in changes for i in e.items if i.field.lower() == "assignee")
     who = f"by {actor}" if actor else f"in {team.scope(facts)}"
     w = Writer()
-    w.line(f"{phrase.capitalize()} ({start:%Y-%m-%d} to {end:%Y-%m-%d}) {who}: {plural(len(new), 'new issue')}, "
+    last_day = end - timedelta(microseconds=1)  # "in October" ends at November's first moment: shown to 31 October
+    days = f"{start:%Y-%m-%d}" if start.date() == last_day.date() else f"{start:%Y-%m-%d} to {last_day:%Y-%m-%d}"
+    said = re.sub(r"\s*\(\s*([^)]*?)\s*\)", r", \1", phrase)  # "the past month (october)": no brackets twice
+    w.line(f"{said.capitalize()} ({days}) {who}: {plural(len(new), 'new issue')}, "
            f"{len(resolved)} resolved, {plural(sum(moves.values()), 'status change')}, "
            f"{plural(reassigned, 'reassignment')}.")
     if not (new or resolved or changes):

@@ -10,6 +10,7 @@ name becomes a question back with the closest values, anything else is reported 
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -39,7 +40,8 @@ NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|i
 DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|made|written|wrote"),
-    ("updated", r"updated?|chang(?:e|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|worked on|moved"),
+    ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
+                r"worked on|moved"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
                  r"delivered|close out|closed out|dropped|rejected|abandoned|cancell?ed|declined"),
     ("due", r"due|deadlines?"),
@@ -176,6 +178,10 @@ REPORTER_AFTER = re.compile(r"^(?:[a-z]+ (?=(?:has |have |had )?(?:reported|file
                             r"submitted|wrote|entered|authored)\b")
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
+# "how many did the team bother to fix", "did we end up fixing": asks which were fixed
+DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:actually |ever |really )?(?:bother(?:ed)? to|"
+                     r"end(?:ed)? up|manage(?:d)? to|get around to|got around to|succeed in|get to) "
+                     r"(?:fix|fixing|repair|repairing)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|belonging to|"
                              r"handled by|worked on by|being worked on by)$")
@@ -246,7 +252,9 @@ CONTEXT_BEFORE_REQUEST = re.compile(r"(?:[.!?;:)]\s+|\s[-–]\s)(?:\w+\s+){0,3}?
 ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tasks?|epics?|items?|features?|"
                         r"sub-?tasks?|work)\b")
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
-NOT_SINCE = re.compile(r"\b(?:not|never|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|nobody(?: has| have| s)?|"
+# "not updated since", "no activity since", "without any change since": the last one was before
+NOT_SINCE = re.compile(r"\b(?:not|never|no|without(?: any)?|n t|isn t|aren t|hasn t|haven t|wasn t|weren t|"
+                       r"nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?)(?: been| yet| even| really)?\s*$")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
@@ -340,6 +348,8 @@ summary summarize summarise overview progress chain deadlock cycle cycles transi
 FUZZY_VALUE = 0.8  # the grounder scores misspellings 0.8+ ("reorderrer"); below, a near word is another word
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
+STORY_DATE = re.compile(r"yesterday|today|tomorrow|weeks?|months?|years?|quarter|" + "|".join(
+    name.lower() for name in calendar.month_name if name))
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 FOREIGN = frozenset("""cuántos cuantos cuáles cuales qué errores abiertos abiertas están estan tareas proyecto los las
 del por para combien quels quelles sont ouverts ouvertes projet tâches bogues dans welche wieviele viele sind offene
@@ -465,6 +475,7 @@ class ConditionReader:
         self._categories(words, slots)
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
+        self._ambiguous_project_word(slots)
         unplaced = unplaced_name(typed or text, slots.ignored, self.lexicon)
         if unplaced:
             raise Unknown(unplaced)
@@ -627,17 +638,29 @@ class ConditionReader:
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue
         or a name of two words, as single words ("fixed", "done") are also plain verbs."""
-        for match in self.grounder.scan(words.free(), {"resolution"}):
+        fixed = self.resolution_names.get("fixed")
+        if fixed and words.take_all(DID_FIX) and fixed not in slots.resolutions:
+            slots.resolutions.append(fixed)
+        found = self.grounder.scan(words.free(), {"resolution"})
+        for match in found:
             before = words.before(match.start, 3)
-            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)$", before)
+            # "incomplete or cannot reproduce": a word listed with another resolution is one too
+            listed = any(words.tokens[min(a.end, b.end):max(a.start, b.start)] in (["or"], ["nor"])
+                         for a, b in ((match, other) for other in found if other is not match)) or (
+                slots.resolutions and match.start >= 2 and words.used[match.start - 2]
+                and words.tokens[match.start - 1] == "or")  # "won't do or incomplete", the first read already
+            if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
+                continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
+            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before)
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
             if re.search(r"\b(?:status|state|workflow|column)\b", near) and any(
                     t.value.lower() == match.term.value.lower() for t in self.lexicon.of("status")):
                 continue  # "in the Won't Fix status": the status, where the instance has one
+            named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
-                    or single == "fixed") and match.score >= 0.9:
+                    or single == "fixed" or named_issues or listed) and match.score >= 0.9:
                 negated = bool(re.search(r"\b(?:not|except|other than|excluding)\b", before))
                 target = slots.excluded.resolutions if negated else slots.resolutions
                 if match.term.value not in target:
@@ -690,7 +713,10 @@ class ConditionReader:
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
-                if (not phrase or all(w in FILLER or w.isdigit() for w in phrase) or self._value_kind(" ".join(phrase))
+                # "whose title mentions a demo": words of the title even where a component has that name
+                titled = re.search(r"\b(?:titles?|summary|summaries)\s+$", text.value[:match.start()])
+                if (not phrase or all(w in FILLER or w.isdigit() for w in phrase)
+                        or (self._value_kind(" ".join(phrase)) and not titled)
                         or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])
                         or ASKER_TALKS.search(text.value[:match.start()])):
                     continue  # "what about in FLOE", "about the Uploader component", "asked about X": not text
@@ -921,6 +947,16 @@ class ConditionReader:
             surname = person.group(2) if person.group(2) and person.group(2) not in NAME_STOP | FIELD_WORDS else None
             raise Unknown(self._no_such("person", " ".join(filter(None, [person.group(1), surname])).title()))
 
+    def _ambiguous_project_word(self, slots: Slots) -> None:
+        """A word left over that is part of the names of several projects ("the platform project" beside Core
+        Platform and Data Platform) is asked back: dropping it would answer over every project."""
+        for word in slots.ignored:
+            named = [t for t in self.lexicon.of("project")
+                     if word in t.label.lower().split() and word != t.label.lower()]
+            if len(named) > 1 and not {t.value for t in named} & set(slots.projects):
+                names = " or ".join(f"{t.label} ({t.value})" for t in sorted(named, key=lambda t: t.label))
+                raise Unknown(f"'{word}' could be the project {names}; which one do you mean?")
+
     def _unknown_project_key(self, words: Words, original: str) -> None:
         """A word typed in capitals like a project key and close to one ("DTA issues at risk", "workload OPZ")
         is a mistyped project: asked back, never dropped to answer over every project."""
@@ -963,6 +999,11 @@ class ConditionReader:
             if (self._condition_like(word) or content) and word not in ignored:
                 ignored.append(word)
         return ignored
+
+    def story_words(self, story: str) -> list[str]:
+        """The words of the asker's story (left out of the request) that look like a condition or a date."""
+        return list(dict.fromkeys(w for w in unicode_words(story.lower()).split()
+                                  if w not in FILLER and (self._condition_like(w) or STORY_DATE.fullmatch(w))))
 
     def _condition_like(self, word: str) -> bool:
         """A field, date, negation or value word: in a terse query it is no search term either."""
@@ -1041,6 +1082,7 @@ def _by_span(matches: list[Match]) -> list[list[Match]]:
     return [sorted(g, key=lambda m: -m.score) for g in groups.values()]
 
 
+ADJECTIVE_RESOLUTIONS = {"duplicate", "invalid"}  # before an issue noun they can only be the resolution
 VERB_LIKE_RESOLUTIONS = {"done", "complete", "completed", "incomplete", "resolved", "invalid", "fixed", "duplicate"}
 # The words beside a value that say what kind it is: they decide between kinds that share a name
 # ("Infrastructure" project and component) and are used up with the value.

@@ -17,6 +17,7 @@ from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
+from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import narrowed, refines_alone
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
@@ -27,15 +28,17 @@ from jirakg.intents.models import (
     IntentCall,
     IntentName,
     LinkFilter,
+    Measure,
     ParsedQuery,
     Slots,
 )
 from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import POINTS, TeamAsk, read_team
-from jirakg.intents.timewindows import parse_window
+from jirakg.intents.timewindows import find_windows, parse_window
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION
+from jirakg.text.words import unicode_words
 
 MAX_CHARS = 2000
 KEY_WORD = "issuekeyref"  # stands in for an issue key inside the text the rules read
@@ -65,7 +68,9 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("summary", re.compile(r"\b(summari[sz]e|summary|overview|(?<!in )progress|status report|how far|how is .+ going|"
                            r"where does .+ stand|overall|"
                            r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
-    ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|duplicat\w*|relates? to|related|linked|"
+    # "closed as duplicates" is a resolution, not the duplicates link
+    ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|(?<!\bas )(?<!\bas a )duplicat\w*|"
+                          r"relates? to|related|linked|"
                           r"links?|risks?|connected to|tied to)\b")),
     ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
@@ -109,6 +114,9 @@ ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?
 # Words that ask for a person in a role a list of issues shows ("who is working on the checkout bugs")
 ROLE_WORDS = frozenset("working work works assigned owns own owner handling handles reported filed raised opened "
                        "created looking fixing doing".split())
+# The only words beside a person and a window that still ask what they did ("and what about Ana yesterday");
+# any other word ("what did Carla report in 2025") says which of their issues are meant
+PERSON_WINDOW_FILLER = frozenset("and what about how for by".split())
 WHICH_ISSUES = "Which issues do you mean? Name a project, type, status, person or component."
 ENGLISH_ONLY = ("I understand questions in English only, for example 'How many open bugs are in PROJ?'; "
                 "please ask again in English.")
@@ -128,6 +136,10 @@ class EmbeddedParser:
         self.lexicon = lexicon
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
+        # a key counts as typed in capitals ("DATA"), a name ("data platform", "infusion") in any case
+        self.story_projects = {**{alias: t.label for t in lexicon.of("project") for alias in t.aliases
+                                  if alias.upper() not in self.projects},
+                               **{key: key for key in lexicon.project_keys}}
         self.now = now
         self.conditions = ConditionReader(lexicon, self.grounder, now)
         self.typed = TypedJql(lexicon, self.grounder, now)
@@ -159,7 +171,7 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped = UNAPOSTROPHED.sub(r"\1's", text.strip())
+        stripped, story = without_story(UNAPOSTROPHED.sub(r"\1's", text.strip()), self.story_projects)
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
@@ -178,7 +190,19 @@ class EmbeddedParser:
             else:
                 calls.append(call)
             carried = call.issue_keys or carried
-        return ParsedQuery(text=text, intents=_without_context_parts(self._without_repeats(calls, state)))
+        if len(calls) > 1 and {c.name for c in calls} == {"activity", "stats"} and all(
+                c.name == "activity" or (c.slots.measure and c.slots.measure.statistic == "throughput") for c in calls):
+            # "how many were created and resolved in OPS in October, and how many status changes": together the
+            # parts ask for one activity report, over the conditions either names
+            whole = self._part(stripped, state, issue_in_view, [])
+            calls = [whole] if whole.name == "activity" else calls
+        calls = _without_context_parts(self._without_repeats(calls, state))
+        for call in calls:  # the story's names are not conditions, and the answer says so (unless the request
+            if call.name != "clarify":  # used the same value: "the monthly ops report - … in OPS …")
+                used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
+                call.slots.ignored += [w for w in self.conditions.story_words(story)
+                                       if w not in call.slots.ignored and w not in used]
+        return ParsedQuery(text=text, intents=calls)
 
     def _without_repeats(self, calls: list[IntentCall], state: ConversationState) -> list[IntentCall]:
         """"Are any of those blocked? Show me those.": a part that only points back at the last set, beside a
@@ -215,6 +239,9 @@ class EmbeddedParser:
         if team is None and previous is not None and previous.measure is not None and FOLLOW_UP.search(lowered) \
                 and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)
             team = TeamAsk(cast(IntentName, state.last_intent), previous.measure, lowered)
+        if team is None and not keys and not (previous and FOLLOW_UP.search(lowered)) \
+                and self._person_in_window(lowered):
+            team = TeamAsk("activity", Measure(), lowered)
         if team is not None:
             follow_up = FOLLOW_UP.search(lowered) is not None or (refines_alone(lowered) and not keys)
             return self.team.call(team, keys, lowered, state, issue_in_view, follow_up, typed=part)
@@ -288,6 +315,17 @@ class EmbeddedParser:
         if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
             return clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
+
+    def _person_in_window(self, lowered: str) -> bool:
+        """"Ana Schmidt this week", "and Bruno yesterday?": a person and a time window and nothing else ask what
+        that person did then, not for the issues assigned to them that were created then."""
+        windows = find_windows(lowered, self.now(), self.lexicon.sprints)
+        rest = lowered
+        for start, end, _ in reversed(windows):
+            rest = rest[:start] + " " + rest[end:]
+        words = [w for w in unicode_words(rest).split() if w not in PERSON_WINDOW_FILLER]
+        return bool(windows and words and any(
+            m.score == 1.0 for m in self.grounder.find("person", " ".join(words))))
 
     def _keys(self, part: str) -> tuple[list[str], list[str]]:
         found, unknown = [], []

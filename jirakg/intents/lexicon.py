@@ -38,7 +38,7 @@ SYNONYMS = {
                                  "will not do", "not worth doing", "not worth fixing"],
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated", "repeats of", "repeat of",
                                   "already reported"],
-    ("resolution", "fixed"): ["implemented", "got fixed"],
+    ("resolution", "fixed"): ["implemented", "got fixed", "repaired", "got repaired"],
     ("resolution", "cannot reproduce"): ["can't reproduce", "could not reproduce", "couldn't reproduce",
                                          "not reproducible", "unreproducible", "nobody could reproduce",
                                          "could not be reproduced", "couldn't be reproduced", "can't be reproduced",

@@ -153,7 +153,7 @@ INTENTS: dict[str, IntentSpec] = {spec.name: spec for spec in [
         name="activity", description="What changed in a project, epic, sprint or for a person in a window: new "
                                      "issues, resolutions, transitions, reassignments.",
         examples=["What changed in the Data Platform this week?", "What did Ana do since Monday?"],
-        slots=[*FILTER_SLOTS, "window", "measure"], fields=["assignee", "created", "resolutiondate"],
+        slots=[*FILTER_SLOTS, "window", "measure"], fields=["assignee", "created", "reporter", "resolutiondate"],
         handler="activity",
         guideline="Lead with the window used and the counts (new, resolved, status changes, reassignments); "
                   "then the issues; say plainly when nothing changed."),

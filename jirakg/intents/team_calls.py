@@ -16,8 +16,9 @@ from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import ConversationState, DateRange, IntentCall, Slots
 from jirakg.intents.team_questions import SPRINT, WHY_LATE, TeamAsk
-from jirakg.intents.timewindows import parse_window
+from jirakg.intents.timewindows import MONTHS, find_windows, parse_window
 
+NAMED_PERIOD = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b|\d{{4}}")
 KeyResolver = Callable[[str, ConversationState, str | None, list[str]], list[str]]
 
 
@@ -90,9 +91,12 @@ class TeamCalls:
     def _activity(self, slots: Slots, lowered: str) -> None:
         """The window the changes are counted in (this week unless asked), on the issues updated since."""
         now = self.now()
-        window = parse_window(lowered, now, self.lexicon.sprints) or parse_window("this week", now)
+        found = [w for *_, w in find_windows(lowered, now, self.lexicon.sprints)]
+        # "over the past month, in October": the calendar month named is what the vaguer phrase meant
+        named = [w for w in found if NAMED_PERIOD.search(w.phrase)]
+        window = (named or found)[0] if found else parse_window("this week", now)
         assert window is not None
-        slots.dates = [d for d in slots.dates if d.phrase != window.phrase]
+        slots.dates = [d for d in slots.dates if d.phrase not in {w.phrase for w in found}]
         slots.dates.append(DateRange(field="updated", start=window.start, phrase=window.phrase))
         slots.window = window
 

@@ -299,7 +299,21 @@ ACTIVITY = re.compile(rf"\b(?:what(?:'s| has| have)?\s+(?:changed|happened|moved
                       rf"what was (?P<p3>{NAME}) up to|catch me up on|how (?:busy|active) (?:was|were|has|have)|"
                       rf"(?:did )?anything (?:happen|change)|how much has (?P<p4>{NAME}) touched|"
                       rf"which changes did (?P<p5>{NAME}) make|look like over)\b")
+# What an activity report counts, named beside it ("how many were created and resolved …, and how many status
+# changes"): the report's own figures, not conditions on the issues
+ACTIVITY_COUNTS = re.compile(r"\bhow many (?:issues |tickets )?(?:were |got |have been )?"
+                             r"(?=created|opened|new|resolved|closed|status|reassign)|"
+                             r"\bstatus (?=changes|moves|transitions)|\breassignments\b|"
+                             r"(?<=changes )(?:happened|occurred|were made)\b")
 COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?)\b")
+# "for the staffing discussion I need one number": the asker's meeting, not the issues' comments
+MEETING = re.compile(r"\b(?:for|before|after|at|during|ahead of) (?:the |our |a |this |next |tomorrow s |"
+                     r"tomorrow's |today's |today s )?(?:\w+ )?discussion\b(?! (?:on|of|about|in|under)\b)")
+# "whose last activity was before 2012", "no changes since 2012": a date on the issues' updates, a search
+# ("OPS activity in October" asks what happened)
+ACTIVITY_DATE = re.compile(r"\b(?:whose|their|its|last|latest|most recent|no|any|saw|seen|had|has|have|with|"
+                           r"without) (?:any )?(?:activity|changes|updates|movement) (?:was |has been |happened )?"
+                           r"(?:before|after|since|in|during|between|from|until|older than|over the|within)\b")
 # Who wrote the most comments on a set of issues: "who comments the most", "the top commenter", "who has left the
 # most comments", "who talks the most on …"
 SPEAKS = r"(?:comment(?:s|ed|ing)?|talk(?:s|ed|ing)?|chat(?:s|ted|ting)?|post(?:s|ed)?|repl(?:y|ies|ied)|writes?|wrote)"
@@ -420,7 +434,9 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
 AS_ASKED = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
                       r" (?:of|on|for|about)\b|\b(?:across|over|in|for) (?:all|every) (?:the )?(?:projects?|teams?)\b|"
                       r"\bfor [\w.-]+'s (?:\w+ )?(?:review|meeting|standup|stand-up|sync|presentation|demo|planning|"
-                      r"retro|retrospective|report|deck|slides|1:1|one-on-one)\b")
+                      r"retro|retrospective|report|deck|slides|1:1|one-on-one)\b|"
+                      r"(?:(?<=\bthe )|(?<=\bour )|(?<=\bmy ))(?:daily|weekly|monthly|quarterly|month|week) "
+                      r"(?=(?:[\w-]+ ){0,2}?(?:report|summary|recap|update|review|sync|meeting)\b)")
 ROLE = re.compile(r"\b(?:i'm|i am|as) (?:the|a|an|their|our) (?:[\w-]+ ){0,2}?(?:pm|lead|manager|owner|director|"
                   r"head|coordinator|analyst)\b")
 # "the most recent bug someone filed", "the first ticket ever created": creation is what the age ranks
@@ -452,7 +468,8 @@ def _direction(word: str | None) -> str:
 
 
 def _comments(text: str) -> TeamAsk | None:
-    if not (COMMENTS.search(text) or SPOKEN.search(text)) or BY_METRIC[0][0].search(text):
+    said = MEETING.sub(" ", text)  # the words about the issues
+    if not (COMMENTS.search(said) or SPOKEN.search(said)) or BY_METRIC[0][0].search(text):
         return None
     for detail, pattern in COMMENT_DETAIL:
         match = pattern.search(text)
@@ -474,7 +491,7 @@ def _comment_search(text: str) -> TeamAsk | None:
     wrote the most of them ("who comments the most on OPS tickets?")."""
     if match := COMMENTERS.search(text):
         return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, match)))
-    if not COMMENTS.search(text) or BY_METRIC[0][0].search(text):  # "the most commented issue" ranks issues
+    if not COMMENTS.search(MEETING.sub(" ", text)) or BY_METRIC[0][0].search(text):  # "most commented" ranks
         return None
     match = COMMENT_DETAIL[0][1].search(text) or (KEYWORD_MENTION.search(text) if len(text.split()) <= SHORT else None)
     if match:
@@ -546,10 +563,12 @@ def _risk(text: str) -> TeamAsk | None:
 
 def _activity(text: str) -> TeamAsk | None:
     match = ACTIVITY.search(text)
-    if not match or LISTING.search(text):  # "which issues had activity since Monday" lists issues
-        return None
+    if not match or LISTING.search(text) or ACTIVITY_DATE.search(text):
+        return None  # "which issues had activity since Monday", "tickets whose last activity was before 2012"
     actor = next((match.group(f"p{n}") for n in range(1, 6) if match.group(f"p{n}")), None)
-    return TeamAsk("activity", Measure(), _blank(text, match) + (f" {actor}" if actor else ""), actor=actor)
+    counted = [*ACTIVITY_COUNTS.finditer(text), *THROUGHPUT.finditer(text)]
+    return TeamAsk("activity", Measure(), _blank(text, match, *counted) + (f" {actor}" if actor else ""),
+                   actor=actor)
 
 
 def _share(text: str) -> TeamAsk | None:

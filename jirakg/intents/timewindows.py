@@ -2,6 +2,7 @@
 
 "today", "yesterday", "this/last week|month|year", "last 3 days", "past 2 weeks",
 "since Monday", "on Saturday", "since March", "since 2026-03-01", "in March", "in March 2025",
+"the past month (October)", "the first week of October",
 "before/after <date>", "between <date> and <date>", "this/last sprint", "past 3 sprints".
 Weeks start on Monday.
 """
@@ -22,6 +23,7 @@ WEEKDAYS = {name.lower(): n for n, name in enumerate(calendar.day_name)}
 UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30, "year": 365, "years": 365}
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "few": 3}
+ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 DATE = r"(\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2})"
 COUNT = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)"
 
@@ -106,6 +108,14 @@ def _week_start(today: datetime) -> datetime:
     return today - timedelta(days=today.weekday())
 
 
+def _week_of_month(match, now, today, _):
+    start = _named_month(match.group(2), match.group(3), today)
+    if match.group(1) == "last":
+        return _next_month(start) - timedelta(days=7), _next_month(start)
+    start += timedelta(days=7 * ORDINALS[match.group(1)])
+    return start, start + timedelta(days=7)
+
+
 def _past_sprints(match, now, today, sprints):
     started = [s for s in sprints if s.start and _parse_iso(s.start) <= now]
     wanted = _count(match.group(1))
@@ -145,8 +155,18 @@ _RULES = [
      lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(2)) + 1)))),
     (rf"\b(?:since|from|after)\s+({_MONTH_NAMES}),? {YEAR}\b",
      lambda m, now, today, _: (_named_month(m.group(1), m.group(2), today), None)),
+    (rf"\b(?:before|until|till|prior to)\s+({_MONTH_NAMES}),? {YEAR}\b",  # not the month itself
+     lambda m, now, today, _: (None, _named_month(m.group(1), m.group(2), today))),
     (rf"\b(?:in|during|of) ({_MONTH_NAMES}),? {YEAR}\b", lambda m, now, today, _: (
         _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
+    # "the past month (october)", "last month, i.e. october": the month named says which calendar month is meant
+    (rf"\b(?:the )?(?:past|last|previous|prior) month,?\s*(?:\(\s*|- |i\.?e\.?,? |that is,? |namely |so )?"
+     rf"({_MONTH_NAMES})(?: (\d{{4}}))?\s*\)?",
+     lambda m, now, today, _: (_named_month(m.group(1), m.group(2), today),
+                               _next_month(_named_month(m.group(1), m.group(2), today)))),
+    # "the first week of October": days 1-7 of the month (the last week: its last seven days)
+    (rf"\b(?:the |in the |during the )?(first|second|third|fourth|last) week of ({_MONTH_NAMES})(?:,? (\d{{4}}))?\b",
+     _week_of_month),
     (rf"\b(?:since|from)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), None)),
     (rf"\b(?:in |from )?{YEAR} (?:or later|or after|onwards|onward|and later|and after|or newer|and newer|\+)",
      lambda m, now, today, _: (_year(m.group(1)), None)),

@@ -47,3 +47,36 @@ def test_comments_across_issues_keep_the_cap_so_the_answer_says_it_read_only_par
     call = IntentCall(name="comments", jql="project = X", slots={"text": "deploy"})
     facts = asyncio.run(comments.fetch(comments.plan(call), Capped()))  # type: ignore[arg-type]
     assert (facts.capped, facts.matched) == (True, 5000)
+
+
+def test_a_persons_activity_fetches_the_reporter_it_counts_new_issues_by() -> None:
+    """"what did Ana do this week": the issues she created are hers by their reporter; without that field
+    fetched every person's activity read 0 new issues."""
+    from jirakg.handlers import activity
+    from jirakg.intents.models import Measure, Slots
+
+    call = IntentCall(name="activity", jql='updated >= "2026/10/26 00:00"',
+                      slots=Slots(measure=Measure(actor="Ana Schmidt")))
+    assert "reporter" in activity.plan(call).fields
+
+
+def test_activity_in_a_calendar_month_ends_before_the_next_month_begins() -> None:
+    """"OPS in October": an issue resolved at November's first moment is not October's, and the answer shows
+    the month's last day, not the next month's first."""
+    from datetime import UTC, datetime
+
+    from jirakg.graph.node import Node
+    from jirakg.handlers import activity
+    from jirakg.intents.models import Measure, Slots, TimeWindow
+    from jirakg.retrieval.facts import TeamFacts
+
+    window = TimeWindow(start="2026-10-01T00:00:00Z", end="2026-11-01T00:00:00Z", phrase="in october")
+    call = IntentCall(name="activity", jql='project = "OPS"', slots=Slots(window=window, measure=Measure()))
+    plan = activity.plan(call).model_copy(update={"as_of": datetime(2026, 11, 1, 12, tzinfo=UTC)})
+    nodes = [Node(key="OPS-1", id="1", type="Task", project="OPS",
+                  fields={"created": "2026-09-20T10:00:00.000+0000", "resolutiondate": "2026-11-01T00:00:00.000+0000"}),
+             Node(key="OPS-2", id="2", type="Task", project="OPS",
+                  fields={"created": "2026-10-31T23:00:00.000+0000", "resolutiondate": "2026-10-31T23:30:00.000+0000"})]
+    text = activity.word(TeamFacts(plan=plan, nodes=nodes)).text
+    assert text.startswith("In october (2026-10-01 to 2026-10-31) in issues matching project = \"OPS\": 1 new issue, "
+                           "1 resolved"), text

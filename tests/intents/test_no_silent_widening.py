@@ -210,3 +210,26 @@ def test_a_negated_keyword_is_named_not_searched_for(question: str, word: str) -
 def test_a_part_pointing_back_beside_a_narrowing_part_lists_the_narrowed_set(follow_up: str) -> None:
     intents = _after("open bugs in MOB", follow_up)
     assert len(intents) == 1 and "status =" in (intents[0].jql or ""), intents
+
+
+@pytest.mark.parametrize("question", [
+    "did anything happen in the platform project during the previous monday-to-sunday week?",
+    "open bugs in the platform project",
+    "platform bugs per priority",
+    "who has the most open issues in the platform project",
+    "workload in the platform project",
+])
+def test_a_word_of_several_project_names_is_asked_back(question: str) -> None:
+    # "platform" is part of Core Platform and of Data Platform: dropping it would answer over every project
+    (intent,) = PARSER.parse(question).intents
+    assert intent.name == "clarify", intent
+    assert "Core Platform" in (intent.slots.reason or "") and "Data Platform" in (intent.slots.reason or "")
+
+
+@pytest.mark.parametrize(("question", "project"), [
+    ("For the platform sync, which open Core Platform issues are high priority?", 'project = "PROJ"'),
+    ("what changed in data platform this week", 'project = "DATA"'),
+])
+def test_a_word_of_a_named_project_stays_that_project(question: str, project: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert project in (intent.jql or ""), intent

@@ -3,6 +3,8 @@ project key is asked back instead of answering over every project."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from jirakg.intents.models import ConversationState, IntentCall
@@ -165,3 +167,51 @@ def test_how_much_something_matters_to_us_is_no_priority(question: str) -> None:
 
 def test_a_critical_bug_is_still_a_priority() -> None:
     assert one("critical bugs in WEB").slots.priorities
+
+
+@pytest.mark.parametrize(("question", "actor", "window"), [
+    ("Ana Patel this week", "Ana Patel", "this week"),
+    ("bruno achebe last week", "Bruno Achebe", "last week"),
+    ("ana since monday", "Ana Patel", "since monday"),
+    ("Ines Garcia yesterday?", "Ines Garcia", "yesterday"),
+])
+def test_a_person_and_a_window_alone_ask_what_they_did(question: str, actor: str, window: str) -> None:
+    call = one(question)
+    assert call.name == "activity" and call.slots.measure is not None and call.slots.window is not None
+    assert (call.slots.measure.actor, call.slots.window.phrase) == (actor, window)
+    assert "assignee" not in (call.jql or "")
+
+
+@pytest.mark.parametrize("question", ["Ana Patel's bugs this week", "issues assigned to Ana Patel this week",
+                                      "what did Ana Patel report in 2025?"])
+def test_a_person_with_issues_asked_for_stays_a_search(question: str) -> None:
+    call = one(question)
+    assert call.name == "search" and re.search(r"\b(?:assignee|reporter) = ", call.jql or "")
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("what did the Operations project look like over the past month (october)?", "2026-10-01", "2026-11-01"),
+    ("what changed in OPS over the past month, in September?", "2026-09-01", "2026-10-01"),
+    ("what happened in OPS in September", "2026-09-01", "2026-10-01"),
+    ("activity in Mobile Apps during the first week of October", "2026-10-01", "2026-10-08"),
+])
+def test_activity_in_a_named_calendar_period_counts_that_period(question: str, start: str, end: str) -> None:
+    call = one(question)
+    assert call.name == "activity" and call.slots.window is not None and not call.slots.ignored
+    assert (call.slots.window.start or "")[:10] == start and (call.slots.window.end or "")[:10] == end
+    assert "created" not in (call.jql or "")
+
+
+@pytest.mark.parametrize(("question", "project", "since"), [
+    ("doing the monthly ops report - how many issues were created and resolved in OPS during October, and how many "
+     "status changes?", "OPS", "2026/10/01"),
+    ("how many tickets were opened and closed in WEB last week and how many status changes were there?", "WEB",
+     "2026/10/19"),
+    ("how many status changes happened in MOB yesterday", "MOB", "2026/10/31"),
+])
+def test_created_resolved_and_status_changes_together_are_one_activity_report(question: str, project: str,
+                                                                                since: str) -> None:
+    call = one(question)
+    assert call.name == "activity"
+    assert call.jql == f'project = "{project}" AND updated >= "{since} 00:00"'
+    assert call.slots.ignored == []

@@ -100,6 +100,8 @@ Every spec has ``op``; most have ``filter`` (a dict; all conditions must hold):
                    (Levenshtein, case-insensitive); absent: spec "absent" (default
                    ["of 0", "0 of"]).
     empty_rank     {filter, by?}  the scope is empty; mentions: ["no"].
+    ambiguous      {kind: project, word}  the word is part of 2+ project names (not a
+                   whole name): the question is asked back; mentions: those names.
   Any op may carry "absent": [...] (copied to expect.absent) and "extra_mentions".
 
 gold.py refuses (raises) cases whose answer would hinge on an unstated convention: an
@@ -157,7 +159,7 @@ def _name(obj, attr="name"):
 
 class Issue:
     __slots__ = ("assignee", "comments", "components", "created", "due", "fix_versions", "histories",
-                 "key", "labels", "links", "num", "parent", "points", "priority", "project", "reporter",
+                 "key", "labels", "links", "num", "parent", "points", "priority", "project", "project_name", "reporter",
                  "resolution", "resolved", "sprints", "status", "statuscat", "summary", "type")
 
     def __init__(self, raw):
@@ -165,6 +167,7 @@ class Issue:
         self.key = raw["key"]
         self.num = int(self.key.rsplit("-", 1)[1])
         self.project = f["project"]["key"]
+        self.project_name = f["project"].get("name") or self.project
         self.type = f["issuetype"]["name"]
         self.status = f["status"]["name"]
         self.statuscat = f["status"]["statusCategory"]["key"]
@@ -871,6 +874,15 @@ def op_missing(data, spec):
     return expect(mentions=[dist[0][1]], absent=absent)
 
 
+def op_ambiguous(data, spec):
+    """A word that is part of several projects' names ("platform"): the answer asks which, naming them."""
+    word = spec["word"].lower()
+    names = sorted({i.project_name for i in data.issues
+                    if word in i.project_name.lower().split() and word != i.project_name.lower()})
+    need(len(names) >= 2, f"{word!r} names {names}, not several projects")
+    return expect(mentions=names)
+
+
 def op_empty_rank(data, spec):
     issues = select(data, spec.get("filter"))
     need(not issues, f"scope is not empty ({len(issues)})")
@@ -903,6 +915,7 @@ OPS = {
     "why_late": op_why_late,
     "look_first": op_look_first,
     "missing": op_missing,
+    "ambiguous": op_ambiguous,
     "empty_rank": op_empty_rank,
 }
 

@@ -436,7 +436,11 @@ QUESTIONS = [
     Q("act07", "activity", "demo", "activity-project",
       {"op": "activity", "scope": {"project": "PROJ"}, "window": "last_week"},
       keywords="PROJ what changed last week",
-      chatty="what changed in Core Platform last week? feels like nothing moved",
+      chatty="what changed in Core Platform last week? feels like nothing moved"),
+    # "the platform project" could be Core Platform (PROJ) or Data Platform (DATA): asking which is right
+    Q("act11", "activity", "demo", "ambiguous-project",
+      {"op": "ambiguous", "kind": "project", "word": "platform",
+       "absent": ["new issue", "status change"]},
       paraphrase="did anything happen in the platform project during the previous monday-to-sunday week?"),
     Q("act08", "activity", "demo", "activity-project",
       {"op": "activity", "scope": {"project": "WEB"}, "window": "yesterday"},
