@@ -198,6 +198,8 @@ ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|wit
 # The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
 OWNED_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|sitting with|belonging to|handled by|"
                           r"worked on by|being worked on by)$")
+# "what is Divya working on at the moment": the work a person is doing now is unresolved work
+WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:still |currently |now )?(?:working on|works on|owns|has|have|"
                             r"is handling|handles|assigned|handling)\b|"
                             r"^s plate\b|^plate\b")
@@ -339,6 +341,7 @@ keep busy leadership full picture update updates manager managers retro retrospe
 steering group meets sorry minutes writing wrap ahead boss lead send sending share sharing slide slides deck email
 morning afternoon evening tonight covering cover away vacation holiday leave back decide deciding remind reminder
 filling standing stepping subbing
+curiosity
 """.split())
 FIELD_WORDS = frozenset("""priority priorities status statuses state type types kind component components label labels
 labelled labeled tag tags version versions release releases sprint sprints epic epics parent assignee assignees
@@ -813,7 +816,7 @@ class ConditionReader:
                 continue  # "covering for Carla in ops": whose work the asker takes on; "what does she have" selects
             if len(group) > 1 and match.score == 1.0 and len({m.term.value for m in group}) > 1:
                 match = self._one_of(group, words, slots)
-            negated = NEGATION.search(before) is not None
+            negated = _negation(before) is not None
             target = getattr(slots.excluded if negated else slots, role)
             if match.term.value not in target:
                 target.append(match.term.value)
@@ -828,13 +831,16 @@ class ConditionReader:
             if cue_before:
                 taken = cue_before.group(0).count(" ") + 1
                 words.take(max(0, match.start - taken), match.start)
-            negation = NEGATION.search(before)
+            negation = _negation(before)
             if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
-                words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
+                _take_negation(words, negation, match.start)
             cue_after = (REPORTER_AFTER.search(after) or (asked and REPORTER_ASKED.search(after))
                          or ASSIGNEE_AFTER.search(after))
             if cue_after:
                 words.take(match.end, match.end + cue_after.group(0).count(" ") + 1)
+            if role == "assignees" and not negated and WORKING_NOW.search(after) and "resolution" not in slots.empty \
+                    and not (slots.statuses or slots.status_categories or slots.resolutions):
+                slots.empty.append("resolution")
         if mentioned:
             self._pronouns(words, slots, mentioned[0])
 
@@ -891,7 +897,7 @@ class ConditionReader:
             before = words.before(match.start, 6)
             joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
             # "non-defect Floe tickets": a value right after a negated one is not in its list without an "or"
-            negated = NEGATION.search(before) is not None or (bool(joined) and all(t in LIST_JOINERS for t in joined))
+            negated = _negation(before) is not None or (bool(joined) and all(t in LIST_JOINERS for t in joined))
             if negated:
                 negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
@@ -910,9 +916,9 @@ class ConditionReader:
                 target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
             target.extend(v for v in values if v not in target)
             words.take(match.start, match.end)
-            negation = NEGATION.search(before)
+            negation = _negation(before)
             if negation:
-                words.take(max(0, match.start - negation.group(0).count(" ") - 1), match.start)
+                _take_negation(words, negation, match.start)
             # an option's own field names its kind ("severity S1")
             kind_words = KIND_HINTS.get(match.term.kind) or re.escape((match.term.field or "").lower())
             hint = re.search(rf"\b(?:(?:{kind_words})(?: is| =| of| the)?)$", words.before(match.start, 4))
@@ -1032,6 +1038,8 @@ class ConditionReader:
         """In a terse query ("gdpr unresolved") a word that is no value, field or filler is a search term."""
         if len(unicode_words(asked).split()) > KEYWORD_QUERY:  # as asked: used phrases are gone from `words`
             return
+        if any(NEGATION.fullmatch(w) or w in ("lack", "lacking", "missing") for w in words.left()):
+            return  # "stories without points": searching for "points" would find the opposite; both are named
         terms = [w for w in words.left() if w not in FILLER and w != USED and not self._condition_like(w)
                  and w not in FIELD_WORDS and w not in INTENT_WORDS and not w.isdigit()
                  and not re.search(r"(?:ed|ing|ly)$", w)]  # verbs and adverbs ("proposed") describe, not search
@@ -1042,7 +1050,11 @@ class ConditionReader:
     def _leftovers(self, words: Words, slots: Slots) -> list[str]:
         """Words left that no reader used, in the order asked: any word that is not question scaffolding."""
         ignored = []
+        stated = _stated_in_filler(words)
         for word in words.left():
+            if word in stated and word not in ignored:
+                ignored.append(word)
+                continue
             if word in FILLER or word == USED or (word.isdigit() and len(word) <= 2):
                 continue
             if slots.dates and DATE_CUE_WORDS.fullmatch(word):
@@ -1068,6 +1080,46 @@ class ConditionReader:
 
 MIXED_NAME = re.compile(r"(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]+")
 LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
+NOUN_NEGATIONS = frozenset({"no", "without"})
+
+
+def _negation(before: str) -> re.Match | None:
+    """The negation that reaches the value after `before`; "no"/"without" negate the noun right after them, so
+    "stories with no estimate in MOB" negates the estimate, not MOB."""
+    negation = NEGATION.search(before)
+    if negation is None:
+        return None
+    first, *between = negation.group(0).split()
+    if first in NOUN_NEGATIONS and any(_content(w) and w not in FIELD_WORDS for w in between):
+        return None
+    return negation
+
+
+def _take_negation(words: Words, negation: re.Match, start: int) -> None:
+    """Uses the negation and the words up to the value it negates ("except the stuff that is already Done")."""
+    words.take(max(0, start - negation.group(0).count(" ") - 1), start)
+
+
+def _content(word: str) -> bool:
+    return len(word) > 2 and word.isalpha() and word not in FILLER and word not in SCAFFOLD and word != USED
+
+
+# Scaffolding words that state a condition in some places: a time word right after the issues ("tickets from
+# before the review") dates them, and "back" after a verb of return ("came back after being closed") says reopened.
+ISSUES_THEN_TIME = re.compile(r"\b(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epics?|items?|work|stuff|things?|"
+                              r"anything|everything|ones|from) (?P<time>before|after|since|until|till|during)"
+                              r"(?: (?:the|a|an|our|my))? (?P<what>[a-z]+)\b")
+RETURNED = re.compile(r"\b(?:came|come|comes|coming|bounced?|bouncing|sent|kicked|went|got) (?P<back>back)\b"
+                      r"(?! (?:in|from|on|to me)\b)")
+
+
+def _stated_in_filler(words: Words) -> set[str]:
+    """The words of `ISSUES_THEN_TIME` and `RETURNED` still free: conditions, though each word alone is filler."""
+    free = " ".join(token if not used else USED for token, used in zip(words.tokens, words.used, strict=True))
+    stated = {m.group("back") for m in RETURNED.finditer(free)}
+    for match in ISSUES_THEN_TIME.finditer(free):
+        stated |= {match.group("time")} | ({match.group("what")} if match.group("what") != USED else set())
+    return stated
 
 
 def _misspelt_filler(word: str) -> bool:

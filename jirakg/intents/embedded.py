@@ -106,6 +106,7 @@ SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "p
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them|instead)\b|"
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
+BLOCKED_STATE = re.compile(r"\bblocked\b(?!\s+(?:by|on)\b)")
 REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
                      r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
 ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?:[\w']+ ){0,2}?(?:person|people|"
@@ -198,13 +199,23 @@ class EmbeddedParser:
             # parts ask for one activity report, over the conditions either names
             whole = self._part(stripped, state, issue_in_view, [])
             calls = [whole] if whole.name == "activity" else calls
-        calls = _without_context_parts(calls)
+        calls = _without_context_parts(self._without_repeats(calls, state))
         for call in calls:  # the story's names are not conditions, and the answer says so (unless the request
             if call.name != "clarify":  # used the same value: "the monthly ops report - … in OPS …")
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
                 call.slots.ignored += [w for w in self.conditions.story_words(story)
                                        if w not in call.slots.ignored and w not in used]
         return ParsedQuery(text=text, intents=calls)
+
+    def _without_repeats(self, calls: list[IntentCall], state: ConversationState) -> list[IntentCall]:
+        """"Are any of those blocked? Show me those.": a part that only points back at the last set, beside a
+        part that narrows it, is that narrowed set; listed alone it would show the wider one."""
+        if state.last_search is None or len(calls) < 2:
+            return calls
+        earlier = build_jql(state.last_search, today=self.now().strftime("%Y/%m/%d"))
+        searches = [c for c in calls if c.name in ("search", "count")]
+        repeats = [c for c in searches if c.jql == earlier]
+        return [c for c in calls if c not in repeats] if repeats and len(repeats) < len(searches) else calls
 
     # --- one part ------------------------------------------------------------------------
 
@@ -340,8 +351,10 @@ class EmbeddedParser:
         if (not about_an_issue and KG_WORDS.search(lowered) and not JIRA_WORDS.search(lowered)
                 and not self._filters_present(lowered)):
             return "kg_question"  # "how many papers has X published?" is about the knowledge graph
+        # "are any of those blocked?" over the last set asks for the instance's Blocked status, not for links
+        ruled = BLOCKED_STATE.sub(" ", lowered) if self.conditions.blocked_status else lowered
         if (state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered
-                and not any(pattern.search(lowered) for name, pattern in RULES if name != "count")):
+                and not any(pattern.search(ruled) for name, pattern in RULES if name != "count")):
             # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
             listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
             counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)

@@ -7,8 +7,16 @@ import re
 
 from jirakg.intents.models import Slots, ValueFilters
 
-REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s)?|filed|raised|logged|opened|wrote)\b")
-ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s)?|working on|works on|owns|on (?:his|her|their) plate)\b")
+REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s)?|file[ds]?|raised?|logged|opened|wrote)\b")
+ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns|on (?:his|her|their) plate|"
+                            r"fixing|handling)\b")
+# A follow-up that picks out of the last set keeps its person in the earlier role too ("which of those are
+# assigned to her too", "only the ones she reported"); one that turns to another set moves the person
+# ("and the ones she reported?", "what about the ones he filed?", "flip it around").
+PICKS_OUT = re.compile(r"\b(?:of (?:those|these|them|that list|this list)|out of|among|only|just|too|also|"
+                       r"as well|narrow|keep)\b")
+TURNS_TO = re.compile(r"^(?:[^.!?:;,]*[.!?:;,]\s*)?(?:and|now|then|what about|how about|same but|same for)\b|"
+                      r"\b(?:instead|rather|flip|the other way)\b")
 # A person pointed back to ("the ones she reported"); "them"/"they" point at the issues, not a person.
 PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|herself|himself)\b")
 CREATION_WORDS = re.compile(r"\b(?:created|opened|new|filed|raised|reported|logged|added)\b")
@@ -75,11 +83,13 @@ def _in_earlier_roles(previous: Slots, new: Slots, words: str) -> tuple[Slots, s
     moved_from = None
     reporter_word, assignee_word = REPORTER_WORDS.search(words), ASSIGNEE_WORDS.search(words)
     if not (new.assignees or new.reporters) and PERSON_PRONOUN.search(words):
+        switch = bool(TURNS_TO.search(words)) and not PICKS_OUT.search(words)
         if reporter_word and not assignee_word and previous.assignees and not previous.reporters:
             new.reporters, moved_from, used = list(previous.assignees), "assignees", reporter_word.group()
         elif assignee_word and not reporter_word and previous.reporters and not previous.assignees:
             new.assignees, moved_from, used = list(previous.reporters), "reporters", assignee_word.group()
         if moved_from:  # the role word was used, so it is no longer named as ignored
+            moved_from = moved_from if switch else None
             new.ignored = [w for w in new.ignored if w != used and not used.startswith(w) and not w.startswith(used)]
     elif new.assignees and not new.reporters and not (reporter_word or assignee_word) \
             and previous.reporters and not previous.assignees:

@@ -41,11 +41,16 @@ def test_a_role_word_moves_the_earlier_person_to_reporter(first: str, then: str)
 
 @pytest.mark.parametrize(("first", "then"), [
     ("bugs reported by Hiro Sato", "and the ones assigned to him?"),
-    ("what did Hiro Sato file in MOB?", "which of those is he assigned?"),
+    ("what did Hiro Sato file in MOB?", "what about those he is assigned?"),
 ])
 def test_a_role_word_moves_the_earlier_person_to_assignee(first: str, then: str) -> None:
     call = follow(first, then)
     assert call.slots.assignees == [ACCOUNT["Hiro Sato"]] and not call.slots.reporters, call.jql
+
+
+def test_a_role_word_picking_out_of_the_set_keeps_both_roles() -> None:
+    call = follow("what did Hiro Sato file in MOB?", "which of those is he assigned?")
+    assert call.slots.assignees == call.slots.reporters == [ACCOUNT["Hiro Sato"]], call.jql
 
 
 @pytest.mark.parametrize(("first", "then"), [

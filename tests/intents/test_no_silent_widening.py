@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import ConversationState
 from tests.intents.demo_lexicon import LEXICON
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "nlq"
@@ -72,6 +73,143 @@ def test_the_askers_situation_is_not_named_as_unused(question: str) -> None:
 def test_conditions_people_state_in_their_own_words(question: str, present: str, absent: str) -> None:
     (intent,) = PARSER.parse(question).intents
     assert present in (intent.jql or "") and absent not in (intent.jql or ""), intent.jql
+
+
+# Conditions said in unusual ways: each is read into a clause that narrows, or its words are named as not used
+# (or the question is asked back); never an answer over a wider set that says nothing.
+@pytest.mark.parametrize(("question", "evidence"), [
+    ("stuff Ana dumped on the team last sprint", "dumped"),
+    ("bugs that keep coming back", "coming"),
+    ("anything touching payments", 'component = "Payments"'),
+    ("WEB issues that have been sitting around forever", "forever"),
+    ("DATA tickets that got reopened", "reopened"),
+    ("stories that shipped in the last release", "release"),
+    ("WEB bugs that customers complained about", "complained"),
+    ("tickets that were closed without a fix", "fix"),
+    ("stuff that has been stuck for ages in WEB", "Blocked"),
+    ("bugs raised by the QA folks", "raised"),
+    ("issues that are going to miss the deadline in DATA", "deadline"),
+    ("things that nobody has commented on in OPS", "commented"),
+    ("the really old bugs in WEB", "old"),
+    ("bugs that were bounced back to development", "bounced"),
+    ("issues that changed hands recently in DATA", "hands"),
+    ("bugs filed before the freeze in MOB", "freeze"),
+    ("MOB bugs that nobody has picked up", "assignee is EMPTY"),
+    ("open issues that nobody owns in DATA", "assignee is EMPTY"),
+    ("what's on Bruno's plate in OPS", "assignee ="),
+    ("issues in DATA except the ones in review", 'status != "In Review"'),
+    ("bugs in OPS reported by people outside the team", "outside"),
+    ("bugs in WEB that nobody has reproduced", "reproduced"),
+    ("OPS issues the customer is waiting on", "customer"),
+    ("issues in MOB that got moved out of the sprint", "moved"),
+    ("tickets Ana worked on before she left", "left"),
+    ("WEB bugs the release depends on", "depends"),
+    ("stuff in DATA that is going stale", "stale"),
+    ("things escalated in OPS", "escalated"),
+    ("DATA issues that are on hold", 'status = "Blocked"'),
+    ("WEB tickets that have no description", "description"),
+    ("WEB tickets from before the review", "before"),
+    ("stuff from after the migration in DATA", "after"),
+    ("anything in OPS that came back after being closed", "back"),
+    ("what's Ana working on right now", "resolution is EMPTY"),
+    ("what is Ana busy with at the moment", "resolution is EMPTY"),
+])
+def test_an_unusually_worded_condition_narrows_or_is_named(question: str, evidence: str) -> None:
+    intents = PARSER.parse(question).intents
+    assert any(i.name == "clarify" or evidence in (i.jql or "") or evidence in i.slots.ignored for i in intents), \
+        intents
+
+
+@pytest.mark.parametrize("question", ["WEB tickets from before the review", "bugs from after the migration in MOB",
+                                      "anything in OPS that came back after being closed",
+                                      "MOB stories that got sent back to the team"])
+def test_a_condition_said_in_scaffolding_words_is_named(question: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert intent.slots.ignored, intent
+
+
+@pytest.mark.parametrize("question", ["Quick check before stand-up: which bugs in MOB are open?",
+                                      "Before the triage meeting I'd like to see the open bugs in MOB",
+                                      "how many bugs were filed back in July"])
+def test_time_words_about_the_askers_day_stay_scaffolding(question: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert "before" not in intent.slots.ignored and "back" not in intent.slots.ignored, intent
+
+
+@pytest.mark.parametrize("question", ["stories with no estimate in MOB", "bugs without a repro in WEB",
+                                      "tasks with no owner notes in DATA"])
+def test_no_before_a_noun_negates_that_noun_not_the_project_after_it(question: str) -> None:
+    intents = PARSER.parse(question).intents
+    assert all("project !=" not in (i.jql or "") for i in intents), intents
+    assert any('project = "' in (i.jql or "") for i in intents), intents
+
+
+@pytest.mark.parametrize("question", ["what's Ana working on right now", "what is Ana busy with at the moment",
+                                      "what is Bruno currently working on in OPS", "what is Ana working on"])
+def test_what_someone_is_working_on_is_their_unresolved_work(question: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert "assignee =" in (intent.jql or "") and "resolution is EMPTY" in (intent.jql or ""), intent.jql
+
+
+def test_what_someone_worked_on_is_not_limited_to_open_work() -> None:
+    (intent,) = PARSER.parse("what did Ana work on last month").intents
+    assert "resolution is EMPTY" not in (intent.jql or ""), intent.jql
+
+
+def _after(first: str, follow_up: str) -> list:
+    earlier = PARSER.parse(first).intents[0]
+    state = ConversationState(last_results=["MOB-1", "MOB-2"], last_intent=earlier.name, last_search=earlier.slots)
+    return PARSER.parse(follow_up, state).intents
+
+
+@pytest.mark.parametrize(("first", "follow_up"), [
+    ("bugs reported by Ana", "which of those are assigned to her too"),
+    ("bugs reported by Ana", "out of that list, only the ones she is the assignee on"),
+    ("open issues assigned to Ana", "only the ones she reported"),
+    ("open issues assigned to Ana", "which of these did she raise herself?"),
+    ("open issues assigned to Ana", "keep just the ones she filed"),
+])
+def test_a_follow_up_picking_out_of_the_set_keeps_the_earlier_role(first: str, follow_up: str) -> None:
+    (intent,) = _after(first, follow_up)
+    assert "assignee =" in (intent.jql or "") and "reporter =" in (intent.jql or ""), intent.jql
+
+
+@pytest.mark.parametrize(("first", "follow_up", "role", "gone"), [
+    ("open issues assigned to Ana", "and the ones she reported?", "reporter =", "assignee ="),
+    ("open bugs reported by Ana", "what about the ones assigned to her?", "assignee =", "reporter ="),
+    ("open issues assigned to Ana", "and those she filed herself?", "reporter =", "assignee ="),
+])
+def test_a_follow_up_turning_to_another_set_moves_the_person(first: str, follow_up: str, role: str,
+                                                              gone: str) -> None:
+    (intent,) = _after(first, follow_up)
+    assert role in (intent.jql or "") and gone not in (intent.jql or ""), intent.jql
+
+
+@pytest.mark.parametrize("follow_up", ["are any of those blocked right now?", "which of them are blocked",
+                                       "Out of curiosity, are any of these blocked at the moment?"])
+def test_blocked_over_the_last_set_is_the_blocked_status(follow_up: str) -> None:
+    intents = _after("open bugs in MOB", follow_up)
+    assert intents[0].name == "search" and 'status = "Blocked"' in (intents[0].jql or ""), intents
+    assert 'project = "MOB"' in (intents[0].jql or "")
+
+
+def test_blocked_by_something_over_the_last_set_is_still_a_link_question() -> None:
+    assert _after("open bugs in MOB", "which of those are blocked by something")[0].name == "linked"
+
+
+@pytest.mark.parametrize(("question", "word"), [("MOB stories without points", "points"),
+                                                ("stories with no estimate in MOB", "estimate"),
+                                                ("DATA stories without acceptance criteria", "acceptance")])
+def test_a_negated_keyword_is_named_not_searched_for(question: str, word: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert word not in (intent.slots.text or "") and word in intent.slots.ignored, intent
+
+
+@pytest.mark.parametrize("follow_up", ["Out of curiosity, are any of those blocked right now? Show me those.",
+                                       "Which of those are in review? List them please."])
+def test_a_part_pointing_back_beside_a_narrowing_part_lists_the_narrowed_set(follow_up: str) -> None:
+    intents = _after("open bugs in MOB", follow_up)
+    assert len(intents) == 1 and "status =" in (intents[0].jql or ""), intents
 
 
 @pytest.mark.parametrize("question", [

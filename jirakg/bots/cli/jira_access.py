@@ -15,10 +15,11 @@ from jirakg.config import Settings
 @contextmanager
 def jira_url(settings: Settings, today: datetime | None = None) -> Iterator[str]:
     """Yield the Jira base URL; with none configured, serve the demo organisation on localhost, its history
-    ending `today` (default: now), so "this week" and "overdue" have data."""
+    ending `today` (default: now), so "this week" and "overdue" have data; a given `today` is also the server's now."""
     if settings.jira.url is not None:
         yield str(settings.jira.url).rstrip("/")
         return
+    from jirakg.devjira.app_state import ServerOptions
     from jirakg.devjira.dataset import load_dataset  # the demo path is the one place devjira runs in the product
     from jirakg.devjira.demo.generator import generator_fingerprint
     from jirakg.devjira.runner import BackgroundServer
@@ -32,5 +33,7 @@ def jira_url(settings: Settings, today: datetime | None = None) -> Iterator[str]
             older.unlink()
         write_demo(demo, seed=1, issues=3000, end=end)
     click.echo(f"No Jira configured: using the demo organisation in {demo}.", err=True)
-    with BackgroundServer(create_app(load_dataset(demo))) as url:
+    # A given `today` is the server's clock too: "resolved >= -30d" and "now()" then mean the asker's now
+    options = ServerOptions(clock_ms=lambda: int(today.timestamp() * 1000)) if today else None
+    with BackgroundServer(create_app(load_dataset(demo), options)) as url:
         yield url
