@@ -17,7 +17,7 @@ from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
-from jirakg.intents.follow_ups import narrowed, refines_alone
+from jirakg.intents.follow_ups import narrowed, people_pointed_back, pronoun_in_role, refines_alone, with_person
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
@@ -131,6 +131,7 @@ class EmbeddedParser:
         self.conditions = ConditionReader(lexicon, self.grounder, now)
         self.typed = TypedJql(lexicon, self.grounder, now)
         self.team = TeamCalls(lexicon, self.conditions, now, self.resolve_keys)
+        self.people = {term.value: term.label for term in lexicon.of("person")}
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.points_field = points.value if (points := lexicon.points_field()) else None
         self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
@@ -243,6 +244,16 @@ class EmbeddedParser:
         """A search or count from the question's conditions; a link or child question with conditions
         beyond what those answer becomes a search over the linked issues or children. None: a plain
         link or child question."""
+        follows = state.last_search is not None and bool(FOLLOW_UP.search(lowered) or (refines_alone(lowered)
+                                                                                     and not keys))
+        pronoun = pronoun_in_role(lowered)
+        if pronoun and not any(m.score == 1.0 for m in self.grounder.scan(lowered, {"person"})):
+            # "assigned to her", "her open bugs": the person the last search named, in the role said now
+            pointed = [self.people.get(p, p) for p in people_pointed_back(lowered, state.last_search or Slots())]
+            if len(pointed) != 1:
+                return clarify(f"Which person do you mean: {' or '.join(pointed)}?" if pointed else
+                               f"Who do you mean by '{pronoun}'? Please name the person.")
+            part = with_person(part, pointed[0])
         try:
             slots = self.conditions.read(part, Slots(), people=name != "children",
                                          terse_text=name in ("search", "count"))
@@ -269,7 +280,7 @@ class EmbeddedParser:
                 # that said which person are named as not used rather than answered over silently
                 slots.ignored += [w for w in self.conditions.unused if w not in slots.ignored and w not in ROLE_WORDS
                                   and w not in (slots.text or "").split()]
-        if state.last_search is not None and (FOLLOW_UP.search(lowered) or (refines_alone(lowered) and not keys)):
+        if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
@@ -301,6 +312,8 @@ class EmbeddedParser:
             listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
             counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
             return "count" if counted else "search"
+        if state.last_search is not None and refines_alone(lowered) and pronoun_in_role(lowered):
+            return "count" if state.last_intent == "count" else "search"  # "assigned to her": the last set, narrowed
         if about_an_issue and POINTS.search(lowered):
             return "metadata"  # "how many story points is WEB-4?" asks a field, not a count
         for name, pattern in RULES:

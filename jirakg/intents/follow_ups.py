@@ -5,12 +5,22 @@ from __future__ import annotations
 
 import re
 
+from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.models import Slots, ValueFilters
 
-REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s)?|filed|raised|logged|opened|wrote)\b")
-ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s)?|working on|works on|owns|on (?:his|her|their) plate)\b")
+REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
+ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|fixing|handling|handles|doing|"
+                            r"(?:she|he) (?:has|have)|(?:does|do|did) (?:she|he) have|on (?:his|her|their) plate)\b")
 # A person pointed back to ("the ones she reported"); "them"/"they" point at the issues, not a person.
-PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|herself|himself)\b")
+PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|hers|herself|himself|"
+                            r"(?:that|this|the same) (?:person|guy|user))\b")
+# "her open bugs", "not his": the pronoun names the person's own issues without a role verb
+POSSESSIVE = re.compile(r"\bnot (?:his|hers)\b|\b(?:her|his) (?!(?:too|also|as|and|or|in|on|for|instead|either|"
+                        r"last|this|since|please)\b)[a-z]")
+# Words that keep the earlier set and add to it ("which of those are assigned to her too"); without them a
+# role word asks the parallel question ("and the ones she reported?" moves the person to reporter)
+NARROWS = re.compile(r"\b(?:of (?:those|these|them|that list|this list|the list)|out of|among|too|also|as well|"
+                     r"only|just|keep|narrow|filter|restrict|limit|both)\b")
 CREATION_WORDS = re.compile(r"\b(?:created|opened|new|filed|raised|reported|logged|added)\b")
 # Words that name a set of issues of their own: a question with one starts afresh ("WEB bugs").
 ISSUE_NOUNS = re.compile(r"\b(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epics?|risks?|features?|initiatives?|"
@@ -60,6 +70,33 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     return merged
 
 
+def pronoun_in_role(words: str) -> str | None:
+    """The pronoun of a follow-up that points at a person in a role it states ("assigned to her", "she
+    reported", "her open bugs", "not his"). None without a role: "which of those did she close" keeps the
+    person where she was."""
+    pronoun = PERSON_PRONOUN.search(words)
+    if pronoun is None or not (REPORTER_WORDS.search(words) or ASSIGNEE_WORDS.search(words)
+                               or POSSESSIVE.search(words) or re.search(r"\b(?:by|to|with|on) (?:her|him)\b", words)):
+        return None
+    return pronoun.group()
+
+
+def people_pointed_back(words: str, previous: Slots) -> list[str]:
+    """The people (account ids) a follow-up's pronoun in a role may point back to: those the previous
+    search named, the asker aside."""
+    if pronoun_in_role(words) is None:
+        return []
+    named = previous.assignees + previous.reporters + previous.excluded.assignees + previous.excluded.reporters
+    return [p for p in dict.fromkeys(named) if p != CURRENT_USER]
+
+
+def with_person(text: str, name: str) -> str:
+    """`text` with the pronouns that point at a person replaced by the person's name, so the condition reader
+    reads the role the words give it ("assigned to her" → "assigned to Carla Kim"); "herself" only stresses."""
+    text = re.sub(r"\b(?:herself|himself)\b", " ", text, flags=re.IGNORECASE)
+    return re.sub(PERSON_PRONOUN.pattern, name, text, flags=re.IGNORECASE)
+
+
 def refines_alone(words: str) -> bool:
     """A few words that name no issues of their own only refine the last set ("tagged regression",
     "medium priority", "how many still open?"); read alone they would answer over every issue."""
@@ -74,13 +111,11 @@ def _in_earlier_roles(previous: Slots, new: Slots, words: str) -> tuple[Slots, s
     new = new.model_copy(deep=True)
     moved_from = None
     reporter_word, assignee_word = REPORTER_WORDS.search(words), ASSIGNEE_WORDS.search(words)
-    if not (new.assignees or new.reporters) and PERSON_PRONOUN.search(words):
-        if reporter_word and not assignee_word and previous.assignees and not previous.reporters:
-            new.reporters, moved_from, used = list(previous.assignees), "assignees", reporter_word.group()
-        elif assignee_word and not reporter_word and previous.reporters and not previous.assignees:
-            new.assignees, moved_from, used = list(previous.reporters), "reporters", assignee_word.group()
-        if moved_from:  # the role word was used, so it is no longer named as ignored
-            new.ignored = [w for w in new.ignored if w != used and not used.startswith(w) and not w.startswith(used)]
+    if PERSON_PRONOUN.search(words):  # the pronoun was read as the person it points at (`with_person`)
+        if not (NARROWS.search(words) or refines_alone(words)):
+            for role, other in (("assignees", "reporters"), ("reporters", "assignees")):
+                if not getattr(new, other) and set(getattr(new, role)) & set(getattr(previous, other)):
+                    moved_from = other
     elif new.assignees and not new.reporters and not (reporter_word or assignee_word) \
             and previous.reporters and not previous.assignees:
         new.reporters, new.assignees = new.assignees, []

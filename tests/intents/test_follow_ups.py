@@ -41,11 +41,47 @@ def test_a_role_word_moves_the_earlier_person_to_reporter(first: str, then: str)
 
 @pytest.mark.parametrize(("first", "then"), [
     ("bugs reported by Hiro Sato", "and the ones assigned to him?"),
-    ("what did Hiro Sato file in MOB?", "which of those is he assigned?"),
+    ("what did Hiro Sato file in MOB?", "what about the ones he is working on?"),
+    ("tasks reported by Hiro Sato", "now flip it: which ones is he assigned to?"),
 ])
 def test_a_role_word_moves_the_earlier_person_to_assignee(first: str, then: str) -> None:
     call = follow(first, then)
     assert call.slots.assignees == [ACCOUNT["Hiro Sato"]] and not call.slots.reporters, call.jql
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("what did Hiro Sato file in MOB?", "which of those is he assigned?"),
+    ("bugs reported by Hiro Sato", "assigned to him"),
+    ("bugs reported by Hiro Sato", "out of that list, just the ones that person is the assignee on"),
+    ("bugs reported by Hiro Sato", "of these, which is he handling himself"),
+    ("open issues Hiro Sato is working on", "filed by him too"),
+    ("open issues Hiro Sato is working on", "keep the ones he raised"),
+])
+def test_a_pronoun_in_a_role_narrows_to_the_same_person_in_both_roles(first: str, then: str) -> None:
+    call = follow(first, then)
+    assert call.name == "search", call
+    assert call.slots.assignees == call.slots.reporters == [ACCOUNT["Hiro Sato"]], call.jql
+
+
+@pytest.mark.parametrize(("first", "then", "role", "excluded"), [
+    ("what did Hiro Sato report this year?", "his open bugs", "assignees", False),
+    ("tasks reported by Hiro Sato", "not his", "assignees", True),
+    ("open issues assigned to Hiro Sato", "which of these did he raise in the first place?", "reporters", False),
+])
+def test_a_pronoun_takes_the_role_its_words_give(first: str, then: str, role: str, excluded: bool) -> None:
+    call = follow(first, then)
+    assert getattr(call.slots.excluded if excluded else call.slots, role) == [ACCOUNT["Hiro Sato"]], call.jql
+
+
+@pytest.mark.parametrize(("first", "then", "asked"), [
+    ("open bugs assigned to Carla Souza reported by Hiro Sato", "which of those did she file?",
+     "Hiro Sato or Carla Souza"),
+    ("open bugs", "her open bugs", "Who do you mean by 'her'"),
+    ("open bugs", "assigned to him", "Who do you mean by 'him'"),
+])
+def test_a_pronoun_with_no_one_or_two_people_to_point_at_is_asked_about(first: str, then: str, asked: str) -> None:
+    call = follow(first, then)
+    assert call.name == "clarify" and asked in (call.slots.reason or ""), call
 
 
 @pytest.mark.parametrize(("first", "then"), [
