@@ -17,7 +17,14 @@ from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
-from jirakg.intents.follow_ups import narrowed, people_pointed_back, pronoun_in_role, refines_alone, with_person
+from jirakg.intents.follow_ups import (
+    ISSUE_NOUNS,
+    narrowed,
+    people_pointed_back,
+    pronoun_in_role,
+    refines_alone,
+    with_person,
+)
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
@@ -34,6 +41,7 @@ from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import POINTS, TeamAsk, read_team
 from jirakg.intents.timewindows import parse_window
 from jirakg.intents.typed_jql import TypedJql
+from jirakg.intents.typos import Typos
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION
 
@@ -100,7 +108,8 @@ SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "p
 # A follow-up word anywhere, or at the start of any sentence ("Okay. And if we look at Ana instead?")
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them|instead)\b|"
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
-                       r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
+                       r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
+                       r"which (?:ones? )?(?:are|were|have|has)|which ones)\b")
 REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
                      r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
 ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?:[\w']+ ){0,2}?(?:person|people|"
@@ -133,6 +142,7 @@ class EmbeddedParser:
         self.team = TeamCalls(lexicon, self.conditions, now, self.resolve_keys)
         self.people = {term.value: term.label for term in lexicon.of("person")}
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
+        self.typos = Typos(self.known_words)
         self.points_field = points.value if (points := lexicon.points_field()) else None
         self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
 
@@ -159,7 +169,7 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped = UNAPOSTROPHED.sub(r"\1's", text.strip())
+        stripped = self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip()))
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
@@ -206,7 +216,10 @@ class EmbeddedParser:
                 and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)
             team = TeamAsk(cast(IntentName, state.last_intent), previous.measure, lowered)
         if team is not None:
-            follow_up = FOLLOW_UP.search(lowered) is not None or (refines_alone(lowered) and not keys)
+            follow_up = FOLLOW_UP.search(lowered) is not None or (refines_alone(lowered) and not keys) or (
+                # "which one is the oldest?": a ranking naming no issues ranks the ones just listed
+                team.name == "ranking" and previous is not None and not keys and not ISSUE_NOUNS.search(lowered)
+                and len(lowered.split()) <= 6)
             return self.team.call(team, keys, lowered, state, issue_in_view, follow_up, typed=part)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
         if name in ("search", "count") or (name in ("linked", "children") and keys):

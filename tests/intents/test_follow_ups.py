@@ -142,3 +142,29 @@ def test_a_superlative_said_alone_ranks_the_last_set(first: str, then: str, dire
     assert call.name == "ranking" and call.slots.measure is not None and call.slots.measure.direction == direction
     assert (call.slots.projects, call.slots.issue_types, call.slots.assignees, call.slots.empty) == (
         earlier.projects, earlier.issue_types, earlier.assignees, earlier.empty)
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("unresolved issues in MOB", "only teh bugs"),
+    ("open bugs in MOB", "waht about the blocked ones?"),
+    ("open bugs in MOB", "whcih are stil high priority?"),
+    ("open bugs in MOB", "sort tehm by priorty"),
+])
+def test_swapped_or_dropped_letters_in_question_words_are_no_words_to_search_for(first: str, then: str) -> None:
+    call = follow(first, then)
+    assert call.name == "search" and call.slots.text is None and not call.slots.ignored, call
+    assert call.slots.projects == ["MOB"], call.jql
+
+
+@pytest.mark.parametrize(("first", "then", "newest"), [
+    ("open bugs in MOB", "the oldest of those", False),
+    ("open bugs in MOB", "which one is the oldest?", False),
+    ("unresolved epics in WEB", "which of them was created most recently?", True),
+    ("unresolved epics in WEB", "newest among them", True),
+    ("open bugs in MOB", "which of those was opened first?", False),
+])
+def test_a_superlative_over_the_last_list_ranks_that_list(first: str, then: str, newest: bool) -> None:
+    call = follow(first, then)
+    assert call.name == "ranking" and call.slots.measure is not None, call
+    assert call.slots.measure.metric == "age" and (call.slots.measure.direction == "fewest") == newest
+    assert call.slots.projects and call.slots.issue_types, call.jql  # the last list, not every issue
