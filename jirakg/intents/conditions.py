@@ -173,7 +173,7 @@ REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|
                              r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
 REPORTER_AFTER = re.compile(r"^(?:[a-z]+ (?=(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
                             r"submitted)\b))?(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
-                            r"submitted|wrote|entered|authored)\b")
+                            r"submitted|wrote|entered|authored|filled)\b")  # "filled": "filed" typed twice
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")

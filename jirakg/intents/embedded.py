@@ -23,6 +23,7 @@ from jirakg.intents.follow_ups import (
     people_pointed_back,
     pronoun_in_role,
     refines_alone,
+    with_month_window,
     with_person,
 )
 from jirakg.intents.grounding import Grounder
@@ -105,8 +106,13 @@ FIELD_WORDS = [
     (re.compile(r"\b(type|kind)\b"), "issuetype"),
 ]
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
+SHOW_THEM = re.compile(r"\s*(?:please |can you |could you )?(?:show|list|give|display|pull up|bring up)(?: me| us)? "
+                       r"(?:those|them|these|the list|that list|the ones)(?: please)?\s*[.!?]*\s*$", re.IGNORECASE)
 # A follow-up word anywhere, or at the start of any sentence ("Okay. And if we look at Ana instead?")
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them|instead)\b|"
+                       r"\b(?:cut|narrow|trim|whittle|pare|boil)(?: (?:it|that|this|them|those|the list|that list))?"
+                       r" down\b|"
+                       r"\b(?:what|how) (?:would|does|will|did|do) (?:that|it|this) look\b|"
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
                        r"which (?:ones? )?(?:are|were|have|has)|which ones)\b")
@@ -143,6 +149,8 @@ class EmbeddedParser:
         self.people = {term.value: term.label for term in lexicon.of("person")}
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.typos = Typos(self.known_words)
+        names = sorted({alias for term in lexicon.of("status") for alias in term.aliases}, key=len, reverse=True)
+        self.states = re.compile(rf"\b(?:{'|'.join(map(re.escape, names))})\b(?! (?:by|on|from)\b)") if names else None
         self.points_field = points.value if (points := lexicon.points_field()) else None
         self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
 
@@ -179,6 +187,10 @@ class EmbeddedParser:
                       and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
         if statements and len(statements) < len(parts):
             parts = [p for p in parts if p not in statements]
+        # "… are any of those blocked? Show me those.": a part that only asks to see the list is the other part's
+        restating = [p for p in parts if SHOW_THEM.match(p)]
+        if restating and len(restating) < len(parts):
+            parts = [p for p in parts if p not in restating]
         for part in parts:
             call = self._part(part.strip(), state, issue_in_view, carried)
             previous = calls[-1] if calls else None
@@ -267,6 +279,8 @@ class EmbeddedParser:
                 return clarify(f"Which person do you mean: {' or '.join(pointed)}?" if pointed else
                                f"Who do you mean by '{pronoun}'? Please name the person.")
             part = with_person(part, pointed[0])
+        if follows:
+            part = with_month_window(part)
         try:
             slots = self.conditions.read(part, Slots(), people=name != "children",
                                          terse_text=name in ("search", "count"))
@@ -320,7 +334,8 @@ class EmbeddedParser:
                 and not self._filters_present(lowered)):
             return "kg_question"  # "how many papers has X published?" is about the knowledge graph
         if (state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered
-                and not any(pattern.search(lowered) for name, pattern in RULES if name != "count")):
+                and not any(pattern.search(self._without_states(lowered)) for name, pattern in RULES
+                            if name != "count")):
             # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
             listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
             counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
@@ -346,6 +361,11 @@ class EmbeddedParser:
         if about_an_issue:
             return "metadata"
         return "clarify"
+
+    def _without_states(self, lowered: str) -> str:
+        """`lowered` without the instance's status names said as states: "are any of them blocked?" asks for
+        a status, "what blocks them" or "blocked by PROJ-3" for links."""
+        return self.states.sub(" ", lowered) if self.states else lowered
 
     def _corrected(self, lowered: str) -> str:
         """Fix misspelt intent words ("blokcs", "sumarize") so the rules can see them; the

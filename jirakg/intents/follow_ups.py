@@ -27,6 +27,8 @@ ISSUE_NOUNS = re.compile(r"\b(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epic
                          r"sub-?tasks?|items?|work|everything|anything|all)\b")
 # Words that only say a value replaces the earlier one, point back at a person or acknowledge the last
 # answer ("Okay. And in MOB instead?"); never words to search for in a follow-up.
+# Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
+NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep"})
 NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves", "okay", "ok", "thanks", "cheers"})
 
 
@@ -64,7 +66,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     merged.text = _searched_words(new.text) or merged.text
     merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
     merged.order_by = new.order_by or merged.order_by
-    merged.ignored = new.ignored
+    merged.ignored = [w for w in new.ignored if w not in NARROWING_VERBS | NOT_SEARCHED]
     if new.statuses:
         merged.status_categories = []
     return merged
@@ -95,6 +97,20 @@ def with_person(text: str, name: str) -> str:
     reads the role the words give it ("assigned to her" → "assigned to Carla Kim"); "herself" only stresses."""
     text = re.sub(r"\b(?:herself|himself)\b", " ", text, flags=re.IGNORECASE)
     return re.sub(PERSON_PRONOUN.pattern, name, text, flags=re.IGNORECASE)
+
+
+MONTH_NAMES = "january|february|march|april|june|july|august|september|october|november|december"  # not "may"
+MONTH_ALONE = re.compile(rf"(?<!\bin )(?<!\bduring )(?<!\bfrom )(?<!\bsince )(?<!\bof )(?<!\bbefore )(?<!\bafter )"
+                         rf"(?<!\buntil )(?<!\btill )(?<!\bto )(?<!\bthrough )(?<!\bbetween )(?<!\bby )(?<!\bin early )"
+                         rf"(?<!\bin late )\b(?:for |the month of )?({MONTH_NAMES})\b(?!\s*\d)", re.IGNORECASE)
+
+
+def with_month_window(text: str) -> str:
+    """A month said alone in a follow-up ("and August?", "the same for October instead") is the time window
+    the earlier question's date takes; a month after its own preposition or beside a day is left as said."""
+    if len(re.findall(rf"\b(?:{MONTH_NAMES})\b", text, re.IGNORECASE)) != 1:
+        return text
+    return MONTH_ALONE.sub(lambda m: f"in {m.group(1)}", text)
 
 
 def refines_alone(words: str) -> bool:

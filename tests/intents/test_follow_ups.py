@@ -168,3 +168,33 @@ def test_a_superlative_over_the_last_list_ranks_that_list(first: str, then: str,
     assert call.name == "ranking" and call.slots.measure is not None, call
     assert call.slots.measure.metric == "age" and (call.slots.measure.direction == "fewest") == newest
     assert call.slots.projects and call.slots.issue_types, call.jql  # the last list, not every issue
+
+
+@pytest.mark.parametrize(("first", "then", "start"), [
+    ("stories resolved in WEB in September 2026", "and August?", "2026/08/01"),
+    ("stories resolved in WEB in September 2026", "could I see the same for October instead?", "2026/10/01"),
+    ("bugs created in MOB in June 2026", "what about July", "2026/07/01"),
+])
+def test_a_month_said_alone_is_the_earlier_dates_window(first: str, then: str, start: str) -> None:
+    call = follow(first, then)
+    assert [d.field for d in call.slots.dates] == [follow(first).slots.dates[0].field], call.jql
+    assert start in (call.jql or "") and call.slots.text is None and not call.slots.ignored, call
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("everything open in WEB", "Right, that's a lot. Can we cut it down to the blocked stuff?"),
+    ("open tasks in WEB", "are any of them blocked?"),
+    ("open tasks in WEB", "Thanks. Any of those blocked at the moment? Show me those."),
+    ("open tasks in WEB", "hmm, which ones are blocked"),
+])
+def test_a_status_said_of_the_last_list_narrows_it(first: str, then: str) -> None:
+    parsed = PARSER.parse(then, ConversationState(last_intent="search", last_search=follow(first).slots))
+    assert [c.name for c in parsed.intents] == ["search"], parsed.intents
+    call = parsed.intents[0]
+    assert call.slots.projects == ["WEB"] and call.slots.statuses == ["Blocked"] and not call.slots.ignored, call
+
+
+@pytest.mark.parametrize("then", ["and the ones he filled?", "what about those he filled in?"])
+def test_filled_typed_for_filed_is_the_reporters(then: str) -> None:
+    call = follow("open bugs assigned to Hiro Sato", then)
+    assert call.slots.reporters == [ACCOUNT["Hiro Sato"]] and not call.slots.assignees, call.jql
