@@ -198,3 +198,27 @@ def test_a_status_said_of_the_last_list_narrows_it(first: str, then: str) -> Non
 def test_filled_typed_for_filed_is_the_reporters(then: str) -> None:
     call = follow("open bugs assigned to Hiro Sato", then)
     assert call.slots.reporters == [ACCOUNT["Hiro Sato"]] and not call.slots.assignees, call.jql
+
+
+@pytest.mark.parametrize("question", [
+    "MOB tickets that used to be assigned to Hiro Sato",
+    "which MOB issues did Hiro Sato previously own but no longer does?",
+    "MOB bugs Hiro Sato used to own",
+    "MOB issues formerly owned by Hiro Sato",
+])
+def test_a_person_who_had_the_issues_once_is_assignee_changed_from(question: str) -> None:
+    call = follow(question)
+    assert [(h.field, h.operator, h.value) for h in call.slots.history] == [
+        ("assignee", "changed from", ACCOUNT["Hiro Sato"])], call.jql
+    assert not call.slots.assignees and call.slots.projects == ["MOB"] and not call.slots.ignored, call
+
+
+@pytest.mark.parametrize("question", [
+    "what got blocked in the course of last week?",
+    "Things felt slow last week - which tickets got moved into Blocked during that week?",
+    'status CHANGED TO "Blocked" AFTER "2026-10-19" BEFORE "2026-10-26"',
+])
+def test_a_move_into_a_status_within_a_window_is_status_changed_to(question: str) -> None:
+    call = follow(question)
+    assert "changed to" in (call.jql or "").lower() and "2026" in (call.jql or ""), call
+    assert "created" not in (call.jql or ""), call  # the window bounds the change, not the creation
