@@ -222,3 +222,7 @@ def test_a_move_into_a_status_within_a_window_is_status_changed_to(question: str
     call = follow(question)
     assert "changed to" in (call.jql or "").lower() and "2026" in (call.jql or ""), call
     assert "created" not in (call.jql or ""), call  # the window bounds the change, not the creation
+
+
+def test_another_form_of_a_question_word_is_not_corrected_to_it() -> None:
+    assert PARSER.typos.corrected("avg time to resolve MOB bugs, stil open") == "avg time to resolve MOB bugs, still open"
