@@ -225,4 +225,5 @@ def test_a_move_into_a_status_within_a_window_is_status_changed_to(question: str
 
 
 def test_another_form_of_a_question_word_is_not_corrected_to_it() -> None:
-    assert PARSER.typos.corrected("avg time to resolve MOB bugs, stil open") == "avg time to resolve MOB bugs, still open"
+    corrected = PARSER.typos.corrected("avg time to resolve MOB bugs, stil open")
+    assert corrected == "avg time to resolve MOB bugs, still open"
