@@ -41,7 +41,8 @@ class Typos:
         word = typed.lower()
         if len(word) < 3 or word in self.known or word in ENGLISH:
             return typed
-        candidates = {t for t in self._by_letters.get("".join(sorted(word)), ()) if _swapped(word, t)}
+        candidates = {t for t in self._by_letters.get("".join(sorted(word)), ()) if _swapped(word, t)
+                      and (len(word) > 3 or t in QUESTION_WORDS)}  # "end" is no misspelt "Ned": short words vary
         if len(word) >= 4:  # "resolve" is no "resolved" typed short: another form of the word, not a slip
             candidates |= {t for t in self._by_dropped.get(word, set()) if t[:-1] != word or t[-1] not in "des"}
         return candidates.pop() if len(candidates) == 1 else typed

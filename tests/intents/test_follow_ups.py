@@ -10,6 +10,7 @@ import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import ConversationState, IntentCall
+from jirakg.intents.typos import Typos
 from tests.intents.demo_lexicon import LEXICON, META
 
 NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
@@ -227,3 +228,8 @@ def test_a_move_into_a_status_within_a_window_is_status_changed_to(question: str
 def test_another_form_of_a_question_word_is_not_corrected_to_it() -> None:
     corrected = PARSER.typos.corrected("avg time to resolve MOB bugs, stil open")
     assert corrected == "avg time to resolve MOB bugs, still open"
+
+
+def test_a_short_word_is_corrected_only_to_a_question_word() -> None:
+    typos = Typos(["ned", "zimmerman"])
+    assert typos.corrected("from the end of July, teh bugs") == "from the end of July, the bugs"
