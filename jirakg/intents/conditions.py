@@ -21,7 +21,7 @@ from jirakg.intents.grounding import Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import DateField, DateRange, FieldOption, LinkFilter, NumberFilter, Slots
+from jirakg.intents.models import DateField, DateRange, FieldOption, HistoryCondition, LinkFilter, NumberFilter, Slots
 from jirakg.intents.timewindows import COUNT, find_windows
 from jirakg.intents.value_slots import unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
@@ -183,7 +183,7 @@ REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|
                              r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
 REPORTER_AFTER = re.compile(r"^(?:[a-z]+ (?=(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
                             r"submitted)\b))?(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
-                            r"submitted|wrote|entered|authored)\b")
+                            r"submitted|wrote|entered|authored|filled)\b")  # "filled": "filed" typed twice
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
 COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
@@ -303,6 +303,13 @@ PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|cre
 SOMEONE_OTHER_THAN = re.compile(r"(?:(?:assigned|owned|handled|worked on|reported|filed|raised|logged|opened|"
                                 r"created|submitted) (?:by|to) )?(?:someone|somebody|another person|others?) "
                                 r"(?:other than|besides|except|but)$")
+# A person who had the issues once: `assignee CHANGED FROM` them ("used to be assigned to Carla", "did Carla
+# previously own but no longer does")
+PAST_OWNER_BEFORE = re.compile(r"\b(?:used to be|used to belong to|previously|formerly|originally|once|had been)"
+                               r"(?: (?:assigned to|owned by|with|on|handled by|belonging to))?$")
+PAST_OWNER_AFTER = re.compile(r"^(?:(?:previously|formerly|originally|once|used to) (?:own|owned|have|had|handle|"
+                              r"handled|work on|worked on)|(?:owned|had|handled) (?:previously|before|once|earlier))\b")
+NO_LONGER = re.compile(r"\b(?:but |and )?(?:no longer|not any ?more|not now)(?: (?:does|do|is|are|has|have|owns?))?\b")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
                               r"has))\b")
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
@@ -816,6 +823,17 @@ class ConditionReader:
                 continue  # "covering for Carla in ops": whose work the asker takes on; "what does she have" selects
             if len(group) > 1 and match.score == 1.0 and len({m.term.value for m in group}) > 1:
                 match = self._one_of(group, words, slots)
+            past = PAST_OWNER_BEFORE.search(before) or PAST_OWNER_AFTER.search(after)
+            if past and role == "assignees":  # "used to be assigned to Carla": her issues once, handed on since
+                slots.history.append(HistoryCondition(field="assignee", operator="changed from",
+                                                      value=match.term.value))
+                words.take(match.start, match.end)
+                if past.re is PAST_OWNER_BEFORE:
+                    words.take(max(0, match.start - past.group(0).count(" ") - 1), match.start)
+                else:
+                    words.take(match.end, match.end + past.group(0).count(" ") + 1)
+                words.take_all(NO_LONGER)
+                continue
             negated = _negation(before) is not None
             target = getattr(slots.excluded if negated else slots, role)
             if match.term.value not in target:

@@ -12,10 +12,11 @@ SENTENCE_END = re.compile(r"(?<=[.!])\s+(?=[\"'A-Z])|\s[-–]\s")
 ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?:which|what|who|how|list|show|give|find|get|count|tell|pull|"
                   r"can|could|would|please|are there|is there)\b|\bi (?:need|want|d like|would like)\b",
                   re.IGNORECASE)
-# The request points back into the story: the place, project or issue the story named
+# The request points back into the story: the place, project, issue or time the story named ("during that week")
 POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|him|her|his|hers|himself|herself|"
                          r"(?:that|this|the same) (?:\w+ )?(?:project|component|release|version|"
-                         r"board|team|list|resolution|status|sprint|person|one))\b|\bones\b", re.IGNORECASE)
+                         r"board|team|list|resolution|status|sprint|person|one)|"
+                         r"(?:that|the same) (?:day|week|month|quarter|year|period|time))\b|\bones\b", re.IGNORECASE)
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
 ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other projects": no scope to carry
 

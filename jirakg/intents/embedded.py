@@ -18,7 +18,15 @@ from typing import cast
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
 from jirakg.intents.context_sentences import without_story
-from jirakg.intents.follow_ups import narrowed, refines_alone
+from jirakg.intents.follow_ups import (
+    ISSUE_NOUNS,
+    narrowed,
+    people_pointed_back,
+    pronoun_in_role,
+    refines_alone,
+    with_month_window,
+    with_person,
+)
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
@@ -36,6 +44,7 @@ from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import POINTS, TeamAsk, read_team, reads_together
 from jirakg.intents.timewindows import find_windows, parse_window
 from jirakg.intents.typed_jql import TypedJql
+from jirakg.intents.typos import Typos
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION
 from jirakg.text.words import unicode_words
@@ -104,9 +113,12 @@ FIELD_WORDS = [
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
 # A follow-up word anywhere, or at the start of any sentence ("Okay. And if we look at Ana instead?")
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them|instead)\b|"
+                       r"\b(?:cut|narrow|trim|whittle|pare|boil)(?: (?:it|that|this|them|those|the list|that list))?"
+                       r" down\b|"
+                       r"\b(?:what|how) (?:would|does|will|did|do) (?:that|it|this) look\b|"
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
-                       r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit)\b")
-BLOCKED_STATE = re.compile(r"\bblocked\b(?!\s+(?:by|on)\b)")
+                       r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
+                       r"which (?:ones? )?(?:are|were|have|has)|which ones)\b")
 REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
                      r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
 ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?:[\w']+ ){0,2}?(?:person|people|"
@@ -144,7 +156,11 @@ class EmbeddedParser:
         self.conditions = ConditionReader(lexicon, self.grounder, now)
         self.typed = TypedJql(lexicon, self.grounder, now)
         self.team = TeamCalls(lexicon, self.conditions, now, self.resolve_keys)
+        self.people = {term.value: term.label for term in lexicon.of("person")}
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
+        self.typos = Typos(self.known_words)
+        names = sorted({alias for term in lexicon.of("status") for alias in term.aliases}, key=len, reverse=True)
+        self.states = re.compile(rf"\b(?:{'|'.join(map(re.escape, names))})\b(?! (?:by|on|from)\b)") if names else None
         self.points_field = points.value if (points := lexicon.points_field()) else None
         self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
 
@@ -171,7 +187,8 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped, story = without_story(UNAPOSTROPHED.sub(r"\1's", text.strip()), self.story_projects)
+        stripped, story = without_story(self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip())),
+                                        self.story_projects)
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
@@ -246,7 +263,10 @@ class EmbeddedParser:
                 and self._person_in_window(lowered):
             team = TeamAsk("activity", Measure(), lowered)
         if team is not None:
-            follow_up = FOLLOW_UP.search(lowered) is not None or (refines_alone(lowered) and not keys)
+            follow_up = FOLLOW_UP.search(lowered) is not None or (refines_alone(lowered) and not keys) or (
+                # "which one is the oldest?": a ranking naming no issues ranks the ones just listed
+                team.name == "ranking" and previous is not None and not keys and not ISSUE_NOUNS.search(lowered)
+                and len(lowered.split()) <= 6)
             return self.team.call(team, keys, lowered, state, issue_in_view, follow_up, typed=part)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
         if name in ("search", "count") or (name in ("linked", "children") and keys):
@@ -285,7 +305,17 @@ class EmbeddedParser:
         beyond what those answer becomes a search over the linked issues or children. None: a plain
         link or child question."""
         follows = state.last_search is not None and bool(FOLLOW_UP.search(lowered) or (refines_alone(lowered)
-                                                                                        and not keys))
+                                                                                     and not keys))
+        pronoun = pronoun_in_role(lowered)
+        if pronoun and not any(m.score == 1.0 for m in self.grounder.scan(lowered, {"person"})):
+            # "assigned to her", "her open bugs": the person the last search named, in the role said now
+            pointed = [self.people.get(p, p) for p in people_pointed_back(lowered, state.last_search or Slots())]
+            if len(pointed) != 1:
+                return clarify(f"Which person do you mean: {' or '.join(pointed)}?" if pointed else
+                               f"Who do you mean by '{pronoun}'? Please name the person.")
+            part = with_person(part, pointed[0])
+        if follows:
+            part = with_month_window(part)
         earlier = {d.field for d in state.last_search.dates} if follows and state.last_search else set()
         try:  # a follow-up's time said alone is on the earlier search's one date field ("and next week?")
             slots = self.conditions.read(part, Slots(), people=name != "children",
@@ -352,13 +382,15 @@ class EmbeddedParser:
                 and not self._filters_present(lowered)):
             return "kg_question"  # "how many papers has X published?" is about the knowledge graph
         # "are any of those blocked?" over the last set asks for the instance's Blocked status, not for links
-        ruled = BLOCKED_STATE.sub(" ", lowered) if self.conditions.blocked_status else lowered
         if (state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered
-                and not any(pattern.search(ruled) for name, pattern in RULES if name != "count")):
+                and not any(pattern.search(self._without_states(lowered)) for name, pattern in RULES
+                            if name != "count")):
             # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
             listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
             counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
             return "count" if counted else "search"
+        if state.last_search is not None and refines_alone(lowered) and pronoun_in_role(lowered):
+            return "count" if state.last_intent == "count" else "search"  # "assigned to her": the last set, narrowed
         if about_an_issue and POINTS.search(lowered):
             return "metadata"  # "how many story points is WEB-4?" asks a field, not a count
         for name, pattern in RULES:
@@ -378,6 +410,11 @@ class EmbeddedParser:
         if about_an_issue:
             return "metadata"
         return "clarify"
+
+    def _without_states(self, lowered: str) -> str:
+        """`lowered` without the instance's status names said as states: "are any of them blocked?" asks for
+        a status, "what blocks them" or "blocked by PROJ-3" for links."""
+        return self.states.sub(" ", lowered) if self.states else lowered
 
     def _corrected(self, lowered: str) -> str:
         """Fix misspelt intent words ("blokcs", "sumarize") so the rules can see them; the

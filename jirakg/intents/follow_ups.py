@@ -5,26 +5,30 @@ from __future__ import annotations
 
 import re
 
+from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.models import Slots, ValueFilters
 
-REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s)?|file[ds]?|raised?|logged|opened|wrote)\b")
-ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns|on (?:his|her|their) plate|"
-                            r"fixing|handling)\b")
-# A follow-up that picks out of the last set keeps its person in the earlier role too ("which of those are
-# assigned to her too", "only the ones she reported"); one that turns to another set moves the person
-# ("and the ones she reported?", "what about the ones he filed?", "flip it around").
-PICKS_OUT = re.compile(r"\b(?:of (?:those|these|them|that list|this list)|out of|among|only|just|too|also|"
-                       r"as well|narrow|keep)\b")
-TURNS_TO = re.compile(r"^(?:[^.!?:;,]*[.!?:;,]\s*)?(?:and|now|then|what about|how about|same but|same for)\b|"
-                      r"\b(?:instead|rather|flip|the other way)\b")
+REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
+ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|fixing|handling|handles|doing|"
+                            r"(?:she|he) (?:has|have)|(?:does|do|did) (?:she|he) have|on (?:his|her|their) plate)\b")
 # A person pointed back to ("the ones she reported"); "them"/"they" point at the issues, not a person.
-PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|herself|himself)\b")
+PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|hers|herself|himself|"
+                            r"(?:that|this|the same) (?:person|guy|user))\b")
+# "her open bugs", "not his": the pronoun names the person's own issues without a role verb
+POSSESSIVE = re.compile(r"\bnot (?:his|hers)\b|\b(?:her|his) (?!(?:too|also|as|and|or|in|on|for|instead|either|"
+                        r"last|this|since|please)\b)[a-z]")
+# Words that keep the earlier set and add to it ("which of those are assigned to her too"); without them a
+# role word asks the parallel question ("and the ones she reported?" moves the person to reporter)
+NARROWS = re.compile(r"\b(?:of (?:those|these|them|that list|this list|the list)|out of|among|too|also|as well|"
+                     r"only|just|keep|narrow|filter|restrict|limit|both)\b")
 CREATION_WORDS = re.compile(r"\b(?:created|opened|new|filed|raised|reported|logged|added)\b")
 # Words that name a set of issues of their own: a question with one starts afresh ("WEB bugs").
 ISSUE_NOUNS = re.compile(r"\b(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epics?|risks?|features?|initiatives?|"
                          r"sub-?tasks?|items?|work|everything|anything|all)\b")
 # Words that only say a value replaces the earlier one, point back at a person or acknowledge the last
 # answer ("Okay. And in MOB instead?"); never words to search for in a follow-up.
+# Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
+NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep"})
 NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves", "okay", "ok", "thanks", "cheers"})
 
 
@@ -62,10 +66,51 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     merged.text = _searched_words(new.text) or merged.text
     merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
     merged.order_by = new.order_by or merged.order_by
-    merged.ignored = new.ignored
+    merged.ignored = [w for w in new.ignored if w not in NARROWING_VERBS | NOT_SEARCHED]
     if new.statuses:
         merged.status_categories = []
     return merged
+
+
+def pronoun_in_role(words: str) -> str | None:
+    """The pronoun of a follow-up that points at a person in a role it states ("assigned to her", "she
+    reported", "her open bugs", "not his"). None without a role: "which of those did she close" keeps the
+    person where she was."""
+    pronoun = PERSON_PRONOUN.search(words)
+    if pronoun is None or not (REPORTER_WORDS.search(words) or ASSIGNEE_WORDS.search(words)
+                               or POSSESSIVE.search(words) or re.search(r"\b(?:by|to|with|on) (?:her|him)\b", words)):
+        return None
+    return pronoun.group()
+
+
+def people_pointed_back(words: str, previous: Slots) -> list[str]:
+    """The people (account ids) a follow-up's pronoun in a role may point back to: those the previous
+    search named, the asker aside."""
+    if pronoun_in_role(words) is None:
+        return []
+    named = previous.assignees + previous.reporters + previous.excluded.assignees + previous.excluded.reporters
+    return [p for p in dict.fromkeys(named) if p != CURRENT_USER]
+
+
+def with_person(text: str, name: str) -> str:
+    """`text` with the pronouns that point at a person replaced by the person's name, so the condition reader
+    reads the role the words give it ("assigned to her" → "assigned to Carla Kim"); "herself" only stresses."""
+    text = re.sub(r"\b(?:herself|himself)\b", " ", text, flags=re.IGNORECASE)
+    return re.sub(PERSON_PRONOUN.pattern, name, text, flags=re.IGNORECASE)
+
+
+MONTH_NAMES = "january|february|march|april|june|july|august|september|october|november|december"  # not "may"
+MONTH_ALONE = re.compile(rf"(?<!\bin )(?<!\bduring )(?<!\bfrom )(?<!\bsince )(?<!\bof )(?<!\bbefore )(?<!\bafter )"
+                         rf"(?<!\buntil )(?<!\btill )(?<!\bto )(?<!\bthrough )(?<!\bbetween )(?<!\bby )(?<!\bin early )"
+                         rf"(?<!\bin late )\b(?:for |the month of )?({MONTH_NAMES})\b(?!\s*\d)", re.IGNORECASE)
+
+
+def with_month_window(text: str) -> str:
+    """A month said alone in a follow-up ("and August?", "the same for October instead") is the time window
+    the earlier question's date takes; a month after its own preposition or beside a day is left as said."""
+    if len(re.findall(rf"\b(?:{MONTH_NAMES})\b", text, re.IGNORECASE)) != 1:
+        return text
+    return MONTH_ALONE.sub(lambda m: f"in {m.group(1)}", text)
 
 
 def refines_alone(words: str) -> bool:
@@ -82,15 +127,11 @@ def _in_earlier_roles(previous: Slots, new: Slots, words: str) -> tuple[Slots, s
     new = new.model_copy(deep=True)
     moved_from = None
     reporter_word, assignee_word = REPORTER_WORDS.search(words), ASSIGNEE_WORDS.search(words)
-    if not (new.assignees or new.reporters) and PERSON_PRONOUN.search(words):
-        switch = bool(TURNS_TO.search(words)) and not PICKS_OUT.search(words)
-        if reporter_word and not assignee_word and previous.assignees and not previous.reporters:
-            new.reporters, moved_from, used = list(previous.assignees), "assignees", reporter_word.group()
-        elif assignee_word and not reporter_word and previous.reporters and not previous.assignees:
-            new.assignees, moved_from, used = list(previous.reporters), "reporters", assignee_word.group()
-        if moved_from:  # the role word was used, so it is no longer named as ignored
-            moved_from = moved_from if switch else None
-            new.ignored = [w for w in new.ignored if w != used and not used.startswith(w) and not w.startswith(used)]
+    if PERSON_PRONOUN.search(words):  # the pronoun was read as the person it points at (`with_person`)
+        if not (NARROWS.search(words) or refines_alone(words)):
+            for role, other in (("assignees", "reporters"), ("reporters", "assignees")):
+                if not getattr(new, other) and set(getattr(new, role)) & set(getattr(previous, other)):
+                    moved_from = other
     elif new.assignees and not new.reporters and not (reporter_word or assignee_word) \
             and previous.reporters and not previous.assignees:
         new.reporters, new.assignees = new.assignees, []

@@ -16,7 +16,11 @@ from jirakg.intents.timewindows import find_windows
 CHANGE_VERB = (r"\b(?:moved|move|went|gone|changed|transitioned|became|become|turned|put|switched|set|got)"
                r"(?: back)?(?: (?:to|into|in to|in))?(?: the)?(?: status)? ")
 SINCE = re.compile(r"^(?: (?:status|state|column))?(?: at (?:some|any|one) (?:point|stage|time))?"
-                   r"(?: (?:since|after|from|in|during|between|over)\b)?")
+                   r"(?: (?:(?:in|over|during) the course of|since|after|from|in|during|between|over|within|"
+                   r"throughout)\b)?")
+# "last week … which tickets got moved into Blocked during that week": the window said earlier in the question
+THAT_TIME = re.compile(r"^ (?:during|in|within|over|throughout) (?:that|the same|this) (?:week|month|time|period|day|"
+                       r"sprint|year)\b|^ (?:then|at that time|back then)\b")
 PAST_MINE = re.compile(r"\b(?:previously|formerly|originally|once|used to be|was once|were once)"
                        r"(?: (?:assigned to|on|with|owned by|in))? (?:me|mine|my plate|my queue|my name)\b")
 NOW_SOMEONE_ELSE = re.compile(
@@ -50,6 +54,11 @@ class HistoryReader:
             end_of_cue = match.end() + (since.end() if since else 0)
             # the time phrase right after the status, its "since" either its own or the cue's
             window = next(((s, e, w) for s, e, w in windows if match.end() <= s <= end_of_cue + 1), None)
+            that_time = THAT_TIME.match(text[match.end():])
+            if window is None and that_time and len(windows) == 1:
+                start, end, found = windows[0]
+                blank(start, end)
+                window, end_of_cue = (match.end(), match.end(), found), match.end() + that_time.end()
             if window is None:
                 continue
             _, end, found = window

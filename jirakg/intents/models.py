@@ -29,7 +29,7 @@ class HistoryCondition(BaseModel):
     """A field's past, as Jira's history operators search it: `assignee WAS currentUser()` ("used to be mine"),
     `status CHANGED TO "Blocked" AFTER "2026/10/01 00:00"` ("moved to Blocked since October")."""
     field: Literal["status", "assignee"]
-    operator: Literal["was", "changed to"]
+    operator: Literal["was", "changed to", "changed from"]  # changed from: "used to be Carla's" (not now)
     value: str  # a status name, an account id or currentUser()
     after: str | None = None  # ISO timestamps bounding when
     before: str | None = None

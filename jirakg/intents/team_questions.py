@@ -149,6 +149,13 @@ RANKED_ISSUES = re.compile(
     rf"most recent(?:ly (?:created|opened|filed|reported|raised))?|latest|"
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
+# "the oldest of those", "which of them was created most recently": the issues ranked are the ones just listed
+RANKED_AMONG = re.compile(
+    r"\b(?:which|what)(?: one| ones)?(?: of (?:those|these|them|the list|that list))?(?: is| was| are| were| has been)"
+    r"(?: the)? (?P<age>oldest|newest|youngest|earliest|latest|most recent|(?:created|opened|filed|raised|reported) "
+    r"(?:most recently|last|first|earliest))\b|"
+    r"\b(?:the )?(?P<age2>oldest|newest|youngest|earliest|latest|most recent)(?: one| ones)? (?:of|among|in) "
+    r"(?:those|these|them|the list|that list)\b")
 WHICH_GROUP = re.compile(rf"\b(?:which|what) (?P<g>{G})\b")  # "which component …": the values of a field ranked
 # "what's been sitting unresolved in WEB the longest": the words between select the issues
 WAITING = r"(?:open|waiting|unresolved|sitting|outstanding|(?:hanging|lingering)(?: around)?)"
@@ -806,10 +813,11 @@ def _ranking(text: str) -> TeamAsk | None:
             measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
                               top=top)
             return TeamAsk("ranking", measure, rest)
-    match = RANKED_ISSUES.search(text) or RANKED_AFTER.search(text) or OPEN_LONGEST.search(text)
+    match = (RANKED_ISSUES.search(text) or RANKED_AFTER.search(text) or RANKED_AMONG.search(text)
+             or OPEN_LONGEST.search(text))
     if match:
-        age = match.groupdict().get("age") or "longest"
-        newest = age.startswith(("newest", "youngest", "most recent", "latest"))
+        age = match.groupdict().get("age") or match.groupdict().get("age2") or "longest"
+        newest = age.startswith(("newest", "youngest", "most recent", "latest")) or age.endswith(("recently", "last"))
         still_open = match.re is OPEN_LONGEST or any(w in age for w in ("open", "outstanding", "unresolved"))
         rest = CREATED_BY_ANYONE.sub(" ", _blank(text, match, keep="keep")) + (" unresolved" if still_open else "")
         rest = re.sub(r"\bhow old (?:is|are|was|were)\b|\bever (?:created|filed|opened)\b", " ", rest)

@@ -46,7 +46,9 @@ OPERATOR = (r"(?:!=|!~|<=|>=|=|~|<|>|\bnot\s+in\b|\bin\s*(?:\(|[a-z]\w*\s*\()|\b
             r"\bwas\b|\bchanged\b)")
 RELATIVE = re.compile(r"^([-+]?)(\d+)([wdhm])$", re.IGNORECASE)
 UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
-STRONG_JQL = re.compile(r"[=~<>]|\b(?:AND|OR|ORDER BY)\b|\bis\s+(?:not\s+)?(?:empty|null)\b|\bin\s*\(|\w\(",
+# history operators typed in capitals are JQL ("status CHANGED TO Blocked"); "status changed to blocked" is English
+STRONG_JQL = re.compile(r"[=~<>]|\b(?:AND|OR|ORDER BY)\b|\bis\s+(?:not\s+)?(?:empty|null)\b|\bin\s*\(|\w\(|"
+                        r"(?-i:\b(?:CHANGED|WAS)\b)",
                         re.IGNORECASE)
 PREFIX_GLUE = re.compile(r"\b(?:where|with|having|and|whose|that have|which have|such that)\s*:?\s*$|[:,]\s*$", re.I)
 

@@ -1,0 +1,55 @@
+"""Words typed fast: two letters swapped ("waht", "teh", "hihg") or one left out ("stil", "priorty") in a word
+the parser knows. Corrected before a question is read, so that they neither become words to search for nor
+hide a condition; a word the instance or the question scaffolding knows is never changed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from jirakg.intents.conditions import FIELD_WORDS, FILLER, SCAFFOLD
+from jirakg.intents.timewindows import MONTHS
+
+# Question words typed most often; not every English word ("form" is no misspelt "from").
+QUESTION_WORDS = frozenset("""the what which many about those these them they only just show still open with
+priority status assigned unassigned reported resolved unresolved created updated please ones""".split())
+# English words the reader knows though no question word: never taken for a misspelling ("till" is no "still")
+ENGLISH = FILLER | SCAFFOLD | FIELD_WORDS | set(MONTHS) | {"till", "til", "form", "lets", "ship", "shipped"}
+WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]+(?![\w-])")  # not in keys or acronyms ("OPS-541", "SLA")
+QUOTED = re.compile(r'"[^"]+"|(?<!\w)\'[^\']+\'(?!\w)')
+
+
+class Typos:
+    def __init__(self, known: Iterable[str]) -> None:
+        self.known = {w for w in known if w.isalpha()} | QUESTION_WORDS
+        self._by_letters: dict[str, set[str]] = {}
+        self._by_dropped: dict[str, set[str]] = {}  # "stil": {"still"}
+        for word in self.known:
+            self._by_letters.setdefault("".join(sorted(word)), set()).add(word)
+        # a letter left out only of question words: a value's own misspelling is the grounder's to judge
+        for word in QUESTION_WORDS:
+            if len(word) >= 5:
+                for n in range(len(word)):
+                    self._by_dropped.setdefault(word[:n] + word[n + 1:], set()).add(word)
+
+    def corrected(self, text: str) -> str:
+        if QUOTED.search(text):
+            return text  # quoted words are searched for as typed
+        return WORD.sub(lambda m: self._word(m.group()), text)
+
+    def _word(self, typed: str) -> str:
+        word = typed.lower()
+        if len(word) < 3 or word in self.known or word in ENGLISH:
+            return typed
+        candidates = {t for t in self._by_letters.get("".join(sorted(word)), ()) if _swapped(word, t)
+                      and (len(word) > 3 or t in QUESTION_WORDS)}  # "end" is no misspelt "Ned": short words vary
+        if len(word) >= 4:  # "resolve" is no "resolved" typed short: another form of the word, not a slip
+            candidates |= {t for t in self._by_dropped.get(word, set()) if t[:-1] != word or t[-1] not in "des"}
+        return candidates.pop() if len(candidates) == 1 else typed
+
+
+def _swapped(typed: str, word: str) -> bool:
+    """`typed` is `word` with two neighbouring letters swapped."""
+    diff = [n for n, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and typed[diff[0]] == word[diff[1]]
+
