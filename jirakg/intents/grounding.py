@@ -10,6 +10,7 @@ from jirakg.text.phrase_index import PhraseIndex, similarity
 from jirakg.text.words import unicode_words
 
 FUZZY_THRESHOLD = 0.84
+WORD_THRESHOLD = 0.75  # each word of a misspelt name of several words
 MIN_FUZZY_LENGTH = 4  # shorter words are too easy to confuse ("bug" vs "big")
 MAX_WORDS = 4
 # Everyday words for the top and bottom of the instance's own priority scheme.
@@ -82,10 +83,17 @@ class Grounder:
             if abs(len(alias) - len(phrase)) > 3 or alias.count(" ") != words:
                 continue
             score = similarity(phrase, alias, FUZZY_THRESHOLD)
-            if score is not None:
+            if score is not None and (not words or _each_word_close(phrase, alias)):
                 found += [Match(t, start, end, round(score * 0.95, 3))
                           for t in self._aliases.named(alias) if t.kind in kinds]
         return found
+
+
+def _each_word_close(phrase: str, alias: str) -> bool:
+    """A misspelt name of several words misspells each word a little: "decaa project" is no "data project",
+    though the shared word lifts the whole phrase's likeness over the threshold."""
+    return all(said == named or similarity(said, named, WORD_THRESHOLD) is not None
+               for said, named in zip(phrase.split(), alias.split(), strict=True))
 
 
 def _without_overlaps(candidates: list[Match]) -> list[Match]:

@@ -80,3 +80,9 @@ def test_scan_finds_every_mention_without_overlap() -> None:
     assert PERSON.account_id in {m.term.value for m in found if m.term.kind == "person"}
     spans = [(m.start, m.end) for m in found if m.term.kind != "person"]
     assert all(a_end <= b_start for (_, a_end), (b_start, _) in pairwise(sorted(spans)))
+
+
+def test_a_misspelt_name_of_several_words_misspells_each_word_a_little() -> None:
+    # "decaa project" is as alike to "data project" as a typo, but only because both say "project"
+    assert "DATA" not in values(GROUNDER.scan("break down the decaa project by type", {"project"}))
+    assert values(GROUNDER.scan("open bugs in the mobil apps project", {"project"})) == {"MOB"}
