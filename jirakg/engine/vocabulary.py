@@ -4,6 +4,8 @@ engine factory: intents/ builds a Lexicon from data and never fetches it."""
 
 from __future__ import annotations
 
+import asyncio
+
 from jirakg.connectors.jira import JiraConnector, load_metadata
 from jirakg.intents.lexicon import Lexicon, select_fields
 
@@ -36,5 +38,7 @@ async def _planned_sprints(connector: JiraConnector, issues: list[dict], sprint_
     nobody has planned work into yet can still be asked about by name."""
     projects = {issue["key"].split("-")[0] for issue in issues
                 if sprint_field and (issue.get("fields") or {}).get(sprint_field)}
-    found = [await connector.project_sprints(key, ("active", "future")) for key in sorted(projects)[:BOARD_PROJECTS]]
+    # Side by side: the connector's limiter bounds how many reach Jira at once
+    found = await asyncio.gather(*(connector.project_sprints(key, ("active", "future"))
+                                   for key in sorted(projects)[:BOARD_PROJECTS]))
     return [sprint.field_value() for sprints in found for sprint in sprints]
