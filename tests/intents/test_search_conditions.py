@@ -4,6 +4,7 @@ required."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -176,12 +177,13 @@ def test_a_blocker_priority_is_no_blocking_link(question: str, clause: str) -> N
      'status not in ("In Review", "Blocked")'),
     ("Mobile Apps stories except the ones in review or blocked", 'status not in ("In Review", "Blocked")'),
     ("Core Platform bugs that are not in review or blocked", 'status not in ("In Review", "Blocked")'),
-    ("Web bugs that aren't high or highest priority", 'priority not in ("Highest", "High")'),
+    ("Web bugs that aren't high or highest priority", 'priority not in ("High", "Highest")'),  # as said
 ])
 def test_a_negation_covers_every_value_of_its_list(question: str, clause: str) -> None:
     found = jql(question)
-    assert clause in found and "status = " not in found and "status in" not in found and "priority = " not in found, \
-        found
+    # no negated value is also asked for ("in progress" beside them is the status of that name, asked for)
+    assert clause in found and not any(f'"{value}"' in found.replace(clause, "")
+                                       for value in re.findall(r'"([^"]+)"', clause)), found
 
 
 @pytest.mark.parametrize(("question", "clause"), [
