@@ -332,3 +332,13 @@ def test_a_word_beside_its_field_word_is_no_misspelt_value_of_another_kind(quest
     (intent,) = PARSER.parse(question).intents
     assert '"Task"' not in (intent.jql or ""), intent.jql
     assert f'project = "{core}"' in (intent.jql or "") and "core" not in intent.slots.ignored, intent
+
+
+@pytest.mark.parametrize("question", [
+    "open WEB bugs logged by people other than Hiro Sato",
+    "Mobile Apps stories submitted by people other than Hiro Sato",
+    "unresolved Operations tasks opened by people besides Hiro Sato",
+])
+def test_people_left_out_of_a_role_are_no_grouping_by_person(question: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert intent.name == "search" and f'reporter != "{HIRO}"' in (intent.jql or ""), intent
