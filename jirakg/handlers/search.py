@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from jirakg.answer.notes import reading_notes
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import GraphManager
 from jirakg.handlers.base import JiraHandler
@@ -43,14 +44,10 @@ def how_many(facts: FactsBase) -> str:
 
 
 def unused(facts: FactsBase, w: Writer) -> None:
-    """Words that looked like conditions but were not used: said, so a wider answer is never silent."""
-    for assumption in facts.plan.intent.slots.assumed:
-        w.line(assumption)
-    ignored = facts.plan.intent.slots.ignored
-    if ignored:
-        what = {"search": "list", "count": "count"}.get(facts.plan.intent.name, "answer")
-        w.line(f"I did not use {', '.join(repr(word) for word in ignored)} from the question; "
-               f"the {what} above does not take {'it' if len(ignored) == 1 else 'them'} into account.")
+    """Readings chosen and words that looked like conditions but were not used: said, so a wider answer is never
+    silent."""
+    for line in reading_notes(facts.plan.intent):
+        w.line(line)
 
 
 HANDLER = JiraHandler(plan, fetch, word)

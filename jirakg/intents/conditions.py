@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from difflib import get_close_matches
 
-from jirakg.intents.grounding import Grounder, Match
+from jirakg.intents.grounding import MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import DateField, DateRange, FieldOption, HistoryCondition, LinkFilter, NumberFilter, Slots
+from jirakg.intents.readings import UPWARD_WORDS, category_note, literal_status, priority_note
 from jirakg.intents.timewindows import COUNT, find_windows
 from jirakg.intents.value_slots import unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
@@ -130,7 +131,8 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?)\b")),
-    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
+    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|(?:actively |currently )?being worked on|"
+                                   r"actively working(?: on)?|in flight|started|"
                                    r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
                                    r"actively )?working on|actively worked on|currently being worked)\b")),
 ]
@@ -919,6 +921,9 @@ class ConditionReader:
             if negated:
                 negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
+            if match.term.kind == "priority" and (match.score >= 1.0 or phrase in URGENT_WORDS | MINOR_WORDS):
+                note = priority_note(phrase, values)
+                slots.assumed += [note] if note and note not in slots.assumed else []
             if match.term.kind == "status" and not CURRENT_STATE.search(words.before(match.start, 2)) and (
                     HISTORY.search(words.after(match.end, 4))
                     or re.search(r"\b(?:had|has|have) been (?:in )?$", words.before(match.start, 3) + " ")):
@@ -960,15 +965,15 @@ class ConditionReader:
             ISSUE_NOUN.match(following) or re.match(r"(?:problems?|incidents?|ones)\b", following))
 
     def _priority_range(self, match: Match, phrase: str, words: Words) -> list[str]:
-        """"high priority", "important", "critical or worse": that level and every one above it, as people
-        mean it; "minor or lower" likewise downwards; a priority named otherwise stays itself."""
+        """"important", "critical or worse": that level and every one above it, as people mean it; "minor or
+        lower" likewise downwards; a priority named by its name ("high priority") stays itself."""
         order = self.lexicon.priority_order
         if match.term.value not in order:
             return [match.term.value]
         at = order.index(match.term.value)
         after, before = words.after(match.end, 3), words.before(match.start, 2)
         if re.match(r"(?:priority )?(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b", after) or \
-                re.search(r"\b(?:at least)$", before) or phrase in ("high", "important"):
+                re.search(r"\b(?:at least)$", before) or phrase in UPWARD_WORDS:
             words.take_all(re.compile(r"\b(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b|"
                                       r"\bat least\b"))
             return order[:at + 1]
@@ -978,25 +983,44 @@ class ConditionReader:
         return [match.term.value]
 
     def _categories(self, words: Words, slots: Slots) -> None:
-        """Several category words narrow each other ("underway but not finished" is in progress)."""
+        """Several category words narrow each other ("underway but not finished" is in progress); a status said by
+        its name is that status where the workflow has it (`readings`); a category read from a description is
+        said with the answer."""
         if slots.statuses or slots.status_categories:
             return
         wanted: set[str] | None = None
+        said: dict[str, list[str]] = {"wanted": [], "excluded": []}  # the words each category was read from
         for categories, pattern in CATEGORIES:
             for match in words.take_all(pattern):
-                if match.group(0) == "open" and OPEN_AS_VERB.search(words.before(words.span(match)[0], 2)):
+                phrase = match.group(0)
+                if phrase == "open" and OPEN_AS_VERB.search(words.before(words.span(match)[0], 2)):
                     continue  # "which epics did we open in 2025": created, which the date already says
-                if NEGATION.search(words.before(words.span(match)[0], 6)):
+                start = words.span(match)[0]
+                negated = NEGATION.search(words.before(start, 6)) is not None
+                negation = _negation(words.before(start, 6))
+                if negation:  # "not in progress": the "not" is used
+                    _take_negation(words, negation, start)
+                status = literal_status(self.lexicon, phrase, slots.projects)
+                if status:
+                    target = slots.excluded.statuses if negated else slots.statuses
+                    target += [] if status in target else [status]
+                elif negated:
                     excluded = slots.excluded.status_categories + categories
                     slots.excluded.status_categories = list(dict.fromkeys(excluded))
+                    said["excluded"].append(phrase)
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
+                    said["wanted"].append(phrase)
         if wanted == {"new", "indeterminate"}:
             # "open", "not done", "outstanding": unresolved, as people and Jira's own filters mean it
             if "resolution" not in slots.empty:
                 slots.empty.append("resolution")
-        elif wanted:
+        elif wanted and not slots.statuses:  # a status named beside a description is the narrower reading
             slots.status_categories = [c for c in ("new", "indeterminate", "done") if c in wanted]
+        for key, categories in (("wanted", slots.status_categories), ("excluded", slots.excluded.status_categories)):
+            if said[key] and len(categories) == 1:
+                note = category_note(self.lexicon, " ".join(dict.fromkeys(said[key])), categories[0], slots.projects)
+                slots.assumed += [] if note in slots.assumed else [note]
 
     def _unknown_names(self, words: Words, original: str) -> None:
         """A name after a word that says what it is ("project Atlas", "assigned to Zed", "release 9.9") must

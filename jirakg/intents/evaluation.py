@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from jirakg.answer.notes import reading_notes
 from jirakg.connectors.jira import JiraError
 from jirakg.graph import GraphManager
 from jirakg.intents.models import ParsedQuery, Slots
@@ -68,7 +69,7 @@ class Report(BaseModel):
     by_intent: dict[str, Tally] = Field(default_factory=dict)  # single-intent cases, by their gold intent
     # The same, counting a case right only when the parser's own reading was used (a fallback is wrong).
     by_intent_own: dict[str, Tally] = Field(default_factory=dict)
-    widened_silently: int = 0  # answers over a wider set than asked that did not say which words they ignored
+    widened_silently: int = 0  # answers over a wider set than asked whose text says no reading nor unused word
     answered_instead_of_asking: int = 0  # a list or count where the question had to be refused or clarified
     p50_ms: float = 0.0
     p95_ms: float
@@ -136,7 +137,8 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
                              "fallback_reason": parsed.fallback_reason,
                              "gold": [i.model_dump() for i in case.intents], "gold_jql": case.jql,
                              "got": [{"name": c.name, "issue_keys": c.issue_keys, "jql": c.jql,
-                                      "ignored": c.slots.ignored, "reason": c.slots.reason} for c in parsed.intents]})
+                                      "ignored": c.slots.ignored, "assumed": c.slots.assumed,
+                                      "reason": c.slots.reason} for c in parsed.intents]})
     timings.sort()
     keyed = sum(o.keys[0] for _, o in outcomes)
     judged = [o.jql for _, o in outcomes if o.jql is not None]
@@ -198,8 +200,10 @@ async def _judge(case: Case, parsed: ParsedQuery, run_jql: RunJql) -> _Outcome:
     expected = await run_jql(case.jql, None)
     same = got is not None and got == expected
     wider = got is not None and expected is not None and got > expected
-    return _Outcome(correct=correct and same, keys=(keyed, found), jql=same,
-                    widened_silently=wider and answer is not None and not answer.slots.ignored)
+    # Stated only when the answer's own text says how it read the question: the lines the handlers write
+    # (a reading chosen, words not used), not a slot the answer never shows.
+    stated = answer is not None and bool(reading_notes(answer))
+    return _Outcome(correct=correct and same, keys=(keyed, found), jql=same, widened_silently=wider and not stated)
 
 
 def _tallies(outcomes: list[tuple[Case, _Outcome]], group: Callable[[Case], str | None]) -> dict[str, Tally]:

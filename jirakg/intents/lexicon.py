@@ -27,7 +27,6 @@ SYNONYMS = {
                               "features"],
     ("type", "improvement"): ["enhancement", "enhancements"],
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
-    ("status", "in progress"): ["being worked on", "actively working on", "wip", "in flight"],
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
                               "awaiting review", "up for review"],
     ("priority", "high"): ["important"],
@@ -91,6 +90,10 @@ class Lexicon(BaseModel):
     works_in: dict[str, list[str]] = Field(default_factory=dict)
     releases: list[Release] = Field(default_factory=list)  # versions per project, with their dates
     types_in: dict[str, list[str]] = Field(default_factory=dict)  # project key -> the issue types its issues have
+    # project key -> the statuses its sampled issues are in: a stand-in for its workflow ("in progress" names the
+    # status only where the project's workflow has it)
+    statuses_in: dict[str, list[str]] = Field(default_factory=dict)
+    status_categories: dict[str, str] = Field(default_factory=dict)  # status name -> its category key
     type_levels: dict[str, int] = Field(default_factory=dict)  # issue type -> its hierarchy level (Epic 1, Story 0)
 
     _by_kind: dict[str, list[Term]] | None = PrivateAttr(None)
@@ -116,7 +119,7 @@ class Lexicon(BaseModel):
               issues: Iterable[dict] = (), planned_sprints: Iterable[dict] = ()) -> Lexicon:
         """`planned_sprints`: sprints the boards list that the issues may not show yet (named, not windows)."""
         terms = _Terms()
-        priorities, issue_types = list(priorities), list(issue_types)
+        statuses, priorities, issue_types = list(statuses), list(priorities), list(issue_types)
         _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
         projects = list(projects)
         project_keys = _add_project_terms(terms.add, projects)
@@ -132,7 +135,10 @@ class Lexicon(BaseModel):
         _add_select_options(terms, fields, issues)
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""), works_in=_works_in(issues),
-                      releases=_releases(projects, issues), types_in=_types_in(issues),
+                      releases=_releases(projects, issues), types_in=_in_projects(issues, "issuetype"),
+                      statuses_in=_in_projects(issues, "status"),
+                      status_categories={s["name"]: s["statusCategory"]["key"] for s in statuses
+                                         if (s.get("statusCategory") or {}).get("key")},
                       type_levels={t["name"]: t["hierarchyLevel"] for t in issue_types
                                    if isinstance(t.get("hierarchyLevel"), int)})
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
@@ -300,13 +306,14 @@ def _releases(projects: Iterable[dict], issues: list[dict]) -> list[Release]:
     return sorted(found.values(), key=lambda r: (r.project, r.date or "", r.name))
 
 
-def _types_in(issues: list[dict]) -> dict[str, list[str]]:
+def _in_projects(issues: list[dict], field: str) -> dict[str, list[str]]:
+    """Project key -> the names the issues of that project have in `field` (issue types, statuses)."""
     found: dict[str, set[str]] = {}
     for fields in (issue.get("fields") or {} for issue in issues):
-        project, kind = (fields.get("project") or {}).get("key"), (fields.get("issuetype") or {}).get("name")
-        if project and kind:
-            found.setdefault(project, set()).add(kind)
-    return {project: sorted(kinds) for project, kinds in found.items()}
+        project, name = (fields.get("project") or {}).get("key"), (fields.get(field) or {}).get("name")
+        if project and name:
+            found.setdefault(project, set()).add(name)
+    return {project: sorted(names) for project, names in found.items()}
 
 
 def _works_in(issues: list[dict]) -> dict[str, list[str]]:

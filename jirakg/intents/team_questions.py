@@ -81,8 +81,11 @@ BREAKDOWN = [
                rf"(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
                # "across components" but not "across projects", which says where the issues are counted
-               rf"(?<!filed )(?<!raised )\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
+               rf"(?<!filed )(?<!raised )(?<!logged )(?<!opened )(?<!submitted )(?<!written )(?<!assigned )"
+               rf"\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
+               # "logged by people other than Justin": who is left out, no grouping
+               rf"(?!\s+(?:other than|except|besides|apart from|but not)\b)"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from difflib import get_close_matches
 
-from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.lexicon import SYNONYMS, Lexicon
 
 NAME = r"[A-Z][\w'/&-]*"
 NAMES = rf"{NAME}(?: {NAME}){{0,2}}"
@@ -43,7 +43,14 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     # a level named beside the field word must be one the instance has: "priority P0", "Blocker priority"
     ("priority", re.compile(r"\b(?i:priority)(?: (?i:of|is|=))? \"?(?P<value>[A-Z0-9][\w-]*)")),
     ("priority", re.compile(r"(?P<value>\b[A-Z0-9][\w-]*) (?i:priority)\b")),
+    # in lower case too when the word is a level of Jira's usual schemes ("trivial priority" where the levels run
+    # Highest to Lowest) or a made-up grade ("urgent-plus priority"); "top priority" describes, it names nothing
+    ("priority", re.compile(r"\b(?P<value>(?:blocker|critical|major|minor|trivial|high|medium|low|p[0-5])|"
+                            r"[a-z]+-[a-z]+) priority\b")),
 ]
+# Everyday words for issue types ("defect" for Bug): no type's name where the type is named as one ("Defect issue
+# type" asks which type is meant), though a question may use them ("open defects").
+EVERYDAY_TYPES = frozenset(word for (kind, _), words in SYNONYMS.items() if kind == "type" for word in words)
 
 
 def value_names(lexicon: Lexicon) -> dict[str, set[str]]:
@@ -51,8 +58,9 @@ def value_names(lexicon: Lexicon) -> dict[str, set[str]]:
     names: dict[str, set[str]] = {kind: set() for kind in KINDS}
     for kind in KINDS:
         for term in lexicon.of(kind):  # a level's synonyms ("critical") are no level's name beside the field word
-            names[kind].update(a.lower() for a in (term.label, term.value,
-                                                   *([] if kind == "priority" else term.aliases)) if a)
+            aliases = [] if kind == "priority" else [a for a in term.aliases
+                                                     if not (kind == "type" and a in EVERYDAY_TYPES)]
+            names[kind].update(a.lower() for a in (term.label, term.value, *aliases) if a)
             if kind == "person" and term.label:
                 names[kind].update(term.label.lower().split())  # a first name or a surname alone
     return names

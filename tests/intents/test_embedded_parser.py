@@ -168,6 +168,7 @@ def test_development_set_size_and_coverage() -> None:
     assert sum(1 for c in searches if c.get("history")) >= 25
     assert sum(1 for c in searches if c["intents"][0]["name"] == "clarify") >= 25
     assert sum(1 for c in intents if len(c["intents"]) > 1) >= 20
-    assert {i["name"] for c in searches + intents for i in c["intents"]} == {
+    # every issue intent is covered ("what's new?" is an activity report, a team intent, beside them)
+    assert {i["name"] for c in searches + intents for i in c["intents"]} >= {
         "metadata", "children", "linked", "dependencies", "changelog", "summary", "search", "count",
         "kg_question", "help", "clarify"}

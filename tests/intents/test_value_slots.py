@@ -35,6 +35,12 @@ def _only(question: str):
     ("tickets tagged with launch-blocker", "no label called 'launch-blocker'"),
     ("issues of type Incident Report in OPS", "no type called 'Incident Report'"),
     ("OPS tickets with priority P1", "no priority called 'P1'"),
+    # a level said beside its field word must be one of the instance's levels, in lower case too; an everyday word
+    # for a type is no type's name where a type is named
+    ("critical priority stories in WEB", "no priority called 'critical'"),
+    ("list the blocker priority tasks in OPS", "no priority called 'blocker'"),
+    ("DATA bugs of mega-urgent priority", "no priority called 'mega-urgent'"),
+    ("how many Enhancement issue type tickets in DATA", "no type called 'Enhancement'"),
     ("which MOB tickets are parked in Limbo?", "called 'Limbo'"),
 ])
 def test_an_unknown_value_in_its_slot_is_asked_about(question: str, named: str) -> None:
@@ -65,3 +71,9 @@ def test_a_real_value_or_a_near_miss_of_one_still_answers(question: str, jql_par
     call = _only(question)
     assert call.name != "clarify", call
     assert jql_part in (call.jql or ""), call.jql
+
+
+@pytest.mark.parametrize("question", ["top priority OPS tickets that are open", "low priority bugs in MOB",
+                                      "open defects in Core Platform"])
+def test_a_description_or_a_real_level_is_no_unknown_value(question: str) -> None:
+    assert _only(question).name != "clarify"
