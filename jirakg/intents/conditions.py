@@ -984,8 +984,12 @@ class ConditionReader:
         wanted: set[str] | None = None
         for categories, pattern in CATEGORIES:
             for match in words.take_all(pattern):
-                if match.group(0) == "open" and OPEN_AS_VERB.search(words.before(words.span(match)[0], 2)):
-                    continue  # "which epics did we open in 2025": created, which the date already says
+                start = words.span(match)[0]
+                # "which epics did we open in 2025": created, which the date already says; "how do DATA's open
+                # issues split" has the state before its noun
+                if (match.group(0) == "open" and OPEN_AS_VERB.search(words.before(start, 2))
+                        and not ISSUE_NOUN.match(" ".join(words.tokens[start + 1:start + 2]))):
+                    continue
                 if NEGATION.search(words.before(words.span(match)[0], 6)):
                     excluded = slots.excluded.status_categories + categories
                     slots.excluded.status_categories = list(dict.fromkeys(excluded))

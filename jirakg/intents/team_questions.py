@@ -66,13 +66,16 @@ AREA_OF = r"(?:app|product|code|codebase|feature|functional|system)"
 # After the groups, words that only restate them: "then by status inside each type", "the components they hit",
 # "the areas of the product"
 PRODUCT_OF = r"(?:\s+of the (?:product|code|codebase|system|app)\b)?"
-WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?{PRODUCT_OF}(?:\s+(?:they|it|these|those) (?:hits?|"
+WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?{PRODUCT_OF}"
+          rf"(?:\s+(?:that |which )?(?:they're|they are|it's|it is|they were|it was) assigned to\b)?"
+          rf"(?:\s+(?:they|it|these|those) (?:hits?|"
           rf"touch(?:es)?|affects?|belongs? to|falls? (?:in|into|under)|are in|is in|sits? in)\b)?{PRODUCT_OF}"
           # "a per-component view"
           rf"(?:\s+(?:view|picture|overview|summary|breakdown|split|counts?|numbers|totals?)\b)?")
 BREAKDOWN = [
-    re.compile(rf"\b(?:broken (?:down|out)|break(?:s|ing)?(?: \w+)? (?:down|out)|breakdown|split(?: up)?|grouped|group|"
-               rf"divided(?: up)?|categori[sz]ed|"
+    re.compile(rf"\b(?:broken (?:down|out)|break(?:s|ing)?(?P<keep1>(?: [\w'.-]+){{0,3}}?) (?:down|out)|breakdown|"
+               rf"split(?: up)?|grouped|group|"
+               rf"divid(?:e|es|ed)(?: up)?|divv(?:y|ied)(?: up)?|categori[sz]ed|"
                rf"bucket(?:ed)?|"
                rf"tall(?:y|ied)|distribution|distributed|spread|sliced|slice|counts?|numbers|totals?)\b"
                rf"(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:by|per|across|over|between|into|among|on)\s+(?:their |its |the |"
@@ -81,10 +84,13 @@ BREAKDOWN = [
                rf"(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
                # "across components" but not "across projects", which says where the issues are counted
-               rf"(?<!filed )(?<!raised )\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
+               rf"(?<!filed )(?<!raised )\b(?:per|(?:(?:landed|land|lands|went|go|goes|fell|fall|falls|ended up|"
+               rf"end up) "
+               rf"(?:in|into|on) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
-    re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
+    re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"
+               rf"(?:\s+(?:among|across|between|within|of|for)\b)?"),
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
     re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
@@ -302,7 +308,7 @@ WORKLOAD = re.compile(
     r"who(?: is| are|'s)? (?:carrying|holding|owning|owns|has|handling|doing|sitting on) (?:how much|what (?:amount|"
     r"share|portion|part|proportion))|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
     r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
-    r"spread of work|stretched thin|"
+    r"spread of work|stretched thin|(?:team |our |their )?capacity|"
     r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
     r"(?:among|between|across) (?:the |our )?(?P<keep>[\w-]+ )?(?:people|team members|team|developers|assignees|"
     r"engineers|devs|folks|everyone|us)|how much each|"
@@ -319,19 +325,31 @@ PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|do
                       r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out)|"
                       r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
 LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,3}}\s+{NOUN}\b")
-RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d)"
+# A version said by its number is a release too ("Infusion 1.5", "v2.0"): the condition reader grounds it, and a
+# number no version has is asked back
+RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d|v?\d+(?:\.\d+)+)"
 RELEASE = [
     re.compile(rf"\bhow(?:'s| is| are)?\b.{{0,40}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:going|doing|looking|coming along|"
                rf"tracking|progressing|shaping up)\b"),
     re.compile(rf"\b(?:what|who|which \w+)(?:'s| is| are)? (?:still )?(?P<blocking>blocking|holding up|holding back|"
-               rf"delaying|in the way of)\b.{{0,40}}\b{RELEASE_WORD}\b"),
+               rf"delaying|(?:standing |stands |getting |gets )?in the way of)\b.{{0,40}}\b{RELEASE_WORD}\b"),
+    # "are we on track for the MOB 2026.Q4 release", "are they set to ship 2026.Q4"
+    re.compile(rf"\b(?:are|is|am) (?:we|they|you|things|it|the team)(?: still)? (?:on track|on schedule|on time|"
+               rf"ready|set|"
+               rf"good|going to make it|gonna make it) (?:for|to (?:ship|hit|make|deliver|land|release))\b"
+               rf".{{0,40}}\b{RELEASE_WORD}\b"),
+    # "is v1.5 of Infusion done yet?": a release asked whether it is finished, not whether anything in it is
+    re.compile(rf"^(?:is|are|has|have) (?!any)(?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,25}}\b(?:done|finished|complete|"
+               rf"completed|shipped|out|released)\b(?: yet)?"),
     re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?:progress|status|readiness|health|(?P<blocking>blockers)|on track|"
                rf"ready)\b"),
     re.compile(rf"\b(?:progress|status|readiness|health|(?P<blocking>blockers)) (?:of|on|for) (?:the )?.{{0,30}}"
                rf"\b{RELEASE_WORD}\b"),
     re.compile(rf"\bis (?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:on track|ready|going to ship|late|at risk|"
                rf"on schedule|on time|(?:going to|gonna|about to|likely to) (?:make it|land|ship))\b"),
-    re.compile(rf"\b(?:how much of|how close|how far)\b.{{0,60}}\b{RELEASE_WORD}\b"),
+    re.compile(rf"\b(?:how much of|how close|how far|how much (?:work |stuff )?(?:is |'s )?(?:still )?(?:left|"
+               rf"remaining|"
+               rf"outstanding|to go))\b.{{0,60}}\b{RELEASE_WORD}\b"),
     re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:how many .{{0,30}}\b(?:done|finished|complete)|what'?s left|"
                rf"is anything blocking|holding it up|(?:are|is|'s) (?:\w+ )?(?:done|finished))\b"),
     # "was everything in Decapod 0.6 finished?": a release by its version number, asked whether all of it is done
@@ -376,7 +394,8 @@ ACTIVITY_COUNTS = re.compile(r"\bhow many (?:issues |tickets )?(?:were |got |hav
                              r"\bstatus (?=changes|moves|transitions)|\breassignments\b|"
                              r"(?<=changes )(?:happened|occurred|were made)\b")
 NO_ACTIVITY = re.compile(r"\b(?:no|without(?: any)?|zero|not any)\s+(?:recent\s+)?$")
-COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?)\b")
+COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?|remarks?|replies|chatter|chatty|conversations?|"
+                      r"back[- ]and[- ]forth)\b")
 # "for the staffing discussion I need one number": the asker's meeting, not the issues' comments
 MEETING = re.compile(r"\b(?:for|before|after|at|during|ahead of) (?:the |our |a |this |next |tomorrow s |"
                      r"tomorrow's |today's |today s )?(?:\w+ )?discussion\b(?! (?:on|of|about|in|under)\b)")
@@ -393,13 +412,20 @@ COMMENTERS = re.compile(rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?{SP
                         rf"(?:comments|replies)\b|"
                         rf"\b(?:top|most active|biggest|main) (?:commenters?|posters?)\b|\bcommenters? with the most\b")
 # About one issue, people who spoke on it commented: "who said something last on OPS-29", "who's been talking on it"
-SPOKEN = re.compile(r"\b(?:said|says|talking|talked|chatting|chatted|thread|wrote|replied|replies|posted)\b")
+SPOKEN = re.compile(r"\b(?:said|says|talking|talked|chatting|chatted|thread|wrote|replied|replies|posted)\b|"
+                    # "what did people last say on PROJ-3": people saying something on an issue is a comment
+                    r"\b(?:people|folks|anyone|anybody|everyone|everybody|someone|somebody|they|the team)"
+                    r"(?: \w+)? say\b")
 COMMENT_DETAIL = [
     ("mentions", re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing)?|say(?:s|ing)?|talk(?:s|ing|ed)? about|"
                             r"refer(?:s|red|ring)? to|about|with the word|brought up|bring(?:s|ing)? up|"
-                            r"rais(?:e|es|ed|ing))\s+(?:the |a |an )?['\"“]?(?P<word>[\w.-]+)")),
+                            r"rais(?:e|es|ed|ing))\s+(?:the |a |an )?['\"“]?"
+                            # "what did folks say last on VULAB-20": when or where it was said, not what
+                            r"(?!(?:on|in|under|about|to|there|last|first|recently|lately|anything|something)\b)"
+                            r"(?P<word>[\w.-]+)")),
     ("latest", re.compile(r"\b(?:latest|last|most recent(?:ly)?|newest|recent(?:ly)?)\b")),
-    ("count", re.compile(r"\b(?:how many|number of|count)\b")),
+    ("count", re.compile(r"\b(?:how many|number of|count|how (?:chatty|talkative)|how much (?:discussion|chatter|talk|"
+                         r"back[- ]and[- ]forth))\b")),
     ("authors", re.compile(r"\b(?:who|which (?:people|persons|users|folks|contributors)|took part|participated|"
                            r"participants?)\b")),
 ]
@@ -445,7 +471,7 @@ ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
                          for first in {w[0] for w in SHAPE_WORDS}}
 SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
-            (re.compile(r"\b(?:chimed|chime|weighed|weigh) in\b"), "commented"),
+            (re.compile(r"\b(?:chim(?:e|es|ed|ing)|weigh(?:s|ed|ing)?) in\b"), "commented"),
             (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\b(closed|resolved) out\b"), r"\1"),
             (re.compile(r"\burgency\b"), "priority"), (re.compile(r"\bper-(\w+)"), r"per \1"),
             (re.compile(r"\b(\w+) by \1\b"), r"per \1"),
@@ -605,6 +631,10 @@ def _comment_search(text: str) -> TeamAsk | None:
     if match:
         rest = COMMENTS.sub(" ", _blank(text, match))
         return TeamAsk("comments", Measure(detail="mentions"), rest, subset=match.group("word"))
+    # "who's been weighing in on the open WEB bugs": the people who commented on them
+    who = re.search(r"\bwho(?:'s| has| have| is| are)?(?: been| all| else)?\b", text)
+    if who and not re.search(r"\b(?:no|without|zero|never|any|with)\s+(?:\w+\s+)?(?:comments?|discussions?)\b", text):
+        return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, who)))
     counted = re.search(r"\b(?:how many|number of|total|count|how much)\b", text)
     if counted or len(text.split()) <= SHORT:  # "comments on open DECA bugs": how many, on which issues
         rest = COMMENTS.sub(" ", _blank(text, counted) if counted else text)
@@ -633,9 +663,17 @@ PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|"
                             r"where (?:are|do) we stand|how far|state of|finish on time|make it|blocking|blockers|"
                             r"holding (?:\w+ )?up|holding back|delaying|in the way of|what(?:'s)?|who|still|"
                             r"done|finish(?:ed)?|completed?|out of|total|overall|vs|versus|how many|how much|left|"
-                            r"active|current|ongoing|running|this|now|ship(?:ped)?|land(?:ed)?|turn(?:ed)? out|went|"
+                            r"active|current|ongoing|running|this|now|ship(?:ped|ping)?|land(?:ed|ing)?|"
+                            r"turn(?:ed)? out|"
+                            r"went|yet|to go|released|out|remaining|outstanding|along|"
+                            r"(?:standing |stands |getting |gets )?in the way of|"
+                            r"(?:on|set|ready|good) (?:for|to (?:ship|hit|make|deliver|land|release))|we|they|"
                             r"wrap(?:ped)? up|made it|get done|got done|everything|planned|scheduled|targeted|"
                             r"slated|(?:check|see) (?:if|whether))\b")
+
+
+# "C2LC issues by fix version and status": versions are what the issues are grouped by, no release is reported on
+BY_RELEASE = re.compile(r"\b(?:by|per|each|every|across)\s+(?:the\s+)?(?:fix ?)?(?:versions?|releases?)\b")
 
 
 def _release(text: str) -> TeamAsk | None:
@@ -644,7 +682,7 @@ def _release(text: str) -> TeamAsk | None:
     alone = (len(text.split()) <= SHORT and re.search(r"\b(?:release|fix ?version|version|milestone)\b", text)
              and re.search(r"\d", text) and not REQUEST.search(text)
              and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text))
-    if alone or any(pattern.search(text) for pattern in RELEASE):
+    if not BY_RELEASE.search(text) and (alone or any(pattern.search(text) for pattern in RELEASE)):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
         named = re.sub(r"(?<=\d) (?:fix ?version|release|version|milestone)\b", " ", text)
         return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))
@@ -672,11 +710,19 @@ COMPARED = re.compile(r"\b(?:compared (?:with|to)|vs\.?|versus|relative to|more 
                       r"everybody(?: else)?|others|the others)(?: of (?:the team|us|them|the group))?\b")
 
 
+# Beside a workload word, the load itself and the people it is spread over: "is the load balanced", "capacity
+# across the MOB team" (the word before "team" still selects)
+LOAD_OF = re.compile(r"\b(?:the |their |our )?(?:work ?)?load\b|\b(?:across|among|between|over) (?:the |our |their )?"
+                     r"(?P<keep>[\w-]+ )?(?:team|people|folks|devs|developers|engineers|team members|everyone|"
+                     r"everybody)\b")
+
+
 def _workload(text: str) -> TeamAsk | None:
     match = WORKLOAD.search(text)
     if not match:
         return None
     rest = CARRYING.sub(" ", COMPARED.sub(" ", _blank(text, match, keep="keep")))
+    rest = _blank(rest, *LOAD_OF.finditer(rest), keep="keep")
     if re.fullmatch(LIGHT_LOAD, match.group(0)):  # who has the least open work, not the workload's heaviest first
         rest = _blank(rest, WHICH_PERSON.search(rest), keep="keep")
         return TeamAsk("ranking", Measure(group_by=["assignee"], direction="fewest"), f"{rest} unresolved")
@@ -844,6 +890,12 @@ ASSIGNED = re.compile(r"\bassigned(?: to (?:them|him|her|each|each one))?\b")
 OPEN_WORK = re.compile(r"\b(?:backlog|(?:work ?)?load(?:ed)?|busy)\b")
 
 
+# A second level said apart from the first: "for every component in WEB, how many bugs are there per priority"; the
+# word between "each" and the field may select the issues ("each FLOE component")
+SECOND_LEVEL = re.compile(rf"\b(?:per|by|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|across(?: the| its| their)?)\s+"
+                          rf"(?P<g>{G})\b")
+
+
 def _breakdown(text: str) -> TeamAsk | None:
     if re.search(r"\b(?:sort|sorted|order|ordered|rank|ranked|arrange|arranged)\b", text):
         return None  # "sort the open bugs by priority" orders a list
@@ -857,6 +909,15 @@ def _breakdown(text: str) -> TeamAsk | None:
             if second and GROUP_WORDS[second] not in fields:
                 fields.append(GROUP_WORDS[second])
             rest = AS_COUNTED.sub(" ", _blank(text, match, keep="keep"))
+            # "by priority within each component": a field said after the first is a second level, not a restatement
+            inner = SECOND_LEVEL.search(text, match.end("g1"), match.end()) if len(fields) == 1 else None
+            if inner and GROUP_WORDS[inner.group("g")] not in fields:
+                fields.append(GROUP_WORDS[inner.group("g")])
+            second_level = SECOND_LEVEL.search(rest) if len(fields) == 1 else None
+            if second_level and GROUP_WORDS[second_level.group("g")] not in fields:
+                field = GROUP_WORDS[second_level.group("g")]
+                fields = [field, *fields] if second_level.start() < match.start() else [*fields, field]
+                rest = _blank(rest, second_level, keep="keep")
             if fields[0] == "assignee" and REPORTED.search(rest):  # "how many bugs did each person file": reporters
                 fields[0], rest = "reporter", REPORTED.sub(" ", rest)
             if "priority" in fields:  # "how urgent is the open work, per priority": asks, selects nothing

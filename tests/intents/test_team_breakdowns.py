@@ -1,0 +1,163 @@
+"""Breakdowns, release progress, comments and workload asked as people ask them (issue 14), on the demo
+organisation and on the Fluid archive: each question is read into its intent and the measure it needs,
+and the words that select issues still select them. Written before reading the team parser, from the
+demo schema and the archive's projects, versions and components; none is in a data file."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from jirakg.devjira.dataset import load_dataset
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import IntentCall
+from tests.intents.team_shapes import one
+from tests.jira_env import lexicon_of
+
+ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
+SPRINT = "customfield_10020"  # the demo organisation's sprint field
+
+# question, intent, measure (the fields named must hold), clauses that must be in the JQL (or issue keys)
+DEMO = [
+    # breakdown: grouping words, one and two levels
+    ("how do the open WEB bugs split across priorities?", "breakdown", {"group_by": ["priority"]},
+     ['project = "WEB"', 'issuetype = "Bug"', "resolution is EMPTY"]),
+    ("what's the spread of DATA issues over components", "breakdown", {"group_by": ["components"]},
+     ['project = "DATA"']),
+    ("give me the distribution of MOB tickets by status", "breakdown", {"group_by": ["status"]},
+     ['project = "MOB"']),
+    ("how do OPS issues divide up between the components?", "breakdown", {"group_by": ["components"]},
+     ['project = "OPS"']),
+    ("for every component in WEB, how many bugs are there per priority", "breakdown",
+     {"group_by": ["components", "priority"]}, ['project = "WEB"', 'issuetype = "Bug"']),
+    ("bugs per priority per component in PROJ", "breakdown", {"group_by": ["priority", "components"]},
+     ['project = "PROJ"', 'issuetype = "Bug"']),
+    ("count WEB issues by type and status", "breakdown", {"group_by": ["issuetype", "status"]},
+     ['project = "WEB"']),
+    ("what's the priority mix among open DATA stories", "breakdown", {"group_by": ["priority"]},
+     ['project = "DATA"', 'issuetype = "Story"', "resolution is EMPTY"]),
+    ("each component of OPS: how many open tickets?", "breakdown", {"group_by": ["components"]},
+     ['project = "OPS"', "resolution is EMPTY"]),
+    ("how are PROJ issues spread out across statuses and types?", "breakdown",
+     {"group_by": ["status", "issuetype"]}, ['project = "PROJ"']),
+    ("how many WEB bugs landed in each sprint", "breakdown", {"group_by": [SPRINT]},
+     ['project = "WEB"', 'issuetype = "Bug"']),
+    ("split the open MOB work by component, then by priority", "breakdown",
+     {"group_by": ["components", "priority"]}, ['project = "MOB"', "resolution is EMPTY"]),
+    ("how do DATA's open issues break out by assignee?", "breakdown", {"group_by": ["assignee"]},
+     ['project = "DATA"', "resolution is EMPTY"]),
+    ("open DATA tickets, broken out by priority within each component", "breakdown",
+     {"group_by": ["priority", "components"]}, ['project = "DATA"', "resolution is EMPTY"]),
+    # release progress and blockers
+    ("how far along is the WEB 2026.Q4 release?", "release", {}, ['project = "WEB"', 'fixVersion = "2026.Q4"']),
+    ("what's standing in the way of DATA shipping 2026.Q4?", "release", {},
+     ['project = "DATA"', 'fixVersion = "2026.Q4"']),
+    ("are we on track for the MOB 2026.Q4 release", "release", {}, ['project = "MOB"', 'fixVersion = "2026.Q4"']),
+    ("how much is left before OPS 2026.Q4 can go out?", "release", {},
+     ['project = "OPS"', 'fixVersion = "2026.Q4"']),
+    # comments
+    ("who chimed in on WEB-12?", "comments", {"detail": "authors"}, ["WEB-12"]),
+    ("any discussion on DATA-40?", "comments", {"detail": "all"}, ["DATA-40"]),
+    ("what was the last remark on MOB-7", "comments", {"detail": "latest"}, ["MOB-7"]),
+    ("how chatty is OPS-15?", "comments", {"detail": "count"}, ["OPS-15"]),
+    ("what did people last say on PROJ-3", "comments", {"detail": "latest"}, ["PROJ-3"]),
+    ("who's been weighing in on the open WEB bugs", "comments", {"detail": "authors"},
+     ['project = "WEB"', 'issuetype = "Bug"', "resolution is EMPTY"]),
+    ("how many comments has DATA-40 got so far", "comments", {"detail": "count"}, ["DATA-40"]),
+    # workload
+    ("who is swamped in DATA?", "workload", {"group_by": ["assignee"]}, ['project = "DATA"']),
+    ("how's capacity looking across the MOB team", "workload", {"group_by": ["assignee"]}, ['project = "MOB"']),
+    ("how is the work spread across the OPS people?", "workload", {"group_by": ["assignee"]}, ['project = "OPS"']),
+    ("is anyone in PROJ overloaded", "workload", {"group_by": ["assignee"]}, ['project = "PROJ"']),
+    ("show me the spread of work in DATA", "workload", {"group_by": ["assignee"]}, ['project = "DATA"']),
+    ("who's drowning in tickets on MOB", "workload", {"group_by": ["assignee"]}, ['project = "MOB"']),
+    ("is the load balanced across the WEB devs?", "workload", {"group_by": ["assignee"]}, ['project = "WEB"']),
+]
+
+FLUID = [
+    # breakdown
+    ("how do the open FLUID bugs split across components?", "breakdown", {"group_by": ["components"]},
+     ['project = "FLUID"', 'issuetype = "Bug"', "resolution is EMPTY"]),
+    ("what's the priority mix of DECA issues", "breakdown", {"group_by": ["priority"]}, ['project = "DECA"']),
+    ("distribution of FLOE tickets by status", "breakdown", {"group_by": ["status"]}, ['project = "FLOE"']),
+    ("for every component in FLUID, how many blockers are open", "breakdown", {"group_by": ["components"]},
+     ['project = "FLUID"', 'priority = "Blocker"', "resolution is EMPTY"]),
+    ("break C2LC issues down by fix version and status", "breakdown", {"group_by": ["fixVersions", "status"]},
+     ['project = "C2LC"']),
+    ("how do VULAB issues divide up between issue types?", "breakdown", {"group_by": ["issuetype"]},
+     ['project = "VULAB"']),
+    ("bugs per priority per component in DECA", "breakdown", {"group_by": ["priority", "components"]},
+     ['project = "DECA"', 'issuetype = "Bug"']),
+    ("how many Infusion 1.5 issues does each assignee have", "breakdown", {"group_by": ["assignee"]},
+     ['fixVersion = "1.5"']),
+    ("spread of ENGAGE issues over the people they're assigned to", "breakdown", {"group_by": ["assignee"]},
+     ['project = "ENGAGE"']),
+    ("how are the issues in the 1.4 release split by type?", "breakdown", {"group_by": ["issuetype"]},
+     ['fixVersion = "1.4"']),
+    ("what's the status mix of the SJRK stories", "breakdown", {"group_by": ["status"]},
+     ['project = "SJRK"', 'issuetype = "Story"']),
+    ("for each FLOE component, how do the issues divide up by priority?", "breakdown",
+     {"group_by": ["components", "priority"]}, ['project = "FLOE"']),
+    # release progress and blockers, releases named as people say them
+    ("how far along is Infusion 1.5?", "release", {}, ['fixVersion = "1.5"']),
+    ("what's blocking the 1.5 release?", "release", {}, ['fixVersion = "1.5"']),
+    ("is v1.5 of Infusion done yet?", "release", {}, ['fixVersion = "1.5"']),
+    ("how much is left for Infusion 1.4", "release", {}, ['fixVersion = "1.4"']),
+    ("what's holding up DECA 0.5?", "release", {}, ['project = "DECA"', 'fixVersion = "0.5"']),
+    ("progress on the Coding Env 0.9 release", "release", {}, ['fixVersion = "Coding Env 0.9"']),
+    ("did the 2.0 release of Infusion ship everything?", "release", {}, ['fixVersion = "2.0"']),
+    ("how's Infusion v2.0 coming along", "release", {}, ['fixVersion = "2.0"']),
+    # comments
+    ("who chimed in on FLUID-4000?", "comments", {"detail": "authors"}, ["FLUID-4000"]),
+    ("last remark on DECA-100", "comments", {"detail": "latest"}, ["DECA-100"]),
+    ("how chatty has FLOE-50 been", "comments", {"detail": "count"}, ["FLOE-50"]),
+    ("any discussion on C2LC-300?", "comments", {"detail": "all"}, ["C2LC-300"]),
+    ("what did folks say last on VULAB-20", "comments", {"detail": "latest"}, ["VULAB-20"]),
+    ("who took part in the discussion on SJRK-100", "comments", {"detail": "authors"}, ["SJRK-100"]),
+    # workload
+    ("who is swamped in FLUID?", "workload", {"group_by": ["assignee"]}, ['project = "FLUID"']),
+    ("how's the work spread across the DECA folks?", "workload", {"group_by": ["assignee"]}, ['project = "DECA"']),
+    ("is anyone overloaded on C2LC", "workload", {"group_by": ["assignee"]}, ['project = "C2LC"']),
+    ("how's capacity across the SJRK team", "workload", {"group_by": ["assignee"]}, ['project = "SJRK"']),
+    ("what does the workload look like for Infusion 1.5", "workload", {"group_by": ["assignee"]},
+     ['fixVersion = "1.5"']),
+    ("who's drowning in C2LC tickets", "workload", {"group_by": ["assignee"]}, ['project = "C2LC"']),
+]
+
+
+def check(call: IntentCall, name: str, measure: dict, clauses: list[str]) -> None:
+    assert call.name == name, call
+    assert call.slots.ignored == [], call.slots.ignored
+    assert call.slots.measure is not None, call
+    read = call.slots.measure.model_dump()
+    assert {field: read[field] for field in measure} == measure, read
+    for clause in clauses:
+        assert clause in (call.jql or "") or clause in call.issue_keys, (clause, call.jql, call.issue_keys)
+
+
+@pytest.mark.parametrize(("question", "name", "measure", "clauses"), DEMO, ids=[c[0] for c in DEMO])
+def test_demo(question: str, name: str, measure: dict, clauses: list[str]) -> None:
+    check(one(question), name, measure, clauses)
+
+
+@pytest.fixture(scope="module")
+def fluid_parser() -> EmbeddedParser:
+    if not ARCHIVE.is_file():
+        pytest.skip("../shared/datasets is absent")
+    lexicon = lexicon_of(load_dataset(ARCHIVE))
+    return EmbeddedParser(lexicon, now=lambda: datetime(2026, 11, 1, 12, tzinfo=UTC))
+
+
+@pytest.mark.fluid_archive
+@pytest.mark.slow
+@pytest.mark.parametrize(("question", "name", "measure", "clauses"), FLUID, ids=[c[0] for c in FLUID])
+def test_fluid(fluid_parser: EmbeddedParser, question: str, name: str, measure: dict, clauses: list[str]) -> None:
+    parsed = fluid_parser.parse(question)
+    assert len(parsed.intents) == 1, parsed.intents
+    check(parsed.intents[0], name, measure, clauses)
+
+
+def test_enough_questions() -> None:
+    assert len(DEMO) + len(FLUID) >= 60
