@@ -84,9 +84,8 @@ BREAKDOWN = [
                rf"(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
                # "across components" but not "across projects", which says where the issues are counted
-               rf"(?<!filed )(?<!raised )\b(?:per|(?:(?:landed|land|lands|went|go|goes|fell|fall|falls|ended up|"
-               rf"end up) "
-               rf"(?:in|into|on) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
+               rf"(?<!filed )(?<!raised )\b(?:per|(?:(?:landed|land|lands|went|go|goes|fell|fall|falls|sit|sits|"
+               rf"sitting|ended up|end up) (?:in|into|on) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"
@@ -303,7 +302,11 @@ WORKLOAD = re.compile(
     # "how many open tickets does each person have on their plate": an amount on each person's plate
     r"drowning|(?:how much|how many|most|more|less|least|fewest)\b(?P<keep2>.{0,60}?)\bon (?:their|his|her|"
     r"everyone's|people's|each \w+'s) plates?|"
-    r"too much (?:(?:open |unfinished |unresolved )?work|on (?:\w+ )?plate)|"
+    r"too much (?:(?:open |unfinished |unresolved )?work|on (?:\w+ )?plate|(?:going )?on|to do)|"
+    # "is work evenly spread in MOB": whether the work is shared fairly
+    r"(?:evenly|fairly|equally|well|unevenly|unfairly) (?:spread|split|shared|distributed|divided|balanced)|"
+    r"(?:spread|split|shared|distributed|divided|balanced) (?:out |up )?(?:evenly|fairly|equally|well|unevenly|"
+    r"unfairly)|"
     # "who is carrying how much of the open work", "who owns what amount of it": amounts per person
     r"who(?: is| are|'s)? (?:carrying|holding|owning|owns|has|handling|doing|sitting on) (?:how much|what (?:amount|"
     r"share|portion|part|proportion))|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
@@ -313,8 +316,9 @@ WORKLOAD = re.compile(
     r"(?:among|between|across) (?:the |our )?(?P<keep>[\w-]+ )?(?:people|team members|team|developers|assignees|"
     r"engineers|devs|folks|everyone|us)|how much each|"
     r"more than (?:their|his|her|a|the) (?:fair )?share|(?:doing|carrying|holding) most of the (?:work|tickets|issues)|"
-    r"more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|everyone|everybody|others|"
-    r"anyone)|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|how busy (?:is|are)|bandwidth|"
+    r"(?:(?:way|far|much|a lot) )?more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|"
+    r"everyone|everybody|others|the others|anyone)(?: else)?|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|"
+    r"how (?:busy|loaded|stretched|swamped) (?:is|are)|bandwidth|"
     rf"{LIGHT_LOAD})\b")
 SPRINT_WORD = re.compile(r"\bsprint\b")
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
@@ -331,7 +335,8 @@ RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d|v?\d+(?:\.
 RELEASE = [
     re.compile(rf"\bhow(?:'s| is| are)?\b.{{0,40}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:going|doing|looking|coming along|"
                rf"tracking|progressing|shaping up)\b"),
-    re.compile(rf"\b(?:what|who|which \w+)(?:'s| is| are)? (?:still )?(?P<blocking>blocking|holding up|holding back|"
+    re.compile(rf"\b(?:what|who|which \w+|(?:is |are )?(?:there )?(?:anything|anyone|something))(?:'s| is| are)? "
+               rf"(?:still )?(?P<blocking>blocking|holding up|holding back|"
                rf"delaying|(?:standing |stands |getting |gets )?in the way of)\b.{{0,40}}\b{RELEASE_WORD}\b"),
     # "are we on track for the MOB 2026.Q4 release", "are they set to ship 2026.Q4"
     re.compile(rf"\b(?:are|is|am) (?:we|they|you|things|it|the team)(?: still)? (?:on track|on schedule|on time|"
@@ -657,7 +662,7 @@ def _reasoning(text: str) -> TeamAsk | None:
 
 # The words of a progress question, blanked for the condition reader; the phrases around them may hold
 # conditions ("how is the current DATA sprint going"), so a whole match is never blanked.
-PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|"
+PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|how close|to (?:being )?done|"
                             r"how(?:'s)?|is|are|does|do|going|doing|looking|tracking|progressing|coming along|"
                             r"shaping up|progress|on track|burn ?down|health|status report|status|readiness|ready|"
                             r"where (?:are|do) we stand|how far|state of|finish on time|make it|blocking|blockers|"
@@ -714,7 +719,12 @@ COMPARED = re.compile(r"\b(?:compared (?:with|to)|vs\.?|versus|relative to|more 
 # across the MOB team" (the word before "team" still selects)
 LOAD_OF = re.compile(r"\b(?:the |their |our )?(?:work ?)?load\b|\b(?:across|among|between|over) (?:the |our |their )?"
                      r"(?P<keep>[\w-]+ )?(?:team|people|folks|devs|developers|engineers|team members|everyone|"
-                     r"everybody)\b")
+                     r"everybody)\b|"
+                     # "how loaded is each OPS engineer": the people the load is asked of
+                     r"\b(?:each|every|per) (?P<keep2>[\w-]+ )?(?:person|engineer|developer|dev|assignee|team member|"
+                     r"member|teammate)\b|"
+                     # "how busy are the FLUID devs": the people a workload is always of
+                     r"\b(?:devs|developers|engineers|folks|team members|teammates|people)\b")
 
 
 def _workload(text: str) -> TeamAsk | None:
@@ -896,13 +906,21 @@ SECOND_LEVEL = re.compile(rf"\b(?:per|by|(?:for )?(?:each|every)(?P<keep>\s+[\w.
                           rf"(?P<g>{G})\b")
 
 
+# "a priority by component matrix": two fields crossed
+MATRIX = re.compile(rf"\b(?P<g1>{G}) (?:by|x|vs\.?|versus|against) (?P<g2>{G})\b(?: (?:matrix|table|grid|cross-?tab|"
+                    rf"breakdown|split|view|counts?))?")
+# "the split of DATA work between stories, tasks and bugs": the kinds named are grouped by type, and select
+KINDS_SPLIT = re.compile(rf"\b(?:split|mix|spread|distribution|breakdown|balance)\b(?P<keep0>.{{0,40}}?)\s+"
+                         rf"(?P<g1>between|among|across|into)\s+(?P<keep>(?:the )?{KIND}(?:,? (?:and |or )?{KIND})+)")
+
+
 def _breakdown(text: str) -> TeamAsk | None:
     if re.search(r"\b(?:sort|sorted|order|ordered|rank|ranked|arrange|arranged)\b", text):
         return None  # "sort the open bugs by priority" orders a list
-    for pattern in BREAKDOWN:
+    for pattern in (MATRIX, KINDS_SPLIT, *BREAKDOWN):
         match = pattern.search(text)
         if match:
-            first = match.group("g1")
+            first = match.group("g1") if pattern is not KINDS_SPLIT else "type"
             # "what kinds of work": the issue type
             fields = [GROUP_WORDS.get(first) or SCALE_WORDS.get(first) or "issuetype"]
             second = match.groupdict().get("g2")

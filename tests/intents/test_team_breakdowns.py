@@ -74,6 +74,20 @@ DEMO = [
     ("show me the spread of work in DATA", "workload", {"group_by": ["assignee"]}, ['project = "DATA"']),
     ("who's drowning in tickets on MOB", "workload", {"group_by": ["assignee"]}, ['project = "MOB"']),
     ("is the load balanced across the WEB devs?", "workload", {"group_by": ["assignee"]}, ['project = "WEB"']),
+    # a second round, after the first fixes
+    ("can I get a priority by component matrix for DATA bugs", "breakdown", {"group_by": ["priority", "components"]},
+     ['project = "DATA"', 'issuetype = "Bug"']),
+    ("how many open issues sit in each status in PROJ", "breakdown", {"group_by": ["status"]},
+     ['project = "PROJ"', "resolution is EMPTY"]),
+    ("what's the split of DATA work between stories, tasks and bugs", "breakdown", {"group_by": ["issuetype"]},
+     ['project = "DATA"', 'issuetype in ("Story", "Task", "Bug")']),
+    ("who's got too much on in OPS", "workload", {"group_by": ["assignee"]}, ['project = "OPS"']),
+    ("is work evenly spread in MOB", "workload", {"group_by": ["assignee"]}, ['project = "MOB"']),
+    ("does anybody in DATA have way more open tickets than the others", "workload", {"group_by": ["assignee"]},
+     ['project = "DATA"']),
+    ("how loaded is each OPS engineer", "workload", {"group_by": ["assignee"]}, ['project = "OPS"']),
+    ("how close is DATA 2026.Q4 to done", "release", {}, ['project = "DATA"', 'fixVersion = "2026.Q4"']),
+    ("anything holding back MOB's 2026.Q4 release?", "release", {}, ['project = "MOB"', 'fixVersion = "2026.Q4"']),
 ]
 
 FLUID = [
@@ -124,6 +138,13 @@ FLUID = [
     ("what does the workload look like for Infusion 1.5", "workload", {"group_by": ["assignee"]},
      ['fixVersion = "1.5"']),
     ("who's drowning in C2LC tickets", "workload", {"group_by": ["assignee"]}, ['project = "C2LC"']),
+    # a second round, after the first fixes
+    ("give me a component by priority grid for open FLUID issues", "breakdown",
+     {"group_by": ["components", "priority"]}, ['project = "FLUID"', "resolution is EMPTY"]),
+    ("is anything blocking DECA 0.6", "release", {}, ['project = "DECA"', 'fixVersion = "0.6"']),
+    ("what's holding back v1.9", "release", {}, ['fixVersion = "1.9"']),
+    ("is the FLOE work shared fairly", "workload", {"group_by": ["assignee"]}, ['project = "FLOE"']),
+    ("how busy are the FLUID devs", "workload", {"group_by": ["assignee"]}, ['project = "FLUID"']),
 ]
 
 
