@@ -88,7 +88,7 @@ BREAKDOWN = [
                rf"sitting|ended up|end up) (?:in|into|on) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
-    re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"
+    re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts|picture|overview|numbers)\b"
                rf"(?:\s+(?:among|across|between|within|of|for)\b)?"),
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
     re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
@@ -297,6 +297,9 @@ THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versu
 # The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
 LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
               r"(?:least|less) (?:busy|loaded)|(?:lightest|smallest|lowest) (?:work ?)?load")
+# The fields a split of the work over is a breakdown, not a workload: "work spread over the areas"
+OTHER_FIELDS = "(?:" + "|".join(sorted((re.escape(w) for w, f in GROUP_WORDS.items() if f != "assignee"), key=len,
+                                       reverse=True)) + ")"
 WORKLOAD = re.compile(
     r"\b(?:work ?load|overloaded|overworked|over-?loaded|overwhelmed|over-?stretched|maxed out|swamped|snowed under|"
     # "how many open tickets does each person have on their plate": an amount on each person's plate
@@ -312,6 +315,16 @@ WORKLOAD = re.compile(
     r"share|portion|part|proportion))|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
     r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
     r"spread of work|stretched thin|(?:team |our |their )?capacity|"
+    # "what does everyone on the WEB team have on their plate", "what's on each DATA engineer's plate"
+    r"on (?:their|everyone's|everybody's|people's|each (?P<keep5>(?:\w+ )?)\w+'s) plates?|"
+    # "how much open work does each OPS person carry"
+    r"how much (?P<keep3>(?:open |unfinished |unresolved )?)work (?:does|do) (?P<keep4>(?:each|every) .{0,30}?)"
+    r"\b(?:carry|have|hold|own|handle|sit on)|"
+    # "how is the work shared out across OPS", not "split between bugs and stories" (a ratio) or "by priority"
+    rf"\bwork (?:is |being |gets |getting )?(?:divided|split|shared|spread|distributed|balanced|divvied)(?: up| out)?"
+    rf"(?!\s+(?:by|per|into)\b)(?!\s+(?:between|among|across|over) (?:the |its |their )?(?:(?:different|various) )?"
+    rf"(?:{KIND}|{OTHER_FIELDS})\b)(?: (?:evenly|fairly|equally|well|unevenly|unfairly))?"
+    rf"(?:\s+(?:across|among|between|within)\b)?|"
     r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
     r"(?:among|between|across) (?:the |our )?(?P<keep>[\w-]+ )?(?:people|team members|team|developers|assignees|"
     r"engineers|devs|folks|everyone|us)|how much each|"
@@ -902,8 +915,8 @@ OPEN_WORK = re.compile(r"\b(?:backlog|(?:work ?)?load(?:ed)?|busy)\b")
 
 # A second level said apart from the first: "for every component in WEB, how many bugs are there per priority"; the
 # word between "each" and the field may select the issues ("each FLOE component")
-SECOND_LEVEL = re.compile(rf"\b(?:per|by|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|across(?: the| its| their)?)\s+"
-                          rf"(?P<g>{G})\b")
+SECOND_LEVEL = re.compile(rf"\b(?:(?:per|by|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|across(?: the| its| their)?)"
+                          rf"\s+(?P<g>{G})|(?P<named>{G})\s+(?:breakdown|distribution|mix|split|spread|picture|overview))\b")
 
 
 # "a priority by component matrix": two fields crossed
@@ -926,14 +939,15 @@ def _breakdown(text: str) -> TeamAsk | None:
             second = match.groupdict().get("g2")
             if second and GROUP_WORDS[second] not in fields:
                 fields.append(GROUP_WORDS[second])
-            rest = AS_COUNTED.sub(" ", _blank(text, match, keep="keep"))
+            # "group PROJ's backlog by component": its unresolved issues
+            rest = BACKLOG.sub(" unresolved ", AS_COUNTED.sub(" ", _blank(text, match, keep="keep")))
             # "by priority within each component": a field said after the first is a second level, not a restatement
             inner = SECOND_LEVEL.search(text, match.end("g1"), match.end()) if len(fields) == 1 else None
-            if inner and GROUP_WORDS[inner.group("g")] not in fields:
-                fields.append(GROUP_WORDS[inner.group("g")])
+            if inner and GROUP_WORDS[inner.group("g") or inner.group("named")] not in fields:
+                fields.append(GROUP_WORDS[inner.group("g") or inner.group("named")])
             second_level = SECOND_LEVEL.search(rest) if len(fields) == 1 else None
-            if second_level and GROUP_WORDS[second_level.group("g")] not in fields:
-                field = GROUP_WORDS[second_level.group("g")]
+            if second_level and GROUP_WORDS[second_level.group("g") or second_level.group("named")] not in fields:
+                field = GROUP_WORDS[second_level.group("g") or second_level.group("named")]
                 fields = [field, *fields] if second_level.start() < match.start() else [*fields, field]
                 rest = _blank(rest, second_level, keep="keep")
             if fields[0] == "assignee" and REPORTED.search(rest):  # "how many bugs did each person file": reporters

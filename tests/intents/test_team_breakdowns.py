@@ -88,6 +88,19 @@ DEMO = [
     ("how loaded is each OPS engineer", "workload", {"group_by": ["assignee"]}, ['project = "OPS"']),
     ("how close is DATA 2026.Q4 to done", "release", {}, ['project = "DATA"', 'fixVersion = "2026.Q4"']),
     ("anything holding back MOB's 2026.Q4 release?", "release", {}, ['project = "MOB"', 'fixVersion = "2026.Q4"']),
+    ("could you group PROJ's backlog by component and by priority", "breakdown",
+     {"group_by": ["components", "priority"]}, ['project = "PROJ"', "resolution is EMPTY"]),
+    ("what's the status picture for DATA bugs by component", "breakdown", {"group_by": ["status", "components"]},
+     ['project = "DATA"', 'issuetype = "Bug"']),
+    ("what does everyone on the WEB team have on their plate", "workload", {"group_by": ["assignee"]},
+     ['project = "WEB"']),
+    ("what's on each DATA engineer's plate", "workload", {"group_by": ["assignee"]}, ['project = "DATA"']),
+    ("how much open work does each OPS person carry", "workload", {"group_by": ["assignee"]},
+     ['project = "OPS"', "resolution is EMPTY"]),
+    ("how is the work shared out across OPS", "workload", {"group_by": ["assignee"]}, ['project = "OPS"']),
+    # a split between kinds of issue is still a ratio, a split by a field still a breakdown
+    ("how is the DATA work split between bugs and stories", "stats", {"statistic": "ratio"}, ['project = "DATA"']),
+    ("how is the MOB work split by priority", "breakdown", {"group_by": ["priority"]}, ['project = "MOB"']),
 ]
 
 FLUID = [
