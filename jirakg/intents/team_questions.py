@@ -345,6 +345,8 @@ LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\
 # A version said by its number is a release too ("Infusion 1.5", "v2.0"): the condition reader grounds it, and a
 # number no version has is asked back
 RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d|v?\d+(?:\.\d+)+)"
+# "done vs open": both sides of a report, no condition on the issues
+DONE_VERSUS = r"done (?:vs\.?|versus|against|and|or) (?:not done|undone|open|left|remaining|to do)"
 RELEASE = [
     re.compile(rf"\bhow(?:'s| is| are)?\b.{{0,40}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:going|doing|looking|coming along|"
                rf"tracking|progressing|shaping up)\b"),
@@ -359,8 +361,9 @@ RELEASE = [
     # "is v1.5 of Infusion done yet?": a release asked whether it is finished, not whether anything in it is
     re.compile(rf"^(?:is|are|has|have) (?!any)(?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,25}}\b(?:done|finished|complete|"
                rf"completed|shipped|out|released)\b(?: yet)?"),
-    re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?:progress|status|readiness|health|(?P<blocking>blockers)|on track|"
-               rf"ready)\b"),
+    # "how many issues are in Infusion 1.5, by status" groups the release's issues; "1.5: done vs not done" reports
+    re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?<!by )(?<!per )(?<!each )(?:progress|status|readiness|health|"
+               rf"(?P<blocking>blockers)|on track|ready|{DONE_VERSUS})\b"),
     re.compile(rf"\b(?:progress|status|readiness|health|(?P<blocking>blockers)) (?:of|on|for) (?:the )?.{{0,30}}"
                rf"\b{RELEASE_WORD}\b"),
     re.compile(rf"\bis (?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:on track|ready|going to ship|late|at risk|"
@@ -675,7 +678,7 @@ def _reasoning(text: str) -> TeamAsk | None:
 
 # The words of a progress question, blanked for the condition reader; the phrases around them may hold
 # conditions ("how is the current DATA sprint going"), so a whole match is never blanked.
-PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|how close|to (?:being )?done|"
+PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|how close|to (?:being )?done|not done|undone|"
                             r"how(?:'s)?|is|are|does|do|going|doing|looking|tracking|progressing|coming along|"
                             r"shaping up|progress|on track|burn ?down|health|status report|status|readiness|ready|"
                             r"where (?:are|do) we stand|how far|state of|finish on time|make it|blocking|blockers|"
@@ -702,7 +705,7 @@ def _release(text: str) -> TeamAsk | None:
              and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text))
     if not BY_RELEASE.search(text) and (alone or any(pattern.search(text) for pattern in RELEASE)):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
-        named = re.sub(r"(?<=\d) (?:fix ?version|release|version|milestone)\b", " ", text)
+        named = re.sub(rf"(?<=\d) (?:fix ?version|release|version|milestone)\b|\b{DONE_VERSUS}\b", " ", text)
         return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))
     return None
 

@@ -101,6 +101,8 @@ DEMO = [
     # a split between kinds of issue is still a ratio, a split by a field still a breakdown
     ("how is the DATA work split between bugs and stories", "stats", {"statistic": "ratio"}, ['project = "DATA"']),
     ("how is the MOB work split by priority", "breakdown", {"group_by": ["priority"]}, ['project = "MOB"']),
+    ("how many issues are in WEB 2026.Q4, by status", "breakdown", {"group_by": ["status"]},
+     ['project = "WEB"', 'fixVersion = "2026.Q4"']),
 ]
 
 FLUID = [
@@ -158,6 +160,8 @@ FLUID = [
     ("what's holding back v1.9", "release", {}, ['fixVersion = "1.9"']),
     ("is the FLOE work shared fairly", "workload", {"group_by": ["assignee"]}, ['project = "FLOE"']),
     ("how busy are the FLUID devs", "workload", {"group_by": ["assignee"]}, ['project = "FLUID"']),
+    ("how many issues are in Infusion 1.5, by status", "breakdown", {"group_by": ["status"]}, ['fixVersion = "1.5"']),
+    ("Infusion 1.5: done vs not done", "release", {}, ['fixVersion = "1.5"']),
 ]
 
 
@@ -191,6 +195,12 @@ def test_fluid(fluid_parser: EmbeddedParser, question: str, name: str, measure: 
     parsed = fluid_parser.parse(question)
     assert len(parsed.intents) == 1, parsed.intents
     check(parsed.intents[0], name, measure, clauses)
+
+
+def test_done_versus_open_reports_the_whole_release() -> None:
+    call = one("WEB 2026.Q4: done vs open")
+    assert call.name == "release" and call.slots.ignored == []
+    assert call.jql == 'project = "WEB" AND fixVersion = "2026.Q4"'
 
 
 def test_enough_questions() -> None:
