@@ -327,7 +327,8 @@ has have having he her here hers him his how i if in into is isn it its just kno
 lot lots m may me might more most much must my need needs needed now of off on one only or other our ours out over
 own please pls pull quick quickly re really right s see shall she should show so some something sort still such t
 tell than thank thanks that the their them then there these they thing things this those through to too up us ve
-very want wanted was we were what whats when where which while who whom whose why will with would yet you your
+very want wanted was we were what whats when where whether which while who whom whose why will with would yet you
+your
 issue issues ticket tickets item items work stuff entries entry records record ones jira results result
 problem problems
 count counting number numbers total how many much amount

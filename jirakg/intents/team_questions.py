@@ -331,7 +331,10 @@ WORKLOAD = re.compile(
     r"more than (?:their|his|her|a|the) (?:fair )?share|(?:doing|carrying|holding) most of the (?:work|tickets|issues)|"
     r"(?:(?:way|far|much|a lot) )?more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|"
     r"everyone|everybody|others|the others|anyone)(?: else)?|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|"
-    r"how (?:busy|loaded|stretched|swamped) (?:is|are)|bandwidth|"
+    r"how (?:busy|loaded|stretched|swamped|heavy) (?:is|are)|bandwidth|"
+    # "who on MOB could use some help", "who is working on what in MOB": each person's load
+    r"(?<=who )(?P<keep6>(?:[\w']+ ){0,3}?)(?:could use|could do with|needs?|might need) (?:some |a little |more )?"
+    r"help|\bwho(?:'s| is| are)? (?:working on|doing|holding|owning|has|got|'s got) what\b|"
     rf"{LIGHT_LOAD})\b")
 SPRINT_WORD = re.compile(r"\bsprint\b")
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"

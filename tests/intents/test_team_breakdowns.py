@@ -103,6 +103,13 @@ DEMO = [
     ("how is the MOB work split by priority", "breakdown", {"group_by": ["priority"]}, ['project = "MOB"']),
     ("how many issues are in WEB 2026.Q4, by status", "breakdown", {"group_by": ["status"]},
      ['project = "WEB"', 'fixVersion = "2026.Q4"']),
+    ("can you check whether anyone on the DATA team is overloaded compared to the rest?", "workload",
+     {"group_by": ["assignee"]}, ['project = "DATA"']),
+    ("how heavy is everyone's load in WEB right now?", "workload", {"group_by": ["assignee"]}, ['project = "WEB"']),
+    ("who on MOB could use some help?", "workload", {"group_by": ["assignee"]}, ['project = "MOB"']),
+    ("for the standup: who has what open in WEB", "workload", {"group_by": ["assignee"]},
+     ['project = "WEB"', "resolution is EMPTY"]),
+    ("who's doing what on the OPS team", "workload", {"group_by": ["assignee"]}, ['project = "OPS"']),
 ]
 
 FLUID = [
