@@ -172,7 +172,8 @@ RANKED_AFTER = re.compile(rf"\b(?:which|what)(?P<keep>(?:\s+[^\s]+){{0,5}}?\s+{N
 # "the top 3 most voted", "the 5 most watched": how many issues are ranked
 TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
 BY_METRIC = [
-    (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies)|"
+    (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies|discussion|"
+                r"chatter|conversation|back[- ]and[- ]forth)|"
                 r"most[- ](?:commented|discussed|talked[- ]about)|"
                 r"(?P<fewest>least[- ](?:commented|discussed|talked[- ]about)))\b"),
      "comments"),
@@ -435,6 +436,8 @@ COMMENTERS = re.compile(rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?{SP
                         rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?(?:the\s+)?(?:most|highest number of) "
                         rf"(?:comments|replies)\b|"
                         rf"\b(?:top|most active|biggest|main) (?:commenters?|posters?)\b|\bcommenters? with the most\b")
+VOCAL = re.compile(r"\bwho(?:'s|s| is| has| have)?(?: been)?\s+(?:the\s+)?(?:most vocal|most active|loudest|"
+                   r"chattiest)\b")
 # About one issue, people who spoke on it commented: "who said something last on OPS-29", "who's been talking on it"
 SPOKEN = re.compile(r"\b(?:said|says|talking|talked|chatting|chatted|thread|wrote|replied|replies|posted)\b|"
                     # "what did people last say on PROJ-3": people saying something on an issue is a comment
@@ -448,10 +451,13 @@ COMMENT_DETAIL = [
                             r"(?!(?:on|in|under|about|to|there|last|first|recently|lately|anything|something)\b)"
                             r"(?P<word>[\w.-]+)")),
     ("latest", re.compile(r"\b(?:latest|last|most recent(?:ly)?|newest|recent(?:ly)?)\b")),
-    ("count", re.compile(r"\b(?:how many|number of|count|how (?:chatty|talkative)|how much (?:discussion|chatter|talk|"
+    # "how many people commented": who they were, counted in the answer
+    ("count", re.compile(r"\b(?:(?:how many|number of)(?! (?:different |distinct )?(?:people|persons|folks|users|"
+                         r"commenters))|count|how (?:chatty|talkative)|how much (?:discussion|chatter|talk|"
                          r"back[- ]and[- ]forth))\b")),
     ("authors", re.compile(r"\b(?:who|which (?:people|persons|users|folks|contributors)|took part|participated|"
-                           r"participants?)\b")),
+                           r"participants?|(?:how many|number of) (?:different |distinct )?(?:people|persons|folks|"
+                           r"users|commenters))\b")),
 ]
 WHY_LATE = re.compile(r"\b(?:slipped|slipping|slid) (?:past|beyond|over) (?:its|the|their|our) (?:due date|deadline|"
                       r"date)\b|\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|"
@@ -647,7 +653,9 @@ KEYWORD_MENTION = re.compile(r"\bcomments\s+(?!(?:on|in|for|about|of|from|by|tod
 def _comment_search(text: str) -> TeamAsk | None:
     """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
     wrote the most of them ("who comments the most on OPS tickets?")."""
-    if match := COMMENTERS.search(text):
+    # "who's been most vocal in the comments": the people who wrote the most of them
+    match = COMMENTERS.search(text) or (VOCAL.search(text) if COMMENTS.search(text) else None)
+    if match:
         return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, match)))
     if not COMMENTS.search(MEETING.sub(" ", text)) or BY_METRIC[0][0].search(text):  # "most commented" ranks
         return None

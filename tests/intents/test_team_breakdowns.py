@@ -167,6 +167,12 @@ FLUID = [
     ("what's holding back v1.9", "release", {}, ['fixVersion = "1.9"']),
     ("is the FLOE work shared fairly", "workload", {"group_by": ["assignee"]}, ['project = "FLOE"']),
     ("how busy are the FLUID devs", "workload", {"group_by": ["assignee"]}, ['project = "FLUID"']),
+    ("who's been most vocal in the comments on FLUID bugs", "comments", {"detail": "authors"},
+     ['project = "FLUID"', 'issuetype = "Bug"']),
+    ("which FLUID bug got the most discussion", "ranking", {"metric": "comments"},
+     ['project = "FLUID"', 'issuetype = "Bug"']),
+    ("which C2LC ticket has had the most back and forth", "ranking", {"metric": "comments"}, ['project = "C2LC"']),
+    ("how many people commented on FLUID-4000", "comments", {"detail": "authors"}, ["FLUID-4000"]),
     ("how many issues are in Infusion 1.5, by status", "breakdown", {"group_by": ["status"]}, ['fixVersion = "1.5"']),
     ("Infusion 1.5: done vs not done", "release", {}, ['fixVersion = "1.5"']),
 ]
