@@ -103,7 +103,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
                               r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
                               r"(?:fix|resolution)|"
-                              r"still needs? work|needs? (?:more )?work|"
+                              r"still needs? work|needs? (?:more )?work|(?:still )?needs? doing|still to do|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
                               r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|"
                               r"has not) been dealt with|"

@@ -85,7 +85,7 @@ BREAKDOWN = [
     re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
                # "across components" but not "across projects", which says where the issues are counted
                rf"(?<!filed )(?<!raised )\b(?:per|(?:(?:landed|land|lands|went|go|goes|fell|fall|falls|sit|sits|"
-               rf"sitting|ended up|end up) (?:in|into|on) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
+               rf"sitting|ended up|end up) (?:in|into|on|under) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts|picture|overview|numbers)\b"
@@ -93,6 +93,14 @@ BREAKDOWN = [
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
     re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
+    # "monthly counts of new DATA tickets": creation counted by its month
+    re.compile(r"\b(?P<g1>month|week)ly (?:counts?|numbers|totals?|tally|breakdown)(?: of)?"
+               r"(?: (?:new|created|opened|filed|incoming))?\b"),
+    re.compile(r"\b(?:created|opened|filed|raised|reported|came in|come in) (?P<g1>month|week)ly\b"),
+    # "what labels do the open OPS bugs carry, and how often"
+    re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:do|does|did) (?P<keep>.{{1,60}}?) (?:carry|have|get|use|hit|touch|"
+               rf"fall (?:in|into|under)|belong to|sit in|land in)\b(?:,? (?:and )?how (?:often|many times|"
+               rf"frequently|many)\b(?: each)?)?"),
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
                rf"(?P<g1>{G})\b(?:\s+(?:among|across))?"),
     re.compile(r"\bhow (?P<g1>urgent|severe|important|critical)\b(?= (?:is|are|were|was)\b)"),
@@ -372,6 +380,8 @@ RELEASE = [
                rf"\b{RELEASE_WORD}\b"),
     re.compile(rf"\bis (?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:on track|ready|going to ship|late|at risk|"
                rf"on schedule|on time|(?:going to|gonna|about to|likely to) (?:make it|land|ship))\b"),
+    re.compile(rf"\bwhat(?:'s| is| does)\b.{{0,40}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:look(?:ing|s)? like|shaping up)\b"),
+    re.compile(rf"\bhow (?:ready|prepared|close) (?:is|are)\b.{{0,40}}\b{RELEASE_WORD}\b"),
     re.compile(rf"\b(?:how much of|how close|how far|how much (?:work |stuff )?(?:is |'s )?(?:still )?(?:left|"
                rf"remaining|"
                rf"outstanding|to go))\b.{{0,60}}\b{RELEASE_WORD}\b"),
@@ -495,7 +505,8 @@ SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "
                         "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters",
                         "issue", "issues", "ticket", "tickets"})
 # Everyday words a letter away from a shape word ("start" / "state", "starts" / "stats"): never typos of it
-NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place"})
+NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place", "monthly",
+                       "weekly"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
@@ -690,6 +701,7 @@ def _reasoning(text: str) -> TeamAsk | None:
 # The words of a progress question, blanked for the condition reader; the phrases around them may hold
 # conditions ("how is the current DATA sprint going"), so a whole match is never blanked.
 PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|how close|to (?:being )?done|not done|undone|"
+                            r"on time|on schedule|scope|look(?:ing|s)? like|prepared|"
                             r"how(?:'s)?|is|are|does|do|going|doing|looking|tracking|progressing|coming along|"
                             r"shaping up|progress|on track|burn ?down|health|status report|status|readiness|ready|"
                             r"where (?:are|do) we stand|how far|state of|finish on time|make it|blocking|blockers|"
@@ -933,6 +945,10 @@ SECOND_LEVEL = re.compile(rf"\b(?:(?:per|by|(?:for )?(?:each|every)(?P<keep>\s+[
                           rf"\s+(?P<g>{G})|(?P<named>{G})\s+(?:breakdown|distribution|mix|split|spread|picture|overview))\b")
 
 
+# "open vs done" beside a breakdown: the issues counted on both sides, by their status
+OPEN_VERSUS_DONE = re.compile(r"\b(?:open|unresolved|to do|in progress|not done) (?:vs\.?|versus|and|or|against) "
+                              r"(?:done|closed|resolved|finished)\b|\b(?:done|closed|resolved|finished) "
+                              r"(?:vs\.?|versus|and|or|against) (?:open|unresolved|to do|in progress|not done)\b")
 # "a priority by component matrix": two fields crossed
 MATRIX = re.compile(rf"\b(?P<g1>{G}) (?:by|x|vs\.?|versus|against) (?P<g2>{G})\b(?: (?:matrix|table|grid|cross-?tab|"
                     rf"breakdown|split|view|counts?))?")
@@ -955,6 +971,8 @@ def _breakdown(text: str) -> TeamAsk | None:
                 fields.append(GROUP_WORDS[second])
             # "group PROJ's backlog by component": its unresolved issues
             rest = BACKLOG.sub(" unresolved ", AS_COUNTED.sub(" ", _blank(text, match, keep="keep")))
+            if OPEN_VERSUS_DONE.search(rest) and "status" not in fields:  # both sides counted: no condition
+                fields, rest = [*fields, "status"][:2], OPEN_VERSUS_DONE.sub(" ", rest)
             # "by priority within each component": a field said after the first is a second level, not a restatement
             inner = SECOND_LEVEL.search(text, match.end("g1"), match.end()) if len(fields) == 1 else None
             if inner and GROUP_WORDS[inner.group("g") or inner.group("named")] not in fields:

@@ -110,6 +110,15 @@ DEMO = [
     ("for the standup: who has what open in WEB", "workload", {"group_by": ["assignee"]},
      ['project = "WEB"', "resolution is EMPTY"]),
     ("who's doing what on the OPS team", "workload", {"group_by": ["assignee"]}, ['project = "OPS"']),
+    ("monthly counts of new DATA tickets", "breakdown", {"group_by": ["created_month"]}, ['project = "DATA"']),
+    ("how many WEB bugs were created monthly", "breakdown", {"group_by": ["created_month"]},
+     ['project = "WEB"', 'issuetype = "Bug"']),
+    ("what labels do the open OPS bugs carry, and how often", "breakdown", {"group_by": ["labels"]},
+     ['project = "OPS"', 'issuetype = "Bug"', "resolution is EMPTY"]),
+    ("how many OPS tickets sit under each epic", "breakdown", {"group_by": ["epic"]}, ['project = "OPS"']),
+    ("what's the WEB 2026.Q4 scope looking like", "release", {}, ['project = "WEB"', 'fixVersion = "2026.Q4"']),
+    ("is WEB 2026.Q4 going to ship on time?", "release", {}, ['project = "WEB"', 'fixVersion = "2026.Q4"']),
+    ("how ready is OPS for 2026.Q4", "release", {}, ['project = "OPS"', 'fixVersion = "2026.Q4"']),
 ]
 
 FLUID = [
@@ -214,6 +223,18 @@ def test_done_versus_open_reports_the_whole_release() -> None:
     call = one("WEB 2026.Q4: done vs open")
     assert call.name == "release" and call.slots.ignored == []
     assert call.jql == 'project = "WEB" AND fixVersion = "2026.Q4"'
+
+
+def test_open_versus_done_counts_both_sides() -> None:
+    call = one("per component, what's the open vs done count in DATA")
+    assert call.name == "breakdown" and call.slots.ignored == []
+    assert call.slots.measure is not None and call.slots.measure.group_by == ["components", "status"]
+    assert call.jql == 'project = "DATA"'
+
+
+def test_what_still_needs_doing_is_unresolved() -> None:
+    call = one("what still needs doing for MOB 2026.Q4")
+    assert call.slots.ignored == [] and "resolution is EMPTY" in (call.jql or "")
 
 
 def test_enough_questions() -> None:
