@@ -155,6 +155,9 @@ WHICH_MOST = [
     re.compile(rf"\b(?:rank|ranked|order|ordered|sort|sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
                rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
     re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b"),
+    # "who's the biggest bug reporter on FLOE": the one with the most, said as a title
+    re.compile(r"\b(?:biggest|most prolific|leading|number one|no\. ?1)\s+(?P<keep>(?:\w+\s+)??)"
+               r"(?P<g1>reporter|assignee|owner)\b"),
 ]
 RANKED_ISSUES = re.compile(
     rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|earliest|"
@@ -888,10 +891,10 @@ def _ranking(text: str) -> TeamAsk | None:
             return TeamAsk("ranking", measure, rest)
     who = WHO_MOST.search(text)
     if who:
-        role = "reporter" if REPORTED.search(text) else "assignee"
+        role = "reporter" if REPORTED.search(text) or REPORTER_TITLE.search(text) else "assignee"
         rest = ASSIGNED.sub(" ", _open_work(text, re.sub(r"\bwho\b", " ", _blank(text, who, keep="keep"))))
-        if role == "reporter":  # the verb named the role ranked, not a condition
-            rest = REPORTED.sub(" ", rest)
+        if role == "reporter":  # the verb or title named the role ranked, not a condition
+            rest = REPORTER_TITLE.sub(" ", REPORTED.sub(" ", rest))
         return TeamAsk("ranking", Measure(group_by=[role], direction=_direction(who.group("most"))), rest)  # type: ignore[arg-type]
     for pattern in WHICH_MOST:
         match = pattern.search(text)
@@ -935,6 +938,8 @@ def _open_work(text: str, rest: str) -> str:
     return OPEN_WORK.sub(" ", rest) + " unresolved" if OPEN_WORK.search(text) else rest
 
 
+# "who is the most prolific reporter": the role ranked said as a title
+REPORTER_TITLE = re.compile(r"\b(?:prolific|active|frequent)\s+(?=(?:\w+\s+)?reporters?\b)|\breporters?\b")
 ASSIGNED = re.compile(r"\bassigned(?: to (?:them|him|her|each|each one))?\b")
 OPEN_WORK = re.compile(r"\b(?:backlog|(?:work ?)?load(?:ed)?|busy)\b")
 

@@ -184,6 +184,9 @@ FLUID = [
     ("how many people commented on FLUID-4000", "comments", {"detail": "authors"}, ["FLUID-4000"]),
     ("how many issues are in Infusion 1.5, by status", "breakdown", {"group_by": ["status"]}, ['fixVersion = "1.5"']),
     ("Infusion 1.5: done vs not done", "release", {}, ['fixVersion = "1.5"']),
+    ("who's the biggest bug reporter on FLOE", "ranking", {"group_by": ["reporter"]},
+     ['project = "FLOE"', 'issuetype = "Bug"']),
+    ("who is the most prolific reporter in DECA", "ranking", {"group_by": ["reporter"]}, ['project = "DECA"']),
 ]
 
 
@@ -235,6 +238,19 @@ def test_open_versus_done_counts_both_sides() -> None:
 def test_what_still_needs_doing_is_unresolved() -> None:
     call = one("what still needs doing for MOB 2026.Q4")
     assert call.slots.ignored == [] and "resolution is EMPTY" in (call.jql or "")
+
+
+@pytest.mark.fluid_archive
+@pytest.mark.slow
+@pytest.mark.parametrize("question", ["what's holding up the 0.5 release?", "how far along is v0.3"])
+def test_a_version_several_projects_have_is_asked_about(fluid_parser: EmbeddedParser, question: str) -> None:
+    call = fluid_parser.parse(question).intents[0]
+    assert call.name == "clarify" and "DECA" in (call.slots.reason or "") and "FLUID" in (call.slots.reason or "")
+
+
+def test_a_release_every_project_has_is_one_release_train() -> None:
+    call = one("how is the 2026.Q4 release going")
+    assert call.name == "release" and call.jql == 'fixVersion = "2026.Q4"'
 
 
 def test_enough_questions() -> None:
