@@ -333,7 +333,7 @@ issue issues ticket tickets item items work stuff entries entry records record o
 problem problems
 count counting number numbers total how many much amount
 currently current right now today also just same exactly basically actually maybe perhaps
-meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan
+meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan sanity
 help need needed trying try figure out check checking curious wondering wonder quick question team our we
 pull up bring display fetch dig surface pull-up retrieve gimme lemme wanna gonna hey hi hello folks guys
 went gone goes came come comes

@@ -373,6 +373,9 @@ RELEASE = [
                rf"ready|set|"
                rf"good|going to make it|gonna make it) (?:for|to (?:ship|hit|make|deliver|land|release))\b"
                rf".{{0,40}}\b{RELEASE_WORD}\b"),
+    # "we promised 2026.Q4 to the board - is MOB going to make it?": the release named before whether "it" makes it
+    re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:is|are|will) (?:\w+ ){{0,3}}?(?:going to |gonna |likely to )?"
+               rf"(?:make it|ship it|land it|hit it|deliver it|get it out)\b"),
     # "is v1.5 of Infusion done yet?": a release asked whether it is finished, not whether anything in it is
     re.compile(rf"^(?:is|are|has|have) (?!any)(?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,25}}\b(?:done|finished|complete|"
                rf"completed|shipped|out|released)\b(?: yet)?"),

@@ -119,6 +119,9 @@ DEMO = [
     ("what's the WEB 2026.Q4 scope looking like", "release", {}, ['project = "WEB"', 'fixVersion = "2026.Q4"']),
     ("is WEB 2026.Q4 going to ship on time?", "release", {}, ['project = "WEB"', 'fixVersion = "2026.Q4"']),
     ("how ready is OPS for 2026.Q4", "release", {}, ['project = "OPS"', 'fixVersion = "2026.Q4"']),
+    ("2026.Q4 for WEB: will we make it?", "release", {}, ['project = "WEB"', 'fixVersion = "2026.Q4"']),
+    ("quick sanity check, how are the open OPS bugs split between the components?", "breakdown",
+     {"group_by": ["components"]}, ['project = "OPS"', 'issuetype = "Bug"', "resolution is EMPTY"]),
 ]
 
 FLUID = [
