@@ -171,7 +171,8 @@ class _Terms:
             key, _, rest = unicode_words(term.label).partition(" ")
             term.aliases += [f"{name} {rest}" for name in projects.get(key, []) if f"{name} {rest}" not in taken]
         for term in [t for t in self.found.values() if t.kind == "version"]:
-            term.aliases += [a for a in _quarter_names(term.label) if a not in taken and a not in term.aliases]
+            said = [*_quarter_names(term.label), *_v_number(term.label)]
+            term.aliases += [a for a in said if a not in taken and a not in term.aliases]
 
     def _component_words(self, taken: set[str]) -> None:
         components = [t for t in self.found.values() if t.kind == "component"]
@@ -258,6 +259,11 @@ def _quarter_names(label: str) -> list[str]:
     year, number = quarter.group(1) or quarter.group(4), quarter.group(2) or quarter.group(3)
     return [f"q{number} {year}", f"{year} q{number}", f"{QUARTERS[number]} quarter {year}",
             f"{QUARTERS[number]} quarter of {year}", f"{year} {QUARTERS[number]} quarter"]
+
+
+def _v_number(label: str) -> list[str]:
+    """A version named by a bare number ("1.5") as people write it: "v1.5"."""
+    return [f"v{unicode_words(label)}"] if re.fullmatch(r"\d+(?:\.\d+)+", label.strip()) else []
 
 
 def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:

@@ -81,6 +81,8 @@ class TeamCalls:
                 return clarify(asked_back)
         if ask.name == "release" and not slots.fix_versions:
             return clarify(self._which_release(ask.rest))
+        if ask.name == "release" and (shared := self._shared_version(slots)):
+            return clarify(shared)
         if ask.name == "risk" and RISKS.search(lowered):
             # "OPS risks": what is at risk, and the issues of the instance's Risk type, if it has one
             measure.register_type = next((t.label for t in self.lexicon.of("type")
@@ -158,6 +160,19 @@ class TeamCalls:
             return f"No version is {found.wanted}; which release do you mean? Name a fix version."
         listed = ", ".join(f"'{r.name}' ({r.project}, {r.date})" for r in found.candidates[:6])
         return f"Several versions are {found.wanted}: {listed}; which one do you mean?"
+
+    def _shared_version(self, slots: Slots) -> str | None:
+        """"what's holding up the 0.5 release" where several projects have a 0.5 of their own: one report over
+        unrelated releases would answer nothing asked, so the project is asked for. A name every project with
+        versions has ("2026.Q4" in the demo organisation) is one release train and reported as asked."""
+        if slots.projects or len(slots.fix_versions) != 1:
+            return None
+        name = slots.fix_versions[0]
+        owners = sorted({r.project for r in self.lexicon.releases if r.name == name})
+        if len(owners) < 2 or set(owners) == {r.project for r in self.lexicon.releases}:
+            return None
+        return (f"Several projects have a version '{name}' ({', '.join(owners)}); which project's release do you "
+                f"mean? For example '{owners[0]} {name}'.")
 
     def _which_release(self, text: str) -> str:
         versions = sorted({t.label for t in self.lexicon.of("version")})

@@ -66,13 +66,16 @@ AREA_OF = r"(?:app|product|code|codebase|feature|functional|system)"
 # After the groups, words that only restate them: "then by status inside each type", "the components they hit",
 # "the areas of the product"
 PRODUCT_OF = r"(?:\s+of the (?:product|code|codebase|system|app)\b)?"
-WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?{PRODUCT_OF}(?:\s+(?:they|it|these|those) (?:hits?|"
+WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?{PRODUCT_OF}"
+          rf"(?:\s+(?:that |which )?(?:they're|they are|it's|it is|they were|it was) assigned to\b)?"
+          rf"(?:\s+(?:they|it|these|those) (?:hits?|"
           rf"touch(?:es)?|affects?|belongs? to|falls? (?:in|into|under)|are in|is in|sits? in)\b)?{PRODUCT_OF}"
           # "a per-component view"
           rf"(?:\s+(?:view|picture|overview|summary|breakdown|split|counts?|numbers|totals?)\b)?")
 BREAKDOWN = [
-    re.compile(rf"\b(?:broken (?:down|out)|break(?:s|ing)?(?: \w+)? (?:down|out)|breakdown|split(?: up)?|grouped|group|"
-               rf"divided(?: up)?|categori[sz]ed|"
+    re.compile(rf"\b(?:broken (?:down|out)|break(?:s|ing)?(?P<keep1>(?: [\w'.-]+){{0,3}}?) (?:down|out)|breakdown|"
+               rf"split(?: up)?|grouped|group|"
+               rf"divid(?:e|es|ed)(?: up)?|divv(?:y|ied)(?: up)?|categori[sz]ed|"
                rf"bucket(?:ed)?|"
                rf"tall(?:y|ied)|distribution|distributed|spread|sliced|slice|counts?|numbers|totals?)\b"
                rf"(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:by|per|across|over|between|into|among|on)\s+(?:their |its |the |"
@@ -82,15 +85,25 @@ BREAKDOWN = [
     re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
                # "across components" but not "across projects", which says where the issues are counted
                rf"(?<!filed )(?<!raised )(?<!logged )(?<!opened )(?<!submitted )(?<!written )(?<!assigned )"
-               rf"\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
+               rf"\b(?:per|(?:(?:landed|land|lands|went|go|goes|fell|fall|falls|sit|sits|"
+               rf"sitting|ended up|end up) (?:in|into|on|under) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                # "logged by people other than Justin": who is left out, no grouping
                rf"(?!\s+(?:other than|except|besides|apart from|but not)\b)"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
-    re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
+    re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts|picture|overview|numbers)\b"
+               rf"(?:\s+(?:among|across|between|within|of|for)\b)?"),
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
     re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
+    # "monthly counts of new DATA tickets": creation counted by its month
+    re.compile(r"\b(?P<g1>month|week)ly (?:counts?|numbers|totals?|tally|breakdown)(?: of)?"
+               r"(?: (?:new|created|opened|filed|incoming))?\b"),
+    re.compile(r"\b(?:created|opened|filed|raised|reported|came in|come in) (?P<g1>month|week)ly\b"),
+    # "what labels do the open OPS bugs carry, and how often"
+    re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:do|does|did) (?P<keep>.{{1,60}}?) (?:carry|have|get|use|hit|touch|"
+               rf"fall (?:in|into|under)|belong to|sit in|land in)\b(?:,? (?:and )?how (?:often|many times|"
+               rf"frequently|many)\b(?: each)?)?"),
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
                rf"(?P<g1>{G})\b(?:\s+(?:among|across))?"),
     re.compile(r"\bhow (?P<g1>urgent|severe|important|critical)\b(?= (?:is|are|were|was)\b)"),
@@ -145,6 +158,9 @@ WHICH_MOST = [
     re.compile(rf"\b(?:rank|ranked|order|ordered|sort|sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
                rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
     re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b"),
+    # "who's the biggest bug reporter on FLOE": the one with the most, said as a title
+    re.compile(r"\b(?:biggest|most prolific|leading|number one|no\. ?1)\s+(?P<keep>(?:\w+\s+)??)"
+               r"(?P<g1>reporter|assignee|owner)\b"),
 ]
 RANKED_ISSUES = re.compile(
     rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|earliest|"
@@ -170,7 +186,8 @@ RANKED_AFTER = re.compile(rf"\b(?:which|what)(?P<keep>(?:\s+[^\s]+){{0,5}}?\s+{N
 # "the top 3 most voted", "the 5 most watched": how many issues are ranked
 TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
 BY_METRIC = [
-    (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies)|"
+    (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies|discussion|"
+                r"chatter|conversation|back[- ]and[- ]forth)|"
                 r"most[- ](?:commented|discussed|talked[- ]about)|"
                 r"(?P<fewest>least[- ](?:commented|discussed|talked[- ]about)))\b"),
      "comments"),
@@ -295,23 +312,44 @@ THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versu
 # The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
 LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
               r"(?:least|less) (?:busy|loaded)|(?:lightest|smallest|lowest) (?:work ?)?load")
+# The fields a split of the work over is a breakdown, not a workload: "work spread over the areas"
+OTHER_FIELDS = "(?:" + "|".join(sorted((re.escape(w) for w, f in GROUP_WORDS.items() if f != "assignee"), key=len,
+                                       reverse=True)) + ")"
 WORKLOAD = re.compile(
     r"\b(?:work ?load|overloaded|overworked|over-?loaded|overwhelmed|over-?stretched|maxed out|swamped|snowed under|"
     # "how many open tickets does each person have on their plate": an amount on each person's plate
     r"drowning|(?:how much|how many|most|more|less|least|fewest)\b(?P<keep2>.{0,60}?)\bon (?:their|his|her|"
     r"everyone's|people's|each \w+'s) plates?|"
-    r"too much (?:(?:open |unfinished |unresolved )?work|on (?:\w+ )?plate)|"
+    r"too much (?:(?:open |unfinished |unresolved )?work|on (?:\w+ )?plate|(?:going )?on|to do)|"
+    # "is work evenly spread in MOB": whether the work is shared fairly
+    r"(?:evenly|fairly|equally|well|unevenly|unfairly) (?:spread|split|shared|distributed|divided|balanced)|"
+    r"(?:spread|split|shared|distributed|divided|balanced) (?:out |up )?(?:evenly|fairly|equally|well|unevenly|"
+    r"unfairly)|"
     # "who is carrying how much of the open work", "who owns what amount of it": amounts per person
     r"who(?: is| are|'s)? (?:carrying|holding|owning|owns|has|handling|doing|sitting on) (?:how much|what (?:amount|"
     r"share|portion|part|proportion))|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
     r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
-    r"spread of work|stretched thin|"
+    r"spread of work|stretched thin|(?:team |our |their )?capacity|"
+    # "what does everyone on the WEB team have on their plate", "what's on each DATA engineer's plate"
+    r"on (?:their|everyone's|everybody's|people's|each (?P<keep5>(?:\w+ )?)\w+'s) plates?|"
+    # "how much open work does each OPS person carry"
+    r"how much (?P<keep3>(?:open |unfinished |unresolved )?)work (?:does|do) (?P<keep4>(?:each|every) .{0,30}?)"
+    r"\b(?:carry|have|hold|own|handle|sit on)|"
+    # "how is the work shared out across OPS", not "split between bugs and stories" (a ratio) or "by priority"
+    rf"\bwork (?:is |being |gets |getting )?(?:divided|split|shared|spread|distributed|balanced|divvied)(?: up| out)?"
+    rf"(?!\s+(?:by|per|into)\b)(?!\s+(?:between|among|across|over) (?:the |its |their )?(?:(?:different|various) )?"
+    rf"(?:{KIND}|{OTHER_FIELDS})\b)(?: (?:evenly|fairly|equally|well|unevenly|unfairly))?"
+    rf"(?:\s+(?:across|among|between|within)\b)?|"
     r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
     r"(?:among|between|across) (?:the |our )?(?P<keep>[\w-]+ )?(?:people|team members|team|developers|assignees|"
     r"engineers|devs|folks|everyone|us)|how much each|"
     r"more than (?:their|his|her|a|the) (?:fair )?share|(?:doing|carrying|holding) most of the (?:work|tickets|issues)|"
-    r"more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|everyone|everybody|others|"
-    r"anyone)|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|how busy (?:is|are)|bandwidth|"
+    r"(?:(?:way|far|much|a lot) )?more (?:open |unfinished |unresolved )?(?:tickets|issues|work) than (?:the rest|"
+    r"everyone|everybody|others|the others|anyone)(?: else)?|who (?:is|are) (?:most )?(?:loaded|stretched|busy)|"
+    r"how (?:busy|loaded|stretched|swamped|heavy) (?:is|are)|bandwidth|"
+    # "who on MOB could use some help", "who is working on what in MOB": each person's load
+    r"(?<=who )(?P<keep6>(?:[\w']+ ){0,3}?)(?:could use|could do with|needs?|might need) (?:some |a little |more )?"
+    r"help|\bwho(?:'s| is| are)? (?:working on|doing|holding|owning|has|got|'s got) what\b|"
     rf"{LIGHT_LOAD})\b")
 SPRINT_WORD = re.compile(r"\bsprint\b")
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
@@ -322,19 +360,40 @@ PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|do
                       r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out)|"
                       r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
 LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,3}}\s+{NOUN}\b")
-RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d)"
+# A version said by its number is a release too ("Infusion 1.5", "v2.0"): the condition reader grounds it, and a
+# number no version has is asked back
+RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d|v?\d+(?:\.\d+)+)"
+# "done vs open": both sides of a report, no condition on the issues
+DONE_VERSUS = r"done (?:vs\.?|versus|against|and|or) (?:not done|undone|open|left|remaining|to do)"
 RELEASE = [
     re.compile(rf"\bhow(?:'s| is| are)?\b.{{0,40}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:going|doing|looking|coming along|"
                rf"tracking|progressing|shaping up)\b"),
-    re.compile(rf"\b(?:what|who|which \w+)(?:'s| is| are)? (?:still )?(?P<blocking>blocking|holding up|holding back|"
-               rf"delaying|in the way of)\b.{{0,40}}\b{RELEASE_WORD}\b"),
-    re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?:progress|status|readiness|health|(?P<blocking>blockers)|on track|"
-               rf"ready)\b"),
+    re.compile(rf"\b(?:what|who|which \w+|(?:is |are )?(?:there )?(?:anything|anyone|something))(?:'s| is| are)? "
+               rf"(?:still )?(?P<blocking>blocking|holding up|holding back|"
+               rf"delaying|(?:standing |stands |getting |gets )?in the way of)\b.{{0,40}}\b{RELEASE_WORD}\b"),
+    # "are we on track for the MOB 2026.Q4 release", "are they set to ship 2026.Q4"
+    re.compile(rf"\b(?:are|is|am) (?:we|they|you|things|it|the team)(?: still)? (?:on track|on schedule|on time|"
+               rf"ready|set|"
+               rf"good|going to make it|gonna make it) (?:for|to (?:ship|hit|make|deliver|land|release))\b"
+               rf".{{0,40}}\b{RELEASE_WORD}\b"),
+    # "we promised 2026.Q4 to the board - is MOB going to make it?": the release named before whether "it" makes it
+    re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:is|are|will) (?:\w+ ){{0,3}}?(?:going to |gonna |likely to )?"
+               rf"(?:make it|ship it|land it|hit it|deliver it|get it out)\b"),
+    # "is v1.5 of Infusion done yet?": a release asked whether it is finished, not whether anything in it is
+    re.compile(rf"^(?:is|are|has|have) (?!any)(?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,25}}\b(?:done|finished|complete|"
+               rf"completed|shipped|out|released)\b(?: yet)?"),
+    # "how many issues are in Infusion 1.5, by status" groups the release's issues; "1.5: done vs not done" reports
+    re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?<!by )(?<!per )(?<!each )(?:progress|status|readiness|health|"
+               rf"(?P<blocking>blockers)|on track|ready|{DONE_VERSUS})\b"),
     re.compile(rf"\b(?:progress|status|readiness|health|(?P<blocking>blockers)) (?:of|on|for) (?:the )?.{{0,30}}"
                rf"\b{RELEASE_WORD}\b"),
     re.compile(rf"\bis (?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:on track|ready|going to ship|late|at risk|"
                rf"on schedule|on time|(?:going to|gonna|about to|likely to) (?:make it|land|ship))\b"),
-    re.compile(rf"\b(?:how much of|how close|how far)\b.{{0,60}}\b{RELEASE_WORD}\b"),
+    re.compile(rf"\bwhat(?:'s| is| does)\b.{{0,40}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:look(?:ing|s)? like|shaping up)\b"),
+    re.compile(rf"\bhow (?:ready|prepared|close) (?:is|are)\b.{{0,40}}\b{RELEASE_WORD}\b"),
+    re.compile(rf"\b(?:how much of|how close|how far|how much (?:work |stuff )?(?:is |'s )?(?:still )?(?:left|"
+               rf"remaining|"
+               rf"outstanding|to go))\b.{{0,60}}\b{RELEASE_WORD}\b"),
     re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:how many .{{0,30}}\b(?:done|finished|complete)|what'?s left|"
                rf"is anything blocking|holding it up|(?:are|is|'s) (?:\w+ )?(?:done|finished))\b"),
     # "was everything in Decapod 0.6 finished?": a release by its version number, asked whether all of it is done
@@ -379,7 +438,8 @@ ACTIVITY_COUNTS = re.compile(r"\bhow many (?:issues |tickets )?(?:were |got |hav
                              r"\bstatus (?=changes|moves|transitions)|\breassignments\b|"
                              r"(?<=changes )(?:happened|occurred|were made)\b")
 NO_ACTIVITY = re.compile(r"\b(?:no|without(?: any)?|zero|not any)\s+(?:recent\s+)?$")
-COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?)\b")
+COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?|remarks?|replies|chatter|chatty|conversations?|"
+                      r"back[- ]and[- ]forth)\b")
 # "for the staffing discussion I need one number": the asker's meeting, not the issues' comments
 MEETING = re.compile(r"\b(?:for|before|after|at|during|ahead of) (?:the |our |a |this |next |tomorrow s |"
                      r"tomorrow's |today's |today s )?(?:\w+ )?discussion\b(?! (?:on|of|about|in|under)\b)")
@@ -395,16 +455,28 @@ COMMENTERS = re.compile(rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?{SP
                         rf"\bwho(?:'s|s| is| has| have)?\s+(?:\w+\s+){{0,2}}?(?:the\s+)?(?:most|highest number of) "
                         rf"(?:comments|replies)\b|"
                         rf"\b(?:top|most active|biggest|main) (?:commenters?|posters?)\b|\bcommenters? with the most\b")
+VOCAL = re.compile(r"\bwho(?:'s|s| is| has| have)?(?: been)?\s+(?:the\s+)?(?:most vocal|most active|loudest|"
+                   r"chattiest)\b")
 # About one issue, people who spoke on it commented: "who said something last on OPS-29", "who's been talking on it"
-SPOKEN = re.compile(r"\b(?:said|says|talking|talked|chatting|chatted|thread|wrote|replied|replies|posted)\b")
+SPOKEN = re.compile(r"\b(?:said|says|talking|talked|chatting|chatted|thread|wrote|replied|replies|posted)\b|"
+                    # "what did people last say on PROJ-3": people saying something on an issue is a comment
+                    r"\b(?:people|folks|anyone|anybody|everyone|everybody|someone|somebody|they|the team)"
+                    r"(?: \w+)? say\b")
 COMMENT_DETAIL = [
     ("mentions", re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing)?|say(?:s|ing)?|talk(?:s|ing|ed)? about|"
                             r"refer(?:s|red|ring)? to|about|with the word|brought up|bring(?:s|ing)? up|"
-                            r"rais(?:e|es|ed|ing))\s+(?:the |a |an )?['\"“]?(?P<word>[\w.-]+)")),
+                            r"rais(?:e|es|ed|ing))\s+(?:the |a |an )?['\"“]?"
+                            # "what did folks say last on VULAB-20": when or where it was said, not what
+                            r"(?!(?:on|in|under|about|to|there|last|first|recently|lately|anything|something)\b)"
+                            r"(?P<word>[\w.-]+)")),
     ("latest", re.compile(r"\b(?:latest|last|most recent(?:ly)?|newest|recent(?:ly)?)\b")),
-    ("count", re.compile(r"\b(?:how many|number of|count)\b")),
+    # "how many people commented": who they were, counted in the answer
+    ("count", re.compile(r"\b(?:(?:how many|number of)(?! (?:different |distinct )?(?:people|persons|folks|users|"
+                         r"commenters))|count|how (?:chatty|talkative)|how much (?:discussion|chatter|talk|"
+                         r"back[- ]and[- ]forth))\b")),
     ("authors", re.compile(r"\b(?:who|which (?:people|persons|users|folks|contributors)|took part|participated|"
-                           r"participants?)\b")),
+                           r"participants?|(?:how many|number of) (?:different |distinct )?(?:people|persons|folks|"
+                           r"users|commenters))\b")),
 ]
 WHY_LATE = re.compile(r"\b(?:slipped|slipping|slid) (?:past|beyond|over) (?:its|the|their|our) (?:due date|deadline|"
                       r"date)\b|\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|"
@@ -442,13 +514,14 @@ SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "
                         "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters",
                         "issue", "issues", "ticket", "tickets"})
 # Everyday words a letter away from a shape word ("start" / "state", "starts" / "stats"): never typos of it
-NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place"})
+NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place", "monthly",
+                       "weekly"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
                          for first in {w[0] for w in SHAPE_WORDS}}
 SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
-            (re.compile(r"\b(?:chimed|chime|weighed|weigh) in\b"), "commented"),
+            (re.compile(r"\b(?:chim(?:e|es|ed|ing)|weigh(?:s|ed|ing)?) in\b"), "commented"),
             (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\b(closed|resolved) out\b"), r"\1"),
             (re.compile(r"\burgency\b"), "priority"), (re.compile(r"\bper-(\w+)"), r"per \1"),
             (re.compile(r"\b(\w+) by \1\b"), r"per \1"),
@@ -600,7 +673,9 @@ KEYWORD_MENTION = re.compile(r"\bcomments\s+(?!(?:on|in|for|about|of|from|by|tod
 def _comment_search(text: str) -> TeamAsk | None:
     """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
     wrote the most of them ("who comments the most on OPS tickets?")."""
-    if match := COMMENTERS.search(text):
+    # "who's been most vocal in the comments": the people who wrote the most of them
+    match = COMMENTERS.search(text) or (VOCAL.search(text) if COMMENTS.search(text) else None)
+    if match:
         return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, match)))
     if not COMMENTS.search(MEETING.sub(" ", text)) or BY_METRIC[0][0].search(text):  # "most commented" ranks
         return None
@@ -608,6 +683,10 @@ def _comment_search(text: str) -> TeamAsk | None:
     if match:
         rest = COMMENTS.sub(" ", _blank(text, match))
         return TeamAsk("comments", Measure(detail="mentions"), rest, subset=match.group("word"))
+    # "who's been weighing in on the open WEB bugs": the people who commented on them
+    who = re.search(r"\bwho(?:'s| has| have| is| are)?(?: been| all| else)?\b", text)
+    if who and not re.search(r"\b(?:no|without|zero|never|any|with)\s+(?:\w+\s+)?(?:comments?|discussions?)\b", text):
+        return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, who)))
     counted = re.search(r"\b(?:how many|number of|total|count|how much)\b", text)
     if counted or len(text.split()) <= SHORT:  # "comments on open DECA bugs": how many, on which issues
         rest = COMMENTS.sub(" ", _blank(text, counted) if counted else text)
@@ -630,15 +709,24 @@ def _reasoning(text: str) -> TeamAsk | None:
 
 # The words of a progress question, blanked for the condition reader; the phrases around them may hold
 # conditions ("how is the current DATA sprint going"), so a whole match is never blanked.
-PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|"
+PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|how close|to (?:being )?done|not done|undone|"
+                            r"on time|on schedule|scope|look(?:ing|s)? like|prepared|"
                             r"how(?:'s)?|is|are|does|do|going|doing|looking|tracking|progressing|coming along|"
                             r"shaping up|progress|on track|burn ?down|health|status report|status|readiness|ready|"
                             r"where (?:are|do) we stand|how far|state of|finish on time|make it|blocking|blockers|"
                             r"holding (?:\w+ )?up|holding back|delaying|in the way of|what(?:'s)?|who|still|"
                             r"done|finish(?:ed)?|completed?|out of|total|overall|vs|versus|how many|how much|left|"
-                            r"active|current|ongoing|running|this|now|ship(?:ped)?|land(?:ed)?|turn(?:ed)? out|went|"
+                            r"active|current|ongoing|running|this|now|ship(?:ped|ping)?|land(?:ed|ing)?|"
+                            r"turn(?:ed)? out|"
+                            r"went|yet|to go|released|out|remaining|outstanding|along|"
+                            r"(?:standing |stands |getting |gets )?in the way of|"
+                            r"(?:on|set|ready|good) (?:for|to (?:ship|hit|make|deliver|land|release))|we|they|"
                             r"wrap(?:ped)? up|made it|get done|got done|everything|planned|scheduled|targeted|"
                             r"slated|(?:check|see) (?:if|whether))\b")
+
+
+# "C2LC issues by fix version and status": versions are what the issues are grouped by, no release is reported on
+BY_RELEASE = re.compile(r"\b(?:by|per|each|every|across)\s+(?:the\s+)?(?:fix ?)?(?:versions?|releases?)\b")
 
 
 def _release(text: str) -> TeamAsk | None:
@@ -647,9 +735,9 @@ def _release(text: str) -> TeamAsk | None:
     alone = (len(text.split()) <= SHORT and re.search(r"\b(?:release|fix ?version|version|milestone)\b", text)
              and re.search(r"\d", text) and not REQUEST.search(text)
              and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text))
-    if alone or any(pattern.search(text) for pattern in RELEASE):
+    if not BY_RELEASE.search(text) and (alone or any(pattern.search(text) for pattern in RELEASE)):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
-        named = re.sub(r"(?<=\d) (?:fix ?version|release|version|milestone)\b", " ", text)
+        named = re.sub(rf"(?<=\d) (?:fix ?version|release|version|milestone)\b|\b{DONE_VERSUS}\b", " ", text)
         return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))
     return None
 
@@ -675,11 +763,24 @@ COMPARED = re.compile(r"\b(?:compared (?:with|to)|vs\.?|versus|relative to|more 
                       r"everybody(?: else)?|others|the others)(?: of (?:the team|us|them|the group))?\b")
 
 
+# Beside a workload word, the load itself and the people it is spread over: "is the load balanced", "capacity
+# across the MOB team" (the word before "team" still selects)
+LOAD_OF = re.compile(r"\b(?:the |their |our )?(?:work ?)?load\b|\b(?:across|among|between|over) (?:the |our |their )?"
+                     r"(?P<keep>[\w-]+ )?(?:team|people|folks|devs|developers|engineers|team members|everyone|"
+                     r"everybody)\b|"
+                     # "how loaded is each OPS engineer": the people the load is asked of
+                     r"\b(?:each|every|per) (?P<keep2>[\w-]+ )?(?:person|engineer|developer|dev|assignee|team member|"
+                     r"member|teammate)\b|"
+                     # "how busy are the FLUID devs": the people a workload is always of
+                     r"\b(?:devs|developers|engineers|folks|team members|teammates|people)\b")
+
+
 def _workload(text: str) -> TeamAsk | None:
     match = WORKLOAD.search(text)
     if not match:
         return None
     rest = CARRYING.sub(" ", COMPARED.sub(" ", _blank(text, match, keep="keep")))
+    rest = _blank(rest, *LOAD_OF.finditer(rest), keep="keep")
     if re.fullmatch(LIGHT_LOAD, match.group(0)):  # who has the least open work, not the workload's heaviest first
         rest = _blank(rest, WHICH_PERSON.search(rest), keep="keep")
         return TeamAsk("ranking", Measure(group_by=["assignee"], direction="fewest"), f"{rest} unresolved")
@@ -796,10 +897,10 @@ def _ranking(text: str) -> TeamAsk | None:
             return TeamAsk("ranking", measure, rest)
     who = WHO_MOST.search(text)
     if who:
-        role = "reporter" if REPORTED.search(text) else "assignee"
+        role = "reporter" if REPORTED.search(text) or REPORTER_TITLE.search(text) else "assignee"
         rest = ASSIGNED.sub(" ", _open_work(text, re.sub(r"\bwho\b", " ", _blank(text, who, keep="keep"))))
-        if role == "reporter":  # the verb named the role ranked, not a condition
-            rest = REPORTED.sub(" ", rest)
+        if role == "reporter":  # the verb or title named the role ranked, not a condition
+            rest = REPORTER_TITLE.sub(" ", REPORTED.sub(" ", rest))
         return TeamAsk("ranking", Measure(group_by=[role], direction=_direction(who.group("most"))), rest)  # type: ignore[arg-type]
     for pattern in WHICH_MOST:
         match = pattern.search(text)
@@ -843,23 +944,55 @@ def _open_work(text: str, rest: str) -> str:
     return OPEN_WORK.sub(" ", rest) + " unresolved" if OPEN_WORK.search(text) else rest
 
 
+# "who is the most prolific reporter": the role ranked said as a title
+REPORTER_TITLE = re.compile(r"\b(?:prolific|active|frequent)\s+(?=(?:\w+\s+)?reporters?\b)|\breporters?\b")
 ASSIGNED = re.compile(r"\bassigned(?: to (?:them|him|her|each|each one))?\b")
 OPEN_WORK = re.compile(r"\b(?:backlog|(?:work ?)?load(?:ed)?|busy)\b")
+
+
+# A second level said apart from the first: "for every component in WEB, how many bugs are there per priority"; the
+# word between "each" and the field may select the issues ("each FLOE component")
+SECOND_LEVEL = re.compile(rf"\b(?:(?:per|by|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|across(?: the| its| their)?)"
+                          rf"\s+(?P<g>{G})|(?P<named>{G})\s+(?:breakdown|distribution|mix|split|spread|picture|overview))\b")
+
+
+# "open vs done" beside a breakdown: the issues counted on both sides, by their status
+OPEN_VERSUS_DONE = re.compile(r"\b(?:open|unresolved|to do|in progress|not done) (?:vs\.?|versus|and|or|against) "
+                              r"(?:done|closed|resolved|finished)\b|\b(?:done|closed|resolved|finished) "
+                              r"(?:vs\.?|versus|and|or|against) (?:open|unresolved|to do|in progress|not done)\b")
+# "a priority by component matrix": two fields crossed
+MATRIX = re.compile(rf"\b(?P<g1>{G}) (?:by|x|vs\.?|versus|against) (?P<g2>{G})\b(?: (?:matrix|table|grid|cross-?tab|"
+                    rf"breakdown|split|view|counts?))?")
+# "the split of DATA work between stories, tasks and bugs": the kinds named are grouped by type, and select
+KINDS_SPLIT = re.compile(rf"\b(?:split|mix|spread|distribution|breakdown|balance)\b(?P<keep0>.{{0,40}}?)\s+"
+                         rf"(?P<g1>between|among|across|into)\s+(?P<keep>(?:the )?{KIND}(?:,? (?:and |or )?{KIND})+)")
 
 
 def _breakdown(text: str) -> TeamAsk | None:
     if re.search(r"\b(?:sort|sorted|order|ordered|rank|ranked|arrange|arranged)\b", text):
         return None  # "sort the open bugs by priority" orders a list
-    for pattern in BREAKDOWN:
+    for pattern in (MATRIX, KINDS_SPLIT, *BREAKDOWN):
         match = pattern.search(text)
         if match:
-            first = match.group("g1")
+            first = match.group("g1") if pattern is not KINDS_SPLIT else "type"
             # "what kinds of work": the issue type
             fields = [GROUP_WORDS.get(first) or SCALE_WORDS.get(first) or "issuetype"]
             second = match.groupdict().get("g2")
             if second and GROUP_WORDS[second] not in fields:
                 fields.append(GROUP_WORDS[second])
-            rest = AS_COUNTED.sub(" ", _blank(text, match, keep="keep"))
+            # "group PROJ's backlog by component": its unresolved issues
+            rest = BACKLOG.sub(" unresolved ", AS_COUNTED.sub(" ", _blank(text, match, keep="keep")))
+            if OPEN_VERSUS_DONE.search(rest) and "status" not in fields:  # both sides counted: no condition
+                fields, rest = [*fields, "status"][:2], OPEN_VERSUS_DONE.sub(" ", rest)
+            # "by priority within each component": a field said after the first is a second level, not a restatement
+            inner = SECOND_LEVEL.search(text, match.end("g1"), match.end()) if len(fields) == 1 else None
+            if inner and GROUP_WORDS[inner.group("g") or inner.group("named")] not in fields:
+                fields.append(GROUP_WORDS[inner.group("g") or inner.group("named")])
+            second_level = SECOND_LEVEL.search(rest) if len(fields) == 1 else None
+            if second_level and GROUP_WORDS[second_level.group("g") or second_level.group("named")] not in fields:
+                field = GROUP_WORDS[second_level.group("g") or second_level.group("named")]
+                fields = [field, *fields] if second_level.start() < match.start() else [*fields, field]
+                rest = _blank(rest, second_level, keep="keep")
             if fields[0] == "assignee" and REPORTED.search(rest):  # "how many bugs did each person file": reporters
                 fields[0], rest = "reporter", REPORTED.sub(" ", rest)
             if "priority" in fields:  # "how urgent is the open work, per priority": asks, selects nothing
