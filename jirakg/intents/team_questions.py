@@ -30,7 +30,7 @@ GROUP_WORDS = {
     "assignee": "assignee", "assignees": "assignee", "person": "assignee",
     "people": "assignee", "owner": "assignee", "owners": "assignee", "developer": "assignee",
     "developers": "assignee", "dev": "assignee", "devs": "assignee", "teammate": "assignee",
-    "teammates": "assignee",
+    "teammates": "assignee", "folks": "assignee",
     # "who's on it", "who is working on them"
     **dict.fromkeys([f"who{be} {on} {it}" for be in ("'s", " is") for on in ("on", "working on")
                      for it in ("it", "them")], "assignee"),
@@ -134,12 +134,13 @@ WHICH_MOST = [
                rf"(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b{PRODUCT_OF}(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:(?:has|have|had|"
                rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|(?P<keepverb>{DID}))\s+(?:\w+\s+){{0,2}}?|"
                rf"(?!{PREPOSITION}\b)[a-z']+\s+(?:(?:up|in|on|out|down)\s+)?(?!most of\b))(?:the\s+)?{MOST}\b"
-               rf"(?:\s+(?:common|frequent|popular|used|seen)\b)?"),
+               rf"(?:\s+(?:common|frequent|popular|used|seen|often|frequently)\b)?"),
     # "the most common issue type in OPS", "the least used label"
     re.compile(rf"\b(?:the\s+)?(?P<most>most|least) (?:common|frequent|popular|used|seen) (?P<g1>{G})\b"),
     re.compile(rf"\b(?:top\s+(?P<top>{COUNT})?\s*)?(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
     # "rank the MOB components by number of open bugs": the values ordered by how many issues each has
-    re.compile(rf"\b(?:rank|ranked|order|ordered|sort|sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
+    re.compile(rf"\b(?:rank|ranked|order|ordered|sort|"
+               rf"sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
                rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
     re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b"),
 ]
@@ -160,7 +161,8 @@ WHICH_GROUP = re.compile(rf"\b(?:which|what) (?P<g>{G})\b")  # "which component 
 # "what's been sitting unresolved in WEB the longest": the words between select the issues
 WAITING = r"(?:open|waiting|unresolved|sitting|outstanding|(?:hanging|lingering)(?: around)?)"
 OPEN_LONGEST = re.compile(rf"\b(?:been )?{WAITING}(?:\s+{WAITING})*\b(?P<keep>(?:\s+(?!{WAITING}\b)[^\s]+){{0,5}}?)\s+"
-                          rf"(?:the |for the )?longest\b")
+                          rf"(?:the |for the )?longest\b(?: for (?:a |an |the )?(?:fix|resolution|answer|response|"
+                          rf"reply|decision|review))?")
 # "which unresolved data bug is the oldest": the age said after the issues it ranks
 RANKED_AFTER = re.compile(rf"\b(?:which|what)(?P<keep>(?:\s+[^\s]+){{0,5}}?\s+{NOUN})\s+(?:is|are|was|were)\s+"
                           rf"(?:the\s+)?(?P<age>oldest|newest|youngest|earliest|latest|most recent|stalest)\b")
@@ -169,7 +171,12 @@ TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
 BY_METRIC = [
     (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies)|"
                 r"most[- ](?:commented|discussed|talked[- ]about)|"
-                r"(?P<fewest>least[- ](?:commented|discussed|talked[- ]about)))\b"),
+                r"(?P<fewest>least[- ](?:commented|discussed|talked[- ]about))|"
+                # "the most discussion", "the chattiest", "has people talking the most"
+                r"(?P<most2>most|least) (?:discussion|chatter|back-and-forth|debate)|chattiest|"
+                r"(?:busiest|longest|biggest) (?:comment |discussion )?(?:thread|discussion|conversation)s?|"
+                r"(?:people|folks|everyone|users|the team) (?:talking|commenting|chatting|arguing|discussing)"
+                r"(?: (?:on|about) it)? (?:the )?(?P<most3>most|least))\b"),
      "comments"),
     (re.compile(r"\b(?:(?P<most>most|fewest|least) (?:links|linked|connected|dependencies)|most[- ]linked|"
                 r"(?:tied|linked|connected) to the (?:largest|highest|biggest|greatest) number of|"
@@ -178,8 +185,9 @@ BY_METRIC = [
     (re.compile(r"\b(?:(?P<most>most|highest|largest|biggest|fewest|lowest|smallest) (?:story )?(?:points?|"
                 r"point estimates?|estimates?)(?: total| sum| count)?|(?:biggest|largest) (?:stor(?:y|ies)|estimates?)|"
                 # "the biggest open DATA story in terms of estimate": the words between select the issues
-                r"(?P<most2>biggest|largest|highest|heaviest|smallest|lowest)\b(?P<keep>.{0,60}?)\bin terms of "
-                r"(?:story )?(?:points?|estimates?|size|effort))\b"), "points"),
+                r"(?P<most2>biggest|largest|highest|heaviest|smallest|"
+                r"lowest)\b(?P<keep>.{0,60}?)\b(?:in terms of|in|by|"
+                r"going by(?: the)?|measured (?:in|by)) (?:story )?(?:points?|estimates?|size|effort))\b"), "points"),
     # "the most watched DATA bug", "which issue has the most watchers", "fewest followers"
     (re.compile(TOP_N + r"(?:(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|"
                 r"greatest number of|highest|largest|biggest) (?:watchers|followers|people watching)|"
@@ -266,9 +274,13 @@ RESOLUTION_TIME = re.compile(
     r"(?:resolved|fixed|closed) within|(?:take|took) .{0,20}from being (?:opened|created|filed))\b")
 # "how long do DATA bugs take to get fixed", "how quickly do OPS bugs get fixed", "how many days does it usually
 # take to resolve a bug"
-HOW_LONG = re.compile(r"\bhow (?:long|many days|many weeks|quickly|fast|soon) (?:does|do|did|is it taking|it takes|"
-                      r"it took|does it take|do they take|do we take)\b(?:\s+(?:it|they|we|us))?"
-                      r"(?:\s+(?:usually|normally|generally|typically))?(?P<keep>.{0,60}?)(?:\b(?:take|takes|took|taking|to|get|got|be|being)\b\s*)*"
+HOW_LONG_AUX = (r"(?:does|do|did|is it taking|it takes|it took|does it take|do they take|do we take)\b")
+# the auxiliary may be left out after "how long" in an indirect question ("a feel for how long MOB bugs take to fix")
+HOW_LONG = re.compile(rf"\bhow (?:(?:long|quickly|fast|soon)(?: {HOW_LONG_AUX})?|(?:many days|"
+                      rf"many weeks) {HOW_LONG_AUX})"
+                      r"(?:\s+(?:it|they|we|us))?"
+                      r"(?:\s+(?:usually|normally|generally|typically))?(?P<keep>.{0,60}?)(?:\b(?:take|takes|"
+                      r"took|taking|to|get|got|be|being)\b\s*)*"
                       r"\b(?:resolv\w*|fix\w*|clos\w*|done)\b")
 # "the typical open ticket (the middle one, not the average)": the median, whichever word comes first
 MEDIAN_NOT_AVERAGE = re.compile(r"\b(?:the )?middle (?:one|value|ticket|issue)\b|,? ?\bnot (?:the )?(?:average|mean)\b")
@@ -276,19 +288,39 @@ MEDIAN_NOT_AVERAGE = re.compile(r"\b(?:the )?middle (?:one|value|ticket|issue)\b
 STAY_OPEN = re.compile(r"\bhow (?:long|many days|many weeks)\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|remain|remains|"
                        r"remained|sit|sits|sat|"
                        r"are|is) (?:open|unresolved)(?: for)?\b")
+# "how long have the open OPS tickets been sitting there": the age of open work; the words between select it
+HOW_LONG_WAITING = re.compile(r"\bhow long\b(?: (?:have|has)\b)?(?P<keep>.{0,60}?)\b(?:(?:have|"
+                              r"has) )?been (?:sitting|open|waiting|around|"
+                              r"hanging around|lingering|unresolved|outstanding|in the backlog)(?: there| around)?\b")
+# "which OPS story is the biggest in points": the issues ranked, no sum
+SUPERLATIVE_POINTS = re.compile(r"\b(?:biggest|largest|highest|heaviest|smallest|lowest|lightest)\b.{0,60}?\b(?:in|by) "
+                                r"(?:story )?(?:points?|estimates?)\b")
 # "how long do bugs usually stay open": the statistic said as a habit
 USUALLY = re.compile(r"\b(?:usually|normally|generally|typically|tends? to|on average)\b")
 AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
 SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?(?:points|estimates?)"
                  r"(?: of)?\b|"
-                 r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b")
+                 r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b|"
+                 r"\b(?:add|adding|sum|summing|tot|totting) up (?:the |all )?(?:story )?(?:points|"
+                 r"estimates?)(?: (?:on|of|for))?\b|"
+                 r"\b(?:story )?(?:points|estimates?) added up\b")
 # "story points per assignee", "the sum of the estimates by developer", "how many points does each person have":
 # a breakdown that sums points instead of counting issues
 POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many|how much)\s+(?:the\s+)?)?"
                         r"(?:story[- ]points?(?: estimates?)?|points?|estimates?|estimation)\b(?: total)?")
+ARRIVE = r"(?:come|comes|coming|came|arrive|arrives|arriving|get created|gets created|are created|get opened)(?: in)?"
+LEAVE = r"(?:(?:get|gets|got|are|being) )?(?:closed|resolved|fixed|done|go out|going out|leave)"
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
-                        r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
+                        r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow(?: (?:and|vs\.?|versus) outflow)?|"
+                        rf"\b{ARRIVE} (?:vs\.?|versus|against|compared (?:to|with)|and how many) {LEAVE}\b|"
+                        # "are we closing DATA issues faster than they come in": the words between select the issues
+                        r"\b(?:closing|resolving|fixing|closed|resolved|fixed|clearing)\b(?P<keep>(?: [\w'-]+){0,4}?) "
+                        rf"(?:faster|quicker|slower|more quickly|more slowly) than (?:they|new ones|new \w+|"
+                        rf"it) {ARRIVE}\b|"
+                        rf"\b{ARRIVE} (?:faster|quicker|slower|more quickly|more slowly) than (?:we|they|the team) "
+                        r"(?:can )?(?:close|resolve|fix|clear|get through)(?: them| it)?\b|"
+                        r"\b(?:the |our )?backlog (?:is )?(?:growing|shrinking)(?: or (?:growing|shrinking))?\b")
 # The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
 LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
               r"(?:least|less) (?:busy|loaded)|(?:lightest|smallest|lowest) (?:work ?)?load")
@@ -301,7 +333,8 @@ WORKLOAD = re.compile(
     # "who is carrying how much of the open work", "who owns what amount of it": amounts per person
     r"who(?: is| are|'s)? (?:carrying|holding|owning|owns|has|handling|doing|sitting on) (?:how much|what (?:amount|"
     r"share|portion|part|proportion))|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
-    r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
+    r"(?:at|over) capacity|busiest(?! (?:comment )?(?:thread|discussion|conversation))|load (?:per|by) person|"
+    r"(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
     r"spread of work|stretched thin|"
     r"(?:heavier|heaviest|biggest) (?:work ?)?load|(?:divided|split|shared|spread|distributed|balanced) (?:up )?"
     r"(?:among|between|across) (?:the |our )?(?P<keep>[\w-]+ )?(?:people|team members|team|developers|assignees|"
@@ -408,12 +441,37 @@ WHY_LATE = re.compile(r"\b(?:slipped|slipping|slid) (?:past|beyond|over) (?:its|
                       r"not (?:done|finished|moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|"
                       r"off track|behind schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
                       r"getting in the way of|in the way of)\b|\blate reason\b|\breason .{0,20}\blate\b|"
-                      r"\bmissed (?:its|the|their) (?:date|deadline|due date)\b")
+                      r"\bmissed (?:its|the|their) (?:date|deadline|due date)\b|"
+                      # "why hasn't it shipped yet", "PROJ-370 should have been done by now, why isn't it?"
+                      r"\bwhy (?:hasn't|has not|haven't|have not|isn't|is not|aren't|are not|wasn't|didn't|did not|"
+                      r"doesn't|does not)\b(?:.{0,40}\b(?:done|finished|delivered|shipped|landed|released|closed|"
+                      r"resolved|complete|completed|fixed|moving|ready|out)\b|\s*(?:it|they|that)?\s*[?.!]?$)|"
+                      r"\bshould(?:'ve| have) been (?:done|finished|delivered|shipped|closed|completed|resolved)\b|"
+                      # "explain the delay on …", "the hold-up on …", "what's causing the delay"
+                      r"\b(?:explain|causing|caused|behind|reason for|cause of) (?:the |this |that |all "
+                      r"the )?(?:delays?|hold-?ups?|holdups?|slippage)\b(?: (?:on|with|of|in|for|to)\b)?|"
+                      r"\b(?:the |this |that )?(?:delays?|hold-?ups?|holdups?|slippage) (?:on|with|of|in|for|"
+                      r"to)\b|\bkeeps? (?:slipping|sliding|getting (?:pushed|delayed)|being (?:pushed|delayed))\b|"
+                      # one issue gone past its date ("tickets past their deadline" lists them)
+                      r"\b(?:is|was|it's|went|gone|slipped|slid) (?:\w+ )?past its (?:due )?(?:date|deadline)\b")
 LOOK_FIRST = re.compile(r"\bwhat should (?:i|we) (?:look at|focus on|worry about|work on|prioriti[sz]e|tackle|pick up|"
                         r"address|fix)(?: first| next)?\b|\bwhere should (?:i|we) (?:start|begin|focus)\b|"
-                        r"\b(?:what|which \w+) needs? (?:my |our )?(?:attention|looking at)\b|"
+                        r"\b(?:what|which(?P<keep>(?: [\w-]+){1,3}?)) needs? (?:my |our |some |a |the most |"
+                        r"most )?(?:attention|"
+                        r"looking at|a look)(?: first| most| next)?\b|"
                         r"\bwhat(?:'s| is| are) (?:the )?most urgent\b|\bmost urgent (?:things|work|stuff)\b|"
-                        r"\bwhat to (?:focus on|look at) first\b|\bbefore anything else\b|\bpriorities first\b")
+                        r"\bwhat to (?:focus on|look at) first\b|\bbefore anything else\b|\bpriorities first\b|"
+                        # "anything I should worry about in PROJ", "is there anything worrying in MOB"
+                        r"\b(?:anything|what)(?: (?:i|we) should| should (?:i|we)| to)? (?:be )?(?:worry|worried|"
+                        r"concerned) about\b|\banything (?:worrying|concerning|alarming)\b|\bworth worrying about\b|"
+                        r"\b(?:i|we) (?:should|ought to|need to) (?:know|hear|be (?:worried|concerned)) about\b|"
+                        r"\bwhat(?:'s| is| are)? (?:the )?(?:most |really )?pressing\b|"
+                        r"\bwhere (?:do|would|can|could|shall) (?:i|we|you|one) (?:start|begin|focus)\b|"
+                        r"\bwhere to (?:start|begin)\b|"
+                        r"\b(?:what|which \w+) (?:deserves?|requires?|warrants?) (?:my |our |the most |most |some )?"
+                        r"(?:attention|a look)(?: first| most| next)?\b|\b(?:at |on )?(?:the )?top of (?:my|our|"
+                        r"the) (?:list|to-?do list|pile|"
+                        r"queue)\b|\bon (?:my|our) radar\b")
 REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
                       r"creat(?:e|es|ed))\b")
 
@@ -433,13 +491,14 @@ class TeamAsk:
 CONDITION_WORDS = (r"\b(?:un\w+|open|not|no|except|minus|without|overdue|assigned|done|finished|mine|my|me|others?|"
                    r"high|low|blocked|closed|resolved|in progress|to do)\b")
 SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint 51")
-SENTENCE = re.compile(r"(?<=[.!?])\s+")
+SENTENCE = re.compile(r"(?<=[.!?])(?<!\b\w\.\w\.)\s+")  # "i.e." and "e.g." end no sentence
 SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
                         "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
                         "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters",
                         "issue", "issues", "ticket", "tickets"})
 # Everyday words a letter away from a shape word ("start" / "state", "starts" / "stats"): never typos of it
-NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place"})
+NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place", "weekly",
+                       "monthly"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
@@ -450,6 +509,7 @@ SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wi
             (re.compile(r"\burgency\b"), "priority"), (re.compile(r"\bper-(\w+)"), r"per \1"),
             (re.compile(r"\b(\w+) by \1\b"), r"per \1"),
             # "which part is the buggiest, going by the number of bug reports": the most bugs
+            (re.compile(r"\bthe buggiest (\w+)\b"), r"the \1 with the most bugs"),
             (re.compile(r"\b(?:is|are) the buggiest\b(?:,? (?:going|judging) by (?:the )?(?:number|count) of "
                         r"(?:bugs?|bug reports|defects))?"), "has the most bugs")]
 
@@ -539,7 +599,12 @@ def reads_together(first: str, second: str) -> bool:
 # How the answer is wanted or why it is asked, not which issues: "a summary of OPS changes", "a recap of the
 # sprint", "across all projects" (no project condition), "for Bruno's platform review" (the occasion, not a person)
 AS_ASKED = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
-                      r" (?:of|on|for|about)\b|\b(?:across|over|in|for) (?:all|every) (?:the )?(?:projects?|teams?)\b|"
+                      r" (?:of|on|for|about)\b|"
+                      # "give me a sense of how long…", "roughly what proportion…": how exact the answer need be
+                      r"\b(?:give|get) (?:me |us )?(?:a |some )?(?:rough |quick |general |ballpark )?(?:sense|"
+                      r"idea|feel|"
+                      r"feeling|impression) (?:of|for)\b|\b(?:roughly|approximately|approx|ballpark|more or less|"
+                      r"give or take)\b|\b(?:across|over|in|for) (?:all|every) (?:the )?(?:projects?|teams?)\b|"
                       r"\bfor [\w.-]+'s (?:\w+ )?(?:review|meeting|standup|stand-up|sync|presentation|demo|planning|"
                       r"retro|retrospective|report|deck|slides|1:1|one-on-one)\b|"
                       r"(?:(?<=\bthe )|(?<=\bour )|(?<=\bmy ))(?:daily|weekly|monthly|quarterly|month|week) "
@@ -616,13 +681,40 @@ def _about_many(text: str) -> TeamAsk | None:
     """Reasoning without an issue named: "which tickets missed their date" lists them, it asks no reason."""
     if LISTING.search(text):
         match = LOOK_FIRST.search(text)
-        return TeamAsk("reasoning", Measure(), _blank(text, match)) if match else None
+        return TeamAsk("reasoning", Measure(), _blank(text, match, keep="keep")) if match else None
     return _reasoning(text)
+
+
+# The asker's own situation beside a question of what to look at: "if I only had an hour", "I'm taking over MOB
+# tomorrow" — when the asker acts, not when the issues were created
+ASKER_SITUATION = [re.compile(r"\bif (?:i|we) (?:only )?(?:had|have|got|get) (?:an? |one |\d+ |a few |some |the )?"
+                              r"(?:hour|minute|day|afternoon|morning|moment|time)s?\b|\b(?:taking|take|took) over\b"),
+                   re.compile(r"\b(?:i|i'm|we|we're)\b(?P<keep>[^,.?!]{0,40}?)\b(?:today|tonight|tomorrow|"
+                              r"this (?:morning|afternoon|week)|next week|right now)\b")]
+WHEN_ASKED = re.compile(r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|week)|next week|right now)\b")
+# A date word right after one of these is on the issues ("filed today", "due this week")
+DATED = re.compile(r"\b(?:created|opened|filed|raised|reported|logged|updated|touched|changed|resolved|closed|fixed|"
+                   r"done|due|came in|come in|new)\s+(?:\w+\s+)?$")
+
+
+def _asker_situation(text: str, *, any_time: bool) -> str:
+    """`text` without the words saying when or how the asker works; with `any_time`, a time said without a date
+    field ("what should I look at first in OPS today") is also when the asker looks."""
+    for pattern in ASKER_SITUATION:
+        for said in pattern.finditer(text):
+            text = _blank(text, said, keep="keep")
+    if any_time:
+        for said in WHEN_ASKED.finditer(text):
+            if not DATED.search(text[:said.start()]):
+                text = _blank(text, said)
+    return text
 
 
 def _reasoning(text: str) -> TeamAsk | None:
     match = WHY_LATE.search(text) or LOOK_FIRST.search(text)
-    return TeamAsk("reasoning", Measure(), _blank(text, match)) if match else None
+    if not match:
+        return None
+    return TeamAsk("reasoning", Measure(), _asker_situation(_blank(text, match, keep="keep"), any_time=True))
 
 
 # The words of a progress question, blanked for the condition reader; the phrases around them may hold
@@ -696,7 +788,9 @@ RISK_ITEMS = re.compile(rf"{CONDITION_WORDS}|\b(?:how many|count|number|which|li
 def _risk(text: str) -> TeamAsk | None:
     match = RISK.search(text) or (None if RISK_ITEMS.search(text) else RISKS.search(text))
     short = len(text.split()) <= SHORT  # "DATA at risk": a keyword question asks too
-    return TeamAsk("risk", Measure(), _blank(text, match)) if match and (REQUEST.search(text) or short) else None
+    if not match or not (REQUEST.search(text) or short):
+        return None
+    return TeamAsk("risk", Measure(), _asker_situation(_blank(text, match), any_time=False))
 
 
 def _activity(text: str) -> TeamAsk | None:
@@ -741,11 +835,21 @@ def _ratio(text: str) -> TeamAsk | None:
 def _statistic(text: str) -> TeamAsk | None:
     if match := THROUGHPUT.search(text):
         period = "week" if re.search(r"\bweek(?:s|ly)?\b", text) else "month"
-        rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b", " ", _blank(text, match))
+        rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b|\b(?:from )?(week|"
+                      r"month) to \1\b",
+                      " ", _blank(text, match, keep="keep"))
         return TeamAsk("stats", Measure(statistic="throughput", period=period), rest)  # type: ignore[arg-type]
     average = AVERAGE.search(text)
+    waiting = HOW_LONG_WAITING.search(text)
+    if waiting or (re.search(r"\bhow old\b", text) and not RANKED_ISSUES.search(text)):
+        # "how long have the open OPS tickets been sitting there", "how old is the MOB backlog": their age
+        median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
+        rest = BACKLOG.sub(" unresolved ", _blank(text, waiting, keep="keep")) + (" unresolved" if waiting else "")
+        for pattern in (MEDIAN_NOT_AVERAGE, AVERAGE, AGE, USUALLY):
+            rest = pattern.sub(" ", rest)
+        return TeamAsk("stats", Measure(statistic="median" if median else "average", metric="age"), rest)
     how_long = HOW_LONG.search(text) or STAY_OPEN.search(text) or (RESOLUTION_TIME.search(text) if average else None)
-    if average or how_long or re.search(r"\bhow old are\b", text):
+    if average or how_long:
         median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
         statistic = "median" if median else "average"
         # "how long do DATA bugs take to get fixed": the words between the question's own select the issues
@@ -758,10 +862,11 @@ def _statistic(text: str) -> TeamAsk | None:
                   else "points" if POINTS.search(text) else "age")
         return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
     match = SUM.search(text)
-    # "… per assignee" is a breakdown of the points, "who (which component) has the most story points in DATA" a
-    # ranking
-    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not (
-            (WHO_MOST.search(text) or WHICH_GROUP.search(text)) and BY_METRIC[2][0].search(text)):
+    # "… per assignee" is a breakdown of the points, "who (which component) has the most story points in DATA" and
+    # "which story is the biggest in points" rankings
+    ranked = SUPERLATIVE_POINTS.search(text) or (
+        (WHO_MOST.search(text) or WHICH_GROUP.search(text)) and BY_METRIC[2][0].search(text))
+    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not ranked:
         # "how many points are left in the sprint": the points of its unresolved issues
         rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
                       _blank(text, match))
@@ -787,7 +892,8 @@ def _ranking(text: str) -> TeamAsk | None:
                      else ["assignee"] if who or named else [])
             measure = Measure(metric=metric, direction=direction, group_by=group,  # type: ignore[arg-type]
                               top=_number(match.groupdict().get("top")))
-            rest = _blank(text, who, which if by_field else None, match, keep="keep")
+            # the measure said twice ("the longest discussion thread, i.e. the most comments"): both are the measure
+            rest = _blank(text, who, which if by_field else None, *pattern.finditer(text), keep="keep")
             if metric == "watchers":  # "which issue do the most people follow": the verb is the metric's
                 rest = re.sub(r"\b(?:follow|watch)\b", " ", rest)
             return TeamAsk("ranking", measure, rest)
@@ -795,8 +901,8 @@ def _ranking(text: str) -> TeamAsk | None:
     if who:
         role = "reporter" if REPORTED.search(text) else "assignee"
         rest = ASSIGNED.sub(" ", _open_work(text, re.sub(r"\bwho\b", " ", _blank(text, who, keep="keep"))))
-        if role == "reporter":  # the verb named the role ranked, not a condition
-            rest = REPORTED.sub(" ", rest)
+        if role == "reporter":  # the verb named the role ranked, not a condition ("files bugs against DATA")
+            rest = AGAINST.sub(" ", REPORTED.sub(" ", rest))
         return TeamAsk("ranking", Measure(group_by=[role], direction=_direction(who.group("most"))), rest)  # type: ignore[arg-type]
     for pattern in WHICH_MOST:
         match = pattern.search(text)
@@ -805,7 +911,8 @@ def _ranking(text: str) -> TeamAsk | None:
             top = _number(match.groupdict().get("top"))
             rest = _open_work(text, _blank(text, match, keep="keep"))
             if field == "assignee" and REPORTED.search(match.group(0)):  # "which person has filed the most bugs"
-                field, rest = "reporter", REPORTED.sub(" ", rest)
+                field, rest = "reporter", AGAINST.sub(" ", REPORTED.sub(" ", rest))
+            rest = BACK_TO_GROUP.sub(" ", rest)
             if field == "assignee":  # "which engineer has the most bugs assigned": the role ranked, no condition
                 rest = ASSIGNED.sub(" ", rest)
             if field == "epic":  # "which epic has the most open children": the children are the issues counted
@@ -840,7 +947,11 @@ def _open_work(text: str, rest: str) -> str:
     return OPEN_WORK.sub(" ", rest) + " unresolved" if OPEN_WORK.search(text) else rest
 
 
-ASSIGNED = re.compile(r"\bassigned(?: to (?:them|him|her|each|each one))?\b")
+# "filed against DATA": the project a report is filed in; "the most bugs against it": the value ranked
+AGAINST = re.compile(r"\bagainst\b")
+BACK_TO_GROUP = re.compile(r"\b(?:against|for|on|in) (?:it|them|each(?: one)?)\s*[?.!]?$")
+ASSIGNED = re.compile(r"\bassigned(?: to (?:them|him|her|each|each one))?\b|\b(?:on|to|under) (?:their|his|"
+                      r"her) names?\b")
 OPEN_WORK = re.compile(r"\b(?:backlog|(?:work ?)?load(?:ed)?|busy)\b")
 
 
