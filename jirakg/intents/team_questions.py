@@ -122,7 +122,7 @@ SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priorit
 SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
 WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?:sitting on |holding |carrying |"
-                      rf"owning |stuck with |owns |holds |carries |handles |sits on )?(?P<keep>(?:[\w']+\s+){{0,5}}?)"
+                      rf"owning |stuck with |owns |holds |carries |handles |sits on )?(?P<keep>(?:[\w']+\s+){{0,7}}?)"
                       rf"(?:the\s+)?{MOST}\b")
 PREPOSITION = r"(?:in|on|of|for|from|at|with|by|to|and|or|but|than|the|a|an)"
 # What a person did to the issues counted, kept as a condition: "which developer closed the most bugs last month"
@@ -132,7 +132,8 @@ WHICH_MOST = [
     # any verb right before "the most" counts what the group has: "racks up", "collects", "attracts"
     re.compile(rf"\b(?:which|what)\s+(?:of (?:the |our |all (?:the )?)?)?(?:(?P<top>{COUNT})\s+)?"
                rf"(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b{PRODUCT_OF}(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:(?:has|have|had|"
-               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|(?P<keepverb>{DID}))\s+(?:\w+\s+){{0,2}}?|"
+               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|"
+               rf"(?P<keepverb>{DID}))\s+(?:(?!{DID}\b)\w+\s+){{0,2}}?|"
                rf"(?!{PREPOSITION}\b)[a-z']+\s+(?:(?:up|in|on|out|down)\s+)?(?!most of\b))(?:the\s+)?{MOST}\b"
                rf"(?:\s+(?:common|frequent|popular|used|seen|often|frequently)\b)?"),
     # "the most common issue type in OPS", "the least used label"
@@ -162,7 +163,9 @@ WHICH_GROUP = re.compile(rf"\b(?:which|what) (?P<g>{G})\b")  # "which component 
 WAITING = r"(?:open|waiting|unresolved|sitting|outstanding|(?:hanging|lingering)(?: around)?)"
 OPEN_LONGEST = re.compile(rf"\b(?:been )?{WAITING}(?:\s+{WAITING})*\b(?P<keep>(?:\s+(?!{WAITING}\b)[^\s]+){{0,5}}?)\s+"
                           rf"(?:the |for the )?longest\b(?: for (?:a |an |the )?(?:fix|resolution|answer|response|"
-                          rf"reply|decision|review))?")
+                          rf"reply|decision|review))?|"
+                          rf"\b(?:gone|been|waited|sat|stayed|lasted)(?: the)? longest without (?:being |getting |a )?"
+                          rf"(?:resolved|fixed|closed|done|fix|resolution)\b")
 # "which unresolved data bug is the oldest": the age said after the issues it ranks
 RANKED_AFTER = re.compile(rf"\b(?:which|what)(?P<keep>(?:\s+[^\s]+){{0,5}}?\s+{NOUN})\s+(?:is|are|was|were)\s+"
                           rf"(?:the\s+)?(?P<age>oldest|newest|youngest|earliest|latest|most recent|stalest)\b")
@@ -194,6 +197,7 @@ BY_METRIC = [
                 r"(?:highest|largest|biggest) (?:watcher|watch) counts?|(?P<most2>most|least)[- ]"
                 r"(?:watched|followed)|(?P<most3>most|fewest) people (?:follow|watch)(?:ing)?|"
                 # "being followed by the most people", "the biggest crowd watching it"
+                r"(?:is |are )?(?:everyone|everybody) (?:is )?(?:watching|following)|"
                 r"(?:being |is |are )?(?:watched|followed|tracked) by (?:the )?(?P<most4>most|fewest) "
                 r"(?:people|users|folks)|(?P<most5>biggest|largest|smallest) (?:crowd|audience|following|"
                 r"number of people|group of people)(?: (?:watching|following))?)\b"), "watchers"),
@@ -241,7 +245,8 @@ NEVER = re.compile(r"\b(?:never|not yet|not) (?:got|get|gets|been|were|was|are|i
                    r"(?:resolved|fixed|closed|done|finished|completed)\b")
 SHARE = [
     re.compile(r"\b(?:what|which)?\s*(?:is\s+)?(?:the\s+)?(?P<t>fraction|percentage|percent|proportion|share|ratio|"
-               r"portion|%|how much)\s+of\s+(?:the\s+|all\s+)?(?P<base>.+?)\s+(?:are|is|were|was|have been|has been|"
+               r"portion|%|how much|how big (?:a |of a )?(?:chunk|part|portion|slice|piece|share))\s+of\s+"
+               r"(?:the\s+|all\s+)?(?P<base>.+?)\s+(?:are|is|were|was|have been|has been|"
                r"got|gets|get|ended up|end up|remain|stay|have|has|did|do)\s+(?P<part>.+?)"
                r"(?:,? ?" + IN_PERCENT + r")?$"),
     re.compile(r"(?:\b|(?=%))(?P<t>fraction|percentage|percent|proportion|share|%) of (?:the |all )?(?P<base>.+?) "
@@ -250,6 +255,9 @@ SHARE = [
                r"share|portion) (?:of them )?(?:are|is|were|have|has|got|get) (?P<part>.+)$"),
     re.compile(r"\b(?:what )?(?P<t>fraction|percentage|percent|proportion|share) of (?:the |all )?(?P<base>.+?) "
                r"(?:with|that are|that have|which are|marked|flagged|having) (?P<part>.+)$"),
+    # "is most of the DATA work done yet?": how much of it is, as a share
+    re.compile(r"^(?:is|are|was|were|has|have) (?:most|much|more than half|half) of (?:the |all )?(?P<base>.+?) "
+               r"(?:been )?(?P<part>(?:done|finished|resolved|closed|completed?|fixed|shipped)\b.*?)$"),
     # "how many DATA bugs are still open, in percent?", "how often were DECA tickets closed as won't fix, by percentage"
     re.compile(r"\bhow (?:many|often) (?:of )?(?:the |all )?(?P<base>.+?) (?:are|is|were|was|got|get|have been|"
                r"has been) (?P<part>.+?),? " + IN_PERCENT),
@@ -264,6 +272,7 @@ RATE_PARTS = {"resolution": "resolved", "completion": "done", "fix": "resolved",
 AVERAGE = re.compile(r"\b(?P<stat>average|avg|mean|median|typical|typically|half of)\b")
 RESOLUTION_TIME = re.compile(
     r"\b(?:time to (?:resolve|fix|close|resolution|complete|get \w+ (?:done|fixed|resolved))|resolution time|"
+    r"time (?:it )?takes? (?P<keep3>[\w-]+ )?to (?:resolve|fix|close|get \w+ (?:done|fixed|resolved))|"
     r"cycle time|lead time|turnaround(?: time)?|days to (?:resolve|fix|close)|"
     r"takes? (?:us |them )?to (?:get \w+ )?(?:resolve|fix|close|resolved|fixed|closed)|to (?:resolve|fix|close)|"
     r"how long (?:does|do|did) (?:it|they) take|(?:time |days )?from (?:being )?(?:creat\w*|open\w*|filed|filing|"
@@ -287,7 +296,11 @@ MEDIAN_NOT_AVERAGE = re.compile(r"\b(?:the )?middle (?:one|value|ticket|issue)\b
 # "how long on average do WEB bugs stay open": their time to resolve; the words between select the issues
 STAY_OPEN = re.compile(r"\bhow (?:long|many days|many weeks)\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|remain|remains|"
                        r"remained|sit|sits|sat|"
-                       r"are|is) (?:open|unresolved)(?: for)?\b")
+                       r"are|is) (?:open|unresolved)(?: for)?\b|\bhow (?:long|many days|"
+                       r"many weeks)\b(?P<keep2>.{0,60}?)"
+                       r"\b(?:open|unresolved) (?:before|until|till) (?:it's |it is |they're |they are |"
+                       r"it gets |they get |"
+                       r"being |getting |it was |they were )?(?:done|resolved|closed|fixed|finished)\b")
 # "how long have the open OPS tickets been sitting there": the age of open work; the words between select it
 HOW_LONG_WAITING = re.compile(r"\bhow long\b(?: (?:have|has)\b)?(?P<keep>.{0,60}?)\b(?:(?:have|"
                               r"has) )?been (?:sitting|open|waiting|around|"
@@ -297,10 +310,10 @@ SUPERLATIVE_POINTS = re.compile(r"\b(?:biggest|largest|highest|heaviest|smallest
                                 r"(?:story )?(?:points?|estimates?)\b")
 # "how long do bugs usually stay open": the statistic said as a habit
 USUALLY = re.compile(r"\b(?:usually|normally|generally|typically|tends? to|on average)\b")
-AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
+AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open|(?:how many )?(?:days|weeks|months) old)\b")
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
-SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?(?:points|estimates?)"
-                 r"(?: of)?\b|"
+SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story points?|points|estimates?)"
+                 r"(?: count| total)?(?: of)?\b|"
                  r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b|"
                  r"\b(?:add|adding|sum|summing|tot|totting) up (?:the |all )?(?:story )?(?:points|"
                  r"estimates?)(?: (?:on|of|for))?\b|"
@@ -312,7 +325,11 @@ POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many
 ARRIVE = r"(?:come|comes|coming|came|arrive|arrives|arriving|get created|gets created|are created|get opened)(?: in)?"
 LEAVE = r"(?:(?:get|gets|got|are|being) )?(?:closed|resolved|fixed|done|go out|going out|leave)"
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
-                        r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow(?: (?:and|vs\.?|versus) outflow)?|"
+                        r"(?:resolved|closed|fixed|done)\b|"
+                        r"\b(?:opened|created|filed)\b(?P<keep3>(?: [\w'-]+){1,3}?) (?:vs\.?|versus|"
+                        r"compared (?:to|with)|"
+                        r"against|and how many) (?:get |got |are |were )?(?:closed|resolved|fixed|done)\b|"
+                        r"\bthroughput\b|\binflow(?: (?:and|vs\.?|versus) outflow)?|"
                         rf"\b{ARRIVE} (?:vs\.?|versus|against|compared (?:to|with)|and how many) {LEAVE}\b|"
                         # "are we closing DATA issues faster than they come in": the words between select the issues
                         r"\b(?:closing|resolving|fixing|closed|resolved|fixed|clearing)\b(?P<keep>(?: [\w'-]+){0,4}?) "
@@ -320,7 +337,14 @@ THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versu
                         rf"it) {ARRIVE}\b|"
                         rf"\b{ARRIVE} (?:faster|quicker|slower|more quickly|more slowly) than (?:we|they|the team) "
                         r"(?:can )?(?:close|resolve|fix|clear|get through)(?: them| it)?\b|"
-                        r"\b(?:the |our )?backlog (?:is )?(?:growing|shrinking)(?: or (?:growing|shrinking))?\b")
+                        r"\b(?:the |our )?backlog (?:is )?(?:growing|shrinking)(?: or (?:growing|shrinking))?\b|"
+                        # "closing MOB bugs compared to new ones coming in", "close per month compared with how many
+                        # were opened": the words between select the issues
+                        r"\b(?:clos(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)|fix(?:es|ed|"
+                        r"ing)?)\b(?P<keep2>(?: [\w'-]+){0,5}?) "
+                        r"(?:compared (?:to|with)|versus|vs\.?|against) (?:how many (?:were |got |are |get )?|the |)"
+                        r"(?:opened|created|filed|new ones|new \w+|incoming|(?:what|ones) (?:comes?|coming) in)"
+                        r"(?: coming in| arriving)?\b")
 # The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
 LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
               r"(?:least|less) (?:busy|loaded)|(?:lightest|smallest|lowest) (?:work ?)?load")
@@ -446,16 +470,31 @@ WHY_LATE = re.compile(r"\b(?:slipped|slipping|slid) (?:past|beyond|over) (?:its|
                       r"\bwhy (?:hasn't|has not|haven't|have not|isn't|is not|aren't|are not|wasn't|didn't|did not|"
                       r"doesn't|does not)\b(?:.{0,40}\b(?:done|finished|delivered|shipped|landed|released|closed|"
                       r"resolved|complete|completed|fixed|moving|ready|out)\b|\s*(?:it|they|that)?\s*[?.!]?$)|"
-                      r"\bshould(?:'ve| have) been (?:done|finished|delivered|shipped|closed|completed|resolved)\b|"
                       # "explain the delay on …", "the hold-up on …", "what's causing the delay"
                       r"\b(?:explain|causing|caused|behind|reason for|cause of) (?:the |this |that |all "
                       r"the )?(?:delays?|hold-?ups?|holdups?|slippage)\b(?: (?:on|with|of|in|for|to)\b)?|"
                       r"\b(?:the |this |that )?(?:delays?|hold-?ups?|holdups?|slippage) (?:on|with|of|in|for|"
-                      r"to)\b|\bkeeps? (?:slipping|sliding|getting (?:pushed|delayed)|being (?:pushed|delayed))\b|"
-                      # one issue gone past its date ("tickets past their deadline" lists them)
-                      r"\b(?:is|was|it's|went|gone|slipped|slid) (?:\w+ )?past its (?:due )?(?:date|deadline)\b")
-LOOK_FIRST = re.compile(r"\bwhat should (?:i|we) (?:look at|focus on|worry about|work on|prioriti[sz]e|tackle|pick up|"
-                        r"address|fix)(?: first| next)?\b|\bwhere should (?:i|we) (?:start|begin|focus)\b|"
+                      r"to)\b")
+# Said of an issue named, these ask why it is late; said of many ("everything that is past its due date") they
+# select the issues
+ISSUE_LATE = re.compile(r"\bkeeps? (?:slipping|sliding|getting (?:pushed|delayed)|being (?:pushed|delayed))\b|"
+                        r"\b(?:is|was|it's|went|gone|slipped|slid) (?:\w+ )?past its (?:due )?(?:date|deadline)\b|"
+                        r"\bshould(?:'ve| have) been (?:done|finished|delivered|shipped|closed|completed|resolved)\b|"
+                        r"\breason\b.{0,30}\b(?:behind|still open|delayed|not (?:done|finished|closed))\b|"
+                        r"\bdragging(?: on)?\b|\bwas due\b.{0,30}\bago\b")
+LOOK_FIRST = re.compile(r"\bwhat(?P<keep0>(?: [\w-]+){0,3}?) (?:should|would|do you think) (?:i|we|you)"
+                        r"(?P<keep1>(?: [\w-]+){0,3}?) (?:be )?(?:look(?:ing)? at|focus(?:ing)? on|worry about|"
+                        r"work(?:ing)? "
+                        r"on|prioriti[sz](?:e|ing)|tackl(?:e|ing)|pick(?:ing)? up|address(?:ing)?|fix(?:ing)?)"
+                        r"(?: first| next)?\b|"
+                        # "what should the platform team be focusing on": the words between say whose work
+                        r"\bwhat should(?P<keep2>(?: [\w-]+){1,3}?) be (?:focus(?:ing)? on|working on|looking at|"
+                        r"prioriti[sz]ing|tackling)\b|\bwhat(?P<keep3>(?: [\w-]+){0,2}?) needs? (?:fixing|doing|"
+                        r"attention|to be (?:fixed|done|looked at))"
+                        r"(?: first| most urgently| most| urgently| asap)?\b|"
+                        r"\b(?:the )?(?:biggest|main|worst) (?:problems?|concerns?|headaches?|worries|pain points?)\b|"
+                        r"\b(?:hot ?spots?|trouble spots?|pain points?)\b|\bwhere should (?:i|we) (?:start|"
+                        r"begin|focus)\b|"
                         r"\b(?:what|which(?P<keep>(?: [\w-]+){1,3}?)) needs? (?:my |our |some |a |the most |"
                         r"most )?(?:attention|"
                         r"looking at|a look)(?: first| most| next)?\b|"
@@ -541,7 +580,7 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
     bugs; the other sentences still give conditions."""
     sentences = SENTENCE.split(normalised(text))
     asking = [n for n, sentence in enumerate(sentences) if REQUEST.search(sentence) or sentence.endswith("?")]
-    readers = (_comments, _reasoning) if has_key else ISSUE_READERS
+    readers = (_comments, _reasoning_about_issue) if has_key else ISSUE_READERS
     for n in asking or range(len(sentences)):
         joined = _joined_reading(sentences, n + 1, readers) if n + 1 < len(sentences) else None
         n += joined is not None  # the pair ends at the sentence pointing back
@@ -603,7 +642,10 @@ AS_ASKED = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|re
                       # "give me a sense of how long…", "roughly what proportion…": how exact the answer need be
                       r"\b(?:give|get) (?:me |us )?(?:a |some )?(?:rough |quick |general |ballpark )?(?:sense|"
                       r"idea|feel|"
-                      r"feeling|impression) (?:of|for)\b|\b(?:roughly|approximately|approx|ballpark|more or less|"
+                      r"feeling|impression) (?:of|for)\b|\b(?:give|tell|show) me (?:a|the) (?:percent(?:age)?|%|"
+                      r"fraction|"
+                      r"share)\b|\bin (?:days|hours|weeks)\b(?=\s*[?.!]?$)|\b(?:roughly|"
+                      r"approximately|approx|ballpark|more or less|"
                       r"give or take)\b|\b(?:across|over|in|for) (?:all|every) (?:the )?(?:projects?|teams?)\b|"
                       r"\bfor [\w.-]+'s (?:\w+ )?(?:review|meeting|standup|stand-up|sync|presentation|demo|planning|"
                       r"retro|retrospective|report|deck|slides|1:1|one-on-one)\b|"
@@ -614,6 +656,11 @@ ROLE = re.compile(r"\b(?:i'm|i am|as) (?:the|a|an|their|our) (?:[\w-]+ ){0,2}?(?
 # "the most recent bug someone filed", "the first ticket ever created": creation is what the age ranks
 CREATED_BY_ANYONE = re.compile(r"\b(?:someone|somebody|anyone|anybody|people|we|they|ever)\s+(?:\w+\s+)?"
                                r"(?:filed|created|opened|reported|raised|logged|made|submitted)\b(?: against\b)?")
+
+
+def _kept(match: re.Match[str]) -> str:
+    """A match replaced by the words inside it that select issues (its groups named keep…)."""
+    return " " + " ".join(v for k, v in match.groupdict().items() if k.startswith("keep") and v) + " "
 
 
 def _blank(text: str, *matches: re.Match[str] | None, keep: str | None = None) -> str:
@@ -708,6 +755,10 @@ def _asker_situation(text: str, *, any_time: bool) -> str:
             if not DATED.search(text[:said.start()]):
                 text = _blank(text, said)
     return text
+
+
+def _reasoning_about_issue(text: str) -> TeamAsk | None:
+    return TeamAsk("reasoning", Measure(), text) if ISSUE_LATE.search(text) else _reasoning(text)
 
 
 def _reasoning(text: str) -> TeamAsk | None:
@@ -838,6 +889,7 @@ def _statistic(text: str) -> TeamAsk | None:
         rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b|\b(?:from )?(week|"
                       r"month) to \1\b",
                       " ", _blank(text, match, keep="keep"))
+        rest = re.sub(r"\b(?:the )?trends? (?:of|in|for)\b|\bover time\b", " ", rest)
         return TeamAsk("stats", Measure(statistic="throughput", period=period), rest)  # type: ignore[arg-type]
     average = AVERAGE.search(text)
     waiting = HOW_LONG_WAITING.search(text)
@@ -853,9 +905,9 @@ def _statistic(text: str) -> TeamAsk | None:
         median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
         statistic = "median" if median else "average"
         # "how long do DATA bugs take to get fixed": the words between the question's own select the issues
-        rest = STAY_OPEN.sub(lambda m: f" {m.group('keep')} ", HOW_LONG.sub(lambda m: f" {m.group('keep')} ", text))
-        rest = RESOLUTION_TIME.sub(lambda m: f" {m.group('keep') or ''} ", rest)
-        rest = USUALLY.sub(" ", MEDIAN_NOT_AVERAGE.sub(" ", rest))
+        rest = HOW_LONG.sub(lambda m: f" {m.group('keep')} ", STAY_OPEN.sub(_kept, text))
+        rest = RESOLUTION_TIME.sub(_kept, rest)
+        rest = BACKLOG.sub(" unresolved ", USUALLY.sub(" ", MEDIAN_NOT_AVERAGE.sub(" ", rest)))
         for pattern in (AVERAGE, AGE, POINTS):
             rest = pattern.sub(" ", rest)
         metric = ("resolution_time" if how_long or RESOLUTION_TIME.search(text)

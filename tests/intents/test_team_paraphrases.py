@@ -197,3 +197,71 @@ def test_a_measure_said_twice_is_read_once() -> None:
 def test_late_words_about_many_issues_ask_no_reason(question: str) -> None:
     """A reason is asked of one issue; words of lateness about many select or are named, never ask which issue."""
     assert one(question).name not in ("reasoning", "clarify")
+
+
+# A second round of wordings, tried after the first fixes: the same meanings said yet another way
+MORE = [
+    ("is there a reason DATA-413 is still open?", "reasoning", {}, []),
+    ("why is MOB-595 dragging on?", "reasoning", {}, []),
+    ("what is going on with WEB-410, it was due months ago", "reasoning", {}, []),
+    ("what's the biggest problem in DATA right now?", "reasoning", {}, [project("DATA")]),
+    ("what are the hot spots in OPS?", "reasoning", {}, [project("OPS")]),
+    ("I have 30 minutes, what in MOB should I look at?", "reasoning", {}, [project("MOB")]),
+    ("if you were me, what would you fix first in WEB?", "reasoning", {}, [project("WEB")]),
+    ("what needs fixing most urgently in PROJ?", "reasoning", {}, [project("PROJ")]),
+    ("which story in OPS needs a look first?", "reasoning", {}, [project("OPS"), STORY]),
+    ("give me a feel for how long MOB bugs take to fix", "stats",
+     {"statistic": "average", "metric": "resolution_time"}, [project("MOB"), BUG]),
+    ("how long MOB bugs have been open", "stats", {"statistic": "average", "metric": "age"}, [project("MOB"), OPEN]),
+    ("what's the average age of the DATA backlog?", "stats", {"statistic": "average", "metric": "age"},
+     [project("DATA"), OPEN]),
+    ("how are we doing on closing MOB bugs compared to new ones coming in?", "stats", {"statistic": "throughput"},
+     [project("MOB"), BUG]),
+    ("are OPS tickets coming in faster than we close them?", "stats", {"statistic": "throughput"}, [project("OPS")]),
+    ("how many tickets did MOB close per month compared with how many were opened?", "stats",
+     {"statistic": "throughput", "period": "month"}, [project("MOB")]),
+    ("who on the WEB team has been assigned the most bugs?", "ranking", {"group_by": ["assignee"]},
+     [project("WEB"), BUG]),
+    ("which PROJ issue is everyone watching?", "ranking", {"metric": "watchers"}, [project("PROJ")]),
+    ("which DATA ticket has gone the longest without being resolved?", "ranking", {"metric": "age"},
+     [project("DATA"), OPEN]),
+    ("which WEB bug has the busiest comment thread?", "ranking", {"metric": "comments"}, [project("WEB"), BUG]),
+    ("what should the platform team be focusing on?", "reasoning", {}, ['"Platform Team"']),
+    ("how big a chunk of PROJ issues are bugs?", "stats", {"statistic": "share"}, [project("PROJ")]),
+    ("is most of the DATA work done yet? give me a percent", "stats", {"statistic": "share"}, [project("DATA")]),
+    ("what's the median time it takes PROJ to resolve a ticket?", "stats",
+     {"statistic": "median", "metric": "resolution_time"}, [project("PROJ")]),
+    ("on average how many days old is an open MOB bug?", "stats", {"statistic": "average", "metric": "age"},
+     [project("MOB"), BUG, OPEN]),
+    ("what's the total story point count for open DATA work?", "stats", {"statistic": "sum", "metric": "points"},
+     [project("DATA"), OPEN]),
+    ("how many MOB bugs get opened each week vs closed?", "stats", {"statistic": "throughput", "period": "week"},
+     [project("MOB"), BUG]),
+    ("what's the trend of new vs closed DATA tickets by month?", "stats",
+     {"statistic": "throughput", "period": "month"}, [project("DATA")]),
+    # the verb after "has" still selects what is counted
+    ("which assignee in MOB has closed the most tickets?", "ranking", {"group_by": ["assignee"]},
+     [project("MOB"), "done"]),
+]
+
+
+def test_how_long_open_before_done_counts_the_resolved() -> None:
+    """"open before it's done" is the time to resolve: the resolved issues are measured, not the open ones."""
+    call = one("how long is the typical WEB story open before it's done?")
+    assert call.name == "stats" and call.slots.measure is not None
+    assert call.slots.measure.metric == "resolution_time" and OPEN not in (call.jql or "")
+    assert call.slots.ignored == []
+
+
+@pytest.mark.parametrize(("question", "name", "measure", "clauses"), MORE, ids=[m[0] for m in MORE])
+def test_more_wordings_of_the_same_meanings(question: str, name: str, measure: dict, clauses: list[str]) -> None:
+    call = one(question)
+    assert call.name == name and call.slots.ignored == []
+    if measure:
+        assert call.slots.measure is not None
+        read = call.slots.measure.model_dump()
+        assert {field: read[field] for field in measure} == measure
+    for clause in clauses:
+        assert clause in (call.jql or "")
+    if name == "reasoning" and not clauses:
+        assert call.issue_keys
