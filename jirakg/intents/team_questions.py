@@ -410,7 +410,8 @@ RELEASE = [
 MISS = r"miss(?: (?:a|the|their|its|our) (?:deadlines?|due dates?|dates?))?"
 RISK = re.compile(rf"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:{MISS}|slip|be late)|"
                   rf"(?:might|may|could|will|going to|gonna) (?:{MISS}|slip|be late|not make)|jeopard\w*|red flags?|"
-                  r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|late or about to|"
+                  r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|where(?:'s| is| are) the fires?|"
+                  r"late or about to|"
                   rf"(?:most )?likely to {MISS}|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"
                   r"behind schedule|fall(?:ing|en)? behind|"
                   r"(?:overdue|late|behind) or (?:stuck|blocked|stalled|at risk|about to \w+)|"
@@ -481,11 +482,15 @@ ISSUE_LATE = re.compile(r"\bkeeps? (?:slipping|sliding|getting (?:pushed|delayed
                         r"\b(?:is|was|it's|went|gone|slipped|slid) (?:\w+ )?past its (?:due )?(?:date|deadline)\b|"
                         r"\bshould(?:'ve| have) been (?:done|finished|delivered|shipped|closed|completed|resolved)\b|"
                         r"\breason\b.{0,30}\b(?:behind|still open|delayed|not (?:done|finished|closed))\b|"
-                        r"\bdragging(?: on)?\b|\bwas due\b.{0,30}\bago\b")
-LOOK_FIRST = re.compile(r"\bwhat(?P<keep0>(?: [\w-]+){0,3}?) (?:should|would|do you think) (?:i|we|you)"
+                        r"\bdragging(?: on)?\b|\bwas due\b.{0,30}\bago\b|"
+                        r"\b(?:being|running|still|so) (?:late|behind|overdue|delayed)\b|"
+                        r"\b(?:hasn't|has not|isn't|is not|not) (?:moved|moving|budged|progressed|progressing)\b|"
+                        r"\bblocking\b.{0,30}\bfrom (?:completing|finishing|closing|shipping|getting (?:done|finished|"
+                        r"closed)|being (?:done|finished|closed))\b")
+LOOK_FIRST = re.compile(r"\b(?:what|which)(?P<keep0>(?: [\w-]+){0,3}?) (?:should|would|do you think) (?:i|we|you)"
                         r"(?P<keep1>(?: [\w-]+){0,3}?) (?:be )?(?:look(?:ing)? at|focus(?:ing)? on|worry about|"
-                        r"work(?:ing)? "
-                        r"on|prioriti[sz](?:e|ing)|tackl(?:e|ing)|pick(?:ing)? up|address(?:ing)?|fix(?:ing)?)"
+                        r"work(?:ing)? on|prioriti[sz](?:e|ing)|tackl(?:e|ing)|pick(?:ing)? up|address(?:ing)?|"
+                        r"fix(?:ing)?|deal(?:ing)? with|handl(?:e|ing)|pay(?:ing)? attention to)"
                         r"(?: first| next)?\b|"
                         # "what should the platform team be focusing on": the words between say whose work
                         r"\bwhat should(?P<keep2>(?: [\w-]+){1,3}?) be (?:focus(?:ing)? on|working on|looking at|"
@@ -510,7 +515,12 @@ LOOK_FIRST = re.compile(r"\bwhat(?P<keep0>(?: [\w-]+){0,3}?) (?:should|would|do 
                         r"\b(?:what|which \w+) (?:deserves?|requires?|warrants?) (?:my |our |the most |most |some )?"
                         r"(?:attention|a look)(?: first| most| next)?\b|\b(?:at |on )?(?:the )?top of (?:my|our|"
                         r"the) (?:list|to-?do list|pile|"
-                        r"queue)\b|\bon (?:my|our) radar\b")
+                        r"queue)\b|\bon (?:my|our) radar\b|"
+                        # "what matters most", "what comes first", "the first thing I should deal with"
+                        r"\bwhat (?:matters|counts) (?:most|first)\b|\bwhat (?:comes|goes|should go|"
+                        r"should come) first\b|"
+                        r"\b(?:the )?first thing (?:i|we) (?:should|need to|must|ought to) (?:deal with|do|look at|"
+                        r"tackle|handle|fix)\b|\b(?:what|which \w+) (?:deserves?|needs?) (?:my |our )?focus\b")
 REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
                       r"creat(?:e|es|ed))\b")
 
@@ -537,7 +547,7 @@ SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "
                         "issue", "issues", "ticket", "tickets"})
 # Everyday words a letter away from a shape word ("start" / "state", "starts" / "stats"): never typos of it
 NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place", "weekly",
-                       "monthly"})
+                       "monthly", "prioritise", "prioritize", "prioritised", "prioritized"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
@@ -735,7 +745,8 @@ def _about_many(text: str) -> TeamAsk | None:
 # The asker's own situation beside a question of what to look at: "if I only had an hour", "I'm taking over MOB
 # tomorrow" — when the asker acts, not when the issues were created
 ASKER_SITUATION = [re.compile(r"\bif (?:i|we) (?:only )?(?:had|have|got|get) (?:an? |one |\d+ |a few |some |the )?"
-                              r"(?:hour|minute|day|afternoon|morning|moment|time)s?\b|\b(?:taking|take|took) over\b"),
+                              r"(?:hour|minute|day|afternoon|morning|moment|time)s?\b|\b(?:taking|take|took) over\b|"
+                              r"\b(?:i'm|i am|we're|we are)(?: just| quite| pretty)? new (?:to|on|in|at)\b"),
                    re.compile(r"\b(?:i|i'm|we|we're)\b(?P<keep>[^,.?!]{0,40}?)\b(?:today|tonight|tomorrow|"
                               r"this (?:morning|afternoon|week)|next week|right now)\b")]
 WHEN_ASKED = re.compile(r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|week)|next week|right now)\b")
