@@ -143,7 +143,8 @@ WHICH_MOST = [
     re.compile(rf"\b(?:rank|ranked|order|ordered|sort|"
                rf"sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
                rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
-    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b"),
+    # "top 3 reporters"; "top priority bugs" is a priority value ("top" said of the issues' priority)
+    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?!\s+{NOUN}\b)"),
 ]
 RANKED_ISSUES = re.compile(
     rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|earliest|"
@@ -174,6 +175,7 @@ TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
 BY_METRIC = [
     (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies)|"
                 r"most[- ](?:commented|discussed|talked[- ]about)|"
+                rf"top\s+(?:(?P<top>{COUNT})\s+)?(?:most[- ])?(?:commented|discussed)|"
                 r"(?P<fewest>least[- ](?:commented|discussed|talked[- ]about))|"
                 # "the most discussion", "the chattiest", "has people talking the most"
                 r"(?P<most2>most|least) (?:discussion|chatter|back-and-forth|debate)|chattiest|"
@@ -265,14 +267,15 @@ SHARE = [
                r"(?P<part>(?:closed|resolved|fixed|done|finished|marked|flagged|set|labell?ed|tagged)\b.*?),? "
                + IN_PERCENT),
 ]
-RATE = re.compile(r"\b(?P<t>(?:resolution|completion|fix|done|closure|close) rate|(?:percent(?:age)?|%)\s+"
+RATE = re.compile(r"(?P<t>\b(?:resolution|completion|fix|done|closure|close) rate|(?:\bpercent(?:age)?|%)\s+"
                   r"(?P<part>resolved|done|closed|complete|completed|finished|fixed|open|unresolved))\b")
 RATE_PARTS = {"resolution": "resolved", "completion": "done", "fix": "resolved", "done": "done", "closure": "resolved",
               "close": "resolved"}
 AVERAGE = re.compile(r"\b(?P<stat>average|avg|mean|median|typical|typically|half of)\b")
 RESOLUTION_TIME = re.compile(
     r"\b(?:time to (?:resolve|fix|close|resolution|complete|get \w+ (?:done|fixed|resolved))|resolution time|"
-    r"time (?:it )?takes? (?P<keep3>[\w-]+ )?to (?:resolve|fix|close|get \w+ (?:done|fixed|resolved))|"
+    r"(?:time|(?:number of )?days|(?:number of )?weeks) (?:it )?takes? (?P<keep3>[\w-]+ )?to (?:resolve|fix|close|ship|"
+    r"deliver|finish|complete|get \w+ (?:done|fixed|resolved))|"
     r"cycle time|lead time|turnaround(?: time)?|days to (?:resolve|fix|close)|"
     r"takes? (?:us |them )?to (?:get \w+ )?(?:resolve|fix|close|resolved|fixed|closed)|to (?:resolve|fix|close)|"
     r"how long (?:does|do|did) (?:it|they) take|(?:time |days )?from (?:being )?(?:creat\w*|open\w*|filed|filing|"
@@ -317,7 +320,8 @@ SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+
                  r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b|"
                  r"\b(?:add|adding|sum|summing|tot|totting) up (?:the |all )?(?:story )?(?:points|"
                  r"estimates?)(?: (?:on|of|for))?\b|"
-                 r"\b(?:story )?(?:points|estimates?) added up\b")
+                 r"\b(?:story )?(?:points|estimates?) added up\b|"
+                 r"\b(?:story points?|points|estimates?)(?P<keep>(?: \w+){0,2}?) (?:sum|total|summed)\s*[?.!]?$")
 # "story points per assignee", "the sum of the estimates by developer", "how many points does each person have":
 # a breakdown that sums points instead of counting issues
 POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many|how much)\s+(?:the\s+)?)?"
@@ -343,7 +347,8 @@ THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versu
                         r"\b(?:clos(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)|fix(?:es|ed|"
                         r"ing)?)\b(?P<keep2>(?: [\w'-]+){0,5}?) "
                         r"(?:compared (?:to|with)|versus|vs\.?|against) (?:how many (?:were |got |are |get )?|the |)"
-                        r"(?:opened|created|filed|new ones|new \w+|incoming|(?:what|ones) (?:comes?|coming) in)"
+                        r"(?:opened|created|filed|new ones|new \w+|incoming|(?:what|ones) (?:comes?|coming) in|"
+                        r"(?:come|comes|came|coming|arrive|arrived) in|arrive|arrived|get (?:opened|created|filed))"
                         r"(?: coming in| arriving)?\b")
 # The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
 LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
@@ -484,6 +489,8 @@ ISSUE_LATE = re.compile(r"\bkeeps? (?:slipping|sliding|getting (?:pushed|delayed
                         r"\breason\b.{0,30}\b(?:behind|still open|delayed|not (?:done|finished|closed))\b|"
                         r"\bdragging(?: on)?\b|\bwas due\b.{0,30}\bago\b|"
                         r"\b(?:being|running|still|so) (?:late|behind|overdue|delayed)\b|"
+                        r"\b(?:delays?|delayed|hold-?ups?|holdups?|slippage|lateness)\b|"
+                        r"\b(?:late|behind|overdue|stuck)\b.{0,20}\bwhy\b|"
                         r"\b(?:hasn't|has not|isn't|is not|not) (?:moved|moving|budged|progressed|progressing)\b|"
                         r"\bblocking\b.{0,30}\bfrom (?:completing|finishing|closing|shipping|getting (?:done|finished|"
                         r"closed)|being (?:done|finished|closed))\b")
@@ -517,7 +524,10 @@ LOOK_FIRST = re.compile(r"\b(?:what|which)(?P<keep0>(?: [\w-]+){0,3}?) (?:should
                         r"the) (?:list|to-?do list|pile|"
                         r"queue)\b|\bon (?:my|our) radar\b|"
                         # "what matters most", "what comes first", "the first thing I should deal with"
-                        r"\bwhat (?:matters|counts) (?:most|first)\b|\bwhat (?:comes|goes|should go|"
+                        r"\bwhat (?:matters|counts) (?:most|first)\b|\bwhat (?:first|next)\s*[?.!]?$|"
+                        r"\b(?:focus|priority) areas?\b|\bwhere to focus\b|\battention needed\b|"
+                        r"\b(?:top|main|key|biggest) priorities\b(?=\s*(?:now|right now|today|this week|for|in|"
+                        r"[?.!]|$))|\bwhat (?:comes|goes|should go|"
                         r"should come) first\b|"
                         r"\b(?:the )?first thing (?:i|we) (?:should|need to|must|ought to) (?:deal with|do|look at|"
                         r"tackle|handle|fix)\b|\b(?:what|which \w+) (?:deserves?|needs?) (?:my |our )?focus\b")
@@ -647,7 +657,8 @@ def reads_together(first: str, second: str) -> bool:
 
 # How the answer is wanted or why it is asked, not which issues: "a summary of OPS changes", "a recap of the
 # sprint", "across all projects" (no project condition), "for Bruno's platform review" (the occasion, not a person)
-AS_ASKED = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
+AS_ASKED = re.compile(r"\bfor (?:my|our) (?:weekly |monthly |next )?(?:1:1s?|one-on-ones?|1-on-1s?)\b|"
+                      r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
                       r" (?:of|on|for|about)\b|"
                       # "give me a sense of how long…", "roughly what proportion…": how exact the answer need be
                       r"\b(?:give|get) (?:me |us )?(?:a |some )?(?:rough |quick |general |ballpark )?(?:sense|"
@@ -919,6 +930,7 @@ def _statistic(text: str) -> TeamAsk | None:
         rest = HOW_LONG.sub(lambda m: f" {m.group('keep')} ", STAY_OPEN.sub(_kept, text))
         rest = RESOLUTION_TIME.sub(_kept, rest)
         rest = BACKLOG.sub(" unresolved ", USUALLY.sub(" ", MEDIAN_NOT_AVERAGE.sub(" ", rest)))
+        rest = re.sub(r"\b(?:takes?|took|taking)\b", " ", rest)  # "does it take us …": the time is the measure
         for pattern in (AVERAGE, AGE, POINTS):
             rest = pattern.sub(" ", rest)
         metric = ("resolution_time" if how_long or RESOLUTION_TIME.search(text)
@@ -932,7 +944,7 @@ def _statistic(text: str) -> TeamAsk | None:
     if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not ranked:
         # "how many points are left in the sprint": the points of its unresolved issues
         rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
-                      _blank(text, match))
+                      _blank(text, match, keep="keep"))
         return TeamAsk("stats", Measure(statistic="sum", metric="points"), rest)
     return None
 
@@ -957,6 +969,8 @@ def _ranking(text: str) -> TeamAsk | None:
                               top=_number(match.groupdict().get("top")))
             # the measure said twice ("the longest discussion thread, i.e. the most comments"): both are the measure
             rest = _blank(text, who, which if by_field else None, *pattern.finditer(text), keep="keep")
+            # "has gotten the most comments": the verb only says the issue has them
+            rest = re.sub(r"\b(?:gotten|received|collected|attracted|accumulated|drawn)\b", " ", rest)
             if metric == "watchers":  # "which issue do the most people follow": the verb is the metric's
                 rest = re.sub(r"\b(?:follow|watch)\b", " ", rest)
             return TeamAsk("ranking", measure, rest)

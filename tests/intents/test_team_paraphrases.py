@@ -249,6 +249,16 @@ MORE = [
     ("which DATA issues should I pay attention to?", "reasoning", {}, [project("DATA")]),
     ("what deserves my focus in OPS this week?", "reasoning", {}, [project("OPS")]),
     ("where's the fire in WEB?", "risk", {}, [project("WEB")]),
+    ("for the quarterly review, what's the average number of days it takes DATA to ship a story?", "stats",
+     {"statistic": "average", "metric": "resolution_time"}, [project("DATA"), STORY]),
+    ("roughly how many tickets does OPS close per week compared with how many come in?", "stats",
+     {"statistic": "throughput", "period": "week"}, [project("OPS")]),
+    ("for my 1:1s, who in DATA has the fewest open tickets?", "ranking",
+     {"group_by": ["assignee"], "direction": "fewest"}, [project("DATA"), OPEN]),
+    ("which of our mobile bugs has gotten the most comments?", "ranking", {"metric": "comments"},
+     [project("MOB"), BUG]),
+    ("how long, on average, does it take us to close a bug?", "stats",
+     {"statistic": "average", "metric": "resolution_time"}, [BUG]),
     # the verb after "has" still selects what is counted
     ("which assignee in MOB has closed the most tickets?", "ranking", {"group_by": ["assignee"]},
      [project("MOB"), "done"]),
@@ -275,3 +285,29 @@ def test_more_wordings_of_the_same_meanings(question: str, name: str, measure: d
         assert clause in (call.jql or "")
     if name == "reasoning" and not clauses:
         assert call.issue_keys
+
+
+# The same meanings typed as keywords
+KEYWORDS = [
+    ("DATA-413 delay", "reasoning", {}, []),
+    ("MOB-595 overdue why", "reasoning", {}, []),
+    ("OPS focus areas", "reasoning", {}, [project("OPS")]),
+    ("PROJ what first", "reasoning", {}, [project("PROJ")]),
+    ("DATA top priorities now", "reasoning", {}, [project("DATA")]),
+    ("MOB attention needed", "reasoning", {}, [project("MOB")]),
+    ("PROJ story points open sum", "stats", {"statistic": "sum", "metric": "points"}, [project("PROJ"), OPEN]),
+    ("% done MOB stories", "stats", {"statistic": "share"}, [project("MOB"), STORY]),
+    ("top 5 commented WEB issues", "ranking", {"metric": "comments", "top": 5}, [project("WEB")]),
+]
+
+
+@pytest.mark.parametrize(("question", "name", "measure", "clauses"), KEYWORDS, ids=[k[0] for k in KEYWORDS])
+def test_the_same_meanings_as_keywords(question: str, name: str, measure: dict, clauses: list[str]) -> None:
+    test_more_wordings_of_the_same_meanings(question, name, measure, clauses)
+
+
+def test_top_priority_said_of_issues_is_their_priority_not_a_ranking() -> None:
+    """"top priority bugs" are the Highest-priority bugs; "top" ranks only the values of a field said alone."""
+    call = one("top priority bugs in DATA")
+    assert call.name == "search" and 'priority = "Highest"' in (call.jql or "")
+    assert one("top 3 reporters in MOB").name == "ranking"
