@@ -317,7 +317,7 @@ AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open|(?:how 
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
 SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story points?|points|estimates?)"
                  r"(?: count| total)?(?: of)?\b|"
-                 r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b|"
+                 r"\b(?:story points?|points) (?:in total|total|combined|altogether|in)\b|\bin points\b|"
                  r"\b(?:add|adding|sum|summing|tot|totting) up (?:the |all )?(?:story )?(?:points|"
                  r"estimates?)(?: (?:on|of|for))?\b|"
                  r"\b(?:story )?(?:points|estimates?) added up\b|"
@@ -940,7 +940,8 @@ def _statistic(text: str) -> TeamAsk | None:
     # "… per assignee" is a breakdown of the points, "who (which component) has the most story points in DATA" and
     # "which story is the biggest in points" rankings
     ranked = SUPERLATIVE_POINTS.search(text) or (
-        (WHO_MOST.search(text) or WHICH_GROUP.search(text)) and BY_METRIC[2][0].search(text))
+        (WHO_MOST.search(text) or WHICH_GROUP.search(text) or re.search(r"\bwho\b", text))
+        and BY_METRIC[2][0].search(text))
     if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not ranked:
         # "how many points are left in the sprint": the points of its unresolved issues
         rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",

@@ -259,6 +259,8 @@ MORE = [
      [project("MOB"), BUG]),
     ("how long, on average, does it take us to close a bug?", "stats",
      {"statistic": "average", "metric": "resolution_time"}, [BUG]),
+    ("what's the story point total on open PROJ bugs?", "stats", {"statistic": "sum", "metric": "points"},
+     [project("PROJ"), BUG, OPEN]),
     # the verb after "has" still selects what is counted
     ("which assignee in MOB has closed the most tickets?", "ranking", {"group_by": ["assignee"]},
      [project("MOB"), "done"]),
