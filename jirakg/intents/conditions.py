@@ -1088,7 +1088,8 @@ class ConditionReader:
             return  # "stories without points": searching for "points" would find the opposite; both are named
         terms = [w for w in words.left() if w not in FILLER and w != USED and not self._condition_like(w)
                  and w not in FIELD_WORDS and w not in INTENT_WORDS and not w.isdigit()
-                 and not re.search(r"(?:ed|ing|ly)$", w)]  # verbs and adverbs ("proposed") describe, not search
+                 and not re.search(r"(?:ed|ing|ly)$", w)  # verbs and adverbs ("proposed") describe, not search
+                 and not _superlative(w, asked)]
         if terms:
             slots.text = " ".join(filter(None, [slots.text, *terms]))
             slots.ignored = [w for w in slots.ignored if w not in terms]
@@ -1122,6 +1123,13 @@ class ConditionReader:
         return bool(word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
                     or NEGATION.search(word) or word in self.known
                     or get_close_matches(word, self.known, n=1, cutoff=0.8))
+
+
+def _superlative(word: str, asked: str) -> bool:
+    """"the chattiest ticket", "the flurbiest bug": a measure the asker ranks by, not a word to search for (named as
+    not used when no reader knows it)."""
+    return bool(re.fullmatch(r"[a-z]{2,}(?:iest|[^aeiou\W]est)", word) and re.search(
+        rf"\bthe {word}(?: \w+)? (?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epics?|ones?|items?)\b", asked.lower()))
 
 
 MIXED_NAME = re.compile(r"(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]+")

@@ -30,7 +30,7 @@ GROUP_WORDS = {
     "assignee": "assignee", "assignees": "assignee", "person": "assignee",
     "people": "assignee", "owner": "assignee", "owners": "assignee", "developer": "assignee",
     "developers": "assignee", "dev": "assignee", "devs": "assignee", "teammate": "assignee",
-    "teammates": "assignee",
+    "teammates": "assignee", "folks": "assignee",
     # "who's on it", "who is working on them"
     **dict.fromkeys([f"who{be} {on} {it}" for be in ("'s", " is") for on in ("on", "working on")
                      for it in ("it", "them")], "assignee"),
@@ -138,7 +138,7 @@ SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priorit
 SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
 WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?:sitting on |holding |carrying |"
-                      rf"owning |stuck with |owns |holds |carries |handles |sits on )?(?P<keep>(?:[\w']+\s+){{0,5}}?)"
+                      rf"owning |stuck with |owns |holds |carries |handles |sits on )?(?P<keep>(?:[\w']+\s+){{0,7}}?)"
                       rf"(?:the\s+)?{MOST}\b")
 PREPOSITION = r"(?:in|on|of|for|from|at|with|by|to|and|or|but|than|the|a|an)"
 # What a person did to the issues counted, kept as a condition: "which developer closed the most bugs last month"
@@ -148,16 +148,19 @@ WHICH_MOST = [
     # any verb right before "the most" counts what the group has: "racks up", "collects", "attracts"
     re.compile(rf"\b(?:which|what)\s+(?:of (?:the |our |all (?:the )?)?)?(?:(?P<top>{COUNT})\s+)?"
                rf"(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b{PRODUCT_OF}(?P<keep>(?:\s+[^\s]+){{0,8}}?)\s+(?:(?:has|have|had|"
-               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|(?P<keepverb>{DID}))\s+(?:\w+\s+){{0,2}}?|"
+               rf"gets?|got|with|contains?|holds?|carries|sees?|is|are|"
+               rf"(?P<keepverb>{DID}))\s+(?:(?!{DID}\b)\w+\s+){{0,2}}?|"
                rf"(?!{PREPOSITION}\b)[a-z']+\s+(?:(?:up|in|on|out|down)\s+)?(?!most of\b))(?:the\s+)?{MOST}\b"
-               rf"(?:\s+(?:common|frequent|popular|used|seen)\b)?"),
+               rf"(?:\s+(?:common|frequent|popular|used|seen|often|frequently)\b)?"),
     # "the most common issue type in OPS", "the least used label"
     re.compile(rf"\b(?:the\s+)?(?P<most>most|least) (?:common|frequent|popular|used|seen) (?P<g1>{G})\b"),
     re.compile(rf"\b(?:top\s+(?P<top>{COUNT})?\s*)?(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
     # "rank the MOB components by number of open bugs": the values ordered by how many issues each has
-    re.compile(rf"\b(?:rank|ranked|order|ordered|sort|sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
+    re.compile(rf"\b(?:rank|ranked|order|ordered|sort|"
+               rf"sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
                rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
-    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b"),
+    # "top 3 reporters"; "top priority bugs" is a priority value ("top" said of the issues' priority)
+    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?!\s+{NOUN}\b)"),
     # "who's the biggest bug reporter on FLOE": the one with the most, said as a title
     re.compile(r"\b(?:biggest|most prolific|leading|number one|no\. ?1)\s+(?P<keep>(?:\w+\s+)??)"
                r"(?P<g1>reporter|assignee|owner)\b"),
@@ -179,7 +182,10 @@ WHICH_GROUP = re.compile(rf"\b(?:which|what) (?P<g>{G})\b")  # "which component 
 # "what's been sitting unresolved in WEB the longest": the words between select the issues
 WAITING = r"(?:open|waiting|unresolved|sitting|outstanding|(?:hanging|lingering)(?: around)?)"
 OPEN_LONGEST = re.compile(rf"\b(?:been )?{WAITING}(?:\s+{WAITING})*\b(?P<keep>(?:\s+(?!{WAITING}\b)[^\s]+){{0,5}}?)\s+"
-                          rf"(?:the |for the )?longest\b")
+                          rf"(?:the |for the )?longest\b(?: for (?:a |an |the )?(?:fix|resolution|answer|response|"
+                          rf"reply|decision|review))?|"
+                          rf"\b(?:gone|been|waited|sat|stayed|lasted)(?: the)? longest without (?:being |getting |a )?"
+                          rf"(?:resolved|fixed|closed|done|fix|resolution)\b")
 # "which unresolved data bug is the oldest": the age said after the issues it ranks
 RANKED_AFTER = re.compile(rf"\b(?:which|what)(?P<keep>(?:\s+[^\s]+){{0,5}}?\s+{NOUN})\s+(?:is|are|was|were)\s+"
                           rf"(?:the\s+)?(?P<age>oldest|newest|youngest|earliest|latest|most recent|stalest)\b")
@@ -189,7 +195,13 @@ BY_METRIC = [
     (re.compile(r"\b(?:(?P<most>most|fewest|least|highest number of|largest number of) (?:comments|replies|discussion|"
                 r"chatter|conversation|back[- ]and[- ]forth)|"
                 r"most[- ](?:commented|discussed|talked[- ]about)|"
-                r"(?P<fewest>least[- ](?:commented|discussed|talked[- ]about)))\b"),
+                rf"top\s+(?:(?P<top>{COUNT})\s+)?(?:most[- ])?(?:commented|discussed)|"
+                r"(?P<fewest>least[- ](?:commented|discussed|talked[- ]about))|"
+                # "the most discussion", "the chattiest", "has people talking the most"
+                r"(?P<most2>most|least) (?:discussion|chatter|back-and-forth|debate)|chattiest|"
+                r"(?:busiest|longest|biggest) (?:comment |discussion )?(?:thread|discussion|conversation)s?|"
+                r"(?:people|folks|everyone|users|the team) (?:talking|commenting|chatting|arguing|discussing)"
+                r"(?: (?:on|about) it)? (?:the )?(?P<most3>most|least))\b"),
      "comments"),
     (re.compile(r"\b(?:(?P<most>most|fewest|least) (?:links|linked|connected|dependencies)|most[- ]linked|"
                 r"(?:tied|linked|connected) to the (?:largest|highest|biggest|greatest) number of|"
@@ -198,14 +210,16 @@ BY_METRIC = [
     (re.compile(r"\b(?:(?P<most>most|highest|largest|biggest|fewest|lowest|smallest) (?:story )?(?:points?|"
                 r"point estimates?|estimates?)(?: total| sum| count)?|(?:biggest|largest) (?:stor(?:y|ies)|estimates?)|"
                 # "the biggest open DATA story in terms of estimate": the words between select the issues
-                r"(?P<most2>biggest|largest|highest|heaviest|smallest|lowest)\b(?P<keep>.{0,60}?)\bin terms of "
-                r"(?:story )?(?:points?|estimates?|size|effort))\b"), "points"),
+                r"(?P<most2>biggest|largest|highest|heaviest|smallest|"
+                r"lowest)\b(?P<keep>.{0,60}?)\b(?:in terms of|in|by|"
+                r"going by(?: the)?|measured (?:in|by)) (?:story )?(?:points?|estimates?|size|effort))\b"), "points"),
     # "the most watched DATA bug", "which issue has the most watchers", "fewest followers"
     (re.compile(TOP_N + r"(?:(?P<most>most|fewest|least|highest number of|largest number of|biggest number of|"
                 r"greatest number of|highest|largest|biggest) (?:watchers|followers|people watching)|"
                 r"(?:highest|largest|biggest) (?:watcher|watch) counts?|(?P<most2>most|least)[- ]"
                 r"(?:watched|followed)|(?P<most3>most|fewest) people (?:follow|watch)(?:ing)?|"
                 # "being followed by the most people", "the biggest crowd watching it"
+                r"(?:is |are )?(?:everyone|everybody) (?:is )?(?:watching|following)|"
                 r"(?:being |is |are )?(?:watched|followed|tracked) by (?:the )?(?P<most4>most|fewest) "
                 r"(?:people|users|folks)|(?P<most5>biggest|largest|smallest) (?:crowd|audience|following|"
                 r"number of people|group of people)(?: (?:watching|following))?)\b"), "watchers"),
@@ -253,7 +267,8 @@ NEVER = re.compile(r"\b(?:never|not yet|not) (?:got|get|gets|been|were|was|are|i
                    r"(?:resolved|fixed|closed|done|finished|completed)\b")
 SHARE = [
     re.compile(r"\b(?:what|which)?\s*(?:is\s+)?(?:the\s+)?(?P<t>fraction|percentage|percent|proportion|share|ratio|"
-               r"portion|%|how much)\s+of\s+(?:the\s+|all\s+)?(?P<base>.+?)\s+(?:are|is|were|was|have been|has been|"
+               r"portion|%|how much|how big (?:a |of a )?(?:chunk|part|portion|slice|piece|share))\s+of\s+"
+               r"(?:the\s+|all\s+)?(?P<base>.+?)\s+(?:are|is|were|was|have been|has been|"
                r"got|gets|get|ended up|end up|remain|stay|have|has|did|do)\s+(?P<part>.+?)"
                r"(?:,? ?" + IN_PERCENT + r")?$"),
     re.compile(r"(?:\b|(?=%))(?P<t>fraction|percentage|percent|proportion|share|%) of (?:the |all )?(?P<base>.+?) "
@@ -262,6 +277,9 @@ SHARE = [
                r"share|portion) (?:of them )?(?:are|is|were|have|has|got|get) (?P<part>.+)$"),
     re.compile(r"\b(?:what )?(?P<t>fraction|percentage|percent|proportion|share) of (?:the |all )?(?P<base>.+?) "
                r"(?:with|that are|that have|which are|marked|flagged|having) (?P<part>.+)$"),
+    # "is most of the DATA work done yet?": how much of it is, as a share
+    re.compile(r"^(?:is|are|was|were|has|have) (?:most|much|more than half|half) of (?:the |all )?(?P<base>.+?) "
+               r"(?:been )?(?P<part>(?:done|finished|resolved|closed|completed?|fixed|shipped)\b.*?)$"),
     # "how many DATA bugs are still open, in percent?", "how often were DECA tickets closed as won't fix, by percentage"
     re.compile(r"\bhow (?:many|often) (?:of )?(?:the |all )?(?P<base>.+?) (?:are|is|were|was|got|get|have been|"
                r"has been) (?P<part>.+?),? " + IN_PERCENT),
@@ -269,13 +287,15 @@ SHARE = [
                r"(?P<part>(?:closed|resolved|fixed|done|finished|marked|flagged|set|labell?ed|tagged)\b.*?),? "
                + IN_PERCENT),
 ]
-RATE = re.compile(r"\b(?P<t>(?:resolution|completion|fix|done|closure|close) rate|(?:percent(?:age)?|%)\s+"
+RATE = re.compile(r"(?P<t>\b(?:resolution|completion|fix|done|closure|close) rate|(?:\bpercent(?:age)?|%)\s+"
                   r"(?P<part>resolved|done|closed|complete|completed|finished|fixed|open|unresolved))\b")
 RATE_PARTS = {"resolution": "resolved", "completion": "done", "fix": "resolved", "done": "done", "closure": "resolved",
               "close": "resolved"}
 AVERAGE = re.compile(r"\b(?P<stat>average|avg|mean|median|typical|typically|half of)\b")
 RESOLUTION_TIME = re.compile(
     r"\b(?:time to (?:resolve|fix|close|resolution|complete|get \w+ (?:done|fixed|resolved))|resolution time|"
+    r"(?:time|(?:number of )?days|(?:number of )?weeks) (?:it )?takes? (?P<keep3>[\w-]+ )?to (?:resolve|fix|close|ship|"
+    r"deliver|finish|complete|get \w+ (?:done|fixed|resolved))|"
     r"cycle time|lead time|turnaround(?: time)?|days to (?:resolve|fix|close)|"
     r"takes? (?:us |them )?to (?:get \w+ )?(?:resolve|fix|close|resolved|fixed|closed)|to (?:resolve|fix|close)|"
     r"how long (?:does|do|did) (?:it|they) take|(?:time |days )?from (?:being )?(?:creat\w*|open\w*|filed|filing|"
@@ -286,29 +306,70 @@ RESOLUTION_TIME = re.compile(
     r"(?:resolved|fixed|closed) within|(?:take|took) .{0,20}from being (?:opened|created|filed))\b")
 # "how long do DATA bugs take to get fixed", "how quickly do OPS bugs get fixed", "how many days does it usually
 # take to resolve a bug"
-HOW_LONG = re.compile(r"\bhow (?:long|many days|many weeks|quickly|fast|soon) (?:does|do|did|is it taking|it takes|"
-                      r"it took|does it take|do they take|do we take)\b(?:\s+(?:it|they|we|us))?"
-                      r"(?:\s+(?:usually|normally|generally|typically))?(?P<keep>.{0,60}?)(?:\b(?:take|takes|took|taking|to|get|got|be|being)\b\s*)*"
+HOW_LONG_AUX = (r"(?:does|do|did|is it taking|it takes|it took|does it take|do they take|do we take)\b")
+# the auxiliary may be left out after "how long" in an indirect question ("a feel for how long MOB bugs take to fix")
+HOW_LONG = re.compile(rf"\bhow (?:(?:long|quickly|fast|soon)(?: {HOW_LONG_AUX})?|(?:many days|"
+                      rf"many weeks) {HOW_LONG_AUX})"
+                      r"(?:\s+(?:it|they|we|us))?"
+                      r"(?:\s+(?:usually|normally|generally|typically))?(?P<keep>.{0,60}?)(?:\b(?:take|takes|"
+                      r"took|taking|to|get|got|be|being)\b\s*)*"
                       r"\b(?:resolv\w*|fix\w*|clos\w*|done)\b")
 # "the typical open ticket (the middle one, not the average)": the median, whichever word comes first
 MEDIAN_NOT_AVERAGE = re.compile(r"\b(?:the )?middle (?:one|value|ticket|issue)\b|,? ?\bnot (?:the )?(?:average|mean)\b")
 # "how long on average do WEB bugs stay open": their time to resolve; the words between select the issues
 STAY_OPEN = re.compile(r"\bhow (?:long|many days|many weeks)\b(?P<keep>.{0,60}?)\b(?:stay|stays|stayed|remain|remains|"
                        r"remained|sit|sits|sat|"
-                       r"are|is) (?:open|unresolved)(?: for)?\b")
+                       r"are|is) (?:open|unresolved)(?: for)?\b|\bhow (?:long|many days|"
+                       r"many weeks)\b(?P<keep2>.{0,60}?)"
+                       r"\b(?:open|unresolved) (?:before|until|till) (?:it's |it is |they're |they are |"
+                       r"it gets |they get |"
+                       r"being |getting |it was |they were )?(?:done|resolved|closed|fixed|finished)\b")
+# "how long have the open OPS tickets been sitting there": the age of open work; the words between select it
+HOW_LONG_WAITING = re.compile(r"\bhow long\b(?: (?:have|has)\b)?(?P<keep>.{0,60}?)\b(?:(?:have|"
+                              r"has) )?been (?:sitting|open|waiting|around|"
+                              r"hanging around|lingering|unresolved|outstanding|in the backlog)(?: there| around)?\b")
+# "which OPS story is the biggest in points": the issues ranked, no sum
+SUPERLATIVE_POINTS = re.compile(r"\b(?:biggest|largest|highest|heaviest|smallest|lowest|lightest)\b.{0,60}?\b(?:in|by) "
+                                r"(?:story )?(?:points?|estimates?)\b")
 # "how long do bugs usually stay open": the statistic said as a habit
 USUALLY = re.compile(r"\b(?:usually|normally|generally|typically|tends? to|on average)\b")
-AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open)\b")
+AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open|(?:how many )?(?:days|weeks|months) old)\b")
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
-SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story )?(?:points|estimates?)"
-                 r"(?: of)?\b|"
-                 r"\b(?:story )?points (?:in total|total|combined|altogether|in)\b|\bin points\b")
+SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story points?|points|estimates?)"
+                 r"(?: count| total)?(?: of)?\b|"
+                 r"\b(?:story points?|points) (?:in total|total|combined|altogether|in)\b|\bin points\b|"
+                 r"\b(?:add|adding|sum|summing|tot|totting) up (?:the |all )?(?:story )?(?:points|"
+                 r"estimates?)(?: (?:on|of|for))?\b|"
+                 r"\b(?:story )?(?:points|estimates?) added up\b|"
+                 r"\b(?:story points?|points|estimates?)(?P<keep>(?: \w+){0,2}?) (?:sum|total|summed)\s*[?.!]?$")
 # "story points per assignee", "the sum of the estimates by developer", "how many points does each person have":
 # a breakdown that sums points instead of counting issues
 POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many|how much)\s+(?:the\s+)?)?"
                         r"(?:story[- ]points?(?: estimates?)?|points?|estimates?|estimation)\b(?: total)?")
+ARRIVE = r"(?:come|comes|coming|came|arrive|arrives|arriving|get created|gets created|are created|get opened)(?: in)?"
+LEAVE = r"(?:(?:get|gets|got|are|being) )?(?:closed|resolved|fixed|done|go out|going out|leave)"
 THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
-                        r"(?:resolved|closed|fixed|done)\b|\bthroughput\b|\binflow\b")
+                        r"(?:resolved|closed|fixed|done)\b|"
+                        r"\b(?:opened|created|filed)\b(?P<keep3>(?: [\w'-]+){1,3}?) (?:vs\.?|versus|"
+                        r"compared (?:to|with)|"
+                        r"against|and how many) (?:get |got |are |were )?(?:closed|resolved|fixed|done)\b|"
+                        r"\bthroughput\b|\binflow(?: (?:and|vs\.?|versus) outflow)?|"
+                        rf"\b{ARRIVE} (?:vs\.?|versus|against|compared (?:to|with)|and how many) {LEAVE}\b|"
+                        # "are we closing DATA issues faster than they come in": the words between select the issues
+                        r"\b(?:closing|resolving|fixing|closed|resolved|fixed|clearing)\b(?P<keep>(?: [\w'-]+){0,4}?) "
+                        rf"(?:faster|quicker|slower|more quickly|more slowly) than (?:they|new ones|new \w+|"
+                        rf"it) {ARRIVE}\b|"
+                        rf"\b{ARRIVE} (?:faster|quicker|slower|more quickly|more slowly) than (?:we|they|the team) "
+                        r"(?:can )?(?:close|resolve|fix|clear|get through)(?: them| it)?\b|"
+                        r"\b(?:the |our )?backlog (?:is )?(?:growing|shrinking)(?: or (?:growing|shrinking))?\b|"
+                        # "closing MOB bugs compared to new ones coming in", "close per month compared with how many
+                        # were opened": the words between select the issues
+                        r"\b(?:clos(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)|fix(?:es|ed|"
+                        r"ing)?)\b(?P<keep2>(?: [\w'-]+){0,5}?) "
+                        r"(?:compared (?:to|with)|versus|vs\.?|against) (?:how many (?:were |got |are |get )?|the |)"
+                        r"(?:opened|created|filed|new ones|new \w+|incoming|(?:what|ones) (?:comes?|coming) in|"
+                        r"(?:come|comes|came|coming|arrive|arrived) in|arrive|arrived|get (?:opened|created|filed))"
+                        r"(?: coming in| arriving)?\b")
 # The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
 LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
               r"(?:least|less) (?:busy|loaded)|(?:lightest|smallest|lowest) (?:work ?)?load")
@@ -328,7 +389,8 @@ WORKLOAD = re.compile(
     # "who is carrying how much of the open work", "who owns what amount of it": amounts per person
     r"who(?: is| are|'s)? (?:carrying|holding|owning|owns|has|handling|doing|sitting on) (?:how much|what (?:amount|"
     r"share|portion|part|proportion))|how much (?:is |work is )?on (?:\w+'s|his|her|their|my|our) plate|"
-    r"(?:at|over) capacity|busiest|load (?:per|by) person|(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
+    r"(?:at|over) capacity|busiest(?! (?:comment )?(?:thread|discussion|conversation))|load (?:per|by) person|"
+    r"(?:team|people|everyone|everybody)(?:'s|s'|s)? load|"
     r"spread of work|stretched thin|(?:team |our |their )?capacity|"
     # "what does everyone on the WEB team have on their plate", "what's on each DATA engineer's plate"
     r"on (?:their|everyone's|everybody's|people's|each (?P<keep5>(?:\w+ )?)\w+'s) plates?|"
@@ -415,7 +477,8 @@ RELEASE = [
 MISS = r"miss(?: (?:a|the|their|its|our) (?:deadlines?|due dates?|dates?))?"
 RISK = re.compile(rf"\b(?:at risk|risky|in danger|endangered|slipping|likely to (?:{MISS}|slip|be late)|"
                   rf"(?:might|may|could|will|going to|gonna) (?:{MISS}|slip|be late|not make)|jeopard\w*|red flags?|"
-                  r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|late or about to|"
+                  r"warning signs?|in trouble|(?:danger|trouble) zone|on fire|where(?:'s| is| are) the fires?|"
+                  r"late or about to|"
                   rf"(?:most )?likely to {MISS}|miss (?:a|the|their) (?:deadline|due date)|running (?:late|behind)|"
                   r"behind schedule|fall(?:ing|en)? behind|"
                   r"(?:overdue|late|behind) or (?:stuck|blocked|stalled|at risk|about to \w+)|"
@@ -483,12 +546,67 @@ WHY_LATE = re.compile(r"\b(?:slipped|slipping|slid) (?:past|beyond|over) (?:its|
                       r"not (?:done|finished|moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|"
                       r"off track|behind schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
                       r"getting in the way of|in the way of)\b|\blate reason\b|\breason .{0,20}\blate\b|"
-                      r"\bmissed (?:its|the|their) (?:date|deadline|due date)\b")
-LOOK_FIRST = re.compile(r"\bwhat should (?:i|we) (?:look at|focus on|worry about|work on|prioriti[sz]e|tackle|pick up|"
-                        r"address|fix)(?: first| next)?\b|\bwhere should (?:i|we) (?:start|begin|focus)\b|"
-                        r"\b(?:what|which \w+) needs? (?:my |our )?(?:attention|looking at)\b|"
+                      r"\bmissed (?:its|the|their) (?:date|deadline|due date)\b|"
+                      # "why hasn't it shipped yet", "PROJ-370 should have been done by now, why isn't it?"
+                      r"\bwhy (?:hasn't|has not|haven't|have not|isn't|is not|aren't|are not|wasn't|didn't|did not|"
+                      r"doesn't|does not)\b(?:.{0,40}\b(?:done|finished|delivered|shipped|landed|released|closed|"
+                      r"resolved|complete|completed|fixed|moving|ready|out)\b|\s*(?:it|they|that)?\s*[?.!]?$)|"
+                      # "explain the delay on …", "the hold-up on …", "what's causing the delay"
+                      r"\b(?:explain|causing|caused|behind|reason for|cause of) (?:the |this |that |all "
+                      r"the )?(?:delays?|hold-?ups?|holdups?|slippage)\b(?: (?:on|with|of|in|for|to)\b)?|"
+                      r"\b(?:the |this |that )?(?:delays?|hold-?ups?|holdups?|slippage) (?:on|with|of|in|for|"
+                      r"to)\b")
+# Said of an issue named, these ask why it is late; said of many ("everything that is past its due date") they
+# select the issues
+ISSUE_LATE = re.compile(r"\bkeeps? (?:slipping|sliding|getting (?:pushed|delayed)|being (?:pushed|delayed))\b|"
+                        r"\b(?:is|was|it's|went|gone|slipped|slid) (?:\w+ )?past its (?:due )?(?:date|deadline)\b|"
+                        r"\bshould(?:'ve| have) been (?:done|finished|delivered|shipped|closed|completed|resolved)\b|"
+                        r"\breason\b.{0,30}\b(?:behind|still open|delayed|not (?:done|finished|closed))\b|"
+                        r"\bdragging(?: on)?\b|\bwas due\b.{0,30}\bago\b|"
+                        r"\b(?:being|running|still|so) (?:late|behind|overdue|delayed)\b|"
+                        r"\b(?:delays?|delayed|hold-?ups?|holdups?|slippage|lateness)\b|"
+                        r"\b(?:late|behind|overdue|stuck)\b.{0,20}\bwhy\b|"
+                        r"\b(?:hasn't|has not|isn't|is not|not) (?:moved|moving|budged|progressed|progressing)\b|"
+                        r"\bblocking\b.{0,30}\bfrom (?:completing|finishing|closing|shipping|getting (?:done|finished|"
+                        r"closed)|being (?:done|finished|closed))\b")
+LOOK_FIRST = re.compile(r"\b(?:what|which)(?P<keep0>(?: [\w-]+){0,3}?) (?:should|would|do you think) (?:i|we|you)"
+                        r"(?P<keep1>(?: [\w-]+){0,3}?) (?:be )?(?:look(?:ing)? at|focus(?:ing)? on|worry about|"
+                        r"work(?:ing)? on|prioriti[sz](?:e|ing)|tackl(?:e|ing)|pick(?:ing)? up|address(?:ing)?|"
+                        r"fix(?:ing)?|deal(?:ing)? with|handl(?:e|ing)|pay(?:ing)? attention to)"
+                        r"(?: first| next)?\b|"
+                        # "what should the platform team be focusing on": the words between say whose work
+                        r"\bwhat should(?P<keep2>(?: [\w-]+){1,3}?) be (?:focus(?:ing)? on|working on|looking at|"
+                        r"prioriti[sz]ing|tackling)\b|\bwhat(?P<keep3>(?: [\w-]+){0,2}?) needs? (?:(?:attention|fixing)"
+                        r"(?: first| most urgently| most| urgently| asap)?|(?:doing|to be (?:fixed|done|looked at))"
+                        # "what still needs doing for the release" lists the open work; said with an order, triage
+                        r" (?:first|most urgently|most|urgently|asap))\b|"
+                        r"\b(?:the )?(?:biggest|main|worst) (?:problems?|concerns?|headaches?|worries|pain points?)\b|"
+                        r"\b(?:hot ?spots?|trouble spots?|pain points?)\b|\bwhere should (?:i|we) (?:start|"
+                        r"begin|focus)\b|"
+                        r"\b(?:what|which(?P<keep>(?: [\w-]+){1,3}?)) needs? (?:my |our |some |a |the most |"
+                        r"most )?(?:attention|"
+                        r"looking at|a look)(?: first| most| next)?\b|"
                         r"\bwhat(?:'s| is| are) (?:the )?most urgent\b|\bmost urgent (?:things|work|stuff)\b|"
-                        r"\bwhat to (?:focus on|look at) first\b|\bbefore anything else\b|\bpriorities first\b")
+                        r"\bwhat to (?:focus on|look at) first\b|\bbefore anything else\b|\bpriorities first\b|"
+                        # "anything I should worry about in PROJ", "is there anything worrying in MOB"
+                        r"\b(?:anything|what)(?: (?:i|we) should| should (?:i|we)| to)? (?:be )?(?:worry|worried|"
+                        r"concerned) about\b|\banything (?:worrying|concerning|alarming)\b|\bworth worrying about\b|"
+                        r"\b(?:i|we) (?:should|ought to|need to) (?:know|hear|be (?:worried|concerned)) about\b|"
+                        r"\bwhat(?:'s| is| are)? (?:the )?(?:most |really )?pressing\b|"
+                        r"\bwhere (?:do|would|can|could|shall) (?:i|we|you|one) (?:start|begin|focus)\b|"
+                        r"\bwhere to (?:start|begin)\b|"
+                        r"\b(?:what|which \w+) (?:deserves?|requires?|warrants?) (?:my |our |the most |most |some )?"
+                        r"(?:attention|a look)(?: first| most| next)?\b|\b(?:at |on )?(?:the )?top of (?:my|our|"
+                        r"the) (?:list|to-?do list|pile|"
+                        r"queue)\b|\bon (?:my|our) radar\b|"
+                        # "what matters most", "what comes first", "the first thing I should deal with"
+                        r"\bwhat (?:matters|counts) (?:most|first)\b|\bwhat (?:first|next)\s*[?.!]?$|"
+                        r"\b(?:focus|priority) areas?\b|\bwhere to focus\b|\battention needed\b|"
+                        r"\b(?:top|main|key|biggest) priorities\b(?=\s*(?:now|right now|today|this week|for|in|"
+                        r"[?.!]|$))|\bwhat (?:comes|goes|should go|"
+                        r"should come) first\b|"
+                        r"\b(?:the )?first thing (?:i|we) (?:should|need to|must|ought to) (?:deal with|do|look at|"
+                        r"tackle|handle|fix)\b|\b(?:what|which \w+) (?:deserves?|needs?) (?:my |our )?focus\b")
 REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
                       r"creat(?:e|es|ed))\b")
 
@@ -508,14 +626,14 @@ class TeamAsk:
 CONDITION_WORDS = (r"\b(?:un\w+|open|not|no|except|minus|without|overdue|assigned|done|finished|mine|my|me|others?|"
                    r"high|low|blocked|closed|resolved|in progress|to do)\b")
 SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint 51")
-SENTENCE = re.compile(r"(?<=[.!?])\s+")
+SENTENCE = re.compile(r"(?<=[.!?])(?<!\b\w\.\w\.)\s+")  # "i.e." and "e.g." end no sentence
 SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
                         "release", "average", "median", "percentage", "fraction", "proportion", "oldest", "newest",
                         "reporter", "estimate", "changes", "activity", "overloaded", "commenter", "commenters",
                         "issue", "issues", "ticket", "tickets"})
 # Everyday words a letter away from a shape word ("start" / "state", "starts" / "stats"): never typos of it
-NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place", "monthly",
-                       "weekly"})
+NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place", "weekly",
+                       "monthly", "prioritise", "prioritize", "prioritised", "prioritized"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
@@ -526,6 +644,7 @@ SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wi
             (re.compile(r"\burgency\b"), "priority"), (re.compile(r"\bper-(\w+)"), r"per \1"),
             (re.compile(r"\b(\w+) by \1\b"), r"per \1"),
             # "which part is the buggiest, going by the number of bug reports": the most bugs
+            (re.compile(r"\bthe buggiest (\w+)\b"), r"the \1 with the most bugs"),
             (re.compile(r"\b(?:is|are) the buggiest\b(?:,? (?:going|judging) by (?:the )?(?:number|count) of "
                         r"(?:bugs?|bug reports|defects))?"), "has the most bugs")]
 
@@ -557,7 +676,7 @@ def read_team(text: str, *, has_key: bool) -> TeamAsk | None:
     bugs; the other sentences still give conditions."""
     sentences = SENTENCE.split(normalised(text))
     asking = [n for n, sentence in enumerate(sentences) if REQUEST.search(sentence) or sentence.endswith("?")]
-    readers = (_comments, _reasoning) if has_key else ISSUE_READERS
+    readers = (_comments, _reasoning_about_issue) if has_key else ISSUE_READERS
     for n in asking or range(len(sentences)):
         joined = _joined_reading(sentences, n + 1, readers) if n + 1 < len(sentences) else None
         n += joined is not None  # the pair ends at the sentence pointing back
@@ -614,8 +733,17 @@ def reads_together(first: str, second: str) -> bool:
 
 # How the answer is wanted or why it is asked, not which issues: "a summary of OPS changes", "a recap of the
 # sprint", "across all projects" (no project condition), "for Bruno's platform review" (the occasion, not a person)
-AS_ASKED = re.compile(r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
-                      r" (?:of|on|for|about)\b|\b(?:across|over|in|for) (?:all|every) (?:the )?(?:projects?|teams?)\b|"
+AS_ASKED = re.compile(r"\bfor (?:my|our) (?:weekly |monthly |next )?(?:1:1s?|one-on-ones?|1-on-1s?)\b|"
+                      r"\b(?:a |an |the )?(?:quick |short |brief )?(?:summary|recap|rundown|overview|update|report)"
+                      r" (?:of|on|for|about)\b|"
+                      # "give me a sense of how long…", "roughly what proportion…": how exact the answer need be
+                      r"\b(?:give|get) (?:me |us )?(?:a |some )?(?:rough |quick |general |ballpark )?(?:sense|"
+                      r"idea|feel|"
+                      r"feeling|impression) (?:of|for)\b|\b(?:give|tell|show) me (?:a|the) (?:percent(?:age)?|%|"
+                      r"fraction|"
+                      r"share)\b|\bin (?:days|hours|weeks)\b(?=\s*[?.!]?$)|\b(?:roughly|"
+                      r"approximately|approx|ballpark|more or less|"
+                      r"give or take)\b|\b(?:across|over|in|for) (?:all|every) (?:the )?(?:projects?|teams?)\b|"
                       r"\bfor [\w.-]+'s (?:\w+ )?(?:review|meeting|standup|stand-up|sync|presentation|demo|planning|"
                       r"retro|retrospective|report|deck|slides|1:1|one-on-one)\b|"
                       r"(?:(?<=\bthe )|(?<=\bour )|(?<=\bmy ))(?:daily|weekly|monthly|quarterly|month|week) "
@@ -625,6 +753,11 @@ ROLE = re.compile(r"\b(?:i'm|i am|as) (?:the|a|an|their|our) (?:[\w-]+ ){0,2}?(?
 # "the most recent bug someone filed", "the first ticket ever created": creation is what the age ranks
 CREATED_BY_ANYONE = re.compile(r"\b(?:someone|somebody|anyone|anybody|people|we|they|ever)\s+(?:\w+\s+)?"
                                r"(?:filed|created|opened|reported|raised|logged|made|submitted)\b(?: against\b)?")
+
+
+def _kept(match: re.Match[str]) -> str:
+    """A match replaced by the words inside it that select issues (its groups named keep…)."""
+    return " " + " ".join(v for k, v in match.groupdict().items() if k.startswith("keep") and v) + " "
 
 
 def _blank(text: str, *matches: re.Match[str] | None, keep: str | None = None) -> str:
@@ -698,13 +831,45 @@ def _about_many(text: str) -> TeamAsk | None:
     """Reasoning without an issue named: "which tickets missed their date" lists them, it asks no reason."""
     if LISTING.search(text):
         match = LOOK_FIRST.search(text)
-        return TeamAsk("reasoning", Measure(), _blank(text, match)) if match else None
+        return TeamAsk("reasoning", Measure(), _blank(text, match, keep="keep")) if match else None
     return _reasoning(text)
+
+
+# The asker's own situation beside a question of what to look at: "if I only had an hour", "I'm taking over MOB
+# tomorrow" — when the asker acts, not when the issues were created
+ASKER_SITUATION = [re.compile(r"\bif (?:i|we) (?:only )?(?:had|have|got|get) (?:an? |one |\d+ |a few |some |the )?"
+                              r"(?:hour|minute|day|afternoon|morning|moment|time)s?\b|\b(?:taking|take|took) over\b|"
+                              r"\b(?:i'm|i am|we're|we are)(?: just| quite| pretty)? new (?:to|on|in|at)\b"),
+                   re.compile(r"\b(?:i|i'm|we|we're)\b(?P<keep>[^,.?!]{0,40}?)\b(?:today|tonight|tomorrow|"
+                              r"this (?:morning|afternoon|week)|next week|right now)\b")]
+WHEN_ASKED = re.compile(r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|week)|next week|right now)\b")
+# A date word right after one of these is on the issues ("filed today", "due this week")
+DATED = re.compile(r"\b(?:created|opened|filed|raised|reported|logged|updated|touched|changed|resolved|closed|fixed|"
+                   r"done|due|came in|come in|new)\s+(?:\w+\s+)?$")
+
+
+def _asker_situation(text: str, *, any_time: bool) -> str:
+    """`text` without the words saying when or how the asker works; with `any_time`, a time said without a date
+    field ("what should I look at first in OPS today") is also when the asker looks."""
+    for pattern in ASKER_SITUATION:
+        for said in pattern.finditer(text):
+            text = _blank(text, said, keep="keep")
+    if any_time:
+        for said in WHEN_ASKED.finditer(text):
+            if not DATED.search(text[:said.start()]):
+                text = _blank(text, said)
+    return text
+
+
+def _reasoning_about_issue(text: str) -> TeamAsk | None:
+    return TeamAsk("reasoning", Measure(), text) if ISSUE_LATE.search(text) else _reasoning(text)
 
 
 def _reasoning(text: str) -> TeamAsk | None:
     match = WHY_LATE.search(text) or LOOK_FIRST.search(text)
-    return TeamAsk("reasoning", Measure(), _blank(text, match)) if match else None
+    if not match:
+        return None
+    return TeamAsk("reasoning", Measure(), _asker_situation(_blank(text, match, keep="keep"), any_time=True))
 
 
 # The words of a progress question, blanked for the condition reader; the phrases around them may hold
@@ -800,7 +965,9 @@ RISK_ITEMS = re.compile(rf"{CONDITION_WORDS}|\b(?:how many|count|number|which|li
 def _risk(text: str) -> TeamAsk | None:
     match = RISK.search(text) or (None if RISK_ITEMS.search(text) else RISKS.search(text))
     short = len(text.split()) <= SHORT  # "DATA at risk": a keyword question asks too
-    return TeamAsk("risk", Measure(), _blank(text, match)) if match and (REQUEST.search(text) or short) else None
+    if not match or not (REQUEST.search(text) or short):
+        return None
+    return TeamAsk("risk", Measure(), _asker_situation(_blank(text, match), any_time=False))
 
 
 def _activity(text: str) -> TeamAsk | None:
@@ -845,30 +1012,44 @@ def _ratio(text: str) -> TeamAsk | None:
 def _statistic(text: str) -> TeamAsk | None:
     if match := THROUGHPUT.search(text):
         period = "week" if re.search(r"\bweek(?:s|ly)?\b", text) else "month"
-        rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b", " ", _blank(text, match))
+        rest = re.sub(r"\b(?:per|by|each|a|every) (?:week|month)\b|\b(?:weekly|monthly)\b|\b(?:from )?(week|"
+                      r"month) to \1\b",
+                      " ", _blank(text, match, keep="keep"))
+        rest = re.sub(r"\b(?:the )?trends? (?:of|in|for)\b|\bover time\b", " ", rest)
         return TeamAsk("stats", Measure(statistic="throughput", period=period), rest)  # type: ignore[arg-type]
     average = AVERAGE.search(text)
+    waiting = HOW_LONG_WAITING.search(text)
+    if waiting or (re.search(r"\bhow old\b", text) and not RANKED_ISSUES.search(text)):
+        # "how long have the open OPS tickets been sitting there", "how old is the MOB backlog": their age
+        median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
+        rest = BACKLOG.sub(" unresolved ", _blank(text, waiting, keep="keep")) + (" unresolved" if waiting else "")
+        for pattern in (MEDIAN_NOT_AVERAGE, AVERAGE, AGE, USUALLY):
+            rest = pattern.sub(" ", rest)
+        return TeamAsk("stats", Measure(statistic="median" if median else "average", metric="age"), rest)
     how_long = HOW_LONG.search(text) or STAY_OPEN.search(text) or (RESOLUTION_TIME.search(text) if average else None)
-    if average or how_long or re.search(r"\bhow old are\b", text):
+    if average or how_long:
         median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
         statistic = "median" if median else "average"
         # "how long do DATA bugs take to get fixed": the words between the question's own select the issues
-        rest = STAY_OPEN.sub(lambda m: f" {m.group('keep')} ", HOW_LONG.sub(lambda m: f" {m.group('keep')} ", text))
-        rest = RESOLUTION_TIME.sub(lambda m: f" {m.group('keep') or ''} ", rest)
-        rest = USUALLY.sub(" ", MEDIAN_NOT_AVERAGE.sub(" ", rest))
+        rest = HOW_LONG.sub(lambda m: f" {m.group('keep')} ", STAY_OPEN.sub(_kept, text))
+        rest = RESOLUTION_TIME.sub(_kept, rest)
+        rest = BACKLOG.sub(" unresolved ", USUALLY.sub(" ", MEDIAN_NOT_AVERAGE.sub(" ", rest)))
+        rest = re.sub(r"\b(?:takes?|took|taking)\b", " ", rest)  # "does it take us …": the time is the measure
         for pattern in (AVERAGE, AGE, POINTS):
             rest = pattern.sub(" ", rest)
         metric = ("resolution_time" if how_long or RESOLUTION_TIME.search(text)
                   else "points" if POINTS.search(text) else "age")
         return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
     match = SUM.search(text)
-    # "… per assignee" is a breakdown of the points, "who (which component) has the most story points in DATA" a
-    # ranking
-    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not (
-            (WHO_MOST.search(text) or WHICH_GROUP.search(text)) and BY_METRIC[2][0].search(text)):
+    # "… per assignee" is a breakdown of the points, "who (which component) has the most story points in DATA" and
+    # "which story is the biggest in points" rankings
+    ranked = SUPERLATIVE_POINTS.search(text) or (
+        (WHO_MOST.search(text) or WHICH_GROUP.search(text) or re.search(r"\bwho\b", text))
+        and BY_METRIC[2][0].search(text))
+    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not ranked:
         # "how many points are left in the sprint": the points of its unresolved issues
         rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
-                      _blank(text, match))
+                      _blank(text, match, keep="keep"))
         return TeamAsk("stats", Measure(statistic="sum", metric="points"), rest)
     return None
 
@@ -891,7 +1072,10 @@ def _ranking(text: str) -> TeamAsk | None:
                      else ["assignee"] if who or named else [])
             measure = Measure(metric=metric, direction=direction, group_by=group,  # type: ignore[arg-type]
                               top=_number(match.groupdict().get("top")))
-            rest = _blank(text, who, which if by_field else None, match, keep="keep")
+            # the measure said twice ("the longest discussion thread, i.e. the most comments"): both are the measure
+            rest = _blank(text, who, which if by_field else None, *pattern.finditer(text), keep="keep")
+            # "has gotten the most comments": the verb only says the issue has them
+            rest = re.sub(r"\b(?:gotten|received|collected|attracted|accumulated|drawn)\b", " ", rest)
             if metric == "watchers":  # "which issue do the most people follow": the verb is the metric's
                 rest = re.sub(r"\b(?:follow|watch)\b", " ", rest)
             return TeamAsk("ranking", measure, rest)
@@ -899,8 +1083,8 @@ def _ranking(text: str) -> TeamAsk | None:
     if who:
         role = "reporter" if REPORTED.search(text) or REPORTER_TITLE.search(text) else "assignee"
         rest = ASSIGNED.sub(" ", _open_work(text, re.sub(r"\bwho\b", " ", _blank(text, who, keep="keep"))))
-        if role == "reporter":  # the verb or title named the role ranked, not a condition
-            rest = REPORTER_TITLE.sub(" ", REPORTED.sub(" ", rest))
+        if role == "reporter":  # the verb or title named the role ranked, not a condition ("files bugs against DATA")
+            rest = AGAINST.sub(" ", REPORTER_TITLE.sub(" ", REPORTED.sub(" ", rest)))
         return TeamAsk("ranking", Measure(group_by=[role], direction=_direction(who.group("most"))), rest)  # type: ignore[arg-type]
     for pattern in WHICH_MOST:
         match = pattern.search(text)
@@ -909,7 +1093,8 @@ def _ranking(text: str) -> TeamAsk | None:
             top = _number(match.groupdict().get("top"))
             rest = _open_work(text, _blank(text, match, keep="keep"))
             if field == "assignee" and REPORTED.search(match.group(0)):  # "which person has filed the most bugs"
-                field, rest = "reporter", REPORTED.sub(" ", rest)
+                field, rest = "reporter", AGAINST.sub(" ", REPORTED.sub(" ", rest))
+            rest = BACK_TO_GROUP.sub(" ", rest)
             if field == "assignee":  # "which engineer has the most bugs assigned": the role ranked, no condition
                 rest = ASSIGNED.sub(" ", rest)
             if field == "epic":  # "which epic has the most open children": the children are the issues counted
@@ -946,7 +1131,11 @@ def _open_work(text: str, rest: str) -> str:
 
 # "who is the most prolific reporter": the role ranked said as a title
 REPORTER_TITLE = re.compile(r"\b(?:prolific|active|frequent)\s+(?=(?:\w+\s+)?reporters?\b)|\breporters?\b")
-ASSIGNED = re.compile(r"\bassigned(?: to (?:them|him|her|each|each one))?\b")
+# "filed against DATA": the project a report is filed in; "the most bugs against it": the value ranked
+AGAINST = re.compile(r"\bagainst\b")
+BACK_TO_GROUP = re.compile(r"\b(?:against|for|on|in) (?:it|them|each(?: one)?)\s*[?.!]?$")
+ASSIGNED = re.compile(r"\bassigned(?: to (?:them|him|her|each|each one))?\b|\b(?:on|to|under) (?:their|his|"
+                      r"her) names?\b")
 OPEN_WORK = re.compile(r"\b(?:backlog|(?:work ?)?load(?:ed)?|busy)\b")
 
 
