@@ -43,7 +43,7 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
                 r"worked on|moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
-                 r"delivered|close out|closed out|dropped|rejected|abandoned|cancell?ed|declined"),
+                 r"delivered|close out|closed out|wrapped up|wrapped|dropped|rejected|abandoned|cancell?ed|declined"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
             r"completed|resolved|closed|shipped|delivered)|overdue by|late by"),
 ]
@@ -98,7 +98,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"been |was |"
                               r"were )?(?:resolved|fixed|done|finished|completed|closed)|"
                               r"(?:what s|what is) left(?: to do)?|"
-                              r"still waiting for a fix|left to do|(?:have|has|need|needs) to (?:be )?(?:finish|"
+                              r"still waiting for a fix|left to do|(?:still )?hanging around|still hanging|"
+                              r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
+                              r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
+                              r"(?:have|has|need|needs) to (?:be )?(?:finish|"
                               r"finished|"
                               r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
                               r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
@@ -125,12 +128,13 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                           r"(?:isn t|aren t) (?:yet )?(?:done|closed|finished|completed?)|open|"
                                           r"unfinished|incomplete|outstanding|remaining|pending|active|live|unclosed|"
                                           r"undone|in flight|not complete)\b")),
-    (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped)\b")),
+    (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped|wrapped up)\b")),
     # "not started", "nobody has started yet" before "started": the longer phrase decides
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?)\b")),
-    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|"
+    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|kicked off|"
+                                   r"still going|"
                                    r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
                                    r"actively )?working on|actively worked on|currently being worked)\b")),
 ]
@@ -266,6 +270,21 @@ OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have op
 NOT_SINCE = re.compile(r"\b(?:not|never|n['’ ]t|(?:is|are|has|have|was|were)n['’ ]t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?|no|without(?: any| an?)?|zero)"
                        r"(?: been| yet| even| really)?(?: (?:seen|had|got|gotten|shown))?(?: any| an?)?\s*$")
+# Why or for whom the asker asks, said inside the request ("for Carla's performance review", "the security team asked
+# for", "our team lead wants"): its words select nothing; an owner named before the occasion ("Carla's") still may.
+OCCASION = (r"(?:meetings?|reviews?|sync|triage|retro|retrospective|reports?|notes|stand-?ups?|planning|sessions?|"
+            r"audits?|calls?|demos?|presentations?|decks?|slides?|emails?|summar(?:y|ies)|check-?ins?|handover|post-?mortems?)")
+# An occasion is said with a determiner or an owner ("for the sync", "for Ana's review"): "waiting for review" is none
+PURPOSE = re.compile(rf"\b(?:for|ahead of|prepping for|preparing(?: for)?|getting ready for) "
+                     rf"(?P<said>(?:(?:the|our|my|this|next|a|an|[a-z]+day's|tomorrow's|weekly|monthly|"
+                     rf"quarterly)\s+)*)(?P<owner>(?:[a-z]+ )?[a-z]+'s\s+)?"
+                     rf"(?P<aside>(?:[\w.-]+\s+){{0,2}}?{OCCASION}(?:\s+{OCCASION})?)\b")
+REQUESTER = re.compile(r"\b(?P<aside>(?:the|our|my|a|their) (?:[\w-]+ ){0,2}?(?:team|lead|manager|boss|director|"
+                       r"customer|client|pm|po|cto|ceo|vp|stakeholders?|leadership|group|folks|people)s? "
+                       r"(?:has |have |had |just |also |again |keeps? |kept |is |are |was )?"
+                       r"(?:asked|asks|asking|wants?|wanted|needs?|needed|requested|would like|wondered|wonders|"
+                       r"wondering)\b(?: (?:me |us |again )?(?:for|about|to see|to know|"
+                       r"to get|to have))?)")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
 MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
@@ -481,6 +500,13 @@ class ConditionReader:
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
+        asides = [m for m in PURPOSE.finditer(raw) if m.group("said") or m.group("owner")] + list(
+            REQUESTER.finditer(raw))
+        aside = [w for m in asides for w in self.story_words(m.group("aside"))]
+        for m in sorted(asides, key=lambda m: m.start(), reverse=True):  # the owner stays: "Carla's review"
+            for group in ("said", "aside"):
+                if group in m.re.groupindex and m.group(group):
+                    raw = raw[:m.start(group)] + " " * (m.end(group) - m.start(group)) + raw[m.end(group):]
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
@@ -503,6 +529,7 @@ class ConditionReader:
         self._categories(words, slots)
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
+        slots.ignored += [w for w in aside if w not in slots.ignored]  # named, as a story's words are
         self._ambiguous_project_word(slots)
         unplaced = unplaced_name(typed or text, slots.ignored, self.lexicon)
         if unplaced:

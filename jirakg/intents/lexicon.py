@@ -20,7 +20,7 @@ PARTIAL_STOP = frozenset("app apps application the and for api service services 
                          "library lib tool tools".split())  # too common to name one component
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
-    ("type", "bug"): ["defect", "defects", "bug report", "bugz"],
+    ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches"],
     ("type", "story"): ["user story", "user stories"],
     ("type", "task"): ["chore", "chores"],
     ("type", "new feature"): ["feature request", "feature requests", "feature idea", "feature ideas", "feature",

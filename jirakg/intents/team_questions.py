@@ -83,6 +83,8 @@ BREAKDOWN = [
                # "across components" but not "across projects", which says where the issues are counted
                rf"(?<!filed )(?<!raised )\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
+               # "pull every Highest priority bug": a word between "every" and a field before an issue noun is a value
+               rf"(?(keep)(?!\s+(?:{NOUN}|glitch(?:es)?)\b))"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts)\b"),
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
@@ -319,7 +321,7 @@ PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|do
                       r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out)|"
                       r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
 LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,3}}\s+{NOUN}\b")
-RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d)"
+RELEASE_WORD = r"(?:release(?![ -]?notes)|version|fix ?version|milestone|\d{4}\.q\d)"
 RELEASE = [
     re.compile(rf"\bhow(?:'s| is| are)?\b.{{0,40}}\b{RELEASE_WORD}\b.{{0,20}}\b(?:going|doing|looking|coming along|"
                rf"tracking|progressing|shaping up)\b"),
