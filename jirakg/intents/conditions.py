@@ -33,6 +33,8 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
                       r"drop|filter out|take out|skip)\b"
                       r"(?P<rest>(?: \w+){0,5})$")
+# "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
+NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
 NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|isn't|aren't|neither|without)\s+"
                                 r"(?P<list>[^,.;:?!]{1,30}(?:,\s*[^,.;:?!]{1,30}){1,4}?,?\s+(?:or|nor|and)\s)")
@@ -75,7 +77,12 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
                             r"(?:nobody|no one|noone) (?:is |"
                             r"has )?"
-                            r"(?:assigned|owns?|picked (?:it |them )?up|working on|taken|took)|no assignee|no owner|"
+                            r"(?:assigned|owns?|owned|picked (?:it |them )?up|working on|taken|took)|"
+                            r"no assignee|no owner|"
+                            # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
+                            r"(?:never (?:been |got |gotten )?|without (?:ever )?(?:being |having been |getting )?)"
+                            r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
+                            r"(?! (?:to|in|into|for)\b))|"
                             r"without (?:an? |any )?(?:owner|assignee)|owned by (?:nobody|no one)|nobody s|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
@@ -133,7 +140,8 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?)\b")),
-    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|being worked on|in flight|started|kicked off|"
+    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|(?:actively |currently )?being worked on|"
+                                   r"actively working on|in flight|started|kicked off|"
                                    r"still going|"
                                    r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
                                    r"actively )?working on|actively worked on|currently being worked)\b")),
@@ -499,6 +507,7 @@ class ConditionReader:
         self.date_field = date_field
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
+        raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         asides = [m for m in PURPOSE.finditer(raw) if m.group("said") or m.group("owner")] + list(
             REQUESTER.finditer(raw))

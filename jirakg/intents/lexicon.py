@@ -27,7 +27,7 @@ SYNONYMS = {
                               "features"],
     ("type", "improvement"): ["enhancement", "enhancements"],
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
-    ("status", "in progress"): ["being worked on", "actively working on", "wip", "in flight"],
+    ("status", "in progress"): ["wip", "in flight"],
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
                               "awaiting review", "up for review"],
     ("priority", "high"): ["important"],

@@ -255,3 +255,34 @@ def test_release_notes_name_no_release() -> None:
 def test_parked_on_hold_or_deferred_is_named_not_guessed(question: str) -> None:
     intent = _only(question)
     assert "parked" in intent.slots.ignored and "status" not in (intent.jql or ""), intent.jql
+
+
+@pytest.mark.parametrize("question", [
+    "how many Web Storefront bugs were dropped as won't do without ever being assigned to anyone?",
+    "Data Platform stories that were never assigned",
+    "which Operations tasks got closed while nobody owned them?",
+])
+def test_never_assigned_said_in_passing_is_no_assignee(question: str) -> None:
+    assert "assignee is EMPTY" in (_only(question).jql or "")
+
+
+def test_never_assigned_to_a_sprint_is_about_the_sprint() -> None:
+    jql = _only("Operations bugs that were never assigned to a sprint").jql or ""
+    assert "sprint is EMPTY" in jql and "assignee" not in jql, jql
+
+
+@pytest.mark.parametrize(("question", "excluded"), [
+    ("which open Web Storefront items are neither stories nor bugs?", 'issuetype not in ("Story", "Bug")'),
+    ("Data Platform work that is neither blocked nor in review", 'status not in ("Blocked", "In Review")'),
+])
+def test_neither_nor_excludes_both(question: str, excluded: str) -> None:
+    assert excluded in (_only(question).jql or "")
+
+
+@pytest.mark.parametrize("question", [
+    "what's currently being worked on in Mobile Apps?",
+    "what is Elena Rossi actively working on in Operations?",
+])
+def test_being_worked_on_is_the_in_progress_category_not_one_status(question: str) -> None:
+    jql = _only(question).jql or ""
+    assert 'statusCategory = "indeterminate"' in jql and "status =" not in jql, jql
