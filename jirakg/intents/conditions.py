@@ -178,7 +178,9 @@ ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:been )?(?:reported|filed|rais
                          r"raise|raised|log|logged|open|opened|create|created|submit|submitted)|"
                          r"(?:reported|filed|raised|logged|opened|created|submitted|written) by me)\b")
 ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
-                         r"i am assigned|my(?= (?:\w+ ){0,3}?(?:issues?|tickets?|bugs?|tasks?|stories|story|work|"
+                         r"i am assigned|what (?:have|has) i (?:still )?got|"
+                         r"have i (?:still )?got (?:anything |something |stuff )?(?=open|left|on|in)|"
+                         r"my(?= (?:\w+ ){0,3}?(?:issues?|tickets?|bugs?|tasks?|stories|story|work|"
                          r"items?|"
                          r"epics?|defects?|sub-?tasks?|features?|things|stuff|assignments|queue|backlog|plate|open|"
                          r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|"
@@ -348,9 +350,10 @@ PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to
                     re.I)
 # Words that carry no condition: question scaffolding, politeness, and the nouns for "issues".
 FILLER = frozenset("""
-a about after again all also am an and any anything anyone are aren as ask at be been before being both but by can
-could d did do does doing done each even every everything few find for from get gets getting give go going got had
-has have having he her here hers him his how i if in into is isn it its just know kind let like list ll look looking
+a about after again all also am among amongst an and any anything anyone are aren as ask at be been before being both
+but by can could d did do does doing done each even every everything few find for from get gets getting give go going
+got had has have having he her here hers him his how i if in into is isn it its just know kind let like list ll look
+looking
 lot lots m may me might more most much must my need needs needed now of off on one only or other our ours out over
 own please pls pull quick quickly re really right s see shall she should show so some something sort still such t
 tell than thank thanks that the their them then there these they thing things this those through to too up us ve

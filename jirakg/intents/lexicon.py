@@ -29,7 +29,7 @@ SYNONYMS = {
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
     ("status", "in progress"): ["wip", "in flight"],
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
-                              "awaiting review", "up for review"],
+                              "awaiting review", "up for review", "waiting on review", "waiting on a review"],
     ("priority", "high"): ["important"],
     ("resolution", "won't fix"): ["won't do", "wont fix", "not to fix", "decided not to fix", "will not fix", "wontfix",
                                   "not to do", "decided not to do", "rejected", "declined", "decline to fix",

@@ -286,3 +286,23 @@ def test_neither_nor_excludes_both(question: str, excluded: str) -> None:
 def test_being_worked_on_is_the_in_progress_category_not_one_status(question: str) -> None:
     jql = _only(question).jql or ""
     assert 'statusCategory = "indeterminate"' in jql and "status =" not in jql, jql
+
+
+@pytest.mark.parametrize("question", [
+    "what have I got open in Operations?",
+    "have I got anything open in Mobile Apps?",
+])
+def test_what_have_i_got_is_the_askers_work(question: str) -> None:
+    assert "assignee = currentUser()" in (_only(question).jql or "")
+
+
+def test_ive_got_about_the_askers_week_is_no_condition() -> None:
+    assert "currentUser" not in (_only("I've got a packed week: which Operations bugs are open?").jql or "")
+
+
+def test_a_preposition_beside_a_word_it_could_not_use_is_no_search_text() -> None:
+    assert "text ~" not in (_only("duplicates among the Web Storefront bugs").jql or "")
+
+
+def test_waiting_on_review_is_the_review_status() -> None:
+    assert 'status = "In Review"' in (_only("which Operations issues are waiting on review?").jql or "")
