@@ -881,7 +881,8 @@ class ConditionReader:
             somebody_else = SOMEONE_OTHER_THAN.search(before)
             if somebody_else and role == "assignees" and "assignee" not in slots.filled:
                 slots.filled.append("assignee")  # "assigned to someone other than Ana": assigned, not to Ana
-            cue_before = somebody_else or re.search(
+            # "logged by people other than Ana": the whole cue is used with her, verb included
+            cue_before = somebody_else or REPORTER_BEFORE.search(before) or re.search(
                 r"(?:(?:reported|filed|raised|logged|opened|created|submitted|written|assigned|"
                 r"owned|handled|worked on) (?:by|to)|other than|except|excluding|not|from|for|on|"
                 r"with|to|sitting with|by)$", before)

@@ -139,6 +139,9 @@ PARSE_CACHE = 4096
 
 
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
+# A sentence after the request asking to see the issues themselves ("I'd like to see the list.", "list them")
+WANTS_LIST = re.compile(r"\b(?:see|want|like|need|get|have|send|share) (?:me )?the (?:full |whole |actual )?list\b|"
+                        r"\b(?:list|show me|show) (?:them|those|these)(?: all)?\W*$", re.IGNORECASE)
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
 RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
                        r"\W*(?:the )?ones\b", re.IGNORECASE)
@@ -221,6 +224,9 @@ class EmbeddedParser:
             whole = self._part(stripped, state, issue_in_view, [])
             calls = [whole] if whole.name == "activity" else calls
         calls = _without_context_parts(self._without_repeats(calls, state))
+        if len(parts) > 1 and any(WANTS_LIST.search(p) for p in parts[1:]):
+            # "how many bugs were filed in July? I'd like to see the list.": the count is asked as a list
+            calls = [c.model_copy(update={"name": "search"}) if c.name == "count" else c for c in calls]
         for call in calls:  # the story's names are not conditions, and the answer says so (unless the request
             if call.name != "clarify":  # used the same value: "the monthly ops report - … in OPS …")
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))

@@ -81,7 +81,8 @@ BREAKDOWN = [
                rf"(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
                # "across components" but not "across projects", which says where the issues are counted
-               rf"(?<!filed )(?<!raised )\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
+               rf"(?<!filed )(?<!raised )(?<!logged )(?<!opened )(?<!submitted )(?<!written )"
+               rf"\b(?:per|(?:for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                # "pull every Highest priority bug": a word between "every" and a field before an issue noun is a value
                rf"(?(keep)(?!\s+(?:{NOUN}|glitch(?:es)?)\b))"

@@ -306,3 +306,22 @@ def test_a_preposition_beside_a_word_it_could_not_use_is_no_search_text() -> Non
 
 def test_waiting_on_review_is_the_review_status() -> None:
     assert 'status = "In Review"' in (_only("which Operations issues are waiting on review?").jql or "")
+
+
+@pytest.mark.parametrize("question", [
+    "open Payments defects logged by people other than Elena Rossi",
+    "Operations bugs opened by anyone except Farid Patel",
+])
+def test_a_reporter_excluded_after_a_verb_is_no_breakdown_and_uses_the_verb(question: str) -> None:
+    intent = _only(question)
+    assert intent.name == "search" and "reporter !=" in (intent.jql or ""), intent.jql
+    assert not {"logged", "opened"} & set(intent.slots.ignored), intent.slots.ignored
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("Quick one: how many bugs were filed in July? I'd like to see the list.", "search"),
+    ("how many Operations bugs are open? Could you list them", "search"),
+    ("How many Operations bugs are open? Just the number is fine.", "count"),
+])
+def test_a_count_asked_to_be_seen_as_a_list_is_a_search(question: str, name: str) -> None:
+    assert [i.name for i in PARSER.parse(question).intents] == [name]
