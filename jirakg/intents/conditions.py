@@ -295,6 +295,12 @@ REQUESTER = re.compile(r"\b(?P<aside>(?:the|our|my|a|their) (?:[\w-]+ ){0,2}?(?:
                        r"(?:asked|asks|asking|wants?|wanted|needs?|needed|requested|would like|wondered|wonders|"
                        r"wondering)\b(?: (?:me |us |again )?(?:for|about|to see|to know|"
                        r"to get|to have))?)")
+# Politeness and hedges with a negation in them ("if it's not too much trouble", "not sure if this is the right
+# place"): their "not" negates no value of the request
+HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too much )?(?:trouble|a problem|a bother|"
+                   r"an issue|a hassle|a big deal|too hard|too difficult)|no (?:rush|pressure|worries|hurry)|"
+                   r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
+                   r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you)")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
 MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
@@ -510,6 +516,7 @@ class ConditionReader:
         self.date_field = date_field
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
+        raw = HEDGE.sub(lambda m: " " * len(m.group(0)), raw)
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         asides = [m for m in PURPOSE.finditer(raw) if m.group("said") or m.group("owner")] + list(

@@ -325,3 +325,13 @@ def test_a_reporter_excluded_after_a_verb_is_no_breakdown_and_uses_the_verb(ques
 ])
 def test_a_count_asked_to_be_seen_as_a_list_is_a_search(question: str, name: str) -> None:
     assert [i.name for i in PARSER.parse(question).intents] == [name]
+
+
+@pytest.mark.parametrize(("question", "wanted"), [
+    ("If it's not too much trouble, which Data Platform bugs were created this month?", 'project = "DATA"'),
+    ("Not urgent, but could you find the Mobile Apps tasks nobody picked up?", 'project = "MOB"'),
+    ("I'm not sure if this is the right place, but which Operations bugs are open?", 'project = "OPS"'),
+])
+def test_a_negation_inside_a_hedge_negates_nothing(question: str, wanted: str) -> None:
+    jql = _only(question).jql or ""
+    assert wanted in jql and "!=" not in jql and "priority" not in jql, jql
