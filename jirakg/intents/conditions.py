@@ -58,7 +58,9 @@ SPAN = re.compile(rf"^(?:for|in|within) {COUNT} (?:days?|weeks?|fortnights?|mont
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
 UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
 OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?|deadlines?)|late|behind schedule|"
-                     r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
+                     r"missed (?:their |its |the )?(?:due dates?|deadlines?)|"
+                     r"(?:due ?dates?|deadlines?) (?:has |have |had )?(?:already )?"
+                     r"(?:passed|gone by|lapsed|come and gone))\b")
 WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
 LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
 # "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
@@ -106,6 +108,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"were )?(?:resolved|fixed|done|finished|completed|closed)|"
                               r"(?:what s|what is) left(?: to do)?|"
                               r"still waiting for a fix|left to do|(?:still )?hanging around|still hanging|"
+                              r"still broken|"
                               r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
                               r"(?:have|has|need|needs) to (?:be )?(?:finish|"

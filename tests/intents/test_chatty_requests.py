@@ -335,3 +335,25 @@ def test_a_count_asked_to_be_seen_as_a_list_is_a_search(question: str, name: str
 def test_a_negation_inside_a_hedge_negates_nothing(question: str, wanted: str) -> None:
     jql = _only(question).jql or ""
     assert wanted in jql and "!=" not in jql and "priority" not in jql, jql
+
+
+@pytest.mark.parametrize("question", [
+    "Data Platform items whose deadline already passed",
+    "Operations tasks whose due date has passed",
+])
+def test_a_passed_deadline_is_overdue(question: str) -> None:
+    jql = _only(question).jql or ""
+    assert "duedate <" in jql and "resolution is EMPTY" in jql, jql
+
+
+@pytest.mark.parametrize(("question", "stated"), [
+    ("anything in the Checkout area that's still broken", "resolution is EMPTY"),
+    ("Web Storefront defects we gave up on", "resolution = \"Won't Do\""),
+    ("abandoned Core Platform stories", "resolution = \"Won't Do\""),
+])
+def test_everyday_words_for_resolutions(question: str, stated: str) -> None:
+    assert stated in (_only(question).jql or "")
+
+
+def test_a_level_said_before_priority_leaves_the_name_after_it_alone() -> None:
+    assert _only("High priority Core Platform bugs that are open").name == "search"
