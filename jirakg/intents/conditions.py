@@ -34,6 +34,8 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
                       r"drop|filter out|take out|skip)\b"
                       r"(?P<rest>(?: \w+){0,5})$")
+# "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
+NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
 NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|isn't|aren't|neither|without)\s+"
                                 r"(?P<list>[^,.;:?!]{1,30}(?:,\s*[^,.;:?!]{1,30}){1,4}?,?\s+(?:or|nor|and)\s)")
@@ -44,7 +46,7 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
                 r"worked on|moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
-                 r"delivered|close out|closed out|dropped|rejected|abandoned|cancell?ed|declined"),
+                 r"delivered|close out|closed out|wrapped up|wrapped|dropped|rejected|abandoned|cancell?ed|declined"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
             r"completed|resolved|closed|shipped|delivered)|overdue by|late by"),
 ]
@@ -57,7 +59,9 @@ SPAN = re.compile(rf"^(?:for|in|within) {COUNT} (?:days?|weeks?|fortnights?|mont
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
 UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
 OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?|deadlines?)|late|behind schedule|"
-                     r"missed (?:their |its |the )?(?:due dates?|deadlines?))\b")
+                     r"missed (?:their |its |the )?(?:due dates?|deadlines?)|"
+                     r"(?:due ?dates?|deadlines?) (?:has |have |had )?(?:already )?"
+                     r"(?:passed|gone by|lapsed|come and gone))\b")
 WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
 LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
 # "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
@@ -76,7 +80,12 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
                             r"(?:nobody|no one|noone) (?:is |"
                             r"has )?"
-                            r"(?:assigned|owns?|picked (?:it |them )?up|working on|taken|took)|no assignee|no owner|"
+                            r"(?:assigned|owns?|owned|picked (?:it |them )?up|working on|taken|took)|"
+                            r"no assignee|no owner|"
+                            # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
+                            r"(?:never (?:been |got |gotten )?|without (?:ever )?(?:being |having been |getting )?)"
+                            r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
+                            r"(?! (?:to|in|into|for)\b))|"
                             r"without (?:an? |any )?(?:owner|assignee)|owned by (?:nobody|no one)|nobody s|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
@@ -99,7 +108,11 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"been |was |"
                               r"were )?(?:resolved|fixed|done|finished|completed|closed)|"
                               r"(?:what s|what is) left(?: to do)?|"
-                              r"still waiting for a fix|left to do|(?:have|has|need|needs) to (?:be )?(?:finish|"
+                              r"still waiting for a fix|left to do|(?:still )?hanging around|still hanging|"
+                              r"still broken|"
+                              r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
+                              r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
+                              r"(?:have|has|need|needs) to (?:be )?(?:finish|"
                               r"finished|"
                               r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
                               r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
@@ -126,13 +139,14 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                           r"(?:isn t|aren t) (?:yet )?(?:done|closed|finished|completed?)|open|"
                                           r"unfinished|incomplete|outstanding|remaining|pending|active|live|unclosed|"
                                           r"undone|in flight|not complete)\b")),
-    (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped)\b")),
+    (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped|wrapped up)\b")),
     # "not started", "nobody has started yet" before "started": the longer phrase decides
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?)\b")),
     (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|(?:actively |currently )?being worked on|"
-                                   r"actively working(?: on)?|in flight|started|"
+                                   r"actively working(?: on)?|in flight|started|kicked off|"
+                                   r"still going|"
                                    r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
                                    r"actively )?working on|actively worked on|currently being worked)\b")),
 ]
@@ -168,7 +182,9 @@ ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:been )?(?:reported|filed|rais
                          r"raise|raised|log|logged|open|opened|create|created|submit|submitted)|"
                          r"(?:reported|filed|raised|logged|opened|created|submitted|written) by me)\b")
 ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
-                         r"i am assigned|my(?= (?:\w+ ){0,3}?(?:issues?|tickets?|bugs?|tasks?|stories|story|work|"
+                         r"i am assigned|what (?:have|has) i (?:still )?got|"
+                         r"have i (?:still )?got (?:anything |something |stuff )?(?=open|left|on|in)|"
+                         r"my(?= (?:\w+ ){0,3}?(?:issues?|tickets?|bugs?|tasks?|stories|story|work|"
                          r"items?|"
                          r"epics?|defects?|sub-?tasks?|features?|things|stuff|assignments|queue|backlog|plate|open|"
                          r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|"
@@ -268,6 +284,27 @@ OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have op
 NOT_SINCE = re.compile(r"\b(?:not|never|n['’ ]t|(?:is|are|has|have|was|were)n['’ ]t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?|no|without(?: any| an?)?|zero)"
                        r"(?: been| yet| even| really)?(?: (?:seen|had|got|gotten|shown))?(?: any| an?)?\s*$")
+# Why or for whom the asker asks, said inside the request ("for Carla's performance review", "the security team asked
+# for", "our team lead wants"): its words select nothing; an owner named before the occasion ("Carla's") still may.
+OCCASION = (r"(?:meetings?|reviews?|sync|triage|retro|retrospective|reports?|notes|stand-?ups?|planning|sessions?|"
+            r"audits?|calls?|demos?|presentations?|decks?|slides?|emails?|summar(?:y|ies)|check-?ins?|handover|post-?mortems?)")
+# An occasion is said with a determiner or an owner ("for the sync", "for Ana's review"): "waiting for review" is none
+PURPOSE = re.compile(rf"\b(?:for|ahead of|prepping for|preparing(?: for)?|getting ready for) "
+                     rf"(?P<said>(?:(?:the|our|my|this|next|a|an|[a-z]+day's|tomorrow's|weekly|monthly|"
+                     rf"quarterly)\s+)*)(?P<owner>(?:[a-z]+ )?[a-z]+'s\s+)?"
+                     rf"(?P<aside>(?:[\w.-]+\s+){{0,2}}?{OCCASION}(?:\s+{OCCASION})?)\b")
+REQUESTER = re.compile(r"\b(?P<aside>(?:the|our|my|a|their) (?:[\w-]+ ){0,2}?(?:team|lead|manager|boss|director|"
+                       r"customer|client|pm|po|cto|ceo|vp|stakeholders?|leadership|group|folks|people)s? "
+                       r"(?:has |have |had |just |also |again |keeps? |kept |is |are |was )?"
+                       r"(?:asked|asks|asking|wants?|wanted|needs?|needed|requested|would like|wondered|wonders|"
+                       r"wondering)\b(?: (?:me |us |again )?(?:for|about|to see|to know|"
+                       r"to get|to have))?)")
+# Politeness and hedges with a negation in them ("if it's not too much trouble", "not sure if this is the right
+# place"): their "not" negates no value of the request
+HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too much )?(?:trouble|a problem|a bother|"
+                   r"an issue|a hassle|a big deal|too hard|too difficult)|no (?:rush|pressure|worries|hurry)|"
+                   r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
+                   r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you)")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
 MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
@@ -323,9 +360,10 @@ PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to
                     re.I)
 # Words that carry no condition: question scaffolding, politeness, and the nouns for "issues".
 FILLER = frozenset("""
-a about after again all also am an and any anything anyone are aren as ask at be been before being both but by can
-could d did do does doing done each even every everything few find for from get gets getting give go going got had
-has have having he her here hers him his how i if in into is isn it its just know kind let like list ll look looking
+a about after again all also am among amongst an and any anything anyone are aren as ask at be been before being both
+but by can could d did do does doing done each even every everything few find for from get gets getting give go going
+got had has have having he her here hers him his how i if in into is isn it its just know kind let like list ll look
+looking
 lot lots m may me might more most much must my need needs needed now of off on one only or other our ours out over
 own please pls pull quick quickly re really right s see shall she should show so some something sort still such t
 tell than thank thanks that the their them then there these they thing things this those through to too up us ve
@@ -483,7 +521,16 @@ class ConditionReader:
         self.date_field = date_field
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
+        raw = HEDGE.sub(lambda m: " " * len(m.group(0)), raw)
+        raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
+        asides = [m for m in PURPOSE.finditer(raw) if m.group("said") or m.group("owner")] + list(
+            REQUESTER.finditer(raw))
+        aside = [w for m in asides for w in self.story_words(m.group("aside"))]
+        for m in sorted(asides, key=lambda m: m.start(), reverse=True):  # the owner stays: "Carla's review"
+            for group in ("said", "aside"):
+                if group in m.re.groupindex and m.group(group):
+                    raw = raw[:m.start(group)] + " " * (m.end(group) - m.start(group)) + raw[m.end(group):]
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
@@ -506,6 +553,7 @@ class ConditionReader:
         self._categories(words, slots)
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
+        slots.ignored += [w for w in aside if w not in slots.ignored]  # named, as a story's words are
         self._ambiguous_project_word(slots)
         unplaced = unplaced_name(typed or text, slots.ignored, self.lexicon)
         if unplaced:
@@ -845,7 +893,8 @@ class ConditionReader:
             somebody_else = SOMEONE_OTHER_THAN.search(before)
             if somebody_else and role == "assignees" and "assignee" not in slots.filled:
                 slots.filled.append("assignee")  # "assigned to someone other than Ana": assigned, not to Ana
-            cue_before = somebody_else or re.search(
+            # "logged by people other than Ana": the whole cue is used with her, verb included
+            cue_before = somebody_else or REPORTER_BEFORE.search(before) or re.search(
                 r"(?:(?:reported|filed|raised|logged|opened|created|submitted|written|assigned|"
                 r"owned|handled|worked on) (?:by|to)|other than|except|excluding|not|from|for|on|"
                 r"with|to|sitting with|by)$", before)

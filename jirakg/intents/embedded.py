@@ -52,7 +52,8 @@ from jirakg.text.words import unicode_words
 MAX_CHARS = 2000
 KEY_WORD = "issuekeyref"  # stands in for an issue key inside the text the rules read
 NEEDS_KEY = {"metadata", "children", "linked", "dependencies", "changelog", "summary"}
-SPLIT = re.compile(r"\?\s+(?=\S)|;\s+|\s+(?:and also|and then|also|and|then)\s+(?=(?:what|who|which|how|when|where|"
+SPLIT = re.compile(r"(?<=\?)\s+(?=\S)|;\s+|\s+(?:and also|and then|also|and|then)\s+(?=(?:what|who|which|how|when|"
+                   r"where|"
                    r"does|did|list|show|summari[sz]e|give|tell|find|count)\b)", re.IGNORECASE)
 ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
             "fifth": 5, "5th": 5, "last": -1}
@@ -138,6 +139,12 @@ PARSE_CACHE = 4096
 
 
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
+# A sentence after the request asking to see the issues themselves ("I'd like to see the list.", "list them")
+WANTS_LIST = re.compile(r"\b(?:see|want|like|need|get|have|send|share) (?:me )?the (?:full |whole |actual )?list\b|"
+                        r"\b(?:list|show me|show) (?:them|those|these)(?: all)?\W*$", re.IGNORECASE)
+# A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
+RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
+                       r"\W*(?:the )?ones\b", re.IGNORECASE)
 YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
 UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
@@ -191,10 +198,10 @@ class EmbeddedParser:
                                         self.story_projects)
         calls: list[IntentCall] = []
         carried: list[str] = []
-        parts = [p for p in SPLIT.split(stripped) if p and p.strip()]
+        parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()])
         # "Helping out on Kettle for a bit; which unresolved bugs…": a statement beside a request is context,
         # but a short part or one naming an issue ("Status of all epics under INIT-3?") is a request of its own
-        statements = [p for p in parts if not REQUEST.search(p) and not YES_NO.match(p)
+        statements = [p for p in parts if not REQUEST.search(p) and not YES_NO.match(p) and not p.endswith("?")
                       and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
         if statements and len(statements) < len(parts):
             parts = [p for p in parts if p not in statements]
@@ -217,6 +224,9 @@ class EmbeddedParser:
             whole = self._part(stripped, state, issue_in_view, [])
             calls = [whole] if whole.name == "activity" else calls
         calls = _without_context_parts(self._without_repeats(calls, state))
+        if len(parts) > 1 and any(WANTS_LIST.search(p) for p in parts[1:]):
+            # "how many bugs were filed in July? I'd like to see the list.": the count is asked as a list
+            calls = [c.model_copy(update={"name": "search"}) if c.name == "count" else c for c in calls]
         for call in calls:  # the story's names are not conditions, and the answer says so (unless the request
             if call.name != "clarify":  # used the same value: "the monthly ops report - … in OPS …")
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
@@ -566,6 +576,18 @@ def input_problem(text: str) -> str | None:
     if NOT_TEXT.search(stripped):
         return "The question holds characters that are not text (a control character or a byte that is not UTF-8)."
     return None
+
+
+def _with_restrictions_joined(parts: list[str]) -> list[str]:
+    """"Can you list the OPS bugs? Only the unassigned ones, though.": a part that only narrows what the one
+    before asked for is a condition of that request, never a statement to leave out nor a request of its own."""
+    joined: list[str] = []
+    for part in parts:
+        if joined and RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I)):
+            joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {part}"
+        else:
+            joined.append(part)
+    return joined
 
 
 def _rejoined(parts: list[str]) -> list[str]:

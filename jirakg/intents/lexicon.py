@@ -20,7 +20,7 @@ PARTIAL_STOP = frozenset("app apps application the and for api service services 
                          "library lib tool tools".split())  # too common to name one component
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
-    ("type", "bug"): ["defect", "defects", "bug report", "bugz"],
+    ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches"],
     ("type", "story"): ["user story", "user stories"],
     ("type", "task"): ["chore", "chores"],
     ("type", "new feature"): ["feature request", "feature requests", "feature idea", "feature ideas", "feature",
@@ -28,13 +28,15 @@ SYNONYMS = {
     ("type", "improvement"): ["enhancement", "enhancements"],
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
-                              "awaiting review", "up for review"],
+                              "awaiting review", "up for review", "waiting on review", "waiting on a review"],
     ("priority", "high"): ["important"],
     ("resolution", "won't fix"): ["won't do", "wont fix", "not to fix", "decided not to fix", "will not fix", "wontfix",
                                   "not to do", "decided not to do", "rejected", "declined", "decline to fix",
-                                  "declined to fix", "turned down", "not worth doing", "not worth fixing"],
+                                  "declined to fix", "turned down", "not worth doing", "not worth fixing", "gave up on",
+                                  "given up on", "abandoned"],
     ("resolution", "won't do"): ["won't fix", "wont do", "wont fix", "not to fix", "decided not to fix", "will not fix",
-                                 "will not do", "not worth doing", "not worth fixing"],
+                                 "will not do", "not worth doing", "not worth fixing", "gave up on", "given up on",
+                                 "abandoned"],
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated", "repeats of", "repeat of",
                                   "already reported"],
     ("resolution", "fixed"): ["implemented", "got fixed", "repaired", "got repaired"],

@@ -90,6 +90,8 @@ BREAKDOWN = [
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                # "logged by people other than Justin": who is left out, no grouping
                rf"(?!\s+(?:other than|except|besides|apart from|but not)\b)"
+               # "pull every Highest priority bug": a word between "every" and a field before an issue noun is a value
+               rf"(?(keep)(?!\s+(?:{NOUN}|glitch(?:es)?)\b))"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts|picture|overview|numbers)\b"
                rf"(?:\s+(?:among|across|between|within|of|for)\b)?"),
@@ -424,7 +426,7 @@ PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|do
 LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,3}}\s+{NOUN}\b")
 # A version said by its number is a release too ("Infusion 1.5", "v2.0"): the condition reader grounds it, and a
 # number no version has is asked back
-RELEASE_WORD = r"(?:release|version|fix ?version|milestone|\d{4}\.q\d|v?\d+(?:\.\d+)+)"
+RELEASE_WORD = r"(?:release(?![ -]?notes)|version|fix ?version|milestone|\d{4}\.q\d|v?\d+(?:\.\d+)+)"
 # "done vs open": both sides of a report, no condition on the issues
 DONE_VERSUS = r"done (?:vs\.?|versus|against|and|or) (?:not done|undone|open|left|remaining|to do)"
 RELEASE = [
