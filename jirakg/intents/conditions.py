@@ -554,6 +554,7 @@ class ConditionReader:
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
         slots.ignored += [w for w in aside if w not in slots.ignored]  # named, as a story's words are
+        self._aside_project(asides, slots)
         self._ambiguous_project_word(slots)
         unplaced = unplaced_name(typed or text, slots.ignored, self.lexicon)
         if unplaced:
@@ -1161,6 +1162,19 @@ class ConditionReader:
             if (self._condition_like(word) or content) and word not in ignored:
                 ignored.append(word)
         return ignored
+
+    def _aside_project(self, asides: list[re.Match[str]], slots: Slots) -> None:
+        """"For the FLOE retro, break the issues down by resolution": the one project an aside names is where the
+        request's issues are, when the request names none (as with a story's project, `context_sentences`)."""
+        if slots.projects or slots.excluded.projects:
+            return
+        named = {m.term.value: m for a in asides for m in self.grounder.scan(a.group("aside"), {"project"})
+                 if m.score == 1.0}
+        if len(named) == 1:
+            project, match = named.popitem()
+            slots.projects.append(project)
+            said = set(unicode_words(match.term.label.lower()).split()) | {project.lower()}
+            slots.ignored = [w for w in slots.ignored if w not in said]
 
     def story_words(self, story: str) -> list[str]:
         """The words of the asker's story (left out of the request) that look like a condition or a date."""

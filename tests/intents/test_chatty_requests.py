@@ -222,6 +222,18 @@ def test_why_or_for_whom_it_is_asked_selects_nothing_and_is_named(question: str,
     assert aside not in (intent.jql or "").lower() and aside in intent.slots.ignored, (intent.jql, intent.slots)
 
 
+@pytest.mark.parametrize("question", [
+    "For the OPS retro, which bugs are still open?",
+    "for the Operations retrospective I need the open bugs",
+    "ahead of our Operations planning meeting: open bugs please",
+])
+def test_the_one_project_an_aside_names_is_where_the_issues_are(question: str) -> None:
+    # the occasion selects nothing, but the project it belongs to is the request's scope (no request over every project)
+    intent = _only(question)
+    assert _conditions(intent.jql or "") == _conditions("project = OPS AND issuetype = Bug AND resolution is EMPTY")
+    assert not {"ops", "operations"} & set(intent.slots.ignored), intent.slots.ignored
+
+
 @pytest.mark.parametrize(("question", "kept"), [
     ("what does Elena Rossi have waiting for review?", 'status = "In Review"'),
     ("For Elena Rossi's review, how many bugs did she report in 2025?", "reporter ="),
