@@ -24,11 +24,12 @@ TEAM = Path(__file__).resolve().parents[1] / "data" / "team"
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
 NOW = "2026-11-01T12:00:00+00:00"
 # Floors a little under what was measured (README): a change that loses understanding fails here.
-FLOORS = {("dev.jsonl", "demo"): 0.90, ("dev.jsonl", "fluid"): 0.97,
-          ("heldout.jsonl", "demo"): 0.71, ("heldout.jsonl", "fluid"): 0.69,
-          ("words-tune.jsonl", "demo"): 0.92, ("words-scored.jsonl", "demo"): 0.88, ("words-fresh.jsonl", "demo"): 0.58}
+FLOORS = {("dev.jsonl", "demo"): 0.99, ("dev.jsonl", "fluid"): 0.99,
+          ("heldout.jsonl", "demo"): 0.84, ("heldout.jsonl", "fluid"): 0.74,
+          ("words-tune.jsonl", "demo"): 0.94, ("words-scored.jsonl", "demo"): 0.93, ("words-fresh.jsonl", "demo"): 0.90,
+          ("fresh2.jsonl", "demo"): 0.70}  # fresh2: the second held-back set, scored, never read
 CASES = {"dev.jsonl": 90, "heldout.jsonl": 90, "words-tune.jsonl": 45, "words-scored.jsonl": 40,
-         "words-fresh.jsonl": 25}
+         "words-fresh.jsonl": 25, "fresh2.jsonl": 140}
 
 
 def test_answer_checker() -> None:
@@ -68,7 +69,7 @@ def _score(name: str, dataset: str, extra: list[str], env: dict) -> dict:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["dev.jsonl", "heldout.jsonl", "words-tune.jsonl", "words-scored.jsonl",
-                                  "words-fresh.jsonl"])
+                                  "words-fresh.jsonl", "fresh2.jsonl"])
 def test_demo_team_answers(name: str, tmp_path: Path) -> None:
     report = _score(name, "demo", [], {"JIRAKG_DATA_DIR": str(tmp_path)})
     assert report["cases"] >= CASES[name] and report["accuracy"] >= FLOORS[(name, "demo")]

@@ -20,10 +20,11 @@ from jirakg.intents.models import IntentCall, ParsedQuery
 DATA = Path(__file__).resolve().parents[1] / "data" / "nlq"
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
 NOW = "2026-11-01T12:00:00+00:00"  # the demo organisation's "today"; its questions' relative dates count from it
-DEV_DEMO_FLOOR, HELD_DEMO_FLOOR, DEV_FLUID_FLOOR, HELD_FLUID_FLOOR = 0.93, 0.73, 0.84, 0.82
-WORDS2_TUNE_FLOOR, WORDS2_SCORED_FLOOR = 0.78, 0.80  # the chatty/paraphrase sets of the search-words work
-FOLLOW_UPS_FLOOR = 0.72  # the follow-up conversations (follow-ups.jsonl; 0.54 before the follow-up rules)
-WIDENED_CEILING = 5
+DEV_DEMO_FLOOR, HELD_DEMO_FLOOR, DEV_FLUID_FLOOR, HELD_FLUID_FLOOR = 0.95, 0.77, 0.91, 0.84
+FRESH2_DEMO_FLOOR = 0.77  # the second held-back search set (fresh-set2-demo.jsonl), scored, never read
+WORDS2_TUNE_FLOOR, WORDS2_SCORED_FLOOR = 0.89, 0.88  # the chatty/paraphrase sets of the search-words work
+FOLLOW_UPS_FLOOR = 0.90  # the follow-up conversations (follow-ups.jsonl; 0.54 before the follow-up rules)
+WIDENED_CEILING = 3
 # Questions naming a value the demo instance lacks (and typos of real ones, which must ground): measured
 # 0.983 single-intent F1 and none answered instead of asking (levels said beside "priority" must exist),
 # baseline 0.633 and 21.
@@ -99,7 +100,8 @@ def test_fluid_intents() -> None:
                                              ("heldout/demo.jsonl", HELD_DEMO_FLOOR),
                                              ("words2-demo-tune.jsonl", WORDS2_TUNE_FLOOR),
                                              ("words2-demo-scored.jsonl", WORDS2_SCORED_FLOOR),
-                                             ("follow-ups.jsonl", FOLLOW_UPS_FLOOR)])
+                                             ("follow-ups.jsonl", FOLLOW_UPS_FLOOR),
+                                             ("fresh-set2-demo.jsonl", FRESH2_DEMO_FLOOR)])
 def test_demo_searches(name: str, floor: float, tmp_path: Path) -> None:
     metrics = demo_eval(DATA / name, tmp_path)
     assert metrics["jql_execution_accuracy"] >= floor
