@@ -124,6 +124,11 @@ def _coming(today: datetime, weekday: str, after: int = 0) -> datetime:
     return today + timedelta(days=(WEEKDAYS[weekday] - today.weekday() - after) % 7 + after)
 
 
+def _latest(today: datetime, weekday: str, before: int = 0) -> datetime:
+    """The last such weekday up to today (`before`=1: before today)."""
+    return today - timedelta(days=(today.weekday() - WEEKDAYS[weekday] - before) % 7 + before)
+
+
 def _quarter(today: datetime, offset: int) -> tuple[datetime, datetime]:
     """The calendar quarter `offset` quarters from the current one."""
     start = _shift(_month_start(today.year, (today.month - 1) // 3 * 3 + 1), 3 * offset, "month")
@@ -303,10 +308,8 @@ _RULES = [
     (rf"\bsince {DATE}", lambda m, now, today, _: (_date(m.group(1)), None)),
     # "on saturday", "last tuesday": that day, the latest one up to today
     (rf"\b(?:on|last) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
-        today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7),
-        today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 - 1))),
-    (rf"\b(?:since|after) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
-        today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7), None)),
+        _latest(today, m.group(1)), _latest(today, m.group(1)) + timedelta(days=1))),
+    (rf"\b(?:since|after) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (_latest(today, m.group(1), 1), None)),
     (rf"\bsince\s+({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
         _named_month(m.group(1), _year_words(m.group(2), today), today), None)),
     # "bugs from October", "in last October": without a year, the latest such month that has begun
