@@ -25,7 +25,7 @@ from jirakg.intents.models import TimeWindow
 MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): n for n, name in enumerate(calendar.month_abbr) if name})
 WEEKDAYS = {name.lower(): n for n, name in enumerate(calendar.day_name)}
-UNITS = {"day": 1, "week": 7}  # in days; months and years count on the calendar (_shift)
+UNITS = {"day": 1, "week": 7}  # in days; months and years count on the calendar (shift)
 # whether a yearless month or day reads forward (due dates) — set for one find_windows call
 _AHEAD: ContextVar[bool] = ContextVar("ahead", default=False)
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -106,7 +106,7 @@ def _count(word: str) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS[word]
 
 
-def _shift(moment: datetime, count: int, unit: str) -> datetime:
+def shift(moment: datetime, count: int, unit: str) -> datetime:
     """`count` days, weeks, calendar months or years from `moment` (negative: back), the day clamped to the month."""
     unit = unit.rstrip("s")
     if unit == "fortnight":
@@ -124,10 +124,15 @@ def _coming(today: datetime, weekday: str, after: int = 0) -> datetime:
     return today + timedelta(days=(WEEKDAYS[weekday] - today.weekday() - after) % 7 + after)
 
 
+def _latest(today: datetime, weekday: str, before: int = 0) -> datetime:
+    """The last such weekday up to today (`before`=1: before today)."""
+    return today - timedelta(days=(today.weekday() - WEEKDAYS[weekday] - before) % 7 + before)
+
+
 def _quarter(today: datetime, offset: int) -> tuple[datetime, datetime]:
     """The calendar quarter `offset` quarters from the current one."""
-    start = _shift(_month_start(today.year, (today.month - 1) // 3 * 3 + 1), 3 * offset, "month")
-    return start, _shift(start, 3, "month")
+    start = shift(_month_start(today.year, (today.month - 1) // 3 * 3 + 1), 3 * offset, "month")
+    return start, shift(start, 3, "month")
 
 
 def _period_end(unit: str, today: datetime, offset: int = 0) -> datetime:
@@ -137,7 +142,7 @@ def _period_end(unit: str, today: datetime, offset: int = 0) -> datetime:
     if unit == "quarter":
         return _quarter(today, offset)[1]
     start = _month_start(today.year, today.month if unit == "month" else 1)
-    return _shift(start, offset + 1, unit)
+    return shift(start, offset + 1, unit)
 
 
 def _month_start(year: int, month: int) -> datetime:
@@ -239,20 +244,20 @@ _RULES = [
     (rf"\b(?:in|during) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (
         _year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
     (rf"\b(?:older than|more than|over|at least) {COUNT} (days?|weeks?|fortnights?|months?|years?)(?: old| ago)?\b",
-     lambda m, now, today, _: (None, _shift(now, -_count(m.group(1)), m.group(2)))),
+     lambda m, now, today, _: (None, shift(now, -_count(m.group(1)), m.group(2)))),
     (rf"\bbetween {DATE} and {DATE}", lambda m, now, today, _: (
         _date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
     (rf"\b(?:the )?(?:last|past) {COUNT} sprints?\b", _past_sprints),
     (r"\b(this|current|last|previous) sprint\b", _one_sprint),
     (rf"\b(?:(?:in|within|over|during) the )?(?:last|past) {COUNT} (days?|weeks?|fortnights?|months?|years?)\b",
-     lambda m, now, today, _: (_shift(now, -_count(m.group(1)), m.group(2)), None)),
+     lambda m, now, today, _: (shift(now, -_count(m.group(1)), m.group(2)), None)),
     (rf"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) {COUNT} "
      r"(days?|weeks?|fortnights?|months?)\b",
-     lambda m, now, today, _: (now, _shift(now, _count(m.group(1)), m.group(2)))),
+     lambda m, now, today, _: (now, shift(now, _count(m.group(1)), m.group(2)))),
     # "for a month", "in 30 days", "within 2 weeks": a span back from now; the reader turns it forward for due
     # dates and into "before" after a negation ("not touched in 2 weeks")
     (rf"\b(?:for|in|within) {COUNT} (days?|weeks?|fortnights?|months?)\b",
-     lambda m, now, today, _: (_shift(now, -_count(m.group(1)), m.group(2)), None)),
+     lambda m, now, today, _: (shift(now, -_count(m.group(1)), m.group(2)), None)),
     (r"\b(?:soon|shortly|coming up)\b", lambda m, now, today, _: (now, now + timedelta(days=7))),
     (r"\blater this (week|month|quarter|year)\b",
      lambda m, now, today, _: (now, _period_end(m.group(1), today))),
@@ -278,7 +283,7 @@ _RULES = [
     # "in the last week" is the 7 days before now; "last week" alone is the calendar week (below)
     (r"\b(?:the )?past (week|fortnight|month|year)\b|\b(?:within|in|over) the (?:last|past) "
      r"(week|fortnight|month|year)\b|\b(?:the )?last (fortnight)\b",
-     lambda m, now, today, _: (_shift(now, -1, m.group(1) or m.group(2) or m.group(3)), None)),
+     lambda m, now, today, _: (shift(now, -1, m.group(1) or m.group(2) or m.group(3)), None)),
     # "since last month": since it began
     (r"\bsince (?:last|the previous|previous) (week|month|quarter|year)\b",
      lambda m, now, today, _: (_period_end(m.group(1), today, -2), None)),
@@ -303,10 +308,8 @@ _RULES = [
     (rf"\bsince {DATE}", lambda m, now, today, _: (_date(m.group(1)), None)),
     # "on saturday", "last tuesday": that day, the latest one up to today
     (rf"\b(?:on|last) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
-        today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7),
-        today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 - 1))),
-    (rf"\b(?:since|after) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
-        today - timedelta(days=(today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7), None)),
+        _latest(today, m.group(1)), _latest(today, m.group(1)) + timedelta(days=1))),
+    (rf"\b(?:since|after) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (_latest(today, m.group(1), 1), None)),
     (rf"\bsince\s+({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
         _named_month(m.group(1), _year_words(m.group(2), today), today), None)),
     # "bugs from October", "in last October": without a year, the latest such month that has begun

@@ -12,6 +12,7 @@ from difflib import get_close_matches
 from jirakg.intents.conditions import Unknown, no_such
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.timewindows import shift
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.render import render
 from jirakg.jql.syntax import (
@@ -161,13 +162,10 @@ class TypedJql:
         offset = function.args[0] if len(function.args) == 1 and re.fullmatch(r"[-+]?\d+", function.args[0]) else None
         if (function.args and offset is None) or unit not in starts or edge not in ("start", "end"):
             return None
-        start = _shifted(starts[unit], unit, int(offset or 0))
+        start = shift(starts[unit], int(offset or 0), unit)
         if edge == "start":
             return _jql_moment(start)
-        following = {"day": start + timedelta(days=1), "week": start + timedelta(days=7),
-                     "month": (start + timedelta(days=32)).replace(day=1),
-                     "year": start.replace(year=start.year + 1)}[unit]
-        return _jql_moment(following - timedelta(minutes=1))
+        return _jql_moment(shift(start, 1, unit) - timedelta(minutes=1))
 
 
 def _subtree_of(clause: Clause) -> str | None:
@@ -182,16 +180,6 @@ def _subtree_of(clause: Clause) -> str | None:
 
 def _is_value(operand: Operand, text: str) -> bool:
     return isinstance(operand, Value) and operand.text.lower() == text
-
-
-def _shifted(start: datetime, unit: str, count: int) -> datetime:
-    """startOfWeek(-1): the period `count` units before (or after) the current one."""
-    if unit == "month":
-        month = start.month - 1 + count
-        return start.replace(year=start.year + month // 12, month=month % 12 + 1)
-    if unit == "year":
-        return start.replace(year=start.year + count)
-    return start + timedelta(days=count * (7 if unit == "week" else 1))
 
 
 def _jql_moment(moment: datetime) -> str:

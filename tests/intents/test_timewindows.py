@@ -25,6 +25,7 @@ SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00
     ("in the last 3 days", "2026-03-15T15:30:00Z", None),
     ("over the past two weeks", "2026-03-04T15:30:00Z", None),
     ("since Monday", "2026-03-16T00:00:00Z", None),
+    ("since Wednesday", "2026-03-11T00:00:00Z", None),  # today is Wednesday: since the one before
     ("how busy was WEB the week before this one", "2026-03-09T00:00:00Z", "2026-03-16T00:00:00Z"),
     ("during the previous monday-to-sunday week", "2026-03-09T00:00:00Z", "2026-03-16T00:00:00Z"),
     ("what did OPS look like over the past month (february)?", "2026-02-01T00:00:00Z", "2026-03-01T00:00:00Z"),
@@ -34,6 +35,7 @@ SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00
     ("the last week of february 2026", "2026-02-22T00:00:00Z", "2026-03-01T00:00:00Z"),
     ("done last full week", "2026-03-09T00:00:00Z", "2026-03-16T00:00:00Z"),
     ("what moved on saturday", "2026-03-14T00:00:00Z", "2026-03-15T00:00:00Z"),
+    ("what moved on wednesday", "2026-03-18T00:00:00Z", "2026-03-19T00:00:00Z"),  # today
     ("bugs filed last monday", "2026-03-16T00:00:00Z", "2026-03-17T00:00:00Z"),
     ("changes on wednesday", "2026-03-18T00:00:00Z", "2026-03-19T00:00:00Z"),
     ("since Wednesday", "2026-03-11T00:00:00Z", None),
