@@ -5,6 +5,7 @@ without sprints (kanban, or team-managed with sprints off) adds none: Jira answe
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -45,13 +46,16 @@ class BoardSprint(BaseModel):
 
 async def project_sprints(http: JiraHttp, project: str, states: tuple[str, ...] = STATES) -> list[BoardSprint]:
     """The sprints, in `states`, of the boards of `project` (a key or id), each once, in the boards' order."""
-    found: dict[int, BoardSprint] = {}
     try:
-        async for board in _paged(http, f"{AGILE}/board", {"projectKeyOrId": project}):
-            for sprint in await _board_sprints(http, board, states):
-                found.setdefault(sprint.id, sprint)
+        boards = [board async for board in _paged(http, f"{AGILE}/board", {"projectKeyOrId": project})]
+        # Side by side: the connection's limiter bounds how many reach Jira at once
+        listed = await asyncio.gather(*(_board_sprints(http, board, states) for board in boards))
     except JiraNotFound:  # no Jira Software, or no such project: no boards
         return []
+    found: dict[int, BoardSprint] = {}
+    for sprints in listed:
+        for sprint in sprints:
+            found.setdefault(sprint.id, sprint)
     return list(found.values())
 
 
