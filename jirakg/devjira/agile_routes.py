@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from jirakg.devjira.app_state import CALLER, DATASET, BadRequest, error, int_param
+from jirakg.devjira.app_state import CALLER, DATASET, BadRequest, error, values_page
 from jirakg.devjira.boards import Board, boards
 from jirakg.devjira.dataset import Dataset
 
@@ -68,11 +68,7 @@ def _sprint_object(request: web.Request, found: Board, sprint: dict) -> dict:
 
 def _page(request: web.Request, values: list[dict], *, counted: bool) -> web.Response:
     """One page; clients should go by `isLast` (a board's sprints carry no `total` on Data Center)."""
-    params = dict(request.query)
-    start = int_param(params, "startAt", 0)
-    size = min(int_param(params, "maxResults", PAGE_CAP, minimum=1), PAGE_CAP)
-    page = {"maxResults": size, "startAt": start, "isLast": start + size >= len(values),
-            "values": values[start:start + size]}
+    page = values_page(dict(request.query), values, default=PAGE_CAP, cap=PAGE_CAP)
     return web.json_response({**page, "total": len(values)} if counted else page)
 
 

@@ -124,3 +124,12 @@ def int_param(params: dict, name: str, default: int, minimum: int = 0) -> int:
     if number < minimum:
         raise BadRequest(f"The value of '{name}' must be at least {minimum}.")
     return number
+
+
+def values_page(params: dict, items: list, *, default: int, cap: int) -> dict[str, Any]:
+    """One page of `items` as Jira's paged resources give it (startAt, maxResults at most `cap`, isLast, values);
+    a resource that counts its items adds `total`."""
+    start = int_param(params, "startAt", 0)
+    size = min(int_param(params, "maxResults", default, minimum=1), cap)
+    return {"maxResults": size, "startAt": start, "isLast": start + size >= len(items),
+            "values": items[start:start + size]}

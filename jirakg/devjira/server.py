@@ -30,6 +30,7 @@ from jirakg.devjira.app_state import (
     issue_url,
     request_params,
     seen_position,
+    values_page,
     visible_positions,
 )
 from jirakg.devjira.dataset import Dataset
@@ -378,11 +379,9 @@ async def issue_changelog(request: web.Request) -> web.Response:
     dataset: Dataset = request.app[DATASET]
     position = issue_position(request)
     params = await request_params(request)
-    start = int_param(params, "startAt", 0)
-    size = min(int_param(params, "maxResults", 100, minimum=1), 100)
     every = histories(dataset.issues[position])
-    return web.json_response({"self": str(request.url), "maxResults": size, "startAt": start, "total": len(every),
-                              "isLast": start + size >= len(every), "values": every[start:start + size]})
+    return web.json_response({"self": str(request.url), **values_page(params, every, default=100, cap=100),
+                              "total": len(every)})
 
 
 async def search_v2(request: web.Request) -> web.Response:

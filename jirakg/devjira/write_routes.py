@@ -20,6 +20,7 @@ from jirakg.devjira.app_state import (
     may_in_project,
     request_params,
     seen_position,
+    values_page,
     visible_positions,
 )
 from jirakg.devjira.dataset import Dataset
@@ -129,13 +130,11 @@ def _meta_project(request: web.Request) -> dict | None:
 
 
 def _meta_page(request: web.Request, items: list[dict], cloud_key: str) -> web.Response:
-    start = int_param(dict(request.query), "startAt", 0)
-    size = min(int_param(dict(request.query), "maxResults", 50, minimum=1), META_PAGE_CAP)
-    page = items[start:start + size]
-    if request.app[OPTIONS].cloud:
-        return web.json_response({cloud_key: page, "maxResults": size, "startAt": start, "total": len(items)})
-    return web.json_response({"self": str(request.url), "maxResults": size, "startAt": start, "total": len(items),
-                              "isLast": start + size >= len(items), "values": page})
+    page = values_page(dict(request.query), items, default=50, cap=META_PAGE_CAP)
+    if request.app[OPTIONS].cloud:  # Cloud names the list for its items, and says no isLast
+        return web.json_response({cloud_key: page["values"], "maxResults": page["maxResults"],
+                                  "startAt": page["startAt"], "total": len(items)})
+    return web.json_response({"self": str(request.url), **page, "total": len(items)})
 
 
 async def createmeta_issue_types(request: web.Request) -> web.Response:

@@ -36,9 +36,10 @@ async def instance_lexicon(connector: JiraConnector, sample: int = 20000) -> Lex
 async def _planned_sprints(connector: JiraConnector, issues: list[dict], sprint_field: str | None) -> list[dict]:
     """The active and future sprints on the boards of the projects whose sampled issues are in sprints: a sprint
     nobody has planned work into yet can still be asked about by name."""
-    projects = {issue["key"].split("-")[0] for issue in issues
-                if sprint_field and (issue.get("fields") or {}).get(sprint_field)}
-    # Side by side: the connector's limiter bounds how many reach Jira at once
+    # The sample is newest first: past BOARD_PROJECTS, the projects most recently at work are read
+    projects = dict.fromkeys(issue["key"].split("-")[0] for issue in issues
+                             if sprint_field and (issue.get("fields") or {}).get(sprint_field))
+    # Side by side (the connector's limiter bounds how many reach Jira at once), listed in key order
     found = await asyncio.gather(*(connector.project_sprints(key, ("active", "future"))
-                                   for key in sorted(projects)[:BOARD_PROJECTS]))
+                                   for key in sorted(list(projects)[:BOARD_PROJECTS])))
     return [sprint.field_value() for sprints in found for sprint in sprints]

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
+from jirakg.connectors.jira import JiraConnector
+from jirakg.connectors.jira.agile import STATES
 from jirakg.devjira.demo.schema import FIELD_IDS
+from jirakg.engine import vocabulary
 from jirakg.engine.vocabulary import instance_lexicon
 from jirakg.intents.embedded import EmbeddedParser
 from tests.jira_env import connector, demo_dataset, devjira, keys_of
@@ -42,3 +45,23 @@ def test_a_sprint_only_the_board_lists_is_in_the_vocabulary() -> None:
     assert future and {s["name"] for s in future} <= named
     (intent,) = EmbeddedParser(lexicon).parse(f"how is {future[0]['name']} going").intents
     assert intent.name == "sprint" and intent.slots.sprints == [str(future[0]["id"])]
+
+
+def test_the_boards_read_are_those_of_the_projects_most_recently_at_work(monkeypatch) -> None:
+    """Past BOARD_PROJECTS projects in sprints, the boards read are those of the projects whose issues were
+    updated last (the sample's order), not the first projects of the alphabet."""
+    asked: list[str] = []
+    listed = JiraConnector.project_sprints
+
+    async def recorded(self, project: str, states=STATES):
+        asked.append(project)
+        return await listed(self, project, states)
+
+    monkeypatch.setattr(vocabulary, "BOARD_PROJECTS", 1)
+    monkeypatch.setattr(JiraConnector, "project_sprints", recorded)
+    in_sprints = [i for i in DATASET.issues if i["fields"].get(FIELD_IDS["Sprint"])]
+    latest = max(in_sprints, key=lambda i: i["fields"]["updated"])["fields"]["project"]["key"]
+    assert latest != min(i["fields"]["project"]["key"] for i in in_sprints)  # the alphabet would pick another
+    with devjira(DATASET) as url:
+        asyncio.run(_lexicon(url))
+    assert asked == [latest]

@@ -1,15 +1,17 @@
 """A project's sprints through the Jira Software REST API: the project's boards, then each board's sprints,
 page by page until `isLast`. An issue's Sprint field shows only the sprints the issue is in; this shows a
-sprint no issue is in yet. A Jira without Jira Software (no agile API) has no boards: none are returned."""
+sprint no issue is in yet. A Jira without Jira Software (no agile API) has no boards: none are returned. A board
+without sprints (kanban, or team-managed with sprints off) adds none: Jira answers its sprints with a 400."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from jirakg.connectors.jira.http import JiraHttp, JiraNotFound
+from jirakg.connectors.jira.http import JiraBadRequest, JiraHttp, JiraNotFound
 
 AGILE = "/rest/agile/1.0"
 PAGE = 50  # Jira Software's largest page of boards and sprints
@@ -44,16 +46,31 @@ class BoardSprint(BaseModel):
 
 async def project_sprints(http: JiraHttp, project: str, states: tuple[str, ...] = STATES) -> list[BoardSprint]:
     """The sprints, in `states`, of the boards of `project` (a key or id), each once, in the boards' order."""
-    found: dict[int, BoardSprint] = {}
     try:
-        async for board in _paged(http, f"{AGILE}/board", {"projectKeyOrId": project}):
-            async for raw in _paged(http, f"{AGILE}/board/{board['id']}/sprint", {"state": ",".join(states)}):
-                sprint = BoardSprint.model_validate(raw)
-                sprint.placed(board.get("location") or {})
-                found.setdefault(sprint.id, sprint)
+        boards = [board async for board in _paged(http, f"{AGILE}/board", {"projectKeyOrId": project})]
+        # Side by side: the connection's limiter bounds how many reach Jira at once
+        listed = await asyncio.gather(*(_board_sprints(http, board, states) for board in boards))
     except JiraNotFound:  # no Jira Software, or no such project: no boards
         return []
+    found: dict[int, BoardSprint] = {}
+    for sprints in listed:
+        for sprint in sprints:
+            found.setdefault(sprint.id, sprint)
     return list(found.values())
+
+
+async def _board_sprints(http: JiraHttp, board: dict, states: tuple[str, ...]) -> list[BoardSprint]:
+    if board.get("type") == "kanban":  # never has sprints: Jira would refuse the request
+        return []
+    sprints = []
+    try:
+        async for raw in _paged(http, f"{AGILE}/board/{board['id']}/sprint", {"state": ",".join(states)}):
+            sprint = BoardSprint.model_validate(raw)
+            sprint.placed(board.get("location") or {})
+            sprints.append(sprint)
+    except JiraBadRequest:  # "The board does not support sprints"
+        return []
+    return sprints
 
 
 async def _paged(http: JiraHttp, path: str, params: dict[str, str]) -> AsyncIterator[dict]:

@@ -13,8 +13,9 @@ DECODED_LIMIT = 200_000  # nodes kept per store; past it the table starts again 
 
 class DecodedNodes:
     """Each node with the text it was decoded from. A store that can tell no other writer touched it
-    since (SQLite's data_version) serves `trusted` nodes without reading them; otherwise the text read
-    decides whether the decoded node still holds."""
+    since (SQLite's data_version) marks what it reads and writes as trusted, and serves `trusted` nodes
+    without reading them; otherwise (Redis) nothing is trusted and the text read decides whether the
+    decoded node still holds."""
 
     def __init__(self, limit: int = DECODED_LIMIT) -> None:
         self.limit = limit
@@ -22,7 +23,7 @@ class DecodedNodes:
         self._trusted: set[str] = set()  # keys whose kept node matches the store as of the last check
         self.epoch = 0  # how many times trust was withdrawn: a read that spans a withdrawal proves nothing
 
-    def node(self, key: str, text: str | bytes, trust: bool = True) -> Node:
+    def node(self, key: str, text: str | bytes, trust: bool = False) -> Node:
         """The node stored as `text`: the one decoded before when the text is the same. `trust`: the text
         was read after the store's last check, so it is what the store holds now."""
         kept = self._kept.get(key)
@@ -34,10 +35,10 @@ class DecodedNodes:
         self._keep(key, text, node, trust)
         return node
 
-    def encode(self, node: Node) -> str:
+    def encode(self, node: Node, trust: bool = False) -> str:
         """`node` as the store keeps it, remembered as decoded: the turn after a fetch reads it back for free."""
         text = node.model_dump_json()
-        self._keep(node.key, text, node)
+        self._keep(node.key, text, node, trust)
         return text
 
     def trusted(self, keys: Iterable[str]) -> dict[str, Node]:
@@ -53,7 +54,7 @@ class DecodedNodes:
             self._kept.pop(key, None)
             self._trusted.discard(key)
 
-    def _keep(self, key: str, text: str | bytes, node: Node, trust: bool = True) -> None:
+    def _keep(self, key: str, text: str | bytes, node: Node, trust: bool) -> None:
         if len(self._kept) >= self.limit:
             self._kept.clear()
             self._trusted.clear()

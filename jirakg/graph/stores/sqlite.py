@@ -97,7 +97,7 @@ class SqliteStore(GraphStore):
         return found
 
     async def put_nodes(self, nodes: Iterable[Node]) -> None:
-        rows = [(n.key, n.id, self._decoded.encode(n)) for n in nodes]
+        rows = [(n.key, n.id, self._decoded.encode(n, trust=True)) for n in nodes]
         if rows:
             try:
                 await self._run_many("INSERT OR REPLACE INTO nodes (key, id, json) VALUES (?, ?, ?)", rows)
