@@ -176,11 +176,12 @@ SPRINT_STATES = [
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|"
                           r"ended|completed)\b")),
     ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming)\b(?P<between>(?: \w+){0,3}?) sprints?\b"))]
-ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:been )?(?:reported|filed|raised|logged|logging|reporting|filing|"
-                         r"opened|"
-                         r"created|submitted|wrote)|(?:have|did|do) i (?:ever |already )?(?:report|reported|file|filed|"
-                         r"raise|raised|log|logged|open|opened|create|created|submit|submitted)|"
-                         r"(?:reported|filed|raised|logged|opened|created|submitted|written) by me)\b")
+# The reporter's verbs, plain and past, shared by every pattern that reads a reporter
+REPORT = "report|file|raise|log|open|create|submit"
+REPORTED = "reported|filed|raised|logged|opened|created|submitted"
+ME_REPORTER = re.compile(rf"\b(?:i (?:ve |have )?(?:been )?(?:{REPORTED}|logging|reporting|filing|wrote)|"
+                         rf"(?:have|did|do) i (?:ever |already )?(?:{REPORT}|{REPORTED})|"
+                         rf"(?:{REPORTED}|written) by me)\b")
 ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
                          r"i am assigned|what (?:have|has) i (?:still )?got|"
                          r"have i (?:still )?got (?:anything |something |stuff )?(?=open|left|on|in)|"
@@ -196,14 +197,13 @@ NOT_ME = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with)
                     r"anybody|"
                     r"people) (?:other than|besides|except|but) me(?: (?:is |are )?(?:handling|working on|assigned))?|"
                     r"not (?:assigned to )?me)\b")
-REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted|written|entered|"
-                             r"authored) by(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
+REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
+                             r"(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
                              r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
-REPORTER_AFTER = re.compile(r"^(?:[a-z]+ (?=(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
-                            r"submitted)\b))?(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
-                            r"submitted|wrote|entered|authored|filled)\b")  # "filled": "filed" typed twice
+REPORTER_AFTER = re.compile(rf"^(?:[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?(?:has |have |had )?"
+                            rf"(?:{REPORTED}|wrote|entered|authored|filled)\b")  # "filled": "filed" typed twice
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
-REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
+REPORTER_ASKED = re.compile(rf"^(?:{REPORT}|write|enter)\b")
 COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
 THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|hers|him|they|them|their)\b")
 # "how many did the team bother to fix", "did we end up fixing": asks which were fixed
@@ -332,16 +332,18 @@ POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) 
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
 # A plain verb is the reporter's only in a question or after "did" ("did she report", "she did file"): "what does
 # she have open" is her open work
-PRONOUN_REPORTER = re.compile(r"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
-                              r"(?:report|file|raise|log|open|create|submit)\b|"
-                              r"\b(?:(?:has|have|had) )?(?:he|she|they) (?:has |have |had |did |ever )?"
-                              r"(?:reported|filed|raised|logged|opened|created|submitted)\b|\b(?:reported|filed|raised|logged|"
-                              r"opened|created|submitted) by (?:him|her|them)\b")
-PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted) by (?:anyone|someone|"
+PRONOUN_REPORTER = re.compile(rf"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
+                              rf"(?:{REPORT})\b|"
+                              rf"\b(?:(?:has|have|had) )?(?:he|she|they) (?:has |have |had |did |ever )?"
+                              rf"(?:{REPORTED})\b|\b(?:{REPORTED}) by (?:him|her|them)\b")
+PRONOUN_NOT_REPORTER = re.compile(rf"\b(?:{REPORTED}) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
-SOMEONE_OTHER_THAN = re.compile(r"(?:(?:assigned|owned|handled|worked on|reported|filed|raised|logged|opened|"
-                                r"created|submitted) (?:by|to) )?(?:someone|somebody|another person|others?) "
+SOMEONE_OTHER_THAN = re.compile(rf"(?:(?:assigned|owned|handled|worked on|{REPORTED}) (?:by|to) )?"
+                                r"(?:someone|somebody|another person|others?) "
                                 r"(?:other than|besides|except|but)$")
+# The words before a person that are used with them ("filed by", "other than", "with")
+PERSON_CUE_BEFORE = re.compile(rf"(?:(?:{REPORTED}|written|assigned|owned|handled|worked on) (?:by|to)|"
+                               r"other than|except|excluding|not|from|for|on|with|to|sitting with|by)$")
 # A person who had the issues once: `assignee CHANGED FROM` them ("used to be assigned to Carla", "did Carla
 # previously own but no longer does")
 PAST_OWNER_BEFORE = re.compile(r"\b(?:used to be|used to belong to|previously|formerly|originally|once|had been)"
@@ -895,10 +897,7 @@ class ConditionReader:
             if somebody_else and role == "assignees" and "assignee" not in slots.filled:
                 slots.filled.append("assignee")  # "assigned to someone other than Ana": assigned, not to Ana
             # "logged by people other than Ana": the whole cue is used with her, verb included
-            cue_before = somebody_else or REPORTER_BEFORE.search(before) or re.search(
-                r"(?:(?:reported|filed|raised|logged|opened|created|submitted|written|assigned|"
-                r"owned|handled|worked on) (?:by|to)|other than|except|excluding|not|from|for|on|"
-                r"with|to|sitting with|by)$", before)
+            cue_before = somebody_else or REPORTER_BEFORE.search(before) or PERSON_CUE_BEFORE.search(before)
             if cue_before:
                 taken = cue_before.group(0).count(" ") + 1
                 words.take(max(0, match.start - taken), match.start)
