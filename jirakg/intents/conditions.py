@@ -21,7 +21,16 @@ from jirakg.intents.grounding import MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import DateField, DateRange, FieldOption, HistoryCondition, LinkFilter, NumberFilter, Slots
+from jirakg.intents.models import (
+    DateField,
+    DateRange,
+    FieldOption,
+    HistoryCondition,
+    LinkFilter,
+    NumberFilter,
+    Slots,
+    TimeWindow,
+)
 from jirakg.intents.readings import UPWARD_WORDS, category_note, literal_status, priority_note
 from jirakg.intents.timewindows import COUNT, find_windows
 from jirakg.intents.value_slots import unknown_slot_value, unplaced_name, value_names
@@ -54,6 +63,9 @@ DATE_CUES: list[tuple[DateField, str]] = [
 STALE_CUE = r"stale|idle|inactive|dormant|untouched|neglected|quiet"
 DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("updated", STALE_CUE),
                                                                    ("due", "dates?")]))
+# Each cue as `_date_field` looks for it, compiled once: field, pattern, whether it says "not updated"
+DATE_CUE_PATTERNS: list[tuple[DateField, re.Pattern[str], bool]] = [
+    (name, re.compile(rf"\b(?:{cue})\b"), cue == STALE_CUE) for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]]
 # "for a month", "in 30 days", "within 2 weeks": back from now after a negation, forward for a due date, else unread
 SPAN = re.compile(rf"^(?:for|in|within) {COUNT} (?:days?|weeks?|fortnights?|months?)$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
@@ -645,13 +657,14 @@ class ConditionReader:
     def _dates(self, text: Text, slots: Slots) -> None:
         found = []
         now = _iso_now(self.now())
-        # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
-        ahead = {(start, end): window for start, end, window in find_windows(text.value, self.now(),
-                                                                            self.lexicon.sprints, ahead=True)}
-        for start, end, window in find_windows(text.value, self.now(), self.lexicon.sprints):
+        value = text.value  # as the windows were found: the loop blanks what it reads
+        ahead: dict[tuple[int, int], TimeWindow] | None = None  # found only when a due date is asked about
+        for start, end, window in find_windows(value, self.now(), self.lexicon.sprints):
             field_name, cued, negated, modifier = self._date_field(text.value[:start])
             field_name = field_name if cued else self.date_field or field_name
-            if field_name == "due":
+            if field_name == "due":  # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
+                if ahead is None:
+                    ahead = {(s, e): w for s, e, w in find_windows(value, self.now(), self.lexicon.sprints, ahead=True)}
                 window = ahead.get((start, end), window)
             if (SPAN.match(window.phrase) or UPCOMING.match(window.phrase)) and not negated and field_name != "due":
                 continue  # "fixed within 10 days" is a duration, "created soon" nothing: left unread, so named
@@ -698,12 +711,12 @@ class ConditionReader:
         best: tuple[int, int, int, DateField] = (-1, 0, -1, "created")  # end, length, start, field
         tail = re.split(r"[.;?!]", before[-60:])[-1]
         stale = False
-        for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]:
-            for match in re.finditer(rf"\b(?:{cue})\b", tail):
+        for name, cue, says_stale in DATE_CUE_PATTERNS:
+            for match in cue.finditer(tail):
                 # the cue ending nearest wins, the longer of two ending together ("needs to be done by": due)
                 if (match.end(), match.end() - match.start()) > best[:2]:
                     best = (match.end(), match.end() - match.start(), match.start(), name)
-                    stale = cue == STALE_CUE
+                    stale = says_stale
         if best[0] < 0:
             return "created", False, False, None
         offset = len(before) - len(tail)
