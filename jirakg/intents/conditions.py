@@ -20,7 +20,7 @@ from difflib import get_close_matches
 from jirakg.intents.grounding import MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
-from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.lexicon import Lexicon, Term
 from jirakg.intents.models import (
     DateField,
     DateRange,
@@ -525,6 +525,14 @@ class ConditionReader:
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
         self.status_words = {unicode_words(t.value) for t in lexicon.of("status")}
         self.value_names = value_names(lexicon)
+        self.project_keys = [t.value for t in lexicon.of("project")]
+        # each word of a project name of several words -> the projects whose name holds it ("platform")
+        self.project_name_words: dict[str, list[Term]] = {}
+        for term in lexicon.of("project"):
+            label = term.label.lower()
+            for word in dict.fromkeys(label.split()):
+                if word != label:
+                    self.project_name_words.setdefault(word, []).append(term)
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
              typed: str | None = None, date_field: DateField | None = None) -> Slots:
@@ -1123,8 +1131,7 @@ class ConditionReader:
         """A word left over that is part of the names of several projects ("the platform project" beside Core
         Platform and Data Platform) is asked back: dropping it would answer over every project."""
         for word in slots.ignored:
-            named = [t for t in self.lexicon.of("project")
-                     if word in t.label.lower().split() and word != t.label.lower()]
+            named = self.project_name_words.get(word, [])
             if len(named) > 1 and not {t.value for t in named} & set(slots.projects):
                 names = " or ".join(f"{t.label} ({t.value})" for t in sorted(named, key=lambda t: t.label))
                 raise Unknown(f"'{word}' could be the project {names}; which one do you mean?")
@@ -1133,10 +1140,10 @@ class ConditionReader:
         """A word typed in capitals like a project key and close to one ("DTA issues at risk", "workload OPZ")
         is a mistyped project: asked back, never dropped to answer over every project."""
         free = set(words.left())
-        keys = [t.value for t in self.lexicon.of("project")]
         for typed in re.findall(r"(?<![\w-])([A-Z][A-Z0-9]{1,9})(?![\w-])", original):
             word = typed.lower()
-            if word in free and word not in self.known_words and get_close_matches(typed, keys, n=1, cutoff=0.6):
+            if word in free and word not in self.known_words and get_close_matches(typed, self.project_keys, n=1,
+                                                                                   cutoff=0.6):
                 raise Unknown(self._no_such("project", typed))
 
     def _no_such(self, kind: str, value: str) -> str:
