@@ -1070,8 +1070,8 @@ class ConditionReader:
                 if (phrase == "open" and OPEN_AS_VERB.search(words.before(start, 2))
                         and not ISSUE_NOUN.match(" ".join(words.tokens[start + 1:start + 2]))):
                     continue
-                negated = NEGATION.search(words.before(start, 6)) is not None
-                negation = _negation(words.before(start, 6))
+                negation = _negation(words.before(start, 6))  # "with no description that are in progress": none
+                negated = negation is not None
                 if negation:  # "not in progress": the "not" is used
                     _take_negation(words, negation, start)
                 status = literal_status(self.lexicon, phrase, slots.projects)
