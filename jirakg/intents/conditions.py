@@ -525,6 +525,7 @@ class ConditionReader:
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
         self.status_words = {unicode_words(t.value) for t in lexicon.of("status")}
         self.value_names = value_names(lexicon)
+        self.no_value_words = FILLER | FIELD_WORDS | self.known_words  # no unknown value in a slot is made of these
         self.project_keys = [t.value for t in lexicon.of("project")]
         # each word of a project name of several words -> the projects whose name holds it ("platform")
         self.project_name_words: dict[str, list[Term]] = {}
@@ -1099,7 +1100,7 @@ class ConditionReader:
     def _unknown_names(self, words: Words, original: str) -> None:
         """A name after a word that says what it is ("project Atlas", "assigned to Zed", "release 9.9") must
         exist; a name looks like one: capitalised as typed, or holding a digit ("release history" is no name)."""
-        slot = unknown_slot_value(original, self.value_names, FILLER | FIELD_WORDS | self.known_words)
+        slot = unknown_slot_value(original, self.value_names, self.no_value_words)
         if slot:
             raise Unknown(self._no_such(*slot))
         free = words.free()
