@@ -20,8 +20,17 @@ from difflib import get_close_matches
 from jirakg.intents.grounding import MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
-from jirakg.intents.lexicon import Lexicon
-from jirakg.intents.models import DateField, DateRange, FieldOption, HistoryCondition, LinkFilter, NumberFilter, Slots
+from jirakg.intents.lexicon import Lexicon, Term
+from jirakg.intents.models import (
+    DateField,
+    DateRange,
+    FieldOption,
+    HistoryCondition,
+    LinkFilter,
+    NumberFilter,
+    Slots,
+    TimeWindow,
+)
 from jirakg.intents.readings import UPWARD_WORDS, category_note, literal_status, priority_note
 from jirakg.intents.timewindows import COUNT, find_windows
 from jirakg.intents.value_slots import unknown_slot_value, unplaced_name, value_names
@@ -54,6 +63,9 @@ DATE_CUES: list[tuple[DateField, str]] = [
 STALE_CUE = r"stale|idle|inactive|dormant|untouched|neglected|quiet"
 DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("updated", STALE_CUE),
                                                                    ("due", "dates?")]))
+# Each cue as `_date_field` looks for it, compiled once: field, pattern, whether it says "not updated"
+DATE_CUE_PATTERNS: list[tuple[DateField, re.Pattern[str], bool]] = [
+    (name, re.compile(rf"\b(?:{cue})\b"), cue == STALE_CUE) for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]]
 # "for a month", "in 30 days", "within 2 weeks": back from now after a negation, forward for a due date, else unread
 SPAN = re.compile(rf"^(?:for|in|within) {COUNT} (?:days?|weeks?|fortnights?|months?)$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
@@ -176,11 +188,12 @@ SPRINT_STATES = [
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|"
                           r"ended|completed)\b")),
     ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming)\b(?P<between>(?: \w+){0,3}?) sprints?\b"))]
-ME_REPORTER = re.compile(r"\b(?:i (?:ve |have )?(?:been )?(?:reported|filed|raised|logged|logging|reporting|filing|"
-                         r"opened|"
-                         r"created|submitted|wrote)|(?:have|did|do) i (?:ever |already )?(?:report|reported|file|filed|"
-                         r"raise|raised|log|logged|open|opened|create|created|submit|submitted)|"
-                         r"(?:reported|filed|raised|logged|opened|created|submitted|written) by me)\b")
+# The reporter's verbs, plain and past, shared by every pattern that reads a reporter
+REPORT = "report|file|raise|log|open|create|submit"
+REPORTED = "reported|filed|raised|logged|opened|created|submitted"
+ME_REPORTER = re.compile(rf"\b(?:i (?:ve |have )?(?:been )?(?:{REPORTED}|logging|reporting|filing|wrote)|"
+                         rf"(?:have|did|do) i (?:ever |already )?(?:{REPORT}|{REPORTED})|"
+                         rf"(?:{REPORTED}|written) by me)\b")
 ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
                          r"i am assigned|what (?:have|has) i (?:still )?got|"
                          r"have i (?:still )?got (?:anything |something |stuff )?(?=open|left|on|in)|"
@@ -196,14 +209,13 @@ NOT_ME = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with)
                     r"anybody|"
                     r"people) (?:other than|besides|except|but) me(?: (?:is |are )?(?:handling|working on|assigned))?|"
                     r"not (?:assigned to )?me)\b")
-REPORTER_BEFORE = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted|written|entered|"
-                             r"authored) by(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
+REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
+                             r"(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
                              r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
-REPORTER_AFTER = re.compile(r"^(?:[a-z]+ (?=(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
-                            r"submitted)\b))?(?:has |have |had )?(?:reported|filed|raised|logged|opened|created|"
-                            r"submitted|wrote|entered|authored|filled)\b")  # "filled": "filed" typed twice
+REPORTER_AFTER = re.compile(rf"^(?:[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?(?:has |have |had )?"
+                            rf"(?:{REPORTED}|wrote|entered|authored|filled)\b")  # "filled": "filed" typed twice
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
-REPORTER_ASKED = re.compile(r"^(?:report|file|raise|log|open|create|submit|write|enter)\b")
+REPORTER_ASKED = re.compile(rf"^(?:{REPORT}|write|enter)\b")
 COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
 THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|hers|him|they|them|their)\b")
 # "how many did the team bother to fix", "did we end up fixing": asks which were fixed
@@ -332,16 +344,18 @@ POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) 
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
 # A plain verb is the reporter's only in a question or after "did" ("did she report", "she did file"): "what does
 # she have open" is her open work
-PRONOUN_REPORTER = re.compile(r"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
-                              r"(?:report|file|raise|log|open|create|submit)\b|"
-                              r"\b(?:(?:has|have|had) )?(?:he|she|they) (?:has |have |had |did |ever )?"
-                              r"(?:reported|filed|raised|logged|opened|created|submitted)\b|\b(?:reported|filed|raised|logged|"
-                              r"opened|created|submitted) by (?:him|her|them)\b")
-PRONOUN_NOT_REPORTER = re.compile(r"\b(?:reported|filed|raised|logged|opened|created|submitted) by (?:anyone|someone|"
+PRONOUN_REPORTER = re.compile(rf"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
+                              rf"(?:{REPORT})\b|"
+                              rf"\b(?:(?:has|have|had) )?(?:he|she|they) (?:has |have |had |did |ever )?"
+                              rf"(?:{REPORTED})\b|\b(?:{REPORTED}) by (?:him|her|them)\b")
+PRONOUN_NOT_REPORTER = re.compile(rf"\b(?:{REPORTED}) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
-SOMEONE_OTHER_THAN = re.compile(r"(?:(?:assigned|owned|handled|worked on|reported|filed|raised|logged|opened|"
-                                r"created|submitted) (?:by|to) )?(?:someone|somebody|another person|others?) "
+SOMEONE_OTHER_THAN = re.compile(rf"(?:(?:assigned|owned|handled|worked on|{REPORTED}) (?:by|to) )?"
+                                r"(?:someone|somebody|another person|others?) "
                                 r"(?:other than|besides|except|but)$")
+# The words before a person that are used with them ("filed by", "other than", "with")
+PERSON_CUE_BEFORE = re.compile(rf"(?:(?:{REPORTED}|written|assigned|owned|handled|worked on) (?:by|to)|"
+                               r"other than|except|excluding|not|from|for|on|with|to|sitting with|by)$")
 # A person who had the issues once: `assignee CHANGED FROM` them ("used to be assigned to Carla", "did Carla
 # previously own but no longer does")
 PAST_OWNER_BEFORE = re.compile(r"\b(?:used to be|used to belong to|previously|formerly|originally|once|had been)"
@@ -511,6 +525,15 @@ class ConditionReader:
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
         self.status_words = {unicode_words(t.value) for t in lexicon.of("status")}
         self.value_names = value_names(lexicon)
+        self.no_value_words = FILLER | FIELD_WORDS | self.known_words  # no unknown value in a slot is made of these
+        self.project_keys = [t.value for t in lexicon.of("project")]
+        # each word of a project name of several words -> the projects whose name holds it ("platform")
+        self.project_name_words: dict[str, list[Term]] = {}
+        for term in lexicon.of("project"):
+            label = term.label.lower()
+            for word in dict.fromkeys(label.split()):
+                if word != label:
+                    self.project_name_words.setdefault(word, []).append(term)
 
     def read(self, text: str, slots: Slots, *, people: bool = True, terse_text: bool = True,
              typed: str | None = None, date_field: DateField | None = None) -> Slots:
@@ -643,13 +666,14 @@ class ConditionReader:
     def _dates(self, text: Text, slots: Slots) -> None:
         found = []
         now = _iso_now(self.now())
-        # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
-        ahead = {(start, end): window for start, end, window in find_windows(text.value, self.now(),
-                                                                            self.lexicon.sprints, ahead=True)}
-        for start, end, window in find_windows(text.value, self.now(), self.lexicon.sprints):
+        value = text.value  # as the windows were found: the loop blanks what it reads
+        ahead: dict[tuple[int, int], TimeWindow] | None = None  # found only when a due date is asked about
+        for start, end, window in find_windows(value, self.now(), self.lexicon.sprints):
             field_name, cued, negated, modifier = self._date_field(text.value[:start])
             field_name = field_name if cued else self.date_field or field_name
-            if field_name == "due":
+            if field_name == "due":  # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
+                if ahead is None:
+                    ahead = {(s, e): w for s, e, w in find_windows(value, self.now(), self.lexicon.sprints, ahead=True)}
                 window = ahead.get((start, end), window)
             if (SPAN.match(window.phrase) or UPCOMING.match(window.phrase)) and not negated and field_name != "due":
                 continue  # "fixed within 10 days" is a duration, "created soon" nothing: left unread, so named
@@ -696,12 +720,12 @@ class ConditionReader:
         best: tuple[int, int, int, DateField] = (-1, 0, -1, "created")  # end, length, start, field
         tail = re.split(r"[.;?!]", before[-60:])[-1]
         stale = False
-        for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]:
-            for match in re.finditer(rf"\b(?:{cue})\b", tail):
+        for name, cue, says_stale in DATE_CUE_PATTERNS:
+            for match in cue.finditer(tail):
                 # the cue ending nearest wins, the longer of two ending together ("needs to be done by": due)
                 if (match.end(), match.end() - match.start()) > best[:2]:
                     best = (match.end(), match.end() - match.start(), match.start(), name)
-                    stale = cue == STALE_CUE
+                    stale = says_stale
         if best[0] < 0:
             return "created", False, False, None
         offset = len(before) - len(tail)
@@ -895,10 +919,7 @@ class ConditionReader:
             if somebody_else and role == "assignees" and "assignee" not in slots.filled:
                 slots.filled.append("assignee")  # "assigned to someone other than Ana": assigned, not to Ana
             # "logged by people other than Ana": the whole cue is used with her, verb included
-            cue_before = somebody_else or REPORTER_BEFORE.search(before) or re.search(
-                r"(?:(?:reported|filed|raised|logged|opened|created|submitted|written|assigned|"
-                r"owned|handled|worked on) (?:by|to)|other than|except|excluding|not|from|for|on|"
-                r"with|to|sitting with|by)$", before)
+            cue_before = somebody_else or REPORTER_BEFORE.search(before) or PERSON_CUE_BEFORE.search(before)
             if cue_before:
                 taken = cue_before.group(0).count(" ") + 1
                 words.take(max(0, match.start - taken), match.start)
@@ -1050,8 +1071,8 @@ class ConditionReader:
                 if (phrase == "open" and OPEN_AS_VERB.search(words.before(start, 2))
                         and not ISSUE_NOUN.match(" ".join(words.tokens[start + 1:start + 2]))):
                     continue
-                negated = NEGATION.search(words.before(start, 6)) is not None
-                negation = _negation(words.before(start, 6))
+                negation = _negation(words.before(start, 6))  # "with no description that are in progress": none
+                negated = negation is not None
                 if negation:  # "not in progress": the "not" is used
                     _take_negation(words, negation, start)
                 status = literal_status(self.lexicon, phrase, slots.projects)
@@ -1079,7 +1100,7 @@ class ConditionReader:
     def _unknown_names(self, words: Words, original: str) -> None:
         """A name after a word that says what it is ("project Atlas", "assigned to Zed", "release 9.9") must
         exist; a name looks like one: capitalised as typed, or holding a digit ("release history" is no name)."""
-        slot = unknown_slot_value(original, self.value_names, FILLER | FIELD_WORDS | self.known_words)
+        slot = unknown_slot_value(original, self.value_names, self.no_value_words)
         if slot:
             raise Unknown(self._no_such(*slot))
         free = words.free()
@@ -1111,8 +1132,7 @@ class ConditionReader:
         """A word left over that is part of the names of several projects ("the platform project" beside Core
         Platform and Data Platform) is asked back: dropping it would answer over every project."""
         for word in slots.ignored:
-            named = [t for t in self.lexicon.of("project")
-                     if word in t.label.lower().split() and word != t.label.lower()]
+            named = self.project_name_words.get(word, [])
             if len(named) > 1 and not {t.value for t in named} & set(slots.projects):
                 names = " or ".join(f"{t.label} ({t.value})" for t in sorted(named, key=lambda t: t.label))
                 raise Unknown(f"'{word}' could be the project {names}; which one do you mean?")
@@ -1121,10 +1141,10 @@ class ConditionReader:
         """A word typed in capitals like a project key and close to one ("DTA issues at risk", "workload OPZ")
         is a mistyped project: asked back, never dropped to answer over every project."""
         free = set(words.left())
-        keys = [t.value for t in self.lexicon.of("project")]
         for typed in re.findall(r"(?<![\w-])([A-Z][A-Z0-9]{1,9})(?![\w-])", original):
             word = typed.lower()
-            if word in free and word not in self.known_words and get_close_matches(typed, keys, n=1, cutoff=0.6):
+            if word in free and word not in self.known_words and get_close_matches(typed, self.project_keys, n=1,
+                                                                                   cutoff=0.6):
                 raise Unknown(self._no_such("project", typed))
 
     def _no_such(self, kind: str, value: str) -> str:

@@ -144,6 +144,18 @@ def test_no_before_a_noun_negates_that_noun_not_the_project_after_it(question: s
     assert any('project = "' in (i.jql or "") for i in intents), intents
 
 
+@pytest.mark.parametrize(("question", "state"), [
+    ("MOB stories with no description that are in progress", 'status = "In Progress"'),
+    ("tickets without a description that are to do in WEB", 'status = "To Do"'),
+    ("bugs with no comments that are being worked on", 'statusCategory = "indeterminate"'),
+    ("OPS tasks lacking an estimate that are underway", 'statusCategory = "indeterminate"'),
+])
+def test_no_before_a_noun_does_not_negate_the_state_said_after_it(question: str, state: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert state in (intent.jql or "") and "!=" not in (intent.jql or "") and "NOT IN" not in (intent.jql or ""), \
+        intent.jql
+
+
 @pytest.mark.parametrize("question", ["what's Ana working on right now", "what is Ana busy with at the moment",
                                       "what is Bruno currently working on in OPS", "what is Ana working on"])
 def test_what_someone_is_working_on_is_their_unresolved_work(question: str) -> None:
