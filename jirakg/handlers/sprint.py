@@ -5,6 +5,7 @@ planned work into yet is still the current sprint)."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 
 from jirakg.analysis.groups import percent
@@ -31,15 +32,17 @@ async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
     call = plan.intent
     if _sprints(facts.nodes, team.measure_of(call), call):
         return facts
+    # Each read below goes out side by side; the HTTP limiter bounds how many reach Jira at once.
     if call.slots.sprints:  # named sprints no selected issue is in: each as Jira Software has it
-        found = [await manager.sprint(int(i)) for i in call.slots.sprints if i.isdigit()]
+        found = await asyncio.gather(*(manager.sprint(int(i)) for i in call.slots.sprints if i.isdigit()))
         facts.board_sprints += [s.field_value() for s in found if s is not None]
     else:
-        for project in call.slots.projects:
-            facts.board_sprints += [s.field_value() for s in await manager.project_sprints(project)]
-    for sprint in _sprints([], team.measure_of(call), call, facts.board_sprints):
-        # Whether the sprint is empty or only holds nothing this selection wants: worded differently.
-        facts.sprint_sizes[_id(sprint)] = len((await manager.get(f"sprint = {_id(sprint)}", ["resolution"])).nodes)
+        for sprints in await asyncio.gather(*(manager.project_sprints(p) for p in call.slots.projects)):
+            facts.board_sprints += [s.field_value() for s in sprints]
+    # Whether a sprint is empty or only holds nothing this selection wants: worded differently.
+    shown = _sprints([], team.measure_of(call), call, facts.board_sprints)
+    held = await asyncio.gather(*(manager.get(f"sprint = {_id(s)}", ["resolution"]) for s in shown))
+    facts.sprint_sizes.update({_id(s): len(found.nodes) for s, found in zip(shown, held, strict=True)})
     return facts
 
 

@@ -3,13 +3,14 @@ story-point sum, or issues created vs resolved per week or month, over the selec
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 from collections import Counter
 
 from jirakg.analysis.groups import percent
 from jirakg.analysis.values import date_of, days_text, in_days, is_open, number, period_of, shown_number
 from jirakg.answer.templated import Answer, Writer, plural
-from jirakg.graph import GraphManager
+from jirakg.graph import GraphManager, Node
 from jirakg.handlers import search, team
 from jirakg.handlers.base import JiraHandler
 from jirakg.intents.models import Measure
@@ -23,11 +24,14 @@ async def fetch(plan: RetrievalPlan, manager: GraphManager) -> TeamFacts:
     facts = await team.fetch(plan, manager)
     measure = team.measure_of(plan.intent)
     base = team.ORDER_BY.split(facts.plan.jql or team.EVERYTHING, maxsplit=1)[0]  # a count needs no order
-    if measure.subset_jql:
-        facts.others = (await manager.get(team.narrowed_jql(base, measure.subset_jql), ["resolution"])).nodes
-    if measure.versus_jql:
-        facts.compared = (await manager.get(team.narrowed_jql(base, measure.versus_jql), ["resolution"])).nodes
+    # A share's or a ratio's parts, read side by side
+    facts.others, facts.compared = await asyncio.gather(_part(manager, base, measure.subset_jql),
+                                                        _part(manager, base, measure.versus_jql))
     return facts
+
+
+async def _part(manager: GraphManager, base: str, jql: str | None) -> list[Node]:
+    return (await manager.get(team.narrowed_jql(base, jql), ["resolution"])).nodes if jql else []
 
 
 def word(facts: TeamFacts) -> Answer:
