@@ -27,9 +27,10 @@ ISSUE_NOUNS = re.compile(r"\b(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epic
                          r"sub-?tasks?|items?|work|everything|anything|all)\b")
 # Words that only say a value replaces the earlier one, point back at a person or acknowledge the last
 # answer ("Okay. And in MOB instead?"); never words to search for in a follow-up.
+NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves", "okay", "ok", "thanks", "cheers"})
 # Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
 NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep"})
-NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves", "okay", "ok", "thanks", "cheers"})
+NOT_UNUSED = NARROWING_VERBS | NOT_SEARCHED  # a follow-up's words never named as not used
 
 
 def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
@@ -66,7 +67,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     merged.text = _searched_words(new.text) or merged.text
     merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
     merged.order_by = new.order_by or merged.order_by
-    merged.ignored = [w for w in new.ignored if w not in NARROWING_VERBS | NOT_SEARCHED]
+    merged.ignored = [w for w in new.ignored if w not in NOT_UNUSED]
     if new.statuses:
         merged.status_categories = []
     return merged
