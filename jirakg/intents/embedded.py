@@ -392,13 +392,13 @@ class EmbeddedParser:
                 and not self._filters_present(lowered)):
             return "kg_question"  # "how many papers has X published?" is about the knowledge graph
         # "are any of those blocked?" over the last set asks for the instance's Blocked status, not for links
-        if (state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered
-                and not any(pattern.search(self._without_states(lowered)) for name, pattern in RULES
-                            if name != "count")):
-            # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
-            listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
-            counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
-            return "count" if counted else "search"
+        if state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered:
+            stateless = self._without_states(lowered)  # once, not once per rule
+            if not any(pattern.search(stateless) for name, pattern in RULES if name != "count"):
+                # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
+                listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
+                counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
+                return "count" if counted else "search"
         if state.last_search is not None and refines_alone(lowered) and pronoun_in_role(lowered):
             return "count" if state.last_intent == "count" else "search"  # "assigned to her": the last set, narrowed
         if about_an_issue and POINTS.search(lowered):
