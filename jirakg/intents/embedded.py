@@ -227,11 +227,13 @@ class EmbeddedParser:
         if len(parts) > 1 and any(WANTS_LIST.search(p) for p in parts[1:]):
             # "how many bugs were filed in July? I'd like to see the list.": the count is asked as a list
             calls = [c.model_copy(update={"name": "search"}) if c.name == "count" else c for c in calls]
-        for call in calls:  # the story's names are not conditions, and the answer says so (unless the request
-            if call.name != "clarify":  # used the same value: "the monthly ops report - … in OPS …")
+        # the story's names are not conditions, and the answer says so (unless the request used the same value:
+        # "the monthly ops report - … in OPS …"); read once for all the calls (each word is matched to the vocabulary)
+        told = self.conditions.story_words(story) if story else []
+        for call in calls:
+            if call.name != "clarify":
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
-                call.slots.ignored += [w for w in self.conditions.story_words(story)
-                                       if w not in call.slots.ignored and w not in used]
+                call.slots.ignored += [w for w in told if w not in call.slots.ignored and w not in used]
         return ParsedQuery(text=text, intents=calls)
 
     def _without_repeats(self, calls: list[IntentCall], state: ConversationState) -> list[IntentCall]:
