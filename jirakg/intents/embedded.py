@@ -138,13 +138,13 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 PARSE_CACHE = 4096
 
 
-# "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 # A sentence after the request asking to see the issues themselves ("I'd like to see the list.", "list them")
 WANTS_LIST = re.compile(r"\b(?:see|want|like|need|get|have|send|share) (?:me )?the (?:full |whole |actual )?list\b|"
                         r"\b(?:list|show me|show) (?:them|those|these)(?: all)?\W*$", re.IGNORECASE)
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
 RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
                        r"\W*(?:the )?ones\b", re.IGNORECASE)
+# "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
 UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
