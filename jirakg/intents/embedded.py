@@ -20,6 +20,7 @@ from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, fore
 from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
+    earlier_date_field,
     narrowed,
     people_pointed_back,
     pronoun_in_role,
@@ -299,14 +300,16 @@ class EmbeddedParser:
 
     def _typed(self, prefix: str, jql: str, state: ConversationState) -> IntentCall:
         """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions."""
+        follows = state.last_search is not None and bool(FOLLOW_UP.search(prefix.lower()))
         try:
             where, order, subtrees = self.typed.ground(jql)
-            slots = self.conditions.read(prefix, Slots()) if prefix else Slots()
+            slots = self.conditions.read(prefix, Slots(), date_field=earlier_date_field(state.last_search)
+                                         if follows else None) if prefix else Slots()
         except (JqlSyntaxError, Unknown) as exc:
             return clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
         slots.descendants_of += subtrees
-        if state.last_search is not None and FOLLOW_UP.search(prefix.lower()):
+        if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, prefix.lower())
         name: IntentName = "count" if RULES[1][1].search(prefix.lower()) else "search"
         return IntentCall(name=name, slots=slots, jql=build_jql(slots, today=self.now().strftime("%Y/%m/%d")))
@@ -328,11 +331,10 @@ class EmbeddedParser:
             part = with_person(part, pointed[0])
         if follows:
             part = with_month_window(part)
-        earlier = {d.field for d in state.last_search.dates} if follows and state.last_search else set()
         try:  # a follow-up's time said alone is on the earlier search's one date field ("and next week?")
             slots = self.conditions.read(part, Slots(), people=name != "children",
                                          terse_text=name in ("search", "count"),
-                                         date_field=earlier.pop() if len(earlier) == 1 else None)
+                                         date_field=earlier_date_field(state.last_search) if follows else None)
         except Unknown as exc:
             return clarify(str(exc))
         if name == "children":
