@@ -432,11 +432,13 @@ class EmbeddedParser:
 
     def _corrected(self, lowered: str) -> str:
         """Fix misspelt intent words ("blokcs", "sumarize") so the rules can see them; the
-        instance's own words ("supersedes") are never "corrected"."""
+        instance's own words ("supersedes") and the words the typo reader knows ("assigned" is no misspelt
+        "assignee") are never "corrected"."""
         words = lowered.split()
         for n, word in enumerate(words):
             bare = word.strip("?.!,;:")
-            if len(bare) >= 5 and bare not in INTENT_WORDS and bare not in self.known_words:
+            if (len(bare) >= 5 and bare not in INTENT_WORDS and bare not in self.known_words
+                    and not self.typos.knows(bare)):
                 # Same first letter, as misspellings keep it: "story" must not become "history".
                 close = [w for w in get_close_matches(bare, INTENT_WORDS, n=3, cutoff=0.8) if w[0] == bare[0]]
                 if close:
