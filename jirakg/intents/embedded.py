@@ -20,6 +20,7 @@ from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, fore
 from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
+    earlier_date_field,
     narrowed,
     people_pointed_back,
     pronoun_in_role,
@@ -138,13 +139,13 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 PARSE_CACHE = 4096
 
 
-# "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 # A sentence after the request asking to see the issues themselves ("I'd like to see the list.", "list them")
 WANTS_LIST = re.compile(r"\b(?:see|want|like|need|get|have|send|share) (?:me )?the (?:full |whole |actual )?list\b|"
                         r"\b(?:list|show me|show) (?:them|those|these)(?: all)?\W*$", re.IGNORECASE)
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
 RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
                        r"\W*(?:the )?ones\b", re.IGNORECASE)
+# "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
 UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
@@ -227,11 +228,13 @@ class EmbeddedParser:
         if len(parts) > 1 and any(WANTS_LIST.search(p) for p in parts[1:]):
             # "how many bugs were filed in July? I'd like to see the list.": the count is asked as a list
             calls = [c.model_copy(update={"name": "search"}) if c.name == "count" else c for c in calls]
-        for call in calls:  # the story's names are not conditions, and the answer says so (unless the request
-            if call.name != "clarify":  # used the same value: "the monthly ops report - … in OPS …")
+        # the story's names are not conditions, and the answer says so (unless the request used the same value:
+        # "the monthly ops report - … in OPS …"); read once for all the calls (each word is matched to the vocabulary)
+        told = self.conditions.story_words(story) if story else []
+        for call in calls:
+            if call.name != "clarify":
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
-                call.slots.ignored += [w for w in self.conditions.story_words(story)
-                                       if w not in call.slots.ignored and w not in used]
+                call.slots.ignored += [w for w in told if w not in call.slots.ignored and w not in used]
         return ParsedQuery(text=text, intents=calls)
 
     def _without_repeats(self, calls: list[IntentCall], state: ConversationState) -> list[IntentCall]:
@@ -297,14 +300,16 @@ class EmbeddedParser:
 
     def _typed(self, prefix: str, jql: str, state: ConversationState) -> IntentCall:
         """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions."""
+        follows = state.last_search is not None and bool(FOLLOW_UP.search(prefix.lower()))
         try:
             where, order, subtrees = self.typed.ground(jql)
-            slots = self.conditions.read(prefix, Slots()) if prefix else Slots()
+            slots = self.conditions.read(prefix, Slots(), date_field=earlier_date_field(state.last_search)
+                                         if follows else None) if prefix else Slots()
         except (JqlSyntaxError, Unknown) as exc:
             return clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
         slots.descendants_of += subtrees
-        if state.last_search is not None and FOLLOW_UP.search(prefix.lower()):
+        if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, prefix.lower())
         name: IntentName = "count" if RULES[1][1].search(prefix.lower()) else "search"
         return IntentCall(name=name, slots=slots, jql=build_jql(slots, today=self.now().strftime("%Y/%m/%d")))
@@ -326,11 +331,10 @@ class EmbeddedParser:
             part = with_person(part, pointed[0])
         if follows:
             part = with_month_window(part)
-        earlier = {d.field for d in state.last_search.dates} if follows and state.last_search else set()
         try:  # a follow-up's time said alone is on the earlier search's one date field ("and next week?")
             slots = self.conditions.read(part, Slots(), people=name != "children",
                                          terse_text=name in ("search", "count"),
-                                         date_field=earlier.pop() if len(earlier) == 1 else None)
+                                         date_field=earlier_date_field(state.last_search) if follows else None)
         except Unknown as exc:
             return clarify(str(exc))
         if name == "children":
@@ -392,13 +396,13 @@ class EmbeddedParser:
                 and not self._filters_present(lowered)):
             return "kg_question"  # "how many papers has X published?" is about the knowledge graph
         # "are any of those blocked?" over the last set asks for the instance's Blocked status, not for links
-        if (state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered
-                and not any(pattern.search(self._without_states(lowered)) for name, pattern in RULES
-                            if name != "count")):
-            # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
-            listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
-            counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
-            return "count" if counted else "search"
+        if state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered:
+            stateless = self._without_states(lowered)  # once, not once per rule
+            if not any(pattern.search(stateless) for name, pattern in RULES if name != "count"):
+                # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
+                listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
+                counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
+                return "count" if counted else "search"
         if state.last_search is not None and refines_alone(lowered) and pronoun_in_role(lowered):
             return "count" if state.last_intent == "count" else "search"  # "assigned to her": the last set, narrowed
         if about_an_issue and POINTS.search(lowered):
@@ -428,11 +432,13 @@ class EmbeddedParser:
 
     def _corrected(self, lowered: str) -> str:
         """Fix misspelt intent words ("blokcs", "sumarize") so the rules can see them; the
-        instance's own words ("supersedes") are never "corrected"."""
+        instance's own words ("supersedes") and the words the typo reader knows ("assigned" is no misspelt
+        "assignee") are never "corrected"."""
         words = lowered.split()
         for n, word in enumerate(words):
             bare = word.strip("?.!,;:")
-            if len(bare) >= 5 and bare not in INTENT_WORDS and bare not in self.known_words:
+            if (len(bare) >= 5 and bare not in INTENT_WORDS and bare not in self.known_words
+                    and not self.typos.knows(bare)):
                 # Same first letter, as misspellings keep it: "story" must not become "history".
                 close = [w for w in get_close_matches(bare, INTENT_WORDS, n=3, cutoff=0.8) if w[0] == bare[0]]
                 if close:

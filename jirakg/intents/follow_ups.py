@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from jirakg.intents.jql_builder import CURRENT_USER
-from jirakg.intents.models import Slots, ValueFilters
+from jirakg.intents.models import DateField, Slots, ValueFilters
 
 REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
 ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|fixing|handling|handles|doing|"
@@ -21,21 +21,21 @@ POSSESSIVE = re.compile(r"\bnot (?:his|hers)\b|\b(?:her|his) (?!(?:too|also|as|a
 # role word asks the parallel question ("and the ones she reported?" moves the person to reporter)
 NARROWS = re.compile(r"\b(?:of (?:those|these|them|that list|this list|the list)|out of|among|too|also|as well|"
                      r"only|just|keep|narrow|filter|restrict|limit|both)\b")
-CREATION_WORDS = re.compile(r"\b(?:created|opened|new|filed|raised|reported|logged|added)\b")
 # Words that name a set of issues of their own: a question with one starts afresh ("WEB bugs").
 ISSUE_NOUNS = re.compile(r"\b(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epics?|risks?|features?|initiatives?|"
                          r"sub-?tasks?|items?|work|everything|anything|all)\b")
 # Words that only say a value replaces the earlier one, point back at a person or acknowledge the last
 # answer ("Okay. And in MOB instead?"); never words to search for in a follow-up.
+NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves", "okay", "ok", "thanks", "cheers"})
 # Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
 NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep"})
-NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves", "okay", "ok", "thanks", "cheers"})
+NOT_UNUSED = NARROWING_VERBS | NOT_SEARCHED  # a follow-up's words never named as not used
 
 
 def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     """A follow-up keeps the earlier conditions and adds or replaces what it states ("and in FLOE?",
     "how many of those are bugs?", "only the open ones", "sort them by priority"). `words`, the
-    follow-up's own lower-cased text, tells a role or date field it restates from one it leaves out."""
+    follow-up's own lower-cased text, tells a role it restates from one it leaves out."""
     new, moved_from = _in_earlier_roles(previous, new, words)
     merged = previous.model_copy(deep=True)
     if moved_from:
@@ -66,7 +66,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     merged.text = _searched_words(new.text) or merged.text
     merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
     merged.order_by = new.order_by or merged.order_by
-    merged.ignored = [w for w in new.ignored if w not in NARROWING_VERBS | NOT_SEARCHED]
+    merged.ignored = [w for w in new.ignored if w not in NOT_UNUSED]
     if new.statuses:
         merged.status_categories = []
     return merged
@@ -120,10 +120,9 @@ def refines_alone(words: str) -> bool:
 
 
 def _in_earlier_roles(previous: Slots, new: Slots, words: str) -> tuple[Slots, str | None]:
-    """A follow-up's person or date put where the earlier question had it, and the role the person
-    moved out of: "the ones she reported" after "assigned to Carla" moves Carla to reporter; "what about
-    Wen?" after "what did Ana report" asks what Wen reported; "and this week?" after "resolved last week"
-    is resolved this week."""
+    """A follow-up's person put where the earlier question had it, and the role the person moved out of:
+    "the ones she reported" after "assigned to Carla" moves Carla to reporter; "what about Wen?" after "what
+    did Ana report" asks what Wen reported. (Its date is read on the earlier field: `earlier_date_field`.)"""
     new = new.model_copy(deep=True)
     moved_from = None
     reporter_word, assignee_word = REPORTER_WORDS.search(words), ASSIGNEE_WORDS.search(words)
@@ -135,12 +134,15 @@ def _in_earlier_roles(previous: Slots, new: Slots, words: str) -> tuple[Slots, s
     elif new.assignees and not new.reporters and not (reporter_word or assignee_word) \
             and previous.reporters and not previous.assignees:
         new.reporters, new.assignees = new.assignees, []
-    if new.dates and not CREATION_WORDS.search(words) and all(d.field == "created" for d in new.dates):
-        earlier = {d.field for d in previous.dates}
-        if len(earlier) == 1 and "created" not in earlier:
-            field = earlier.pop()
-            new.dates = [d.model_copy(update={"field": field}) for d in new.dates]
     return new, moved_from
+
+
+def earlier_date_field(previous: Slots | None) -> DateField | None:
+    """The one date field the last search's times are on: a follow-up's time said without a date word is on
+    it ("and this week?" after "resolved last week"), one said with one on its own ("the ones that came in this
+    week"). None when the last search had no time or several."""
+    fields = {d.field for d in previous.dates} if previous else set()
+    return fields.pop() if len(fields) == 1 else None
 
 
 def _searched_words(text: str | None) -> str | None:

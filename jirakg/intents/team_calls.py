@@ -11,7 +11,7 @@ from difflib import get_close_matches
 
 from jirakg.intents.asking import clarify, which_issue
 from jirakg.intents.conditions import ConditionReader, Unknown
-from jirakg.intents.follow_ups import narrowed
+from jirakg.intents.follow_ups import earlier_date_field, narrowed
 from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import ConversationState, DateRange, IntentCall, Slots
@@ -47,7 +47,8 @@ class TeamCalls:
                 return clarify(which_issue(self.lexicon.project_keys))
             return IntentCall(name=ask.name, issue_keys=keys, slots=Slots(measure=measure, text=ask.subset))
         try:
-            slots = self.conditions.read(ask.rest, Slots(), terse_text=False, typed=typed)
+            slots = self.conditions.read(ask.rest, Slots(), terse_text=False, typed=typed,
+                                         date_field=earlier_date_field(state.last_search) if follow_up else None)
             share = ask.subset if measure.statistic == "share" else None
             part = self.conditions.read(share, Slots(), terse_text=False) if share else None
             sides = ([self.conditions.read(side, Slots(), terse_text=False) for side in (ask.subset, ask.versus)]

@@ -37,9 +37,13 @@ class Typos:
             return text  # quoted words are searched for as typed
         return WORD.sub(lambda m: self._word(m.group()), text)
 
+    def knows(self, word: str) -> bool:
+        """`word` (lower case) is a word the reader knows as it is: never a misspelling of another."""
+        return word in self.known or word in ENGLISH
+
     def _word(self, typed: str) -> str:
         word = typed.lower()
-        if len(word) < 3 or word in self.known or word in ENGLISH:
+        if len(word) < 3 or self.knows(word):
             return typed
         candidates = {t for t in self._by_letters.get("".join(sorted(word)), ()) if _swapped(word, t)
                       and (len(word) > 3 or t in QUESTION_WORDS)}  # "end" is no misspelt "Ned": short words vary

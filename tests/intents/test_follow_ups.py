@@ -110,6 +110,14 @@ def test_a_date_said_alone_stays_on_the_earlier_field(first: str, then: str, fie
     assert [d.field for d in call.slots.dates] == [field], call.jql
 
 
+@pytest.mark.parametrize("then", ["what about the ones that came in this week?", "and those submitted this week?",
+                                  "and the ones entered this week?"])
+def test_a_date_said_with_its_own_date_word_stays_on_that_field(then: str) -> None:
+    # the conditions reader's creation words decide, not a shorter list of the follow-up's own
+    call = follow("bugs resolved in OPS last week", then)
+    assert {d.field: d.phrase for d in call.slots.dates} == {"resolved": "last week", "created": "this week"}, call.jql
+
+
 @pytest.mark.parametrize(("first", "then", "kept"), [
     ("highest priority bugs in OPS", "tagged regression", ("OPS", "Bug", "Highest", "regression")),
     ("blocked issues in DATA", "medium priority", ("DATA", "Blocked", "Medium")),
