@@ -17,6 +17,9 @@ from jirakg.intents.models import IntentName, Measure
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "twenty": 20}
+# The verbs of an issue's creation ("filed", "logged"): one list for every rule below that reads creation
+CREATED_VERBS = ("created", "opened", "filed", "raised", "reported", "logged", "submitted")
+CREATED = "(?:" + "|".join(CREATED_VERBS) + ")"
 SPRINT = "sprint"  # a grouping by sprint: the parser puts the instance's sprint field id in its place
 # Words for the fields a breakdown or ranking groups by, plural forms included.
 GROUP_WORDS = {
@@ -82,9 +85,9 @@ BREAKDOWN = [
                rf"each |which |what )?(?:different |various |individual |separate )?(?:{AREA_OF} )?(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|by|per|/)\s*(?:then\s+)?(?:by\s+|per\s+)?(?:the |their |its )?"
                rf"(?P<g2>{G})\b)?{WITHIN}"),
-    re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
+    re.compile(r"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )"
+               + "".join(rf"(?<!{verb} )" for verb in (*CREATED_VERBS, "written", "assigned")) +
                # "across components" but not "across projects", which says where the issues are counted
-               rf"(?<!filed )(?<!raised )(?<!logged )(?<!opened )(?<!submitted )(?<!written )(?<!assigned )"
                rf"\b(?:per|(?:(?:landed|land|lands|went|go|goes|fell|fall|falls|sit|sits|"
                rf"sitting|ended up|end up) (?:in|into|on|under) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
@@ -96,12 +99,12 @@ BREAKDOWN = [
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts|picture|overview|numbers)\b"
                rf"(?:\s+(?:among|across|between|within|of|for)\b)?"),
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
-    re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
+    re.compile(rf"\b(?:{CREATED}|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
     # "monthly counts of new DATA tickets": creation counted by its month
     re.compile(r"\b(?P<g1>month|week)ly (?:counts?|numbers|totals?|tally|breakdown)(?: of)?"
-               r"(?: (?:new|created|opened|filed|incoming))?\b"),
-    re.compile(r"\b(?:created|opened|filed|raised|reported|came in|come in) (?P<g1>month|week)ly\b"),
+               rf"(?: (?:new|incoming|{CREATED}))?\b"),
+    re.compile(rf"\b(?:{CREATED}|came in|come in) (?P<g1>month|week)ly\b"),
     # "what labels do the open OPS bugs carry, and how often"
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:do|does|did) (?P<keep>.{{1,60}}?) (?:carry|have|get|use|hit|touch|"
                rf"fall (?:in|into|under)|belong to|sit in|land in)\b(?:,? (?:and )?how (?:often|many times|"
@@ -144,8 +147,7 @@ WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?
                       rf"(?:the\s+)?{MOST}\b")
 PREPOSITION = r"(?:in|on|of|for|from|at|with|by|to|and|or|but|than|the|a|an)"
 # What a person did to the issues counted, kept as a condition: "which developer closed the most bugs last month"
-DID = (r"(?:closed|resolved|fixed|finished|completed|shipped|handled|worked on|reported|filed|raised|opened|created|"
-       r"logged)")
+DID = rf"(?:closed|resolved|fixed|finished|completed|shipped|handled|worked on|{CREATED})"
 WHICH_MOST = [
     # any verb right before "the most" counts what the group has: "racks up", "collects", "attracts"
     re.compile(rf"\b(?:which|what)\s+(?:of (?:the |our |all (?:the )?)?)?(?:(?P<top>{COUNT})\s+)?"
@@ -169,14 +171,14 @@ WHICH_MOST = [
 ]
 RANKED_ISSUES = re.compile(
     rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|earliest|"
-    rf"(?:very )?first(?=(?:\s+[^\s]+){{1,3}}?\s+(?:ever\s+)?(?:created|filed|opened|reported|raised|logged))|"
-    rf"most recent(?:ly (?:created|opened|filed|reported|raised))?|latest|"
+    rf"(?:very )?first(?=(?:\s+[^\s]+){{1,3}}?\s+(?:ever\s+)?{CREATED})|"
+    rf"most recent(?:ly {CREATED})?|latest|"
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
 # "the oldest of those", "which of them was created most recently": the issues ranked are the ones just listed
 RANKED_AMONG = re.compile(
     r"\b(?:which|what)(?: one| ones)?(?: of (?:those|these|them|the list|that list))?(?: is| was| are| were| has been)"
-    r"(?: the)? (?P<age>oldest|newest|youngest|earliest|latest|most recent|(?:created|opened|filed|raised|reported) "
+    rf"(?: the)? (?P<age>oldest|newest|youngest|earliest|latest|most recent|{CREATED} "
     r"(?:most recently|last|first|earliest))\b|"
     r"\b(?:the )?(?P<age2>oldest|newest|youngest|earliest|latest|most recent)(?: one| ones)? (?:of|among|in) "
     r"(?:those|these|them|the list|that list)\b")
@@ -350,9 +352,9 @@ POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many
                         r"(?:story[- ]points?(?: estimates?)?|points?|estimates?|estimation)\b(?: total)?")
 ARRIVE = r"(?:come|comes|coming|came|arrive|arrives|arriving|get created|gets created|are created|get opened)(?: in)?"
 LEAVE = r"(?:(?:get|gets|got|are|being) )?(?:closed|resolved|fixed|done|go out|going out|leave)"
-THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
+THROUGHPUT = re.compile(rf"\b(?:{CREATED}|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
                         r"(?:resolved|closed|fixed|done)\b|"
-                        r"\b(?:opened|created|filed)\b(?P<keep3>(?: [\w'-]+){1,3}?) (?:vs\.?|versus|"
+                        rf"\b{CREATED}\b(?P<keep3>(?: [\w'-]+){{1,3}}?) (?:vs\.?|versus|"
                         r"compared (?:to|with)|"
                         r"against|and how many) (?:get |got |are |were )?(?:closed|resolved|fixed|done)\b|"
                         r"\bthroughput\b|\binflow(?: (?:and|vs\.?|versus) outflow)?|"
@@ -369,8 +371,8 @@ THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versu
                         r"\b(?:clos(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)|fix(?:es|ed|"
                         r"ing)?)\b(?P<keep2>(?: [\w'-]+){0,5}?) "
                         r"(?:compared (?:to|with)|versus|vs\.?|against) (?:how many (?:were |got |are |get )?|the |)"
-                        r"(?:opened|created|filed|new ones|new \w+|incoming|(?:what|ones) (?:comes?|coming) in|"
-                        r"(?:come|comes|came|coming|arrive|arrived) in|arrive|arrived|get (?:opened|created|filed))"
+                        rf"(?:{CREATED}|new ones|new \w+|incoming|(?:what|ones) (?:comes?|coming) in|"
+                        rf"(?:come|comes|came|coming|arrive|arrived) in|arrive|arrived|get {CREATED})"
                         r"(?: coming in| arriving)?\b")
 # The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
 LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
@@ -754,7 +756,7 @@ ROLE = re.compile(r"\b(?:i'm|i am|as) (?:the|a|an|their|our) (?:[\w-]+ ){0,2}?(?
                   r"head|coordinator|analyst)\b")
 # "the most recent bug someone filed", "the first ticket ever created": creation is what the age ranks
 CREATED_BY_ANYONE = re.compile(r"\b(?:someone|somebody|anyone|anybody|people|we|they|ever)\s+(?:\w+\s+)?"
-                               r"(?:filed|created|opened|reported|raised|logged|made|submitted)\b(?: against\b)?")
+                               rf"(?:{CREATED}|made)\b(?: against\b)?")
 
 
 def _kept(match: re.Match[str]) -> str:
@@ -846,7 +848,7 @@ ASKER_SITUATION = [re.compile(r"\bif (?:i|we) (?:only )?(?:had|have|got|get) (?:
                               r"this (?:morning|afternoon|week)|next week|right now)\b")]
 WHEN_ASKED = re.compile(r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|week)|next week|right now)\b")
 # A date word right after one of these is on the issues ("filed today", "due this week")
-DATED = re.compile(r"\b(?:created|opened|filed|raised|reported|logged|updated|touched|changed|resolved|closed|fixed|"
+DATED = re.compile(rf"\b(?:{CREATED}|updated|touched|changed|resolved|closed|fixed|"
                    r"done|due|came in|come in|new)\s+(?:\w+\s+)?$")
 
 
@@ -1111,7 +1113,7 @@ def _ranking(text: str) -> TeamAsk | None:
         newest = age.startswith(("newest", "youngest", "most recent", "latest")) or age.endswith(("recently", "last"))
         still_open = match.re is OPEN_LONGEST or any(w in age for w in ("open", "outstanding", "unresolved"))
         rest = CREATED_BY_ANYONE.sub(" ", _blank(text, match, keep="keep")) + (" unresolved" if still_open else "")
-        rest = re.sub(r"\bhow old (?:is|are|was|were)\b|\bever (?:created|filed|opened)\b", " ", rest)
+        rest = re.sub(rf"\bhow old (?:is|are|was|were)\b|\bever {CREATED}\b", " ", rest)
         measure = Measure(metric="age", direction="fewest" if newest else "most",
                           top=_number(match.groupdict().get("top")))
         return TeamAsk("ranking", measure, rest)

@@ -13,7 +13,7 @@ import pytest
 from jirakg.devjira.dataset import load_dataset
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import IntentCall
-from tests.intents.team_shapes import one
+from tests.intents.team_shapes import assert_shape, one
 from tests.jira_env import lexicon_of
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
@@ -258,3 +258,26 @@ def test_a_release_every_project_has_is_one_release_train() -> None:
 
 def test_enough_questions() -> None:
     assert len(DEMO) + len(FLUID) >= 60
+
+
+# Every verb of creation reads alike: "logged" and "submitted" are "created" (one list, CREATED_VERBS)
+CREATION = [
+    ("how many OPS tickets were logged per month", "breakdown", {"group_by": ["created_month"]}, ['project = "OPS"'],
+     ["created"]),
+    ("OPS tickets submitted each week", "breakdown", {"group_by": ["created_week"]}, ['project = "OPS"'], []),
+    ("DATA bugs logged monthly", "breakdown", {"group_by": ["created_month"]}, ['issuetype = "Bug"'], []),
+    ("monthly counts of submitted DATA tickets", "breakdown", {"group_by": ["created_month"]}, ['project = "DATA"'],
+     []),
+    ("DATA tickets logged vs closed per week", "stats", {"statistic": "throughput", "period": "week"},
+     ['project = "DATA"'], ["statusCategory"]),
+    ("the most recently submitted bug in OPS", "ranking", {"metric": "age", "direction": "fewest"},
+     ['project = "OPS"', 'issuetype = "Bug"'], []),
+    ("the first OPS ticket ever logged", "ranking", {"metric": "age", "direction": "most"}, ['project = "OPS"'],
+     ["text ~"]),
+]
+
+
+@pytest.mark.parametrize(("question", "name", "measure", "clauses", "absent"), CREATION, ids=[c[0] for c in CREATION])
+def test_every_creation_verb_reads_as_creation(question: str, name: str, measure: dict, clauses: list[str],
+                                               absent: list[str]) -> None:
+    assert_shape(question, name, measure, clauses, absent)
