@@ -75,6 +75,17 @@ WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?{PRODUCT_OF}"
           rf"touch(?:es)?|affects?|belongs? to|falls? (?:in|into|under)|are in|is in|sits? in)\b)?{PRODUCT_OF}"
           # "a per-component view"
           rf"(?:\s+(?:view|picture|overview|summary|breakdown|split|counts?|numbers|totals?)\b)?")
+# A field asked about through its scale, said in the rules below and mapped to the field by SCALE_WORDS: "how urgent
+# are the OPS bugs" (priority), "how did they end up" (resolution), "where are they sitting" (status)
+URGENCY_WORDS = ("urgent", "severe", "important", "critical")
+ENDED_WORDS = ("end up", "ended up", "wind up", "get resolved", "get closed", "been resolved", "been closed",
+               "resolved", "closed")
+PLACED_WORDS = ("sitting", "sit", "stuck", "stand", "standing")
+WORKFLOW_WORDS = ("in the workflow", "in the process")
+SCALE_WORDS = {**dict.fromkeys(URGENCY_WORDS, "priority"), **dict.fromkeys(ENDED_WORDS, "resolution"),
+               **dict.fromkeys((*PLACED_WORDS, *WORKFLOW_WORDS), "status")}
+URGENCY, ENDED, PLACED, WORKFLOW = ("(?:" + "|".join(words) + ")"
+                                    for words in (URGENCY_WORDS, ENDED_WORDS, PLACED_WORDS, WORKFLOW_WORDS))
 BREAKDOWN = [
     re.compile(rf"\b(?:broken (?:down|out)|break(?:s|ing)?(?P<keep1>(?: [\w'.-]+){{0,3}}?) (?:down|out)|breakdown|"
                rf"split(?: up)?|grouped|group|"
@@ -111,13 +122,12 @@ BREAKDOWN = [
                rf"frequently|many)\b(?: each)?)?"),
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
                rf"(?P<g1>{G})\b(?:\s+(?:among|across))?"),
-    re.compile(r"\bhow (?P<g1>urgent|severe|important|critical)\b(?= (?:is|are|were|was)\b)"),
+    re.compile(rf"\bhow (?P<g1>{URGENCY})\b(?= (?:is|are|were|was)\b)"),
     # "WEB bugs by how urgent they are"
-    re.compile(r"\b(?:by|per|across|over) how (?P<g1>urgent|severe|important|critical)(?: (?:they|it) (?:are|is))?\b"),
+    re.compile(rf"\b(?:by|per|across|over) how (?P<g1>{URGENCY})(?: (?:they|it) (?:are|is))?\b"),
     # "where are the open WEB bugs sitting (in the workflow)?": where issues are is their status
     # "where in the workflow is the open mobile work stuck?"
-    re.compile(r"\bwhere (?P<g1>in the workflow|in the process) (?:are|is|do|does)\b(?P<keep>.{0,60}?)"
-               r"(?:\b(?:sitting|sit|stuck|stand|standing)\b|$)"),
+    re.compile(rf"\bwhere (?P<g1>{WORKFLOW}) (?:are|is|do|does)\b(?P<keep>.{{0,60}}?)(?:\b{PLACED}\b|$)"),
     # "which tags show up on DATA tickets and how often?", "which parts of SJRK do the open tickets belong to?"
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:show up|appear|turn up|come up|are used|get used|occur)\b"
                rf"(?P<keep>.{{0,60}}?)(?:,? (?:and )?how (?:often|many times|frequently)\b|[?.]|$)"),
@@ -129,18 +139,11 @@ BREAKDOWN = [
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:are|is|were) (?P<keep>.{{1,60}}?) (?:in|at|under|on)\s*[?.]?$"),
     # "how did FLOE tickets end up: fixed, duplicate, won't fix?": how issues ended is their resolution; the values
     # listed after it are examples of the groups
-    re.compile(r"\bhow (?:did|were|was|have|do)\b(?P<keep>.{0,60}?)\b(?P<g1>end(?:ed)? up|wind up|get resolved|"
-               r"get closed|been resolved|been closed|resolved|closed)\b(?:\s*[:(-].*|,.*(?:,|\bor\b).*)?"),
-    re.compile(r"\bwhere (?:are|is|do|does)\b(?P<keep>.{0,60}?)\b(?P<g1>sitting|sit|stuck|stand|standing|"
-               r"in the workflow|in the process)\b(?: in the (?:workflow|process))?"),
+    re.compile(rf"\bhow (?:did|were|was|have|do)\b(?P<keep>.{{0,60}}?)\b(?P<g1>{ENDED})\b"
+               r"(?:\s*[:(-].*|,.*(?:,|\bor\b).*)?"),
+    re.compile(rf"\bwhere (?:are|is|do|does)\b(?P<keep>.{{0,60}}?)\b(?P<g1>{PLACED}|{WORKFLOW})\b(?: {WORKFLOW})?"),
 ]
-# "how urgent are the OPS bugs": a field asked about through its scale
-SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priority", "critical": "priority",
-               **dict.fromkeys(["end up", "ended up", "wind up", "get resolved", "get closed", "been resolved",
-                                "been closed", "resolved", "closed"], "resolution"),
-               **dict.fromkeys(["sitting", "sit", "stuck", "stand", "standing", "in the workflow", "in the process"],
-                               "status")}
-SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
+SCALE_QUESTION = re.compile(rf"\bhow {URGENCY}\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
 WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?:sitting on |holding |carrying |"
                       rf"owning |stuck with |owns |holds |carries |handles |sits on )?(?P<keep>(?:[\w']+\s+){{0,7}}?)"
