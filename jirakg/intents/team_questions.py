@@ -20,6 +20,9 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
 # The verbs of an issue's creation ("filed", "logged"): one list for every rule below that reads creation
 CREATED_VERBS = ("created", "opened", "filed", "raised", "reported", "logged", "submitted")
 CREATED = "(?:" + "|".join(CREATED_VERBS) + ")"
+# The same verbs in any tense, beside a person ranked or grouped: the reporter ("who submits the most bugs")
+REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
+                      r"creat(?:e|es|ed)|submit(?:s|ted)?)\b")
 SPRINT = "sprint"  # a grouping by sprint: the parser puts the instance's sprint field id in its place
 # Words for the fields a breakdown or ranking groups by, plural forms included.
 GROUP_WORDS = {
@@ -614,8 +617,6 @@ LOOK_FIRST = re.compile(r"\b(?:what|which)(?P<keep0>(?: [\w-]+){0,3}?) (?:should
                         r"should come) first\b|"
                         r"\b(?:the )?first thing (?:i|we) (?:should|need to|must|ought to) (?:deal with|do|look at|"
                         r"tackle|handle|fix)\b|\b(?:what|which \w+) (?:deserves?|needs?) (?:my |our )?focus\b")
-REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
-                      r"creat(?:e|es|ed))\b")
 
 
 @dataclass

@@ -281,3 +281,13 @@ CREATION = [
 def test_every_creation_verb_reads_as_creation(question: str, name: str, measure: dict, clauses: list[str],
                                                absent: list[str]) -> None:
     assert_shape(question, name, measure, clauses, absent)
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("who submitted the most bugs in OPS", "ranking"),
+    ("which person has submitted the most bugs in OPS", "ranking"),
+    ("how many bugs did each person submit in OPS", "breakdown"),
+])
+def test_submitting_is_reporting(question: str, name: str) -> None:
+    """"submitted" names the reporter as "filed" does: ranked or grouped, never the assignee."""
+    assert_shape(question, name, {"group_by": ["reporter"]}, ['project = "OPS"', 'issuetype = "Bug"'], [])
