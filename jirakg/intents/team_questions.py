@@ -900,24 +900,27 @@ PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|how close
 
 # "C2LC issues by fix version and status": versions are what the issues are grouped by, no release is reported on
 BY_RELEASE = re.compile(r"\b(?:by|per|each|every|across)\s+(?:the\s+)?(?:fix ?)?(?:versions?|releases?)\b")
+RELEASE_NOUN = r"(?:release|fix ?version|version|milestone)"
+# Issues or conditions on them: a short question with none of these names a sprint or release alone
+ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}")
 
 
 def _release(text: str) -> TeamAsk | None:
     # "WEB fix version 2026.Q4": a release named alone, no issues or question words ("what's planned for …", a
     # list), asks how it is going
-    alone = (len(text.split()) <= SHORT and re.search(r"\b(?:release|fix ?version|version|milestone)\b", text)
+    alone = (len(text.split()) <= SHORT and re.search(rf"\b{RELEASE_NOUN}\b", text)
              and re.search(r"\d", text) and not REQUEST.search(text)
-             and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text))
+             and not ASKS_FOR_ISSUES.search(text))
     if not BY_RELEASE.search(text) and (alone or any(pattern.search(text) for pattern in RELEASE)):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
-        named = re.sub(rf"(?<=\d) (?:fix ?version|release|version|milestone)\b|\b{DONE_VERSUS}\b", " ", text)
+        named = re.sub(rf"(?<=\d) {RELEASE_NOUN}\b|\b{DONE_VERSUS}\b", " ", text)
         return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))
     return None
 
 
 def _sprint(text: str) -> TeamAsk | None:
     # "DATA Sprint 51", "current OPS sprint": a sprint alone, without issues asked for, asks how it went
-    alone = len(text.split()) <= SHORT and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text)
+    alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text)
     if SPRINT_WORD.search(text) and (PROGRESS.search(text) or alone) and not LISTING.search(text):
         return TeamAsk("sprint", Measure(), re.sub(r"\bsprint\b(?!\s+\d)", " ", PROGRESS_WORDS.sub(" ", text)))
     return None
