@@ -182,10 +182,13 @@ RANKED_ISSUES = re.compile(
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
 # "the oldest of those", "which of them was created most recently": the issues ranked are the ones just listed
+# An age said of the issue asked for: "which … is the oldest", "which … was filed most recently" ("created last
+# week" is a date)
+AGE_ASKED = (rf"(?:oldest|newest|youngest|earliest|latest|most recent|"
+             rf"{CREATED} (?:most recently|earliest|(?:last|first)(?!\s+\w)))")
 RANKED_AMONG = re.compile(
     r"\b(?:which|what)(?: one| ones)?(?: of (?:those|these|them|the list|that list))?(?: is| was| are| were| has been)"
-    rf"(?: the)? (?P<age>oldest|newest|youngest|earliest|latest|most recent|{CREATED} "
-    r"(?:most recently|last|first|earliest))\b|"
+    rf"(?: the)? (?P<age>{AGE_ASKED})\b|"
     r"\b(?:the )?(?P<age2>oldest|newest|youngest|earliest|latest|most recent)(?: one| ones)? (?:of|among|in) "
     r"(?:those|these|them|the list|that list)\b")
 WHICH_GROUP = re.compile(rf"\b(?:which|what) (?P<g>{G})\b")  # "which component …": the values of a field ranked
@@ -198,7 +201,7 @@ OPEN_LONGEST = re.compile(rf"\b(?:been )?{WAITING}(?:\s+{WAITING})*\b(?P<keep>(?
                           rf"(?:resolved|fixed|closed|done|fix|resolution)\b")
 # "which unresolved data bug is the oldest": the age said after the issues it ranks
 RANKED_AFTER = re.compile(rf"\b(?:which|what)(?P<keep>(?:\s+[^\s]+){{0,5}}?\s+{NOUN})\s+(?:is|are|was|were)\s+"
-                          rf"(?:the\s+)?(?P<age>oldest|newest|youngest|earliest|latest|most recent|stalest)\b")
+                          rf"(?:the\s+)?(?P<age>{AGE_ASKED}|stalest)\b")
 # "the top 3 most voted", "the 5 most watched": how many issues are ranked
 TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
 BY_METRIC = [

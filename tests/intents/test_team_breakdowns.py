@@ -274,6 +274,13 @@ CREATION = [
      ['project = "OPS"', 'issuetype = "Bug"'], []),
     ("the first OPS ticket ever logged", "ranking", {"metric": "age", "direction": "most"}, ['project = "OPS"'],
      ["text ~"]),
+    # the age said after the issue asked for, as "which of them was created most recently" says it
+    ("which WEB bug was filed most recently", "ranking", {"metric": "age", "direction": "fewest"},
+     ['project = "WEB"', 'issuetype = "Bug"'], []),
+    ("which open DATA ticket was created first", "ranking", {"metric": "age", "direction": "most"},
+     ['project = "DATA"', "resolution is EMPTY"], []),
+    ("which MOB story was logged last", "ranking", {"metric": "age", "direction": "fewest"},
+     ['project = "MOB"', 'issuetype = "Story"'], []),
 ]
 
 
@@ -291,3 +298,9 @@ def test_every_creation_verb_reads_as_creation(question: str, name: str, measure
 def test_submitting_is_reporting(question: str, name: str) -> None:
     """"submitted" names the reporter as "filed" does: ranked or grouped, never the assignee."""
     assert_shape(question, name, {"group_by": ["reporter"]}, ['project = "OPS"', 'issuetype = "Bug"'], [])
+
+
+@pytest.mark.parametrize("question", ["which of them was created last week", "which WEB bugs were filed last month?"])
+def test_created_last_before_a_time_is_a_date_not_a_ranking(question: str) -> None:
+    call = one(question)
+    assert call.name != "ranking" and "created >= " in (call.jql or "") and call.slots.ignored == [], call
