@@ -3,16 +3,16 @@ release"): the versions whose release dates fit, among the projects the question
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 from datetime import date
 
 from jirakg.intents.lexicon import Release
+from jirakg.intents.timewindows import MONTHS
 
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")
 # "may" left out: "may the release slip" is no month
-SAID_MONTHS = [m for m in MONTHS if m != "may"] + [m[:3] for m in MONTHS if m != "may"]
+SAID_MONTHS = sorted((m for m in MONTHS if m != "may"), key=len, reverse=True)
 QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 WHEN = (r"(?P<year_end>end[- ]of[- ](?:the[- ])?year|year[- ]end|eoy)|q(?P<q>[1-4])|"
         r"(?P<qword>first|second|third|fourth|1st|2nd|3rd|4th)[- ]quarter|"
@@ -43,8 +43,8 @@ def dated_release(text: str, releases: list[Release], projects: list[str], today
         if said.group("year_end"):
             months, what = {12}, "December"
         elif said.group("month"):
-            number = next(i for i, m in enumerate(MONTHS, 1) if m.startswith(said.group("month")))
-            months, what = {number}, MONTHS[number - 1].capitalize()
+            number = MONTHS[said.group("month")]
+            months, what = {number}, calendar.month_name[number]
         else:
             quarter = int(said.group("q") or QUARTER_WORDS[said.group("qword")])
             months, what = set(range(3 * quarter - 2, 3 * quarter + 1)), f"Q{quarter}"

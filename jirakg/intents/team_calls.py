@@ -16,10 +16,9 @@ from jirakg.intents.jql_builder import build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import ConversationState, DateRange, IntentCall, Slots
 from jirakg.intents.release_dates import dated_release
-from jirakg.intents.team_questions import SPRINT, WHY_LATE, TeamAsk
+from jirakg.intents.team_questions import RISKS, SPRINT, WHY_LATE, TeamAsk
 from jirakg.intents.timewindows import MONTHS, find_windows, parse_window
 
-RISKS = re.compile(r"\brisks\b")
 NAMED_PERIOD = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b|\d{{4}}")
 KeyResolver = Callable[[str, ConversationState, str | None, list[str]], list[str]]
 

@@ -17,6 +17,12 @@ from jirakg.intents.models import IntentName, Measure
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "twenty": 20}
+# The verbs of an issue's creation ("filed", "logged"): one list for every rule below that reads creation
+CREATED_VERBS = ("created", "opened", "filed", "raised", "reported", "logged", "submitted")
+CREATED = "(?:" + "|".join(CREATED_VERBS) + ")"
+# The same verbs in any tense, beside a person ranked or grouped: the reporter ("who submits the most bugs")
+REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
+                      r"creat(?:e|es|ed)|submit(?:s|ted)?)\b")
 SPRINT = "sprint"  # a grouping by sprint: the parser puts the instance's sprint field id in its place
 # Words for the fields a breakdown or ranking groups by, plural forms included.
 GROUP_WORDS = {
@@ -72,6 +78,17 @@ WITHIN = (rf"(?:\s+(?:inside|within|in|for) each (?:one|{G})\b)?{PRODUCT_OF}"
           rf"touch(?:es)?|affects?|belongs? to|falls? (?:in|into|under)|are in|is in|sits? in)\b)?{PRODUCT_OF}"
           # "a per-component view"
           rf"(?:\s+(?:view|picture|overview|summary|breakdown|split|counts?|numbers|totals?)\b)?")
+# A field asked about through its scale, said in the rules below and mapped to the field by SCALE_WORDS: "how urgent
+# are the OPS bugs" (priority), "how did they end up" (resolution), "where are they sitting" (status)
+URGENCY_WORDS = ("urgent", "severe", "important", "critical")
+ENDED_WORDS = ("end up", "ended up", "wind up", "get resolved", "get closed", "been resolved", "been closed",
+               "resolved", "closed")
+PLACED_WORDS = ("sitting", "sit", "stuck", "stand", "standing")
+WORKFLOW_WORDS = ("in the workflow", "in the process")
+SCALE_WORDS = {**dict.fromkeys(URGENCY_WORDS, "priority"), **dict.fromkeys(ENDED_WORDS, "resolution"),
+               **dict.fromkeys((*PLACED_WORDS, *WORKFLOW_WORDS), "status")}
+URGENCY, ENDED, PLACED, WORKFLOW = ("(?:" + "|".join(words) + ")"
+                                    for words in (URGENCY_WORDS, ENDED_WORDS, PLACED_WORDS, WORKFLOW_WORDS))
 BREAKDOWN = [
     re.compile(rf"\b(?:broken (?:down|out)|break(?:s|ing)?(?P<keep1>(?: [\w'.-]+){{0,3}}?) (?:down|out)|breakdown|"
                rf"split(?: up)?|grouped|group|"
@@ -82,9 +99,9 @@ BREAKDOWN = [
                rf"each |which |what )?(?:different |various |individual |separate )?(?:{AREA_OF} )?(?P<g1>{G})\b"
                rf"(?:\s*(?:,|and|then|by|per|/)\s*(?:then\s+)?(?:by\s+|per\s+)?(?:the |their |its )?"
                rf"(?P<g2>{G})\b)?{WITHIN}"),
-    re.compile(rf"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )(?<!reported )(?<!created )"
+    re.compile(r"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )"
+               + "".join(rf"(?<!{verb} )" for verb in (*CREATED_VERBS, "written", "assigned")) +
                # "across components" but not "across projects", which says where the issues are counted
-               rf"(?<!filed )(?<!raised )(?<!logged )(?<!opened )(?<!submitted )(?<!written )(?<!assigned )"
                rf"\b(?:per|(?:(?:landed|land|lands|went|go|goes|fell|fall|falls|sit|sits|"
                rf"sitting|ended up|end up) (?:in|into|on|under) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
@@ -96,25 +113,24 @@ BREAKDOWN = [
     re.compile(rf"\b(?P<g1>{G})\s+(?:breakdown|distribution|mix|split|spread|counts|picture|overview|numbers)\b"
                rf"(?:\s+(?:among|across|between|within|of|for)\b)?"),
     # "DATA tickets created per month": creation counted by its month (the verb is no condition here)
-    re.compile(r"\b(?:created|opened|filed|raised|reported|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
+    re.compile(rf"\b(?:{CREATED}|new)\s+(?:per|each|every|by|a)\s+(?P<g1>month|week)\b"),
     re.compile(r"\bwhat (?P<g1>kinds?|types?|sorts?) of (?:work|issues?|tickets?|things)\b"),
     # "monthly counts of new DATA tickets": creation counted by its month
     re.compile(r"\b(?P<g1>month|week)ly (?:counts?|numbers|totals?|tally|breakdown)(?: of)?"
-               r"(?: (?:new|created|opened|filed|incoming))?\b"),
-    re.compile(r"\b(?:created|opened|filed|raised|reported|came in|come in) (?P<g1>month|week)ly\b"),
+               rf"(?: (?:new|incoming|{CREATED}))?\b"),
+    re.compile(rf"\b(?:{CREATED}|came in|come in) (?P<g1>month|week)ly\b"),
     # "what labels do the open OPS bugs carry, and how often"
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:do|does|did) (?P<keep>.{{1,60}}?) (?:carry|have|get|use|hit|touch|"
                rf"fall (?:in|into|under)|belong to|sit in|land in)\b(?:,? (?:and )?how (?:often|many times|"
                rf"frequently|many)\b(?: each)?)?"),
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
                rf"(?P<g1>{G})\b(?:\s+(?:among|across))?"),
-    re.compile(r"\bhow (?P<g1>urgent|severe|important|critical)\b(?= (?:is|are|were|was)\b)"),
+    re.compile(rf"\bhow (?P<g1>{URGENCY})\b(?= (?:is|are|were|was)\b)"),
     # "WEB bugs by how urgent they are"
-    re.compile(r"\b(?:by|per|across|over) how (?P<g1>urgent|severe|important|critical)(?: (?:they|it) (?:are|is))?\b"),
+    re.compile(rf"\b(?:by|per|across|over) how (?P<g1>{URGENCY})(?: (?:they|it) (?:are|is))?\b"),
     # "where are the open WEB bugs sitting (in the workflow)?": where issues are is their status
     # "where in the workflow is the open mobile work stuck?"
-    re.compile(r"\bwhere (?P<g1>in the workflow|in the process) (?:are|is|do|does)\b(?P<keep>.{0,60}?)"
-               r"(?:\b(?:sitting|sit|stuck|stand|standing)\b|$)"),
+    re.compile(rf"\bwhere (?P<g1>{WORKFLOW}) (?:are|is|do|does)\b(?P<keep>.{{0,60}}?)(?:\b{PLACED}\b|$)"),
     # "which tags show up on DATA tickets and how often?", "which parts of SJRK do the open tickets belong to?"
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:show up|appear|turn up|come up|are used|get used|occur)\b"
                rf"(?P<keep>.{{0,60}}?)(?:,? (?:and )?how (?:often|many times|frequently)\b|[?.]|$)"),
@@ -126,26 +142,18 @@ BREAKDOWN = [
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:are|is|were) (?P<keep>.{{1,60}}?) (?:in|at|under|on)\s*[?.]?$"),
     # "how did FLOE tickets end up: fixed, duplicate, won't fix?": how issues ended is their resolution; the values
     # listed after it are examples of the groups
-    re.compile(r"\bhow (?:did|were|was|have|do)\b(?P<keep>.{0,60}?)\b(?P<g1>end(?:ed)? up|wind up|get resolved|"
-               r"get closed|been resolved|been closed|resolved|closed)\b(?:\s*[:(-].*|,.*(?:,|\bor\b).*)?"),
-    re.compile(r"\bwhere (?:are|is|do|does)\b(?P<keep>.{0,60}?)\b(?P<g1>sitting|sit|stuck|stand|standing|"
-               r"in the workflow|in the process)\b(?: in the (?:workflow|process))?"),
+    re.compile(rf"\bhow (?:did|were|was|have|do)\b(?P<keep>.{{0,60}}?)\b(?P<g1>{ENDED})\b"
+               r"(?:\s*[:(-].*|,.*(?:,|\bor\b).*)?"),
+    re.compile(rf"\bwhere (?:are|is|do|does)\b(?P<keep>.{{0,60}}?)\b(?P<g1>{PLACED}|{WORKFLOW})\b(?: {WORKFLOW})?"),
 ]
-# "how urgent are the OPS bugs": a field asked about through its scale
-SCALE_WORDS = {"urgent": "priority", "severe": "priority", "important": "priority", "critical": "priority",
-               **dict.fromkeys(["end up", "ended up", "wind up", "get resolved", "get closed", "been resolved",
-                                "been closed", "resolved", "closed"], "resolution"),
-               **dict.fromkeys(["sitting", "sit", "stuck", "stand", "standing", "in the workflow", "in the process"],
-                               "status")}
-SCALE_QUESTION = re.compile(r"\bhow (?:urgent|severe|important|critical)\b")
+SCALE_QUESTION = re.compile(rf"\bhow {URGENCY}\b")
 # The words between "who" and "most" may select the issues ("who on data platform has the most…"): kept
 WHO_MOST = re.compile(rf"\bwho(?:'s|s| is| has| have| had| got|'s got| has got)?\s+(?:sitting on |holding |carrying |"
                       rf"owning |stuck with |owns |holds |carries |handles |sits on )?(?P<keep>(?:[\w']+\s+){{0,7}}?)"
                       rf"(?:the\s+)?{MOST}\b")
 PREPOSITION = r"(?:in|on|of|for|from|at|with|by|to|and|or|but|than|the|a|an)"
 # What a person did to the issues counted, kept as a condition: "which developer closed the most bugs last month"
-DID = (r"(?:closed|resolved|fixed|finished|completed|shipped|handled|worked on|reported|filed|raised|opened|created|"
-       r"logged)")
+DID = rf"(?:closed|resolved|fixed|finished|completed|shipped|handled|worked on|{CREATED})"
 WHICH_MOST = [
     # any verb right before "the most" counts what the group has: "racks up", "collects", "attracts"
     re.compile(rf"\b(?:which|what)\s+(?:of (?:the |our |all (?:the )?)?)?(?:(?P<top>{COUNT})\s+)?"
@@ -169,15 +177,18 @@ WHICH_MOST = [
 ]
 RANKED_ISSUES = re.compile(
     rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|earliest|"
-    rf"(?:very )?first(?=(?:\s+[^\s]+){{1,3}}?\s+(?:ever\s+)?(?:created|filed|opened|reported|raised|logged))|"
-    rf"most recent(?:ly (?:created|opened|filed|reported|raised))?|latest|"
+    rf"(?:very )?first(?=(?:\s+[^\s]+){{1,3}}?\s+(?:ever\s+)?{CREATED})|"
+    rf"most recent(?:ly {CREATED})?|latest|"
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
 # "the oldest of those", "which of them was created most recently": the issues ranked are the ones just listed
+# An age said of the issue asked for: "which … is the oldest", "which … was filed most recently" ("created last
+# week" is a date)
+AGE_ASKED = (rf"(?:oldest|newest|youngest|earliest|latest|most recent|"
+             rf"{CREATED} (?:most recently|earliest|(?:last|first)(?!\s+\w)))")
 RANKED_AMONG = re.compile(
     r"\b(?:which|what)(?: one| ones)?(?: of (?:those|these|them|the list|that list))?(?: is| was| are| were| has been)"
-    r"(?: the)? (?P<age>oldest|newest|youngest|earliest|latest|most recent|(?:created|opened|filed|raised|reported) "
-    r"(?:most recently|last|first|earliest))\b|"
+    rf"(?: the)? (?P<age>{AGE_ASKED})\b|"
     r"\b(?:the )?(?P<age2>oldest|newest|youngest|earliest|latest|most recent)(?: one| ones)? (?:of|among|in) "
     r"(?:those|these|them|the list|that list)\b")
 WHICH_GROUP = re.compile(rf"\b(?:which|what) (?P<g>{G})\b")  # "which component …": the values of a field ranked
@@ -190,7 +201,7 @@ OPEN_LONGEST = re.compile(rf"\b(?:been )?{WAITING}(?:\s+{WAITING})*\b(?P<keep>(?
                           rf"(?:resolved|fixed|closed|done|fix|resolution)\b")
 # "which unresolved data bug is the oldest": the age said after the issues it ranks
 RANKED_AFTER = re.compile(rf"\b(?:which|what)(?P<keep>(?:\s+[^\s]+){{0,5}}?\s+{NOUN})\s+(?:is|are|was|were)\s+"
-                          rf"(?:the\s+)?(?P<age>oldest|newest|youngest|earliest|latest|most recent|stalest)\b")
+                          rf"(?:the\s+)?(?P<age>{AGE_ASKED}|stalest)\b")
 # "the top 3 most voted", "the 5 most watched": how many issues are ranked
 TOP_N = rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+|top\s+)?"
 BY_METRIC = [
@@ -350,9 +361,9 @@ POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many
                         r"(?:story[- ]points?(?: estimates?)?|points?|estimates?|estimation)\b(?: total)?")
 ARRIVE = r"(?:come|comes|coming|came|arrive|arrives|arriving|get created|gets created|are created|get opened)(?: in)?"
 LEAVE = r"(?:(?:get|gets|got|are|being) )?(?:closed|resolved|fixed|done|go out|going out|leave)"
-THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
+THROUGHPUT = re.compile(rf"\b(?:{CREATED}|new|incoming) (?:vs\.?|versus|and|against|compared (?:to|with)) "
                         r"(?:resolved|closed|fixed|done)\b|"
-                        r"\b(?:opened|created|filed)\b(?P<keep3>(?: [\w'-]+){1,3}?) (?:vs\.?|versus|"
+                        rf"\b{CREATED}\b(?P<keep3>(?: [\w'-]+){{1,3}}?) (?:vs\.?|versus|"
                         r"compared (?:to|with)|"
                         r"against|and how many) (?:get |got |are |were )?(?:closed|resolved|fixed|done)\b|"
                         r"\bthroughput\b|\binflow(?: (?:and|vs\.?|versus) outflow)?|"
@@ -369,8 +380,8 @@ THROUGHPUT = re.compile(r"\b(?:created|opened|filed|new|incoming) (?:vs\.?|versu
                         r"\b(?:clos(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)|fix(?:es|ed|"
                         r"ing)?)\b(?P<keep2>(?: [\w'-]+){0,5}?) "
                         r"(?:compared (?:to|with)|versus|vs\.?|against) (?:how many (?:were |got |are |get )?|the |)"
-                        r"(?:opened|created|filed|new ones|new \w+|incoming|(?:what|ones) (?:comes?|coming) in|"
-                        r"(?:come|comes|came|coming|arrive|arrived) in|arrive|arrived|get (?:opened|created|filed))"
+                        rf"(?:{CREATED}|new ones|new \w+|incoming|(?:what|ones) (?:comes?|coming) in|"
+                        rf"(?:come|comes|came|coming|arrive|arrived) in|arrive|arrived|get {CREATED})"
                         r"(?: coming in| arriving)?\b")
 # The least loaded person asked for: "who has spare capacity", "who could take on more work", "the lightest workload"
 LIGHT_LOAD = (r"(?:spare|free|most|more) capacity|room for more(?: work)?|(?:could|can|able to) take on more(?: work)?|"
@@ -609,8 +620,6 @@ LOOK_FIRST = re.compile(r"\b(?:what|which)(?P<keep0>(?: [\w-]+){0,3}?) (?:should
                         r"should come) first\b|"
                         r"\b(?:the )?first thing (?:i|we) (?:should|need to|must|ought to) (?:deal with|do|look at|"
                         r"tackle|handle|fix)\b|\b(?:what|which \w+) (?:deserves?|needs?) (?:my |our )?focus\b")
-REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
-                      r"creat(?:e|es|ed))\b")
 
 
 @dataclass
@@ -754,7 +763,7 @@ ROLE = re.compile(r"\b(?:i'm|i am|as) (?:the|a|an|their|our) (?:[\w-]+ ){0,2}?(?
                   r"head|coordinator|analyst)\b")
 # "the most recent bug someone filed", "the first ticket ever created": creation is what the age ranks
 CREATED_BY_ANYONE = re.compile(r"\b(?:someone|somebody|anyone|anybody|people|we|they|ever)\s+(?:\w+\s+)?"
-                               r"(?:filed|created|opened|reported|raised|logged|made|submitted)\b(?: against\b)?")
+                               rf"(?:{CREATED}|made)\b(?: against\b)?")
 
 
 def _kept(match: re.Match[str]) -> str:
@@ -846,7 +855,7 @@ ASKER_SITUATION = [re.compile(r"\bif (?:i|we) (?:only )?(?:had|have|got|get) (?:
                               r"this (?:morning|afternoon|week)|next week|right now)\b")]
 WHEN_ASKED = re.compile(r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|week)|next week|right now)\b")
 # A date word right after one of these is on the issues ("filed today", "due this week")
-DATED = re.compile(r"\b(?:created|opened|filed|raised|reported|logged|updated|touched|changed|resolved|closed|fixed|"
+DATED = re.compile(rf"\b(?:{CREATED}|updated|touched|changed|resolved|closed|fixed|"
                    r"done|due|came in|come in|new)\s+(?:\w+\s+)?$")
 
 
@@ -894,24 +903,27 @@ PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|how close
 
 # "C2LC issues by fix version and status": versions are what the issues are grouped by, no release is reported on
 BY_RELEASE = re.compile(r"\b(?:by|per|each|every|across)\s+(?:the\s+)?(?:fix ?)?(?:versions?|releases?)\b")
+RELEASE_NOUN = r"(?:release|fix ?version|version|milestone)"
+# Issues or conditions on them: a short question with none of these names a sprint or release alone
+ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}")
 
 
 def _release(text: str) -> TeamAsk | None:
     # "WEB fix version 2026.Q4": a release named alone, no issues or question words ("what's planned for …", a
     # list), asks how it is going
-    alone = (len(text.split()) <= SHORT and re.search(r"\b(?:release|fix ?version|version|milestone)\b", text)
+    alone = (len(text.split()) <= SHORT and re.search(rf"\b{RELEASE_NOUN}\b", text)
              and re.search(r"\d", text) and not REQUEST.search(text)
-             and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text))
+             and not ASKS_FOR_ISSUES.search(text))
     if not BY_RELEASE.search(text) and (alone or any(pattern.search(text) for pattern in RELEASE)):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
-        named = re.sub(rf"(?<=\d) (?:fix ?version|release|version|milestone)\b|\b{DONE_VERSUS}\b", " ", text)
+        named = re.sub(rf"(?<=\d) {RELEASE_NOUN}\b|\b{DONE_VERSUS}\b", " ", text)
         return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))
     return None
 
 
 def _sprint(text: str) -> TeamAsk | None:
     # "DATA Sprint 51", "current OPS sprint": a sprint alone, without issues asked for, asks how it went
-    alone = len(text.split()) <= SHORT and not re.search(rf"\b{NOUN}\b|{CONDITION_WORDS}", text)
+    alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text)
     if SPRINT_WORD.search(text) and (PROGRESS.search(text) or alone) and not LISTING.search(text):
         return TeamAsk("sprint", Measure(), re.sub(r"\bsprint\b(?!\s+\d)", " ", PROGRESS_WORDS.sub(" ", text)))
     return None
@@ -1111,7 +1123,7 @@ def _ranking(text: str) -> TeamAsk | None:
         newest = age.startswith(("newest", "youngest", "most recent", "latest")) or age.endswith(("recently", "last"))
         still_open = match.re is OPEN_LONGEST or any(w in age for w in ("open", "outstanding", "unresolved"))
         rest = CREATED_BY_ANYONE.sub(" ", _blank(text, match, keep="keep")) + (" unresolved" if still_open else "")
-        rest = re.sub(r"\bhow old (?:is|are|was|were)\b|\bever (?:created|filed|opened)\b", " ", rest)
+        rest = re.sub(rf"\bhow old (?:is|are|was|were)\b|\bever {CREATED}\b", " ", rest)
         measure = Measure(metric="age", direction="fewest" if newest else "most",
                           top=_number(match.groupdict().get("top")))
         return TeamAsk("ranking", measure, rest)

@@ -13,7 +13,7 @@ import pytest
 from jirakg.devjira.dataset import load_dataset
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import IntentCall
-from tests.intents.team_shapes import one
+from tests.intents.team_shapes import assert_shape, one
 from tests.jira_env import lexicon_of
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
@@ -258,3 +258,49 @@ def test_a_release_every_project_has_is_one_release_train() -> None:
 
 def test_enough_questions() -> None:
     assert len(DEMO) + len(FLUID) >= 60
+
+
+# Every verb of creation reads alike: "logged" and "submitted" are "created" (one list, CREATED_VERBS)
+CREATION = [
+    ("how many OPS tickets were logged per month", "breakdown", {"group_by": ["created_month"]}, ['project = "OPS"'],
+     ["created"]),
+    ("OPS tickets submitted each week", "breakdown", {"group_by": ["created_week"]}, ['project = "OPS"'], []),
+    ("DATA bugs logged monthly", "breakdown", {"group_by": ["created_month"]}, ['issuetype = "Bug"'], []),
+    ("monthly counts of submitted DATA tickets", "breakdown", {"group_by": ["created_month"]}, ['project = "DATA"'],
+     []),
+    ("DATA tickets logged vs closed per week", "stats", {"statistic": "throughput", "period": "week"},
+     ['project = "DATA"'], ["statusCategory"]),
+    ("the most recently submitted bug in OPS", "ranking", {"metric": "age", "direction": "fewest"},
+     ['project = "OPS"', 'issuetype = "Bug"'], []),
+    ("the first OPS ticket ever logged", "ranking", {"metric": "age", "direction": "most"}, ['project = "OPS"'],
+     ["text ~"]),
+    # the age said after the issue asked for, as "which of them was created most recently" says it
+    ("which WEB bug was filed most recently", "ranking", {"metric": "age", "direction": "fewest"},
+     ['project = "WEB"', 'issuetype = "Bug"'], []),
+    ("which open DATA ticket was created first", "ranking", {"metric": "age", "direction": "most"},
+     ['project = "DATA"', "resolution is EMPTY"], []),
+    ("which MOB story was logged last", "ranking", {"metric": "age", "direction": "fewest"},
+     ['project = "MOB"', 'issuetype = "Story"'], []),
+]
+
+
+@pytest.mark.parametrize(("question", "name", "measure", "clauses", "absent"), CREATION, ids=[c[0] for c in CREATION])
+def test_every_creation_verb_reads_as_creation(question: str, name: str, measure: dict, clauses: list[str],
+                                               absent: list[str]) -> None:
+    assert_shape(question, name, measure, clauses, absent)
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("who submitted the most bugs in OPS", "ranking"),
+    ("which person has submitted the most bugs in OPS", "ranking"),
+    ("how many bugs did each person submit in OPS", "breakdown"),
+])
+def test_submitting_is_reporting(question: str, name: str) -> None:
+    """"submitted" names the reporter as "filed" does: ranked or grouped, never the assignee."""
+    assert_shape(question, name, {"group_by": ["reporter"]}, ['project = "OPS"', 'issuetype = "Bug"'], [])
+
+
+@pytest.mark.parametrize("question", ["which of them was created last week", "which WEB bugs were filed last month?"])
+def test_created_last_before_a_time_is_a_date_not_a_ranking(question: str) -> None:
+    call = one(question)
+    assert call.name != "ranking" and "created >= " in (call.jql or "") and call.slots.ignored == [], call
