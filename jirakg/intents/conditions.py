@@ -188,9 +188,10 @@ SPRINT_STATES = [
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|"
                           r"ended|completed)\b")),
     ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming)\b(?P<between>(?: \w+){0,3}?) sprints?\b"))]
-# The reporter's verbs, plain and past, shared by every pattern that reads a reporter
+# The reporter's verbs, plain and past, shared by every pattern that reads a reporter (team questions too)
 REPORT = "report|file|raise|log|open|create|submit"
-REPORTED = "reported|filed|raised|logged|opened|created|submitted"
+REPORTED_VERBS = ("reported", "filed", "raised", "logged", "opened", "created", "submitted")
+REPORTED = "|".join(REPORTED_VERBS)
 ME_REPORTER = re.compile(rf"\b(?:i (?:ve |have )?(?:been )?(?:{REPORTED}|logging|reporting|filing|wrote)|"
                          rf"(?:have|did|do) i (?:ever |already )?(?:{REPORT}|{REPORTED})|"
                          rf"(?:{REPORTED}|written) by me)\b")

@@ -13,13 +13,13 @@ import re
 from dataclasses import dataclass
 from difflib import get_close_matches
 
+from jirakg.intents.conditions import REPORTED_VERBS
 from jirakg.intents.models import IntentName, Measure
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "twenty": 20}
 # The verbs of an issue's creation ("filed", "logged"): one list for every rule below that reads creation
-CREATED_VERBS = ("created", "opened", "filed", "raised", "reported", "logged", "submitted")
-CREATED = "(?:" + "|".join(CREATED_VERBS) + ")"
+CREATED = "(?:" + "|".join(REPORTED_VERBS) + ")"
 # The same verbs in any tense, beside a person ranked or grouped: the reporter ("who submits the most bugs")
 REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
                       r"creat(?:e|es|ed)|submit(?:s|ted)?)\b")
@@ -100,7 +100,7 @@ BREAKDOWN = [
                rf"(?:\s*(?:,|and|then|by|per|/)\s*(?:then\s+)?(?:by\s+|per\s+)?(?:the |their |its )?"
                rf"(?P<g2>{G})\b)?{WITHIN}"),
     re.compile(r"(?<!sort )(?<!sorted )(?<!order )(?<!ordered )(?<!rank )(?<!ranked )"
-               + "".join(rf"(?<!{verb} )" for verb in (*CREATED_VERBS, "written", "assigned")) +
+               + "".join(rf"(?<!{verb} )" for verb in (*REPORTED_VERBS, "written", "assigned")) +
                # "across components" but not "across projects", which says where the issues are counted
                rf"\b(?:per|(?:(?:landed|land|lands|went|go|goes|fell|fall|falls|sit|sits|"
                rf"sitting|ended up|end up) (?:in|into|on|under) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"

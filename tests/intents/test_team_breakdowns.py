@@ -260,7 +260,7 @@ def test_enough_questions() -> None:
     assert len(DEMO) + len(FLUID) >= 60
 
 
-# Every verb of creation reads alike: "logged" and "submitted" are "created" (one list, CREATED_VERBS)
+# Every verb of creation reads alike: "logged" and "submitted" are "created" (one list, conditions.REPORTED_VERBS)
 CREATION = [
     ("how many OPS tickets were logged per month", "breakdown", {"group_by": ["created_month"]}, ['project = "OPS"'],
      ["created"]),
