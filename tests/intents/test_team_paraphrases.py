@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.intents.team_shapes import PARSER, one
+from tests.intents.team_shapes import PARSER, assert_shape, one
 
 OPEN = "resolution is EMPTY"
 BUG, STORY, TASK = 'issuetype = "Bug"', 'issuetype = "Story"', 'issuetype = "Task"'
@@ -162,14 +162,7 @@ RANKINGS = [
 
 @pytest.mark.parametrize(("question", "measure", "clauses"), RANKINGS, ids=[r[0] for r in RANKINGS])
 def test_rankings_in_peoples_words(question: str, measure: dict, clauses: list[str]) -> None:
-    call = one(question)
-    assert call.name == "ranking"
-    assert call.slots.ignored == []
-    assert call.slots.measure is not None
-    read = call.slots.measure.model_dump()
-    assert {field: read[field] for field in measure} == measure
-    for clause in clauses:
-        assert clause in (call.jql or "")
+    assert_shape(question, "ranking", measure, clauses, [])
 
 
 @pytest.mark.parametrize(("question", "word"), [
