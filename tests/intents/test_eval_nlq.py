@@ -142,7 +142,10 @@ def test_llm_parser_evaluation_counts_fallbacks(tmp_path: Path) -> None:
 
     model = ScriptedModel(lambda messages: "not json at all")
     with model.serve() as url:
-        env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_LLM__BASE_URL": f"{url}/v1", "JIRAKG_LLM__MODEL": "m"}
+        # Deadlines far above the scripted model's answer time: this counts outcomes, and a call stalled past the
+        # default 5 s by the rest of the suite on 2 cores is counted a timeout, not invalid (deadlines: test_client)
+        env = {"JIRAKG_DATA_DIR": str(tmp_path), "JIRAKG_LLM__BASE_URL": f"{url}/v1", "JIRAKG_LLM__MODEL": "m",
+               "JIRAKG_LLM__TIMEOUT_S": "25", "JIRAKG_LLM__TURN_TIMEOUT_S": "25"}
         metrics = demo_eval(DATA / "intents-demo.jsonl", tmp_path, "--parser", "llm", env=env)
     # every question fell back, so the embedded figures hold
     assert metrics["fallbacks"] == metrics["cases"] and metrics["single"]["f1"] >= 0.97
