@@ -249,14 +249,16 @@ ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed
                          r"cares?|cared|think|thinking|thought|complain(?:s|ed|ing)?|to)\s+$")
 IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:summary|title)s?(?:/(?:summary|title))?\b|"
                       r"\b(?:whose|with a|the) (?:title|summary)\b")
+ON_TOP = r"(?:ones? |issues? |tickets? )?(?:first|at the top|on top|up top)"
+PUT = r"(?:(?:put|show|list|have|give me|with) (?:them |those |these |it |the )?)?"
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
                    r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending|highest first|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
                    r"earliest first))?\b|"
-                   r"\b(?P<first>oldest|newest|most recent|latest|highest priority|most urgent) first\b|"
-                   r"\b(?:newest|latest|most recent|recent|recently) (?:update|updates|updated|activity|change)s? "
-                   r"first\b")
+                   rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|most urgent) {ON_TOP}\b|"
+                   rf"\b{PUT}(?:newest|latest|most recent|(?:most )?recent|(?:most )?recently) "
+                   rf"(?:update|updates|updated|activity|change)s? {ON_TOP}\b")
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",

@@ -358,6 +358,8 @@ class EmbeddedParser:
                 # that said which person are named as not used rather than answered over silently
                 slots.ignored += [w for w in self.conditions.unused if w not in slots.ignored and w not in ROLE_WORDS
                                   and w not in (slots.text or "").split()]
+        # an order alone ("can you show the newest at the top") orders the list just given
+        follows = follows or bool(slots.order_by and not _narrowing(slots) and not keys)
         if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):

@@ -180,6 +180,7 @@ RANKED_ISSUES = re.compile(
     rf"(?:very )?first(?=(?:\s+[^\s]+){{1,3}}?\s+(?:ever\s+)?{CREATED})|"
     rf"most recent(?:ly {CREATED})?|latest|"
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
+    rf"(?!(?:\s+[^\s]+){{0,2}}?\s+(?:first|at the top|on top|up top)\b)"  # "newest ones on top" orders a list
     rf"(?=(?:\s+[^\s]+){{0,4}}?\s+{NOUN}\b)")
 # "the oldest of those", "which of them was created most recently": the issues ranked are the ones just listed
 # An age said of the issue asked for: "which … is the oldest", "which … was filed most recently" ("created last

@@ -17,6 +17,15 @@ priority status assigned unassigned reported resolved unresolved created updated
 ENGLISH = FILLER | SCAFFOLD | FIELD_WORDS | set(MONTHS) | {"till", "til", "form", "lets", "ship", "shipped"}
 WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]+(?![\w-])")  # not in keys or acronyms ("OPS-541", "SLA")
 QUOTED = re.compile(r'"[^"]+"|(?<!\w)\'[^\']+\'(?!\w)')
+# Chat shorthand, written out so that it is read as the words it stands for, never searched for as text
+SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth": "month", "mnths": "months",
+             "yr": "year", "yrs": "years", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow",
+             "tmr": "tomorrow", "tmrrw": "tomorrow", "prio": "priority", "prios": "priorities", "plz": "please",
+             "thx": "thanks", "ty": "thanks", "u": "you", "ur": "your", "r": "are", "abt": "about",
+             "proj": "project", "ppl": "people", "btw": "", "fyi": "", "tbh": "", "imo": "", "pls": "please"}
+SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])",
+                   re.IGNORECASE)
+SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}
 
 
 class Typos:
@@ -35,7 +44,13 @@ class Typos:
     def corrected(self, text: str) -> str:
         if QUOTED.search(text):
             return text  # quoted words are searched for as typed
-        return WORD.sub(lambda m: self._word(m.group()), text)
+        return WORD.sub(lambda m: self._word(m.group()), SHORT.sub(self._spelt_out, text))
+
+    def _spelt_out(self, match: re.Match) -> str:
+        typed = match.group().lower()
+        if typed in SLASHED:
+            return SLASHED[typed] + " "
+        return typed if typed in self.known else SHORTHAND[typed]
 
     def knows(self, word: str) -> bool:
         """`word` (lower case) is a word the reader knows as it is: never a misspelling of another."""
