@@ -30,6 +30,7 @@ from jirakg.intents.models import (
     NumberFilter,
     Slots,
     TimeWindow,
+    ValueFilters,
 )
 from jirakg.intents.readings import UPWARD_WORDS, category_note, literal_status, priority_note
 from jirakg.intents.timewindows import COUNT, find_windows
@@ -40,9 +41,14 @@ from jirakg.text.words import unicode_words
 KEY = ISSUE_KEY_SHAPE
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other than|besides|but not|isn t|aren t|"
+                      r"(?:don|doesn|didn|wasn|weren) t|(?:anyone|anybody|everyone|everybody|someone|somebody|all|"
+                      r"any) but|"
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
                       r"drop|filter out|take out|skip)\b"
-                      r"(?P<rest>(?: \w+){0,5})$")
+                      r"(?P<rest>(?: \w+){0,5})$"
+                      # "the planned work rather than the defects": its value follows at once, not "… rather than
+                      # vibes: how many OPS tickets"
+                      r"|\b(?:rather than|instead of)(?: (?:the|any|all|those|these))?(?: \w+)?$")
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
@@ -74,7 +80,10 @@ OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?)|"
                      r"(?:due ?dates?|deadlines?) (?:has |have |had )?(?:already )?"
                      r"(?:passed|gone by|lapsed|come and gone))\b")
-WITHOUT = r"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no )"
+# "don't have a fix version", "hasn't got an assignee": the same emptiness as "no fix version"
+HAVE_NOT = (r"(?:(?:don t|doesn t|didn t|do not|does not|did not) (?:yet |even |ever )?(?:have|get|got)|"
+            r"(?:haven t|hasn t|have not|has not) (?:yet |even |ever )?(?:got|gotten|had|been given)) (?:a |an |any )?")
+WITHOUT = rf"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no |{HAVE_NOT})"
 LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
 # "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
 NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?"
@@ -93,7 +102,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:nobody|no one|noone) (?:is |"
                             r"has )?"
                             r"(?:assigned|owns?|owned|picked (?:it |them )?up|working on|taken|took)|"
-                            r"no assignee|no owner|"
+                            rf"{WITHOUT}(?:owner|assignee)|"
                             # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
                             r"(?:never (?:been |got |gotten )?|without (?:ever )?(?:being |having been |getting )?)"
                             r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
@@ -103,7 +112,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
                             r"waiting for|looking for|without) (?:an? )?(?:owner|assignee))\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
-                              rf"target (?:versions?|releases?))|"
+                              rf"target (?:versions?|releases?)){GIVEN}|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN})\b")),
     ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?{GIVEN})"
                              rf"\b")),
@@ -205,11 +214,19 @@ ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am w
                          r"own)|i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
                          r"(?:am|m) i (?:still )?(?:responsible for|working on|on)|i m (?:still )?responsible for|"
                          r"i am (?:still )?responsible for)\b")
-NOT_ME = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with) (?:others|other people|someone else|"
-                    r"somebody else|another person|other folks|a colleague|teammates)|(?:someone|somebody|anyone|"
-                    r"anybody|"
-                    r"people) (?:other than|besides|except|but) me(?: (?:is |are )?(?:handling|working on|assigned))?|"
-                    r"not (?:assigned to )?me)\b")
+NOT_ME = re.compile(r"\b(?:(?:someone|somebody|anyone|anybody|people) (?:other than|besides|except|but) me"
+                    r"(?: (?:is |are )?(?:handling|working on|assigned))?|not (?:assigned to )?me)\b")
+# Someone other than… whom the question does not say: the person it names (in another role), else the asker
+SOMEONE_ELSE = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with) (?:others|other people|"
+                          r"someone else|somebody else|another person|other folks|a colleague|teammates)|"
+                          r"(?:(?:someone|somebody) else|another person|other people) "
+                          r"(?:has |had |now |since |is |are )?(?:ended up |end up |now )?"
+                          r"(?:owns?|owned|owning|has|had|took over|taken over|picked up|is working on|is handling|"
+                          r"handles|handled)|(?:taken over|picked up) by (?:someone|somebody) else)\b")
+# "assigned to somebody other than him": the person the question names
+OTHER_THAN_PRONOUN = re.compile(r"\b(?:is |are )?(?:assigned to|owned by|handled by|with|belong(?:s|ing)? to) "
+                                r"(?:someone|somebody|anyone|anybody|people|others?) (?:other than|besides|except|but) "
+                                r"(?P<pronoun>him|her|them)\b")
 REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
                              r"(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
                              r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
@@ -224,10 +241,10 @@ DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:actually |ever |reall
                      r"end(?:ed)? up|manage(?:d)? to|get around to|got around to|succeed in|get to) "
                      r"(?:fix|fixing|repair|repairing)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
-ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|belonging to|"
-                             r"handled by|worked on by|being worked on by)$")
+ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|"
+                             r"belong(?:s|ing)? to|handled by|worked on by|being worked on by)$")
 # The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
-OWNED_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|sitting with|belonging to|handled by|"
+OWNED_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|sitting with|belong(?:s|ing)? to|handled by|"
                           r"worked on by|being worked on by)$")
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
@@ -353,12 +370,12 @@ PRONOUN_REPORTER = re.compile(rf"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|
                               rf"(?:{REPORTED})\b|\b(?:{REPORTED}) by (?:him|her|them)\b")
 PRONOUN_NOT_REPORTER = re.compile(rf"\b(?:{REPORTED}) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
-SOMEONE_OTHER_THAN = re.compile(rf"(?:(?:assigned|owned|handled|worked on|{REPORTED}) (?:by|to) )?"
-                                r"(?:someone|somebody|another person|others?) "
+SOMEONE_OTHER_THAN = re.compile(rf"(?:(?:assigned|owned|handled|worked on|belong(?:s|ing)?|{REPORTED}) (?:by|to) )?"
+                                r"(?:someone|somebody|anyone|anybody|everyone|everybody|another person|others?|people) "
                                 r"(?:other than|besides|except|but)$")
 # The words before a person that are used with them ("filed by", "other than", "with")
-PERSON_CUE_BEFORE = re.compile(rf"(?:(?:{REPORTED}|written|assigned|owned|handled|worked on) (?:by|to)|"
-                               r"other than|except|excluding|not|from|for|on|with|to|sitting with|by)$")
+PERSON_CUE_BEFORE = re.compile(rf"(?:(?:{REPORTED}|written|assigned|owned|handled|worked on|belong(?:s|ing)?) "
+                               r"(?:by|to)|other than|except|excluding|not|from|for|on|with|to|sitting with|by)$")
 # A person who had the issues once: `assignee CHANGED FROM` them ("used to be assigned to Carla", "did Carla
 # previously own but no longer does")
 PAST_OWNER_BEFORE = re.compile(r"\b(?:used to be|used to belong to|previously|formerly|originally|once|had been)"
@@ -515,6 +532,7 @@ class ConditionReader:
         self.uncued: list[str] = []  # time phrases of the question being read that no date word named
         self.date_field: DateField | None = None  # the field of a time no date word names, when not created
         self.unused: list[str] = []  # words of the question being read that no reader used, filler aside
+        self.other_than: re.Match | None = None  # "assigned to someone else", "… other than him": whom is read later
         self.lexicon = lexicon
         self.grounder = grounder
         self.now = now
@@ -577,6 +595,7 @@ class ConditionReader:
             target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
         self._values(words, slots, people)
         self._categories(words, slots)
+        _excluded_wins(slots)
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
         slots.ignored += [w for w in aside if w not in slots.ignored]  # named, as a story's words are
@@ -867,9 +886,10 @@ class ConditionReader:
         matches = self.grounder.find("component", phrase) + self.grounder.find("label", phrase)
         return matches[0].term.kind if matches and matches[0].score == 1.0 else None
 
-    @staticmethod
-    def _me(words: Words, slots: Slots) -> None:
-        if words.take_all(NOT_ME):
+    def _me(self, words: Words, slots: Slots) -> None:
+        other = words.take_all(SOMEONE_ELSE) or words.take_all(OTHER_THAN_PRONOUN)
+        self.other_than = other[0] if other else None  # whom it excludes is known once the people are read
+        if words.take_all(NOT_ME) or (other and other[0].re is SOMEONE_ELSE):
             slots.excluded.assignees.append(CURRENT_USER)
         if words.take_all(ME_REPORTER):
             slots.reporters.append(CURRENT_USER)
@@ -938,6 +958,23 @@ class ConditionReader:
                 slots.empty.append("resolution")
         if mentioned:
             self._pronouns(words, slots, mentioned[0])
+        if self.other_than:  # everyone the question names, in whatever role
+            named = [*slots.assignees, *slots.reporters, *slots.excluded.assignees, *slots.excluded.reporters,
+                     *(h.value for h in slots.history if h.field == "assignee"), *(m.term.value for m in mentioned)]
+            self._other_than(self.other_than, slots, [p for p in dict.fromkeys(named) if p != CURRENT_USER])
+
+    @staticmethod
+    def _other_than(said: re.Match, slots: Slots, named: list[str]) -> None:
+        """"reported by Gregor and assigned to someone else", "did Gregor raise that somebody other than him
+        owns": the one person the question names is the one excluded; with nobody named, "someone else" is
+        other than the asker (read as such by `_me`) and "him" is asked back."""
+        if len(named) == 1:
+            if said.re is SOMEONE_ELSE:
+                slots.excluded.assignees.remove(CURRENT_USER)
+            slots.excluded.assignees += [] if named[0] in slots.excluded.assignees else named
+            slots.filled += [] if "assignee" in slots.filled else ["assignee"]
+        elif said.re is OTHER_THAN_PRONOUN:
+            raise Unknown(f"Who do you mean by '{said.group('pronoun')}'? Please name the person.")
 
     def _one_of(self, group: list[Match], words: Words, slots: Slots) -> Match:
         """People sharing the name said: the one who works in the project the question names (assignee or
@@ -1221,6 +1258,16 @@ def _superlative(word: str, asked: str) -> bool:
 MIXED_NAME = re.compile(r"(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]+")
 LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
 NOUN_NEGATIONS = frozenset({"no", "without"})
+
+
+def _excluded_wins(slots: Slots) -> None:
+    """A value both required and excluded ("Justin reviews his own queue… assigned to someone other than Justin",
+    "the planned work rather than the defects… just not bugs"): the exclusion is what was asked, the other mention
+    was the asker's story or the negated word read again."""
+    for name in ValueFilters.model_fields:
+        excluded = getattr(slots.excluded, name)
+        if excluded:
+            setattr(slots, name, [v for v in getattr(slots, name) if v not in excluded])
 
 
 def _negation(before: str) -> re.Match | None:

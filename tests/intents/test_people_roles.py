@@ -1,0 +1,90 @@
+"""People in their roles and the negations around them, in wordings of our own over the demo organisation:
+"someone else" is other than the person the question names, a value both required and excluded is excluded,
+and a contracted "don't have" negates what follows."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from tests.intents.demo_lexicon import LEXICON, ORG
+from tests.intents.test_search_conditions import NOW
+
+PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
+CARLA = next(p.account_id for p in ORG.people if p.display_name == "Carla Souza")
+
+
+def read(question: str) -> tuple[str, list[str]]:
+    (intent,) = PARSER.parse(question).intents
+    return intent.jql or "", intent.slots.ignored
+
+
+@pytest.mark.parametrize("question", [
+    "Data Platform bugs logged by Carla Souza that are now with somebody else",
+    "how many Data Platform tasks did Carla Souza open that another person is handling?",
+    "which Data Platform stories that Carla Souza created has somebody else picked up?",
+    "Data Platform bugs Carla Souza submitted which someone else now owns",
+    "count the Data Platform bugs Carla Souza raised that are assigned to anybody other than her",
+    "did Carla Souza file Data Platform tasks that are owned by someone besides her?",
+])
+def test_someone_else_is_other_than_the_person_named(question: str) -> None:
+    jql, ignored = read(question)
+    assert f'reporter = "{CARLA}"' in jql and f'assignee != "{CARLA}"' in jql, jql
+    assert "currentUser()" not in jql and f'assignee = "{CARLA}"' not in jql and ignored == [], (jql, ignored)
+
+
+@pytest.mark.parametrize("question", ["Data Platform bugs that somebody else has picked up",
+                                      "Data Platform tasks I created that are with someone else now"])
+def test_someone_else_with_nobody_named_is_other_than_the_asker(question: str) -> None:
+    assert "assignee != currentUser()" in read(question)[0]
+
+
+def test_other_than_him_with_nobody_named_is_asked_back() -> None:
+    (intent,) = PARSER.parse("Data Platform tasks assigned to somebody other than him").intents
+    assert intent.name == "clarify" and "'him'" in (intent.slots.reason or "")
+
+
+@pytest.mark.parametrize("question", [
+    "Data Platform tasks belonging to anybody but Carla Souza",
+    "Data Platform bugs that belong to everyone but Carla Souza",
+    "Carla Souza handles her own work, so list the Data Platform bugs owned by anyone but Carla Souza",
+    "Carla Souza works on a lot of DATA bugs. Which DATA bugs are assigned to somebody other than Carla Souza?",
+])
+def test_a_person_excluded_is_not_also_required(question: str) -> None:
+    jql, ignored = read(question)
+    assert f'assignee != "{CARLA}"' in jql and f'assignee = "{CARLA}"' not in jql, jql
+    assert not {"belong", "owned", "assigned"} & set(ignored), ignored
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("Operations work, the planned stories rather than the bugs - anything but bugs", 'issuetype != "Bug"'),
+    ("Operations issues of High priority, no bugs please. Stories, tasks, anything but bugs",
+     'issuetype != "Bug"'),
+    ("Data Platform work in Blocked or not, just not Blocked", 'status != "Blocked"'),
+])
+def test_a_value_both_required_and_excluded_is_excluded(question: str, clause: str) -> None:
+    jql = read(question)[0]
+    assert clause in jql and clause.replace("!=", "=") not in jql, jql
+
+
+def test_rather_than_negates_only_the_words_right_after_it() -> None:
+    jql = read("I want numbers rather than guesses: how many OPS tickets were resolved as Won't Do?")[0]
+    assert 'project = "OPS"' in jql and "!=" not in jql, jql
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("open Data Platform stories that don't have a fix version set", "fixVersion is EMPTY"),
+    ("Data Platform bugs which haven't got a release yet", "fixVersion is EMPTY"),
+    ("Data Platform bugs that doesn't have any labels", "labels is EMPTY"),
+    ("Data Platform tasks that didn't get a due date", "duedate is EMPTY"),
+    ("Data Platform tasks which do not have an owner", "assignee is EMPTY"),
+    ("Data Platform tasks that don't have a component", "component is EMPTY"),
+])
+def test_a_field_they_do_not_have_is_empty(question: str, clause: str) -> None:
+    jql, ignored = read(question)
+    assert clause in jql and clause.replace("is EMPTY", "is not EMPTY") not in jql and ignored == [], (jql, ignored)
+
+
+def test_a_contracted_negation_negates_the_value_after_it() -> None:
+    jql = read("Data Platform bugs that don't have Highest priority")[0]
+    assert 'priority != "Highest"' in jql, jql
