@@ -231,7 +231,10 @@ REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
                              r"(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
                              r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
 REPORTER_AFTER = re.compile(rf"^(?:[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?(?:has |have |had )?"
-                            rf"(?:{REPORTED}|wrote|entered|authored|filled)\b")  # "filled": "filed" typed twice
+                            rf"(?:{REPORTED}|wrote|entered|authored|filled)\b|"  # "filled": "filed" typed twice
+                            # "Justin has been filing a lot": a habit of reporting
+                            r"^(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|"
+                            r"logging|opening|creating|submitting)\b")
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(rf"^(?:{REPORT}|write|enter)\b")
 COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
@@ -248,8 +251,9 @@ OWNED_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|sitting w
                           r"worked on by|being worked on by)$")
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
-ASSIGNEE_AFTER = re.compile(r"^(?:is |are )?(?:still |currently |now )?(?:working on|works on|owns|has|have|"
-                            r"is handling|handles|assigned|handling)\b|"
+ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
+                            r"owns|(?:has|have)(?! been\b)|"
+                            r"is handling|handles|(?:been )?assigned|handling)\b|"
                             r"^s plate\b|^plate\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
@@ -533,6 +537,7 @@ class ConditionReader:
         self.date_field: DateField | None = None  # the field of a time no date word names, when not created
         self.unused: list[str] = []  # words of the question being read that no reader used, filler aside
         self.other_than: re.Match | None = None  # "assigned to someone else", "… other than him": whom is read later
+        self.possessive = ""  # the lower-cased question, where "Justin Obara's" still shows whose issues
         self.lexicon = lexicon
         self.grounder = grounder
         self.now = now
@@ -565,6 +570,7 @@ class ConditionReader:
         self.date_field = date_field
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
+        self.possessive = raw
         raw = HEDGE.sub(lambda m: " " * len(m.group(0)), raw)
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
@@ -898,6 +904,7 @@ class ConditionReader:
 
     def _people(self, words: Words, slots: Slots) -> None:
         mentioned = []
+        uncued: list[str] = []  # assignees by default, no word saying so: "Justin has been filing… Justin raised"
         for group in _by_span(self.grounder.scan(words.free(), {"person"})):
             match = group[0]
             phrase = " ".join(words.tokens[match.start:match.end])
@@ -934,6 +941,10 @@ class ConditionReader:
                 words.take_all(NO_LONGER)
                 continue
             negated = _negation(before) is not None
+            owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or WORKING_NOW.search(after)
+            if role == "assignees" and not (negated or owned):
+                role = self._possessed_role(phrase, match, slots)
+                uncued += [match.term.value] if role == "assignees" else []
             target = getattr(slots.excluded if negated else slots, role)
             if match.term.value not in target:
                 target.append(match.term.value)
@@ -958,10 +969,22 @@ class ConditionReader:
                 slots.empty.append("resolution")
         if mentioned:
             self._pronouns(words, slots, mentioned[0])
+        # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee
+        slots.assignees = [p for p in slots.assignees if p not in uncued or p not in slots.reporters]
         if self.other_than:  # everyone the question names, in whatever role
             named = [*slots.assignees, *slots.reporters, *slots.excluded.assignees, *slots.excluded.reporters,
                      *(h.value for h in slots.history if h.field == "assignee"), *(m.term.value for m in mentioned)]
             self._other_than(self.other_than, slots, [p for p in dict.fromkeys(named) if p != CURRENT_USER])
+
+    def _possessed_role(self, phrase: str, match: Match, slots: Slots) -> str:
+        """"Justin Obara's tickets from 2019 onwards": issues someone has, dated by when they were created, are
+        the ones they created (said with the answer); without a creation date they are theirs to do."""
+        if not re.search(rf"\b{re.escape(phrase)}'s\b", self.possessive) or not any(
+                d.field == "created" for d in slots.dates):
+            return "assignees"
+        slots.assumed.append(f"I read '{match.term.label}'s' issues as the ones {match.term.label} reported, as "
+                             f"they are dated by when they were created.")
+        return "reporters"
 
     @staticmethod
     def _other_than(said: re.Match, slots: Slots, named: list[str]) -> None:

@@ -88,3 +88,40 @@ def test_a_field_they_do_not_have_is_empty(question: str, clause: str) -> None:
 def test_a_contracted_negation_negates_the_value_after_it() -> None:
     jql = read("Data Platform bugs that don't have Highest priority")[0]
     assert 'priority != "Highest"' in jql, jql
+
+
+@pytest.mark.parametrize("question", [
+    "Carla Souza has been filing Data Platform bugs for years. Which ones did Carla Souza raise in 2025?",
+    "Carla Souza keeps logging Data Platform tasks; list what Carla Souza created since 2025",
+    "Carla Souza is always raising problems in Data Platform, show the Data Platform issues Carla Souza opened "
+    "this year",
+])
+def test_a_person_who_reports_is_not_also_the_assignee(question: str) -> None:
+    jql = read(question)[0]
+    assert f'reporter = "{CARLA}"' in jql and "assignee" not in jql, jql
+
+
+@pytest.mark.parametrize("question", [
+    "Carla Souza's Data Platform tickets from 2025 on",
+    "which of Carla Souza's Data Platform bugs since March 2026 got declined?",
+])
+def test_issues_someone_has_dated_by_creation_are_the_ones_they_reported(question: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert f'reporter = "{CARLA}"' in (intent.jql or "") and "assignee" not in (intent.jql or ""), intent.jql
+    assert any("reported" in note for note in intent.slots.assumed), intent.slots.assumed
+
+
+@pytest.mark.parametrize("question", [
+    "Carla Souza's open Data Platform bugs",
+    "Carla Souza's Data Platform tickets updated this week",
+    "Data Platform tasks carla souza since 2025",
+    "Carla Souza has been working on Data Platform bugs since 2025",
+])
+def test_issues_someone_has_otherwise_are_theirs_to_do(question: str) -> None:
+    jql, ignored = read(question)
+    assert f'assignee = "{CARLA}"' in jql and "reporter" not in jql and ignored == [], (jql, ignored)
+
+
+def test_what_someone_has_been_assigned() -> None:
+    assert read("what has Carla Souza been assigned in Data Platform") == (
+        f'project = "DATA" AND assignee = "{CARLA}"', [])
