@@ -204,6 +204,14 @@ REPORTED = "|".join(REPORTED_VERBS)
 ME_REPORTER = re.compile(rf"\b(?:i (?:ve |have )?(?:been )?(?:{REPORTED}|logging|reporting|filing|wrote)|"
                          rf"(?:have|did|do) i (?:ever |already )?(?:{REPORT}|{REPORTED})|"
                          rf"(?:{REPORTED}|written) by me)\b")
+# "I didn't report", "filed by anyone but me": the asker excluded as reporter
+NOT_ME_REPORTER = re.compile(rf"\b(?:i (?:didn t|did not|haven t|have not|never|ve never|have never) (?:ever )?"
+                             rf"(?:{REPORT}|{REPORTED}|wrote|written)|(?:{REPORTED}|written) by (?:someone|somebody|"
+                             rf"anyone|anybody|people|others?) (?:other than|besides|except|but) me)\b")
+# "not mine", "other than my tickets", "except what is on my plate": right before the asker's words
+NOT_MINE = re.compile(r"\b(?:not|never|(?:isn|aren|wasn|weren) t|except|excluding|other than|besides|but not|"
+                      r"apart from|aside from|rather than|instead of)(?: (?:the ones|those|what is|what s|that are|"
+                      r"which are))?(?: (?:assigned to|on|in|among|from|of))?$")
 ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
                          r"i am assigned|what (?:have|has) i (?:still )?got|"
                          r"have i (?:still )?got (?:anything |something |stuff )?(?=open|left|on|in)|"
@@ -223,6 +231,8 @@ SOMEONE_ELSE = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by
                           r"(?:has |had |now |since |is |are )?(?:ended up |end up |now )?"
                           r"(?:owns?|owned|owning|has|had|took over|taken over|picked up|is working on|is handling|"
                           r"handles|handled)|(?:taken over|picked up) by (?:someone|somebody) else)\b")
+SOMEONE_ELSE_REPORTED = re.compile(rf"\b(?:(?:{REPORTED}|written|raised) by (?:someone|somebody) else|"
+                                   rf"(?:someone|somebody) else (?:has |had )?(?:{REPORTED}|wrote))\b")
 # "assigned to somebody other than him": the person the question names
 OTHER_THAN_PRONOUN = re.compile(r"\b(?:is |are )?(?:assigned to|owned by|handled by|with|belong(?:s|ing)? to) "
                                 r"(?:someone|somebody|anyone|anybody|people|others?) (?:other than|besides|except|but) "
@@ -230,11 +240,23 @@ OTHER_THAN_PRONOUN = re.compile(r"\b(?:is |are )?(?:assigned to|owned by|handled
 REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
                              r"(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
                              r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
-REPORTER_AFTER = re.compile(rf"^(?:[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?(?:has |have |had )?"
+REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
+                            r"(?:has |have |had )?"
                             rf"(?:{REPORTED}|wrote|entered|authored|filled)\b|"  # "filled": "filed" typed twice
                             # "Justin has been filing a lot": a habit of reporting
                             r"^(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|"
                             r"logging|opening|creating|submitting)\b")
+# "Carla didn't report", "Ana isn't working on", "… but she doesn't own": a role the person does not have
+NOT_DOING = (r"(?:didn t|did not|doesn t|does not|don t|do not|isn t|is not|aren t|are not|wasn t|was not|weren t|"
+             r"hasn t|has not|haven t|have not|never)(?: been| ever| yet| even| actually| currently| herself|"
+             r" himself)?")
+NOT_REPORTING = rf"{NOT_DOING} (?:{REPORT}|{REPORTED}|wrote|write|written)\b"
+NOT_OWNING = (rf"{NOT_DOING} (?:assigned(?: to)?|owns?|owned|work(?:s|ed|ing)? on|handl(?:e|es|ed|ing)|"
+              r"responsible for)\b(?: (?:it|them|those|these|herself|himself|themselves))?")
+NOT_ROLE_AFTER = [("reporters", re.compile(rf"^{NOT_REPORTING}")), ("assignees", re.compile(rf"^{NOT_OWNING}"))]
+# the same said of a person named before: "reported by Carla that she doesn't own", "Carla raised but isn't on"
+NOT_ROLE_LATER = [("reporters", re.compile(rf"\b(?:he|she|they|but|and|yet) {NOT_REPORTING}")),
+                  ("assignees", re.compile(rf"\b(?:he|she|they|but|and|yet) {NOT_OWNING}"))]
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
 REPORTER_ASKED = re.compile(rf"^(?:{REPORT}|write|enter)\b")
 COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
@@ -536,7 +558,8 @@ class ConditionReader:
         self.uncued: list[str] = []  # time phrases of the question being read that no date word named
         self.date_field: DateField | None = None  # the field of a time no date word names, when not created
         self.unused: list[str] = []  # words of the question being read that no reader used, filler aside
-        self.other_than: re.Match | None = None  # "assigned to someone else", "… other than him": whom is read later
+        # "assigned to someone else", "… other than him", and the role: whom it excludes is read with the people
+        self.other_than: tuple[re.Match, str] | None = None
         self.possessive = ""  # the lower-cased question, where "Justin Obara's" still shows whose issues
         self.lexicon = lexicon
         self.grounder = grounder
@@ -893,14 +916,24 @@ class ConditionReader:
         return matches[0].term.kind if matches and matches[0].score == 1.0 else None
 
     def _me(self, words: Words, slots: Slots) -> None:
-        other = words.take_all(SOMEONE_ELSE) or words.take_all(OTHER_THAN_PRONOUN)
-        self.other_than = other[0] if other else None  # whom it excludes is known once the people are read
-        if words.take_all(NOT_ME) or (other and other[0].re is SOMEONE_ELSE):
-            slots.excluded.assignees.append(CURRENT_USER)
-        if words.take_all(ME_REPORTER):
-            slots.reporters.append(CURRENT_USER)
-        if words.take_all(ME_ASSIGNEE):
-            slots.assignees.append(CURRENT_USER)
+        self.other_than = None  # whom "someone else" excludes is known once the people are read
+        for pattern, role in ((SOMEONE_ELSE_REPORTED, "reporters"), (SOMEONE_ELSE, "assignees"),
+                              (OTHER_THAN_PRONOUN, "assignees")):
+            found = words.take_all(pattern)
+            if found and self.other_than is None:
+                self.other_than = (found[0], role)
+                if pattern is not OTHER_THAN_PRONOUN:  # with nobody named, other than the asker
+                    getattr(slots.excluded, role).append(CURRENT_USER)
+        for pattern, target in ((NOT_ME_REPORTER, slots.excluded.reporters), (NOT_ME, slots.excluded.assignees)):
+            if words.take_all(pattern) and CURRENT_USER not in target:
+                target.append(CURRENT_USER)
+        for pattern, role in ((ME_REPORTER, "reporters"), (ME_ASSIGNEE, "assignees")):
+            while (match := pattern.search(words.free())) and match.group(0).strip():
+                start, end = words.span(match)
+                negation = NOT_MINE.search(words.before(start, 6))  # "not mine", "other than my tickets"
+                target = getattr(slots.excluded if negation else slots, role)
+                target += [] if CURRENT_USER in target else [CURRENT_USER]
+                words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
 
     def _people(self, words: Words, slots: Slots) -> None:
         mentioned = []
@@ -914,6 +947,8 @@ class ConditionReader:
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             reported = REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked
             role = "reporters" if reported else "assignees"
+            refused = next(((r, m) for r, p in NOT_ROLE_AFTER if (m := p.search(words.after(match.end, 6)))), None)
+            role = refused[0] if refused else role  # "Carla didn't report", "Ana isn't working on"
             if role == "assignees" and not ASSIGNEE_BEFORE.search(before) and PRONOUN_NOT_REPORTER.search(words.free()):
                 mentioned.append(match)  # "Hiro knows the bugs he filed; show those filed by anyone other than him"
                 words.take_all(PRONOUN_REPORTER)
@@ -940,7 +975,7 @@ class ConditionReader:
                     words.take(match.end, match.end + past.group(0).count(" ") + 1)
                 words.take_all(NO_LONGER)
                 continue
-            negated = _negation(before) is not None
+            negated = _negation(before) is not None or refused is not None
             owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or WORKING_NOW.search(after)
             if role == "assignees" and not (negated or owned):
                 role = self._possessed_role(phrase, match, slots)
@@ -960,8 +995,8 @@ class ConditionReader:
             negation = _negation(before)
             if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
                 _take_negation(words, negation, match.start)
-            cue_after = (REPORTER_AFTER.search(after) or (asked and REPORTER_ASKED.search(after))
-                         or ASSIGNEE_AFTER.search(after))
+            cue_after = (refused[1] if refused else None) or (REPORTER_AFTER.search(after) or (
+                asked and REPORTER_ASKED.search(after)) or ASSIGNEE_AFTER.search(after))
             if cue_after:
                 words.take(match.end, match.end + cue_after.group(0).count(" ") + 1)
             if role == "assignees" and not negated and WORKING_NOW.search(after) and "resolution" not in slots.empty \
@@ -971,10 +1006,15 @@ class ConditionReader:
             self._pronouns(words, slots, mentioned[0])
         # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee
         slots.assignees = [p for p in slots.assignees if p not in uncued or p not in slots.reporters]
-        if self.other_than:  # everyone the question names, in whatever role
-            named = [*slots.assignees, *slots.reporters, *slots.excluded.assignees, *slots.excluded.reporters,
-                     *(h.value for h in slots.history if h.field == "assignee"), *(m.term.value for m in mentioned)]
-            self._other_than(self.other_than, slots, [p for p in dict.fromkeys(named) if p != CURRENT_USER])
+        named = [*slots.assignees, *slots.reporters, *slots.excluded.assignees, *slots.excluded.reporters,
+                 *(h.value for h in slots.history if h.field == "assignee"), *(m.term.value for m in mentioned)]
+        named = [p for p in dict.fromkeys(named) if p != CURRENT_USER]  # everyone named, in whatever role
+        for role, pattern in NOT_ROLE_LATER:
+            if len(named) == 1 and words.take_all(pattern):
+                excluded = getattr(slots.excluded, role)
+                excluded += [] if named[0] in excluded else named
+        if self.other_than:
+            self._other_than(*self.other_than, slots, named)
 
     def _possessed_role(self, phrase: str, match: Match, slots: Slots) -> str:
         """"Justin Obara's tickets from 2019 onwards": issues someone has, dated by when they were created, are
@@ -987,15 +1027,16 @@ class ConditionReader:
         return "reporters"
 
     @staticmethod
-    def _other_than(said: re.Match, slots: Slots, named: list[str]) -> None:
+    def _other_than(said: re.Match, role: str, slots: Slots, named: list[str]) -> None:
         """"reported by Gregor and assigned to someone else", "did Gregor raise that somebody other than him
         owns": the one person the question names is the one excluded; with nobody named, "someone else" is
         other than the asker (read as such by `_me`) and "him" is asked back."""
         if len(named) == 1:
-            if said.re is SOMEONE_ELSE:
-                slots.excluded.assignees.remove(CURRENT_USER)
-            slots.excluded.assignees += [] if named[0] in slots.excluded.assignees else named
-            slots.filled += [] if "assignee" in slots.filled else ["assignee"]
+            excluded = getattr(slots.excluded, role)
+            if said.re is not OTHER_THAN_PRONOUN:
+                excluded.remove(CURRENT_USER)
+            excluded += [] if named[0] in excluded else named
+            slots.filled += [] if role != "assignees" or "assignee" in slots.filled else ["assignee"]
         elif said.re is OTHER_THAN_PRONOUN:
             raise Unknown(f"Who do you mean by '{said.group('pronoun')}'? Please name the person.")
 

@@ -125,3 +125,40 @@ def test_issues_someone_has_otherwise_are_theirs_to_do(question: str) -> None:
 def test_what_someone_has_been_assigned() -> None:
     assert read("what has Carla Souza been assigned in Data Platform") == (
         f'project = "DATA" AND assignee = "{CARLA}"', [])
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("Data Platform stories I haven't raised", "reporter != currentUser()"),
+    ("Data Platform stories logged by anybody except me", "reporter != currentUser()"),
+    ("Data Platform stories that weren't logged by me", "reporter != currentUser()"),
+    ("Data Platform stories which are not mine", "assignee != currentUser()"),
+    ("Data Platform stories besides my own tickets", "assignee != currentUser()"),
+    ("Data Platform stories apart from what is on my plate", "assignee != currentUser()"),
+    ("Data Platform stories somebody else created", "reporter != currentUser()"),
+])
+def test_the_asker_excluded_from_a_role(question: str, clause: str) -> None:
+    jql, ignored = read(question)
+    assert clause in jql and clause.replace("!=", "=") not in jql and ignored == [], (jql, ignored)
+
+
+def test_a_negation_further_back_leaves_the_asker_in_the_role() -> None:
+    assert "assignee = currentUser()" in read("what is not finished among my Data Platform stories")[0]
+
+
+@pytest.mark.parametrize(("question", "clauses"), [
+    ("Data Platform stories Carla Souza hasn't reported", [f'reporter != "{CARLA}"']),
+    ("Data Platform stories that Carla Souza is not handling", [f'assignee != "{CARLA}"']),
+    ("Data Platform stories Carla Souza never worked on", [f'assignee != "{CARLA}"']),
+    ("Data Platform stories Carla Souza logged but does not own", [f'reporter = "{CARLA}"',
+                                                                   f'assignee != "{CARLA}"']),
+    ("Data Platform stories filed by Carla Souza that she isn't assigned to", [f'reporter = "{CARLA}"',
+                                                                               f'assignee != "{CARLA}"']),
+    ("Data Platform stories owned by Carla Souza though somebody else filed them", [f'assignee = "{CARLA}"',
+                                                                                    f'reporter != "{CARLA}"']),
+    ("Data Platform stories assigned to Carla Souza but raised by somebody else", [f'assignee = "{CARLA}"',
+                                                                                   f'reporter != "{CARLA}"']),
+])
+def test_a_role_a_person_does_not_have(question: str, clauses: list[str]) -> None:
+    jql, ignored = read(question)
+    assert all(c in jql for c in clauses) and jql.count(CARLA) == len(clauses), jql
+    assert not {"hasn", "isn", "never", "does", "doesn", "else", "filed", "raised", "owned"} & set(ignored), ignored
