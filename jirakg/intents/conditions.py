@@ -408,6 +408,11 @@ PAST_OWNER_BEFORE = re.compile(r"\b(?:used to be|used to belong to|previously|fo
                                r"(?: (?:assigned to|owned by|with|on|handled by|belonging to))?$")
 PAST_OWNER_AFTER = re.compile(r"^(?:(?:previously|formerly|originally|once|used to) (?:own|owned|have|had|handle|"
                               r"handled|work on|worked on)|(?:owned|had|handled) (?:previously|before|once|earlier))\b")
+# "Carla's tickets before they moved to someone else", "what Ana handed over to others": hers once, not now
+HANDED_ON = re.compile(r"\b(?:(?:moved|went|gone|passed|handed|given|transferred|reassigned|shifted|reallocated)"
+                       r"(?: (?:it|them|those|these))?(?: over| on| off)? to (?:(?:someone|somebody) else|other people|"
+                       r"others|another person|a colleague|teammates)|(?:handed|passed) (?:it |them )?"
+                       r"(?:over|on|off))\b")
 NO_LONGER = re.compile(r"\b(?:but |and )?(?:no longer|not any ?more|not now)(?: (?:does|do|is|are|has|have|owns?))?\b")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
                               r"has))\b")
@@ -964,15 +969,17 @@ class ConditionReader:
                 continue  # "covering for Carla in ops": whose work the asker takes on; "what does she have" selects
             if len(group) > 1 and match.score == 1.0 and len({m.term.value for m in group}) > 1:
                 match = self._one_of(group, words, slots)
-            past = PAST_OWNER_BEFORE.search(before) or PAST_OWNER_AFTER.search(after)
+            past = PAST_OWNER_BEFORE.search(before) or PAST_OWNER_AFTER.search(after) or (
+                not refused and _negation(before) is None and HANDED_ON.search(words.free()))
             if past and role == "assignees":  # "used to be assigned to Carla": her issues once, handed on since
                 slots.history.append(HistoryCondition(field="assignee", operator="changed from",
                                                       value=match.term.value))
                 words.take(match.start, match.end)
                 if past.re is PAST_OWNER_BEFORE:
                     words.take(max(0, match.start - past.group(0).count(" ") - 1), match.start)
-                else:
+                elif past.re is PAST_OWNER_AFTER:
                     words.take(match.end, match.end + past.group(0).count(" ") + 1)
+                words.take_all(HANDED_ON)
                 words.take_all(NO_LONGER)
                 continue
             negated = _negation(before) is not None or refused is not None

@@ -162,3 +162,18 @@ def test_a_role_a_person_does_not_have(question: str, clauses: list[str]) -> Non
     jql, ignored = read(question)
     assert all(c in jql for c in clauses) and jql.count(CARLA) == len(clauses), jql
     assert not {"hasn", "isn", "never", "does", "doesn", "else", "filed", "raised", "owned"} & set(ignored), ignored
+
+
+@pytest.mark.parametrize("question", [
+    "Data Platform stories that were Carla Souza's until they went to somebody else",
+    "Data Platform stories Carla Souza passed on to other people",
+    "Data Platform stories Carla Souza handed off",
+])
+def test_issues_handed_on_by_a_person_were_theirs_once(question: str) -> None:
+    jql, ignored = read(question)
+    assert f'assignee changed from "{CARLA}"' in jql and f'assignee = "{CARLA}"' not in jql, jql
+    assert not {"went", "passed", "handed", "else"} & set(ignored), ignored
+
+
+def test_issues_moved_to_a_status_are_no_handing_on() -> None:
+    assert f'assignee = "{CARLA}"' in read("Data Platform stories assigned to Carla Souza that moved to Done")[0]
