@@ -81,7 +81,8 @@ OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?
                      r"(?:due ?dates?|deadlines?) (?:has |have |had )?(?:already )?"
                      r"(?:passed|gone by|lapsed|come and gone))\b")
 # "don't have a fix version", "hasn't got an assignee": the same emptiness as "no fix version"
-HAVE_NOT = (r"(?:(?:don t|doesn t|didn t|do not|does not|did not) (?:yet |even |ever )?(?:have|get|got)|"
+HAVE_NOT = (r"(?:(?:don t|doesn t|didn t|do not|does not|did not) (?:yet |even |ever )?(?:have|get|got|carry|"
+            r"belong to)|"
             r"(?:haven t|hasn t|have not|has not) (?:yet |even |ever )?(?:got|gotten|had|been given)) (?:a |an |any )?")
 WITHOUT = rf"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no |{HAVE_NOT})"
 LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
@@ -95,6 +96,9 @@ DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked) a
                       r"(?:declined?|declining|refused?|refusing|chose not|decided not|opted not) to |won t (?:be )?|"
                       r"will not (?:be )?|not to be )"
                       r"(?P<verb>fix(?:ed)?|do(?:ne)?)\b")
+# "weren't resolved as", "not marked": a resolution said negated
+NOT_AS = re.compile(r"\b(?:not|never|(?:isn|aren|wasn|weren|hasn|haven) t)(?: been| yet| ever)?(?: (?:resolved|closed|"
+                    r"marked|flagged))?(?: as)?$")
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
@@ -107,7 +111,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:never (?:been |got |gotten )?|without (?:ever )?(?:being |having been |getting )?)"
                             r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
                             r"(?! (?:to|in|into|for)\b))|"
-                            r"without (?:an? |any )?(?:owner|assignee)|owned by (?:nobody|no one)|nobody s|"
+                            r"without (?:an? |any )?(?:owner|assignee)|nobody s|"
+                            r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
                             r"waiting for|looking for|without) (?:an? )?(?:owner|assignee))\b")),
@@ -237,15 +242,18 @@ SOMEONE_ELSE_REPORTED = re.compile(rf"\b(?:(?:{REPORTED}|written|raised) by (?:s
 OTHER_THAN_PRONOUN = re.compile(r"\b(?:is |are )?(?:assigned to|owned by|handled by|with|belong(?:s|ing)? to) "
                                 r"(?:someone|somebody|anyone|anybody|people|others?) (?:other than|besides|except|but) "
                                 r"(?P<pronoun>him|her|them)\b")
+# "the reporter is not", "whose assignee isn't": the field, then whether it is the person
+FIELD_IS = r"(?: (?:is|was|isn t|wasn t|is not|was not|=|!=))?"
 REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
                              r"(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
-                             r"except|but|besides))?$|\bfrom$|\breporter(?: is)?$")
+                             rf"except|but|besides))?$|\b(?<!apart )(?<!aside )from$|"
+                             rf"\b(?:reporter|author|creator){FIELD_IS}$")
 REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
                             r"(?:has |have |had )?"
                             rf"(?:{REPORTED}|wrote|entered|authored|filled)\b|"  # "filled": "filed" typed twice
                             # "Justin has been filing a lot": a habit of reporting
                             r"^(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|"
-                            r"logging|opening|creating|submitting)\b")
+                            r"logging|opening|creating|submitting)\b|^as (?:the |its |their )?(?:reporter|author)\b")
 # "Carla didn't report", "Ana isn't working on", "… but she doesn't own": a role the person does not have
 NOT_DOING = (r"(?:didn t|did not|doesn t|does not|don t|do not|isn t|is not|aren t|are not|wasn t|was not|weren t|"
              r"hasn t|has not|haven t|have not|never)(?: been| ever| yet| even| actually| currently| herself|"
@@ -266,17 +274,18 @@ DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:actually |ever |reall
                      r"end(?:ed)? up|manage(?:d)? to|get around to|got around to|succeed in|get to) "
                      r"(?:fix|fixing|repair|repairing)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
-ASSIGNEE_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|on|with|for|to|sitting with|"
+ASSIGNEE_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_IS}|on|with|for|to|sitting with|"
                              r"belong(?:s|ing)? to|handled by|worked on by|being worked on by)$")
 # The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
-OWNED_BEFORE = re.compile(r"\b(?:assigned to|owned by|assignee(?: is)?|sitting with|belong(?:s|ing)? to|handled by|"
+OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|belong(?:s|ing)? to|"
+                          r"handled by|"
                           r"worked on by|being worked on by)$")
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
                             r"owns|(?:has|have)(?! been\b)|"
                             r"is handling|handles|(?:been )?assigned|handling)\b|"
-                            r"^s plate\b|^plate\b")
+                            r"^s plate\b|^plate\b|^as (?:the |its |their )?(?:assignee|owner)\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
               r"that reference|referencing|that include|including the word",
@@ -399,9 +408,14 @@ PRONOUN_NOT_REPORTER = re.compile(rf"\b(?:{REPORTED}) by (?:anyone|someone|"
 SOMEONE_OTHER_THAN = re.compile(rf"(?:(?:assigned|owned|handled|worked on|belong(?:s|ing)?|{REPORTED}) (?:by|to) )?"
                                 r"(?:someone|somebody|anyone|anybody|everyone|everybody|another person|others?|people) "
                                 r"(?:other than|besides|except|but)$")
+# "assigned to nobody but Carla", "reported by no one except Ana": that person only
+ONLY_BEFORE = re.compile(rf"(?:(?:assigned|owned|handled|worked on|belong(?:s|ing)?|(?P<reported>{REPORTED})) "
+                         r"(?:by|to) )?(?:nobody|no one|noone|no-one|none) (?:but|except|other than|besides|"
+                         r"apart from)$")
 # The words before a person that are used with them ("filed by", "other than", "with")
 PERSON_CUE_BEFORE = re.compile(rf"(?:(?:{REPORTED}|written|assigned|owned|handled|worked on|belong(?:s|ing)?) "
-                               r"(?:by|to)|other than|except|excluding|not|from|for|on|with|to|sitting with|by)$")
+                               rf"(?:by|to)|(?:assignee|owner){FIELD_IS}|other than|except|excluding|not|from|for|on|"
+                               r"with|to|sitting with|by)$")
 # A person who had the issues once: `assignee CHANGED FROM` them ("used to be assigned to Carla", "did Carla
 # previously own but no longer does")
 PAST_OWNER_BEFORE = re.compile(r"\b(?:used to be|used to belong to|previously|formerly|originally|once|had been)"
@@ -817,9 +831,11 @@ class ConditionReader:
             value = next((names[n] for n in preferred if n in names), None)
             if value is None:
                 raise Unknown(self._no_such("resolution", "Won't Fix"))
-            if value not in slots.resolutions:
-                slots.resolutions.append(value)
-            words.take(start, end)
+            negation = NOT_AS.search(words.before(start, 4))  # "weren't closed as won't do"
+            target = slots.excluded.resolutions if negation else slots.resolutions
+            if value not in target:
+                target.append(value)
+            words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
 
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue
@@ -847,7 +863,8 @@ class ConditionReader:
             named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
                     or single == "fixed" or named_issues or listed) and match.score >= 0.9:
-                negated = bool(re.search(r"\b(?:not|except|other than|excluding)\b", before))
+                negated = bool(re.search(r"\b(?:not|except|other than|excluding)\b", before) or NOT_AS.search(
+                    words.before(match.start, 4)))
                 target = slots.excluded.resolutions if negated else slots.resolutions
                 if match.term.value not in target:
                     target.append(match.term.value)
@@ -943,16 +960,32 @@ class ConditionReader:
     def _people(self, words: Words, slots: Slots) -> None:
         mentioned = []
         uncued: list[str] = []  # assignees by default, no word saying so: "Justin has been filing… Justin raised"
-        for group in _by_span(self.grounder.scan(words.free(), {"person"})):
+        groups = [g for g in sorted(_by_span(self.grounder.scan(words.free(), {"person"})), key=lambda g: g[0].start)
+                  if g[0].score == 1.0 or " ".join(words.tokens[g[0].start:g[0].end]) not in FILLER]  # no "Ned"
+        # "reported by Carla or Hiro", "not Ana's or Bruno's", "Carla or Hiro filed": a list of people has one role
+        listed = [i > 0 and all(t in LIST_JOINERS for t in words.tokens[groups[i - 1][0].end:g[0].start])
+                  for i, g in enumerate(groups)]
+        read: dict[int, tuple[str, bool]] = {}  # the role and negation read for each person of a list
+        for i, group in enumerate(groups):
             match = group[0]
             phrase = " ".join(words.tokens[match.start:match.end])
-            if match.score < 1.0 and phrase in FILLER:
-                continue  # "need" is no misspelt "Ned"
-            before, after = words.before(match.start, 5), words.after(match.end, 4)
+            if listed[i] and i - 1 in read:
+                role, negated = read[i] = read[i - 1]
+                if len(group) > 1 and match.score == 1.0 and len({m.term.value for m in group}) > 1:
+                    match = self._one_of(group, words, slots)
+                target = getattr(slots.excluded if negated else slots, role)
+                target += [] if match.term.value in target else [match.term.value]
+                words.take(groups[i - 1][0].end, match.end)
+                continue
+            last = next((j for j in range(i + 1, len(groups)) if not listed[j]), len(groups)) - 1
+            tail = groups[last][0].end  # the words after the list say its role
+            before, after = words.before(match.start, 5), words.after(tail, 4)
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
-            reported = REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked
+            only = ONLY_BEFORE.search(words.before(match.start, 8))
+            reported = (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked
+                        or (only and only.group("reported")))
             role = "reporters" if reported else "assignees"
-            refused = next(((r, m) for r, p in NOT_ROLE_AFTER if (m := p.search(words.after(match.end, 6)))), None)
+            refused = next(((r, m) for r, p in NOT_ROLE_AFTER if (m := p.search(words.after(tail, 6)))), None)
             role = refused[0] if refused else role  # "Carla didn't report", "Ana isn't working on"
             if role == "assignees" and not ASSIGNEE_BEFORE.search(before) and PRONOUN_NOT_REPORTER.search(words.free()):
                 mentioned.append(match)  # "Hiro knows the bugs he filed; show those filed by anyone other than him"
@@ -978,11 +1011,11 @@ class ConditionReader:
                 if past.re is PAST_OWNER_BEFORE:
                     words.take(max(0, match.start - past.group(0).count(" ") - 1), match.start)
                 elif past.re is PAST_OWNER_AFTER:
-                    words.take(match.end, match.end + past.group(0).count(" ") + 1)
+                    words.take(tail, tail + past.group(0).count(" ") + 1)
                 words.take_all(HANDED_ON)
                 words.take_all(NO_LONGER)
                 continue
-            negated = _negation(before) is not None or refused is not None
+            negated = (_negation(before) is not None and not only) or refused is not None
             owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or WORKING_NOW.search(after)
             if role == "assignees" and not (negated or owned):
                 role = self._possessed_role(phrase, match, slots)
@@ -990,22 +1023,23 @@ class ConditionReader:
             target = getattr(slots.excluded if negated else slots, role)
             if match.term.value not in target:
                 target.append(match.term.value)
+            read[i] = (role, negated)
             words.take(match.start, match.end)
             somebody_else = SOMEONE_OTHER_THAN.search(before)
             if somebody_else and role == "assignees" and "assignee" not in slots.filled:
                 slots.filled.append("assignee")  # "assigned to someone other than Ana": assigned, not to Ana
             # "logged by people other than Ana": the whole cue is used with her, verb included
-            cue_before = somebody_else or REPORTER_BEFORE.search(before) or PERSON_CUE_BEFORE.search(before)
+            cue_before = only or somebody_else or REPORTER_BEFORE.search(before) or PERSON_CUE_BEFORE.search(before)
             if cue_before:
                 taken = cue_before.group(0).count(" ") + 1
                 words.take(max(0, match.start - taken), match.start)
-            negation = _negation(before)
+            negation = None if only else _negation(before)
             if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
                 _take_negation(words, negation, match.start)
             cue_after = (refused[1] if refused else None) or (REPORTER_AFTER.search(after) or (
                 asked and REPORTER_ASKED.search(after)) or ASSIGNEE_AFTER.search(after))
             if cue_after:
-                words.take(match.end, match.end + cue_after.group(0).count(" ") + 1)
+                words.take(tail, tail + cue_after.group(0).count(" ") + 1)
             if role == "assignees" and not negated and WORKING_NOW.search(after) and "resolution" not in slots.empty \
                     and not (slots.statuses or slots.status_categories or slots.resolutions):
                 slots.empty.append("resolution")
@@ -1016,10 +1050,12 @@ class ConditionReader:
         named = [*slots.assignees, *slots.reporters, *slots.excluded.assignees, *slots.excluded.reporters,
                  *(h.value for h in slots.history if h.field == "assignee"), *(m.term.value for m in mentioned)]
         named = [p for p in dict.fromkeys(named) if p != CURRENT_USER]  # everyone named, in whatever role
-        for role, pattern in NOT_ROLE_LATER:
+        # "not opened by Carla but assigned to her", "reported by Carla that she doesn't own": her other role
+        for role, pattern, negated in [(r, p, True) for r, p in NOT_ROLE_LATER] + [
+                ("assignees", PRONOUN_ASSIGNEE, False), ("reporters", PRONOUN_REPORTER, False)]:
             if len(named) == 1 and words.take_all(pattern):
-                excluded = getattr(slots.excluded, role)
-                excluded += [] if named[0] in excluded else named
+                target = getattr(slots.excluded if negated else slots, role)
+                target += [] if named[0] in target else named
         if self.other_than:
             self._other_than(*self.other_than, slots, named)
 

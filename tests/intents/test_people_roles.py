@@ -177,3 +177,47 @@ def test_issues_handed_on_by_a_person_were_theirs_once(question: str) -> None:
 
 def test_issues_moved_to_a_status_are_no_handing_on() -> None:
     assert f'assignee = "{CARLA}"' in read("Data Platform stories assigned to Carla Souza that moved to Done")[0]
+
+
+HIRO = next(p.account_id for p in ORG.people if p.display_name == "Hiro Sato")
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("Data Platform stories logged by Hiro Sato or Carla Souza", f'reporter in ("{HIRO}", "{CARLA}")'),
+    ("Data Platform stories Hiro Sato and Carla Souza created", f'reporter in ("{HIRO}", "{CARLA}")'),
+    ("Data Platform stories apart from Hiro Sato and Carla Souza", f'assignee not in ("{HIRO}", "{CARLA}")'),
+    ("Data Platform stories that are not Hiro Sato's or Carla Souza's", f'assignee not in ("{HIRO}", "{CARLA}")'),
+    ("Data Platform stories not raised by Hiro Sato nor Carla Souza", f'reporter not in ("{HIRO}", "{CARLA}")'),
+])
+def test_people_listed_together_share_their_role(question: str, clause: str) -> None:
+    jql, ignored = read(question)
+    assert clause in jql and jql.count(CARLA) == 1 and ignored == [], (jql, ignored)
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("Data Platform stories whose reporter isn't Carla Souza", f'reporter != "{CARLA}"'),
+    ("Data Platform stories where the author was not Carla Souza", f'reporter != "{CARLA}"'),
+    ("Data Platform stories where the owner is not Carla Souza", f'assignee != "{CARLA}"'),
+    ("Data Platform stories with Carla Souza as reporter", f'reporter = "{CARLA}"'),
+    ("Data Platform stories that don't have Carla Souza as the assignee", f'assignee != "{CARLA}"'),
+    ("Data Platform stories owned by no one other than Carla Souza", f'assignee = "{CARLA}"'),
+    ("Data Platform stories created by nobody but Carla Souza", f'reporter = "{CARLA}"'),
+    ("Data Platform stories not created by Carla Souza yet assigned to her", f'assignee = "{CARLA}"'),
+])
+def test_a_role_named_with_its_field_or_only(question: str, clause: str) -> None:
+    jql, ignored = read(question)
+    assert clause in jql and ignored == [], (jql, ignored)
+    if "yet assigned" not in question:
+        assert jql.count(CARLA) == 1, jql
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("Data Platform stories that weren't closed as Won't Do", 'resolution != "Won\'t Do"'),
+    ("Data Platform stories done, though not as Won't Do", 'resolution != "Won\'t Do"'),
+    ("Data Platform stories which don't belong to any sprint", "sprint is EMPTY"),
+    ("Data Platform stories that don't carry a label", "labels is EMPTY"),
+])
+def test_negated_resolutions_and_fields(question: str, clause: str) -> None:
+    jql, ignored = read(question)
+    assert clause in jql and ignored == [], (jql, ignored)
+    assert clause.replace("!=", "=").replace("is EMPTY", "is not EMPTY") not in jql, jql

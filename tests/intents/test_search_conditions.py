@@ -131,13 +131,17 @@ def test_a_person_named_before_a_pronoun_that_reports_is_the_reporter(question: 
 
 
 @pytest.mark.parametrize("question", [
-    "open bugs assigned to Hiro Sato that he reported",
     "I'm covering for Hiro Sato next week: what does he have open in MOB?",
     "Hiro Sato is away. What has he got open in Operations?",
 ])
 def test_a_person_stays_the_assignee_where_the_pronoun_does_not_report(question: str) -> None:
     found = jql(question)
     assert f'assignee = "{HIRO}"' in found and "reporter" not in found, found
+
+
+def test_a_pronoun_that_reports_adds_the_role_to_an_assignee() -> None:
+    found = jql("open bugs assigned to Hiro Sato that he reported")
+    assert f'assignee = "{HIRO}"' in found and f'reporter = "{HIRO}"' in found, found
 
 
 @pytest.mark.parametrize(("question", "start", "end"), [
