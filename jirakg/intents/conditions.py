@@ -963,22 +963,27 @@ class ConditionReader:
         groups = [g for g in sorted(_by_span(self.grounder.scan(words.free(), {"person"})), key=lambda g: g[0].start)
                   if g[0].score == 1.0 or " ".join(words.tokens[g[0].start:g[0].end]) not in FILLER]  # no "Ned"
         # "reported by Carla or Hiro", "not Ana's or Bruno's", "Carla or Hiro filed": a list of people has one role
-        listed = [i > 0 and all(t in LIST_JOINERS for t in words.tokens[groups[i - 1][0].end:g[0].start])
+        listed = [i > 0 and _joined(words.tokens[groups[i - 1][0].end:g[0].start], empty=True)
                   for i, g in enumerate(groups)]
         read: dict[int, tuple[str, bool]] = {}  # the role and negation read for each person of a list
         for i, group in enumerate(groups):
             match = group[0]
             phrase = " ".join(words.tokens[match.start:match.end])
-            if listed[i] and i - 1 in read:
-                role, negated = read[i] = read[i - 1]
+            asker = _asker_listed(words, match.start, slots)  # "not assigned to me or Carla": as the asker is
+            decided = (read.get(i - 1) if listed[i] else None) or asker
+            if decided:
+                role, negated = read[i] = decided
                 if len(group) > 1 and match.score == 1.0 and len({m.term.value for m in group}) > 1:
                     match = self._one_of(group, words, slots)
                 target = getattr(slots.excluded if negated else slots, role)
                 target += [] if match.term.value in target else [match.term.value]
-                words.take(groups[i - 1][0].end, match.end)
+                _asker_after(words, match.end, target)
+                words.take(match.start - 1 if asker else groups[i - 1][0].end, match.end)
                 continue
             last = next((j for j in range(i + 1, len(groups)) if not listed[j]), len(groups)) - 1
-            tail = groups[last][0].end  # the words after the list say its role
+            tail = groups[last][0].end  # the words after the list ("Carla or me") say its role
+            tail += 2 if words.tokens[tail:tail + 1] and words.tokens[tail] in LIST_JOINERS and words.tokens[
+                tail + 1:tail + 2] == ["me"] else 0
             before, after = words.before(match.start, 5), words.after(tail, 4)
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             only = ONLY_BEFORE.search(words.before(match.start, 8))
@@ -1024,6 +1029,7 @@ class ConditionReader:
             if match.term.value not in target:
                 target.append(match.term.value)
             read[i] = (role, negated)
+            _asker_after(words, match.end, target)
             words.take(match.start, match.end)
             somebody_else = SOMEONE_OTHER_THAN.search(before)
             if somebody_else and role == "assignees" and "assignee" not in slots.filled:
@@ -1365,6 +1371,30 @@ def _superlative(word: str, asked: str) -> bool:
 MIXED_NAME = re.compile(r"(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]+")
 LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
 NOUN_NEGATIONS = frozenset({"no", "without"})
+
+
+def _joined(between: list[str], empty: bool = False) -> bool:
+    """Words that join two people into one list: "or", "and", "nor", with the preposition said again ("or by")."""
+    return (empty and not between) or (all(t in LIST_JOINERS or t in ("by", "to") for t in between)
+                                       and any(t in LIST_JOINERS for t in between))
+
+
+def _asker_listed(words: Words, start: int, slots: Slots) -> tuple[str, bool] | None:
+    """The role and negation of the asker when a person is listed right after them ("me or Carla")."""
+    me = max((i for i in range(max(0, start - 3), start) if words.tokens[i] in ("me", "mine")), default=None)
+    if me is None or not _joined(words.tokens[me + 1:start]):
+        return None
+    return next(((role, negated) for role, negated in (("assignees", True), ("reporters", True), ("assignees", False),
+                                                      ("reporters", False))
+                 if CURRENT_USER in getattr(slots.excluded if negated else slots, role)), None)
+
+
+def _asker_after(words: Words, end: int, target: list[str]) -> None:
+    """"assigned to Carla or me": the asker listed after a person, in their role."""
+    if words.tokens[end:end + 1] and words.tokens[end] in LIST_JOINERS and words.tokens[end + 1:end + 2] == ["me"] \
+            and not any(words.used[end:end + 2]):
+        target += [] if CURRENT_USER in target else [CURRENT_USER]
+        words.take(end, end + 2)
 
 
 def _excluded_wins(slots: Slots) -> None:

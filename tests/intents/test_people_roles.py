@@ -221,3 +221,16 @@ def test_negated_resolutions_and_fields(question: str, clause: str) -> None:
     jql, ignored = read(question)
     assert clause in jql and ignored == [], (jql, ignored)
     assert clause.replace("!=", "=").replace("is EMPTY", "is not EMPTY") not in jql, jql
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("Data Platform stories that aren't assigned to me or Carla Souza", f'assignee not in (currentUser(), "{CARLA}")'),
+    ("Data Platform stories logged by me or by Carla Souza", "reporter in"),
+    ("Data Platform stories owned by Carla Souza or me", f'assignee in ("{CARLA}", currentUser())'),
+    ("Data Platform stories Carla Souza or me created", f'reporter in ("{CARLA}", currentUser())'),
+    ("Data Platform stories not filed by Carla Souza nor me", f'reporter not in ("{CARLA}", currentUser())'),
+])
+def test_the_asker_listed_with_a_person_shares_their_role(question: str, clause: str) -> None:
+    jql, ignored = read(question)
+    assert clause in jql and jql.count(CARLA) == 1 and jql.count("currentUser()") == 1 and ignored == [], (
+        jql, ignored)
