@@ -1049,7 +1049,8 @@ class ConditionReader:
             if role == "assignees" and not negated and WORKING_NOW.search(after) and "resolution" not in slots.empty \
                     and not (slots.statuses or slots.status_categories or slots.resolutions):
                 slots.empty.append("resolution")
-        if mentioned:
+        others = {groups[i][0].term.value for i in read} - {m.term.value for m in mentioned[:1]}
+        if mentioned and not others:  # with someone else in a role, "she" may be either: left named as unused
             self._pronouns(words, slots, mentioned[0])
         # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee
         slots.assignees = [p for p in slots.assignees if p not in uncued or p not in slots.reporters]

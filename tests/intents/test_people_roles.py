@@ -234,3 +234,8 @@ def test_the_asker_listed_with_a_person_shares_their_role(question: str, clause:
     jql, ignored = read(question)
     assert clause in jql and jql.count(CARLA) == 1 and jql.count("currentUser()") == 1 and ignored == [], (
         jql, ignored)
+
+
+def test_a_pronoun_beside_two_people_is_not_given_to_the_one_asking() -> None:
+    jql, ignored = read("Hiro Sato would like the Data Platform stories logged by Carla Souza that she owns")
+    assert f'assignee = "{HIRO}"' not in jql and "owns" in ignored, (jql, ignored)
