@@ -213,7 +213,7 @@ ME_REPORTER = re.compile(rf"\b(?:i (?:ve |have )?(?:been )?(?:{REPORTED}|logging
 NOT_ME_REPORTER = re.compile(rf"\b(?:i (?:didn t|did not|haven t|have not|never|ve never|have never) (?:ever )?"
                              rf"(?:{REPORT}|{REPORTED}|wrote|written)|(?:{REPORTED}|written) by (?:someone|somebody|"
                              rf"anyone|anybody|people|others?) (?:other than|besides|except|but) me)\b")
-# "not mine", "other than my tickets", "except what is on my plate": right before the asker's words
+# "not mine", "other than my tickets", "except what is on my plate", "but not assigned to her": right before
 NOT_MINE = re.compile(r"\b(?:not|never|(?:isn|aren|wasn|weren) t|except|excluding|other than|besides|but not|"
                       r"apart from|aside from|rather than|instead of)(?: (?:the ones|those|what is|what s|that are|"
                       r"which are))?(?: (?:assigned to|on|in|among|from|of))?$")
@@ -430,6 +430,10 @@ HANDED_ON = re.compile(r"\b(?:(?:moved|went|gone|passed|handed|given|transferred
 NO_LONGER = re.compile(r"\b(?:but |and )?(?:no longer|not any ?more|not now)(?: (?:does|do|is|are|has|have|owns?))?\b")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
                               r"has))\b")
+# A pronoun's role said later, refused or not, read for the one person the question names
+PRONOUN_ROLES: list[tuple[str, re.Pattern[str], bool]] = [
+    *((role, pattern, True) for role, pattern in NOT_ROLE_LATER), ("reporters", PRONOUN_NOT_REPORTER, True),
+    ("assignees", PRONOUN_ASSIGNEE, False), ("reporters", PRONOUN_REPORTER, False)]
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
                         r"thinks|is going|has asked|wanted|requested|is preparing|prepares)\b")
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"
@@ -996,7 +1000,9 @@ class ConditionReader:
                 mentioned.append(match)  # "Hiro knows the bugs he filed; show those filed by anyone other than him"
                 words.take_all(PRONOUN_REPORTER)
                 continue
-            if role == "assignees" and not OWNED_BEFORE.search(before) and PRONOUN_REPORTER.search(words.free()):
+            said = PRONOUN_REPORTER.search(words.free())
+            if role == "assignees" and not OWNED_BEFORE.search(before) and said and not NOT_MINE.search(
+                    words.before(words.span(said)[0], 6)):  # "… not reported by her" is read with the pronouns
                 role = "reporters"  # "Gregor is leaving… the tickets he raised"
                 words.take_all(PRONOUN_REPORTER)
             if role == "assignees" and NOT_A_ROLE.search(after) and not ASSIGNEE_BEFORE.search(before):
@@ -1049,20 +1055,22 @@ class ConditionReader:
             if role == "assignees" and not negated and WORKING_NOW.search(after) and "resolution" not in slots.empty \
                     and not (slots.statuses or slots.status_categories or slots.resolutions):
                 slots.empty.append("resolution")
-        others = {groups[i][0].term.value for i in read} - {m.term.value for m in mentioned[:1]}
-        if mentioned and not others:  # with someone else in a role, "she" may be either: left named as unused
-            self._pronouns(words, slots, mentioned[0])
         # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee
         slots.assignees = [p for p in slots.assignees if p not in uncued or p not in slots.reporters]
         named = [*slots.assignees, *slots.reporters, *slots.excluded.assignees, *slots.excluded.reporters,
                  *(h.value for h in slots.history if h.field == "assignee"), *(m.term.value for m in mentioned)]
         named = [p for p in dict.fromkeys(named) if p != CURRENT_USER]  # everyone named, in whatever role
-        # "not opened by Carla but assigned to her", "reported by Carla that she doesn't own": her other role
-        for role, pattern, negated in [(r, p, True) for r, p in NOT_ROLE_LATER] + [
-                ("assignees", PRONOUN_ASSIGNEE, False), ("reporters", PRONOUN_REPORTER, False)]:
-            if len(named) == 1 and words.take_all(pattern):
-                target = getattr(slots.excluded if negated else slots, role)
+        # "Justin wants the problems he reported", "not opened by Carla but assigned to her", "reported by Carla
+        # that she doesn't own": the pronoun is the one person named; beside two people it is left named as unused
+        for role, pattern, declined in PRONOUN_ROLES:
+            while len(named) == 1 and (said := pattern.search(words.free())):
+                start, end = words.span(said)
+                negation = NOT_MINE.search(words.before(start, 6))  # "but not assigned to her"
+                target = getattr(slots.excluded if declined or negation else slots, role)
                 target += [] if named[0] in target else named
+                words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
+                for person in mentioned:  # the person asking is used with the pronoun that stands for them
+                    words.take(person.start, person.end)
         if self.other_than:
             self._other_than(*self.other_than, slots, named)
 
@@ -1105,19 +1113,6 @@ class ConditionReader:
             return working[0]
         names = ", ".join(sorted({m.term.label for m in candidates}))
         raise Unknown(f"'{said}' could be {names}; which one do you mean?")
-
-    @staticmethod
-    def _pronouns(words: Words, slots: Slots, person: Match) -> None:
-        """"Justin wants to retest the problems he reported": the pronoun's role is the named person's."""
-        value = person.term.value
-        for pattern, role, negated in ((PRONOUN_REPORTER, "reporters", False),
-                                       (PRONOUN_NOT_REPORTER, "reporters", True),
-                                       (PRONOUN_ASSIGNEE, "assignees", False)):
-            if words.take_all(pattern):
-                target = getattr(slots.excluded if negated else slots, role)
-                if value not in target:
-                    target.append(value)
-                words.take(person.start, person.end)
 
     def _values(self, words: Words, slots: Slots, people: bool) -> None:
         kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint", "option"}

@@ -239,3 +239,17 @@ def test_the_asker_listed_with_a_person_shares_their_role(question: str, clause:
 def test_a_pronoun_beside_two_people_is_not_given_to_the_one_asking() -> None:
     jql, ignored = read("Hiro Sato would like the Data Platform stories logged by Carla Souza that she owns")
     assert f'assignee = "{HIRO}"' not in jql and "owns" in ignored, (jql, ignored)
+
+
+@pytest.mark.parametrize(("question", "clauses"), [
+    ("Data Platform stories logged by Carla Souza but not assigned to her",
+     [f'reporter = "{CARLA}"', f'assignee != "{CARLA}"']),
+    ("Data Platform stories Carla Souza created which aren't assigned to her",
+     [f'reporter = "{CARLA}"', f'assignee != "{CARLA}"']),
+    ("Data Platform stories owned by Carla Souza though not created by her",
+     [f'assignee = "{CARLA}"', f'reporter != "{CARLA}"']),
+    ("Carla Souza would like the Data Platform stories not reported by her", [f'reporter != "{CARLA}"']),
+])
+def test_a_pronoun_in_a_negated_role(question: str, clauses: list[str]) -> None:
+    jql, ignored = read(question)
+    assert all(c in jql for c in clauses) and jql.count(CARLA) == len(clauses) and ignored == [], (jql, ignored)
