@@ -41,8 +41,8 @@ from jirakg.text.words import unicode_words
 KEY = ISSUE_KEY_SHAPE
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other than|besides|but not|isn t|aren t|"
-                      r"(?:don|doesn|didn|wasn|weren) t|(?:anyone|anybody|everyone|everybody|someone|somebody|all|"
-                      r"any) but|"
+                      r"(?:don|doesn|didn|wasn|weren) t(?! (?:forget|miss|mind|worry|hesitate)\b)|"
+                      r"(?:anyone|anybody|everyone|everybody|someone|somebody|all|any) but|"
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
                       r"drop|filter out|take out|skip)\b"
                       r"(?P<rest>(?: \w+){0,5})$"

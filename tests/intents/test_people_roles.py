@@ -253,3 +253,7 @@ def test_a_pronoun_beside_two_people_is_not_given_to_the_one_asking() -> None:
 def test_a_pronoun_in_a_negated_role(question: str, clauses: list[str]) -> None:
     jql, ignored = read(question)
     assert all(c in jql for c in clauses) and jql.count(CARLA) == len(clauses) and ignored == [], (jql, ignored)
+
+
+def test_do_not_forget_negates_nothing() -> None:
+    assert 'priority = "Highest"' in read("Data Platform stories, and don't forget the Highest ones")[0]
