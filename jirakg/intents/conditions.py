@@ -230,12 +230,14 @@ ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am w
 NOT_ME = re.compile(r"\b(?:(?:someone|somebody|anyone|anybody|people) (?:other than|besides|except|but) me"
                     r"(?: (?:is |are )?(?:handling|working on|assigned))?|not (?:assigned to )?me)\b")
 # Someone other than… whom the question does not say: the person it names (in another role), else the asker
-SOMEONE_ELSE = re.compile(r"\b(?:(?:is |are )?(?:assigned to|owned by|handled by|with) (?:others|other people|"
+SOMEONE_ELSE = re.compile(r"\b(?:(?:is |are )?(?:now |ended up |end up )?(?:assigned to|owned by|handled by|with) "
+                          r"(?:others|other people|"
                           r"someone else|somebody else|another person|other folks|a colleague|teammates)|"
                           r"(?:(?:someone|somebody) else|another person|other people) "
                           r"(?:has |had |now |since |is |are )?(?:ended up |end up |now )?"
                           r"(?:owns?|owned|owning|has|had|took over|taken over|picked up|is working on|is handling|"
-                          r"handles|handled)|(?:taken over|picked up) by (?:someone|somebody) else)\b")
+                          r"handles|handled)|(?:taken over|picked up) by (?:someone|somebody) else|"
+                          r"(?:is |are )?now (?:someone|somebody) else(?: s)?)\b")
 SOMEONE_ELSE_REPORTED = re.compile(rf"\b(?:(?:{REPORTED}|written|raised) by (?:someone|somebody) else|"
                                    rf"(?:someone|somebody) else (?:has |had )?(?:{REPORTED}|wrote))\b")
 # "assigned to somebody other than him": the person the question names
@@ -430,10 +432,14 @@ HANDED_ON = re.compile(r"\b(?:(?:moved|went|gone|passed|handed|given|transferred
 NO_LONGER = re.compile(r"\b(?:but |and )?(?:no longer|not any ?more|not now)(?: (?:does|do|is|are|has|have|owns?))?\b")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
                               r"has))\b")
+# "that aren't his", "which are hers": the pronoun's own work
+PRONOUN_OWNS = re.compile(r"\b(?:is|are|was|were) (?:still )?(?:his|hers|theirs)\b")
+PRONOUN_NOT_OWNS = re.compile(r"\b(?:isn t|aren t|wasn t|weren t|(?:is|are|was|were) not|not) (?:his|hers|theirs)\b")
 # A pronoun's role said later, refused or not, read for the one person the question names
 PRONOUN_ROLES: list[tuple[str, re.Pattern[str], bool]] = [
     *((role, pattern, True) for role, pattern in NOT_ROLE_LATER), ("reporters", PRONOUN_NOT_REPORTER, True),
-    ("assignees", PRONOUN_ASSIGNEE, False), ("reporters", PRONOUN_REPORTER, False)]
+    ("assignees", PRONOUN_NOT_OWNS, True), ("assignees", PRONOUN_OWNS, False), ("assignees", PRONOUN_ASSIGNEE, False),
+    ("reporters", PRONOUN_REPORTER, False)]
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
                         r"thinks|is going|has asked|wanted|requested|is preparing|prepares)\b")
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"

@@ -257,3 +257,18 @@ def test_a_pronoun_in_a_negated_role(question: str, clauses: list[str]) -> None:
 
 def test_do_not_forget_negates_nothing() -> None:
     assert 'priority = "Highest"' in read("Data Platform stories, and don't forget the Highest ones")[0]
+
+
+@pytest.mark.parametrize(("question", "clauses"), [
+    ("Data Platform stories Carla Souza wrote up that are now somebody else's",
+     [f'reporter = "{CARLA}"', f'assignee != "{CARLA}"']),
+    ("Data Platform stories Carla Souza logged which ended up with teammates",
+     [f'reporter = "{CARLA}"', f'assignee != "{CARLA}"']),
+    ("count the Data Platform stories Carla Souza created that aren't hers",
+     [f'reporter = "{CARLA}"', f'assignee != "{CARLA}"']),
+    ("Data Platform stories Carla Souza logged that are still hers", [f'reporter = "{CARLA}"',
+                                                                        f'assignee = "{CARLA}"']),
+])
+def test_whose_the_issues_are_now(question: str, clauses: list[str]) -> None:
+    jql, ignored = read(question)
+    assert all(c in jql for c in clauses) and jql.count(CARLA) == len(clauses) and ignored == [], (jql, ignored)
