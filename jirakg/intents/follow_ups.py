@@ -14,8 +14,9 @@ ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|
 # A person pointed back to ("the ones she reported"); "them"/"they" point at the issues, not a person.
 PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|hers|herself|himself|"
                             r"(?:that|this|the same) (?:person|guy|user))\b")
-# "her open bugs", "not his": the pronoun names the person's own issues without a role verb
-POSSESSIVE = re.compile(r"\bnot (?:his|hers)\b|\b(?:her|his) (?!(?:too|also|as|and|or|in|on|for|instead|either|"
+# "her open bugs", "not his", "which aren't hers": the pronoun names the person's own issues without a role verb
+POSSESSIVE = re.compile(r"\b(?:not|\w+n['’ ]t|isnt|arent|wasnt|werent|(?:is|are) (?:still)?) ?(?:his|hers)\b|"
+                        r"\b(?:her|his) (?!(?:too|also|as|and|or|in|on|for|instead|either|"
                         r"last|this|since|please)\b)[a-z]")
 # Words that keep the earlier set and add to it ("which of those are assigned to her too"); without them a
 # role word asks the parallel question ("and the ones she reported?" moves the person to reporter)

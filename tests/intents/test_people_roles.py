@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import ConversationState
 from tests.intents.demo_lexicon import LEXICON, ORG
 from tests.intents.test_search_conditions import NOW
 
@@ -272,3 +273,13 @@ def test_do_not_forget_negates_nothing() -> None:
 def test_whose_the_issues_are_now(question: str, clauses: list[str]) -> None:
     jql, ignored = read(question)
     assert all(c in jql for c in clauses) and jql.count(CARLA) == len(clauses) and ignored == [], (jql, ignored)
+
+
+@pytest.mark.parametrize(("follow_up", "clause"), [
+    ("which of those aren't hers?", f'assignee != "{CARLA}"'),
+    ("which of those are still hers?", f'assignee = "{CARLA}"'),
+])
+def test_a_follow_up_says_whose_the_issues_are(follow_up: str, clause: str) -> None:
+    (first,) = PARSER.parse("Data Platform stories logged by Carla Souza").intents
+    (intent,) = PARSER.parse(follow_up, ConversationState(last_search=first.slots)).intents
+    assert f'reporter = "{CARLA}"' in (intent.jql or "") and clause in (intent.jql or ""), intent.jql
