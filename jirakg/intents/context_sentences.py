@@ -1,23 +1,33 @@
 """Sentences that tell the asker's story before the request ("The demos are embarrassing at conferences.
-Show me …", "A Decapod 0.3 user is asking about old problems. Can you list …"): their names are no
-conditions ("demos" is not the Demos component, "0.3" not a fix version), so the request is read alone —
-unless it points back into them ("… in Resolved status there?", "how many of its bugs …", "the ones he filed")."""
+Show me …", "A Decapod 0.3 user is asking about old problems. Can you list …", "I want to back that up with data
+for my one-on-one: how many …"): their names are no conditions ("demos" is not the Demos component, "0.3" not a
+fix version, "data" not the DATA project), so the request is read alone — unless it points back into them
+("… in Resolved status there?", "how many of its bugs …", "the ones he filed")."""
 import re
 
 from jirakg.intents.conditions import ISSUE_NOUN
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 
-SENTENCE_END = re.compile(r"(?<=[.!])\s+(?=[\"'A-Z])|\s[-–]\s")
+# A sentence ends at a full stop, a dash, or a colon a request follows ("…before I answer her again: how many…")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'A-Z])|\s[-–]\s|(?<=:)\s+(?=(?i:which|what|who|how|can|could|would|"
+                          r"please|list|show|give|find|count|pull|tell|are there|is there)\b)")
 # A sentence that asks: a question, or a request word among its first few words ("For Kettle, could you…")
 ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?:which|what|who|how|list|show|give|find|get|count|tell|pull|"
-                  r"can|could|would|please|are there|is there)\b|\bi (?:need|want|d like|would like)\b",
-                  re.IGNORECASE)
+                  r"can|could|would|please|are there|is there)\b", re.IGNORECASE)
+# A sentence that only says the asker wants something ("I want to back that up with data for my one-on-one"): the
+# request when nothing asks after it, the story when a sentence that asks follows
+WANTS = re.compile(r"\bi (?:\w+ )?(?:need|want|d like|would like)\b", re.IGNORECASE)
 # The request points back into the story: the place, project, issue or time the story named ("during that week")
 POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|him|her|his|hers|himself|herself|"
                          r"(?:that|this|the same) (?:\w+ )?(?:project|component|release|version|"
                          r"board|team|list|resolution|status|sprint|person|one)|"
                          r"(?:that|the same) (?:day|week|month|quarter|year|period|time))\b|\bones\b", re.IGNORECASE)
+# …only at the project the story is set in ("Which bugs in that project…"): the project, not the whole story
+THAT_PROJECT = re.compile(r"\b(?:that|this|the same) project\b", re.IGNORECASE)
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
+# "Show me what Justin raised": the issues are asked for without an issue noun
+ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:show|list|give|pull up)(?: me| us)? (?:what|everything)\b",
+                          re.IGNORECASE)
 ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other projects": no scope to carry
 
 
@@ -26,20 +36,36 @@ def without_story(text: str, projects: dict[str, str]) -> tuple[str, str]:
     the statements left out (for the answer to name their condition words as not used).
     `projects`: each project's name (lower case) and key (as typed) to the name to read."""
     sentences = SENTENCE_END.split(text.strip())
-    first = next((i for i, s in enumerate(sentences) if ASKS.search(s.replace("'", " "))), 0)
+    first = _request_start(sentences)
     story = sentences[:first]
-    # "the issues that affect version 0.3": "that" after an issue noun starts a clause, it points at nothing
-    asked = RELATIVE_THAT.sub(r"\g<noun> which", " ".join(sentences[first:]))
-    if (not story or POINTS_BACK.search(asked)
-            or not ISSUE_NOUN.search(" ".join(sentences[first:]))  # "Core Platform bugs in May. Which are open?"
-            or any(re.search(ISSUE_KEY_SHAPE, s, re.I) for s in story)):
-        return text, ""
-    request = " ".join(sentences[first:])
+    # "the issues that affect version 0.3": "that" after an issue noun starts a clause, it points at nothing; only the
+    # sentence that asks can point back ("Just those, please." after it points at what it asked for)
+    asked = RELATIVE_THAT.sub(r"\g<noun> which", sentences[first] if story else "")
     scopes = {_project_in(s, projects) for s in story} - {None}
+    if len(scopes) == 1 and THAT_PROJECT.search(asked) and not POINTS_BACK.search(THAT_PROJECT.sub("", asked)):
+        # "… in that project": the one project the story is set in, named where the request points at it
+        sentences[first] = THAT_PROJECT.sub(f"the {next(iter(scopes))} project", sentences[first])
+        asked = ""
+    request = " ".join(sentences[first:])
+    if (not story or POINTS_BACK.search(asked)
+            or not ISSUES_ASKED.search(request)  # "Core Platform bugs in May. Which are open?"
+            or any(key.upper() not in request.upper()  # a key the request does not name again
+                   for s in story for key in re.findall(ISSUE_KEY_SHAPE, s, re.I))):
+        return text, ""
     if len(scopes) == 1 and not _project_in(request, projects) and not ANY_PROJECT.search(request):
         scope = scopes.pop()
         request = re.sub(r"([.!?]*)\s*$", lambda m: f" in the {scope} project{m.group(1)}", request, count=1)
     return request, " ".join(story)
+
+
+def _request_start(sentences: list[str]) -> int:
+    """The first sentence that asks; a sentence that only wants ("I'd like real numbers") gives way to one after it
+    that asks outright."""
+    asking = [i for i, s in enumerate(sentences) if ASKS.search(s.replace("'", " "))]
+    wanting = [i for i, s in enumerate(sentences) if WANTS.search(s.replace("'", " "))]
+    if wanting and (not asking or wanting[0] < asking[0]):
+        return asking[0] if asking and not ISSUE_NOUN.search(sentences[wanting[0]]) else wanting[0]
+    return asking[0] if asking else 0
 
 
 def _project_in(sentence: str, projects: dict[str, str]) -> str | None:
