@@ -353,6 +353,8 @@ PRONOUN_REPORTER = re.compile(rf"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|
                               rf"(?:{REPORTED})\b|\b(?:{REPORTED}) by (?:him|her|them)\b")
 PRONOUN_NOT_REPORTER = re.compile(rf"\b(?:{REPORTED}) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
+PRONOUN_NOT_ASSIGNEE = re.compile(r"\b(?:assigned|owned|handled|worked on) (?:to|by) (?:anyone|someone|somebody|"
+                                  r"people|others?|another person) (?:other than|except|but|besides) (?:him|her)\b")
 SOMEONE_OTHER_THAN = re.compile(rf"(?:(?:assigned|owned|handled|worked on|{REPORTED}) (?:by|to) )?"
                                 r"(?:someone|somebody|another person|others?) "
                                 r"(?:other than|besides|except|but)$")
@@ -554,7 +556,9 @@ class ConditionReader:
             REQUESTER.finditer(raw))
         aside = [w for m in asides for w in self.story_words(m.group("aside"))]
         for m in sorted(asides, key=lambda m: m.start(), reverse=True):  # the owner stays: "Carla's review"
-            for group in ("said", "aside"):
+            owner = m.group("owner").rstrip()[:-2] if "owner" in m.re.groupindex and m.group("owner") else None
+            # …unless the request names them in a role too ("what Ana raised, for Ana's review"): one person, one role
+            for group in ("said", "aside", *(["owner"] if owner and raw.count(owner) > 1 else [])):
                 if group in m.re.groupindex and m.group(group):
                     raw = raw[:m.start(group)] + " " * (m.end(group) - m.start(group)) + raw[m.end(group):]
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
@@ -562,6 +566,8 @@ class ConditionReader:
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
             self._me(words, slots)
         self._declined(words, slots)
+        if people:
+            self._not_assigned_to_them(words, slots)
         self._empties(words, slots)
         self._resolutions(words, slots)
         self._sprint_state(words, slots)
@@ -938,6 +944,12 @@ class ConditionReader:
                 slots.empty.append("resolution")
         if mentioned:
             self._pronouns(words, slots, mentioned[0])
+
+    def _not_assigned_to_them(self, words: Words, slots: Slots) -> None:
+        """"did Gregor report that are assigned to somebody other than him": the one person named, excluded."""
+        named = {m.term.value for m in self.grounder.scan(words.free(), {"person"}) if m.score == 1.0}
+        if len(named) == 1 and words.take_all(PRONOUN_NOT_ASSIGNEE):
+            slots.excluded.assignees += [value for value in named if value not in slots.excluded.assignees]
 
     def _one_of(self, group: list[Match], words: Words, slots: Slots) -> Match:
         """People sharing the name said: the one who works in the project the question names (assignee or

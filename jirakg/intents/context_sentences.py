@@ -4,6 +4,7 @@ for my one-on-one: how many …"): their names are no conditions ("demos" is not
 fix version, "data" not the DATA project), so the request is read alone — unless it points back into them
 ("… in Resolved status there?", "how many of its bugs …", "the ones he filed")."""
 import re
+from collections.abc import Callable
 
 from jirakg.intents.conditions import ISSUE_NOUN
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
@@ -12,8 +13,9 @@ from jirakg.jql.keys import ISSUE_KEY_SHAPE
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'A-Z])|\s[-–]\s|(?<=:)\s+(?=(?i:which|what|who|how|can|could|would|"
                           r"please|list|show|give|find|count|pull|tell|are there|is there)\b)")
 # A sentence that asks: a question, or a request word among its first few words ("For Kettle, could you…")
-ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?:which|what|who|how|list|show|give|find|get|count|tell|pull|"
-                  r"can|could|would|please|are there|is there)\b", re.IGNORECASE)
+ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?<!the )(?<!a )(?<!our )(?<!my )(?<!mailing )"  # not "the list"
+                  r"(?:which|what|who|how|list|show|give|find|get|count|tell|pull|can|could|would|please|are there|"
+                  r"is there)\b", re.IGNORECASE)
 # A sentence that only says the asker wants something ("I want to back that up with data for my one-on-one"): the
 # request when nothing asks after it, the story when a sentence that asks follows
 WANTS = re.compile(r"\bi (?:\w+ )?(?:need|want|d like|would like)\b", re.IGNORECASE)
@@ -22,20 +24,29 @@ POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|
                          r"(?:that|this|the same) (?:\w+ )?(?:project|component|release|version|"
                          r"board|team|list|resolution|status|sprint|person|one)|"
                          r"(?:that|the same) (?:day|week|month|quarter|year|period|time))\b|\bones\b", re.IGNORECASE)
+PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", re.IGNORECASE)
 # …only at the project the story is set in ("Which bugs in that project…"): the project, not the whole story
 THAT_PROJECT = re.compile(r"\b(?:that|this|the same) project\b", re.IGNORECASE)
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
 # "Show me what Justin raised": the issues are asked for without an issue noun
 ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:show|list|give|pull up)(?: me| us)? (?:what|everything)\b",
                           re.IGNORECASE)
+SHORT_LEAD = 6  # words: a lead this short before a colon ("Quick one:", "For the OPS retro:") is read with the request
 ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other projects": no scope to carry
 
 
-def without_story(text: str, projects: dict[str, str]) -> tuple[str, str]:
+def without_story(text: str, projects: dict[str, str],
+                  names_person: Callable[[str], bool] = lambda _: False) -> tuple[str, str]:
     """`text` without the statements before its first request, when the request does not point back, and
     the statements left out (for the answer to name their condition words as not used).
-    `projects`: each project's name (lower case) and key (as typed) to the name to read."""
-    sentences = SENTENCE_END.split(text.strip())
+    `projects`: each project's name (lower case) and key (as typed) to the name to read. `names_person`: whether a
+    sentence names the one person the question names (a pronoun beside them points at them, not into the story)."""
+    sentences: list[str] = []
+    for sentence in SENTENCE_END.split(text.strip()):  # "each component of OPS: how many…" is one request
+        if sentences and sentences[-1].endswith(":") and len(sentences[-1].split()) < SHORT_LEAD:
+            sentences[-1] += " " + sentence
+        else:
+            sentences.append(sentence)
     first = _request_start(sentences)
     story = sentences[:first]
     # "the issues that affect version 0.3": "that" after an issue noun starts a clause, it points at nothing; only the
@@ -47,6 +58,8 @@ def without_story(text: str, projects: dict[str, str]) -> tuple[str, str]:
         sentences[first] = THAT_PROJECT.sub(f"the {next(iter(scopes))} project", sentences[first])
         asked = ""
     request = " ".join(sentences[first:])
+    if names_person(asked):  # "How many tickets did Gregor report that are assigned to somebody other than him?"
+        asked = PERSON_PRONOUN.sub("", asked)
     if (not story or POINTS_BACK.search(asked)
             or not ISSUES_ASKED.search(request)  # "Core Platform bugs in May. Which are open?"
             or any(key.upper() not in request.upper()  # a key the request does not name again
@@ -64,7 +77,7 @@ def _request_start(sentences: list[str]) -> int:
     asking = [i for i, s in enumerate(sentences) if ASKS.search(s.replace("'", " "))]
     wanting = [i for i, s in enumerate(sentences) if WANTS.search(s.replace("'", " "))]
     if wanting and (not asking or wanting[0] < asking[0]):
-        return asking[0] if asking and not ISSUE_NOUN.search(sentences[wanting[0]]) else wanting[0]
+        return asking[0] if asking else wanting[0]
     return asking[0] if asking else 0
 
 

@@ -121,8 +121,9 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
                        r"which (?:ones? )?(?:are|were|have|has)|which ones)\b")
-REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
-                     r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
+REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"
+                     r"display|pull|fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b",
+                     re.IGNORECASE)
 ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?:[\w']+ ){0,2}?(?:person|people|"
                              r"engineer|developer|dev|team member|member|colleague|teammate|assignee|reporter)s?)\b")
 # Words that ask for a person in a role a list of issues shows ("who is working on the checkout bugs")
@@ -139,12 +140,22 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 PARSE_CACHE = 4096
 
 
+# A part that opens with a request ("Also list …", "Count everything he reported"); one that only wants something
+# asks when it names issues or asks how much ("I'd also like the MOB bugs", not "I'd like to hand them out")
+ASKS_OPENING = re.compile(r"\W*(?:(?:and|also|then|but|so|now|ok|okay|please)\W+)*(?:(?:which|what|who|whom|whose|how|"
+                          r"when|where|why|list|show|find|give|get|count|tell|display|pull|fetch|summari[sz]e|sort|"
+                          r"order|are there|is there|can|could|would|will|do|does|did|any)\b|"
+                          r"(?:i(?: \w+)? (?:need|want|would like)|i'd (?:\w+ )?like)\b.*\b(?:issues?|tickets?|bugs?|"
+                          r"stor(?:y|ies)|tasks?|epics?|how (?:much|many)|of (?:it|them|those))\b)", re.IGNORECASE)
 # A sentence after the request asking to see the issues themselves ("I'd like to see the list.", "list them")
 WANTS_LIST = re.compile(r"\b(?:see|want|like|need|get|have|send|share) (?:me )?the (?:full |whole |actual )?list\b|"
                         r"\b(?:list|show me|show) (?:them|those|these)(?: all)?\W*$", re.IGNORECASE)
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
 RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
                        r"\W*(?:the )?ones\b", re.IGNORECASE)
+# The contrast in a restriction ("not the won't-dos", "Not his to-do pile") beside what it keeps ("only the …")
+CONTRAST = re.compile(r"(?:^\W*|,\s*)(?:but )?not (?!only\b|just\b)[^,.;!?]+", re.IGNORECASE)
+KEEPS = re.compile(r"\b(?:only|just)\b", re.IGNORECASE)
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
@@ -195,18 +206,29 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped, story = without_story(self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip())),
-                                        self.story_projects)
+        asked = self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip()))
+        # "Farid is out sick … What is assigned to Farid Nguyen? Not his to-do pile": he, him, his, she, her point at
+        # the one person the question names, not back into the story when the request names them itself
+        person = self._one_person(asked)
+        stripped, story = without_story(asked, self.story_projects, names_person=lambda s: bool(
+            person and self._one_person(s)))
         calls: list[IntentCall] = []
         carried: list[str] = []
-        parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()])
+        parts = self._with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()])
         # "Helping out on Kettle for a bit; which unresolved bugs…": a statement beside a request is context,
         # but a short part or one naming an issue ("Status of all epics under INIT-3?") is a request of its own
-        statements = [p for p in parts if not REQUEST.search(p) and not YES_NO.match(p) and not p.endswith("?")
+        # After the request, a sentence that neither asks nor opens with a request ("Doesn't matter how old they are.",
+        # "Everything older can probably be closed.") is a remark about it, whatever question words it holds
+        statements = [p for i, p in enumerate(parts)
+                      if (not REQUEST.search(p) or (i and not ASKS_OPENING.match(p)))
+                      and not YES_NO.match(p) and not p.endswith("?")
                       and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
+        wants_list = any(WANTS_LIST.search(p) for p in parts[1:])
         if statements and len(statements) < len(parts):
             parts = [p for p in parts if p not in statements]
         parts = _rejoined(parts)
+        if person:  # "… in May 2021? Count everything he reported.": a part naming nobody points at them too
+            parts = [with_person(p, person) if not self._one_person(p) else p for p in parts]
         for part in parts:
             call = self._part(part.strip(), state, issue_in_view, carried)
             previous = calls[-1] if calls else None
@@ -225,17 +247,51 @@ class EmbeddedParser:
             whole = self._part(stripped, state, issue_in_view, [])
             calls = [whole] if whole.name == "activity" else calls
         calls = _without_context_parts(self._without_repeats(calls, state))
-        if len(parts) > 1 and any(WANTS_LIST.search(p) for p in parts[1:]):
+        if wants_list:
             # "how many bugs were filed in July? I'd like to see the list.": the count is asked as a list
             calls = [c.model_copy(update={"name": "search"}) if c.name == "count" else c for c in calls]
         # the story's names are not conditions, and the answer says so (unless the request used the same value:
         # "the monthly ops report - … in OPS …"); read once for all the calls (each word is matched to the vocabulary)
-        told = self.conditions.story_words(story) if story else []
+        said = set(unicode_words(stripped.lower()).split())  # "Farid is out sick … assigned to Farid Nguyen": used
+        told = [w for w in self.conditions.story_words(story) if w not in said] if story else []
         for call in calls:
             if call.name != "clarify":
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
                 call.slots.ignored += [w for w in told if w not in call.slots.ignored and w not in used]
         return ParsedQuery(text=text, intents=calls)
+
+    def _with_restrictions_joined(self, parts: list[str]) -> list[str]:
+        """"Can you list the OPS bugs? Only the unassigned ones, though.": a part that only narrows what the one
+        before asked for is a condition of that request, never a statement to leave out nor a request of its own."""
+        joined: list[str] = []
+        for part in parts:
+            if joined and RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I)):
+                joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {self._without_contrast(joined[-1], part)}"
+            else:
+                joined.append(part)
+        return joined
+
+    def _without_contrast(self, request: str, restriction: str) -> str:
+        """"…in progress? Not his to-do pile, just the active work.", "…closed as Won't Do? Just those, not the ones
+        that got done.": beside a state the request names, a state the restriction sets against it only contrasts (it is
+        implied, or would contradict the request), so the contrast goes; any other word of the restriction stays."""
+        contrast = CONTRAST.search(restriction)
+        if contrast is None or not KEEPS.search(restriction[:contrast.start()] + restriction[contrast.end():]):
+            return restriction
+        try:
+            asked, set_against = (self.conditions.read(text, Slots()) for text in (request, contrast.group()))
+        except Unknown:
+            return restriction
+        states = ("statuses", "status_categories", "resolutions")
+        if not any(getattr(asked, name) for name in ("statuses", "resolutions")) or not any(
+                getattr(set_against, name) or getattr(set_against.excluded, name) for name in states):
+            return restriction
+        return (restriction[:contrast.start()] + restriction[contrast.end():]).strip(" ,")
+
+    def _one_person(self, text: str) -> str | None:
+        """The one person `text` names, if it names exactly one."""
+        named = {m.term.label for m in self.grounder.scan(unicode_words(text.lower()), {"person"}) if m.score == 1.0}
+        return named.pop() if len(named) == 1 else None
 
     def _without_repeats(self, calls: list[IntentCall], state: ConversationState) -> list[IntentCall]:
         """"Are any of those blocked? Show me those.": a part that only points back at the last set, beside a
@@ -556,13 +612,25 @@ def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:
                  and not call.slots.typed_jql)
         return generic or empty
 
-    real = [c for c in calls if not context(c)]
+    real = [c for i, c in enumerate(calls) if not context(c) and not any(_restates(c, e) for e in calls[:i])]
     calls = real if real and len(real) < len(calls) else calls
     # "what's left and what's blocking DATA 2026.Q4": done and open are what a progress report gives
     if any(c.name in ("release", "sprint") for c in calls):
         calls = [c for c in calls if not (c.name in ("search", "count") and not c.slots.typed_jql
                                           and set(_narrowing(c.slots)) <= PROGRESS_SLOTS)] or calls
     return calls
+
+
+def _restates(call: IntentCall, earlier: IntentCall) -> bool:
+    """"How many issues did Justin file in May? Count everything he reported, any status.": a later part asking the
+    same of no issues beyond the earlier's (each condition it states, the earlier states too) only says it again."""
+    if call.name != earlier.name or call.name not in ("search", "count") or call.issue_keys or call.slots.typed_jql:
+        return False
+    slots, before = call.slots, earlier.slots
+    return bool(_narrowing(slots)) and slots.excluded.is_empty() and all(
+        all(value in getattr(before, name) for value in getattr(slots, name))
+        if isinstance(getattr(slots, name), list) else getattr(slots, name) == getattr(before, name)
+        for name in _narrowing(slots))
 
 
 PROGRESS_SLOTS = {"statuses", "status_categories", "empty", "resolutions"}
@@ -584,18 +652,6 @@ def input_problem(text: str) -> str | None:
     if NOT_TEXT.search(stripped):
         return "The question holds characters that are not text (a control character or a byte that is not UTF-8)."
     return None
-
-
-def _with_restrictions_joined(parts: list[str]) -> list[str]:
-    """"Can you list the OPS bugs? Only the unassigned ones, though.": a part that only narrows what the one
-    before asked for is a condition of that request, never a statement to leave out nor a request of its own."""
-    joined: list[str] = []
-    for part in parts:
-        if joined and RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I)):
-            joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {part}"
-        else:
-            joined.append(part)
-    return joined
 
 
 def _rejoined(parts: list[str]) -> list[str]:
