@@ -29,7 +29,7 @@ from jirakg.intents.follow_ups import (
     with_person,
 )
 from jirakg.intents.grounding import Grounder
-from jirakg.intents.jql_builder import build_jql
+from jirakg.intents.jql_builder import MINUTE, build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import (
     NODE_FILTERS,
@@ -242,7 +242,7 @@ class EmbeddedParser:
         part that narrows it, is that narrowed set; listed alone it would show the wider one."""
         if state.last_search is None or len(calls) < 2:
             return calls
-        earlier = build_jql(state.last_search, today=self.now().strftime("%Y/%m/%d"))
+        earlier = build_jql(state.last_search, now=self.now().strftime(MINUTE))
         searches = [c for c in calls if c.name in ("search", "count")]
         repeats = [c for c in searches if c.jql == earlier]
         return [c for c in calls if c not in repeats] if repeats and len(repeats) < len(searches) else calls
@@ -312,7 +312,7 @@ class EmbeddedParser:
         if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, prefix.lower())
         name: IntentName = "count" if RULES[1][1].search(prefix.lower()) else "search"
-        return IntentCall(name=name, slots=slots, jql=build_jql(slots, today=self.now().strftime("%Y/%m/%d")))
+        return IntentCall(name=name, slots=slots, jql=build_jql(slots, now=self.now().strftime(MINUTE)))
 
     def _filtered(self, name: IntentName, part: str, lowered: str, keys: list[str],
                   state: ConversationState) -> IntentCall | None:
@@ -364,7 +364,7 @@ class EmbeddedParser:
             slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
-        jql = build_jql(slots, today=self.now().strftime("%Y/%m/%d"))
+        jql = build_jql(slots, now=self.now().strftime(MINUTE))
         if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
             return clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
