@@ -400,7 +400,9 @@ class EmbeddedParser:
         # "are any of those blocked?" over the last set asks for the instance's Blocked status, not for links
         if state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered:
             stateless = self._without_states(lowered)  # once, not once per rule
-            if not any(pattern.search(stateless) for name, pattern in RULES if name != "count"):
+            # a link or child word names no intent without an issue to start from ("only the blockers")
+            if not any(pattern.search(stateless) for name, pattern in RULES
+                       if name != "count" and (about_an_issue or name not in ("linked", "children"))):
                 # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
                 listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
                 counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)

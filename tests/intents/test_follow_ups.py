@@ -247,3 +247,13 @@ def test_another_form_of_a_question_word_is_not_corrected_to_it() -> None:
 def test_a_short_word_is_corrected_only_to_a_question_word() -> None:
     typos = Typos(["ned", "zimmerman"])
     assert typos.corrected("from the end of July, teh bugs") == "from the end of July, the bugs"
+
+
+@pytest.mark.parametrize(("first", "then", "name"), [
+    ("how many unresolved tasks are in OPS?", "just the blockers", "count"),
+    ("how many open stories does DATA have?", "only the ones with children", "count"),
+    ("list the unresolved tasks in OPS", "just the blockers", "search"),
+])
+def test_a_link_word_without_an_issue_narrows_in_the_earlier_intent(first: str, then: str, name: str) -> None:
+    call = follow(first, then)
+    assert call.name == name and "resolution is EMPTY" in (call.jql or ""), call
