@@ -208,10 +208,21 @@ class EmbeddedParser:
             parts = [p for p in parts if p not in statements]
         parts = _rejoined(parts)
         for part in parts:
-            call = self._part(part.strip(), state, issue_in_view, carried)
             previous = calls[-1] if calls else None
+            within = state
+            if previous is not None and previous.name in ("search", "count") and _narrowing(previous.slots) \
+                    and PLURAL.search(part.lower()):
+                # "how many OPS bugs are open and which of them are blocked?": "them" is the set the part before
+                # selected, narrowed as a follow-up narrows the last answer's
+                within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})
+            call = self._part(part.strip(), within, issue_in_view, carried)
             if previous is not None:
                 call = _selection_carried(previous, call)
+            if previous is not None and call.jql and {previous.name, call.name} <= {"search", "count"} \
+                    and (previous.jql, previous.issue_keys) == (call.jql, call.issue_keys):
+                # "what are the open bugs in OPS? who are they assigned to?", "how many …? list them": one answer
+                previous.name = "search" if "search" in (previous.name, call.name) else previous.name
+                continue
             if (previous and previous.name == call.name == "metadata" and previous.issue_keys == call.issue_keys):
                 # "When is MOB-3 due and what is its priority": one question about two fields.
                 previous.slots.fields = list(dict.fromkeys(previous.slots.fields + call.slots.fields))

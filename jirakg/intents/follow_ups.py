@@ -67,6 +67,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
     merged.order_by = new.order_by or merged.order_by
     merged.ignored = [w for w in new.ignored if w not in NOT_UNUSED]
+    merged.assumed = list(dict.fromkeys(previous.assumed + new.assumed))  # how the whole set was read
     if new.statuses:
         merged.status_categories = []
     return merged
