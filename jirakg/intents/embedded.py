@@ -20,6 +20,7 @@ from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, fore
 from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
+    adjacent_window,
     earlier_date_field,
     narrowed,
     people_pointed_back,
@@ -340,14 +341,16 @@ class EmbeddedParser:
                 return clarify(f"Which person do you mean: {' or '.join(pointed)}?" if pointed else
                                f"Who do you mean by '{pronoun}'? Please name the person.")
             part = with_person(part, pointed[0])
+        moved = None
         if follows:
-            part = with_month_window(part)
+            part, moved = adjacent_window(with_month_window(part), state.last_search)
         try:  # a follow-up's time said alone is on the earlier search's one date field ("and next week?")
             slots = self.conditions.read(part, Slots(), people=name != "children",
                                          terse_text=name in ("search", "count"),
                                          date_field=earlier_date_field(state.last_search) if follows else None)
         except Unknown as exc:
             return clarify(str(exc))
+        slots.dates += [moved] if moved else []
         if name == "children":
             if set(_narrowing(slots)) <= {"parents", "issue_types"}:
                 return IntentCall(name="children", issue_keys=keys, slots=Slots(issue_types=slots.issue_types))
