@@ -146,6 +146,8 @@ WANTS_LIST = re.compile(r"\b(?:see|want|like|need|get|have|send|share) (?:me )?t
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
 RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
                        r"\W*(?:the )?ones\b", re.IGNORECASE)
+# "tickets reported by Ana and which are still open": "which" with no noun of its own continues the part before
+RELATIVE = re.compile(r"\W*(?:which|that) (?:are|is|were|was|have|has|had|got|still)\b", re.IGNORECASE)
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
@@ -212,7 +214,7 @@ class EmbeddedParser:
             previous = calls[-1] if calls else None
             within = state
             if previous is not None and previous.name in ("search", "count") and _narrowing(previous.slots) \
-                    and PLURAL.search(part.lower()):
+                    and (PLURAL.search(part.lower()) or RELATIVE.match(part)):
                 # "how many OPS bugs are open and which of them are blocked?": "them" is the set the part before
                 # selected, narrowed as a follow-up narrows the last answer's
                 within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})
@@ -603,11 +605,14 @@ def input_problem(text: str) -> str | None:
 
 
 def _with_restrictions_joined(parts: list[str]) -> list[str]:
-    """"Can you list the OPS bugs? Only the unassigned ones, though.": a part that only narrows what the one
-    before asked for is a condition of that request, never a statement to leave out nor a request of its own."""
+    """"Can you list the OPS bugs? Only the unassigned ones, though.", "bugs Ana filed and which are still open": a
+    part that only narrows what the one before asked for is a condition of that request, never a statement to
+    leave out nor a request of its own."""
     joined: list[str] = []
     for part in parts:
-        if joined and RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I)):
+        relative = bool(joined) and RELATIVE.match(part) and not joined[-1].rstrip().endswith("?")
+        restricts = RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I))
+        if joined and (relative or restricts):  # after a "?", "which are …" asks of that set: narrowed later
             joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {part}"
         else:
             joined.append(part)

@@ -37,3 +37,19 @@ def test_a_part_that_only_points_back_is_answered_once() -> None:
 def test_a_reading_of_the_part_before_is_still_said() -> None:
     calls = PARSER.parse("how many WEB bugs were closed in October, and which of them are high priority?").intents
     assert calls[1].slots.assumed and calls[1].slots.assumed[0] in calls[0].slots.assumed, calls
+
+
+@pytest.mark.parametrize(("question", "clauses"), [
+    ("tasks that Jonas filed in OPS and which are still unresolved", ['project = "OPS"', "resolution is EMPTY"]),
+    ("which WEB stories were created in October and which have no assignee?", ['project = "WEB"',
+                                                                              "assignee is EMPTY"]),
+])
+def test_which_with_no_noun_of_its_own_continues_the_part_before(question: str, clauses: list[str]) -> None:
+    calls = PARSER.parse(question).intents
+    assert len(calls) == 1 and all(c in (calls[0].jql or "") for c in clauses), calls
+
+
+def test_which_after_a_question_mark_asks_of_the_set_before() -> None:
+    calls = PARSER.parse("how many OPS tasks are unresolved? which are high priority?").intents
+    assert [c.name for c in calls] == ["count", "search"], calls
+    assert 'project = "OPS"' in (calls[1].jql or "") and 'priority = "High"' in (calls[1].jql or ""), calls
