@@ -20,6 +20,7 @@ from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, fore
 from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
+    adjacent_window,
     earlier_date_field,
     narrowed,
     people_pointed_back,
@@ -29,7 +30,7 @@ from jirakg.intents.follow_ups import (
     with_person,
 )
 from jirakg.intents.grounding import Grounder
-from jirakg.intents.jql_builder import build_jql
+from jirakg.intents.jql_builder import MINUTE, build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import (
     NODE_FILTERS,
@@ -156,6 +157,8 @@ RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none
 # The contrast in a restriction ("not the won't-dos", "Not his to-do pile") beside what it keeps ("only the …")
 CONTRAST = re.compile(r"(?:^\W*|,\s*)(?:but )?not (?!only\b|just\b)[^,.;!?]+", re.IGNORECASE)
 KEEPS = re.compile(r"\b(?:only|just)\b", re.IGNORECASE)
+# "tickets reported by Ana and which are still open": "which" with no noun of its own continues the part before
+RELATIVE = re.compile(r"\W*(?:which|that) (?:are|is|were|was|have|has|had|got|still)\b", re.IGNORECASE)
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
@@ -214,7 +217,8 @@ class EmbeddedParser:
             person and self._one_person(s)))
         calls: list[IntentCall] = []
         carried: list[str] = []
-        parts = self._with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()])
+        parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()],
+                                          self._without_contrast)
         # "Helping out on Kettle for a bit; which unresolved bugs…": a statement beside a request is context,
         # but a short part or one naming an issue ("Status of all epics under INIT-3?") is a request of its own
         # After the request, a sentence that neither asks nor opens with a request ("Doesn't matter how old they are.",
@@ -230,10 +234,21 @@ class EmbeddedParser:
         if person:  # "… in May 2021? Count everything he reported.": a part naming nobody points at them too
             parts = [with_person(p, person) if not self._one_person(p) else p for p in parts]
         for part in parts:
-            call = self._part(part.strip(), state, issue_in_view, carried)
             previous = calls[-1] if calls else None
+            within = state
+            if previous is not None and previous.name in ("search", "count") and _narrowing(previous.slots) \
+                    and (PLURAL.search(part.lower()) or RELATIVE.match(part)):
+                # "how many OPS bugs are open and which of them are blocked?": "them" is the set the part before
+                # selected, narrowed as a follow-up narrows the last answer's
+                within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})
+            call = self._part(part.strip(), within, issue_in_view, carried)
             if previous is not None:
                 call = _selection_carried(previous, call)
+            if previous is not None and call.jql and {previous.name, call.name} <= {"search", "count"} and \
+                    previous.issue_keys == call.issue_keys and (previous.jql == call.jql or _restates(call, previous)):
+                # "what are the open bugs in OPS? who are they assigned to?", "how many …? list them": one answer
+                previous.name = "search" if "search" in (previous.name, call.name) else previous.name
+                continue
             if (previous and previous.name == call.name == "metadata" and previous.issue_keys == call.issue_keys):
                 # "When is MOB-3 due and what is its priority": one question about two fields.
                 previous.slots.fields = list(dict.fromkeys(previous.slots.fields + call.slots.fields))
@@ -259,17 +274,6 @@ class EmbeddedParser:
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
                 call.slots.ignored += [w for w in told if w not in call.slots.ignored and w not in used]
         return ParsedQuery(text=text, intents=calls)
-
-    def _with_restrictions_joined(self, parts: list[str]) -> list[str]:
-        """"Can you list the OPS bugs? Only the unassigned ones, though.": a part that only narrows what the one
-        before asked for is a condition of that request, never a statement to leave out nor a request of its own."""
-        joined: list[str] = []
-        for part in parts:
-            if joined and RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I)):
-                joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {self._without_contrast(joined[-1], part)}"
-            else:
-                joined.append(part)
-        return joined
 
     def _without_contrast(self, request: str, restriction: str) -> str:
         """"…in progress? Not his to-do pile, just the active work.", "…closed as Won't Do? Just those, not the ones
@@ -298,7 +302,7 @@ class EmbeddedParser:
         part that narrows it, is that narrowed set; listed alone it would show the wider one."""
         if state.last_search is None or len(calls) < 2:
             return calls
-        earlier = build_jql(state.last_search, today=self.now().strftime("%Y/%m/%d"))
+        earlier = build_jql(state.last_search, now=self.now().strftime(MINUTE))
         searches = [c for c in calls if c.name in ("search", "count")]
         repeats = [c for c in searches if c.jql == earlier]
         return [c for c in calls if c not in repeats] if repeats and len(repeats) < len(searches) else calls
@@ -368,7 +372,7 @@ class EmbeddedParser:
         if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, prefix.lower())
         name: IntentName = "count" if RULES[1][1].search(prefix.lower()) else "search"
-        return IntentCall(name=name, slots=slots, jql=build_jql(slots, today=self.now().strftime("%Y/%m/%d")))
+        return IntentCall(name=name, slots=slots, jql=build_jql(slots, now=self.now().strftime(MINUTE)))
 
     def _filtered(self, name: IntentName, part: str, lowered: str, keys: list[str],
                   state: ConversationState) -> IntentCall | None:
@@ -385,14 +389,16 @@ class EmbeddedParser:
                 return clarify(f"Which person do you mean: {' or '.join(pointed)}?" if pointed else
                                f"Who do you mean by '{pronoun}'? Please name the person.")
             part = with_person(part, pointed[0])
+        moved = None
         if follows:
-            part = with_month_window(part)
+            part, moved = adjacent_window(with_month_window(part), state.last_search)
         try:  # a follow-up's time said alone is on the earlier search's one date field ("and next week?")
             slots = self.conditions.read(part, Slots(), people=name != "children",
                                          terse_text=name in ("search", "count"),
                                          date_field=earlier_date_field(state.last_search) if follows else None)
         except Unknown as exc:
             return clarify(str(exc))
+        slots.dates += [moved] if moved else []
         if name == "children":
             if set(_narrowing(slots)) <= {"parents", "issue_types"}:
                 return IntentCall(name="children", issue_keys=keys, slots=Slots(issue_types=slots.issue_types))
@@ -420,7 +426,7 @@ class EmbeddedParser:
             slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
-        jql = build_jql(slots, today=self.now().strftime("%Y/%m/%d"))
+        jql = build_jql(slots, now=self.now().strftime(MINUTE))
         if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
             return clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
@@ -456,7 +462,9 @@ class EmbeddedParser:
         # "are any of those blocked?" over the last set asks for the instance's Blocked status, not for links
         if state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered:
             stateless = self._without_states(lowered)  # once, not once per rule
-            if not any(pattern.search(stateless) for name, pattern in RULES if name != "count"):
+            # a link or child word names no intent without an issue to start from ("only the blockers")
+            if not any(pattern.search(stateless) for name, pattern in RULES
+                       if name != "count" and (about_an_issue or name not in ("linked", "children"))):
                 # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
                 listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
                 counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
@@ -612,7 +620,7 @@ def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:
                  and not call.slots.typed_jql)
         return generic or empty
 
-    real = [c for i, c in enumerate(calls) if not context(c) and not any(_restates(c, e) for e in calls[:i])]
+    real = [c for c in calls if not context(c)]
     calls = real if real and len(real) < len(calls) else calls
     # "what's left and what's blocking DATA 2026.Q4": done and open are what a progress report gives
     if any(c.name in ("release", "sprint") for c in calls):
@@ -622,9 +630,9 @@ def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:
 
 
 def _restates(call: IntentCall, earlier: IntentCall) -> bool:
-    """"How many issues did Justin file in May? Count everything he reported, any status.": a later part asking the
-    same of no issues beyond the earlier's (each condition it states, the earlier states too) only says it again."""
-    if call.name != earlier.name or call.name not in ("search", "count") or call.issue_keys or call.slots.typed_jql:
+    """"How many issues did Justin file in May? Count everything he reported, any status.": a later part asking of
+    no issues beyond the earlier's (each condition it states, the earlier states too) only says it again."""
+    if call.slots.typed_jql:
         return False
     slots, before = call.slots, earlier.slots
     return bool(_narrowing(slots)) and slots.excluded.is_empty() and all(
@@ -652,6 +660,21 @@ def input_problem(text: str) -> str | None:
     if NOT_TEXT.search(stripped):
         return "The question holds characters that are not text (a control character or a byte that is not UTF-8)."
     return None
+
+
+def _with_restrictions_joined(parts: list[str], without_contrast: Callable[[str, str], str]) -> list[str]:
+    """"Can you list the OPS bugs? Only the unassigned ones, though.", "bugs Ana filed and which are still open": a
+    part that only narrows what the one before asked for is a condition of that request, never a statement to
+    leave out nor a request of its own. `without_contrast`: the restriction without a contrast that only restates."""
+    joined: list[str] = []
+    for part in parts:
+        relative = bool(joined) and RELATIVE.match(part) and not joined[-1].rstrip().endswith("?")
+        restricts = RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I))
+        if joined and (relative or restricts):  # after a "?", "which are …" asks of that set: narrowed later
+            joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {without_contrast(joined[-1], part) if restricts else part}"
+        else:
+            joined.append(part)
+    return joined
 
 
 def _rejoined(parts: list[str]) -> list[str]:

@@ -1165,7 +1165,8 @@ OPEN_VERSUS_DONE = re.compile(r"\b(?:open|unresolved|to do|in progress|not done)
                               r"(?:done|closed|resolved|finished)\b|\b(?:done|closed|resolved|finished) "
                               r"(?:vs\.?|versus|and|or|against) (?:open|unresolved|to do|in progress|not done)\b")
 # "a priority by component matrix": two fields crossed
-MATRIX = re.compile(rf"\b(?P<g1>{G}) (?:by|x|vs\.?|versus|against) (?P<g2>{G})\b(?: (?:matrix|table|grid|cross-?tab|"
+MATRIX = re.compile(r"(?<!\blast )(?<!\bthis )(?<!\bnext )(?<!\bpast )(?<!\bprevious )(?<!\bthe same )"  # a date
+                    rf"\b(?P<g1>{G}) (?:by|x|vs\.?|versus|against) (?P<g2>{G})\b(?: (?:matrix|table|grid|cross-?tab|"
                     rf"breakdown|split|view|counts?))?")
 # "the split of DATA work between stories, tasks and bugs": the kinds named are grouped by type, and select
 KINDS_SPLIT = re.compile(rf"\b(?:split|mix|spread|distribution|breakdown|balance)\b(?P<keep0>.{{0,40}}?)\s+"
