@@ -29,6 +29,10 @@ SYNONYMS = {
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
                               "awaiting review", "up for review", "waiting on review", "waiting on a review"],
+    # where review happens as a pull request (Fluid's workflow)
+    ("status", "pull request"): ["code review", "in code review", "under review", "being reviewed", "in review",
+                                 "waiting for review", "awaiting review", "up for review", "waiting on review",
+                                 "waiting on code review", "waiting for code review", "open pr", "open prs"],
     ("priority", "high"): ["important"],
     ("resolution", "won't fix"): ["won't do", "wont fix", "not to fix", "decided not to fix", "will not fix", "wontfix",
                                   "not to do", "decided not to do", "rejected", "declined", "decline to fix",
