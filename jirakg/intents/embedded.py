@@ -83,7 +83,8 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     # "closed as duplicates" is a resolution, not the duplicates link
     ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|(?<!\bas )(?<!\bas a )duplicat\w*|"
                           r"relates? to|related|linked|"
-                          r"links?|risks?|connected to|tied to)\b")),
+                          r"links?|risks?|connected to|tied to|relationships?|relations|connections?|"
+                          r"dependenc(?:y|ies))\b")),
     ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
 ]
@@ -157,6 +158,9 @@ RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none
 # The contrast in a restriction ("not the won't-dos", "Not his to-do pile") beside what it keeps ("only the …")
 CONTRAST = re.compile(r"(?:^\W*|,\s*)(?:but )?not (?!only\b|just\b)[^,.;!?]+", re.IGNORECASE)
 KEEPS = re.compile(r"\b(?:only|just)\b", re.IGNORECASE)
+# Words that only say a link question is one ("FLUID-6 dependency links", "tied through a relationship")
+LINK_NOUNS = frozenset("link links linked relationship relationships relation relations connection connections "
+                       "connected tied".split())
 # "tickets reported by Ana and which are still open": "which" with no noun of its own continues the part before
 RELATIVE = re.compile(r"\W*(?:which|that) (?:are|is|were|was|have|has|had|got|still)\b", re.IGNORECASE)
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
@@ -179,6 +183,8 @@ class EmbeddedParser:
         self.typed = TypedJql(lexicon, self.grounder, now)
         self.team = TeamCalls(lexicon, self.conditions, now, self.resolve_keys)
         self.people = {term.value: term.label for term in lexicon.of("person")}
+        # the words of the instance's link types ("depends", "superseded", "dependency"), by their first letters
+        self.link_stems = {w[:6] for t in lexicon.of("link") for a in t.aliases for w in a.split() if len(w) >= 4}
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.typos = Typos(self.known_words)
         names = sorted({alias for term in lexicon.of("status") for alias in term.aliases}, key=len, reverse=True)
@@ -408,8 +414,9 @@ class EmbeddedParser:
         elif name == "linked":
             if set(_narrowing(slots)) <= NODE_FILTERS | {"links"}:
                 link_type = self._link_type(lowered, transitive=False)
+                said = [w for w in slots.ignored if w in LINK_NOUNS or (link_type and w[:6] in self.link_stems)]
                 return IntentCall(name="linked", issue_keys=keys, slots=slots.model_copy(update={
-                    "links": [], "link_type": link_type}))
+                    "links": [], "link_type": link_type, "ignored": [w for w in slots.ignored if w not in said]}))
             if not any(link.key for link in slots.links):
                 slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
             name = "search"
@@ -567,7 +574,12 @@ class EmbeddedParser:
     def _link_type(self, lowered: str, transitive: bool) -> str | None:
         named = [m for m in self.grounder.scan(lowered, {"link"}) if m.score >= 0.9]
         if named and named[0].term.value not in ("blocks", "is blocked by"):
-            return named[0].term.value  # the instance's own verbs: "depends on", "supersedes"
+            # the instance's own verbs: "what does X depend on" is X's "depends on"; with the key after the verb
+            # ("what depends on X", "superseded by X") it is the other side's, so X's inverse
+            words, said = unicode_words(lowered).split(), named[0].term.value
+            if words[named[0].end:named[0].end + 1] == [KEY_WORD]:
+                return self.lexicon.inverse_links.get(said, said)
+            return said
         if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\bdepends on (it|this|that|"
                      rf"{KEY_WORD})\b"
                      r"|\bwhat depends on\b", lowered):
