@@ -142,19 +142,21 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 PARSE_CACHE = 4096
 
 
-# A part that opens with a request ("Also list …", "Count everything he reported"); one that only wants something
-# asks when it names issues or asks how much ("I'd also like the MOB bugs", not "I'd like to hand them out")
+# A part that opens with a request ("Also list …", "Count everything he reported") or adds to it ("Its children too");
+# one that only wants something asks when it names issues or asks how much ("I'd also like the MOB bugs", not "I'd
+# like to hand them out")
 ASKS_OPENING = re.compile(r"\W*(?:(?:and|also|then|but|so|now|ok|okay|please)\W+)*(?:(?:which|what|who|whom|whose|how|"
                           r"when|where|why|list|show|find|give|get|count|tell|display|pull|fetch|summari[sz]e|sort|"
                           r"order|are there|is there|can|could|would|will|do|does|did|any)\b|"
                           r"(?:i(?: \w+)? (?:need|want|would like)|i'd (?:\w+ )?like)\b.*\b(?:issues?|tickets?|bugs?|"
-                          r"stor(?:y|ies)|tasks?|epics?|how (?:much|many)|of (?:it|them|those))\b)", re.IGNORECASE)
+                          r"stor(?:y|ies)|tasks?|epics?|ones?|list|how (?:much|many)|of (?:it|them|those))\b)|"
+                          r".*\b(?:too|also|as well)\b", re.IGNORECASE)  # "Its children too, if you can."
 # A sentence after the request asking to see the issues themselves ("I'd like to see the list.", "list them")
 WANTS_LIST = re.compile(r"\b(?:see|want|like|need|get|have|send|share) (?:me )?the (?:full |whole |actual )?list\b|"
                         r"\b(?:list|show me|show) (?:them|those|these)(?: all)?\W*$", re.IGNORECASE)
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
 RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
-                       r"\W*(?:the )?ones\b", re.IGNORECASE)
+                       r"\W*(?:the |\w+ )?ones\b", re.IGNORECASE)  # "Open ones only"
 # The contrast in a restriction ("not the won't-dos", "Not his to-do pile") beside what it keeps ("only the …")
 CONTRAST = re.compile(r"(?:^\W*|,\s*)(?:but )?not (?!only\b|just\b)[^,.;!?]+", re.IGNORECASE)
 KEEPS = re.compile(r"\b(?:only|just)\b", re.IGNORECASE)

@@ -443,3 +443,13 @@ def test_a_sentence_that_wants_gives_way_to_the_one_that_asks() -> None:
     jql = _only("Ana says she carries the Data Platform bug load alone and I want to check that before I rebalance. "
                 "How many open bugs in Operations are assigned to someone other than Ana Patel?").jql or ""
     assert "DATA" not in jql and f'assignee != "{ACCOUNTS["Ana Patel"]}"' in jql and "assignee =" not in jql, jql
+
+
+def test_a_part_adding_to_the_request_is_no_remark() -> None:
+    assert [i.name for i in PARSER.parse("What blocks PROJ-12? Its children too, if you can.").intents] == [
+        "linked", "children"]
+
+
+def test_a_restriction_naming_its_state_before_ones_narrows_the_request() -> None:
+    jql = _only("How many bugs are in Operations? Open ones only, created this year.").jql or ""
+    assert "resolution is EMPTY" in jql and 'created >= "2026/01/01' in jql, jql
