@@ -26,11 +26,12 @@ POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|
                          r"(?:that|the same) (?:day|week|month|quarter|year|period|time))\b|\bones\b", re.IGNORECASE)
 PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", re.IGNORECASE)
 # …only at the project the story is set in ("Which bugs in that project…"): the project, not the whole story
-THAT_PROJECT = re.compile(r"\b(?:that|this|the same) project\b", re.IGNORECASE)
+THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?(?<!are )(?<!is )(?<!were )(?<!was )"
+                          r"there)\b", re.IGNORECASE)  # "there": the place, not "are there any"
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
-# "Show me what Justin raised": the issues are asked for without an issue noun
-ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:show|list|give|pull up)(?: me| us)? (?:what|everything)\b",
-                          re.IGNORECASE)
+# "Show me what Justin raised": the issues are asked for without an issue noun (or by a type's name)
+ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:improvements?|initiatives?|risks?)\b|"
+                          r"\b(?:show|list|give|pull up)(?: me| us)? (?:what|everything)\b", re.IGNORECASE)
 SHORT_LEAD = 6  # words: a lead this short before a colon ("Quick one:", "For the OPS retro:") is read with the request
 ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other projects": no scope to carry
 
@@ -55,7 +56,9 @@ def without_story(text: str, projects: dict[str, str],
     scopes = {_project_in(s, projects) for s in story} - {None}
     if len(scopes) == 1 and THAT_PROJECT.search(asked) and not POINTS_BACK.search(THAT_PROJECT.sub("", asked)):
         # "… in that project": the one project the story is set in, named where the request points at it
-        sentences[first] = THAT_PROJECT.sub(f"the {next(iter(scopes))} project", sentences[first])
+        scope = next(iter(scopes))
+        sentences[first] = THAT_PROJECT.sub(lambda m: f"{'the' if m.group('that') else 'in the'} {scope} project",
+                                            sentences[first])
         asked = ""
     request = " ".join(sentences[first:])
     if names_person(asked):  # "How many tickets did Gregor report that are assigned to somebody other than him?"

@@ -176,9 +176,9 @@ class EmbeddedParser:
         self.lexicon = lexicon
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
-        # a key counts as typed in capitals ("DATA"), a name ("data platform", "infusion") in any case
+        # a key counts as typed in capitals ("DATA"), a name ("data platform", "infusion", "kettle") in any case
         self.story_projects = {**{alias: t.label for t in lexicon.of("project") for alias in t.aliases
-                                  if alias.upper() not in self.projects},
+                                  if alias.upper() not in self.projects or alias == t.label.lower()},
                                **{key: key for key in lexicon.project_keys}}
         self.now = now
         self.conditions = ConditionReader(lexicon, self.grounder, now)

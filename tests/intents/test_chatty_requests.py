@@ -453,3 +453,12 @@ def test_a_part_adding_to_the_request_is_no_remark() -> None:
 def test_a_restriction_naming_its_state_before_ones_narrows_the_request() -> None:
     jql = _only("How many bugs are in Operations? Open ones only, created this year.").jql or ""
     assert "resolution is EMPTY" in jql and 'created >= "2026/01/01' in jql, jql
+
+
+@pytest.mark.parametrize("question", [
+    "The Operations board has lots of tickets that were never closed properly. Which stories are in review there?",
+    "Operations keeps a messy board and nothing there ever gets closed. Can you list the stories in review over there?",
+])
+def test_there_is_the_one_project_of_the_story_and_its_state_words_no_condition(question: str) -> None:
+    jql = _only(question).jql or ""
+    assert _conditions(jql) == _conditions('project = OPS AND issuetype = Story AND status = "In Review"'), jql
