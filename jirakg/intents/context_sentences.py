@@ -26,8 +26,8 @@ POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|
                          r"(?:that|the same) (?:day|week|month|quarter|year|period|time))\b|\bones\b", re.IGNORECASE)
 PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", re.IGNORECASE)
 # …only at the project the story is set in ("Which bugs in that project…"): the project, not the whole story
-THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?(?<!are )(?<!is )(?<!were )(?<!was )"
-                          r"there)\b", re.IGNORECASE)  # "there": the place, not "are there any"
+THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?"
+                          r"(?<!are )(?<!is )(?<!were )(?<!was )there)\b", re.IGNORECASE)  # not "are there any"
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
 # "Show me what Justin raised": the issues are asked for without an issue noun (or by a type's name)
 ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:improvements?|initiatives?|risks?)\b|"
