@@ -32,6 +32,13 @@ RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNOREC
 # "Show me what Justin raised": the issues are asked for without an issue noun (or by a type's name)
 ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:improvements?|initiatives?|risks?)\b|"
                           r"\b(?:show|list|give|pull up)(?: me| us)? (?:what|everything)\b", re.IGNORECASE)
+# A clause that tells why before a comma and the request ("Since the Billing review is tomorrow, can you …", "I want to
+# back it up with data, so how many …"): a sentence of its own; "Since October, which …" is a time, no clause
+LEAD_CLAUSE = re.compile(r"^((?:(?:since|because|as|while|now that|given that|seeing that) [^,]*?(?:'s|\b(?:is|are|was|"
+                         r"were|has|have|had|will|keeps?|kept|got|went|goes|wraps?|looks?))\b|"
+                         r"[^,]*\bi (?:\w+ )?(?:want|need|d like|would like)\b)[^,]*),\s+(?:so\s+)?"
+                         r"(?=(?:can|could|would|will) you\b|which\b|what\b|how (?:many|much)\b|please\b|list\b|"
+                         r"show\b)", re.IGNORECASE)
 SHORT_LEAD = 6  # words: a lead this short before a colon ("Quick one:", "For the OPS retro:") is read with the request
 ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other projects": no scope to carry
 
@@ -47,7 +54,7 @@ def without_story(text: str, projects: dict[str, str],
         if sentences and sentences[-1].endswith(":") and len(sentences[-1].split()) < SHORT_LEAD:
             sentences[-1] += " " + sentence
         else:
-            sentences.append(sentence)
+            sentences += [part for part in LEAD_CLAUSE.split(sentence, maxsplit=1) if part]
     first = _request_start(sentences)
     story = sentences[:first]
     # "the issues that affect version 0.3": "that" after an issue noun starts a clause, it points at nothing; only the

@@ -462,3 +462,18 @@ def test_a_restriction_naming_its_state_before_ones_narrows_the_request() -> Non
 def test_there_is_the_one_project_of_the_story_and_its_state_words_no_condition(question: str) -> None:
     jql = _only(question).jql or ""
     assert _conditions(jql) == _conditions('project = OPS AND issuetype = Story AND status = "In Review"'), jql
+
+
+@pytest.mark.parametrize(("question", "absent"), [
+    ("Since the Billing review is tomorrow, can you pull up the Operations tickets closed as Won't Do?", "Billing"),
+    ("I want to back my complaint up with data, so how many Operations bugs were opened in the last 30 days?",
+     '"DATA"'),
+    ("Because the Mobile Apps demo is next week, which Web Storefront bugs are still open?", '"MOB"'),
+])
+def test_a_clause_telling_why_before_the_request_names_no_condition(question: str, absent: str) -> None:
+    intent = _only(question)
+    assert absent not in (intent.jql or "") and 'project = "' in (intent.jql or ""), intent.jql
+
+
+def test_since_a_date_before_the_request_is_still_its_condition() -> None:
+    assert 'created >= "2026/10/01' in (_only("Since October, which Operations bugs were created?").jql or "")
