@@ -556,9 +556,7 @@ class ConditionReader:
             REQUESTER.finditer(raw))
         aside = [w for m in asides for w in self.story_words(m.group("aside"))]
         for m in sorted(asides, key=lambda m: m.start(), reverse=True):  # the owner stays: "Carla's review"
-            owner = m.group("owner").rstrip()[:-2] if "owner" in m.re.groupindex and m.group("owner") else None
-            # …unless the request names them in a role too ("what Ana raised, for Ana's review"): one person, one role
-            for group in ("said", "aside", *(["owner"] if owner and raw.count(owner) > 1 else [])):
+            for group in ("said", "aside"):
                 if group in m.re.groupindex and m.group(group):
                     raw = raw[:m.start(group)] + " " * (m.end(group) - m.start(group)) + raw[m.end(group):]
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))

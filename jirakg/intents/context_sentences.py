@@ -82,13 +82,12 @@ def without_story(text: str, projects: dict[str, str],
 
 
 def _request_start(sentences: list[str]) -> int:
-    """The first sentence that asks; a sentence that only wants ("I'd like real numbers") gives way to one after it
-    that asks outright."""
-    asking = [i for i, s in enumerate(sentences) if ASKS.search(s.replace("'", " "))]
-    wanting = [i for i, s in enumerate(sentences) if WANTS.search(s.replace("'", " "))]
-    if wanting and (not asking or wanting[0] < asking[0]):
-        return asking[0] if asking else wanting[0]
-    return asking[0] if asking else 0
+    """The first sentence that asks; one that only wants ("I'd like real numbers") when none asks outright."""
+    for pattern in (ASKS, WANTS):
+        found = next((i for i, s in enumerate(sentences) if pattern.search(s.replace("'", " "))), None)
+        if found is not None:
+            return found
+    return 0
 
 
 def _project_in(sentence: str, projects: dict[str, str]) -> str | None:
