@@ -28,6 +28,7 @@ PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", 
 # …only at the project the story is set in ("Which bugs in that project…"): the project, not the whole story
 THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?"
                           r"(?<!are )(?<!is )(?<!were )(?<!was )there)\b", re.IGNORECASE)  # not "are there any"
+ITS = re.compile(r"\bits\b", re.IGNORECASE)
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
 # "Show me what Justin raised": the issues are asked for without an issue noun (or by a type's name)
 ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:improvements?|initiatives?|risks?)\b|"
@@ -43,12 +44,13 @@ SHORT_LEAD = 6  # words: a lead this short before a colon ("Quick one:", "For th
 ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other projects": no scope to carry
 
 
-def without_story(text: str, projects: dict[str, str],
-                  names_person: Callable[[str], bool] = lambda _: False) -> tuple[str, str]:
+def without_story(text: str, projects: dict[str, str], names_person: Callable[[str], bool] = lambda _: False,
+                  sprints: dict[str, str] | None = None) -> tuple[str, str]:
     """`text` without the statements before its first request, when the request does not point back, and
     the statements left out (for the answer to name their condition words as not used).
     `projects`: each project's name (lower case) and key (as typed) to the name to read. `names_person`: whether a
-    sentence names the one person the question names (a pronoun beside them points at them, not into the story)."""
+    sentence names the one person the question names (a pronoun beside them points at them, not into the story).
+    `sprints`: each sprint's name (lower case) to the name to read."""
     sentences: list[str] = []
     for sentence in SENTENCE_END.split(text.strip()):  # "each component of OPS: how many…" is one request
         if sentences and sentences[-1].endswith(":") and len(sentences[-1].split()) < SHORT_LEAD:
@@ -66,6 +68,12 @@ def without_story(text: str, projects: dict[str, str],
         scope = next(iter(scopes))
         sentences[first] = THAT_PROJECT.sub(lambda m: f"{'the' if m.group('that') else 'in the'} {scope} project",
                                             sentences[first])
+        asked = ""
+    told = " ".join(re.findall(r"[\w.-]+", " ".join(story).lower()))
+    named_sprints = {label for name, label in (sprints or {}).items() if re.search(rf"\b{re.escape(name)}\b", told)}
+    if len(named_sprints) == 1 and ITS.search(asked) and not POINTS_BACK.search(ITS.sub("", asked)):
+        # "MOB Sprint 52 has just closed … Which of its issues didn't get resolved?": the sprint the story names
+        sentences[first] = ITS.sub(f"the {named_sprints.pop()}", sentences[first])
         asked = ""
     request = " ".join(sentences[first:])
     if names_person(asked):  # "How many tickets did Gregor report that are assigned to somebody other than him?"

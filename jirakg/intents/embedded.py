@@ -180,6 +180,7 @@ class EmbeddedParser:
         self.story_projects = {**{alias: t.label for t in lexicon.of("project") for alias in t.aliases
                                   if alias.upper() not in self.projects or alias == t.label.lower()},
                                **{key: key for key in lexicon.project_keys}}
+        self.story_sprints = {alias: t.label for t in lexicon.of("sprint") for alias in t.aliases}
         self.now = now
         self.conditions = ConditionReader(lexicon, self.grounder, now)
         self.typed = TypedJql(lexicon, self.grounder, now)
@@ -222,7 +223,7 @@ class EmbeddedParser:
         # the one person the question names, not back into the story when the request names them itself
         person = self._one_person(asked)
         stripped, story = without_story(asked, self.story_projects, names_person=lambda s: bool(
-            person and self._one_person(s)))
+            person and self._one_person(s)), sprints=self.story_sprints)
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()],

@@ -477,3 +477,11 @@ def test_a_clause_telling_why_before_the_request_names_no_condition(question: st
 
 def test_since_a_date_before_the_request_is_still_its_condition() -> None:
     assert 'created >= "2026/10/01' in (_only("Since October, which Operations bugs were created?").jql or "")
+
+
+def test_its_is_the_one_sprint_the_story_names_and_its_state_words_no_condition() -> None:
+    intent = _only("DATA Sprint 22 was closed yesterday and I owe everyone a summary. Which of its stories are still "
+                   "open?")
+    jql = intent.jql or ""
+    assert "sprint = " in jql and "statusCategory" not in jql and "created" not in jql, jql
+    assert "resolution is EMPTY" in jql and 'issuetype = "Story"' in jql, jql
