@@ -241,9 +241,9 @@ SOMEONE_ELSE = re.compile(r"\b(?:(?:is |are )?(?:now |ended up |end up )?(?:assi
 SOMEONE_ELSE_REPORTED = re.compile(rf"\b(?:(?:{REPORTED}|written|raised) by (?:someone|somebody) else|"
                                    rf"(?:someone|somebody) else (?:has |had )?(?:{REPORTED}|wrote))\b")
 # "assigned to somebody other than him": the person the question names
-OTHER_THAN_PRONOUN = re.compile(r"\b(?:is |are )?(?:assigned to|owned by|handled by|with|belong(?:s|ing)? to) "
-                                r"(?:someone|somebody|anyone|anybody|people|others?) (?:other than|besides|except|but) "
-                                r"(?P<pronoun>him|her|them)\b")
+OTHER_THAN_PRONOUN = re.compile(r"\b(?:is |are )?(?:assigned to|owned by|handled by|worked on by|with|"
+                                r"belong(?:s|ing)? to) (?:someone|somebody|anyone|anybody|people|others?|"
+                                r"another person) (?:other than|besides|except|but) (?P<pronoun>him|her|them)\b")
 # "the reporter is not", "whose assignee isn't": the field, then whether it is the person
 FIELD_IS = r"(?: (?:is|was|isn t|wasn t|is not|was not|=|!=))?"
 REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"

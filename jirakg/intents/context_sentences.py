@@ -1,45 +1,101 @@
 """Sentences that tell the asker's story before the request ("The demos are embarrassing at conferences.
-Show me …", "A Decapod 0.3 user is asking about old problems. Can you list …"): their names are no
-conditions ("demos" is not the Demos component, "0.3" not a fix version), so the request is read alone —
-unless it points back into them ("… in Resolved status there?", "how many of its bugs …", "the ones he filed")."""
+Show me …", "A Decapod 0.3 user is asking about old problems. Can you list …", "I want to back that up with data
+for my one-on-one: how many …"): their names are no conditions ("demos" is not the Demos component, "0.3" not a
+fix version, "data" not the DATA project), so the request is read alone — unless it points back into them
+("… in Resolved status there?", "how many of its bugs …", "the ones he filed")."""
 import re
+from collections.abc import Callable
 
 from jirakg.intents.conditions import ISSUE_NOUN
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 
-SENTENCE_END = re.compile(r"(?<=[.!])\s+(?=[\"'A-Z])|\s[-–]\s")
+# A sentence ends at a full stop, a dash, or a colon a request follows ("…before I answer her again: how many…")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'A-Z])|\s[-–]\s|(?<=:)\s+(?=(?i:which|what|who|how|can|could|would|"
+                          r"please|list|show|give|find|count|pull|tell|are there|is there)\b)")
 # A sentence that asks: a question, or a request word among its first few words ("For Kettle, could you…")
-ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?:which|what|who|how|list|show|give|find|get|count|tell|pull|"
-                  r"can|could|would|please|are there|is there)\b|\bi (?:need|want|d like|would like)\b",
-                  re.IGNORECASE)
+ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?<!the )(?<!a )(?<!our )(?<!my )(?<!mailing )"  # not "the list"
+                  r"(?:which|what|who|how|list|show|give|find|get|count|tell|pull|can|could|would|please|are there|"
+                  r"is there)\b", re.IGNORECASE)
+# A sentence that only says the asker wants something ("I want to back that up with data for my one-on-one"): the
+# request when nothing asks after it, the story when a sentence that asks follows
+WANTS = re.compile(r"\bi (?:\w+ )?(?:need|want|d like|would like)\b", re.IGNORECASE)
 # The request points back into the story: the place, project, issue or time the story named ("during that week")
 POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|him|her|his|hers|himself|herself|"
                          r"(?:that|this|the same) (?:\w+ )?(?:project|component|release|version|"
                          r"board|team|list|resolution|status|sprint|person|one)|"
                          r"(?:that|the same) (?:day|week|month|quarter|year|period|time))\b|\bones\b", re.IGNORECASE)
+PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", re.IGNORECASE)
+# …only at the project the story is set in ("Which bugs in that project…"): the project, not the whole story
+THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?"
+                          r"(?<!are )(?<!is )(?<!were )(?<!was )there)\b", re.IGNORECASE)  # not "are there any"
+ITS = re.compile(r"\bits\b", re.IGNORECASE)
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
+# "Show me what Justin raised": the issues are asked for without an issue noun (or by a type's name)
+ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:improvements?|initiatives?|risks?)\b|"
+                          r"\b(?:show|list|give|pull up)(?: me| us)? (?:what|everything)\b", re.IGNORECASE)
+# A clause that tells why before a comma and the request ("Since the Billing review is tomorrow, can you …", "I want to
+# back it up with data, so how many …"): a sentence of its own; "Since October, which …" is a time, no clause
+LEAD_CLAUSE = re.compile(r"^((?:(?:since|because|as|while|now that|given that|seeing that) [^,]*?(?:'s|\b(?:is|are|was|"
+                         r"were|has|have|had|will|keeps?|kept|got|went|goes|wraps?|looks?))\b|"
+                         r"[^,]*\bi (?:\w+ )?(?:want|need|d like|would like)\b)[^,]*),\s+(?:so\s+)?"
+                         r"(?=(?:can|could|would|will) you\b|which\b|what\b|how (?:many|much)\b|please\b|list\b|"
+                         r"show\b)", re.IGNORECASE)
+SHORT_LEAD = 6  # words: a lead this short before a colon ("Quick one:", "For the OPS retro:") is read with the request
 ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other projects": no scope to carry
 
 
-def without_story(text: str, projects: dict[str, str]) -> tuple[str, str]:
+def without_story(text: str, projects: dict[str, str], names_person: Callable[[str], bool] = lambda _: False,
+                  sprints: dict[str, str] | None = None) -> tuple[str, str]:
     """`text` without the statements before its first request, when the request does not point back, and
     the statements left out (for the answer to name their condition words as not used).
-    `projects`: each project's name (lower case) and key (as typed) to the name to read."""
-    sentences = SENTENCE_END.split(text.strip())
-    first = next((i for i, s in enumerate(sentences) if ASKS.search(s.replace("'", " "))), 0)
+    `projects`: each project's name (lower case) and key (as typed) to the name to read. `names_person`: whether a
+    sentence names the one person the question names (a pronoun beside them points at them, not into the story).
+    `sprints`: each sprint's name (lower case) to the name to read."""
+    sentences: list[str] = []
+    for sentence in SENTENCE_END.split(text.strip()):  # "each component of OPS: how many…" is one request
+        if sentences and sentences[-1].endswith(":") and len(sentences[-1].split()) < SHORT_LEAD:
+            sentences[-1] += " " + sentence
+        else:
+            sentences += [part for part in LEAD_CLAUSE.split(sentence, maxsplit=1) if part]
+    first = _request_start(sentences)
     story = sentences[:first]
-    # "the issues that affect version 0.3": "that" after an issue noun starts a clause, it points at nothing
-    asked = RELATIVE_THAT.sub(r"\g<noun> which", " ".join(sentences[first:]))
-    if (not story or POINTS_BACK.search(asked)
-            or not ISSUE_NOUN.search(" ".join(sentences[first:]))  # "Core Platform bugs in May. Which are open?"
-            or any(re.search(ISSUE_KEY_SHAPE, s, re.I) for s in story)):
-        return text, ""
-    request = " ".join(sentences[first:])
+    # "the issues that affect version 0.3": "that" after an issue noun starts a clause, it points at nothing; only the
+    # sentence that asks can point back ("Just those, please." after it points at what it asked for)
+    asked = RELATIVE_THAT.sub(r"\g<noun> which", sentences[first] if story else "")
     scopes = {_project_in(s, projects) for s in story} - {None}
+    if len(scopes) == 1 and THAT_PROJECT.search(asked) and not POINTS_BACK.search(THAT_PROJECT.sub("", asked)):
+        # "… in that project": the one project the story is set in, named where the request points at it
+        scope = next(iter(scopes))
+        sentences[first] = THAT_PROJECT.sub(lambda m: f"{'the' if m.group('that') else 'in the'} {scope} project",
+                                            sentences[first])
+        asked = ""
+    told = " ".join(re.findall(r"[\w.-]+", " ".join(story).lower()))
+    named_sprints = {label for name, label in (sprints or {}).items() if re.search(rf"\b{re.escape(name)}\b", told)}
+    if len(named_sprints) == 1 and ITS.search(asked) and not POINTS_BACK.search(ITS.sub("", asked)):
+        # "MOB Sprint 52 has just closed … Which of its issues didn't get resolved?": the sprint the story names
+        sentences[first] = ITS.sub(f"the {named_sprints.pop()}", sentences[first])
+        asked = ""
+    request = " ".join(sentences[first:])
+    if names_person(asked):  # "How many tickets did Gregor report that are assigned to somebody other than him?"
+        asked = PERSON_PRONOUN.sub("", asked)
+    if (not story or POINTS_BACK.search(asked)
+            or not ISSUES_ASKED.search(request)  # "Core Platform bugs in May. Which are open?"
+            or any(key.upper() not in request.upper()  # a key the request does not name again
+                   for s in story for key in re.findall(ISSUE_KEY_SHAPE, s, re.I))):
+        return text, ""
     if len(scopes) == 1 and not _project_in(request, projects) and not ANY_PROJECT.search(request):
         scope = scopes.pop()
         request = re.sub(r"([.!?]*)\s*$", lambda m: f" in the {scope} project{m.group(1)}", request, count=1)
     return request, " ".join(story)
+
+
+def _request_start(sentences: list[str]) -> int:
+    """The first sentence that asks; one that only wants ("I'd like real numbers") when none asks outright."""
+    for pattern in (ASKS, WANTS):
+        found = next((i for i, s in enumerate(sentences) if pattern.search(s.replace("'", " "))), None)
+        if found is not None:
+            return found
+    return 0
 
 
 def _project_in(sentence: str, projects: dict[str, str]) -> str | None:

@@ -20,6 +20,7 @@ from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, fore
 from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
+    adjacent_window,
     earlier_date_field,
     narrowed,
     people_pointed_back,
@@ -29,7 +30,7 @@ from jirakg.intents.follow_ups import (
     with_person,
 )
 from jirakg.intents.grounding import Grounder
-from jirakg.intents.jql_builder import build_jql
+from jirakg.intents.jql_builder import MINUTE, build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import (
     NODE_FILTERS,
@@ -82,7 +83,8 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     # "closed as duplicates" is a resolution, not the duplicates link
     ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|(?<!\bas )(?<!\bas a )duplicat\w*|"
                           r"relates? to|related|linked|"
-                          r"links?|risks?|connected to|tied to)\b")),
+                          r"links?|risks?|connected to|tied to|relationships?|relations|connections?|"
+                          r"dependenc(?:y|ies))\b")),
     ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
 ]
@@ -121,8 +123,9 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
                        r"which (?:ones? )?(?:are|were|have|has)|which ones)\b")
-REQUEST = re.compile(r"\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|display|pull|"
-                     r"fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b", re.IGNORECASE)
+REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"
+                     r"display|pull|fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b",
+                     re.IGNORECASE)
 ASKS_FOR_PERSON = re.compile(r"^(?:\W*[\w']+\W+){0,6}?(?:who|whos|who's|which (?:[\w']+ ){0,2}?(?:person|people|"
                              r"engineer|developer|dev|team member|member|colleague|teammate|assignee|reporter)s?)\b")
 # Words that ask for a person in a role a list of issues shows ("who is working on the checkout bugs")
@@ -139,12 +142,29 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 PARSE_CACHE = 4096
 
 
+# A part that opens with a request ("Also list …", "Count everything he reported") or adds to it ("Its children too");
+# one that only wants something asks when it names issues or asks how much ("I'd also like the MOB bugs", not "I'd
+# like to hand them out")
+ASKS_OPENING = re.compile(r"\W*(?:(?:and|also|then|but|so|now|ok|okay|please)\W+)*(?:(?:which|what|who|whom|whose|how|"
+                          r"when|where|why|list|show|find|give|get|count|tell|display|pull|fetch|summari[sz]e|sort|"
+                          r"order|are there|is there|can|could|would|will|do|does|did|any)\b|"
+                          r"(?:i(?: \w+)? (?:need|want|would like)|i'd (?:\w+ )?like)\b.*\b(?:issues?|tickets?|bugs?|"
+                          r"stor(?:y|ies)|tasks?|epics?|ones?|list|how (?:much|many)|of (?:it|them|those))\b)|"
+                          r".*\b(?:too|also|as well)\b", re.IGNORECASE)  # "Its children too, if you can."
 # A sentence after the request asking to see the issues themselves ("I'd like to see the list.", "list them")
 WANTS_LIST = re.compile(r"\b(?:see|want|like|need|get|have|send|share) (?:me )?the (?:full |whole |actual )?list\b|"
                         r"\b(?:list|show me|show) (?:them|those|these)(?: all)?\W*$", re.IGNORECASE)
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
 RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
-                       r"\W*(?:the )?ones\b", re.IGNORECASE)
+                       r"\W*(?:the |\w+ )?ones\b", re.IGNORECASE)  # "Open ones only"
+# The contrast in a restriction ("not the won't-dos", "Not his to-do pile") beside what it keeps ("only the …")
+CONTRAST = re.compile(r"(?:^\W*|,\s*)(?:but )?not (?!only\b|just\b)[^,.;!?]+", re.IGNORECASE)
+KEEPS = re.compile(r"\b(?:only|just)\b", re.IGNORECASE)
+# Words that only say a link question is one ("FLUID-6 dependency links", "tied through a relationship")
+LINK_NOUNS = frozenset("link links linked relationship relationships relation relations connection connections "
+                       "connected tied".split())
+# "tickets reported by Ana and which are still open": "which" with no noun of its own continues the part before
+RELATIVE = re.compile(r"\W*(?:which|that) (?:are|is|were|was|have|has|had|got|still)\b", re.IGNORECASE)
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
@@ -156,15 +176,18 @@ class EmbeddedParser:
         self.lexicon = lexicon
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
-        # a key counts as typed in capitals ("DATA"), a name ("data platform", "infusion") in any case
+        # a key counts as typed in capitals ("DATA"), a name ("data platform", "infusion", "kettle") in any case
         self.story_projects = {**{alias: t.label for t in lexicon.of("project") for alias in t.aliases
-                                  if alias.upper() not in self.projects},
+                                  if alias.upper() not in self.projects or alias == t.label.lower()},
                                **{key: key for key in lexicon.project_keys}}
+        self.story_sprints = {alias: t.label for t in lexicon.of("sprint") for alias in t.aliases}
         self.now = now
         self.conditions = ConditionReader(lexicon, self.grounder, now)
         self.typed = TypedJql(lexicon, self.grounder, now)
         self.team = TeamCalls(lexicon, self.conditions, now, self.resolve_keys)
         self.people = {term.value: term.label for term in lexicon.of("person")}
+        # the words of the instance's link types ("depends", "superseded", "dependency"), by their first letters
+        self.link_stems = {w[:6] for t in lexicon.of("link") for a in t.aliases for w in a.split() if len(w) >= 4}
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.typos = Typos(self.known_words)
         names = sorted({alias for term in lexicon.of("status") for alias in term.aliases}, key=len, reverse=True)
@@ -195,23 +218,46 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        stripped, story = without_story(self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip())),
-                                        self.story_projects)
+        asked = self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip()))
+        # "Farid is out sick … What is assigned to Farid Nguyen? Not his to-do pile": he, him, his, she, her point at
+        # the one person the question names, not back into the story when the request names them itself
+        person = self._one_person(asked)
+        stripped, story = without_story(asked, self.story_projects, names_person=lambda s: bool(
+            person and self._one_person(s)), sprints=self.story_sprints)
         calls: list[IntentCall] = []
         carried: list[str] = []
-        parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()])
+        parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()],
+                                          self._without_contrast)
         # "Helping out on Kettle for a bit; which unresolved bugs…": a statement beside a request is context,
         # but a short part or one naming an issue ("Status of all epics under INIT-3?") is a request of its own
-        statements = [p for p in parts if not REQUEST.search(p) and not YES_NO.match(p) and not p.endswith("?")
+        # After the request, a sentence that neither asks nor opens with a request ("Doesn't matter how old they are.",
+        # "Everything older can probably be closed.") is a remark about it, whatever question words it holds
+        statements = [p for i, p in enumerate(parts)
+                      if (not REQUEST.search(p) or (i and not ASKS_OPENING.match(p)))
+                      and not YES_NO.match(p) and not p.endswith("?")
                       and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
+        wants_list = any(WANTS_LIST.search(p) for p in parts[1:])
         if statements and len(statements) < len(parts):
             parts = [p for p in parts if p not in statements]
         parts = _rejoined(parts)
+        if person:  # "… in May 2021? Count everything he reported.": a part naming nobody points at them too
+            parts = [with_person(p, person) if not self._one_person(p) else p for p in parts]
         for part in parts:
-            call = self._part(part.strip(), state, issue_in_view, carried)
             previous = calls[-1] if calls else None
+            within = state
+            if previous is not None and previous.name in ("search", "count") and _narrowing(previous.slots) \
+                    and (PLURAL.search(part.lower()) or RELATIVE.match(part)):
+                # "how many OPS bugs are open and which of them are blocked?": "them" is the set the part before
+                # selected, narrowed as a follow-up narrows the last answer's
+                within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})
+            call = self._part(part.strip(), within, issue_in_view, carried)
             if previous is not None:
                 call = _selection_carried(previous, call)
+            if previous is not None and call.jql and {previous.name, call.name} <= {"search", "count"} and \
+                    previous.issue_keys == call.issue_keys and (previous.jql == call.jql or _restates(call, previous)):
+                # "what are the open bugs in OPS? who are they assigned to?", "how many …? list them": one answer
+                previous.name = "search" if "search" in (previous.name, call.name) else previous.name
+                continue
             if (previous and previous.name == call.name == "metadata" and previous.issue_keys == call.issue_keys):
                 # "When is MOB-3 due and what is its priority": one question about two fields.
                 previous.slots.fields = list(dict.fromkeys(previous.slots.fields + call.slots.fields))
@@ -225,24 +271,47 @@ class EmbeddedParser:
             whole = self._part(stripped, state, issue_in_view, [])
             calls = [whole] if whole.name == "activity" else calls
         calls = _without_context_parts(self._without_repeats(calls, state))
-        if len(parts) > 1 and any(WANTS_LIST.search(p) for p in parts[1:]):
+        if wants_list:
             # "how many bugs were filed in July? I'd like to see the list.": the count is asked as a list
             calls = [c.model_copy(update={"name": "search"}) if c.name == "count" else c for c in calls]
         # the story's names are not conditions, and the answer says so (unless the request used the same value:
         # "the monthly ops report - … in OPS …"); read once for all the calls (each word is matched to the vocabulary)
-        told = self.conditions.story_words(story) if story else []
+        said = set(unicode_words(stripped.lower()).split())  # "Farid is out sick … assigned to Farid Nguyen": used
+        told = [w for w in self.conditions.story_words(story) if w not in said] if story else []
         for call in calls:
             if call.name != "clarify":
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
                 call.slots.ignored += [w for w in told if w not in call.slots.ignored and w not in used]
         return ParsedQuery(text=text, intents=calls)
 
+    def _without_contrast(self, request: str, restriction: str) -> str:
+        """"…in progress? Not his to-do pile, just the active work.", "…closed as Won't Do? Just those, not the ones
+        that got done.": beside a state the request names, a state the restriction sets against it only contrasts (it is
+        implied, or would contradict the request), so the contrast goes; any other word of the restriction stays."""
+        contrast = CONTRAST.search(restriction)
+        if contrast is None or not KEEPS.search(restriction[:contrast.start()] + restriction[contrast.end():]):
+            return restriction
+        try:
+            asked, set_against = (self.conditions.read(text, Slots()) for text in (request, contrast.group()))
+        except Unknown:
+            return restriction
+        states = ("statuses", "status_categories", "resolutions")
+        if not any(getattr(asked, name) for name in ("statuses", "resolutions")) or not any(
+                getattr(set_against, name) or getattr(set_against.excluded, name) for name in states):
+            return restriction
+        return (restriction[:contrast.start()] + restriction[contrast.end():]).strip(" ,")
+
+    def _one_person(self, text: str) -> str | None:
+        """The one person `text` names, if it names exactly one."""
+        named = {m.term.label for m in self.grounder.scan(unicode_words(text.lower()), {"person"}) if m.score == 1.0}
+        return named.pop() if len(named) == 1 else None
+
     def _without_repeats(self, calls: list[IntentCall], state: ConversationState) -> list[IntentCall]:
         """"Are any of those blocked? Show me those.": a part that only points back at the last set, beside a
         part that narrows it, is that narrowed set; listed alone it would show the wider one."""
         if state.last_search is None or len(calls) < 2:
             return calls
-        earlier = build_jql(state.last_search, today=self.now().strftime("%Y/%m/%d"))
+        earlier = build_jql(state.last_search, now=self.now().strftime(MINUTE))
         searches = [c for c in calls if c.name in ("search", "count")]
         repeats = [c for c in searches if c.jql == earlier]
         return [c for c in calls if c not in repeats] if repeats and len(repeats) < len(searches) else calls
@@ -312,7 +381,7 @@ class EmbeddedParser:
         if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, prefix.lower())
         name: IntentName = "count" if RULES[1][1].search(prefix.lower()) else "search"
-        return IntentCall(name=name, slots=slots, jql=build_jql(slots, today=self.now().strftime("%Y/%m/%d")))
+        return IntentCall(name=name, slots=slots, jql=build_jql(slots, now=self.now().strftime(MINUTE)))
 
     def _filtered(self, name: IntentName, part: str, lowered: str, keys: list[str],
                   state: ConversationState) -> IntentCall | None:
@@ -329,14 +398,16 @@ class EmbeddedParser:
                 return clarify(f"Which person do you mean: {' or '.join(pointed)}?" if pointed else
                                f"Who do you mean by '{pronoun}'? Please name the person.")
             part = with_person(part, pointed[0])
+        moved = None
         if follows:
-            part = with_month_window(part)
+            part, moved = adjacent_window(with_month_window(part), state.last_search)
         try:  # a follow-up's time said alone is on the earlier search's one date field ("and next week?")
             slots = self.conditions.read(part, Slots(), people=name != "children",
                                          terse_text=name in ("search", "count"),
                                          date_field=earlier_date_field(state.last_search) if follows else None)
         except Unknown as exc:
             return clarify(str(exc))
+        slots.dates += [moved] if moved else []
         if name == "children":
             if set(_narrowing(slots)) <= {"parents", "issue_types"}:
                 return IntentCall(name="children", issue_keys=keys, slots=Slots(issue_types=slots.issue_types))
@@ -346,8 +417,9 @@ class EmbeddedParser:
         elif name == "linked":
             if set(_narrowing(slots)) <= NODE_FILTERS | {"links"}:
                 link_type = self._link_type(lowered, transitive=False)
+                said = [w for w in slots.ignored if w in LINK_NOUNS or (link_type and w[:6] in self.link_stems)]
                 return IntentCall(name="linked", issue_keys=keys, slots=slots.model_copy(update={
-                    "links": [], "link_type": link_type}))
+                    "links": [], "link_type": link_type, "ignored": [w for w in slots.ignored if w not in said]}))
             if not any(link.key for link in slots.links):
                 slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
             name = "search"
@@ -364,7 +436,7 @@ class EmbeddedParser:
             slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
-        jql = build_jql(slots, today=self.now().strftime("%Y/%m/%d"))
+        jql = build_jql(slots, now=self.now().strftime(MINUTE))
         if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
             return clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
@@ -400,7 +472,9 @@ class EmbeddedParser:
         # "are any of those blocked?" over the last set asks for the instance's Blocked status, not for links
         if state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered:
             stateless = self._without_states(lowered)  # once, not once per rule
-            if not any(pattern.search(stateless) for name, pattern in RULES if name != "count"):
+            # a link or child word names no intent without an issue to start from ("only the blockers")
+            if not any(pattern.search(stateless) for name, pattern in RULES
+                       if name != "count" and (about_an_issue or name not in ("linked", "children"))):
                 # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
                 listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
                 counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
@@ -503,7 +577,12 @@ class EmbeddedParser:
     def _link_type(self, lowered: str, transitive: bool) -> str | None:
         named = [m for m in self.grounder.scan(lowered, {"link"}) if m.score >= 0.9]
         if named and named[0].term.value not in ("blocks", "is blocked by"):
-            return named[0].term.value  # the instance's own verbs: "depends on", "supersedes"
+            # the instance's own verbs: "what does X depend on" is X's "depends on"; with the key after the verb
+            # ("what depends on X", "superseded by X") it is the other side's, so X's inverse
+            words, said = unicode_words(lowered).split(), named[0].term.value
+            if words[named[0].end:named[0].end + 1] == [KEY_WORD]:
+                return self.lexicon.inverse_links.get(said, said)
+            return said
         if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\bdepends on (it|this|that|"
                      rf"{KEY_WORD})\b"
                      r"|\bwhat depends on\b", lowered):
@@ -565,6 +644,18 @@ def _without_context_parts(calls: list[IntentCall]) -> list[IntentCall]:
     return calls
 
 
+def _restates(call: IntentCall, earlier: IntentCall) -> bool:
+    """"How many issues did Justin file in May? Count everything he reported, any status.": a later part asking of
+    no issues beyond the earlier's (each condition it states, the earlier states too) only says it again."""
+    if call.slots.typed_jql:
+        return False
+    slots, before = call.slots, earlier.slots
+    return bool(_narrowing(slots)) and slots.excluded.is_empty() and all(
+        all(value in getattr(before, name) for value in getattr(slots, name))
+        if isinstance(getattr(slots, name), list) else getattr(slots, name) == getattr(before, name)
+        for name in _narrowing(slots))
+
+
 PROGRESS_SLOTS = {"statuses", "status_categories", "empty", "resolutions"}
 
 
@@ -586,13 +677,16 @@ def input_problem(text: str) -> str | None:
     return None
 
 
-def _with_restrictions_joined(parts: list[str]) -> list[str]:
-    """"Can you list the OPS bugs? Only the unassigned ones, though.": a part that only narrows what the one
-    before asked for is a condition of that request, never a statement to leave out nor a request of its own."""
+def _with_restrictions_joined(parts: list[str], without_contrast: Callable[[str, str], str]) -> list[str]:
+    """"Can you list the OPS bugs? Only the unassigned ones, though.", "bugs Ana filed and which are still open": a
+    part that only narrows what the one before asked for is a condition of that request, never a statement to
+    leave out nor a request of its own. `without_contrast`: the restriction without a contrast that only restates."""
     joined: list[str] = []
     for part in parts:
-        if joined and RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I)):
-            joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {part}"
+        relative = bool(joined) and RELATIVE.match(part) and not joined[-1].rstrip().endswith("?")
+        restricts = RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I))
+        if joined and (relative or restricts):  # after a "?", "which are …" asks of that set: narrowed later
+            joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {without_contrast(joined[-1], part) if restricts else part}"
         else:
             joined.append(part)
     return joined

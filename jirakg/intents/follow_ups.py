@@ -4,9 +4,11 @@ to them or replace one of the same kind."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from jirakg.intents.jql_builder import CURRENT_USER
-from jirakg.intents.models import DateField, Slots, ValueFilters
+from jirakg.intents.models import DateField, DateRange, Slots, ValueFilters
+from jirakg.intents.timewindows import shift
 
 REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
 ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|fixing|handling|handles|doing|"
@@ -68,6 +70,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
     merged.order_by = new.order_by or merged.order_by
     merged.ignored = [w for w in new.ignored if w not in NOT_UNUSED]
+    merged.assumed = list(dict.fromkeys(previous.assumed + new.assumed))  # how the whole set was read
     if new.statuses:
         merged.status_categories = []
     return merged
@@ -112,6 +115,31 @@ def with_month_window(text: str) -> str:
     if len(re.findall(rf"\b(?:{MONTH_NAMES})\b", text, re.IGNORECASE)) != 1:
         return text
     return MONTH_ALONE.sub(lambda m: f"in {m.group(1)}", text)
+
+
+# "and the week after?", "the month before that", "the following week": the earlier window moved by one unit
+# ("next week" alone counts from today, and is the time reader's)
+ADJACENT = re.compile(r"\b(?:the )?(?:(?P<unit>day|week|fortnight|month|quarter|year)(?: right)? (?P<way>after|before)"
+                      r"(?: that| it| this)?|(?P<way2>following|previous|preceding|prior) (?P<unit2>day|week|fortnight|"
+                      r"month|quarter|year))\b", re.IGNORECASE)
+
+
+def adjacent_window(text: str, previous: Slots | None) -> tuple[str, DateRange | None]:
+    """`text` without a window said next to the earlier one ("and the week after?" after "due next week"), and
+    that window on the earlier date field; the text as it is when the earlier search had no one bounded window."""
+    match = ADJACENT.search(text)
+    bounded = [d for d in previous.dates if d.start and d.end] if previous else []
+    if match is None or len(bounded) != 1:
+        return text, None
+    earlier = bounded[0]
+    unit = match.group("unit") or match.group("unit2")
+    count, unit = (3, "month") if unit == "quarter" else (1, unit)
+    if (match.group("way") or match.group("way2")) in ("before", "previous", "preceding", "prior"):
+        count = -count
+    start, end = (shift(datetime.fromisoformat(t), count, unit).isoformat()
+                  for t in (earlier.start or "", earlier.end or ""))  # both set: `bounded`
+    window = DateRange(start=start, end=end, phrase=match.group(), field=earlier.field)
+    return text[:match.start()] + " " + text[match.end():], window
 
 
 def refines_alone(words: str) -> bool:

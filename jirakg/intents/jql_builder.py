@@ -72,9 +72,9 @@ def _dates(dates: list[DateRange]) -> list[str]:
     return clauses
 
 
-def _due_before(dates: list[DateRange], today: str | None) -> bool:
-    """Whether a due-date window already ends by `today` (yyyy/MM/dd)."""
-    day = today.replace("/", "-") if today else None
+def _due_before(dates: list[DateRange], now: str | None) -> bool:
+    """Whether a due-date window already ends by the day of `now` (yyyy/MM/dd HH:mm)."""
+    day = now[:10].replace("/", "-") if now else None
     return day is not None and any(d.field == "due" and d.end and d.end[:10] <= day for d in dates)
 
 
@@ -97,8 +97,12 @@ def _history(condition: HistoryCondition) -> str:
     return clause
 
 
-def build_jql(slots: Slots, *, today: str | None = None) -> str:
-    """`today` (yyyy/MM/dd) is what "overdue" counts from; without it JQL's now() does."""
+MINUTE = "%Y/%m/%d %H:%M"  # JQL's date-time format
+
+
+def build_jql(slots: Slots, *, now: str | None = None) -> str:
+    """`now` (yyyy/MM/dd HH:mm, the parser's clock) is what "overdue" counts from, as JQL's now() would: a
+    due date of today is past by the afternoon, as Jira's own `duedate < now()` has it; without it, now()."""
     clauses = _values(slots, negated=False) + _values(slots.excluded, negated=True)
     clauses += [f"{field} is EMPTY" for field in slots.empty] + [f"{field} is not EMPTY" for field in slots.filled]
     if slots.parents:
@@ -113,8 +117,8 @@ def build_jql(slots: Slots, *, today: str | None = None) -> str:
     clauses += [f"{quote(n.field)} {n.operator} {n.value:g}" for n in slots.numbers]
     clauses += _dates(slots.dates) + _links(slots)
     if slots.overdue:
-        if not _due_before(slots.dates, today):  # "overdue by more than a week" already bounds the due date
-            clauses.append(f"duedate < {quote(today) if today else 'now()'}")
+        if not _due_before(slots.dates, now):  # "overdue by more than a week" already bounds the due date
+            clauses.append(f"duedate < {quote(now) if now else 'now()'}")
         if "resolution" not in slots.empty:
             clauses.append("resolution is EMPTY")
     if slots.text and text_query(slots.text):

@@ -29,6 +29,10 @@ SYNONYMS = {
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
                               "awaiting review", "up for review", "waiting on review", "waiting on a review"],
+    # where review happens as a pull request (Fluid's workflow)
+    ("status", "pull request"): ["code review", "in code review", "under review", "being reviewed", "in review",
+                                 "waiting for review", "awaiting review", "up for review", "waiting on review",
+                                 "waiting on code review", "waiting for code review", "open pr", "open prs"],
     ("priority", "high"): ["important"],
     ("resolution", "won't fix"): ["won't do", "wont fix", "not to fix", "decided not to fix", "will not fix", "wontfix",
                                   "not to do", "decided not to do", "rejected", "declined", "decline to fix",
@@ -86,6 +90,7 @@ class Lexicon(BaseModel):
     terms: list[Term] = Field(default_factory=list)
     project_keys: list[str] = Field(default_factory=list)
     priority_order: list[str] = Field(default_factory=list)  # highest first
+    inverse_links: dict[str, str] = Field(default_factory=dict)  # "depends on" <-> "is depended on by"
     sprints: list[Sprint] = Field(default_factory=list)  # for "the past 3 sprints"
     # person value -> the project keys of the sampled issues they are assignee or reporter of: tells two
     # people of one first name apart when the question names a project
@@ -122,6 +127,7 @@ class Lexicon(BaseModel):
         """`planned_sprints`: sprints the boards list that the issues may not show yet (named, not windows)."""
         terms = _Terms()
         statuses, priorities, issue_types = list(statuses), list(priorities), list(issue_types)
+        link_types = list(link_types)
         _add_metadata_terms(terms.add, fields, statuses, priorities, issue_types, link_types)
         projects = list(projects)
         project_keys = _add_project_terms(terms.add, projects)
@@ -144,6 +150,8 @@ class Lexicon(BaseModel):
                       type_levels={t["name"]: t["hierarchyLevel"] for t in issue_types
                                    if isinstance(t.get("hierarchyLevel"), int)})
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
+        lexicon.inverse_links = {**{t["outward"]: t["inward"] for t in link_types},
+                                 **{t["inward"]: t["outward"] for t in link_types}}
         return lexicon
 
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from jirakg.intents.embedded import NEEDS_KEY, EmbeddedParser, input_problem
-from jirakg.intents.jql_builder import build_jql
+from jirakg.intents.jql_builder import MINUTE, build_jql
 from jirakg.intents.llm_grounding import Grounded, SlotGrounder
 from jirakg.intents.llm_routing import LlmRouting
 from jirakg.intents.llm_schema import (
@@ -108,7 +108,7 @@ class LlmParser:
         grounded = self.slots.grounded(intent)
         call = IntentCall(name=intent.name, issue_keys=keys, slots=grounded.slots)
         if intent.name in ("search", "count"):
-            call.jql = build_jql(grounded.slots, today=self.embedded.now().strftime("%Y/%m/%d"))
+            call.jql = build_jql(grounded.slots, now=self.embedded.now().strftime(MINUTE))
         return Reading(call, grounded)
 
     def _widens(self, text: str, readings: list[Reading], embedded: ParsedQuery) -> str | None:

@@ -12,7 +12,7 @@ from difflib import get_close_matches
 from jirakg.intents.asking import clarify, which_issue
 from jirakg.intents.conditions import ConditionReader, Unknown
 from jirakg.intents.follow_ups import earlier_date_field, narrowed
-from jirakg.intents.jql_builder import build_jql
+from jirakg.intents.jql_builder import MINUTE, build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import ConversationState, DateRange, IntentCall, Slots
 from jirakg.intents.release_dates import dated_release
@@ -57,16 +57,16 @@ class TeamCalls:
         if follow_up and state.last_search is not None:
             slots = narrowed(state.last_search, slots)
         self._type_elsewhere(slots)
-        today = self.now().strftime("%Y/%m/%d")
+        now = self.now().strftime(MINUTE)
         if part is not None:
-            subset = build_jql(part, today=today)
+            subset = build_jql(part, now=now)
             if not subset:
                 return clarify(f"I could not tell which part of the issues '{ask.subset}' means; ask for example "
                                 f"'what fraction of FLUID bugs are resolved?'.")
             measure.subset_jql = subset
             slots.ignored += part.ignored
         if sides:  # a ratio: each part as its own condition, both within the selection
-            jqls = [build_jql(side, today=today) for side in sides]
+            jqls = [build_jql(side, now=now) for side in sides]
             if not all(jqls) or sides[0].ignored or sides[1].ignored:
                 return clarify(f"I could not tell which issues '{ask.subset}' and '{ask.versus}' mean; ask for "
                                f"example 'ratio of bugs to stories in MOB'.")
@@ -97,9 +97,9 @@ class TeamCalls:
             slots.text = ask.subset
             slots.measure = measure
             return IntentCall(name="comments", slots=slots, jql=build_jql(slots.model_copy(update={"text": None}),
-                                                                          today=today) or None)
+                                                                          now=now) or None)
         slots.measure = measure
-        return IntentCall(name=ask.name, slots=slots, jql=build_jql(slots, today=today) or None)
+        return IntentCall(name=ask.name, slots=slots, jql=build_jql(slots, now=now) or None)
 
     def _activity(self, slots: Slots, lowered: str) -> None:
         """The window the changes are counted in (this week unless asked), on the issues updated since."""

@@ -635,8 +635,8 @@ class TeamAsk:
 
 
 # Words that make a short question a search with conditions rather than a sprint or risk report
-CONDITION_WORDS = (r"\b(?:un\w+|open|not|no|except|minus|without|overdue|assigned|done|finished|mine|my|me|others?|"
-                   r"high|low|blocked|closed|resolved|in progress|to do)\b")
+CONDITION_WORDS = (r"\b(?:un\w+|open|not|no|nobody|no one|noone|except|minus|without|overdue|assigned|owns?|owned|"
+                   r"owners?|done|finished|mine|my|me|others?|high|low|blocked|closed|resolved|in progress|to do)\b")
 SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint 51")
 SENTENCE = re.compile(r"(?<=[.!?])(?<!\b\w\.\w\.)\s+")  # "i.e." and "e.g." end no sentence
 SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
@@ -1165,7 +1165,8 @@ OPEN_VERSUS_DONE = re.compile(r"\b(?:open|unresolved|to do|in progress|not done)
                               r"(?:done|closed|resolved|finished)\b|\b(?:done|closed|resolved|finished) "
                               r"(?:vs\.?|versus|and|or|against) (?:open|unresolved|to do|in progress|not done)\b")
 # "a priority by component matrix": two fields crossed
-MATRIX = re.compile(rf"\b(?P<g1>{G}) (?:by|x|vs\.?|versus|against) (?P<g2>{G})\b(?: (?:matrix|table|grid|cross-?tab|"
+MATRIX = re.compile(r"(?<!\blast )(?<!\bthis )(?<!\bnext )(?<!\bpast )(?<!\bprevious )(?<!\bthe same )"  # a date
+                    rf"\b(?P<g1>{G}) (?:by|x|vs\.?|versus|against) (?P<g2>{G})\b(?: (?:matrix|table|grid|cross-?tab|"
                     rf"breakdown|split|view|counts?))?")
 # "the split of DATA work between stories, tasks and bugs": the kinds named are grouped by type, and select
 KINDS_SPLIT = re.compile(rf"\b(?:split|mix|spread|distribution|breakdown|balance)\b(?P<keep0>.{{0,40}}?)\s+"

@@ -363,3 +363,125 @@ def test_everyday_words_for_resolutions(question: str, stated: str) -> None:
 
 def test_a_level_said_before_priority_leaves_the_name_after_it_alone() -> None:
     assert _only("High priority Core Platform bugs that are open").name == "search"
+
+
+# --- background sentences around the request (a story, a remark after it, a restatement) ---------------------------
+
+@pytest.mark.parametrize(("question", "absent"), [
+    # a lead clause before a colon is story, even with "I want" in it
+    ("The weekly numbers looked odd and I want to back them up with data for the board: how many Operations bugs are "
+     "still open?", '"DATA"'),
+    ("My director keeps pinging me about the backlog, so before I reply to her again: which Web Storefront bugs are "
+     "unresolved?", "clarify"),
+    # "the mailing list" in a story does not ask
+    ("Someone on the mailing list said Billing is a mess this week. Which Mobile Apps bugs are still open?", "Billing"),
+])
+def test_a_story_before_a_colon_or_mentioning_a_list_names_no_condition(question: str, absent: str) -> None:
+    intent = _only(question)
+    assert intent.name != "clarify" and absent not in (intent.jql or ""), (intent.name, intent.jql, intent.slots.reason)
+    assert "resolution is EMPTY" in (intent.jql or ""), intent.jql
+
+
+@pytest.mark.parametrize("question", [
+    "Could you list the Operations bugs that are still open? Doesn't matter how old they are.",
+    "Which Data Platform bugs are unassigned? Everything older can probably be closed.",
+    "Show me the Mobile Apps tasks in review? That was when the redesign really kicked off, I think.",
+    "Which Data Platform bugs are unassigned? I want to know what nobody is looking at yet.",
+])
+def test_a_remark_after_the_request_asks_nothing(question: str) -> None:
+    (intent,) = PARSER.parse(question).intents
+    assert intent.name == "search" and "statusCategory" not in (intent.jql or ""), intent.jql
+
+
+@pytest.mark.parametrize(("question", "wanted"), [
+    ("Divya is off this week. What is assigned to Divya Dubois that's in review? Not her to-do pile, just the review "
+     "queue.", 'status = "In Review"'),
+    ("We need a clean list for the audit. Could you pull up the Operations tasks closed as Won't Do? Just those, not "
+     "the ones that got done.", "resolution = \"Won't Do\""),
+])
+def test_a_contrast_beside_the_state_asked_for_only_restates_it(question: str, wanted: str) -> None:
+    jql = _only(question).jql or ""
+    assert wanted in jql and "!=" not in jql and "To Do" not in jql and "statusCategory" not in jql, jql
+
+
+def test_a_contrast_beside_no_state_still_narrows() -> None:
+    jql = _only("Can you list the Operations bugs? Only the unassigned ones, not the blocked ones.").jql or ""
+    assert "assignee is EMPTY" in jql and 'status != "Blocked"' in jql, jql
+
+
+def test_a_restating_part_is_no_second_request() -> None:
+    question = ("My lead wants contributor numbers for the year. How many bugs did Farid Patel report in 2025? Count "
+                "everything he reported, any status.")
+    (intent,) = PARSER.parse(question).intents
+    assert intent.name == "count" and "reporter =" in (intent.jql or "") and "2025" in (intent.jql or ""), intent.jql
+
+
+@pytest.mark.parametrize("question", [
+    "Uma Achebe told me at lunch that other people end up fixing her reports. How many Operations bugs did Uma "
+    "report that are assigned to somebody other than her?",
+    "How many Operations bugs did Uma Achebe report that are assigned to someone other than her?",
+])
+def test_a_pronoun_beside_the_person_it_names_is_that_person(question: str) -> None:
+    jql = _only(question).jql or ""
+    uma = ACCOUNTS["Uma Achebe"]
+    assert f'reporter = "{uma}"' in jql and f'assignee != "{uma}"' in jql, jql
+
+
+def test_that_project_is_the_one_project_of_the_story_and_its_week_no_condition() -> None:
+    jql = _only("The Operations team got two new people this week, and I'd like to give them something real. Which "
+                "bugs in that project have no assignee? Doesn't matter how old they are.").jql or ""
+    assert _conditions(jql) == _conditions("project = OPS AND issuetype = Bug AND assignee is EMPTY"), jql
+
+
+def test_a_story_naming_the_key_the_request_names_again_is_still_story() -> None:
+    jql = _only("PROJ-12 came up at the review and people kept mentioning blocked tickets. Before the follow-up, list "
+                "the issues linked to PROJ-12 that are still open, would you?").jql or ""
+    assert "linkedIssues" in jql and "text ~" not in jql and "Blocked" not in jql, jql
+
+
+def test_a_sentence_that_wants_gives_way_to_the_one_that_asks() -> None:
+    jql = _only("Ana says she carries the Data Platform bug load alone and I want to check that before I rebalance. "
+                "How many open bugs in Operations are assigned to someone other than Ana Patel?").jql or ""
+    assert "DATA" not in jql and f'assignee != "{ACCOUNTS["Ana Patel"]}"' in jql and "assignee =" not in jql, jql
+
+
+def test_a_part_adding_to_the_request_is_no_remark() -> None:
+    assert [i.name for i in PARSER.parse("What blocks PROJ-12? Its children too, if you can.").intents] == [
+        "linked", "children"]
+
+
+def test_a_restriction_naming_its_state_before_ones_narrows_the_request() -> None:
+    jql = _only("How many bugs are in Operations? Open ones only, created this year.").jql or ""
+    assert "resolution is EMPTY" in jql and 'created >= "2026/01/01' in jql, jql
+
+
+@pytest.mark.parametrize("question", [
+    "The Operations board has lots of tickets that were never closed properly. Which stories are in review there?",
+    "Operations keeps a messy board and nothing there ever gets closed. Can you list the stories in review over there?",
+])
+def test_there_is_the_one_project_of_the_story_and_its_state_words_no_condition(question: str) -> None:
+    jql = _only(question).jql or ""
+    assert _conditions(jql) == _conditions('project = OPS AND issuetype = Story AND status = "In Review"'), jql
+
+
+@pytest.mark.parametrize(("question", "absent"), [
+    ("Since the Billing review is tomorrow, can you pull up the Operations tickets closed as Won't Do?", "Billing"),
+    ("I want to back my complaint up with data, so how many Operations bugs were opened in the last 30 days?",
+     '"DATA"'),
+    ("Because the Mobile Apps demo is next week, which Web Storefront bugs are still open?", '"MOB"'),
+])
+def test_a_clause_telling_why_before_the_request_names_no_condition(question: str, absent: str) -> None:
+    intent = _only(question)
+    assert absent not in (intent.jql or "") and 'project = "' in (intent.jql or ""), intent.jql
+
+
+def test_since_a_date_before_the_request_is_still_its_condition() -> None:
+    assert 'created >= "2026/10/01' in (_only("Since October, which Operations bugs were created?").jql or "")
+
+
+def test_its_is_the_one_sprint_the_story_names_and_its_state_words_no_condition() -> None:
+    intent = _only("DATA Sprint 22 was closed yesterday and I owe everyone a summary. Which of its stories are still "
+                   "open?")
+    jql = intent.jql or ""
+    assert "sprint = " in jql and "statusCategory" not in jql and "created" not in jql, jql
+    assert "resolution is EMPTY" in jql and 'issuetype = "Story"' in jql, jql

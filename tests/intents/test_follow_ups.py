@@ -247,3 +247,26 @@ def test_another_form_of_a_question_word_is_not_corrected_to_it() -> None:
 def test_a_short_word_is_corrected_only_to_a_question_word() -> None:
     typos = Typos(["ned", "zimmerman"])
     assert typos.corrected("from the end of July, teh bugs") == "from the end of July, the bugs"
+
+
+@pytest.mark.parametrize(("first", "then", "name"), [
+    ("how many unresolved tasks are in OPS?", "just the blockers", "count"),
+    ("how many open stories does DATA have?", "only the ones with children", "count"),
+    ("list the unresolved tasks in OPS", "just the blockers", "search"),
+])
+def test_a_link_word_without_an_issue_narrows_in_the_earlier_intent(first: str, then: str, name: str) -> None:
+    call = follow(first, then)
+    assert call.name == name and "resolution is EMPTY" in (call.jql or ""), call
+
+
+@pytest.mark.parametrize(("first", "then", "clauses"), [
+    ("unresolved WEB tasks due next week", "and the week after that?",
+     ['duedate >= "2026/11/09 00:00"', 'duedate < "2026/11/16 00:00"', 'project = "WEB"']),
+    ("DATA stories created in August", "what about the month before?",
+     ['created >= "2026/07/01 00:00"', 'created < "2026/08/01 00:00"', 'project = "DATA"']),
+    ("bugs resolved in OPS last week", "and the previous week",
+     ['resolutiondate >= "2026/10/12 00:00"', 'resolutiondate < "2026/10/19 00:00"']),
+])
+def test_a_window_said_next_to_the_earlier_one_moves_it(first: str, then: str, clauses: list[str]) -> None:
+    call = follow(first, then)
+    assert all(c in (call.jql or "") for c in clauses) and call.slots.ignored == [], call

@@ -1,7 +1,7 @@
 """The gold of the plain-language question sets is right and discriminating.
 
-Every case of tests/data/nlq/dev-*.jsonl, words2-*.jsonl, follow-ups*.jsonl, fresh-*.jsonl and heldout/*.jsonl
-is checked against the dataset it is about, served by devjira in-process (once per module):
+Every case of tests/data/nlq/dev-*.jsonl, words2-*.jsonl, follow-ups*.jsonl, fresh-*.jsonl, tune4-*, held4-* and
+heldout/*.jsonl is checked against the dataset it is about, served by devjira in-process (once per module):
 
 - each case has the expected fields and a known variant; clarify and plain-issue cases carry no JQL;
 - each gold JQL runs and finds at least one issue;
@@ -38,7 +38,8 @@ from jirakg.devjira.server import ServerOptions, create_app
 
 NLQ = Path(__file__).resolve().parents[1] / "data" / "nlq"
 FILES = (sorted(NLQ.glob("dev-*.jsonl")) + sorted(NLQ.glob("words2-*.jsonl")) + sorted(NLQ.glob("follow-ups*.jsonl"))
-         + sorted(NLQ.glob("fresh-*.jsonl")) + sorted((NLQ / "heldout").glob("*.jsonl")))
+         + sorted(NLQ.glob("fresh-*.jsonl")) + sorted(NLQ.glob("tune4-*.jsonl")) + sorted(NLQ.glob("held4-*.jsonl"))
+         + sorted((NLQ / "heldout").glob("*.jsonl")))
 SHARED_DATASETS = Path(__file__).resolve().parents[3] / "shared" / "datasets"
 FLUID_ARCHIVE = SHARED_DATASETS / "fluid-jira" / "issues.jsonl.gz"
 DEMO_COMMAND = ["demo-data", "generate", "--seed", "1", "--issues", "3000", "--end-date", "2026-11-01"]

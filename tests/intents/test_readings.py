@@ -103,3 +103,13 @@ def test_a_wider_answer_is_silent_unless_its_text_says_how_it_read_the_question(
     assert [f["query"] for f in report.failures if f["widened_silently"]] == ["silent"]
     assert reading_notes(IntentCall(name="count", slots=answers["unused word"])) == [
         "I did not use 'overdue' from the question; the count above does not take it into account."]
+
+
+@pytest.mark.parametrize("question", ["ALPHA work waiting for code review", "what's under review in ALPHA?",
+                                      "ALPHA tickets in review"])
+def test_review_is_the_pull_request_status_where_the_workflow_reviews_that_way(question: str) -> None:
+    statuses = [{"name": "Open", "statusCategory": {"key": "new"}},
+                {"name": "Pull Request", "statusCategory": {"key": "indeterminate"}}]
+    lexicon = Lexicon.build(statuses=statuses, projects=[{"key": "ALPHA", "name": "Alpha"}])
+    found = call(EmbeddedParser(lexicon, now=lambda: NOW), question)
+    assert 'status = "Pull Request"' in (found.jql or "") and found.slots.ignored == [], found

@@ -304,3 +304,14 @@ def test_submitting_is_reporting(question: str, name: str) -> None:
 def test_created_last_before_a_time_is_a_date_not_a_ranking(question: str) -> None:
     call = one(question)
     assert call.name != "ranking" and "created >= " in (call.jql or "") and call.slots.ignored == [], call
+
+
+@pytest.mark.parametrize(("question", "clauses"), [
+    ("WEB stories closed last week by assignee", ['resolutiondate >= "2026/10/19 00:00"', 'project = "WEB"']),
+    ("DATA tasks opened this month per priority", ['created >= "2026/11/01 00:00"', 'project = "DATA"']),
+    ("MOB bugs updated in the past week by status", ['updated >= "2026/10/25 12:00"', 'project = "MOB"']),
+])
+def test_a_date_before_the_grouping_is_a_condition_not_a_second_level(question: str, clauses: list[str]) -> None:
+    call = one(question)
+    assert call.name == "breakdown" and len(call.slots.measure.group_by) == 1, call
+    assert all(c in (call.jql or "") for c in clauses) and call.slots.ignored == [], call

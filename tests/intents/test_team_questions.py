@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jirakg.intents.team_questions import normalised, read_team
+from tests.intents.team_shapes import one
 
 SHAPES = [
     ("break down DECA issues by type", "breakdown", {"group_by": ["issuetype"]}),
@@ -67,3 +68,13 @@ def test_with_an_issue_only_comments_and_reasons_are_team_questions() -> None:
 def test_only_typos_are_corrected_not_other_forms_of_a_word() -> None:
     assert normalised("stroy points by componnet") == "story points by component"
     assert normalised("who reports the most, what changed") == "who reports the most, what changed"
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("risks nobody owns", "assignee is EMPTY"),
+    ("OPS risks no one owns yet", "assignee is EMPTY"),
+    ("risks owned by Ana Schmidt", "assignee = "),
+])
+def test_risks_with_an_owner_condition_are_risk_issues_not_a_risk_report(question: str, clause: str) -> None:
+    call = one(question)
+    assert call.name == "search" and 'issuetype = "Risk"' in (call.jql or "") and clause in (call.jql or ""), call
