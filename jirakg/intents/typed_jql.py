@@ -51,7 +51,11 @@ UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1
 STRONG_JQL = re.compile(r"[=~<>]|\b(?:AND|OR|ORDER BY)\b|\bis\s+(?:not\s+)?(?:empty|null)\b|\bin\s*\(|\w\(|"
                         r"(?-i:\b(?:CHANGED|WAS)\b)",
                         re.IGNORECASE)
-PREFIX_GLUE = re.compile(r"\b(?:where|with|having|and|whose|that have|which have|such that)\s*:?\s*$|[:,]\s*$", re.I)
+# Words that lead into the JQL and select nothing: "how many issues match …", "count issues matching the query …"
+QUERY = r"(?:(?:the|this|my|a) )?(?:query|jql|filter|search|conditions?|criteria)"
+PREFIX_GLUE = re.compile(rf"\b(?:(?:that |which )?(?:match(?:es|ing)?|satisf(?:y|ies|ying)|meet(?:s|ing)?|"
+                         rf"fit(?:s|ting)?)(?: {QUERY})?|(?:(?:for|with|using|from|by|run|running) )?{QUERY}|"
+                         rf"where|with|having|and|whose|that have|which have|such that|for)\s*:?\s*$|[:,]\s*$", re.I)
 
 
 class TypedJql:
