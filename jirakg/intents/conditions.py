@@ -1339,4 +1339,10 @@ def no_such(lexicon: Lexicon, kind: str, value: str) -> str:
     named = "release or version" if kind == "version" else kind
     what = "nobody called" if kind == "person" else f"no {named} called"
     hint = f" The closest are {', '.join(close)}." if close else ""
+    if not close and kind in FEW_VALUED and 0 < len(names) <= MOST_NAMED:  # a short list, said whole
+        hint = f" Its {FEW_VALUED[kind]} are {', '.join(names.values())}."
     return f"There is {what} '{value}' in this Jira.{hint}"
+
+
+FEW_VALUED = {"status": "statuses", "priority": "priorities", "resolution": "resolutions"}
+MOST_NAMED = 12

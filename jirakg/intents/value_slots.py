@@ -30,6 +30,9 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("person", re.compile(rf"\b(?i:is|was|has|did|does) (?P<value>{NAME}(?: {NAME})?) "
                           r"(?i:working|work|been|report|raise|file|own|handle|fix)")),
     ("status", re.compile(rf"\b(?i:status|state)(?: (?i:of|is|=))? \"?(?P<value>{NAMES})")),
+    # "in the Awaiting QA status", "sitting in the Triage column" (an issue key before the word is no status)
+    ("status", re.compile(rf"\b(?i:in|into|to) (?i:the )?(?![A-Z][A-Z0-9]+-\d)"
+                          rf"(?P<value>{NAME}(?: (?:for |to |of )?{NAME}){{0,3}}) (?i:status|state|column)\b")),
     ("version", re.compile(r"\b(?i:release|version|fix ?version)s? \"?(?P<value>[A-Z0-9][\w.-]*)")),
     ("sprint", re.compile(r"(?P<value>(?:\b[A-Z][A-Za-z]* )?(?i:sprint) \d+)\b")),
     ("sprint", re.compile(rf"\b(?i:sprint) \"?(?P<value>{NAME}(?: \d+)?)")),
