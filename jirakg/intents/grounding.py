@@ -18,6 +18,8 @@ URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top", "highest", "
                 "p1",
                 "most severe", "severest", "emergency", "emergencies"}
 MINOR_WORDS = {"trivial", "minor", "lowest", "cosmetic", "p4", "p5"}
+# "low" where the scheme has no Low: the level above the lowest ("low-importance" Fluid bugs are Minor, not Trivial)
+LOW_WORDS = {"low"}
 # Words of questions that are never misspelt names of anything; not worth a fuzzy comparison.
 COMMON_WORDS = frozenset("""a about after all an and any are as at be been before by can could did do does
 done for from get give had has have how i in into is it its last list me mine my next not of on or our
@@ -73,6 +75,8 @@ class Grounder:
             return [Match(terms[order[0]], start, start + 1, 0.9)]
         if word in MINOR_WORDS and word not in self._aliases:
             return [Match(terms[order[-1]], start, start + 1, 0.9)]
+        if word in LOW_WORDS and word not in self._aliases:
+            return [Match(terms[order[-2 if len(order) > 2 else -1]], start, start + 1, 0.9)]
         return []
 
     def _fuzzy(self, phrase: str, start: int, end: int, kinds: set[str]) -> list[Match]:

@@ -18,6 +18,12 @@ KINDS = ("project", "status", "category", "type", "priority", "link", "component
          "person", "field", "resolution", "option")
 PARTIAL_STOP = frozenset("app apps application the and for api service services module plugin sdk server client "
                          "library lib tool tools".split())  # too common to name one component
+# Everyday words for deciding against an issue: the instance's Won't Fix, else its Won't Do ("turned down" names
+# whichever of the two it has, Won't Fix where it has both).
+DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided not to fix", "not to do",
+                  "decided not to do", "rejected", "declined", "decline to fix", "declined to fix", "turned down",
+                  "not worth doing", "not worth fixing", "gave up on", "given up on", "abandoned", "decided to drop",
+                  "decided against", "chose to drop", "chose not to do", "refused"]
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches"],
@@ -30,13 +36,11 @@ SYNONYMS = {
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
                               "awaiting review", "up for review", "waiting on review", "waiting on a review"],
     ("priority", "high"): ["important"],
-    ("resolution", "won't fix"): ["won't do", "wont fix", "not to fix", "decided not to fix", "will not fix", "wontfix",
-                                  "not to do", "decided not to do", "rejected", "declined", "decline to fix",
-                                  "declined to fix", "turned down", "not worth doing", "not worth fixing", "gave up on",
-                                  "given up on", "abandoned"],
-    ("resolution", "won't do"): ["won't fix", "wont do", "wont fix", "not to fix", "decided not to fix", "will not fix",
-                                 "will not do", "not worth doing", "not worth fixing", "gave up on", "given up on",
-                                 "abandoned"],
+    # labels by what they are about: "speed-related items", "tagged as a slowdown"
+    ("label", "performance"): ["speed", "slowness", "slowdown", "slowdowns", "sluggish", "sluggishness", "perf",
+                               "latency"],
+    ("resolution", "won't fix"): ["won't do", "wont fix", "wontfix", "will not fix", *DECLINED_WORDS],
+    ("resolution", "won't do"): ["won't fix", "wont do", "wont fix", "will not fix", "will not do", *DECLINED_WORDS],
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated", "repeats of", "repeat of",
                                   "already reported"],
     ("resolution", "fixed"): ["implemented", "got fixed", "repaired", "got repaired"],

@@ -1,0 +1,115 @@
+"""Values said in everyday words: deciding against an issue ("turned down", "decided to drop") is the instance's
+Won't Fix or Won't Do; "actually finished" is its Done; a done word set against a named resolution adds nothing;
+"low" on a scheme without Low; labels by what they are about; words leading into typed JQL; a status named before
+the word "status" that the instance does not have."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.models import IntentCall
+from tests.intents.demo_lexicon import ISSUES, LEXICON, META
+
+NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
+PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)  # the demo: Done, Won't Do, Cannot Reproduce; Highest to Lowest
+# An instance with both Won't Fix and Won't Do, Fixed and Done, and priorities Blocker to Trivial (as Fluid's)
+LEVELS = dict(zip(("Highest", "High", "Medium", "Low", "Lowest"), ("Blocker", "Critical", "Major", "Minor", "Trivial"),
+                  strict=True))
+BOTH = [{"key": f"MOB-{9000 + i}", "fields": {"resolution": {"name": name}}}
+        for i, name in enumerate(["Won't Fix", "Fixed"])]
+OTHER = EmbeddedParser(Lexicon.build(
+    fields=META["fields"], statuses=META["statuses"], issue_types=META["issuetypes"],
+    priorities=[{"name": name} for name in LEVELS.values()], link_types=META["issueLinkTypes"],
+    projects=META["projects"], issues=[{**i, "fields": {k: v for k, v in i["fields"].items() if k != "priority"}}
+                                       for i in ISSUES] + BOTH), now=lambda: NOW)
+
+
+def _one(question: str, parser: EmbeddedParser = PARSER) -> IntentCall:
+    (intent,) = parser.parse(question).intents
+    return intent
+
+
+@pytest.mark.parametrize("question", ["which DATA tickets got rejected?", "web work we decided to drop",
+                                      "how many OPS tickets were turned down?", "MOB issues the team decided against"])
+def test_deciding_against_an_issue_is_the_won_t_resolution_the_instance_has(question: str) -> None:
+    call = _one(question)
+    assert "resolution = \"Won't Do\"" in (call.jql or "") and not call.slots.ignored, (call.jql, call.slots.ignored)
+    other = _one(question, OTHER)
+    assert "resolution = \"Won't Fix\"" in (other.jql or ""), other.jql
+
+
+def test_a_time_said_with_turned_down_is_when_it_was_resolved() -> None:
+    jql = _one("OPS tickets that were turned down in October").jql or ""
+    assert "resolution = \"Won't Do\"" in jql and 'resolutiondate >= "2026/10/01' in jql and "created" not in jql, jql
+
+
+def test_a_negated_wont_do_excludes_it() -> None:
+    call = _one("WEB issues except the won't do ones")
+    assert "resolution != \"Won't Do\"" in (call.jql or "") and "except" not in call.slots.ignored, call.jql
+
+
+@pytest.mark.parametrize("question", [
+    "how many DATA bugs were closed as Won't Do? Not closed some other way.",
+    "DATA tickets resolved as Won't Do, not the ones that were finished",
+    "which WEB stories ended as Won't Do - not the done ones",
+])
+def test_a_done_word_set_against_a_named_resolution_adds_nothing(question: str) -> None:
+    call = _one(question)
+    jql = call.jql or ""
+    assert "resolution = \"Won't Do\"" in jql and "status" not in jql and "EMPTY" not in jql, jql
+    assert not call.slots.ignored, call.slots.ignored
+
+
+@pytest.mark.parametrize("question", ["how many DATA issues did we actually complete in September?",
+                                      "WEB stories that really got finished in September"])
+def test_actually_finished_is_the_done_resolution_and_says_so(question: str) -> None:
+    call = _one(question)
+    assert 'resolution = "Done"' in (call.jql or "") and "resolutiondate" in (call.jql or ""), call.jql
+    assert any("as resolution Done" in note for note in call.slots.assumed), call.slots.assumed
+    other = _one(question, OTHER)
+    assert 'resolution in ("Done", "Fixed")' in (other.jql or ""), other.jql
+
+
+def test_finish_without_actually_stays_the_resolved_date() -> None:
+    jql = _one("what did Mobile Apps finish in September?").jql or ""
+    assert "resolution" not in jql.replace("resolutiondate", ""), jql
+
+
+def test_low_on_a_scheme_without_low_is_the_level_above_the_lowest() -> None:
+    call = _one("low-importance MOB bugs", OTHER)
+    assert 'priority = "Minor"' in (call.jql or "") and not call.slots.ignored, (call.jql, call.slots.ignored)
+    assert "I read 'low' as priority Minor." in call.slots.assumed
+    assert 'priority = "Low"' in (_one("low-importance MOB bugs").jql or "")
+
+
+@pytest.mark.parametrize("question", ["DATA tickets about slowness", "any perf-related tickets in WEB?",
+                                      "sluggishness tickets in MOB"])
+def test_a_label_is_named_by_what_it_is_about(question: str) -> None:
+    call = _one(question)
+    assert 'labels = "performance"' in (call.jql or "") and "text ~" not in (call.jql or ""), call.jql
+    assert not call.slots.ignored, call.slots.ignored
+
+
+@pytest.mark.parametrize("question", ["how many tickets match priority = High AND project = DATA",
+                                      "list the issues matching project = WEB AND labels = ux",
+                                      "show issues that satisfy the filter project = OPS AND status = Blocked",
+                                      "count tickets for the query project = MOB AND issuetype = Bug"])
+def test_words_leading_into_typed_jql_are_no_search_terms(question: str) -> None:
+    call = _one(question)
+    assert call.name in ("search", "count") and "text ~" not in (call.jql or ""), call.jql
+
+
+@pytest.mark.parametrize(("question", "name"), [("what's sitting in the Ready for QA status in MOB?", "Ready for QA"),
+                                                ("OPS issues in the Awaiting Deploy state", "Awaiting Deploy")])
+def test_a_status_named_before_the_word_status_must_exist(question: str, name: str) -> None:
+    call = _one(question)
+    assert call.name == "clarify" and f"no status called '{name}'" in (call.slots.reason or ""), call
+    assert "In Review" in (call.slots.reason or "")  # the statuses it has, as none is close
+
+
+def test_a_status_the_instance_has_before_the_word_status_is_read() -> None:
+    assert 'status = "In Review"' in (_one("which MOB issues are in the In Review status?").jql or "")
