@@ -85,7 +85,8 @@ NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|wer
            r"been given|given|having|had) (?:a |any |an )?)")
 DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|ended(?: up)?) as )?"
                       r"(?:not going to (?:be )?|"
-                      r"(?:declined?|declining|refused?|refusing|chose not|decided not|opted not) to |won t (?:be )?|"
+                      r"(?P<decided>declined?|declining|refused?|refusing|chose not|decided not|opted not) to |"
+                      r"won t (?:be )?|"
                       r"will not (?:be )?|not to be )"
                       r"(?P<verb>fix(?:ed)?|do(?:ne)?)\b")
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
@@ -766,15 +767,16 @@ class ConditionReader:
 
     def _declined(self, words: Words, slots: Slots) -> None:
         """"the team declined to fix", "closed as not going to be done": the instance's won't-fix or won't-do
-        resolution, the one the verb names first."""
+        resolution, the one the words name first."""
         names = self.resolution_names
-        found = [(words.span(m), m.group("verb")) for m in DECLINED.finditer(words.free())]
-        for (start, end), verb in found:
+        found = [(words.span(m), m.group("verb"), m.group("decided")) for m in DECLINED.finditer(words.free())]
+        for (start, end), verb, decided in found:
             near = words.before(start, 3) + " " + words.after(end, 2)
             if re.search(r"\b(?:status|state|workflow|column)\b", near) and \
                     " ".join(words.tokens[start:end]) in self.status_words:
                 continue  # "in the Won't Fix status": the workflow state, where the instance has one
-            preferred = ("won't fix", "won't do") if verb.startswith("fix") else ("won't do", "won't fix")
+            # "won't be done" says the name; "decided not to do" a decision, the instance's usual Won't Fix first
+            preferred = ("won't fix", "won't do") if verb.startswith("fix") or decided else ("won't do", "won't fix")
             value = next((names[n] for n in preferred if n in names), None)
             if value is None:
                 raise Unknown(self._no_such("resolution", "Won't Fix"))

@@ -59,6 +59,7 @@ ABBREVIATIONS = {
     "auth": ("authentication", "authorization", "authorisation"), "db": ("database",), "infra": ("infrastructure",),
     "sec": ("security",),
 }
+APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")
 CATEGORY_WORDS = {"new": ["to do", "todo", "open", "not started", "new"],
                   "indeterminate": ["in progress", "ongoing", "active", "started", "underway"],
                   "done": ["done", "closed", "finished", "resolved", "complete", "completed"]}
@@ -163,9 +164,10 @@ class _Terms:
         term = self.found.setdefault((kind, value), Term(kind=kind, value=value, label=label or value))
         # A sprint's id is a bare number: as a word it would turn "9" or "2019" into a sprint.
         for alias in (label, *([] if kind == "sprint" else [value]), *aliases):
-            text = unicode_words(alias or "")
-            if text and text not in term.aliases:
-                term.aliases.append(text)
+            # as typed without the apostrophe too: "wont fix", "michelle dsouza"
+            for text in dict.fromkeys([unicode_words(alias or ""), unicode_words(APOSTROPHE.sub("", alias or ""))]):
+                if text and text not in term.aliases:
+                    term.aliases.append(text)
 
     def add_partial_names(self) -> None:
         """Shorter names people use: the one telling word of a component's name ("Android" for "Android App"), and a

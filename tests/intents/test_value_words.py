@@ -113,3 +113,15 @@ def test_a_status_named_before_the_word_status_must_exist(question: str, name: s
 
 def test_a_status_the_instance_has_before_the_word_status_is_read() -> None:
     assert 'status = "In Review"' in (_one("which MOB issues are in the In Review status?").jql or "")
+
+
+@pytest.mark.parametrize(("question", "value"), [("OPS work the team decided not to do", "Won't Fix"),
+                                                 ("MOB tickets we chose not to do", "Won't Fix"),
+                                                 ("OPS tickets closed as not going to be done", "Won't Do")])
+def test_a_decision_against_is_the_usual_won_t_fix_and_the_name_said_is_won_t_do(question: str, value: str) -> None:
+    assert f'resolution = "{value}"' in (_one(question, OTHER).jql or "")
+    assert "resolution = \"Won't Do\"" in (_one(question).jql or "")
+
+
+def test_a_name_typed_without_its_apostrophe_is_that_name() -> None:
+    assert 'status = "Won\'t Do"' in (_one("WEB stories with status wont do").jql or "")
