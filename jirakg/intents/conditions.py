@@ -56,7 +56,7 @@ DATE_CUES: list[tuple[DateField, str]] = [
                 r"worked on|moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
                  r"delivered|close out|closed out|wrapped up|wrapped|drop(?:ped)?|rejected|abandoned|cancell?ed|"
-                 r"declined|turned down|refused|decided against|g[ai]ven? up on"),
+                 r"declined|turned down|refused|decided against|g[ai]ven? up on|scrapped|shelved|killed off"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
             r"completed|resolved|closed|shipped|delivered)|overdue by|late by"),
 ]
@@ -231,6 +231,8 @@ DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ACTUALLY_DONE = re.compile(r"\b(?:actually|really|properly|truly|genuinely|successfully) "
                            r"(?:got |get |been |were |was )?"
                            r"(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done|deliver(?:ed|ing)?|ship(?:ped|ping)?)\b")
+# The words that say a resolution follows, used with it: "closed as", "ended up as", "turned out (to be)"
+RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended(?: up)?) as\b|\bresolution\b|\bturned out\b")
 DONE_WORD = r"(?:closed|done|finished|completed?|resolved|fixed|dealt with)"
 # With a resolution named, a done word set against it is the other resolutions, which the named one leaves out
 # already: "resolved as Won't Fix? Not closed for other reasons", "closed as Won't Do, not the ones that got done".
@@ -821,7 +823,7 @@ class ConditionReader:
                 if match.term.value not in target:
                     target.append(match.term.value)
                 words.take(match.start if negation is None else negation, match.end)
-                words.take_all(re.compile(r"\b(?:resolved|closed|marked|flagged|ended(?: up)?) as\b|\bresolution\b"))
+                words.take_all(RESOLUTION_CUE)
         if slots.resolutions:
             words.take_all(OTHER_ENDINGS)
 

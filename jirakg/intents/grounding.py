@@ -19,7 +19,7 @@ URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top", "highest", "
                 "most severe", "severest", "emergency", "emergencies"}
 MINOR_WORDS = {"trivial", "minor", "lowest", "cosmetic", "p4", "p5"}
 # "low" where the scheme has no Low: the level above the lowest ("low-importance" Fluid bugs are Minor, not Trivial)
-LOW_WORDS = {"low"}
+LOW_WORDS = {"low", "unimportant"}
 # Words of questions that are never misspelt names of anything; not worth a fuzzy comparison.
 COMMON_WORDS = frozenset("""a about after all an and any are as at be been before by can could did do does
 done for from get give had has have how i in into is it its last list me mine my next not of on or our

@@ -23,7 +23,8 @@ PARTIAL_STOP = frozenset("app apps application the and for api service services 
 DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided not to fix", "not to do",
                   "decided not to do", "rejected", "declined", "decline to fix", "declined to fix", "turned down",
                   "not worth doing", "not worth fixing", "gave up on", "given up on", "abandoned", "decided to drop",
-                  "decided against", "chose to drop", "chose not to do", "refused"]
+                  "decided against", "chose to drop", "chose not to do", "refused", "said no to", "scrapped", "shelved",
+                  "killed off", "got dropped"]
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches"],
@@ -43,6 +44,8 @@ SYNONYMS = {
     ("resolution", "won't do"): ["won't fix", "wont do", "wont fix", "will not fix", "will not do", *DECLINED_WORDS],
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated", "repeats of", "repeat of",
                                   "already reported"],
+    ("resolution", "not a bug"): ["not to be bugs", "not really bugs", "not really a bug", "not actually bugs",
+                                  "not actually a bug"],
     ("resolution", "fixed"): ["implemented", "got fixed", "repaired", "got repaired"],
     ("resolution", "cannot reproduce"): ["can't reproduce", "could not reproduce", "couldn't reproduce",
                                          "not reproducible", "unreproducible", "nobody could reproduce",

@@ -20,7 +20,7 @@ PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)  # the demo: Done, Won't Do, C
 LEVELS = dict(zip(("Highest", "High", "Medium", "Low", "Lowest"), ("Blocker", "Critical", "Major", "Minor", "Trivial"),
                   strict=True))
 BOTH = [{"key": f"MOB-{9000 + i}", "fields": {"resolution": {"name": name}}}
-        for i, name in enumerate(["Won't Fix", "Fixed"])]
+        for i, name in enumerate(["Won't Fix", "Fixed", "Not A Bug"])]
 OTHER = EmbeddedParser(Lexicon.build(
     fields=META["fields"], statuses=META["statuses"], issue_types=META["issuetypes"],
     priorities=[{"name": name} for name in LEVELS.values()], link_types=META["issueLinkTypes"],
@@ -34,7 +34,8 @@ def _one(question: str, parser: EmbeddedParser = PARSER) -> IntentCall:
 
 
 @pytest.mark.parametrize("question", ["which DATA tickets got rejected?", "web work we decided to drop",
-                                      "how many OPS tickets were turned down?", "MOB issues the team decided against"])
+                                      "how many OPS tickets were turned down?", "MOB issues the team decided against",
+                                      "MOB bugs we scrapped", "tickets we said no to in DATA"])
 def test_deciding_against_an_issue_is_the_won_t_resolution_the_instance_has(question: str) -> None:
     call = _one(question)
     assert "resolution = \"Won't Do\"" in (call.jql or "") and not call.slots.ignored, (call.jql, call.slots.ignored)
@@ -42,8 +43,9 @@ def test_deciding_against_an_issue_is_the_won_t_resolution_the_instance_has(ques
     assert "resolution = \"Won't Fix\"" in (other.jql or ""), other.jql
 
 
-def test_a_time_said_with_turned_down_is_when_it_was_resolved() -> None:
-    jql = _one("OPS tickets that were turned down in October").jql or ""
+@pytest.mark.parametrize("question", ["OPS tickets that were turned down in October", "OPS work shelved in October"])
+def test_a_time_said_with_turned_down_is_when_it_was_resolved(question: str) -> None:
+    jql = _one(question).jql or ""
     assert "resolution = \"Won't Do\"" in jql and 'resolutiondate >= "2026/10/01' in jql and "created" not in jql, jql
 
 
@@ -79,11 +81,19 @@ def test_finish_without_actually_stays_the_resolved_date() -> None:
     assert "resolution" not in jql.replace("resolutiondate", ""), jql
 
 
-def test_low_on_a_scheme_without_low_is_the_level_above_the_lowest() -> None:
-    call = _one("low-importance MOB bugs", OTHER)
+@pytest.mark.parametrize(("question", "said"), [("low-importance MOB bugs", "low"),
+                                               ("unimportant MOB bugs", "unimportant")])
+def test_low_on_a_scheme_without_low_is_the_level_above_the_lowest(question: str, said: str) -> None:
+    call = _one(question, OTHER)
     assert 'priority = "Minor"' in (call.jql or "") and not call.slots.ignored, (call.jql, call.slots.ignored)
-    assert "I read 'low' as priority Minor." in call.slots.assumed
-    assert 'priority = "Low"' in (_one("low-importance MOB bugs").jql or "")
+    assert f"I read '{said}' as priority Minor." in call.slots.assumed
+    assert 'priority = "Low"' in (_one(question).jql or "")
+
+
+def test_bugs_that_turned_out_not_to_be_bugs_are_the_not_a_bug_resolution() -> None:
+    call = _one("MOB bugs that turned out not to be bugs", OTHER)
+    assert 'resolution = "Not A Bug"' in (call.jql or "") and "!=" not in (call.jql or ""), call.jql
+    assert not call.slots.ignored, call.slots.ignored
 
 
 @pytest.mark.parametrize("question", ["DATA tickets about slowness", "any perf-related tickets in WEB?",
