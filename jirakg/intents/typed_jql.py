@@ -55,7 +55,15 @@ STRONG_JQL = re.compile(r"[=~<>]|\b(?:AND|OR|ORDER BY)\b|\bis\s+(?:not\s+)?(?:em
 QUERY = r"(?:(?:the|this|my|a) )?(?:query|jql|filter|search|conditions?|criteria)"
 PREFIX_GLUE = re.compile(rf"\b(?:(?:that |which )?(?:match(?:es|ing)?|satisf(?:y|ies|ying)|meet(?:s|ing)?|"
                          rf"fit(?:s|ting)?)(?: {QUERY})?|(?:(?:for|with|using|from|by|run|running) )?{QUERY}|"
+                         rf"(?:(?:that |which )?(?:are |is )?returned by)|"
                          rf"where|with|having|and|whose|that have|which have|such that|for)\s*:?\s*$|[:,]\s*$", re.I)
+# The request verb before it ("search for …", "please execute: …"): how it is asked ("search" is no component)
+PREFIX_REQUEST = re.compile(r"^\W*(?:please |pls |can you |could you |would you )?(?:search(?: for)?|find|look up|"
+                            r"look for|execute|run|query(?: for)?)\b", re.I)
+# Words after it that ask what it returns: "what does project = OPS return?", "can you run … for me?"
+SUFFIX_GLUE = re.compile(r"(?:\s+(?:returns?|give|gives|bring back|brings back|yields?|for me|please|thanks|"
+                         r"thank you))+\s*$", re.I)
+QUOTES = "\"'`"
 
 
 class TypedJql:
@@ -73,8 +81,11 @@ class TypedJql:
         match = self.clause_start.search(text) or self._unknown_field(text)
         if match is None or not STRONG_JQL.search(text[match.start():]):
             return None  # "a resolution was recorded" is English; JQL has symbols, AND/OR or EMPTY
-        prefix = PREFIX_GLUE.sub("", text[:match.start()]).strip()
-        return prefix, text[match.start():].strip().rstrip("?.!").strip()
+        before, jql = text[:match.start()].rstrip(), SUFFIX_GLUE.sub("", text[match.start():].strip().rstrip("?.!"))
+        jql = jql.rstrip().rstrip("?.!").rstrip()
+        if before[-1:] and before[-1] in QUOTES and jql.endswith(before[-1]):  # quoted: "`project = OPS`"
+            before, jql = before[:-1], jql[:-1]
+        return PREFIX_REQUEST.sub("", PREFIX_GLUE.sub("", before).strip()).strip(), jql
 
     def _unknown_field(self, text: str) -> re.Match | None:
         """`foo = bar` with symbols: JQL with a field this Jira does not have (named in the error)."""

@@ -107,10 +107,16 @@ def test_a_label_is_named_by_what_it_is_about(question: str) -> None:
 @pytest.mark.parametrize("question", ["how many tickets match priority = High AND project = DATA",
                                       "list the issues matching project = WEB AND labels = ux",
                                       "show issues that satisfy the filter project = OPS AND status = Blocked",
-                                      "count tickets for the query project = MOB AND issuetype = Bug"])
-def test_words_leading_into_typed_jql_are_no_search_terms(question: str) -> None:
+                                      "count tickets for the query project = MOB AND issuetype = Bug",
+                                      "search for issues where project = MOB AND labels = ux",
+                                      "how many issues are returned by project = WEB AND status = Blocked",
+                                      "what does project = DATA AND priority = Low return?",
+                                      "can you run `project = OPS AND assignee is EMPTY` for me?",
+                                      "the results of the query 'project = WEB AND labels = ux'"])
+def test_words_around_typed_jql_are_no_search_terms(question: str) -> None:
     call = _one(question)
     assert call.name in ("search", "count") and "text ~" not in (call.jql or ""), call.jql
+    assert "component" not in (call.jql or "") and not call.slots.ignored, (call.jql, call.slots.ignored)
 
 
 @pytest.mark.parametrize(("question", "name"), [("what's sitting in the Ready for QA status in MOB?", "Ready for QA"),
