@@ -141,3 +141,19 @@ def test_a_decision_against_is_the_usual_won_t_fix_and_the_name_said_is_won_t_do
 
 def test_a_name_typed_without_its_apostrophe_is_that_name() -> None:
     assert 'status = "Won\'t Do"' in (_one("WEB stories with status wont do").jql or "")
+
+
+@pytest.mark.parametrize(("question", "name"), [("DATA bugs resolved as Obsolete", "Obsolete"),
+                                                ("which WEB tickets got closed as invalid?", "invalid"),
+                                                ("MOB stories with resolution Deferred", "Deferred"),
+                                                ("OPS tasks with the Out of Scope resolution", "Out of Scope")])
+def test_a_resolution_named_in_its_slot_must_exist(question: str, name: str) -> None:
+    call = _one(question)
+    assert call.name == "clarify" and f"no resolution called '{name}" in (call.slots.reason or ""), call
+    assert "Cannot Reproduce" in (call.slots.reason or "")
+
+
+@pytest.mark.parametrize("question", ["DATA bugs closed as cannot reproduce", "MOB stories resolved as Done in May",
+                                      "WEB tickets with the Won't Do resolution"])
+def test_a_resolution_the_instance_has_in_its_slot_is_read(question: str) -> None:
+    assert 'resolution = "' in (_one(question).jql or "")
