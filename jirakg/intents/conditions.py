@@ -137,7 +137,9 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|"
                               r"has not) been dealt with|"
                               r"(?:nobody|no one) (?:has |have )?(?:resolved|fixed|closed|finished|completed|done)|"
-                              r"need (?:a |some )?fix(?:ing)?)\b")),
+                              r"need (?:a |some )?fix(?:ing)?|"
+                              # "still waiting for design input": not done, and what it waits for is read on
+                              r"still(?= (?:waiting|awaiting)\b))\b")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?due ?dates?\b")),

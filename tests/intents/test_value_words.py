@@ -157,3 +157,22 @@ def test_a_resolution_named_in_its_slot_must_exist(question: str, name: str) -> 
                                       "WEB tickets with the Won't Do resolution"])
 def test_a_resolution_the_instance_has_in_its_slot_is_read(question: str) -> None:
     assert 'resolution = "' in (_one(question).jql or "")
+
+
+@pytest.mark.parametrize(("question", "label"), [("technical debt in DATA", "tech-debt"),
+                                                 ("MOB bugs reported by customers", "customer-reported"),
+                                                 ("usability problems in WEB", "ux"),
+                                                 ("low-hanging fruit in OPS", "quick-win"),
+                                                 ("WEB stories waiting for design input", "needs-design"),
+                                                 ("DATA bugs that broke again", "regression")])
+def test_labels_said_in_everyday_words(question: str, label: str) -> None:
+    call = _one(question)
+    assert f'labels = "{label}"' in (call.jql or "") and "text ~" not in (call.jql or ""), call.jql
+    assert "priority" not in (call.jql or "") and not call.slots.ignored, (call.jql, call.slots.ignored)
+
+
+@pytest.mark.parametrize(("question", "value"), [("DATA stories still waiting for design input", "needs-design"),
+                                                 ("OPS tickets still waiting for review", "In Review")])
+def test_still_waiting_is_unresolved_and_what_it_waits_for_is_read(question: str, value: str) -> None:
+    jql = _one(question).jql or ""
+    assert "resolution is EMPTY" in jql and f'"{value}"' in jql, jql
