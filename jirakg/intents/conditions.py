@@ -1011,6 +1011,10 @@ class ConditionReader:
                 # code differs from another's by one character ("sev 1", "sev 2"): never a misspelling
             if match.term.kind == "option" and not self._option_meant(match, words):
                 continue
+            if match.term.kind == "priority" and re.search(r"\bsever", phrase) and any(
+                    (m.term.field or "").lower().startswith("sev") for m in matches):
+                words.take(match.start, match.end)  # "the most severe (S1)": said of the severity its option names
+                continue
             if match.term.kind == "status" and phrase in ("closed", "done") and re.search(
                     r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1)):
                 continue  # "were closed because…", "haven't been done": a verb, read as unresolved or done

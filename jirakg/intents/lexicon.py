@@ -393,7 +393,8 @@ def _option_aliases(field_name: str, value: str, taken: set[str]) -> list[str]:
     aliases = [words, f"{name} {words}", f"{words} {name}", f"{code}{number}", f"{name} {number}",
                f"{name[:3]} {number}", f"{name[:3]}{number}"]
     if rest:
-        aliases += [f"{name} {rest}", f"{rest} {name}", f"{code}{number} {rest}"]
+        # "major severity", "major in severity"
+        aliases += [f"{name} {rest}", f"{rest} {name}", f"{code}{number} {rest}", f"{rest} in {name}"]
     return list(dict.fromkeys(aliases))
 
 

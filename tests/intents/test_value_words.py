@@ -176,3 +176,18 @@ def test_labels_said_in_everyday_words(question: str, label: str) -> None:
 def test_still_waiting_is_unresolved_and_what_it_waits_for_is_read(question: str, value: str) -> None:
     jql = _one(question).jql or ""
     assert "resolution is EMPTY" in jql and f'"{value}"' in jql, jql
+
+
+def test_a_level_word_of_two_words_is_read_whole() -> None:
+    call = _one("the most severe open things in MOB")
+    assert 'priority = "Highest"' in (call.jql or "") and not call.slots.ignored, (call.jql, call.slots.ignored)
+    assert "I read 'most severe' as priority Highest." in call.slots.assumed
+
+
+def test_an_option_said_in_its_field_is_that_option() -> None:
+    assert '"Severity" = "S3 - Minor"' in (_one("OPS bugs that are minor in severity").jql or "")
+
+
+def test_most_severe_beside_a_severity_code_is_that_severity_alone() -> None:
+    jql = _one("which DATA bugs count as the most severe (S1)?").jql or ""
+    assert '"Severity" = "S1 - Critical"' in jql and "priority" not in jql, jql
