@@ -117,7 +117,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
                               r"not been) (?:yet )?resolved(?: yet)?|"
-                              r"no resolution|without (?:a )?resolution|unfixed|not (?:yet )?fixed(?: yet)?|"
+                              r"no resolution|without (?:a )?resolution|unfixed|"
+                              # "closed without anyone recording a resolution"
+                              r"without (?:anyone |anybody |someone |us )?(?:recording|setting|picking|choosing|"
+                              r"giving(?: it| them)?) (?:a |any )?resolution|not (?:yet )?fixed(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |"
                               r"been |was |"
@@ -233,8 +236,9 @@ DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ACTUALLY_DONE = re.compile(r"\b(?:actually|really|properly|truly|genuinely|successfully) "
                            r"(?:got |get |been |were |was )?"
                            r"(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done|deliver(?:ed|ing)?|ship(?:ped|ping)?)\b")
-# The words that say a resolution follows, used with it: "closed as", "ended up as", "turned out (to be)"
-RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended(?: up)?) as\b|\bresolution\b|\bturned out\b")
+# The words that say a resolution follows, used with it: "closed as", "ended up as", "turned out (to be)", "because"
+RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended(?: up)?) as\b|\bresolution\b|\bturned out\b|"
+                            r"\bbecause\b")
 DONE_WORD = r"(?:closed|done|finished|completed?|resolved|fixed|dealt with)"
 # With a resolution named, a done word set against it is the other resolutions, which the named one leaves out
 # already: "resolved as Won't Fix? Not closed for other reasons", "closed as Won't Do, not the ones that got done".
@@ -810,7 +814,9 @@ class ConditionReader:
                 and words.tokens[match.start - 1] == "or")  # "won't do or incomplete", the first read already
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
-            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before)
+            # "closed as", "the Duplicate resolution", "closed because the report was incomplete"
+            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before) or re.search(
+                r"\b(?:closed|resolved|dismissed) because\b", words.before(match.start, 6))
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
@@ -1118,6 +1124,8 @@ class ConditionReader:
                     excluded = slots.excluded.status_categories + categories
                     slots.excluded.status_categories = list(dict.fromkeys(excluded))
                     said["excluded"].append(phrase)
+                elif categories == ["done"] and slots.resolutions:
+                    continue  # "closed as Duplicate", "the completed ones resolved as Done": the resolution says it
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
                     said["wanted"].append(phrase)

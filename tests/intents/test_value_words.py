@@ -20,7 +20,7 @@ PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)  # the demo: Done, Won't Do, C
 LEVELS = dict(zip(("Highest", "High", "Medium", "Low", "Lowest"), ("Blocker", "Critical", "Major", "Minor", "Trivial"),
                   strict=True))
 BOTH = [{"key": f"MOB-{9000 + i}", "fields": {"resolution": {"name": name}}}
-        for i, name in enumerate(["Won't Fix", "Fixed", "Not A Bug"])]
+        for i, name in enumerate(["Won't Fix", "Fixed", "Not A Bug", "Incomplete"])]
 OTHER = EmbeddedParser(Lexicon.build(
     fields=META["fields"], statuses=META["statuses"], issue_types=META["issuetypes"],
     priorities=[{"name": name} for name in LEVELS.values()], link_types=META["issueLinkTypes"],
@@ -191,3 +191,17 @@ def test_an_option_said_in_its_field_is_that_option() -> None:
 def test_most_severe_beside_a_severity_code_is_that_severity_alone() -> None:
     jql = _one("which DATA bugs count as the most severe (S1)?").jql or ""
     assert '"Severity" = "S1 - Critical"' in jql and "priority" not in jql, jql
+
+
+@pytest.mark.parametrize("question", ["WEB bugs that were closed because nobody could reproduce them",
+                                      "DATA bugs closed because the report was incomplete or because no one could "
+                                      "reproduce them"])
+def test_a_resolution_given_as_the_reason_for_closing(question: str) -> None:
+    call = _one(question, OTHER if "incomplete" in question else PARSER)
+    jql = call.jql or ""
+    assert '"Cannot Reproduce"' in jql and "statusCategory" not in jql and "EMPTY" not in jql, jql
+    assert ("Incomplete" in jql) == ("incomplete" in question) and not call.slots.ignored, (jql, call.slots.ignored)
+
+
+def test_closed_without_recording_a_resolution_is_unresolved() -> None:
+    assert "resolution is EMPTY" in (_one("OPS tickets closed without anyone setting a resolution").jql or "")
