@@ -57,8 +57,8 @@ SYNONYMS = {
     ("resolution", "fixed"): ["implemented", "got fixed", "repaired", "got repaired"],
     ("resolution", "cannot reproduce"): ["can't reproduce", "could not reproduce", "couldn't reproduce",
                                          "not reproducible", "unreproducible", "nobody could reproduce",
-                                         "no one could reproduce", "could not be reproduced", "couldn't be reproduced", "can't be reproduced",
-                                         "managed to reproduce"],
+                                         "no one could reproduce", "could not be reproduced", "couldn't be reproduced",
+                                         "can't be reproduced", "managed to reproduce"],
 }
 # Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
 # where exactly one component (or label) of the instance is called by its expansion.
