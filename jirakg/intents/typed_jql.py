@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from difflib import get_close_matches
 
-from jirakg.intents.conditions import Unknown, no_such
+from jirakg.intents.conditions import FUZZY_VALUE, Unknown, no_such
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.timewindows import shift
@@ -97,6 +97,7 @@ class TypedJql:
         for (portfolioChildIssuesOf, which the issue graph answers); raises JqlSyntaxError or Unknown."""
         query = parse(jql)
         self._descendants: list[str] = []
+        self.read_as: list[str] = []  # the lines saying which misspelt value was read as which
         node = self._node(query.where) if query.where is not None else None
         where = render(Query(where=node)) if node is not None else ""
         order = render(Query(where=None, order_by=query.order_by)).removeprefix("ORDER BY ")
@@ -148,12 +149,19 @@ class TypedJql:
         return Value(self._grounded(kind, operand.text)) if kind else operand
 
     def _grounded(self, kind: str, value: str) -> str:
-        matches = [m for m in self.grounder.find(kind, value) if m.score >= 0.9]
+        """The instance's value: a misspelling ("In Reveiw") as the condition reader corrects one, said with the
+        answer, when its numbers agree ("2029.Q3" is no 2025.Q3); a priority exactly."""
+        digits = re.findall(r"\d+", value)
+        matches = [m for m in self.grounder.find(kind, value) if m.score >= 0.9 or (
+            kind != "priority" and m.score >= FUZZY_VALUE and re.findall(r"\d+", m.term.label) == digits)]
         if kind == "priority":  # typed JQL names a level exactly: "Critical" is no synonym of Highest there
             matches = [m for m in matches if get_close_matches(value.lower(), [m.term.label.lower()], cutoff=0.8)]
         if kind == "project" and value.upper() in self.lexicon.project_keys:
             return value.upper()
-        if matches:
+        tied = len(matches) > 1 and matches[1].score == matches[0].score < 1.0 and matches[1].term != matches[0].term
+        if matches and not tied:  # two as close: asked which
+            if matches[0].score < 1.0:
+                self.read_as.append(f"I read '{value}' as {matches[0].term.label}.")
             return matches[0].term.value
         if kind == "label":
             raise Unknown(f"No issue carries the label '{value}' in this Jira.")

@@ -205,3 +205,10 @@ def test_a_resolution_given_as_the_reason_for_closing(question: str) -> None:
 
 def test_closed_without_recording_a_resolution_is_unresolved() -> None:
     assert "resolution is EMPTY" in (_one("OPS tickets closed without anyone setting a resolution").jql or "")
+
+
+def test_a_misspelt_value_in_typed_jql_is_read_as_the_instance_s_and_said() -> None:
+    call = _one('project = MOB AND status = "In Reveiw"')
+    assert 'status = "In Review"' in (call.jql or "") and "I read 'In Reveiw' as In Review." in call.slots.assumed
+    assert _one('project = MOB AND component = "Ledger Engine"').name == "clarify"
+    assert _one('fixVersion = "2031.Q3"').name == "clarify"  # numbers must agree: no 2025.Q3
