@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from difflib import get_close_matches
 
-from jirakg.intents.grounding import MINOR_WORDS, URGENT_WORDS, Grounder, Match
+from jirakg.intents.grounding import LOW_WORDS, MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon, Term
@@ -61,7 +61,8 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
                 r"worked on|moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
-                 r"delivered|close out|closed out|wrapped up|wrapped|dropped|rejected|abandoned|cancell?ed|declined"),
+                 r"delivered|close out|closed out|wrapped up|wrapped|drop(?:ped)?|rejected|abandoned|cancell?ed|"
+                 r"declined|turned down|refused|decided against|g[ai]ven? up on|scrapped|shelved|killed off"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
             r"completed|resolved|closed|shipped|delivered)|overdue by|late by"),
 ]
@@ -92,13 +93,12 @@ NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|wer
            r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|"
            r"on|under|with)? ?(?:a |any |an )?|(?:never|not|without)(?: ever| yet)? (?:got|get|getting|gotten|"
            r"been given|given|having|had) (?:a |any |an )?)")
-DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked) as )?(?:not going to (?:be )?|"
-                      r"(?:declined?|declining|refused?|refusing|chose not|decided not|opted not) to |won t (?:be )?|"
+DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|ended(?: up)?) as )?"
+                      r"(?:not going to (?:be )?|"
+                      r"(?P<decided>declined?|declining|refused?|refusing|chose not|decided not|opted not) to |"
+                      r"won t (?:be )?|"
                       r"will not (?:be )?|not to be )"
                       r"(?P<verb>fix(?:ed)?|do(?:ne)?)\b")
-# "weren't resolved as", "not marked": a resolution said negated
-NOT_AS = re.compile(r"\b(?:not|never|(?:isn|aren|wasn|weren|hasn|haven) t)(?: been| yet| ever)?(?: (?:resolved|closed|"
-                    r"marked|flagged))?(?: as)?$")
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
@@ -128,7 +128,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
                               r"not been) (?:yet )?resolved(?: yet)?|"
-                              r"no resolution|without (?:a )?resolution|unfixed|not (?:yet )?fixed(?: yet)?|"
+                              r"no resolution|without (?:a )?resolution|unfixed|"
+                              # "closed without anyone recording a resolution"
+                              r"without (?:anyone |anybody |someone |us )?(?:recording|setting|picking|choosing|"
+                              r"giving(?: it| them)?) (?:a |any )?resolution|not (?:yet )?fixed(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |"
                               r"been |was |"
@@ -148,7 +151,9 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|"
                               r"has not) been dealt with|"
                               r"(?:nobody|no one) (?:has |have )?(?:resolved|fixed|closed|finished|completed|done)|"
-                              r"need (?:a |some )?fix(?:ing)?)\b")),
+                              r"need (?:a |some )?fix(?:ing)?|"
+                              # "still waiting for design input": not done, and what it waits for is read on
+                              r"still(?= (?:waiting|awaiting)\b))\b")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?due ?dates?\b")),
@@ -276,6 +281,20 @@ DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:actually |ever |reall
                      r"end(?:ed)? up|manage(?:d)? to|get around to|got around to|succeed in|get to) "
                      r"(?:fix|fixing|repair|repairing)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
+# "did we actually finish", "the properly completed ones": done as opposed to dropped, the instance's Done (or Fixed)
+ACTUALLY_DONE = re.compile(r"\b(?:actually|really|properly|truly|genuinely|successfully) "
+                           r"(?:got |get |been |were |was )?"
+                           r"(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done|deliver(?:ed|ing)?|ship(?:ped|ping)?)\b")
+# The words that say a resolution follows, used with it: "closed as", "ended up as", "turned out (to be)", "because"
+RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended(?: up)?) as\b|\bresolution\b|\bturned out\b|"
+                            r"\bbecause\b")
+DONE_WORD = r"(?:closed|done|finished|completed?|resolved|fixed|dealt with)"
+# With a resolution named, a done word set against it is the other resolutions, which the named one leaves out
+# already: "resolved as Won't Fix? Not closed for other reasons", "closed as Won't Do, not the ones that got done".
+OTHER_ENDINGS = re.compile(rf"\bnot (?:the|those) (?:ones? |issues? |tickets? )?(?:that |which )?"
+                           rf"(?:got |were |was |are |have been )?{DONE_WORD}(?: ones)?\b|"
+                           rf"\bnot (?:the )?{DONE_WORD} ones\b|\b(?:not|never) {DONE_WORD} (?:(?:for|with|in|by) )?"
+                           rf"(?:any |some )?(?:other|another|different) (?:reasons?|ways?|resolutions?|means)\b")
 ASSIGNEE_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_IS}|on|with|for|to|sitting with|"
                              r"belong(?:s|ing)? to|handled by|worked on by|being worked on by)$")
 # The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
@@ -494,6 +513,7 @@ INTENT_WORDS = frozenset("""depend depends depending dependency dependencies blo
 linked
 link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
 summary summarize summarise overview progress chain deadlock cycle cycles transitively""".split())
+LEVEL_WORDS = URGENT_WORDS | MINOR_WORDS | LOW_WORDS  # everyday words for a priority level, read with a note
 FUZZY_VALUE = 0.8  # the grounder scores misspellings 0.8+ ("reorderrer"); below, a near word is another word
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
@@ -829,23 +849,24 @@ class ConditionReader:
 
     def _declined(self, words: Words, slots: Slots) -> None:
         """"the team declined to fix", "closed as not going to be done": the instance's won't-fix or won't-do
-        resolution, the one the verb names first."""
+        resolution, the one the words name first."""
         names = self.resolution_names
-        found = [(words.span(m), m.group("verb")) for m in DECLINED.finditer(words.free())]
-        for (start, end), verb in found:
+        found = [(words.span(m), m.group("verb"), m.group("decided")) for m in DECLINED.finditer(words.free())]
+        for (start, end), verb, decided in found:
             near = words.before(start, 3) + " " + words.after(end, 2)
             if re.search(r"\b(?:status|state|workflow|column)\b", near) and \
                     " ".join(words.tokens[start:end]) in self.status_words:
                 continue  # "in the Won't Fix status": the workflow state, where the instance has one
-            preferred = ("won't fix", "won't do") if verb.startswith("fix") else ("won't do", "won't fix")
+            # "won't be done" says the name; "decided not to do" a decision, the instance's usual Won't Fix first
+            preferred = ("won't fix", "won't do") if verb.startswith("fix") or decided else ("won't do", "won't fix")
             value = next((names[n] for n in preferred if n in names), None)
             if value is None:
                 raise Unknown(self._no_such("resolution", "Won't Fix"))
-            negation = NOT_AS.search(words.before(start, 4))  # "weren't closed as won't do"
-            target = slots.excluded.resolutions if negation else slots.resolutions
+            negation = _resolution_negation(words, start)  # "except the won't do ones"
+            target = slots.excluded.resolutions if negation is not None else slots.resolutions
             if value not in target:
                 target.append(value)
-            words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
+            words.take(start if negation is None else negation, end)
 
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue
@@ -853,6 +874,10 @@ class ConditionReader:
         fixed = self.resolution_names.get("fixed")
         if fixed and words.take_all(DID_FIX) and fixed not in slots.resolutions:
             slots.resolutions.append(fixed)
+        success = [v for n, v in self.resolution_names.items() if n in ("done", "fixed")]
+        for said in words.take_all(ACTUALLY_DONE) if success else []:
+            slots.resolutions += [v for v in success if v not in slots.resolutions]
+            slots.assumed.append(f"I read '{said.group(0)}' as resolution {' or '.join(success)}.")
         found = self.grounder.scan(words.free(), {"resolution"})
         for match in found:
             before = words.before(match.start, 3)
@@ -863,7 +888,9 @@ class ConditionReader:
                 and words.tokens[match.start - 1] == "or")  # "won't do or incomplete", the first read already
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
-            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before)
+            # "closed as", "the Duplicate resolution", "closed because the report was incomplete"
+            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before) or re.search(
+                r"\b(?:closed|resolved|dismissed) because\b", words.before(match.start, 6))
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
@@ -873,13 +900,14 @@ class ConditionReader:
             named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
                     or single == "fixed" or named_issues or listed) and match.score >= 0.9:
-                negated = bool(re.search(r"\b(?:not|except|other than|excluding)\b", before) or NOT_AS.search(
-                    words.before(match.start, 4)))
-                target = slots.excluded.resolutions if negated else slots.resolutions
+                negation = _resolution_negation(words, match.start)  # "not the won't-dos"
+                target = slots.excluded.resolutions if negation is not None else slots.resolutions
                 if match.term.value not in target:
                     target.append(match.term.value)
-                words.take(match.start, match.end)
-                words.take_all(re.compile(r"\b(?:resolved|closed|marked|flagged) as\b|\bresolution\b"))
+                words.take(match.start if negation is None else negation, match.end)
+                words.take_all(RESOLUTION_CUE)
+        if slots.resolutions:
+            words.take_all(OTHER_ENDINGS)
 
     @staticmethod
     def _sprint_state(words: Words, slots: Slots) -> None:
@@ -1135,6 +1163,10 @@ class ConditionReader:
                 # code differs from another's by one character ("sev 1", "sev 2"): never a misspelling
             if match.term.kind == "option" and not self._option_meant(match, words):
                 continue
+            if match.term.kind == "priority" and re.search(r"\bsever", phrase) and any(
+                    (m.term.field or "").lower().startswith("sev") for m in matches):
+                words.take(match.start, match.end)  # "the most severe (S1)": said of the severity its option names
+                continue
             if match.term.kind == "status" and phrase in ("closed", "done") and re.search(
                     r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1)):
                 continue  # "were closed because…", "haven't been done": a verb, read as unresolved or done
@@ -1148,7 +1180,7 @@ class ConditionReader:
             if negated:
                 negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
-            if match.term.kind == "priority" and (match.score >= 1.0 or phrase in URGENT_WORDS | MINOR_WORDS):
+            if match.term.kind == "priority" and (match.score >= 1.0 or phrase in LEVEL_WORDS):
                 note = priority_note(phrase, values)
                 slots.assumed += [note] if note and note not in slots.assumed else []
             if match.term.kind == "status" and not CURRENT_STATE.search(words.before(match.start, 2)) and (
@@ -1171,10 +1203,10 @@ class ConditionReader:
                 _take_negation(words, negation, match.start)
             # an option's own field names its kind ("severity S1")
             kind_words = KIND_HINTS.get(match.term.kind) or re.escape((match.term.field or "").lower())
-            hint = re.search(rf"\b(?:(?:{kind_words})(?: is| =| of| the)?)$", words.before(match.start, 4))
+            hint = re.search(rf"\b(?:(?:{kind_words})(?: is| =| of| the| an?)?)$", words.before(match.start, 4))
             if hint:
                 words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
-            if re.match(rf"(?:{kind_words})\b", words.after(match.end, 1)):
+            if re.match(rf"(?:{kind_words}|related)\b", words.after(match.end, 1)):  # "speed-related items"
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
@@ -1238,6 +1270,8 @@ class ConditionReader:
                     excluded = slots.excluded.status_categories + categories
                     slots.excluded.status_categories = list(dict.fromkeys(excluded))
                     said["excluded"].append(phrase)
+                elif categories == ["done"] and slots.resolutions:
+                    continue  # "closed as Duplicate", "the completed ones resolved as Done": the resolution says it
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
                     said["wanted"].append(phrase)
@@ -1421,6 +1455,18 @@ def _negation(before: str) -> re.Match | None:
     return negation
 
 
+def _resolution_negation(words: Words, start: int) -> int | None:
+    """Where a "not", "never", "except", "excluding", "other than" or "weren't" within four words before a
+    resolution starts ("weren't resolved as Won't Do")."""
+    said = [i for i in range(max(0, start - 4), start) if words.tokens[i] in ("not", "never", "except", "excluding")
+            or (words.tokens[i] == "other" and words.tokens[i + 1:i + 2] == ["than"])
+            or (words.tokens[i] in NOT_CONTRACTED and words.tokens[i + 1:i + 2] == ["t"])]
+    return said[-1] if said else None
+
+
+NOT_CONTRACTED = frozenset({"isn", "aren", "wasn", "weren", "hasn", "haven", "don", "doesn", "didn"})
+
+
 def _take_negation(words: Words, negation: re.Match, start: int) -> None:
     """Uses the negation and the words up to the value it negates ("except the stuff that is already Done")."""
     words.take(max(0, start - negation.group(0).count(" ") - 1), start)
@@ -1482,7 +1528,7 @@ VERB_LIKE_RESOLUTIONS = {"done", "complete", "completed", "incomplete", "resolve
 KIND_HINTS = {
     "project": "projects?", "component": "components?|module|area", "sprint": "sprints?",
     "label": "labels?|tag(?:ged|s)?(?: as| with)?|labell?ed(?: as| with)?", "type": "type|issue type",
-    "priority": "priority", "status": "status|state",
+    "priority": "priority|importance|urgency", "status": "status|state",
     "version": "releases?|versions?|fix ?versions?|affects?|affecting|affected|against|found in|targeted (?:at|for)|"
                "slated for|scheduled for|planned for"}
 CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
@@ -1525,4 +1571,10 @@ def no_such(lexicon: Lexicon, kind: str, value: str) -> str:
     named = "release or version" if kind == "version" else kind
     what = "nobody called" if kind == "person" else f"no {named} called"
     hint = f" The closest are {', '.join(close)}." if close else ""
+    if not close and kind in FEW_VALUED and 0 < len(names) <= MOST_NAMED:  # a short list, said whole
+        hint = f" Its {FEW_VALUED[kind]} are {', '.join(names.values())}."
     return f"There is {what} '{value}' in this Jira.{hint}"
+
+
+FEW_VALUED = {"status": "statuses", "priority": "priorities", "resolution": "resolutions"}
+MOST_NAMED = 12

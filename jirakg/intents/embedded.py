@@ -377,6 +377,7 @@ class EmbeddedParser:
         except (JqlSyntaxError, Unknown) as exc:
             return clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
+        slots.assumed += self.typed.read_as
         slots.descendants_of += subtrees
         if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, prefix.lower())

@@ -18,6 +18,8 @@ URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top", "highest", "
                 "p1",
                 "most severe", "severest", "emergency", "emergencies"}
 MINOR_WORDS = {"trivial", "minor", "lowest", "cosmetic", "p4", "p5"}
+# "low" where the scheme has no Low: the level above the lowest ("low-importance" Fluid bugs are Minor, not Trivial)
+LOW_WORDS = {"low", "unimportant"}
 # Words of questions that are never misspelt names of anything; not worth a fuzzy comparison.
 COMMON_WORDS = frozenset("""a about after all an and any are as at be been before by can could did do does
 done for from get give had has have how i in into is it its last list me mine my next not of on or our
@@ -57,22 +59,24 @@ class Grounder:
                 phrase = " ".join(words[start:start + size])
                 candidates += [Match(t, start, start + size, 1.0)
                                for t in self._aliases.named(phrase) if t.kind in kinds]
-                if "priority" in kinds and size == 1:
-                    candidates += self._priority_words(phrase, start)
+                if "priority" in kinds and size <= 2:  # "urgent", "most severe"
+                    candidates += self._priority_words(phrase, start, start + size)
                 if (size <= 2 and len(phrase) >= MIN_FUZZY_LENGTH and phrase not in self._aliases
                         and not set(phrase.split()) <= COMMON_WORDS):
                     candidates += self._fuzzy(phrase, start, start + size, kinds)
         return _without_overlaps(candidates)
 
-    def _priority_words(self, word: str, start: int) -> list[Match]:
+    def _priority_words(self, word: str, start: int, end: int) -> list[Match]:
         order = self.lexicon.priority_order
         if not order:
             return []
         terms = {t.value: t for t in self.lexicon.of("priority")}
         if word in URGENT_WORDS and word not in self._aliases:
-            return [Match(terms[order[0]], start, start + 1, 0.9)]
+            return [Match(terms[order[0]], start, end, 0.9)]
         if word in MINOR_WORDS and word not in self._aliases:
-            return [Match(terms[order[-1]], start, start + 1, 0.9)]
+            return [Match(terms[order[-1]], start, end, 0.9)]
+        if word in LOW_WORDS and word not in self._aliases:
+            return [Match(terms[order[-2 if len(order) > 2 else -1]], start, end, 0.9)]
         return []
 
     def _fuzzy(self, phrase: str, start: int, end: int, kinds: set[str]) -> list[Match]:

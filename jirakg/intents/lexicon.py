@@ -18,6 +18,13 @@ KINDS = ("project", "status", "category", "type", "priority", "link", "component
          "person", "field", "resolution", "option")
 PARTIAL_STOP = frozenset("app apps application the and for api service services module plugin sdk server client "
                          "library lib tool tools".split())  # too common to name one component
+# Everyday words for deciding against an issue: the instance's Won't Fix, else its Won't Do ("turned down" names
+# whichever of the two it has, Won't Fix where it has both).
+DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided not to fix", "not to do",
+                  "decided not to do", "rejected", "declined", "decline to fix", "declined to fix", "turned down",
+                  "not worth doing", "not worth fixing", "gave up on", "given up on", "abandoned", "decided to drop",
+                  "decided against", "chose to drop", "chose not to do", "refused", "said no to", "scrapped", "shelved",
+                  "killed off", "got dropped"]
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches"],
@@ -34,20 +41,28 @@ SYNONYMS = {
                                  "waiting for review", "awaiting review", "up for review", "waiting on review",
                                  "waiting on code review", "waiting for code review", "open pr", "open prs"],
     ("priority", "high"): ["important"],
-    ("resolution", "won't fix"): ["won't do", "wont fix", "not to fix", "decided not to fix", "will not fix", "wontfix",
-                                  "not to do", "decided not to do", "rejected", "declined", "decline to fix",
-                                  "declined to fix", "turned down", "not worth doing", "not worth fixing", "gave up on",
-                                  "given up on", "abandoned"],
-    ("resolution", "won't do"): ["won't fix", "wont do", "wont fix", "not to fix", "decided not to fix", "will not fix",
-                                 "will not do", "not worth doing", "not worth fixing", "gave up on", "given up on",
-                                 "abandoned"],
+    # labels by what they are about: "speed-related items", "tagged as a slowdown"
+    ("label", "performance"): ["speed", "slowness", "slowdown", "slowdowns", "sluggish", "sluggishness",
+                               "perf", "latency"],
+    ("label", "tech-debt"): ["technical debt"],
+    ("label", "customer-reported"): ["reported by customers", "customer reports", "from customers"],
+    ("label", "ux"): ["usability", "user experience"],
+    ("label", "quick-win"): ["easy win", "easy wins", "low hanging fruit"],
+    ("label", "needs-design"): ["waiting for design", "waiting on design", "design input",
+                                "waiting for design input", "waiting on design input"],
+    ("label", "regression"): ["regressions", "broke again", "broken again"],
+    ("label", "compliance"): ["regulatory"],
+    ("resolution", "won't fix"): ["won't do", "wont fix", "wontfix", "will not fix", *DECLINED_WORDS],
+    ("resolution", "won't do"): ["won't fix", "wont do", "wont fix", "will not fix", "will not do", *DECLINED_WORDS],
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated", "repeats of", "repeat of",
                                   "already reported"],
+    ("resolution", "not a bug"): ["not to be bugs", "not really bugs", "not really a bug", "not actually bugs",
+                                  "not actually a bug"],
     ("resolution", "fixed"): ["implemented", "got fixed", "repaired", "got repaired"],
     ("resolution", "cannot reproduce"): ["can't reproduce", "could not reproduce", "couldn't reproduce",
                                          "not reproducible", "unreproducible", "nobody could reproduce",
-                                         "could not be reproduced", "couldn't be reproduced", "can't be reproduced",
-                                         "managed to reproduce"],
+                                         "no one could reproduce", "could not be reproduced", "couldn't be reproduced",
+                                         "can't be reproduced", "managed to reproduce"],
 }
 # Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
 # where exactly one component (or label) of the instance is called by its expansion.
@@ -59,6 +74,7 @@ ABBREVIATIONS = {
     "auth": ("authentication", "authorization", "authorisation"), "db": ("database",), "infra": ("infrastructure",),
     "sec": ("security",),
 }
+APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")
 CATEGORY_WORDS = {"new": ["to do", "todo", "open", "not started", "new"],
                   "indeterminate": ["in progress", "ongoing", "active", "started", "underway"],
                   "done": ["done", "closed", "finished", "resolved", "complete", "completed"]}
@@ -167,9 +183,10 @@ class _Terms:
         term = self.found.setdefault((kind, value), Term(kind=kind, value=value, label=label or value))
         # A sprint's id is a bare number: as a word it would turn "9" or "2019" into a sprint.
         for alias in (label, *([] if kind == "sprint" else [value]), *aliases):
-            text = unicode_words(alias or "")
-            if text and text not in term.aliases:
-                term.aliases.append(text)
+            # as typed without the apostrophe too: "wont fix", "michelle dsouza"
+            for text in dict.fromkeys([unicode_words(alias or ""), unicode_words(APOSTROPHE.sub("", alias or ""))]):
+                if text and text not in term.aliases:
+                    term.aliases.append(text)
 
     def add_partial_names(self) -> None:
         """Shorter names people use: the one telling word of a component's name ("Android" for "Android App"), and a
@@ -384,7 +401,8 @@ def _option_aliases(field_name: str, value: str, taken: set[str]) -> list[str]:
     aliases = [words, f"{name} {words}", f"{words} {name}", f"{code}{number}", f"{name} {number}",
                f"{name[:3]} {number}", f"{name[:3]}{number}"]
     if rest:
-        aliases += [f"{name} {rest}", f"{rest} {name}", f"{code}{number} {rest}"]
+        # "major severity", "major in severity"
+        aliases += [f"{name} {rest}", f"{rest} {name}", f"{code}{number} {rest}", f"{rest} in {name}"]
     return list(dict.fromkeys(aliases))
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from difflib import get_close_matches
 
-from jirakg.intents.conditions import Unknown, no_such
+from jirakg.intents.conditions import FUZZY_VALUE, Unknown, no_such
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.timewindows import shift
@@ -51,7 +51,19 @@ UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1
 STRONG_JQL = re.compile(r"[=~<>]|\b(?:AND|OR|ORDER BY)\b|\bis\s+(?:not\s+)?(?:empty|null)\b|\bin\s*\(|\w\(|"
                         r"(?-i:\b(?:CHANGED|WAS)\b)",
                         re.IGNORECASE)
-PREFIX_GLUE = re.compile(r"\b(?:where|with|having|and|whose|that have|which have|such that)\s*:?\s*$|[:,]\s*$", re.I)
+# Words that lead into the JQL and select nothing: "how many issues match …", "count issues matching the query …"
+QUERY = r"(?:(?:the|this|my|a) )?(?:query|jql|filter|search|conditions?|criteria)"
+PREFIX_GLUE = re.compile(rf"\b(?:(?:that |which )?(?:match(?:es|ing)?|satisf(?:y|ies|ying)|meet(?:s|ing)?|"
+                         rf"fit(?:s|ting)?)(?: {QUERY})?|(?:(?:for|with|using|from|by|run|running) )?{QUERY}|"
+                         rf"(?:(?:that |which )?(?:are |is )?returned by)|"
+                         rf"where|with|having|and|whose|that have|which have|such that|for)\s*:?\s*$|[:,]\s*$", re.I)
+# The request verb before it ("search for …", "please execute: …"): how it is asked ("search" is no component)
+PREFIX_REQUEST = re.compile(r"^\W*(?:please |pls |can you |could you |would you )?(?:search(?: for)?|find|look up|"
+                            r"look for|execute|run|query(?: for)?)\b", re.I)
+# Words after it that ask what it returns: "what does project = OPS return?", "can you run … for me?"
+SUFFIX_GLUE = re.compile(r"(?:\s+(?:returns?|give|gives|bring back|brings back|yields?|for me|please|thanks|"
+                         r"thank you))+\s*$", re.I)
+QUOTES = "\"'`"
 
 
 class TypedJql:
@@ -69,8 +81,11 @@ class TypedJql:
         match = self.clause_start.search(text) or self._unknown_field(text)
         if match is None or not STRONG_JQL.search(text[match.start():]):
             return None  # "a resolution was recorded" is English; JQL has symbols, AND/OR or EMPTY
-        prefix = PREFIX_GLUE.sub("", text[:match.start()]).strip()
-        return prefix, text[match.start():].strip().rstrip("?.!").strip()
+        before, jql = text[:match.start()].rstrip(), SUFFIX_GLUE.sub("", text[match.start():].strip().rstrip("?.!"))
+        jql = jql.rstrip().rstrip("?.!").rstrip()
+        if before[-1:] and before[-1] in QUOTES and jql.endswith(before[-1]):  # quoted: "`project = OPS`"
+            before, jql = before[:-1], jql[:-1]
+        return PREFIX_REQUEST.sub("", PREFIX_GLUE.sub("", before).strip()).strip(), jql
 
     def _unknown_field(self, text: str) -> re.Match | None:
         """`foo = bar` with symbols: JQL with a field this Jira does not have (named in the error)."""
@@ -82,6 +97,7 @@ class TypedJql:
         for (portfolioChildIssuesOf, which the issue graph answers); raises JqlSyntaxError or Unknown."""
         query = parse(jql)
         self._descendants: list[str] = []
+        self.read_as: list[str] = []  # the lines saying which misspelt value was read as which
         node = self._node(query.where) if query.where is not None else None
         where = render(Query(where=node)) if node is not None else ""
         order = render(Query(where=None, order_by=query.order_by)).removeprefix("ORDER BY ")
@@ -133,12 +149,19 @@ class TypedJql:
         return Value(self._grounded(kind, operand.text)) if kind else operand
 
     def _grounded(self, kind: str, value: str) -> str:
-        matches = [m for m in self.grounder.find(kind, value) if m.score >= 0.9]
+        """The instance's value: a misspelling ("In Reveiw") as the condition reader corrects one, said with the
+        answer, when its numbers agree ("2029.Q3" is no 2025.Q3); a priority exactly."""
+        digits = re.findall(r"\d+", value)
+        matches = [m for m in self.grounder.find(kind, value) if m.score >= 0.9 or (
+            kind != "priority" and m.score >= FUZZY_VALUE and re.findall(r"\d+", m.term.label) == digits)]
         if kind == "priority":  # typed JQL names a level exactly: "Critical" is no synonym of Highest there
             matches = [m for m in matches if get_close_matches(value.lower(), [m.term.label.lower()], cutoff=0.8)]
         if kind == "project" and value.upper() in self.lexicon.project_keys:
             return value.upper()
-        if matches:
+        tied = len(matches) > 1 and matches[1].score == matches[0].score < 1.0 and matches[1].term != matches[0].term
+        if matches and not tied:  # two as close: asked which
+            if matches[0].score < 1.0:
+                self.read_as.append(f"I read '{value}' as {matches[0].term.label}.")
             return matches[0].term.value
         if kind == "label":
             raise Unknown(f"No issue carries the label '{value}' in this Jira.")

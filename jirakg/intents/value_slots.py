@@ -14,12 +14,16 @@ from jirakg.intents.lexicon import SYNONYMS, Lexicon
 
 NAME = r"[A-Z][\w'/&-]*"
 NAMES = rf"{NAME}(?: {NAME}){{0,2}}"
+JOINED_NAMES = rf"{NAME}(?: (?:for |to |of )?{NAME}){{0,3}}"  # a workflow's names: "Ready for QA", "Out of Scope"
 # Words a slot may hold that name no value: "labelled either performance or regression".
 NO_VALUE = frozenset("either both neither any all one not none no the a an or and with as by".split())
 ISSUE_NOUNS = (r"(?:open |unresolved |current |recent |assigned )?"
                r"(?:issues|tickets|bugs|stories|tasks|work|backlog|items)")
 
-KINDS = ("project", "component", "type", "status", "priority", "label", "version", "sprint", "person")
+KINDS = ("project", "component", "type", "status", "priority", "label", "version", "sprint", "person", "resolution")
+# Jira's usual resolution names: after "resolved as" they name a resolution in lower case too ("closed as invalid")
+USUAL_RESOLUTIONS = (r"duplicates?|invalid|obsolete|incomplete|cannot reproduce|won'?t fix|won'?t do|not a bug|"
+                     r"works as (?:designed|intended)|answered|migrated|escalated|out of scope|rejected|cancell?ed")
 
 # kind, slot pattern with a `value` group; cue words match in any case, values as the pattern says.
 SLOTS: list[tuple[str, re.Pattern[str]]] = [
@@ -30,6 +34,13 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("person", re.compile(rf"\b(?i:is|was|has|did|does) (?P<value>{NAME}(?: {NAME})?) "
                           r"(?i:working|work|been|report|raise|file|own|handle|fix)")),
     ("status", re.compile(rf"\b(?i:status|state)(?: (?i:of|is|=))? \"?(?P<value>{NAMES})")),
+    # "in the Awaiting QA status", "sitting in the Triage column" (an issue key before the word is no status)
+    ("status", re.compile(rf"\b(?i:in|into|to) (?i:the )?(?![A-Z][A-Z0-9]+-\d)"
+                          rf"(?P<value>{JOINED_NAMES}) (?i:status|state|column)\b")),
+    ("resolution", re.compile(rf"\b(?i:resolved|closed|marked|flagged) as (?:an? )?(?P<value>{JOINED_NAMES}|"
+                              rf"(?:{USUAL_RESOLUTIONS})\b)")),
+    ("resolution", re.compile(rf"\b(?i:resolution)(?: (?i:of|is|=))? \"?(?P<value>{JOINED_NAMES})")),
+    ("resolution", re.compile(rf"(?P<value>{JOINED_NAMES}) (?i:resolution)\b")),
     ("version", re.compile(r"\b(?i:release|version|fix ?version)s? \"?(?P<value>[A-Z0-9][\w.-]*)")),
     ("sprint", re.compile(r"(?P<value>(?:\b[A-Z][A-Za-z]* )?(?i:sprint) \d+)\b")),
     ("sprint", re.compile(rf"\b(?i:sprint) \"?(?P<value>{NAME}(?: \d+)?)")),
@@ -83,7 +94,9 @@ def unknown_slot_value(original: str, names: dict[str, set[str]],
             # a slot whose kind names values plainly ("type X", "Sprint 97") is asked about even when its
             # words occur elsewhere; in the others a value made of known words may be a phrase, not a name
             numbered = kind in ("sprint", "version") and any(c.isdigit() for c in value)
-            if not (numbered or kind in ("priority", "type")) and all(w in ignore or w.isdigit() for w in words):
+            usual = kind == "resolution" and re.fullmatch(USUAL_RESOLUTIONS, value.lower())  # "closed as duplicates"
+            plain = numbered or usual or kind in ("priority", "type")
+            if not plain and all(w in ignore or w.isdigit() for w in words):
                 continue
             return kind, value
     return None

@@ -248,7 +248,8 @@ def test_errors_come_back_as_one_sentence_tool_errors(served) -> None:
             malformed = await refused(client, "search", {"query": "project = PROJ AND (status = Open"})
             assert malformed.startswith("That reads as JQL, but it cannot run") and "Expecting ')'" in malformed
             assert await refused(client, "search", {"query": "status = Nowhere"}) == \
-                "That reads as JQL, but it cannot run: There is no status called 'Nowhere' in this Jira."
+                ("That reads as JQL, but it cannot run: There is no status called 'Nowhere' in this Jira. Its statuses "
+                 "are To Do, In Progress, In Review, Blocked, Done, Won't Do.")
             assert await refused(client, "search", {"query": "x", "limit": 0}) == \
                 "limit: Input should be greater than or equal to 1."
             assert (await refused(client, "get_issue", {"key": "not a key"})).startswith("key: String should match")
