@@ -70,7 +70,7 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
                                             sentences[first])
         asked = ""
     told = " ".join(re.findall(r"[\w.-]+", " ".join(story).lower()))
-    named_sprints = {label for name, label in (sprints or {}).items() if re.search(rf"\b{re.escape(name)}\b", told)}
+    named_sprints = {label for name, label in (sprints or {}).items() if _says(told, name)}
     if len(named_sprints) == 1 and ITS.search(asked) and not POINTS_BACK.search(ITS.sub("", asked)):
         # "MOB Sprint 52 has just closed … Which of its issues didn't get resolved?": the sprint the story names
         sentences[first] = ITS.sub(f"the {named_sprints.pop()}", sentences[first])
@@ -99,9 +99,13 @@ def _request_start(sentences: list[str]) -> int:
 
 
 def _project_in(sentence: str, projects: dict[str, str]) -> str | None:
-    lowered = " ".join(re.findall(r"[\w-]+", sentence.lower()))
-    for name, label in projects.items():
-        said = re.search(rf"\b{re.escape(name)}\b", sentence if name.isupper() else lowered)
-        if said:
-            return label
-    return None
+    typed = " ".join(re.findall(r"[\w-]+", sentence))
+    lowered = typed.lower()
+    return next((label for name, label in projects.items() if _says(typed if name.isupper() else lowered, name)),
+                None)
+
+
+def _says(words: str, name: str) -> bool:
+    """Whether `words` (space-separated) say `name` as whole words; no pattern per name, which would flood the
+    regular-expression cache that every other pattern of the parser relies on."""
+    return f" {name} " in f" {words} "
