@@ -1109,10 +1109,11 @@ class ConditionReader:
             self._other_than(*self.other_than, slots, named)
 
     def _possessed_role(self, phrase: str, match: Match, slots: Slots) -> str:
-        """"Justin Obara's tickets from 2019 onwards": issues someone has, dated by when they were created, are
-        the ones they created (said with the answer); without a creation date they are theirs to do."""
+        """"Justin Obara's tickets created since 2019": issues someone has, dated by a word saying when they were
+        created, are the ones they created (said with the answer); otherwise ("Quinn's activity from last week")
+        they are theirs to do."""
         if not re.search(rf"\b{re.escape(phrase)}'s\b", self.possessive) or not any(
-                d.field == "created" for d in slots.dates):
+                d.field == "created" and d.phrase not in self.uncued for d in slots.dates):
             return "assignees"
         slots.assumed.append(f"I read '{match.term.label}'s' issues as the ones {match.term.label} reported, as "
                              f"they are dated by when they were created.")
