@@ -623,6 +623,11 @@ class ConditionReader:
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
         self.status_words = {unicode_words(t.value) for t in lexicon.of("status")}
         self.value_names = value_names(lexicon)
+        # names with a date word in them ("Inline Edit", "New Feature"): said as names, they cue no date field
+        cue_names = sorted({alias for t in lexicon.terms if t.kind in ("component", "project", "version", "type")
+                            for alias in t.aliases if " " in alias
+                            and any(cue.search(alias) for _, cue, _ in DATE_CUE_PATTERNS)}, key=len, reverse=True)
+        self.cue_names = re.compile(rf"\b(?:{'|'.join(map(re.escape, cue_names))})\b") if cue_names else None
         self.no_value_words = FILLER | FIELD_WORDS | self.known_words  # no unknown value in a slot is made of these
         self.project_keys = [t.value for t in lexicon.of("project")]
         # each word of a project name of several words -> the projects whose name holds it ("platform")
@@ -769,7 +774,10 @@ class ConditionReader:
         value = text.value  # as the windows were found: the loop blanks what it reads
         ahead: dict[tuple[int, int], TimeWindow] | None = None  # found only when a due date is asked about
         for start, end, window in find_windows(value, self.now(), self.lexicon.sprints):
-            field_name, cued, negated, modifier = self._date_field(text.value[:start])
+            before = text.value[:start]
+            if self.cue_names:
+                before = self.cue_names.sub(lambda m: " " * len(m.group(0)), before)
+            field_name, cued, negated, modifier = self._date_field(before)
             field_name = field_name if cued else self.date_field or field_name
             if field_name == "due":  # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
                 if ahead is None:

@@ -1,0 +1,58 @@
+"""Everyday words on an archive shaped like Fluid's (statuses Resolved and Reopened, a Blocker priority, resolutions
+Incomplete and Cannot Reproduce, a component called "Inline Edit"): questions that name no field."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.lexicon import Lexicon
+
+CATEGORY = {"Open": "new", "Reopened": "new", "In Progress": "indeterminate", "Resolved": "done", "Closed": "done"}
+PROJECTS = [{"key": "SJRK", "name": "Social Justice Repair Kit", "components": [{"name": "Storytelling Tool UI"}]},
+            {"key": "WIDG", "name": "Widget Library", "components": [{"name": "Inline Edit"}, {"name": "Renderer"},
+                                                                     {"name": "Uploader"}]}]
+PEOPLE = ["Justin Obara", "Colin Clark", "Michelle Dsouza"]
+RESOLUTIONS = ["Fixed", "Won't Fix", "Duplicate", "Incomplete", "Cannot Reproduce", None]
+
+
+def _issue(n: int) -> dict:
+    person = PEOPLE[n % len(PEOPLE)]
+    resolution = RESOLUTIONS[n % len(RESOLUTIONS)]
+    return {"key": f"WIDG-{n}", "fields": {
+        "project": {"key": "WIDG"}, "assignee": {"key": person.lower().replace(" ", "."), "displayName": person},
+        "reporter": {"key": "colin.clark", "displayName": "Colin Clark"},
+        "status": {"name": list(CATEGORY)[n % len(CATEGORY)]}, "issuetype": {"name": ["Bug", "Task"][n % 2]},
+        "resolution": {"name": resolution} if resolution else None, "priority": {"name": "Blocker"},
+        "components": [{"name": "Uploader"}]}}
+
+
+LEXICON = Lexicon.build(
+    statuses=[{"name": name, "statusCategory": {"key": key}} for name, key in CATEGORY.items()],
+    priorities=[{"name": p} for p in ("Blocker", "Critical", "Major", "Minor")],
+    issue_types=[{"name": t} for t in ("Bug", "Task", "New Feature")], projects=PROJECTS,
+    issues=[_issue(n) for n in range(30)])
+PARSER = EmbeddedParser(LEXICON, now=lambda: datetime(2026, 11, 1, 12, tzinfo=UTC))
+
+
+def _one(question: str) -> tuple[str, str, list[str]]:
+    (intent,) = PARSER.parse(question).intents
+    return intent.name, intent.jql or "", intent.slots.ignored
+
+
+@pytest.mark.parametrize("question", ["inline edit problems from 2019", "what came in for the renderer from 2019"])
+def test_from_a_year_is_that_year(question: str) -> None:
+    jql = _one(question)[1]
+    assert 'created >= "2019/01/01 00:00" AND created < "2020/01/01 00:00"' in jql, jql
+
+
+def test_from_a_year_on_is_since_that_year() -> None:
+    jql = _one("renderer bugs from 2019 on")[1]
+    assert 'created >= "2019/01/01 00:00"' in jql and "2020" not in jql, jql
+
+
+def test_a_date_word_inside_a_component_name_names_no_date_field() -> None:
+    jql = _one("inline edit tasks in 2020")[1]
+    assert 'component = "Inline Edit"' in jql and 'created >= "2020/01/01' in jql and "updated" not in jql, jql
