@@ -56,3 +56,27 @@ def test_from_a_year_on_is_since_that_year() -> None:
 def test_a_date_word_inside_a_component_name_names_no_date_field() -> None:
     jql = _one("inline edit tasks in 2020")[1]
     assert 'component = "Inline Edit"' in jql and 'created >= "2020/01/01' in jql and "updated" not in jql, jql
+
+
+@pytest.mark.parametrize("question", ["uploader bugs nobody has grabbed", "renderer tasks that no one claimed yet",
+                                      "uploader work nobody took on"])
+def test_nobody_grabbing_it_is_unassigned(question: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert "assignee is EMPTY" in jql and not ignored, (jql, ignored)
+
+
+@pytest.mark.parametrize("question", ["uploader bugs that came back", "renderer tasks opened again"])
+def test_coming_back_is_the_reopened_status(question: str) -> None:
+    assert 'status = "Reopened"' in _one(question)[1]
+
+
+def test_sorted_out_is_fixed_and_sorted_by_still_orders() -> None:
+    assert 'resolution = "Fixed"' in _one("renderer bugs that got sorted out")[1]
+    jql = _one("renderer bugs sorted by priority")[1]
+    assert "ORDER BY priority" in jql and "Fixed" not in jql, jql
+
+
+@pytest.mark.parametrize("question", ["repair kit tasks", "anything in justice repair open?"])
+def test_a_run_of_words_of_a_project_name_is_the_project(question: str) -> None:
+    jql = _one(question)[1]
+    assert 'project = "SJRK"' in jql and "text" not in jql, jql
