@@ -802,6 +802,8 @@ class ConditionReader:
                 # the issues' ("bugs from October. Which are open?" is theirs); its words are named as not used
             found.append((cued, DateRange(field=field_name, start=window.start, end=window.end, phrase=window.phrase)))
             text.blank(start, end)
+            if back := re.search(r"\b(?:way )?back\s*$", text.value[:start]):  # "back in 2008": when, said so
+                text.blank(back.start(), start)
             if modifier:  # "not", "no", "last" before the date word: read with it
                 text.blank(*modifier)
         cued_ranges = {(d.start, d.end) for cued, d in found if cued}

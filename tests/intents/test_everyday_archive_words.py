@@ -80,3 +80,15 @@ def test_sorted_out_is_fixed_and_sorted_by_still_orders() -> None:
 def test_a_run_of_words_of_a_project_name_is_the_project(question: str) -> None:
     jql = _one(question)[1]
     assert 'project = "SJRK"' in jql and "text" not in jql, jql
+
+
+def test_a_fact_word_beside_values_of_the_instance_still_searches() -> None:
+    name, jql, _ = _one("uploader chores that Colin wrote up")
+    assert name == "search" and 'reporter = "colin.clark"' in jql and 'component = "Uploader"' in jql, (name, jql)
+    assert _one("who is Colin Clark married to")[0] == "kg_question"
+
+
+def test_back_before_a_date_says_when_and_is_no_word_to_search() -> None:
+    jql, ignored = _one("what did Justin write about the uploader back in 2015")[1:]
+    assert "text" not in jql and 'component = "Uploader"' in jql and 'created >= "2015/01/01' in jql, jql
+    assert not ignored, ignored
