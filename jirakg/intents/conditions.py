@@ -897,6 +897,10 @@ class ConditionReader:
                          for a, b in ((match, other) for other in found if other is not match)) or (
                 slots.resolutions and match.start >= 2 and words.used[match.start - 2]
                 and words.tokens[match.start - 1] == "or")  # "won't do or incomplete", the first read already
+            if match.end < len(words.tokens) and words.tokens[match.end] == "as" and any(
+                    other.start in (match.end + 1, match.end + 2) for other in found):
+                words.take(match.start, match.end)  # "abandoned as incomplete": the resolution after "as" says which
+                continue
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
             # "closed as", "the Duplicate resolution", "closed because the report was incomplete"

@@ -92,3 +92,10 @@ def test_back_before_a_date_says_when_and_is_no_word_to_search() -> None:
     jql, ignored = _one("what did Justin write about the uploader back in 2015")[1:]
     assert "text" not in jql and 'component = "Uploader"' in jql and 'created >= "2015/01/01' in jql, jql
     assert not ignored, ignored
+
+
+@pytest.mark.parametrize(("question", "resolution"), [("uploader tasks shelved as incomplete", "Incomplete"),
+                                                      ("renderer bugs abandoned as a duplicate", "Duplicate")])
+def test_given_up_as_a_resolution_is_that_resolution(question: str, resolution: str) -> None:
+    jql = _one(question)[1]
+    assert f'resolution = "{resolution}"' in jql, jql
