@@ -186,6 +186,10 @@ STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "reso
 # Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
 # "done" name the instance's own state when it has one of that name.
 CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
+NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|shut)\b(?: \w+){0,3}? (?:but |yet |though "
+                                 r"|and )?(?P<not>(?:not|never|weren t|wasn t|isn t|aren t|without)(?: being| getting| "
+                                 r"been)?(?: actually| really| properly)? fixed)\b")
+MARKED = re.compile(r"\b(?:marked|set to|moved to|flagged)(?: as)?$")  # "marked resolved": the workflow state so named
 NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|"
                             r"in progress|new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
                             r"in progress) (?:status )?category\b")
@@ -664,6 +668,7 @@ class ConditionReader:
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
             self._me(words, slots)
         self._declined(words, slots)
+        self._not_fixed(words, slots)
         self._empties(words, slots)
         self._resolutions(words, slots)
         self._sprint_state(words, slots)
@@ -857,6 +862,14 @@ class ConditionReader:
         for name, pattern in FILLED_FIELDS:
             if words.take_all(pattern) and name not in slots.filled:
                 slots.filled.append(name)  # type: ignore[arg-type]
+
+    def _not_fixed(self, words: Words, slots: Slots) -> None:
+        """"closed but not fixed", "resolved without being fixed": ended some other way, not left unresolved."""
+        fixed = self.resolution_names.get("fixed")
+        for match in list(NOT_FIXED_WHEN_DONE.finditer(words.free())) if fixed else []:
+            if fixed not in slots.excluded.resolutions:
+                slots.excluded.resolutions.append(fixed)
+            words.take(*words.span(match, "not"))
 
     def _declined(self, words: Words, slots: Slots) -> None:
         """"the team declined to fix", "closed as not going to be done": the instance's won't-fix or won't-do
@@ -1186,7 +1199,8 @@ class ConditionReader:
                     r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1)):
                 continue  # "were closed because…", "haven't been done": a verb, read as unresolved or done
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
-                    r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)):
+                    r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)) \
+                    and not MARKED.search(words.before(match.start, 2)):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start, 6)
             joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
@@ -1213,6 +1227,8 @@ class ConditionReader:
                 target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
             target.extend(v for v in values if v not in target)
             words.take(match.start, match.end)
+            if match.term.kind == "status" and (marked := MARKED.search(words.before(match.start, 2))):
+                words.take(max(0, match.start - len(marked.group(0).split())), match.start)
             negation = _negation(before)
             if negation:
                 _take_negation(words, negation, match.start)

@@ -99,3 +99,21 @@ def test_back_before_a_date_says_when_and_is_no_word_to_search() -> None:
 def test_given_up_as_a_resolution_is_that_resolution(question: str, resolution: str) -> None:
     jql = _one(question)[1]
     assert f'resolution = "{resolution}"' in jql, jql
+
+
+@pytest.mark.parametrize(("question", "status"), [("uploader bugs marked resolved", "Resolved"),
+                                                  ("renderer tasks that were set to open", "Open")])
+def test_marked_with_a_status_name_is_that_workflow_state(question: str, status: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert f'status = "{status}"' in jql and "statusCategory" not in jql and not ignored, (jql, ignored)
+
+
+@pytest.mark.parametrize("question", ["uploader bugs that were closed but never fixed",
+                                      "renderer tasks resolved without being fixed"])
+def test_ended_but_not_fixed_is_another_resolution_not_none(question: str) -> None:
+    jql = _one(question)[1]
+    assert 'resolution != "Fixed"' in jql and "resolution is EMPTY" not in jql, jql
+
+
+def test_not_fixed_alone_is_still_unresolved() -> None:
+    assert "resolution is EMPTY" in _one("uploader bugs not fixed yet")[1]
