@@ -63,7 +63,8 @@ SYNONYMS = {
     ("resolution", "cannot reproduce"): ["can't reproduce", "could not reproduce", "couldn't reproduce",
                                          "not reproducible", "unreproducible", "nobody could reproduce",
                                          "no one could reproduce", "could not be reproduced", "couldn't be reproduced",
-                                         "can't be reproduced", "managed to reproduce"],
+                                         "can't be reproduced", "managed to reproduce", "failed to reproduce",
+                                         "unable to reproduce"],
 }
 # Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
 # where exactly one component (or label) of the instance is called by its expansion.
