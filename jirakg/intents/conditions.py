@@ -307,7 +307,7 @@ OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_
                           r"handled by|"
                           r"worked on by|being worked on by)$")
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
-WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with|sitting on)\b")
+WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|sitting on|"
                             r"owns|(?:has|have)(?! been\b)|"
                             r"is handling|handles|(?:been )?assigned|handling)\b|"

@@ -119,9 +119,9 @@ def test_not_fixed_alone_is_still_unresolved() -> None:
     assert "resolution is EMPTY" in _one("uploader bugs not fixed yet")[1]
 
 
-def test_what_someone_is_sitting_on_is_their_open_work() -> None:
+def test_what_someone_is_sitting_on_is_theirs() -> None:
     jql, ignored = _one("renderer bugs Colin is sitting on")[1:]
-    assert 'assignee = "colin.clark"' in jql and "resolution is EMPTY" in jql and not ignored, (jql, ignored)
+    assert 'assignee = "colin.clark"' in jql and not ignored, (jql, ignored)
 
 
 def test_failing_to_reproduce_is_cannot_reproduce() -> None:
