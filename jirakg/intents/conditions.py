@@ -138,7 +138,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"been |was |"
                               r"were )?(?:resolved|fixed|done|finished|completed|closed)|"
                               r"(?:what s|what is) left(?: to do)?|"
-                              r"still waiting for a fix|left to do|(?:still )?hanging around|still hanging|"
+                              r"still waiting for a fix|left to do|(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
+                              r"left (?:unfinished|undone|unresolved|open)|"
                               r"still broken|"
                               r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
@@ -309,6 +310,7 @@ OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|sitting on|"
+                            r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
                             r"owns|(?:has|have)(?! been\b)|"
                             r"is handling|handles|(?:been )?assigned|handling)\b|"
                             r"^s plate\b|^plate\b|^as (?:the |its |their )?(?:assignee|owner)\b")

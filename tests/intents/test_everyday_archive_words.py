@@ -126,3 +126,24 @@ def test_what_someone_is_sitting_on_is_theirs() -> None:
 
 def test_failing_to_reproduce_is_cannot_reproduce() -> None:
     assert 'resolution = "Cannot Reproduce"' in _one("uploader bugs we were unable to reproduce")[1]
+
+
+@pytest.mark.parametrize("question", ["uploader bugs still lying around", "renderer work left unfinished"])
+def test_left_lying_around_is_unresolved(question: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert "resolution is EMPTY" in jql and "text" not in jql and not ignored, (jql, ignored)
+
+
+@pytest.mark.parametrize("question", ["uploader bugs Colin dug into", "renderer tasks Justin is looking into"])
+def test_digging_into_it_names_the_assignee(question: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert "assignee = " in jql and "text" not in jql and not ignored, (jql, ignored)
+
+
+def test_thrown_out_as_a_resolution_is_that_resolution() -> None:
+    jql, ignored = _one("renderer bugs thrown out as duplicates")[1:]
+    assert 'resolution = "Duplicate"' in jql and "Won't" not in jql and not ignored, (jql, ignored)
+
+
+def test_binned_is_declined() -> None:
+    assert 'resolution = "Won\'t Fix"' in _one("renderer bugs that got binned")[1]
