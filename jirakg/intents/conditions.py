@@ -113,6 +113,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
                             r"(?! (?:to|in|into|for)\b))|"
                             r"without (?:an? |any )?(?:owner|assignee)|nobody s|"
+                            r"(?:never|not) (?:yet )?(?:been |got |gotten )?given (?:an? |any )?(?:owner|assignee)|"
                             r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
@@ -139,7 +140,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"were )?(?:resolved|fixed|done|finished|completed|closed)|"
                               r"(?:what s|what is) left(?: to do)?|"
                               r"still waiting for a fix|left to do|(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
-                              r"left (?:unfinished|undone|unresolved|open)|"
+                              r"left (?:unfinished|undone|unresolved|open)|still around|"
                               r"still broken|"
                               r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
@@ -309,7 +310,8 @@ OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_
                           r"worked on by|being worked on by)$")
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
-ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|sitting on|"
+ASSIGNEE_AFTER = re.compile(r"^(?:has |have |s )?(?:got )?on (?:his|her|their) plate\b|"
+                            r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|sitting on|"
                             r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
                             r"owns|(?:has|have)(?! been\b)|"
                             r"is handling|handles|(?:been )?assigned|handling)\b|"

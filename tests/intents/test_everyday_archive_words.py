@@ -147,3 +147,24 @@ def test_thrown_out_as_a_resolution_is_that_resolution() -> None:
 
 def test_binned_is_declined() -> None:
     assert 'resolution = "Won\'t Fix"' in _one("renderer bugs that got binned")[1]
+
+
+def test_never_given_an_owner_is_unassigned() -> None:
+    jql, ignored = _one("renderer bugs that were never given an owner")[1:]
+    assert "assignee is EMPTY" in jql and not ignored, (jql, ignored)
+
+
+@pytest.mark.parametrize("question", ["uploader bugs Justin has on his plate", "what renderer work Colin got on his plate"])
+def test_what_someone_has_on_their_plate_is_theirs(question: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert "assignee = " in jql and not ignored, (jql, ignored)
+
+
+def test_still_around_is_unresolved() -> None:
+    jql, ignored = _one("renderer tasks Colin raised that are still around")[1:]
+    assert "resolution is EMPTY" in jql and not ignored, (jql, ignored)
+
+
+def test_decided_to_skip_is_declined_not_a_negated_project() -> None:
+    jql = _one("things we decided to skip in SJRK")[1]
+    assert 'project = "SJRK"' in jql and "Won't Fix" in jql, jql
