@@ -468,6 +468,10 @@ PRONOUN_ROLES: list[tuple[str, re.Pattern[str], bool]] = [
     *((role, pattern, True) for role, pattern in NOT_ROLE_LATER), ("reporters", PRONOUN_NOT_REPORTER, True),
     ("assignees", PRONOUN_NOT_OWNS, True), ("assignees", PRONOUN_OWNS, False), ("assignees", PRONOUN_ASSIGNEE, False),
     ("reporters", PRONOUN_REPORTER, False)]
+# "the enhancements Justin asked for": what a person asked for, with nothing asked after it, they reported
+REQUESTED_AFTER = re.compile(r"^(?:has |have |had )?(?:asked for|requested|suggested|proposed)\b(?! (?:the|a|an|me|us|"
+                             r"all|every|some|any|to|those|these|them|it|my|our|his|her|their|what|which|how|help|"
+                             r"more|that|this|list|numbers?|counts?)\b)")
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
                         r"thinks|is going|has asked|wanted|requested|is preparing|prepares)\b")
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"
@@ -1057,7 +1061,8 @@ class ConditionReader:
             before, after = words.before(match.start, 5), words.after(tail, 4)
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             only = ONLY_BEFORE.search(words.before(match.start, 8))
-            reported = (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked
+            requested = REQUESTED_AFTER.search(after) if before else None  # "the enhancements Justin asked for"
+            reported = (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked or requested
                         or (only and only.group("reported")))
             role = "reporters" if reported else "assignees"
             refused = next(((r, m) for r, p in NOT_ROLE_AFTER if (m := p.search(words.after(tail, 6)))), None)
@@ -1071,6 +1076,8 @@ class ConditionReader:
                     words.before(words.span(said)[0], 6)):  # "… not reported by her" is read with the pronouns
                 role = "reporters"  # "Gregor is leaving… the tickets he raised"
                 words.take_all(PRONOUN_REPORTER)
+            if requested and role == "reporters":
+                words.take(tail, tail + requested.group(0).count(" ") + 1)
             if role == "assignees" and NOT_A_ROLE.search(after) and not ASSIGNEE_BEFORE.search(before):
                 mentioned.append(match)
                 continue  # "Quinn wants to escalate…": the person asking for it, not a filter

@@ -168,3 +168,14 @@ def test_still_around_is_unresolved() -> None:
 def test_decided_to_skip_is_declined_not_a_negated_project() -> None:
     jql = _one("things we decided to skip in SJRK")[1]
     assert 'project = "SJRK"' in jql and "Won't Fix" in jql, jql
+
+
+@pytest.mark.parametrize("question", ["the renderer tasks Colin asked for", "uploader bugs Justin requested in 2020"])
+def test_what_someone_asked_for_they_reported(question: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert "reporter = " in jql and not ignored, (jql, ignored)
+
+
+def test_someone_asking_for_a_list_is_still_the_asker() -> None:
+    jql = _one("Justin asked for the open uploader bugs")[1]
+    assert "reporter" not in jql and "assignee" not in jql, jql
