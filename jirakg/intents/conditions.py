@@ -137,7 +137,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |"
                               r"been |was |"
-                              r"were )?(?:resolved|fixed|done|finished|completed|closed)|"
+                              r"were )?(?:resolved|fixed|done|finished|completed|closed|dealt with|addressed|"
+                              r"taken care of)|"
                               r"(?:what s|what is) left(?: to do)?|"
                               r"still waiting for a fix|left to do|(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
                               r"left (?:unfinished|undone|unresolved|open)|still around|"
@@ -264,7 +265,7 @@ REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
                              rf"\b(?:reporter|author|creator){FIELD_IS}$")
 REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
                             r"(?:has |have |had )?"
-                            rf"(?:{REPORTED}|wrote|entered|authored|filled)\b|"  # "filled": "filed" typed twice
+                            rf"(?:{REPORTED}|wrote|entered|authored|filled|(?:put|sent|handed) in)\b|"  # "filled": "filed" typed twice
                             # "Justin has been filing a lot": a habit of reporting
                             r"^(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|"
                             r"logging|opening|creating|submitting)\b|^as (?:the |its |their )?(?:reporter|author)\b")
@@ -311,7 +312,7 @@ OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:has |have |s )?(?:got )?on (?:his|her|their) plate\b|"
-                            r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|sitting on|"
+                            r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|sitting on|chewing on|tackling|"
                             r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
                             r"owns|(?:has|have)(?! been\b)|"
                             r"is handling|handles|(?:been )?assigned|handling)\b|"

@@ -179,3 +179,19 @@ def test_what_someone_asked_for_they_reported(question: str) -> None:
 def test_someone_asking_for_a_list_is_still_the_asker() -> None:
     jql = _one("Justin asked for the open uploader bugs")[1]
     assert "reporter" not in jql and "assignee" not in jql, jql
+
+
+@pytest.mark.parametrize("question", ["renderer bugs Colin put in", "uploader tasks Justin sent in last year"])
+def test_what_someone_put_in_they_reported(question: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert "reporter = " in jql and not ignored, (jql, ignored)
+
+
+def test_never_dealt_with_is_unresolved() -> None:
+    jql, ignored = _one("renderer bugs that were never dealt with")[1:]
+    assert "resolution is EMPTY" in jql and not ignored, (jql, ignored)
+
+
+def test_what_someone_is_chewing_on_is_theirs() -> None:
+    jql, ignored = _one("uploader tasks Justin is chewing on")[1:]
+    assert 'assignee = "justin.obara"' in jql and not ignored, (jql, ignored)
