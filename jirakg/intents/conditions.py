@@ -105,7 +105,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
                             r"(?:nobody|no one|noone) (?:is |"
                             r"has )?"
-                            r"(?:assigned|owns?|owned|(?:picked|grabbed|claimed|taken|took)(?: (?:it |them )?(?:up|on))?|"
+                            r"(?:assigned|owns?|owned|"
+                            r"(?:picked|grabbed|claimed|taken|took)(?: (?:it |them )?(?:up|on))?|"
                             r"working on)|"
                             rf"{WITHOUT}(?:owner|assignee)|"
                             # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
@@ -140,7 +141,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"were )?(?:resolved|fixed|done|finished|completed|closed|dealt with|addressed|"
                               r"taken care of)|"
                               r"(?:what s|what is) left(?: to do)?|"
-                              r"still waiting for a fix|left to do|(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
+                              r"still waiting for a fix|left to do|"
+                              r"(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
                               r"left (?:unfinished|undone|unresolved|open)|still around|"
                               r"still broken|"
                               r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
@@ -189,9 +191,9 @@ STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "reso
 # Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
 # "done" name the instance's own state when it has one of that name.
 CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
-NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|shut)\b(?: \w+){0,3}? (?:but |yet |though "
-                                 r"|and )?(?P<not>(?:not|never|weren t|wasn t|isn t|aren t|without)(?: being| getting| "
-                                 r"been)?(?: actually| really| properly)? fixed)\b")
+NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|shut)\b(?: \w+){0,3}? "
+                                 r"(?:but |yet |though |and )?(?P<not>(?:not|never|weren t|wasn t|isn t|aren t|without)"
+                                 r"(?: being| getting| been)?(?: actually| really| properly)? fixed)\b")
 MARKED = re.compile(r"\b(?:marked|set to|moved to|flagged)(?: as)?$")  # "marked resolved": the workflow state so named
 NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|"
                             r"in progress|new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
@@ -265,7 +267,8 @@ REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
                              rf"\b(?:reporter|author|creator){FIELD_IS}$")
 REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
                             r"(?:has |have |had )?"
-                            rf"(?:{REPORTED}|wrote|entered|authored|filled|(?:put|sent|handed) in)\b|"  # "filled": "filed" typed twice
+                            # "filled": "filed" typed twice
+                            rf"(?:{REPORTED}|wrote|entered|authored|filled|(?:put|sent|handed) in)\b|"
                             # "Justin has been filing a lot": a habit of reporting
                             r"^(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|"
                             r"logging|opening|creating|submitting)\b|^as (?:the |its |their )?(?:reporter|author)\b")
@@ -312,7 +315,8 @@ OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:has |have |s )?(?:got )?on (?:his|her|their) plate\b|"
-                            r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|sitting on|chewing on|tackling|"
+                            r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
+                            r"sitting on|chewing on|tackling|"
                             r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
                             r"owns|(?:has|have)(?! been\b)|"
                             r"is handling|handles|(?:been )?assigned|handling)\b|"
@@ -875,7 +879,9 @@ class ConditionReader:
     def _not_fixed(self, words: Words, slots: Slots) -> None:
         """"closed but not fixed", "resolved without being fixed": ended some other way, not left unresolved."""
         fixed = self.resolution_names.get("fixed")
-        for match in list(NOT_FIXED_WHEN_DONE.finditer(words.free())) if fixed else []:
+        if fixed is None:
+            return
+        for match in list(NOT_FIXED_WHEN_DONE.finditer(words.free())):
             if fixed not in slots.excluded.resolutions:
                 slots.excluded.resolutions.append(fixed)
             words.take(*words.span(match, "not"))

@@ -24,7 +24,8 @@ DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided
                   "decided not to do", "rejected", "declined", "decline to fix", "declined to fix", "turned down",
                   "not worth doing", "not worth fixing", "gave up on", "given up on", "abandoned", "decided to drop",
                   "decided against", "chose to drop", "chose not to do", "refused", "said no to", "scrapped", "shelved",
-                  "killed off", "got dropped", "thrown out", "threw out", "tossed out", "binned", "decided to skip", "chose to skip"]
+                  "killed off", "got dropped", "thrown out", "threw out", "tossed out", "binned", "decided to skip",
+                  "chose to skip"]
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches"],

@@ -154,7 +154,8 @@ def test_never_given_an_owner_is_unassigned() -> None:
     assert "assignee is EMPTY" in jql and not ignored, (jql, ignored)
 
 
-@pytest.mark.parametrize("question", ["uploader bugs Justin has on his plate", "what renderer work Colin got on his plate"])
+@pytest.mark.parametrize("question", ["uploader bugs Justin has on his plate",
+                                      "what renderer work Colin got on his plate"])
 def test_what_someone_has_on_their_plate_is_theirs(question: str) -> None:
     jql, ignored = _one(question)[1:]
     assert "assignee = " in jql and not ignored, (jql, ignored)
