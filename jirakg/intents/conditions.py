@@ -105,13 +105,16 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
                             r"(?:nobody|no one|noone) (?:is |"
                             r"has )?"
-                            r"(?:assigned|owns?|owned|picked (?:it |them )?up|working on|taken|took)|"
+                            r"(?:assigned|owns?|owned|"
+                            r"(?:picked|grabbed|claimed|taken|took)(?: (?:it |them )?(?:up|on))?|"
+                            r"working on)|"
                             rf"{WITHOUT}(?:owner|assignee)|"
                             # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
                             r"(?:never (?:been |got |gotten )?|without (?:ever )?(?:being |having been |getting )?)"
                             r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
                             r"(?! (?:to|in|into|for)\b))|"
                             r"without (?:an? |any )?(?:owner|assignee)|nobody s|"
+                            r"(?:never|not) (?:yet )?(?:been |got |gotten )?given (?:an? |any )?(?:owner|assignee)|"
                             r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
@@ -135,9 +138,12 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |"
                               r"been |was |"
-                              r"were )?(?:resolved|fixed|done|finished|completed|closed)|"
+                              r"were )?(?:resolved|fixed|done|finished|completed|closed|dealt with|addressed|"
+                              r"taken care of)|"
                               r"(?:what s|what is) left(?: to do)?|"
-                              r"still waiting for a fix|left to do|(?:still )?hanging around|still hanging|"
+                              r"still waiting for a fix|left to do|"
+                              r"(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
+                              r"left (?:unfinished|undone|unresolved|open)|still around|"
                               r"still broken|"
                               r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
@@ -185,6 +191,10 @@ STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "reso
 # Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
 # "done" name the instance's own state when it has one of that name.
 CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
+NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|shut)\b(?: \w+){0,3}? "
+                                 r"(?:but |yet |though |and )?(?P<not>(?:not|never|weren t|wasn t|isn t|aren t|without)"
+                                 r"(?: being| getting| been)?(?: actually| really| properly)? fixed)\b")
+MARKED = re.compile(r"\b(?:marked|set to|moved to|flagged)(?: as)?$")  # "marked resolved": the workflow state so named
 NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|"
                             r"in progress|new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
                             r"in progress) (?:status )?category\b")
@@ -257,7 +267,8 @@ REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
                              rf"\b(?:reporter|author|creator){FIELD_IS}$")
 REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
                             r"(?:has |have |had )?"
-                            rf"(?:{REPORTED}|wrote|entered|authored|filled)\b|"  # "filled": "filed" typed twice
+                            # "filled": "filed" typed twice
+                            rf"(?:{REPORTED}|wrote|entered|authored|filled|(?:put|sent|handed) in)\b|"
                             # "Justin has been filing a lot": a habit of reporting
                             r"^(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|"
                             r"logging|opening|creating|submitting)\b|^as (?:the |its |their )?(?:reporter|author)\b")
@@ -303,7 +314,10 @@ OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_
                           r"worked on by|being worked on by)$")
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
-ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
+ASSIGNEE_AFTER = re.compile(r"^(?:has |have |s )?(?:got )?on (?:his|her|their) plate\b|"
+                            r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
+                            r"sitting on|chewing on|tackling|"
+                            r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
                             r"owns|(?:has|have)(?! been\b)|"
                             r"is handling|handles|(?:been )?assigned|handling)\b|"
                             r"^s plate\b|^plate\b|^as (?:the |its |their )?(?:assignee|owner)\b")
@@ -459,6 +473,10 @@ PRONOUN_ROLES: list[tuple[str, re.Pattern[str], bool]] = [
     *((role, pattern, True) for role, pattern in NOT_ROLE_LATER), ("reporters", PRONOUN_NOT_REPORTER, True),
     ("assignees", PRONOUN_NOT_OWNS, True), ("assignees", PRONOUN_OWNS, False), ("assignees", PRONOUN_ASSIGNEE, False),
     ("reporters", PRONOUN_REPORTER, False)]
+# "the enhancements Justin asked for": what a person asked for, with nothing asked after it, they reported
+REQUESTED_AFTER = re.compile(r"^(?:has |have |had )?(?:asked for|requested|suggested|proposed)\b(?! (?:the|a|an|me|us|"
+                             r"all|every|some|any|to|those|these|them|it|my|our|his|her|their|what|which|how|help|"
+                             r"more|that|this|list|numbers?|counts?)\b)")
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
                         r"thinks|is going|has asked|wanted|requested|is preparing|prepares)\b")
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"
@@ -623,6 +641,11 @@ class ConditionReader:
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
         self.status_words = {unicode_words(t.value) for t in lexicon.of("status")}
         self.value_names = value_names(lexicon)
+        # names with a date word in them ("Inline Edit", "New Feature"): said as names, they cue no date field
+        cue_names = sorted({alias for t in lexicon.terms if t.kind in ("component", "project", "version", "type")
+                            for alias in t.aliases if " " in alias
+                            and any(cue.search(alias) for _, cue, _ in DATE_CUE_PATTERNS)}, key=len, reverse=True)
+        self.cue_names = re.compile(rf"\b(?:{'|'.join(map(re.escape, cue_names))})\b") if cue_names else None
         self.no_value_words = FILLER | FIELD_WORDS | self.known_words  # no unknown value in a slot is made of these
         self.project_keys = [t.value for t in lexicon.of("project")]
         # each word of a project name of several words -> the projects whose name holds it ("platform")
@@ -658,6 +681,7 @@ class ConditionReader:
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
             self._me(words, slots)
         self._declined(words, slots)
+        self._not_fixed(words, slots)
         self._empties(words, slots)
         self._resolutions(words, slots)
         self._sprint_state(words, slots)
@@ -769,7 +793,10 @@ class ConditionReader:
         value = text.value  # as the windows were found: the loop blanks what it reads
         ahead: dict[tuple[int, int], TimeWindow] | None = None  # found only when a due date is asked about
         for start, end, window in find_windows(value, self.now(), self.lexicon.sprints):
-            field_name, cued, negated, modifier = self._date_field(text.value[:start])
+            before = text.value[:start]
+            if self.cue_names:
+                before = self.cue_names.sub(lambda m: " " * len(m.group(0)), before)
+            field_name, cued, negated, modifier = self._date_field(before)
             field_name = field_name if cued else self.date_field or field_name
             if field_name == "due":  # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
                 if ahead is None:
@@ -793,6 +820,8 @@ class ConditionReader:
                 # the issues' ("bugs from October. Which are open?" is theirs); its words are named as not used
             found.append((cued, DateRange(field=field_name, start=window.start, end=window.end, phrase=window.phrase)))
             text.blank(start, end)
+            if back := re.search(r"\b(?:way )?back\s*$", text.value[:start]):  # "back in 2008": when, said so
+                text.blank(back.start(), start)
             if modifier:  # "not", "no", "last" before the date word: read with it
                 text.blank(*modifier)
         cued_ranges = {(d.start, d.end) for cued, d in found if cued}
@@ -847,6 +876,16 @@ class ConditionReader:
             if words.take_all(pattern) and name not in slots.filled:
                 slots.filled.append(name)  # type: ignore[arg-type]
 
+    def _not_fixed(self, words: Words, slots: Slots) -> None:
+        """"closed but not fixed", "resolved without being fixed": ended some other way, not left unresolved."""
+        fixed = self.resolution_names.get("fixed")
+        if fixed is None:
+            return
+        for match in list(NOT_FIXED_WHEN_DONE.finditer(words.free())):
+            if fixed not in slots.excluded.resolutions:
+                slots.excluded.resolutions.append(fixed)
+            words.take(*words.span(match, "not"))
+
     def _declined(self, words: Words, slots: Slots) -> None:
         """"the team declined to fix", "closed as not going to be done": the instance's won't-fix or won't-do
         resolution, the one the words name first."""
@@ -886,6 +925,10 @@ class ConditionReader:
                          for a, b in ((match, other) for other in found if other is not match)) or (
                 slots.resolutions and match.start >= 2 and words.used[match.start - 2]
                 and words.tokens[match.start - 1] == "or")  # "won't do or incomplete", the first read already
+            if match.end < len(words.tokens) and words.tokens[match.end] == "as" and any(
+                    other.start in (match.end + 1, match.end + 2) for other in found):
+                words.take(match.start, match.end)  # "abandoned as incomplete": the resolution after "as" says which
+                continue
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
             # "closed as", "the Duplicate resolution", "closed because the report was incomplete"
@@ -1025,7 +1068,8 @@ class ConditionReader:
             before, after = words.before(match.start, 5), words.after(tail, 4)
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             only = ONLY_BEFORE.search(words.before(match.start, 8))
-            reported = (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked
+            requested = REQUESTED_AFTER.search(after) if before else None  # "the enhancements Justin asked for"
+            reported = (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked or requested
                         or (only and only.group("reported")))
             role = "reporters" if reported else "assignees"
             refused = next(((r, m) for r, p in NOT_ROLE_AFTER if (m := p.search(words.after(tail, 6)))), None)
@@ -1039,6 +1083,8 @@ class ConditionReader:
                     words.before(words.span(said)[0], 6)):  # "… not reported by her" is read with the pronouns
                 role = "reporters"  # "Gregor is leaving… the tickets he raised"
                 words.take_all(PRONOUN_REPORTER)
+            if requested and role == "reporters":
+                words.take(tail, tail + requested.group(0).count(" ") + 1)
             if role == "assignees" and NOT_A_ROLE.search(after) and not ASSIGNEE_BEFORE.search(before):
                 mentioned.append(match)
                 continue  # "Quinn wants to escalate…": the person asking for it, not a filter
@@ -1172,7 +1218,8 @@ class ConditionReader:
                     r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1)):
                 continue  # "were closed because…", "haven't been done": a verb, read as unresolved or done
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
-                    r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)):
+                    r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)) \
+                    and not MARKED.search(words.before(match.start, 2)):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start, 6)
             joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
@@ -1199,6 +1246,8 @@ class ConditionReader:
                 target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
             target.extend(v for v in values if v not in target)
             words.take(match.start, match.end)
+            if match.term.kind == "status" and (marked := MARKED.search(words.before(match.start, 2))):
+                words.take(max(0, match.start - len(marked.group(0).split())), match.start)
             negation = _negation(before)
             if negation:
                 _take_negation(words, negation, match.start)

@@ -494,7 +494,10 @@ class EmbeddedParser:
         if about_an_issue and not self._filters_present(lowered, kinds=SEARCH_KINDS - {"status"},
                                                         with_categories=False):
             return "metadata"  # "is it done?" asks for a status, not for a search
-        if not JIRA_WORDS.search(lowered) and (KG_WORDS.search(lowered) or state.last_intent == "kg_question"):
+        # "engage chores James wrote up": a fact word beside values of the instance (a person aside) still searches
+        if not JIRA_WORDS.search(lowered) and (state.last_intent == "kg_question" or (
+                KG_WORDS.search(lowered)
+                and (about_an_issue or not self._filters_present(lowered, kinds=SEARCH_KINDS - {"person"})))):
             return "kg_question"
         if self._filters_present(lowered) or SEARCH_WORDS.search(lowered):
             return "search"

@@ -24,7 +24,8 @@ DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided
                   "decided not to do", "rejected", "declined", "decline to fix", "declined to fix", "turned down",
                   "not worth doing", "not worth fixing", "gave up on", "given up on", "abandoned", "decided to drop",
                   "decided against", "chose to drop", "chose not to do", "refused", "said no to", "scrapped", "shelved",
-                  "killed off", "got dropped"]
+                  "killed off", "got dropped", "thrown out", "threw out", "tossed out", "binned", "decided to skip",
+                  "chose to skip"]
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches"],
@@ -34,6 +35,7 @@ SYNONYMS = {
                               "features"],
     ("type", "improvement"): ["enhancement", "enhancements"],
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
+    ("status", "reopened"): ["came back", "come back", "coming back", "opened again", "back open", "reopen"],
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
                               "awaiting review", "up for review", "waiting on review", "waiting on a review"],
     # where review happens as a pull request (Fluid's workflow)
@@ -58,11 +60,12 @@ SYNONYMS = {
                                   "already reported"],
     ("resolution", "not a bug"): ["not to be bugs", "not really bugs", "not really a bug", "not actually bugs",
                                   "not actually a bug"],
-    ("resolution", "fixed"): ["implemented", "got fixed", "repaired", "got repaired"],
+    ("resolution", "fixed"): ["implemented", "got fixed", "repaired", "got repaired", "sorted out", "got sorted"],
     ("resolution", "cannot reproduce"): ["can't reproduce", "could not reproduce", "couldn't reproduce",
                                          "not reproducible", "unreproducible", "nobody could reproduce",
                                          "no one could reproduce", "could not be reproduced", "couldn't be reproduced",
-                                         "can't be reproduced", "managed to reproduce"],
+                                         "can't be reproduced", "managed to reproduce", "failed to reproduce",
+                                         "unable to reproduce"],
 }
 # Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
 # where exactly one component (or label) of the instance is called by its expansion.
@@ -264,12 +267,24 @@ def _add_project_terms(add, projects: list[dict]) -> list[str]:
         words = unicode_words(project.get("name") or "").split()
         # A short word alone is too often an everyday word ("core"); said with "project" it names the project.
         add("project", project["key"], project.get("name"), project.get("name"),
-            *[w for w in words if w in distinctive], *[f"{w} project" for w in words if w in unique])
+            *[w for w in words if w in distinctive], *[f"{w} project" for w in words if w in unique],
+            *_name_runs(words, distinctive))
         for component in project.get("components", []):
             add("component", component["name"], component["name"])
         for version in project.get("versions", []):
             add("version", version["name"], version["name"])
     return [project["key"] for project in projects]
+
+
+RUN_EDGE = frozenset("a an and the of to for in on with".split())
+
+
+def _name_runs(words: list[str], distinctive: set[str]) -> list[str]:
+    """Runs of two or more words of a project's name holding a distinctive one ("repair kit" for Social Justice
+    Repair Kit): said together, the other words are the name too, not words to search for."""
+    return [" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)
+            if (i, j) != (0, len(words)) and not {words[i], words[j - 1]} & RUN_EDGE
+            and any(w in distinctive for w in words[i:j])]
 
 
 NAMED_FIELDS = {"status": "status", "issuetype": "type", "priority": "priority", "resolution": "resolution"}

@@ -229,7 +229,11 @@ _RULES = [
     # "the first week of October": days 1-7 of the month (the last week: its last seven days)
     (rf"\b(?:the |in the |during the )?(first|second|third|fourth|last) week of ({_MONTH_NAMES})(?:,? (\d{{4}}))?\b",
      _week_of_month),
-    (rf"\b(?:since|from)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), None)),
+    (rf"\bsince\s+{YEAR}\b(?![-/.]?\w)|\bfrom\s+{YEAR} on\b", lambda m, now, today, _: (
+        _year(m.group(1) or m.group(2)), None)),
+    # "stuff from 2012": dating from that year, as "bugs from October" is that month ("from 2012 on": since)
+    (rf"\bfrom\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (
+        _year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
     (rf"\b(?:in |from )?{YEAR} (?:or later|or after|onwards|onward|and later|and after|or newer|and newer|\+)",
      lambda m, now, today, _: (_year(m.group(1)), None)),
     (rf"\b(?:in |from )?{YEAR} (?:or earlier|or before|and earlier|and before|or older|and older)\b",
