@@ -61,8 +61,9 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
                 r"worked on|moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
-                 r"delivered|close out|closed out|wrapped up|wrapped|drop(?:ped)?|rejected|abandoned|cancell?ed|"
-                 r"declined|turned down|refused|decided against|g[ai]ven? up on|scrapped|shelved|killed off"),
+                 r"delivered|close out|closed out|wrap(?:ped|ping)?(?: up)?|knock(?:ed|ing)?(?: out)?|drop(?:ped)?|"
+                 r"rejected|abandoned|cancell?ed|declined|turned down|refused|decided against|g[ai]ven? up on|"
+                 r"scrapped|shelved|killed off"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
             r"completed|resolved|closed|shipped|delivered)|overdue by|late by"),
 ]
@@ -122,7 +123,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?{GIVEN})"
                              rf"\b")),
     ("labels", re.compile(rf"\b(?:{WITHOUT}labels?|unlabell?ed|not labell?ed)\b")),
-    ("duedate", re.compile(rf"\b{WITHOUT}due ?dates?\b")),
+    ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?)\b")),
     ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|"
                           rf"{NOT_PUT}sprints?{GIVEN})\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
@@ -156,7 +157,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"still(?= (?:waiting|awaiting)\b))\b")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
-    ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?due ?dates?\b")),
+    ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:due ?dates?|deadlines?)\b")),
     ("fixVersion", re.compile(r"\b(?:with|has|have|having) (?:a |an )?fix ?versions?\b")),
     ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution|"
                               r"resolution (?:was |is |has been )?(?:set|recorded))\b")),
@@ -303,10 +304,12 @@ OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_
                           r"worked on by|being worked on by)$")
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
+# "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
+PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?plate\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
                             r"owns|(?:has|have)(?! been\b)|"
                             r"is handling|handles|(?:been )?assigned|handling)\b|"
-                            r"^s plate\b|^plate\b|^as (?:the |its |their )?(?:assignee|owner)\b")
+                            r"^as (?:the |its |their )?(?:assignee|owner)\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
               r"that reference|referencing|that include|including the word",
@@ -993,6 +996,9 @@ class ConditionReader:
                 negation = NOT_MINE.search(words.before(start, 6))  # "not mine", "other than my tickets"
                 target = getattr(slots.excluded if negation else slots, role)
                 target += [] if CURRENT_USER in target else [CURRENT_USER]
+                plate = "plate" in f"{match.group(0)} {words.after(end, 1)}".split()
+                if plate and not negation and "resolution" not in slots.empty:
+                    slots.empty.append("resolution")  # "what's on my plate": my open work, as with a named person
                 words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
 
     def _people(self, words: Words, slots: Slots) -> None:
@@ -1061,7 +1067,8 @@ class ConditionReader:
                 words.take_all(NO_LONGER)
                 continue
             negated = (_negation(before) is not None and not only) or refused is not None
-            owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or WORKING_NOW.search(after)
+            plate = PLATE.search(words.after(tail, 7))  # longer than `after`: "still have on her plate"
+            owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or WORKING_NOW.search(after) or plate
             if role == "assignees" and not (negated or owned):
                 role = self._possessed_role(phrase, match, slots)
                 uncued += [match.term.value] if role == "assignees" else []
@@ -1083,10 +1090,11 @@ class ConditionReader:
             if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
                 _take_negation(words, negation, match.start)
             cue_after = (refused[1] if refused else None) or (REPORTER_AFTER.search(after) or (
-                asked and REPORTER_ASKED.search(after)) or ASSIGNEE_AFTER.search(after))
+                asked and REPORTER_ASKED.search(after)) or plate or ASSIGNEE_AFTER.search(after))
             if cue_after:
                 words.take(tail, tail + cue_after.group(0).count(" ") + 1)
-            if role == "assignees" and not negated and WORKING_NOW.search(after) and "resolution" not in slots.empty \
+            if role == "assignees" and not negated and (WORKING_NOW.search(after) or plate) \
+                    and "resolution" not in slots.empty \
                     and not (slots.statuses or slots.status_categories or slots.resolutions):
                 slots.empty.append("resolution")
         # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee

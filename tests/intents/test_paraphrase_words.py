@@ -1,0 +1,52 @@
+"""Everyday paraphrases of search conditions: finishing work said as wrapping it up or knocking it out, "since the
+start of last month" with no end, a deadline as the due date, and the work on someone's plate as their open work."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.intents.models import IntentCall
+from tests.intents.test_value_words import PARSER
+
+
+def _one(question: str) -> IntentCall:
+    (intent,) = PARSER.parse(question).intents
+    return intent
+
+
+@pytest.mark.parametrize("question", ["which OPS tickets did we wrap up in October?",
+                                      "stuff the mobile team knocked out in october",
+                                      "data work we're wrapping up this week"])
+def test_wrapping_up_or_knocking_out_is_when_it_was_resolved(question: str) -> None:
+    call = _one(question)
+    assert "resolutiondate >=" in (call.jql or "") and "created" not in (call.jql or ""), call.jql
+    assert not call.slots.ignored, call.slots.ignored
+
+
+@pytest.mark.parametrize("question", ["OPS bugs closed since the start of last month",
+                                      "web stories created since the beginning of last week"])
+def test_since_the_start_of_last_period_has_no_end(question: str) -> None:
+    call = _one(question)
+    assert ">= \"2026/10/" in (call.jql or "") and " < \"" not in (call.jql or ""), call.jql
+    assert not call.slots.ignored, call.slots.ignored
+
+
+@pytest.mark.parametrize(("question", "clause"), [("DATA stories that have no deadline", "duedate is EMPTY"),
+                                                  ("web bugs missing a deadline", "duedate is EMPTY"),
+                                                  ("which OPS tasks have a deadline?", "duedate is not EMPTY")])
+def test_a_deadline_is_the_due_date(question: str, clause: str) -> None:
+    call = _one(question)
+    assert clause in (call.jql or "") and not call.slots.ignored, (call.jql, call.slots.ignored)
+
+
+@pytest.mark.parametrize("question", ["what does Hiro still have on his plate?", "what is on Divya's plate in WEB",
+                                      "things Elena has on her plate", "what's on my plate for OPS"])
+def test_the_work_on_a_plate_is_open_work(question: str) -> None:
+    call = _one(question)
+    assert "assignee" in (call.jql or "") and "resolution is EMPTY" in (call.jql or ""), call.jql
+    assert not call.slots.ignored, call.slots.ignored
+
+
+def test_work_kept_off_a_plate_is_not_limited_to_open_work() -> None:
+    jql = _one("MOB stories apart from what is on Hiro's plate").jql or ""
+    assert "assignee !=" in jql and "resolution" not in jql, jql
