@@ -1159,7 +1159,8 @@ class ConditionReader:
     def _values(self, words: Words, slots: Slots, people: bool) -> None:
         kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint", "option"}
         statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
-        matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words)
+        matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words, self.lexicon.components_in,
+                                 slots.projects)
         negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
@@ -1546,11 +1547,14 @@ outstanding finished completed started progress review open""".split())
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 
-def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
+def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, list[str]],
+                   projects: list[str]) -> list[Match]:
     """The same words may name several kinds ("Infrastructure" project and component, "security" label and
-    component): a word beside them that says which decides, else the more usual kind. A component or label
-    named like a field ("Release") needs that word."""
+    component): a word beside them that says which decides, else the more usual kind, unless the projects named
+    have no such component ("MOB security bugs" where only OPS has a Security component: the label). A component
+    or label named like a field ("Release") needs that word."""
     kept = []
+    named = {m.term.value for m in matches if m.term.kind == "project" and m.score == 1.0} | set(projects)
     for group in _by_span(matches):
         near = words.before(group[0].start, 2) + " " + words.after(group[0].end, 1)
         hinted = [m for m in group
@@ -1563,6 +1567,10 @@ def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
         elif all(m.score < 1.0 for m in group) and any(
                 re.search(rf"\b(?:{KIND_HINTS[kind]})\b", near) for kind in ("project", "component")):
             continue  # "the Core project": the word says which kind, so no misspelling of another's ("chore")
+        kinds = {m.term.kind for m in group}
+        if not hinted and named and components_in and {"component", "label"} <= kinds and not any(
+                m.term.value in components_in.get(p, []) for m in group for p in named):
+            group = [m for m in group if m.term.kind != "component"]
         if len({m.term.kind for m in group}) > 1:
             first = min(KIND_ORDER.index(m.term.kind) for m in group)
             group = [m for m in group if KIND_ORDER.index(m.term.kind) == first]

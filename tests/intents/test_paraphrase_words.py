@@ -50,3 +50,22 @@ def test_the_work_on_a_plate_is_open_work(question: str) -> None:
 def test_work_kept_off_a_plate_is_not_limited_to_open_work() -> None:
     jql = _one("MOB stories apart from what is on Hiro's plate").jql or ""
     assert "assignee !=" in jql and "resolution" not in jql, jql
+
+
+@pytest.mark.parametrize(("question", "clause"), [
+    ("open customer complaints in WEB", 'labels = "customer-reported"'),
+    ("DATA stories waiting for a designer", 'labels = "needs-design"'),
+    ("bugs in the iphone app this month", 'component = "iOS App"'),
+    ("stories for the iphone", 'component = "iOS App"')])
+def test_everyday_names_of_labels_and_components(question: str, clause: str) -> None:
+    call = _one(question)
+    assert clause in (call.jql or "") and not call.slots.ignored, (call.jql, call.slots.ignored)
+
+
+@pytest.mark.parametrize(("question", "clause"), [("MOB security tickets we turned down", 'labels = "security"'),
+                                                  ("open security stuff in the web storefront", 'labels = "security"'),
+                                                  ("OPS security bugs", 'component = "Security"'),
+                                                  ("MOB bugs in the security component", 'component = "Security"')])
+def test_a_name_shared_by_a_component_and_a_label_is_the_label_where_the_project_lacks_the_component(
+        question: str, clause: str) -> None:
+    assert clause in (_one(question).jql or ""), _one(question).jql
