@@ -69,3 +69,16 @@ def test_everyday_names_of_labels_and_components(question: str, clause: str) -> 
 def test_a_name_shared_by_a_component_and_a_label_is_the_label_where_the_project_lacks_the_component(
         question: str, clause: str) -> None:
     assert clause in (_one(question).jql or ""), _one(question).jql
+
+
+@pytest.mark.parametrize(("question", "clause"), [("top priority WEB stories", 'priority = "Highest"'),
+                                                  ("MOB tasks that are top priority", 'priority = "Highest"'),
+                                                  ("DATA bugs that are high or top priority",
+                                                   'priority in ("High", "Highest")')])
+def test_top_priority_said_of_the_issues_is_a_priority_not_a_ranking(question: str, clause: str) -> None:
+    call = _one(question)
+    assert call.name == "search" and clause in (call.jql or ""), (call.name, call.jql)
+
+
+def test_top_with_a_number_still_ranks() -> None:
+    assert _one("top 3 reporters in WEB").name == "ranking"
