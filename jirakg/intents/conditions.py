@@ -421,6 +421,12 @@ POINTS_OVER = re.compile(r"\b(?:more than|over|greater than|bigger than|above|la
 POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) (?P<n>\d+(?:\.\d+)?) "
                           r"(?:story )?(?:points?|pts|sp)\b")
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
+# "without story points", "nobody has sized", "unestimated": no story points at all
+SIZED = r"(?:estimated|sized|pointed)"
+POINTS_EMPTY = re.compile(rf"\b(?:{WITHOUT}(?:story )?(?:points?|estimates?|estimation|size)|"
+                          rf"un{SIZED}|(?:not|never|(?:have|has|are|is|were|was)n['’ ]?t) (?:yet )?(?:been )?"
+                          rf"{SIZED}(?: yet)?|"
+                          rf"(?:nobody|no one) (?:has |have )?(?:yet )?{SIZED}(?: (?:it|them))?)\b")
 # A plain verb is the reporter's only in a question or after "did" ("did she report", "she did file"): "what does
 # she have open" is her open work
 PRONOUN_REPORTER = re.compile(rf"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
@@ -804,10 +810,14 @@ class ConditionReader:
         slots.dates += [d for cued, d in found if cued or (d.start, d.end) not in cued_ranges]
 
     def _numbers(self, text: Text, slots: Slots) -> None:
-        """Story points compared with a number: "8+ points", "more than 5 points", "estimated at 3 points"."""
+        """Story points compared with a number: "8+ points", "more than 5 points", "estimated at 3 points"; or none
+        given: "unestimated"."""
         field = self.points_field
         if field is None:
             return
+        for match in list(POINTS_EMPTY.finditer(text.value)):
+            slots.numbers.append(NumberFilter(field=field, operator="=", value=None))
+            text.blank(match.start(), match.end())
         comparisons = ((POINTS_AT_LEAST, ">="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"), (POINTS_EXACT, "="))
         for pattern, operator in comparisons:
             for match in list(pattern.finditer(text.value)):

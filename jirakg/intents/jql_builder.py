@@ -114,7 +114,8 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
     clauses += [_history(condition) for condition in slots.history]
     if slots.version_state:
         clauses.append(f"fixVersion in {slots.version_state}Versions()")
-    clauses += [f"{quote(n.field)} {n.operator} {n.value:g}" for n in slots.numbers]
+    clauses += [f"{quote(n.field)} {n.operator} {n.value:g}" if n.value is not None
+                else f"{quote(n.field)} is {'not ' if n.operator == '!=' else ''}EMPTY" for n in slots.numbers]
     clauses += _dates(slots.dates) + _links(slots)
     if slots.overdue:
         if not _due_before(slots.dates, now):  # "overdue by more than a week" already bounds the due date

@@ -44,10 +44,10 @@ class LinkFilter(BaseModel):
 
 
 class NumberFilter(BaseModel):
-    """A number field compared with a value: story points >= 8."""
+    """A number field compared with a value: story points >= 8; with no value, = is empty and != is set."""
     field: str  # the field's name as JQL takes it
     operator: Literal["=", "!=", "<", "<=", ">", ">="]
-    value: float
+    value: float | None
 
 
 Metric = Literal["issues", "points", "age", "resolution_time", "comments", "links", "watchers", "votes"]

@@ -82,3 +82,12 @@ def test_top_priority_said_of_the_issues_is_a_priority_not_a_ranking(question: s
 
 def test_top_with_a_number_still_ranks() -> None:
     assert _one("top 3 reporters in WEB").name == "ranking"
+
+
+@pytest.mark.parametrize("question", ["MOB stories without story points", "which DATA stories has nobody sized yet?",
+                                      "unestimated web stories", "OPS tasks that haven't been estimated"])
+def test_work_nobody_has_estimated_has_no_story_points(question: str) -> None:
+    call = _one(question)
+    jql = call.jql or ""
+    assert '"Story point estimate" is EMPTY' in jql and "!=" not in jql and "~" not in jql, jql
+    assert not call.slots.ignored, call.slots.ignored
