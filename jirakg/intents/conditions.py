@@ -65,7 +65,9 @@ DATE_CUES: list[tuple[DateField, str]] = [
                  r"rejected|abandoned|cancell?ed|declined|turned down|refused|decided against|g[ai]ven? up on|"
                  r"scrapped|shelved|killed off"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
-            r"completed|resolved|closed|shipped|delivered)|overdue by|late by"),
+            r"completed|resolved|closed|shipped|delivered)|overdue by|late by|"
+            # "what does MOB still need to deliver this month": what is due then
+            r"(?:needs?|has|have|got) to (?:deliver|finish|ship|complete|close|fix|resolve)"),
 ]
 # Words that say the issues were not updated: "stale for a month", "idle for 2 weeks"
 STALE_CUE = r"stale|idle|inactive|dormant|untouched|neglected|quiet"
@@ -143,7 +145,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
                               r"(?:have|has|need|needs) to (?:be )?(?:finish|"
-                              r"finished|"
+                              r"finished|deliver|delivered|ship|shipped|"
                               r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
                               r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
                               r"(?:fix|resolution)|"
@@ -230,9 +232,10 @@ ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am w
                          r"items?|"
                          r"epics?|defects?|sub-?tasks?|features?|things|stuff|assignments|queue|backlog|plate|open|"
                          r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|"
-                         r"own)|i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
+                         r"own)(?! to\b)|i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
                          r"(?:am|m) i (?:still )?(?:responsible for|working on|on)|i m (?:still )?responsible for|"
                          r"i am (?:still )?responsible for)\b")
+TO_DO = re.compile(r"\b(?:have|need) to\b")  # "I still have to finish": work not done yet
 NOT_ME = re.compile(r"\b(?:(?:someone|somebody|anyone|anybody|people) (?:other than|besides|except|but) me"
                     r"(?: (?:is |are )?(?:handling|working on|assigned))?|not (?:assigned to )?me)\b")
 # Someone other than… whom the question does not say: the person it names (in another role), else the asker
@@ -1006,9 +1009,10 @@ class ConditionReader:
                 negation = NOT_MINE.search(words.before(start, 6))  # "not mine", "other than my tickets"
                 target = getattr(slots.excluded if negation else slots, role)
                 target += [] if CURRENT_USER in target else [CURRENT_USER]
+                # "what's on my plate", "what do I still have to finish": my open work, as with a named person
                 plate = "plate" in f"{match.group(0)} {words.after(end, 1)}".split()
-                if plate and not negation and "resolution" not in slots.empty:
-                    slots.empty.append("resolution")  # "what's on my plate": my open work, as with a named person
+                if (plate or TO_DO.search(match.group(0))) and not negation and "resolution" not in slots.empty:
+                    slots.empty.append("resolution")
                 words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
 
     def _people(self, words: Words, slots: Slots) -> None:

@@ -91,3 +91,19 @@ def test_work_nobody_has_estimated_has_no_story_points(question: str) -> None:
     jql = call.jql or ""
     assert '"Story point estimate" is EMPTY' in jql and "!=" not in jql and "~" not in jql, jql
     assert not call.slots.ignored, call.slots.ignored
+
+
+@pytest.mark.parametrize(("question", "due"), [
+    ("what does the mobile team still need to deliver this month?", 'duedate >= "2026/11/01'),
+    ("WEB stories we have to ship by the end of next week", 'duedate < "2026/11/09'),
+    ("which OPS tasks did we have to finish last month?", 'duedate >= "2026/10/01')])
+def test_what_has_to_be_delivered_by_a_time_is_due_then(question: str, due: str) -> None:
+    jql = _one(question).jql or ""
+    assert due in jql and "resolutiondate" not in jql and "created" not in jql, jql
+
+
+@pytest.mark.parametrize("question", ["what do I still have to finish in WEB?", "what do I need to fix this sprint"])
+def test_what_i_still_have_to_do_is_my_open_work(question: str) -> None:
+    call = _one(question)
+    assert "assignee = currentUser()" in (call.jql or "") and "resolution is EMPTY" in (call.jql or ""), call.jql
+    assert not call.slots.ignored, call.slots.ignored
