@@ -232,7 +232,8 @@ ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am w
                          r"items?|"
                          r"epics?|defects?|sub-?tasks?|features?|things|stuff|assignments|queue|backlog|plate|open|"
                          r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|"
-                         r"own)(?! to\b)|i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
+                         r"own)(?! to\b)|"
+                         r"i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
                          r"(?:am|m) i (?:still )?(?:responsible for|working on|on)|i m (?:still )?responsible for|"
                          r"i am (?:still )?responsible for)\b")
 TO_DO = re.compile(r"\b(?:have|need) to\b")  # "I still have to finish": work not done yet
