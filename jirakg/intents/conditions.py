@@ -350,7 +350,9 @@ OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any )?(?:other|another
 LINK_ANY = [
     ("blocks", re.compile(rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
                           rf"holding up|are holding up) {OTHER_WORK}\b|\b(?:that |which )?{OTHER_WORK} (?:is |are )?"
-                          rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b")),
+                          rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b"
+                          # "web stuff waiting for someone to review it": the issues asked about wait for a person
+                          r"(?! (?:someone|somebody|a reviewer|reviewers?|an? (?:code )?review|(?:code )?review)\b)")),
     ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:blocked|held up|stuck|waiting|dependent|"
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
                                  rf"unresolved |any )?blockers?)\b(?! priority| severity)"))]  # "Blocker priority"

@@ -35,7 +35,11 @@ SYNONYMS = {
     ("type", "improvement"): ["enhancement", "enhancements"],
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
-                              "awaiting review", "up for review", "waiting on review", "waiting on a review"],
+                              "awaiting review", "up for review", "waiting on review", "waiting on a review",
+                              "waiting for code review", "waiting on code review", "awaiting code review",
+                              "ready for review", "needs review", "needs a review", "need a review",
+                              "waiting for a reviewer", "waiting on a reviewer", "someone to review",
+                              "somebody to review"],
     # where review happens as a pull request (Fluid's workflow)
     ("status", "pull request"): ["code review", "in code review", "under review", "being reviewed", "in review",
                                  "waiting for review", "awaiting review", "up for review", "waiting on review",

@@ -107,3 +107,11 @@ def test_what_i_still_have_to_do_is_my_open_work(question: str) -> None:
     call = _one(question)
     assert "assignee = currentUser()" in (call.jql or "") and "resolution is EMPTY" in (call.jql or ""), call.jql
     assert not call.slots.ignored, call.slots.ignored
+
+
+@pytest.mark.parametrize("question", ["MOB tickets that need a review", "DATA stories ready for review",
+                                      "OPS work waiting on a reviewer", "web items awaiting code review",
+                                      "MOB bugs waiting for someone to review them"])
+def test_work_waiting_for_a_review_is_in_review_not_a_blocking_link(question: str) -> None:
+    jql = _one(question).jql or ""
+    assert 'status = "In Review"' in jql and "issueLinkType" not in jql, jql
