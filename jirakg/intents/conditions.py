@@ -11,6 +11,7 @@ name becomes a question back with the closest values, anything else is reported 
 from __future__ import annotations
 
 import calendar
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -1179,6 +1180,7 @@ class ConditionReader:
         matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words, self.lexicon.components_in,
                                  slots.projects)
         negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
+        labels: list[Match] = []
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
@@ -1223,6 +1225,8 @@ class ConditionReader:
             else:
                 target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
             target.extend(v for v in values if v not in target)
+            if target is slots.labels:
+                labels.append(match)
             words.take(match.start, match.end)
             negation = _negation(before)
             if negation:
@@ -1236,6 +1240,10 @@ class ConditionReader:
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
+        # "customer complaints about things that broke again": labels said apart, not listed, each describe the
+        # issues (all of them); a list ("performance or regression", "security and compliance") is any of them
+        between = [words.tokens[a.end:b.start] for a, b in itertools.pairwise(labels)]
+        slots.every_label = bool(between) and all(gap and not set(gap) & LIST_JOINERS for gap in between)
 
     @staticmethod
     def _option_meant(match: Match, words: Words) -> bool:

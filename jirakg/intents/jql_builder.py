@@ -104,6 +104,8 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
     """`now` (yyyy/MM/dd HH:mm, the parser's clock) is what "overdue" counts from, as JQL's now() would: a
     due date of today is past by the afternoon, as Jira's own `duedate < now()` has it; without it, now()."""
     clauses = _values(slots, negated=False) + _values(slots.excluded, negated=True)
+    if slots.every_label and len(slots.labels) > 1:  # each label, not any: labels = a AND labels = b
+        clauses = [c for c in clauses if c != _in("labels", slots.labels)] + [_in("labels", [v]) for v in slots.labels]
     clauses += [f"{field} is EMPTY" for field in slots.empty] + [f"{field} is not EMPTY" for field in slots.filled]
     if slots.parents:
         clauses.append(_in("parent", slots.parents))

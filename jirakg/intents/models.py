@@ -108,6 +108,7 @@ class Slots(ValueFilters):
     filled: list[EmptiableField] = Field(default_factory=list)  # "has a due date", "resolved"
     dates: list[DateRange] = Field(default_factory=list)
     overdue: bool = False  # due before today and not resolved
+    every_label: bool = False  # the labels named each describe the issues: all of them, not any
     sprint_state: SprintState | None = None  # "in the current sprint": sprint in openSprints()
     was_statuses: list[str] = Field(default_factory=list)  # "had been Blocked at some point": status WAS
     history: list[HistoryCondition] = Field(default_factory=list)  # "used to be mine", "moved to Blocked since May"

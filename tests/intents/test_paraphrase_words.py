@@ -115,3 +115,12 @@ def test_what_i_still_have_to_do_is_my_open_work(question: str) -> None:
 def test_work_waiting_for_a_review_is_in_review_not_a_blocking_link(question: str) -> None:
     jql = _one(question).jql or ""
     assert 'status = "In Review"' in jql and "issueLinkType" not in jql, jql
+
+
+@pytest.mark.parametrize(("question", "jql"), [
+    ("customer complaints in WEB about things that broke again",
+     'labels = "customer-reported" AND labels = "regression"'),
+    ("security bugs in MOB that broke again", 'labels = "security" AND labels = "regression"'),
+    ("MOB tickets labelled performance or regression", 'labels in ("performance", "regression")')])
+def test_labels_said_apart_each_describe_the_issues_and_a_list_is_any(question: str, jql: str) -> None:
+    assert jql in (_one(question).jql or ""), _one(question).jql
