@@ -11,6 +11,7 @@ name becomes a question back with the closest values, anything else is reported 
 from __future__ import annotations
 
 import calendar
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -61,10 +62,13 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
                 r"worked on|moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
-                 r"delivered|close out|closed out|wrapped up|wrapped|drop(?:ped)?|rejected|abandoned|cancell?ed|"
-                 r"declined|turned down|refused|decided against|g[ai]ven? up on|scrapped|shelved|killed off"),
+                 r"delivered|close out|closed out|wrap(?:ped|ping)?(?: up)?|knock(?:ed|ing)?(?: out)?|drop(?:ped)?|"
+                 r"rejected|abandoned|cancell?ed|declined|turned down|refused|decided against|g[ai]ven? up on|"
+                 r"scrapped|shelved|killed off"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
-            r"completed|resolved|closed|shipped|delivered)|overdue by|late by"),
+            r"completed|resolved|closed|shipped|delivered)|overdue by|late by|"
+            # "what does MOB still need to deliver this month": what is due then
+            r"(?:needs?|has|have|got) to (?:deliver|finish|ship|complete|close|fix|resolve)"),
 ]
 # Words that say the issues were not updated: "stale for a month", "idle for 2 weeks"
 STALE_CUE = r"stale|idle|inactive|dormant|untouched|neglected|quiet"
@@ -125,7 +129,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?{GIVEN})"
                              rf"\b")),
     ("labels", re.compile(rf"\b(?:{WITHOUT}labels?|unlabell?ed|not labell?ed)\b")),
-    ("duedate", re.compile(rf"\b{WITHOUT}due ?dates?\b")),
+    ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?)\b")),
     ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|"
                           rf"{NOT_PUT}sprints?{GIVEN})\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
@@ -148,7 +152,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
                               r"(?:have|has|need|needs) to (?:be )?(?:finish|"
-                              r"finished|"
+                              r"finished|deliver|delivered|ship|shipped|"
                               r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
                               r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
                               r"(?:fix|resolution)|"
@@ -162,7 +166,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"still(?= (?:waiting|awaiting)\b))\b")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
-    ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?due ?dates?\b")),
+    ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:due ?dates?|deadlines?)\b")),
     ("fixVersion", re.compile(r"\b(?:with|has|have|having) (?:a |an )?fix ?versions?\b")),
     ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution|"
                               r"resolution (?:was |is |has been )?(?:set|recorded))\b")),
@@ -239,9 +243,11 @@ ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am w
                          r"items?|"
                          r"epics?|defects?|sub-?tasks?|features?|things|stuff|assignments|queue|backlog|plate|open|"
                          r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|"
-                         r"own)|i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
+                         r"own)(?! to\b)|"
+                         r"i (?:still )?(?:have|need) to (?:finish|do|fix|complete|work on|close|resolve)|"
                          r"(?:am|m) i (?:still )?(?:responsible for|working on|on)|i m (?:still )?responsible for|"
                          r"i am (?:still )?responsible for)\b")
+TO_DO = re.compile(r"\b(?:have|need) to\b")  # "I still have to finish": work not done yet
 NOT_ME = re.compile(r"\b(?:(?:someone|somebody|anyone|anybody|people) (?:other than|besides|except|but) me"
                     r"(?: (?:is |are )?(?:handling|working on|assigned))?|not (?:assigned to )?me)\b")
 # Someone other than… whom the question does not say: the person it names (in another role), else the asker
@@ -314,13 +320,14 @@ OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_
                           r"worked on by|being worked on by)$")
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
-ASSIGNEE_AFTER = re.compile(r"^(?:has |have |s )?(?:got )?on (?:his|her|their) plate\b|"
-                            r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
+# "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
+PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?plate\b")
+ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
                             r"sitting on|chewing on|tackling|"
                             r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
                             r"owns|(?:has|have)(?! been\b)|"
                             r"is handling|handles|(?:been )?assigned|handling)\b|"
-                            r"^s plate\b|^plate\b|^as (?:the |its |their )?(?:assignee|owner)\b")
+                            r"^as (?:the |its |their )?(?:assignee|owner)\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
               r"that reference|referencing|that include|including the word",
@@ -357,7 +364,9 @@ OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any )?(?:other|another
 LINK_ANY = [
     ("blocks", re.compile(rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
                           rf"holding up|are holding up) {OTHER_WORK}\b|\b(?:that |which )?{OTHER_WORK} (?:is |are )?"
-                          rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b")),
+                          rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b"
+                          # "web stuff waiting for someone to review it": the issues asked about wait for a person
+                          r"(?! (?:someone|somebody|a reviewer|reviewers?|an? (?:code )?review|(?:code )?review)\b)")),
     ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:blocked|held up|stuck|waiting|dependent|"
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
                                  rf"unresolved |any )?blockers?)\b(?! priority| severity)"))]  # "Blocker priority"
@@ -432,6 +441,12 @@ POINTS_OVER = re.compile(r"\b(?:more than|over|greater than|bigger than|above|la
 POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) (?P<n>\d+(?:\.\d+)?) "
                           r"(?:story )?(?:points?|pts|sp)\b")
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
+# "without story points", "nobody has sized", "unestimated": no story points at all
+SIZED = r"(?:estimated|sized|pointed)"
+POINTS_EMPTY = re.compile(rf"\b(?:{WITHOUT}(?:story )?(?:points?|estimates?|estimation|size)|"
+                          rf"un{SIZED}|(?:not|never|(?:have|has|are|is|were|was)n['’ ]?t) (?:yet )?(?:been )?"
+                          rf"{SIZED}(?: yet)?|"
+                          rf"(?:nobody|no one) (?:has |have )?(?:yet )?{SIZED}(?: (?:it|them))?)\b")
 # A plain verb is the reporter's only in a question or after "did" ("did she report", "she did file"): "what does
 # she have open" is her open work
 PRONOUN_REPORTER = re.compile(rf"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
@@ -830,10 +845,14 @@ class ConditionReader:
         slots.dates += [d for cued, d in found if cued or (d.start, d.end) not in cued_ranges]
 
     def _numbers(self, text: Text, slots: Slots) -> None:
-        """Story points compared with a number: "8+ points", "more than 5 points", "estimated at 3 points"."""
+        """Story points compared with a number: "8+ points", "more than 5 points", "estimated at 3 points"; or none
+        given: "unestimated"."""
         field = self.points_field
         if field is None:
             return
+        for match in list(POINTS_EMPTY.finditer(text.value)):
+            slots.numbers.append(NumberFilter(field=field, operator="=", value=None))
+            text.blank(match.start(), match.end())
         comparisons = ((POINTS_AT_LEAST, ">="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"), (POINTS_EXACT, "="))
         for pattern, operator in comparisons:
             for match in list(pattern.finditer(text.value)):
@@ -1036,6 +1055,10 @@ class ConditionReader:
                 negation = NOT_MINE.search(words.before(start, 6))  # "not mine", "other than my tickets"
                 target = getattr(slots.excluded if negation else slots, role)
                 target += [] if CURRENT_USER in target else [CURRENT_USER]
+                # "what's on my plate", "what do I still have to finish": my open work, as with a named person
+                plate = "plate" in f"{match.group(0)} {words.after(end, 1)}".split()
+                if (plate or TO_DO.search(match.group(0))) and not negation and "resolution" not in slots.empty:
+                    slots.empty.append("resolution")
                 words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
 
     def _people(self, words: Words, slots: Slots) -> None:
@@ -1107,7 +1130,8 @@ class ConditionReader:
                 words.take_all(NO_LONGER)
                 continue
             negated = (_negation(before) is not None and not only) or refused is not None
-            owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or WORKING_NOW.search(after)
+            plate = PLATE.search(words.after(tail, 7))  # longer than `after`: "still have on her plate"
+            owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or WORKING_NOW.search(after) or plate
             if role == "assignees" and not (negated or owned):
                 role = self._possessed_role(phrase, match, slots)
                 uncued += [match.term.value] if role == "assignees" else []
@@ -1129,10 +1153,11 @@ class ConditionReader:
             if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
                 _take_negation(words, negation, match.start)
             cue_after = (refused[1] if refused else None) or (REPORTER_AFTER.search(after) or (
-                asked and REPORTER_ASKED.search(after)) or ASSIGNEE_AFTER.search(after))
+                asked and REPORTER_ASKED.search(after)) or plate or ASSIGNEE_AFTER.search(after))
             if cue_after:
                 words.take(tail, tail + cue_after.group(0).count(" ") + 1)
-            if role == "assignees" and not negated and WORKING_NOW.search(after) and "resolution" not in slots.empty \
+            if role == "assignees" and not negated and (WORKING_NOW.search(after) or plate) \
+                    and "resolution" not in slots.empty \
                     and not (slots.statuses or slots.status_categories or slots.resolutions):
                 slots.empty.append("resolution")
         # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee
@@ -1198,8 +1223,10 @@ class ConditionReader:
     def _values(self, words: Words, slots: Slots, people: bool) -> None:
         kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint", "option"}
         statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
-        matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words)
+        matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words, self.lexicon.components_in,
+                                 slots.projects)
         negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
+        labels: list[Match] = []
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
@@ -1245,6 +1272,8 @@ class ConditionReader:
             else:
                 target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
             target.extend(v for v in values if v not in target)
+            if target is slots.labels:
+                labels.append(match)
             words.take(match.start, match.end)
             if match.term.kind == "status" and (marked := MARKED.search(words.before(match.start, 2))):
                 words.take(max(0, match.start - len(marked.group(0).split())), match.start)
@@ -1260,6 +1289,10 @@ class ConditionReader:
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
+        # "customer complaints about things that broke again": labels said apart, not listed, each describe the
+        # issues (all of them); a list ("performance or regression", "security and compliance") is any of them
+        between = [words.tokens[a.end:b.start] for a, b in itertools.pairwise(labels)]
+        slots.every_label = bool(between) and all(gap and not set(gap) & LIST_JOINERS for gap in between)
 
     @staticmethod
     def _option_meant(match: Match, words: Words) -> bool:
@@ -1588,11 +1621,14 @@ outstanding finished completed started progress review open""".split())
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 
-def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
+def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, list[str]],
+                   projects: list[str]) -> list[Match]:
     """The same words may name several kinds ("Infrastructure" project and component, "security" label and
-    component): a word beside them that says which decides, else the more usual kind. A component or label
-    named like a field ("Release") needs that word."""
+    component): a word beside them that says which decides, else the more usual kind, unless the projects named
+    have no such component ("MOB security bugs" where only OPS has a Security component: the label). A component
+    or label named like a field ("Release") needs that word."""
     kept = []
+    named = {m.term.value for m in matches if m.term.kind == "project" and m.score == 1.0} | set(projects)
     for group in _by_span(matches):
         near = words.before(group[0].start, 2) + " " + words.after(group[0].end, 1)
         hinted = [m for m in group
@@ -1605,6 +1641,10 @@ def _prefer_hinted(matches: list[Match], words: Words) -> list[Match]:
         elif all(m.score < 1.0 for m in group) and any(
                 re.search(rf"\b(?:{KIND_HINTS[kind]})\b", near) for kind in ("project", "component")):
             continue  # "the Core project": the word says which kind, so no misspelling of another's ("chore")
+        kinds = {m.term.kind for m in group}
+        if not hinted and named and components_in and {"component", "label"} <= kinds and not any(
+                m.term.value in components_in.get(p, []) for m in group for p in named):
+            group = [m for m in group if m.term.kind != "component"]
         if len({m.term.kind for m in group}) > 1:
             first = min(KIND_ORDER.index(m.term.kind) for m in group)
             group = [m for m in group if KIND_ORDER.index(m.term.kind) == first]

@@ -104,6 +104,8 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
     """`now` (yyyy/MM/dd HH:mm, the parser's clock) is what "overdue" counts from, as JQL's now() would: a
     due date of today is past by the afternoon, as Jira's own `duedate < now()` has it; without it, now()."""
     clauses = _values(slots, negated=False) + _values(slots.excluded, negated=True)
+    if slots.every_label and len(slots.labels) > 1:  # each label, not any: labels = a AND labels = b
+        clauses = [c for c in clauses if c != _in("labels", slots.labels)] + [_in("labels", [v]) for v in slots.labels]
     clauses += [f"{field} is EMPTY" for field in slots.empty] + [f"{field} is not EMPTY" for field in slots.filled]
     if slots.parents:
         clauses.append(_in("parent", slots.parents))
@@ -114,7 +116,8 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
     clauses += [_history(condition) for condition in slots.history]
     if slots.version_state:
         clauses.append(f"fixVersion in {slots.version_state}Versions()")
-    clauses += [f"{quote(n.field)} {n.operator} {n.value:g}" for n in slots.numbers]
+    clauses += [f"{quote(n.field)} {n.operator} {n.value:g}" if n.value is not None
+                else f"{quote(n.field)} is {'not ' if n.operator == '!=' else ''}EMPTY" for n in slots.numbers]
     clauses += _dates(slots.dates) + _links(slots)
     if slots.overdue:
         if not _due_before(slots.dates, now):  # "overdue by more than a week" already bounds the due date

@@ -37,21 +37,29 @@ SYNONYMS = {
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
     ("status", "reopened"): ["came back", "come back", "coming back", "opened again", "back open", "reopen"],
     ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
-                              "awaiting review", "up for review", "waiting on review", "waiting on a review"],
+                              "awaiting review", "up for review", "waiting on review", "waiting on a review",
+                              "waiting for code review", "waiting on code review", "awaiting code review",
+                              "ready for review", "needs review", "needs a review", "need a review",
+                              "waiting for a reviewer", "waiting on a reviewer", "someone to review",
+                              "somebody to review"],
     # where review happens as a pull request (Fluid's workflow)
     ("status", "pull request"): ["code review", "in code review", "under review", "being reviewed", "in review",
                                  "waiting for review", "awaiting review", "up for review", "waiting on review",
                                  "waiting on code review", "waiting for code review", "open pr", "open prs"],
     ("priority", "high"): ["important"],
     # labels by what they are about: "speed-related items", "tagged as a slowdown"
+    ("component", "ios app"): ["iphone", "iphone app", "iphone apps", "ipad app"],
     ("label", "performance"): ["speed", "slowness", "slowdown", "slowdowns", "sluggish", "sluggishness",
                                "perf", "latency"],
     ("label", "tech-debt"): ["technical debt"],
-    ("label", "customer-reported"): ["reported by customers", "customer reports", "from customers"],
+    ("label", "customer-reported"): ["reported by customers", "customer reports", "from customers",
+                                     "customer complaints", "customer complaint", "complaints from customers",
+                                     "raised by customers", "customers complained about"],
     ("label", "ux"): ["usability", "user experience"],
     ("label", "quick-win"): ["easy win", "easy wins", "low hanging fruit"],
     ("label", "needs-design"): ["waiting for design", "waiting on design", "design input",
-                                "waiting for design input", "waiting on design input"],
+                                "waiting for design input", "waiting on design input", "waiting on a designer",
+                                "waiting for a designer", "needs a designer", "need a designer"],
     ("label", "regression"): ["regressions", "broke again", "broken again"],
     ("label", "compliance"): ["regulatory"],
     ("resolution", "won't fix"): ["won't do", "wont fix", "wontfix", "will not fix", *DECLINED_WORDS],
@@ -116,6 +124,7 @@ class Lexicon(BaseModel):
     works_in: dict[str, list[str]] = Field(default_factory=dict)
     releases: list[Release] = Field(default_factory=list)  # versions per project, with their dates
     types_in: dict[str, list[str]] = Field(default_factory=dict)  # project key -> the issue types its issues have
+    components_in: dict[str, list[str]] = Field(default_factory=dict)  # project key -> its issues' components
     # project key -> the statuses its sampled issues are in: a stand-in for its workflow ("in progress" names the
     # status only where the project's workflow has it)
     statuses_in: dict[str, list[str]] = Field(default_factory=dict)
@@ -163,6 +172,7 @@ class Lexicon(BaseModel):
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""), works_in=_works_in(issues),
                       releases=_releases(projects, issues), types_in=_in_projects(issues, "issuetype"),
+                      components_in=_in_projects(issues, "components"),
                       statuses_in=_in_projects(issues, "status"),
                       status_categories={s["name"]: s["statusCategory"]["key"] for s in statuses
                                          if (s.get("statusCategory") or {}).get("key")},
@@ -355,12 +365,13 @@ def _releases(projects: Iterable[dict], issues: list[dict]) -> list[Release]:
 
 
 def _in_projects(issues: list[dict], field: str) -> dict[str, list[str]]:
-    """Project key -> the names the issues of that project have in `field` (issue types, statuses)."""
+    """Project key -> the names the issues of that project have in `field` (issue types, statuses, components)."""
     found: dict[str, set[str]] = {}
     for fields in (issue.get("fields") or {} for issue in issues):
-        project, name = (fields.get("project") or {}).get("key"), (fields.get(field) or {}).get("name")
-        if project and name:
-            found.setdefault(project, set()).add(name)
+        project, value = (fields.get("project") or {}).get("key"), fields.get(field) or {}
+        names = [v.get("name") for v in value] if isinstance(value, list) else [value.get("name")]  # "components"
+        if project:
+            found.setdefault(project, set()).update(n for n in names if n)
     return {project: sorted(names) for project, names in found.items()}
 
 

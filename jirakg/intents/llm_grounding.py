@@ -52,7 +52,8 @@ class SlotGrounder:
         slots = Slots(
             **self._values(given, named), excluded=ValueFilters(**self._values(dict(given["excluded"]), named)),
             empty=_unique(given["empty"]), filled=_unique(given["filled"]), dates=dates,
-            overdue=given["overdue"], sprint_state=given["sprint_state"], links=self._links(given["links"], named),
+            overdue=given["overdue"], every_label=given["every_label"], sprint_state=given["sprint_state"],
+            links=self._links(given["links"], named),
             parents=self._keys(given["parents"], named), text=(given["text"] or "").strip() or None,
             text_field=given["text_field"],
             order_by=order_by(given["order_by"]), fields=self._many("field", given["fields"], named),

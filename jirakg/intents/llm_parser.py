@@ -38,6 +38,7 @@ SLOT_HINTS = {
     "filled": "fields the question wants set (\"has a due date\", \"resolved\")",
     "dates": "a time on a date field: the field and the words that give the time (\"created last week\")",
     "overdue": "due before today and not resolved",
+    "every_label": "the labels named each describe the issues, all of them (\"customer-reported regressions\")",
     "sprint_state": "\"in the current sprint\" is open",
     "links": "issues linked to an issue key (key and link words), or with a kind of link (link words alone)",
     "parents": "issue keys whose children are wanted",

@@ -44,10 +44,10 @@ class LinkFilter(BaseModel):
 
 
 class NumberFilter(BaseModel):
-    """A number field compared with a value: story points >= 8."""
+    """A number field compared with a value: story points >= 8; with no value, = is empty and != is set."""
     field: str  # the field's name as JQL takes it
     operator: Literal["=", "!=", "<", "<=", ">", ">="]
-    value: float
+    value: float | None
 
 
 Metric = Literal["issues", "points", "age", "resolution_time", "comments", "links", "watchers", "votes"]
@@ -108,6 +108,7 @@ class Slots(ValueFilters):
     filled: list[EmptiableField] = Field(default_factory=list)  # "has a due date", "resolved"
     dates: list[DateRange] = Field(default_factory=list)
     overdue: bool = False  # due before today and not resolved
+    every_label: bool = False  # the labels named each describe the issues: all of them, not any
     sprint_state: SprintState | None = None  # "in the current sprint": sprint in openSprints()
     was_statuses: list[str] = Field(default_factory=list)  # "had been Blocked at some point": status WAS
     history: list[HistoryCondition] = Field(default_factory=list)  # "used to be mine", "moved to Blocked since May"

@@ -169,8 +169,9 @@ WHICH_MOST = [
     re.compile(rf"\b(?:rank|ranked|order|ordered|sort|"
                rf"sorted)\s+(?:the\s+)?(?P<keep0>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\s+by\s+"
                rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
-    # "top 3 reporters"; "top priority bugs" is a priority value ("top" said of the issues' priority)
-    re.compile(rf"\btop\s+(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?!\s+{NOUN}\b)"),
+    # "top 3 reporters"; "top priority bugs", "web bugs that are top priority" is a priority value ("top" said of the
+    # issues' priority)
+    re.compile(rf"\btop\s+(?!priority\b)(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?!\s+{NOUN}\b)"),
     # "who's the biggest bug reporter on FLOE": the one with the most, said as a title
     re.compile(r"\b(?:biggest|most prolific|leading|number one|no\. ?1)\s+(?P<keep>(?:\w+\s+)??)"
                r"(?P<g1>reporter|assignee|owner)\b"),

@@ -289,7 +289,7 @@ _RULES = [
      r"(week|fortnight|month|year)\b|\b(?:the )?last (fortnight)\b",
      lambda m, now, today, _: (shift(now, -1, m.group(1) or m.group(2) or m.group(3)), None)),
     # "since last month": since it began
-    (r"\bsince (?:last|the previous|previous) (week|month|quarter|year)\b",
+    (r"\bsince\s+(?:last|the previous|previous) (week|month|quarter|year)\b",  # \s+: "since the start of"
      lambda m, now, today, _: (_period_end(m.group(1), today, -2), None)),
     # "next Friday", "by Friday": the coming one (a due date)
     (rf"\b(?:next|this coming|coming) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (

@@ -84,7 +84,7 @@ def test_conditions_people_state_in_their_own_words(question: str, present: str,
     ("WEB issues that have been sitting around forever", "forever"),
     ("DATA tickets that got reopened", "reopened"),
     ("stories that shipped in the last release", "release"),
-    ("WEB bugs that customers complained about", "complained"),
+    ("WEB bugs that customers complained about", "customer-reported"),
     ("tickets that were closed without a fix", "fix"),
     ("stuff that has been stuck for ages in WEB", "Blocked"),
     ("bugs raised by the QA folks", "raised"),
@@ -209,9 +209,9 @@ def test_blocked_by_something_over_the_last_set_is_still_a_link_question() -> No
     assert _after("open bugs in MOB", "which of those are blocked by something")[0].name == "linked"
 
 
-@pytest.mark.parametrize(("question", "word"), [("MOB stories without points", "points"),
-                                                ("stories with no estimate in MOB", "estimate"),
-                                                ("DATA stories without acceptance criteria", "acceptance")])
+# ("stories without points" is no keyword: it reads as no story points, test_paraphrase_words)
+@pytest.mark.parametrize(("question", "word"), [("DATA stories without acceptance criteria", "acceptance"),
+                                                ("MOB bugs with no repro steps", "repro")])
 def test_a_negated_keyword_is_named_not_searched_for(question: str, word: str) -> None:
     (intent,) = PARSER.parse(question).intents
     assert word not in (intent.slots.text or "") and word in intent.slots.ignored, intent
