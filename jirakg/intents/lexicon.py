@@ -277,24 +277,12 @@ def _add_project_terms(add, projects: list[dict]) -> list[str]:
         words = unicode_words(project.get("name") or "").split()
         # A short word alone is too often an everyday word ("core"); said with "project" it names the project.
         add("project", project["key"], project.get("name"), project.get("name"),
-            *[w for w in words if w in distinctive], *[f"{w} project" for w in words if w in unique],
-            *_name_runs(words, distinctive))
+            *[w for w in words if w in distinctive], *[f"{w} project" for w in words if w in unique])
         for component in project.get("components", []):
             add("component", component["name"], component["name"])
         for version in project.get("versions", []):
             add("version", version["name"], version["name"])
     return [project["key"] for project in projects]
-
-
-RUN_EDGE = frozenset("a an and the of to for in on with".split())
-
-
-def _name_runs(words: list[str], distinctive: set[str]) -> list[str]:
-    """Runs of two or more words of a project's name holding a distinctive one ("repair kit" for Social Justice
-    Repair Kit): said together, the other words are the name too, not words to search for."""
-    return [" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)
-            if (i, j) != (0, len(words)) and not {words[i], words[j - 1]} & RUN_EDGE
-            and any(w in distinctive for w in words[i:j])]
 
 
 NAMED_FIELDS = {"status": "status", "issuetype": "type", "priority": "priority", "resolution": "resolution"}

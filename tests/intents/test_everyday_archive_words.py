@@ -76,12 +76,6 @@ def test_sorted_out_is_fixed_and_sorted_by_still_orders() -> None:
     assert "ORDER BY priority" in jql and "Fixed" not in jql, jql
 
 
-@pytest.mark.parametrize("question", ["repair kit tasks", "anything in justice repair open?"])
-def test_a_run_of_words_of_a_project_name_is_the_project(question: str) -> None:
-    jql = _one(question)[1]
-    assert 'project = "SJRK"' in jql and "text" not in jql, jql
-
-
 def test_a_fact_word_beside_values_of_the_instance_still_searches() -> None:
     name, jql, _ = _one("uploader chores that Colin wrote up")
     assert name == "search" and 'reporter = "colin.clark"' in jql and 'component = "Uploader"' in jql, (name, jql)
