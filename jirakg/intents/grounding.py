@@ -67,17 +67,20 @@ class Grounder:
         return _without_overlaps(candidates)
 
     def _priority_words(self, word: str, start: int, end: int) -> list[Match]:
+        """A level said in everyday words ("urgent", "minor", "low"), unless the words name something already."""
         order = self.lexicon.priority_order
-        if not order:
+        if not order or word in self._aliases:
             return []
+        if word in URGENT_WORDS:
+            level = order[0]
+        elif word in MINOR_WORDS:
+            level = order[-1]
+        elif word in LOW_WORDS:
+            level = order[-2 if len(order) > 2 else -1]
+        else:
+            return []  # most phrases: no level's terms are looked up
         terms = {t.value: t for t in self.lexicon.of("priority")}
-        if word in URGENT_WORDS and word not in self._aliases:
-            return [Match(terms[order[0]], start, end, 0.9)]
-        if word in MINOR_WORDS and word not in self._aliases:
-            return [Match(terms[order[-1]], start, end, 0.9)]
-        if word in LOW_WORDS and word not in self._aliases:
-            return [Match(terms[order[-2 if len(order) > 2 else -1]], start, end, 0.9)]
-        return []
+        return [Match(terms[level], start, end, 0.9)]
 
     def _fuzzy(self, phrase: str, start: int, end: int, kinds: set[str]) -> list[Match]:
         found = []
