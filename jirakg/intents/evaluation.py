@@ -8,6 +8,7 @@ instance and compares the issue sets.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import statistics
 import time
@@ -105,6 +106,10 @@ async def _no_history(history: list[str]) -> str | None:
     return None
 
 
+async def _nothing() -> set[str] | None:
+    return None
+
+
 async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaitable[ParsedQuery]],
                    run_jql: Callable[[str, Slots | None], Awaitable[set[str] | None]],
                    replay: Callable[[list[str]], Awaitable[str | None]] = _no_history) -> Report:
@@ -196,8 +201,10 @@ async def _judge(case: Case, parsed: ParsedQuery, run_jql: RunJql) -> _Outcome:
     if case.jql is None:
         asked = "clarify" in gold_names and answer is not None
         return _Outcome(correct=correct, keys=(keyed, found), jql=None, answered_instead_of_asking=asked)
-    got = await run_jql(answer.jql, answer.slots) if answer is not None and answer.jql is not None else None
-    expected = await run_jql(case.jql, None)
+    # The answer's keys and the gold's, side by side: neither waits for the other
+    got, expected = await asyncio.gather(
+        run_jql(answer.jql, answer.slots) if answer is not None and answer.jql is not None else _nothing(),
+        run_jql(case.jql, None))
     same = got is not None and got == expected
     wider = got is not None and expected is not None and got > expected
     # Stated only when the answer's own text says how it read the question: the lines the handlers write
