@@ -73,7 +73,10 @@ def test_a_real_value_or_a_near_miss_of_one_still_answers(question: str, jql_par
     assert jql_part in (call.jql or ""), call.jql
 
 
-@pytest.mark.parametrize("question", ["top priority OPS tickets that are open", "low priority bugs in MOB",
-                                      "open defects in Core Platform"])
-def test_a_description_or_a_real_level_is_no_unknown_value(question: str) -> None:
-    assert _only(question).name != "clarify"
+@pytest.mark.parametrize(("question", "jql_part"), [("top priority OPS tickets that are open", 'priority = "Highest"'),
+                                                   ("low priority bugs in MOB", 'priority = "Low"'),
+                                                   ("open defects in Core Platform", 'issuetype = "Bug"')])
+def test_a_description_or_a_real_level_is_no_unknown_value(question: str, jql_part: str) -> None:
+    call = _only(question)
+    assert call.name != "clarify" and jql_part in (call.jql or ""), call
+    assert not call.slots.ignored, call.slots.ignored
