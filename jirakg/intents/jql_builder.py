@@ -52,9 +52,15 @@ def _in(field: str, values: list[str], negated: bool = False) -> str:
     return f"{field} {'not in' if negated else 'in'} ({', '.join(literals)})"
 
 
-def _values(filters: ValueFilters, negated: bool) -> list[str]:
-    clauses = [_in(field, getattr(filters, attribute), negated) for field, attribute in LIST_CLAUSES
-               if getattr(filters, attribute)]
+def _values(filters: ValueFilters, negated: bool, every_label: bool = False) -> list[str]:
+    """`every_label`: each label, not any (labels = a AND labels = b)."""
+    clauses = []
+    for field, attribute in LIST_CLAUSES:
+        values = getattr(filters, attribute)
+        if attribute == "labels" and every_label:
+            clauses += [_in(field, [value]) for value in values]
+        elif values:
+            clauses.append(_in(field, values, negated))
     by_field: dict[str, list[str]] = {}
     for option in filters.options:
         by_field.setdefault(option.field, []).append(option.value)
@@ -103,9 +109,7 @@ MINUTE = "%Y/%m/%d %H:%M"  # JQL's date-time format
 def build_jql(slots: Slots, *, now: str | None = None) -> str:
     """`now` (yyyy/MM/dd HH:mm, the parser's clock) is what "overdue" counts from, as JQL's now() would: a
     due date of today is past by the afternoon, as Jira's own `duedate < now()` has it; without it, now()."""
-    clauses = _values(slots, negated=False) + _values(slots.excluded, negated=True)
-    if slots.every_label and len(slots.labels) > 1:  # each label, not any: labels = a AND labels = b
-        clauses = [c for c in clauses if c != _in("labels", slots.labels)] + [_in("labels", [v]) for v in slots.labels]
+    clauses = _values(slots, negated=False, every_label=slots.every_label) + _values(slots.excluded, negated=True)
     clauses += [f"{field} is EMPTY" for field in slots.empty] + [f"{field} is not EMPTY" for field in slots.filled]
     if slots.parents:
         clauses.append(_in("parent", slots.parents))
