@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import get_close_matches
+from typing import Literal
 
 from jirakg.intents.conditions import REPORTED_VERBS
 from jirakg.intents.models import IntentName, Measure
@@ -1025,6 +1026,13 @@ def _ratio(text: str) -> TeamAsk | None:
     return TeamAsk("stats", Measure(statistic="ratio", parts=[a, b]), rest, subset=a, versus=b)
 
 
+def _middle(text: str, average: re.Match[str] | None) -> Literal["median", "average"]:
+    """The statistic an age or a time is asked as: the median when said ("median", "the middle one, not the
+    average"), else the average."""
+    median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
+    return "median" if median else "average"
+
+
 def _statistic(text: str) -> TeamAsk | None:
     if match := THROUGHPUT.search(text):
         period = "week" if re.search(r"\bweek(?:s|ly)?\b", text) else "month"
@@ -1037,17 +1045,15 @@ def _statistic(text: str) -> TeamAsk | None:
     waiting = HOW_LONG_WAITING.search(text)
     if waiting or (re.search(r"\bhow old\b", text) and not RANKED_ISSUES.search(text)):
         # "how long have the open OPS tickets been sitting there", "how old is the MOB backlog": their age
-        median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
         rest = BACKLOG.sub(" unresolved ", _blank(text, waiting, keep="keep")) + (" unresolved" if waiting else "")
         for pattern in (MEDIAN_NOT_AVERAGE, AVERAGE, AGE, USUALLY):
             rest = pattern.sub(" ", rest)
-        return TeamAsk("stats", Measure(statistic="median" if median else "average", metric="age"), rest)
+        return TeamAsk("stats", Measure(statistic=_middle(text, average), metric="age"), rest)
     how_long = HOW_LONG.search(text) or STAY_OPEN.search(text) or (RESOLUTION_TIME.search(text) if average else None)
     if average or how_long:
-        median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
-        statistic = "median" if median else "average"
+        statistic = _middle(text, average)
         # "how long do DATA bugs take to get fixed": the words between the question's own select the issues
-        rest = HOW_LONG.sub(lambda m: f" {m.group('keep')} ", STAY_OPEN.sub(_kept, text))
+        rest = HOW_LONG.sub(_kept, STAY_OPEN.sub(_kept, text))
         rest = RESOLUTION_TIME.sub(_kept, rest)
         rest = BACKLOG.sub(" unresolved ", USUALLY.sub(" ", MEDIAN_NOT_AVERAGE.sub(" ", rest)))
         rest = re.sub(r"\b(?:takes?|took|taking)\b", " ", rest)  # "does it take us …": the time is the measure
