@@ -1167,6 +1167,11 @@ SECOND_LEVEL = re.compile(rf"\b(?:(?:per|by|(?:for )?(?:each|every)(?P<keep>\s+[
                           rf"\s+(?P<g>{G})|(?P<named>{G})\s+(?:breakdown|distribution|mix|split|spread|picture|overview))\b")
 
 
+def _level(said: re.Match[str]) -> str:
+    """The field a SECOND_LEVEL match groups by."""
+    return GROUP_WORDS[said.group("g") or said.group("named")]
+
+
 # "open vs done" beside a breakdown: the issues counted on both sides, by their status
 OPEN_VERSUS_DONE = re.compile(r"\b(?:open|unresolved|to do|in progress|not done) (?:vs\.?|versus|and|or|against) "
                               r"(?:done|closed|resolved|finished)\b|\b(?:done|closed|resolved|finished) "
@@ -1198,11 +1203,10 @@ def _breakdown(text: str) -> TeamAsk | None:
                 fields, rest = [*fields, "status"][:2], OPEN_VERSUS_DONE.sub(" ", rest)
             # "by priority within each component": a field said after the first is a second level, not a restatement
             inner = SECOND_LEVEL.search(text, match.end("g1"), match.end()) if len(fields) == 1 else None
-            if inner and GROUP_WORDS[inner.group("g") or inner.group("named")] not in fields:
-                fields.append(GROUP_WORDS[inner.group("g") or inner.group("named")])
+            if inner and (field := _level(inner)) not in fields:
+                fields.append(field)
             second_level = SECOND_LEVEL.search(rest) if len(fields) == 1 else None
-            if second_level and GROUP_WORDS[second_level.group("g") or second_level.group("named")] not in fields:
-                field = GROUP_WORDS[second_level.group("g") or second_level.group("named")]
+            if second_level and (field := _level(second_level)) not in fields:
                 fields = [field, *fields] if second_level.start() < match.start() else [*fields, field]
                 rest = _blank(rest, second_level, keep="keep")
             if fields[0] == "assignee" and REPORTED.search(rest):  # "how many bugs did each person file": reporters
