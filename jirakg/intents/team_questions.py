@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Literal
 
+from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
 from jirakg.intents.conditions import REPORTED_VERBS
 from jirakg.intents.models import IntentName, Measure
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "twenty": 20}
 # The verbs of an issue's creation ("filed", "logged"): one list for every rule below that reads creation
-CREATED = "(?:" + "|".join(REPORTED_VERBS) + ")"
+CREATED = f"(?:{REPORTED_WORDS})"
 # The same verbs in any tense, beside a person ranked or grouped: the reporter ("who submits the most bugs")
 REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
                       r"creat(?:e|es|ed)|submit(?:s|ted)?)\b")
@@ -866,8 +867,7 @@ def _asker_situation(text: str, *, any_time: bool) -> str:
     """`text` without the words saying when or how the asker works; with `any_time`, a time said without a date
     field ("what should I look at first in OPS today") is also when the asker looks."""
     for pattern in ASKER_SITUATION:
-        for said in pattern.finditer(text):
-            text = _blank(text, said, keep="keep")
+        text = _blank(text, *pattern.finditer(text), keep="keep")
     if any_time:
         for said in WHEN_ASKED.finditer(text):
             if not DATED.search(text[:said.start()]):
