@@ -1065,15 +1065,15 @@ def _statistic(text: str) -> TeamAsk | None:
     match = SUM.search(text)
     # "… per assignee" is a breakdown of the points, "who (which component) has the most story points in DATA" and
     # "which story is the biggest in points" rankings
-    ranked = SUPERLATIVE_POINTS.search(text) or (
-        (WHO_MOST.search(text) or WHICH_GROUP.search(text) or re.search(r"\bwho\b", text))
-        and BY_METRIC[2][0].search(text))
-    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not ranked:
-        # "how many points are left in the sprint": the points of its unresolved issues
-        rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
-                      _blank(text, match, keep="keep"))
-        return TeamAsk("stats", Measure(statistic="sum", metric="points"), rest)
-    return None
+    if not match or any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) or (
+            SUPERLATIVE_POINTS.search(text) or (
+                (WHO_MOST.search(text) or WHICH_GROUP.search(text) or re.search(r"\bwho\b", text))
+                and BY_METRIC[2][0].search(text))):
+        return None
+    # "how many points are left in the sprint": the points of its unresolved issues
+    rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
+                  _blank(text, match, keep="keep"))
+    return TeamAsk("stats", Measure(statistic="sum", metric="points"), rest)
 
 
 def _ranking(text: str) -> TeamAsk | None:
