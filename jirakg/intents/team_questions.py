@@ -12,14 +12,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import get_close_matches
+from typing import Literal
 
+from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
 from jirakg.intents.conditions import REPORTED_VERBS
 from jirakg.intents.models import IntentName, Measure
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "twenty": 20}
 # The verbs of an issue's creation ("filed", "logged"): one list for every rule below that reads creation
-CREATED = "(?:" + "|".join(REPORTED_VERBS) + ")"
+CREATED = f"(?:{REPORTED_WORDS})"
 # The same verbs in any tense, beside a person ranked or grouped: the reporter ("who submits the most bugs")
 REPORTED = re.compile(r"\b(?:report(?:s|ed)?|fil(?:e|es|ed)|rais(?:e|es|ed)|logg?(?:s|ed)?|open(?:s|ed)|"
                       r"creat(?:e|es|ed)|submit(?:s|ted)?)\b")
@@ -865,8 +867,7 @@ def _asker_situation(text: str, *, any_time: bool) -> str:
     """`text` without the words saying when or how the asker works; with `any_time`, a time said without a date
     field ("what should I look at first in OPS today") is also when the asker looks."""
     for pattern in ASKER_SITUATION:
-        for said in pattern.finditer(text):
-            text = _blank(text, said, keep="keep")
+        text = _blank(text, *pattern.finditer(text), keep="keep")
     if any_time:
         for said in WHEN_ASKED.finditer(text):
             if not DATED.search(text[:said.start()]):
@@ -1025,6 +1026,13 @@ def _ratio(text: str) -> TeamAsk | None:
     return TeamAsk("stats", Measure(statistic="ratio", parts=[a, b]), rest, subset=a, versus=b)
 
 
+def _middle(text: str, average: re.Match[str] | None) -> Literal["median", "average"]:
+    """The statistic an age or a time is asked as: the median when said ("median", "the middle one, not the
+    average"), else the average."""
+    median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
+    return "median" if median else "average"
+
+
 def _statistic(text: str) -> TeamAsk | None:
     if match := THROUGHPUT.search(text):
         period = "week" if re.search(r"\bweek(?:s|ly)?\b", text) else "month"
@@ -1037,17 +1045,15 @@ def _statistic(text: str) -> TeamAsk | None:
     waiting = HOW_LONG_WAITING.search(text)
     if waiting or (re.search(r"\bhow old\b", text) and not RANKED_ISSUES.search(text)):
         # "how long have the open OPS tickets been sitting there", "how old is the MOB backlog": their age
-        median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
         rest = BACKLOG.sub(" unresolved ", _blank(text, waiting, keep="keep")) + (" unresolved" if waiting else "")
         for pattern in (MEDIAN_NOT_AVERAGE, AVERAGE, AGE, USUALLY):
             rest = pattern.sub(" ", rest)
-        return TeamAsk("stats", Measure(statistic="median" if median else "average", metric="age"), rest)
+        return TeamAsk("stats", Measure(statistic=_middle(text, average), metric="age"), rest)
     how_long = HOW_LONG.search(text) or STAY_OPEN.search(text) or (RESOLUTION_TIME.search(text) if average else None)
     if average or how_long:
-        median = (average and average.group("stat") in ("median", "half of")) or MEDIAN_NOT_AVERAGE.search(text)
-        statistic = "median" if median else "average"
+        statistic = _middle(text, average)
         # "how long do DATA bugs take to get fixed": the words between the question's own select the issues
-        rest = HOW_LONG.sub(lambda m: f" {m.group('keep')} ", STAY_OPEN.sub(_kept, text))
+        rest = HOW_LONG.sub(_kept, STAY_OPEN.sub(_kept, text))
         rest = RESOLUTION_TIME.sub(_kept, rest)
         rest = BACKLOG.sub(" unresolved ", USUALLY.sub(" ", MEDIAN_NOT_AVERAGE.sub(" ", rest)))
         rest = re.sub(r"\b(?:takes?|took|taking)\b", " ", rest)  # "does it take us …": the time is the measure
@@ -1059,15 +1065,15 @@ def _statistic(text: str) -> TeamAsk | None:
     match = SUM.search(text)
     # "… per assignee" is a breakdown of the points, "who (which component) has the most story points in DATA" and
     # "which story is the biggest in points" rankings
-    ranked = SUPERLATIVE_POINTS.search(text) or (
-        (WHO_MOST.search(text) or WHICH_GROUP.search(text) or re.search(r"\bwho\b", text))
-        and BY_METRIC[2][0].search(text))
-    if match and not any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) and not ranked:
-        # "how many points are left in the sprint": the points of its unresolved issues
-        rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
-                      _blank(text, match, keep="keep"))
-        return TeamAsk("stats", Measure(statistic="sum", metric="points"), rest)
-    return None
+    if not match or any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) or (
+            SUPERLATIVE_POINTS.search(text) or (
+                (WHO_MOST.search(text) or WHICH_GROUP.search(text) or re.search(r"\bwho\b", text))
+                and BY_METRIC[2][0].search(text))):
+        return None
+    # "how many points are left in the sprint": the points of its unresolved issues
+    rest = re.sub(r"\b(?:are |is )?(?:still )?(?:left|remaining|outstanding)\b", " unresolved ",
+                  _blank(text, match, keep="keep"))
+    return TeamAsk("stats", Measure(statistic="sum", metric="points"), rest)
 
 
 def _ranking(text: str) -> TeamAsk | None:
@@ -1161,6 +1167,11 @@ SECOND_LEVEL = re.compile(rf"\b(?:(?:per|by|(?:for )?(?:each|every)(?P<keep>\s+[
                           rf"\s+(?P<g>{G})|(?P<named>{G})\s+(?:breakdown|distribution|mix|split|spread|picture|overview))\b")
 
 
+def _level(said: re.Match[str]) -> str:
+    """The field a SECOND_LEVEL match groups by."""
+    return GROUP_WORDS[said.group("g") or said.group("named")]
+
+
 # "open vs done" beside a breakdown: the issues counted on both sides, by their status
 OPEN_VERSUS_DONE = re.compile(r"\b(?:open|unresolved|to do|in progress|not done) (?:vs\.?|versus|and|or|against) "
                               r"(?:done|closed|resolved|finished)\b|\b(?:done|closed|resolved|finished) "
@@ -1192,11 +1203,10 @@ def _breakdown(text: str) -> TeamAsk | None:
                 fields, rest = [*fields, "status"][:2], OPEN_VERSUS_DONE.sub(" ", rest)
             # "by priority within each component": a field said after the first is a second level, not a restatement
             inner = SECOND_LEVEL.search(text, match.end("g1"), match.end()) if len(fields) == 1 else None
-            if inner and GROUP_WORDS[inner.group("g") or inner.group("named")] not in fields:
-                fields.append(GROUP_WORDS[inner.group("g") or inner.group("named")])
+            if inner and (field := _level(inner)) not in fields:
+                fields.append(field)
             second_level = SECOND_LEVEL.search(rest) if len(fields) == 1 else None
-            if second_level and GROUP_WORDS[second_level.group("g") or second_level.group("named")] not in fields:
-                field = GROUP_WORDS[second_level.group("g") or second_level.group("named")]
+            if second_level and (field := _level(second_level)) not in fields:
                 fields = [field, *fields] if second_level.start() < match.start() else [*fields, field]
                 rest = _blank(rest, second_level, keep="keep")
             if fields[0] == "assignee" and REPORTED.search(rest):  # "how many bugs did each person file": reporters

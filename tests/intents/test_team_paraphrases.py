@@ -305,4 +305,7 @@ def test_top_priority_said_of_issues_is_their_priority_not_a_ranking() -> None:
     """"top priority bugs" are the Highest-priority bugs; "top" ranks only the values of a field said alone."""
     call = one("top priority bugs in DATA")
     assert call.name == "search" and 'priority = "Highest"' in (call.jql or "")
-    assert one("top 3 reporters in MOB").name == "ranking"
+    ranked = one("top 3 reporters in MOB")
+    assert ranked.name == "ranking" and ranked.slots.measure is not None
+    assert (ranked.slots.measure.group_by, ranked.slots.measure.top) == (["reporter"], 3)
+    assert ranked.jql == 'project = "MOB"'
