@@ -1570,7 +1570,7 @@ RETURNED = re.compile(r"\b(?:came|come|comes|coming|bounced?|bouncing|sent|kicke
 
 def _stated_in_filler(words: Words) -> set[str]:
     """The words of `ISSUES_THEN_TIME` and `RETURNED` still free: conditions, though each word alone is filler."""
-    free = " ".join(token if not used else USED for token, used in zip(words.tokens, words.used, strict=True))
+    free = words.free()
     stated = {m.group("back") for m in RETURNED.finditer(free)}
     for match in ISSUES_THEN_TIME.finditer(free):
         stated |= {match.group("time")} | ({match.group("what")} if match.group("what") != USED else set())
