@@ -198,6 +198,7 @@ CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
 NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|shut)\b(?: \w+){0,3}? "
                                  r"(?:but |yet |though |and )?(?P<not>(?:not|never|weren t|wasn t|isn t|aren t|without)"
                                  r"(?: being| getting| been)?(?: actually| really| properly)? fixed)\b")
+STATUS_WORD = re.compile(r"\b(?:status|state|workflow|column)\b")  # "in the Won't Fix status": the workflow's
 MARKED = re.compile(r"\b(?:marked|set to|moved to|flagged)(?: as)?$")  # "marked resolved": the workflow state so named
 NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|"
                             r"in progress|new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
@@ -650,7 +651,9 @@ class ConditionReader:
         self.known = {alias for term in lexicon.terms for alias in term.aliases}
         self.known_words = {word for alias in self.known for word in alias.split()}
         # Facts of the instance every question consults, computed once per lexicon.
-        self.blocked_status = any(t.value.lower() == "blocked" for t in lexicon.of("status"))
+        self.status_values = {t.value.lower() for t in lexicon.of("status")}
+        self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
+        self.blocked_status = "blocked" in self.status_values
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
@@ -912,7 +915,7 @@ class ConditionReader:
         found = [(words.span(m), m.group("verb"), m.group("decided")) for m in DECLINED.finditer(words.free())]
         for (start, end), verb, decided in found:
             near = words.before(start, 3) + " " + words.after(end, 2)
-            if re.search(r"\b(?:status|state|workflow|column)\b", near) and \
+            if STATUS_WORD.search(near) and \
                     " ".join(words.tokens[start:end]) in self.status_words:
                 continue  # "in the Won't Fix status": the workflow state, where the instance has one
             # "won't be done" says the name; "decided not to do" a decision, the instance's usual Won't Fix first
@@ -956,8 +959,7 @@ class ConditionReader:
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
-            if re.search(r"\b(?:status|state|workflow|column)\b", near) and any(
-                    t.value.lower() == match.term.value.lower() for t in self.lexicon.of("status")):
+            if STATUS_WORD.search(near) and match.term.value.lower() in self.status_values:
                 continue  # "in the Won't Fix status": the status, where the instance has one
             named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
@@ -1222,14 +1224,13 @@ class ConditionReader:
 
     def _values(self, words: Words, slots: Slots, people: bool) -> None:
         kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint", "option"}
-        statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
         matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words, self.lexicon.components_in,
                                  slots.projects)
         negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
         labels: list[Match] = []
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
-            if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
+            if match.term.kind == "status" and phrase in STATE_PHRASES - self.status_aliases:
                 continue
             if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE) or (
                     match.term.kind == "option" and match.score < 1.0):
