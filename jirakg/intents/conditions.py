@@ -548,6 +548,13 @@ linked
 link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
 summary summarize summarise overview progress chain deadlock cycle cycles transitively""".split())
 LEVEL_WORDS = URGENT_WORDS | MINOR_WORDS | LOW_WORDS  # everyday words for a priority level, read with a note
+# "critical or worse", "at least major"; "minor or lower", "at most minor": a priority and those above or below it
+OR_ABOVE = r"(?:or|and) (?:worse|higher|above|more|up|greater|more severe)"
+OR_BELOW = r"(?:or|and) (?:lower|below|less|down)"
+UPWARD_AFTER = re.compile(rf"(?:priority )?{OR_ABOVE}\b")
+DOWNWARD_AFTER = re.compile(rf"(?:priority )?{OR_BELOW}\b")
+UPWARD_SAID = re.compile(rf"\b{OR_ABOVE}\b|\bat least\b")
+DOWNWARD_SAID = re.compile(rf"\b{OR_BELOW}\b|\bat most\b")
 FUZZY_VALUE = 0.8  # the grounder scores misspellings 0.8+ ("reorderrer"); below, a near word is another word
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
@@ -1315,13 +1322,11 @@ class ConditionReader:
             return [match.term.value]
         at = order.index(match.term.value)
         after, before = words.after(match.end, 3), words.before(match.start, 2)
-        if re.match(r"(?:priority )?(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b", after) or \
-                re.search(r"\b(?:at least)$", before) or phrase in UPWARD_WORDS:
-            words.take_all(re.compile(r"\b(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b|"
-                                      r"\bat least\b"))
+        if UPWARD_AFTER.match(after) or re.search(r"\bat least$", before) or phrase in UPWARD_WORDS:
+            words.take_all(UPWARD_SAID)
             return order[:at + 1]
-        if re.match(r"(?:priority )?(?:or|and) (?:lower|below|less|down)\b", after) or re.search(r"\bat most$", before):
-            words.take_all(re.compile(r"\b(?:or|and) (?:lower|below|less|down)\b|\bat most\b"))
+        if DOWNWARD_AFTER.match(after) or re.search(r"\bat most$", before):
+            words.take_all(DOWNWARD_SAID)
             return order[at:]
         return [match.term.value]
 
