@@ -313,12 +313,11 @@ OTHER_ENDINGS = re.compile(rf"\bnot (?:the|those) (?:ones? |issues? |tickets? )?
                            rf"(?:got |were |was |are |have been )?{DONE_WORD}(?: ones)?\b|"
                            rf"\bnot (?:the )?{DONE_WORD} ones\b|\b(?:not|never) {DONE_WORD} (?:(?:for|with|in|by) )?"
                            rf"(?:any |some )?(?:other|another|different) (?:reasons?|ways?|resolutions?|means)\b")
-ASSIGNEE_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_IS}|on|with|for|to|sitting with|"
-                             r"belong(?:s|ing)? to|handled by|worked on by|being worked on by)$")
 # The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
-OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|belong(?:s|ing)? to|"
-                          r"handled by|"
-                          r"worked on by|being worked on by)$")
+OWNED_CUES = (rf"assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|belong(?:s|ing)? to|handled by|"
+              r"worked on by|being worked on by")
+OWNED_BEFORE = re.compile(rf"\b(?:{OWNED_CUES})$")
+ASSIGNEE_BEFORE = re.compile(rf"\b(?:{OWNED_CUES}|on|with|for|to)$")  # and the plain prepositions: "with Ana"
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
 # "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
