@@ -11,6 +11,7 @@ name becomes a question back with the closest values, anything else is reported 
 from __future__ import annotations
 
 import calendar
+import functools
 import itertools
 import re
 from collections.abc import Callable
@@ -337,6 +338,8 @@ TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed
              r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|got)\b|"
              r"\s*[.,;?!()]|"
              r"\s*$)")
+TEXT_MENTIONS = [re.compile(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}")
+                 for verbs in TEXT_VERBS]  # a mention verb first, then "about"
 # "a customer asked about X", "I'd like to mention X", "Hiro knows about X": what people say or know, not
 # words the issues contain
 ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
@@ -1019,8 +1022,8 @@ class ConditionReader:
     def _text(self, text: Text, slots: Slots) -> None:
         """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the
         next condition or punctuation; a mention verb is preferred over "about"."""
-        for verbs in TEXT_VERBS:
-            for match in re.finditer(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}", text.value):
+        for mention in TEXT_MENTIONS:
+            for match in mention.finditer(text.value):
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
@@ -1288,11 +1291,12 @@ class ConditionReader:
             if negation:
                 _take_negation(words, negation, match.start)
             # an option's own field names its kind ("severity S1")
-            kind_words = KIND_HINTS.get(match.term.kind) or re.escape((match.term.field or "").lower())
-            hint = re.search(rf"\b(?:(?:{kind_words})(?: is| =| of| the| an?)?)$", words.before(match.start, 4))
+            hint_before, hint_after = _hint_patterns(KIND_HINTS.get(match.term.kind)
+                                                     or re.escape((match.term.field or "").lower()))
+            hint = hint_before.search(words.before(match.start, 4))
             if hint:
                 words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
-            if re.match(rf"(?:{kind_words}|related)\b", words.after(match.end, 1)):  # "speed-related items"
+            if hint_after.match(words.after(match.end, 1)):  # "speed-related items"
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
@@ -1619,6 +1623,16 @@ KIND_HINTS = {
     "priority": "priority|importance|urgency", "status": "status|state",
     "version": "releases?|versions?|fix ?versions?|affects?|affecting|affected|against|found in|targeted (?:at|for)|"
                "slated for|scheduled for|planned for"}
+KIND_HINT_WORDS = {kind: re.compile(rf"\b(?:{hint})\b") for kind, hint in KIND_HINTS.items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _hint_patterns(kind_words: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A kind's own word (or an option's field) said before its value ("severity is S1"), and after it
+    ("speed-related"); compiled once per kind."""
+    return re.compile(rf"\b(?:(?:{kind_words})(?: is| =| of| the| an?)?)$"), re.compile(rf"(?:{kind_words}|related)\b")
+
+
 CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
@@ -1637,14 +1651,14 @@ def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, 
     for group in _by_span(matches):
         near = words.before(group[0].start, 2) + " " + words.after(group[0].end, 1)
         hinted = [m for m in group
-                  if m.term.kind in KIND_HINTS and re.search(rf"\b(?:{KIND_HINTS[m.term.kind]})\b", near)]
+                  if m.term.kind in KIND_HINT_WORDS and KIND_HINT_WORDS[m.term.kind].search(near)]
         phrase = " ".join(words.tokens[group[0].start:group[0].end])
         group = [m for m in group
                  if not (m.term.kind in ("component", "label") and phrase in FIELD_WORDS and m not in hinted)]
         if hinted:
             group = hinted
         elif all(m.score < 1.0 for m in group) and any(
-                re.search(rf"\b(?:{KIND_HINTS[kind]})\b", near) for kind in ("project", "component")):
+                KIND_HINT_WORDS[kind].search(near) for kind in ("project", "component")):
             continue  # "the Core project": the word says which kind, so no misspelling of another's ("chore")
         kinds = {m.term.kind for m in group}
         if not hinted and named and components_in and {"component", "label"} <= kinds and not any(
