@@ -932,11 +932,7 @@ class ConditionReader:
             value = next((names[n] for n in preferred if n in names), None)
             if value is None:
                 raise Unknown(self._no_such("resolution", "Won't Fix"))
-            negation = _resolution_negation(words, start)  # "except the won't do ones"
-            target = slots.excluded.resolutions if negation is not None else slots.resolutions
-            if value not in target:
-                target.append(value)
-            words.take(start if negation is None else negation, end)
+            _read_resolution(words, slots, value, start, end)  # "except the won't do ones": excluded
 
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue
@@ -973,11 +969,7 @@ class ConditionReader:
             named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
                     or single == "fixed" or named_issues or listed) and match.score >= 0.9:
-                negation = _resolution_negation(words, match.start)  # "not the won't-dos"
-                target = slots.excluded.resolutions if negation is not None else slots.resolutions
-                if match.term.value not in target:
-                    target.append(match.term.value)
-                words.take(match.start if negation is None else negation, match.end)
+                _read_resolution(words, slots, match.term.value, match.start, match.end)  # "not the won't-dos"
                 words.take_all(RESOLUTION_CUE)
         if slots.resolutions:
             words.take_all(OTHER_ENDINGS)
@@ -1554,6 +1546,15 @@ def _resolution_negation(words: Words, start: int) -> int | None:
             or (words.tokens[i] == "other" and words.tokens[i + 1:i + 2] == ["than"])
             or (words.tokens[i] in NOT_CONTRACTED and words.tokens[i + 1:i + 2] == ["t"])]
     return said[-1] if said else None
+
+
+def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: int) -> None:
+    """The resolution said at `start`-`end`, wanted, or excluded with the negation before it, which is used."""
+    negation = _resolution_negation(words, start)
+    target = slots.excluded.resolutions if negation is not None else slots.resolutions
+    if value not in target:
+        target.append(value)
+    words.take(start if negation is None else negation, end)
 
 
 NOT_CONTRACTED = frozenset({"isn", "aren", "wasn", "weren", "hasn", "haven", "don", "doesn", "didn"})
