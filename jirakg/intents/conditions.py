@@ -1089,8 +1089,7 @@ class ConditionReader:
                 continue
             last = next((j for j in range(i + 1, len(groups)) if not listed[j]), len(groups)) - 1
             tail = groups[last][0].end  # the words after the list ("Carla or me") say its role
-            tail += 2 if words.tokens[tail:tail + 1] and words.tokens[tail] in LIST_JOINERS and words.tokens[
-                tail + 1:tail + 2] == ["me"] else 0
+            tail += 2 if _me_listed_at(words, tail) else 0
             before, after = words.before(match.start, 5), words.after(tail, 4)
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             only = ONLY_BEFORE.search(words.before(match.start, 8))
@@ -1509,10 +1508,14 @@ def _asker_listed(words: Words, start: int, slots: Slots) -> tuple[str, bool] | 
                  if CURRENT_USER in getattr(slots.excluded if negated else slots, role)), None)
 
 
+def _me_listed_at(words: Words, at: int) -> bool:
+    """"… or me", "… and me" starts at `at`: the asker listed after a person."""
+    return words.tokens[at:at + 1] != [] and words.tokens[at] in LIST_JOINERS and words.tokens[at + 1:at + 2] == ["me"]
+
+
 def _asker_after(words: Words, end: int, target: list[str]) -> None:
     """"assigned to Carla or me": the asker listed after a person, in their role."""
-    if words.tokens[end:end + 1] and words.tokens[end] in LIST_JOINERS and words.tokens[end + 1:end + 2] == ["me"] \
-            and not any(words.used[end:end + 2]):
+    if _me_listed_at(words, end) and not any(words.used[end:end + 2]):
         target += [] if CURRENT_USER in target else [CURRENT_USER]
         words.take(end, end + 2)
 
