@@ -1062,7 +1062,9 @@ class ConditionReader:
                 plate = "plate" in f"{match.group(0)} {words.after(end, 1)}".split()
                 if (plate or TO_DO.search(match.group(0))) and not negation and "resolution" not in slots.empty:
                     slots.empty.append("resolution")
-                words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
+                words.take(start, end)
+                if negation:
+                    _take_negation(words, negation, start)
 
     def _people(self, words: Words, slots: Slots) -> None:
         mentioned = []
@@ -1175,7 +1177,9 @@ class ConditionReader:
                 negation = NOT_MINE.search(words.before(start, 6))  # "but not assigned to her"
                 target = getattr(slots.excluded if declined or negation else slots, role)
                 target += [] if named[0] in target else named
-                words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
+                words.take(start, end)
+                if negation:
+                    _take_negation(words, negation, start)
                 for person in mentioned:  # the person asking is used with the pronoun that stands for them
                     words.take(person.start, person.end)
         if self.other_than:
