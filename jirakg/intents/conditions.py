@@ -11,6 +11,7 @@ name becomes a question back with the closest values, anything else is reported 
 from __future__ import annotations
 
 import calendar
+import functools
 import itertools
 import re
 from collections.abc import Callable
@@ -198,6 +199,7 @@ CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
 NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|shut)\b(?: \w+){0,3}? "
                                  r"(?:but |yet |though |and )?(?P<not>(?:not|never|weren t|wasn t|isn t|aren t|without)"
                                  r"(?: being| getting| been)?(?: actually| really| properly)? fixed)\b")
+STATUS_WORD = re.compile(r"\b(?:status|state|workflow|column)\b")  # "in the Won't Fix status": the workflow's
 MARKED = re.compile(r"\b(?:marked|set to|moved to|flagged)(?: as)?$")  # "marked resolved": the workflow state so named
 NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|"
                             r"in progress|new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
@@ -312,12 +314,11 @@ OTHER_ENDINGS = re.compile(rf"\bnot (?:the|those) (?:ones? |issues? |tickets? )?
                            rf"(?:got |were |was |are |have been )?{DONE_WORD}(?: ones)?\b|"
                            rf"\bnot (?:the )?{DONE_WORD} ones\b|\b(?:not|never) {DONE_WORD} (?:(?:for|with|in|by) )?"
                            rf"(?:any |some )?(?:other|another|different) (?:reasons?|ways?|resolutions?|means)\b")
-ASSIGNEE_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_IS}|on|with|for|to|sitting with|"
-                             r"belong(?:s|ing)? to|handled by|worked on by|being worked on by)$")
 # The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
-OWNED_BEFORE = re.compile(rf"\b(?:assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|belong(?:s|ing)? to|"
-                          r"handled by|"
-                          r"worked on by|being worked on by)$")
+OWNED_CUES = (rf"assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|belong(?:s|ing)? to|handled by|"
+              r"worked on by|being worked on by")
+OWNED_BEFORE = re.compile(rf"\b(?:{OWNED_CUES})$")
+ASSIGNEE_BEFORE = re.compile(rf"\b(?:{OWNED_CUES}|on|with|for|to)$")  # and the plain prepositions: "with Ana"
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
 # "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
@@ -337,6 +338,8 @@ TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed
              r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|got)\b|"
              r"\s*[.,;?!()]|"
              r"\s*$)")
+TEXT_MENTIONS = [re.compile(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}")
+                 for verbs in TEXT_VERBS]  # a mention verb first, then "about"
 # "a customer asked about X", "I'd like to mention X", "Hiro knows about X": what people say or know, not
 # words the issues contain
 ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
@@ -547,6 +550,13 @@ linked
 link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
 summary summarize summarise overview progress chain deadlock cycle cycles transitively""".split())
 LEVEL_WORDS = URGENT_WORDS | MINOR_WORDS | LOW_WORDS  # everyday words for a priority level, read with a note
+# "critical or worse", "at least major"; "minor or lower", "at most minor": a priority and those above or below it
+OR_ABOVE = r"(?:or|and) (?:worse|higher|above|more|up|greater|more severe)"
+OR_BELOW = r"(?:or|and) (?:lower|below|less|down)"
+UPWARD_AFTER = re.compile(rf"(?:priority )?{OR_ABOVE}\b")
+DOWNWARD_AFTER = re.compile(rf"(?:priority )?{OR_BELOW}\b")
+UPWARD_SAID = re.compile(rf"\b{OR_ABOVE}\b|\bat least\b")
+DOWNWARD_SAID = re.compile(rf"\b{OR_BELOW}\b|\bat most\b")
 FUZZY_VALUE = 0.8  # the grounder scores misspellings 0.8+ ("reorderrer"); below, a near word is another word
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
@@ -650,7 +660,9 @@ class ConditionReader:
         self.known = {alias for term in lexicon.terms for alias in term.aliases}
         self.known_words = {word for alias in self.known for word in alias.split()}
         # Facts of the instance every question consults, computed once per lexicon.
-        self.blocked_status = any(t.value.lower() == "blocked" for t in lexicon.of("status"))
+        self.status_values = {t.value.lower() for t in lexicon.of("status")}
+        self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
+        self.blocked_status = "blocked" in self.status_values
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
@@ -912,7 +924,7 @@ class ConditionReader:
         found = [(words.span(m), m.group("verb"), m.group("decided")) for m in DECLINED.finditer(words.free())]
         for (start, end), verb, decided in found:
             near = words.before(start, 3) + " " + words.after(end, 2)
-            if re.search(r"\b(?:status|state|workflow|column)\b", near) and \
+            if STATUS_WORD.search(near) and \
                     " ".join(words.tokens[start:end]) in self.status_words:
                 continue  # "in the Won't Fix status": the workflow state, where the instance has one
             # "won't be done" says the name; "decided not to do" a decision, the instance's usual Won't Fix first
@@ -920,11 +932,7 @@ class ConditionReader:
             value = next((names[n] for n in preferred if n in names), None)
             if value is None:
                 raise Unknown(self._no_such("resolution", "Won't Fix"))
-            negation = _resolution_negation(words, start)  # "except the won't do ones"
-            target = slots.excluded.resolutions if negation is not None else slots.resolutions
-            if value not in target:
-                target.append(value)
-            words.take(start if negation is None else negation, end)
+            _read_resolution(words, slots, value, start, end)  # "except the won't do ones": excluded
 
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue
@@ -956,17 +964,12 @@ class ConditionReader:
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
-            if re.search(r"\b(?:status|state|workflow|column)\b", near) and any(
-                    t.value.lower() == match.term.value.lower() for t in self.lexicon.of("status")):
+            if STATUS_WORD.search(near) and match.term.value.lower() in self.status_values:
                 continue  # "in the Won't Fix status": the status, where the instance has one
             named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
                     or single == "fixed" or named_issues or listed) and match.score >= 0.9:
-                negation = _resolution_negation(words, match.start)  # "not the won't-dos"
-                target = slots.excluded.resolutions if negation is not None else slots.resolutions
-                if match.term.value not in target:
-                    target.append(match.term.value)
-                words.take(match.start if negation is None else negation, match.end)
+                _read_resolution(words, slots, match.term.value, match.start, match.end)  # "not the won't-dos"
                 words.take_all(RESOLUTION_CUE)
         if slots.resolutions:
             words.take_all(OTHER_ENDINGS)
@@ -1011,8 +1014,8 @@ class ConditionReader:
     def _text(self, text: Text, slots: Slots) -> None:
         """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the
         next condition or punctuation; a mention verb is preferred over "about"."""
-        for verbs in TEXT_VERBS:
-            for match in re.finditer(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}", text.value):
+        for mention in TEXT_MENTIONS:
+            for match in mention.finditer(text.value):
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
@@ -1059,7 +1062,9 @@ class ConditionReader:
                 plate = "plate" in f"{match.group(0)} {words.after(end, 1)}".split()
                 if (plate or TO_DO.search(match.group(0))) and not negation and "resolution" not in slots.empty:
                     slots.empty.append("resolution")
-                words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
+                words.take(start, end)
+                if negation:
+                    _take_negation(words, negation, start)
 
     def _people(self, words: Words, slots: Slots) -> None:
         mentioned = []
@@ -1086,8 +1091,7 @@ class ConditionReader:
                 continue
             last = next((j for j in range(i + 1, len(groups)) if not listed[j]), len(groups)) - 1
             tail = groups[last][0].end  # the words after the list ("Carla or me") say its role
-            tail += 2 if words.tokens[tail:tail + 1] and words.tokens[tail] in LIST_JOINERS and words.tokens[
-                tail + 1:tail + 2] == ["me"] else 0
+            tail += 2 if _me_listed_at(words, tail) else 0
             before, after = words.before(match.start, 5), words.after(tail, 4)
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             only = ONLY_BEFORE.search(words.before(match.start, 8))
@@ -1173,7 +1177,9 @@ class ConditionReader:
                 negation = NOT_MINE.search(words.before(start, 6))  # "but not assigned to her"
                 target = getattr(slots.excluded if declined or negation else slots, role)
                 target += [] if named[0] in target else named
-                words.take(start - (negation.group(0).count(" ") + 1 if negation else 0), end)
+                words.take(start, end)
+                if negation:
+                    _take_negation(words, negation, start)
                 for person in mentioned:  # the person asking is used with the pronoun that stands for them
                     words.take(person.start, person.end)
         if self.other_than:
@@ -1222,14 +1228,13 @@ class ConditionReader:
 
     def _values(self, words: Words, slots: Slots, people: bool) -> None:
         kinds = {"type", "status", "priority", "component", "label", "project", "version", "sprint", "option"}
-        statuses = {alias for term in self.lexicon.of("status") for alias in term.aliases}
         matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words, self.lexicon.components_in,
                                  slots.projects)
         negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
         labels: list[Match] = []
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
-            if match.term.kind == "status" and phrase in STATE_PHRASES - statuses:
+            if match.term.kind == "status" and phrase in STATE_PHRASES - self.status_aliases:
                 continue
             if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE) or (
                     match.term.kind == "option" and match.score < 1.0):
@@ -1281,11 +1286,12 @@ class ConditionReader:
             if negation:
                 _take_negation(words, negation, match.start)
             # an option's own field names its kind ("severity S1")
-            kind_words = KIND_HINTS.get(match.term.kind) or re.escape((match.term.field or "").lower())
-            hint = re.search(rf"\b(?:(?:{kind_words})(?: is| =| of| the| an?)?)$", words.before(match.start, 4))
+            hint_before, hint_after = _hint_patterns(KIND_HINTS.get(match.term.kind)
+                                                     or re.escape((match.term.field or "").lower()))
+            hint = hint_before.search(words.before(match.start, 4))
             if hint:
                 words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
-            if re.match(rf"(?:{kind_words}|related)\b", words.after(match.end, 1)):  # "speed-related items"
+            if hint_after.match(words.after(match.end, 1)):  # "speed-related items"
                 words.take(match.end, match.end + 1)
         if slots.statuses:
             slots.status_categories = []
@@ -1314,13 +1320,11 @@ class ConditionReader:
             return [match.term.value]
         at = order.index(match.term.value)
         after, before = words.after(match.end, 3), words.before(match.start, 2)
-        if re.match(r"(?:priority )?(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b", after) or \
-                re.search(r"\b(?:at least)$", before) or phrase in UPWARD_WORDS:
-            words.take_all(re.compile(r"\b(?:or|and) (?:worse|higher|above|more|up|greater|more severe)\b|"
-                                      r"\bat least\b"))
+        if UPWARD_AFTER.match(after) or re.search(r"\bat least$", before) or phrase in UPWARD_WORDS:
+            words.take_all(UPWARD_SAID)
             return order[:at + 1]
-        if re.match(r"(?:priority )?(?:or|and) (?:lower|below|less|down)\b", after) or re.search(r"\bat most$", before):
-            words.take_all(re.compile(r"\b(?:or|and) (?:lower|below|less|down)\b|\bat most\b"))
+        if DOWNWARD_AFTER.match(after) or re.search(r"\bat most$", before):
+            words.take_all(DOWNWARD_SAID)
             return order[at:]
         return [match.term.value]
 
@@ -1508,10 +1512,14 @@ def _asker_listed(words: Words, start: int, slots: Slots) -> tuple[str, bool] | 
                  if CURRENT_USER in getattr(slots.excluded if negated else slots, role)), None)
 
 
+def _me_listed_at(words: Words, at: int) -> bool:
+    """"… or me", "… and me" starts at `at`: the asker listed after a person."""
+    return words.tokens[at:at + 1] != [] and words.tokens[at] in LIST_JOINERS and words.tokens[at + 1:at + 2] == ["me"]
+
+
 def _asker_after(words: Words, end: int, target: list[str]) -> None:
     """"assigned to Carla or me": the asker listed after a person, in their role."""
-    if words.tokens[end:end + 1] and words.tokens[end] in LIST_JOINERS and words.tokens[end + 1:end + 2] == ["me"] \
-            and not any(words.used[end:end + 2]):
+    if _me_listed_at(words, end) and not any(words.used[end:end + 2]):
         target += [] if CURRENT_USER in target else [CURRENT_USER]
         words.take(end, end + 2)
 
@@ -1547,6 +1555,15 @@ def _resolution_negation(words: Words, start: int) -> int | None:
     return said[-1] if said else None
 
 
+def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: int) -> None:
+    """The resolution said at `start`-`end`, wanted, or excluded with the negation before it, which is used."""
+    negation = _resolution_negation(words, start)
+    target = slots.excluded.resolutions if negation is not None else slots.resolutions
+    if value not in target:
+        target.append(value)
+    words.take(start if negation is None else negation, end)
+
+
 NOT_CONTRACTED = frozenset({"isn", "aren", "wasn", "weren", "hasn", "haven", "don", "doesn", "didn"})
 
 
@@ -1570,7 +1587,7 @@ RETURNED = re.compile(r"\b(?:came|come|comes|coming|bounced?|bouncing|sent|kicke
 
 def _stated_in_filler(words: Words) -> set[str]:
     """The words of `ISSUES_THEN_TIME` and `RETURNED` still free: conditions, though each word alone is filler."""
-    free = " ".join(token if not used else USED for token, used in zip(words.tokens, words.used, strict=True))
+    free = words.free()
     stated = {m.group("back") for m in RETURNED.finditer(free)}
     for match in ISSUES_THEN_TIME.finditer(free):
         stated |= {match.group("time")} | ({match.group("what")} if match.group("what") != USED else set())
@@ -1614,6 +1631,16 @@ KIND_HINTS = {
     "priority": "priority|importance|urgency", "status": "status|state",
     "version": "releases?|versions?|fix ?versions?|affects?|affecting|affected|against|found in|targeted (?:at|for)|"
                "slated for|scheduled for|planned for"}
+KIND_HINT_WORDS = {kind: re.compile(rf"\b(?:{hint})\b") for kind, hint in KIND_HINTS.items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _hint_patterns(kind_words: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A kind's own word (or an option's field) said before its value ("severity is S1"), and after it
+    ("speed-related"); compiled once per kind."""
+    return re.compile(rf"\b(?:(?:{kind_words})(?: is| =| of| the| an?)?)$"), re.compile(rf"(?:{kind_words}|related)\b")
+
+
 CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
@@ -1632,14 +1659,14 @@ def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, 
     for group in _by_span(matches):
         near = words.before(group[0].start, 2) + " " + words.after(group[0].end, 1)
         hinted = [m for m in group
-                  if m.term.kind in KIND_HINTS and re.search(rf"\b(?:{KIND_HINTS[m.term.kind]})\b", near)]
+                  if m.term.kind in KIND_HINT_WORDS and KIND_HINT_WORDS[m.term.kind].search(near)]
         phrase = " ".join(words.tokens[group[0].start:group[0].end])
         group = [m for m in group
                  if not (m.term.kind in ("component", "label") and phrase in FIELD_WORDS and m not in hinted)]
         if hinted:
             group = hinted
         elif all(m.score < 1.0 for m in group) and any(
-                re.search(rf"\b(?:{KIND_HINTS[kind]})\b", near) for kind in ("project", "component")):
+                KIND_HINT_WORDS[kind].search(near) for kind in ("project", "component")):
             continue  # "the Core project": the word says which kind, so no misspelling of another's ("chore")
         kinds = {m.term.kind for m in group}
         if not hinted and named and components_in and {"component", "label"} <= kinds and not any(

@@ -174,6 +174,7 @@ def test_what_someone_asked_for_they_reported(question: str) -> None:
 def test_someone_asking_for_a_list_is_still_the_asker() -> None:
     jql = _one("Justin asked for the open uploader bugs")[1]
     assert "reporter" not in jql and "assignee" not in jql, jql
+    assert 'component = "Uploader"' in jql and "resolution is EMPTY" in jql, jql  # the list asked for is read
 
 
 @pytest.mark.parametrize("question", ["renderer bugs Colin put in", "uploader tasks Justin sent in last year"])
