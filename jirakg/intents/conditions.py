@@ -659,6 +659,9 @@ class ConditionReader:
         self.history = HistoryReader(lexicon, now, lexicon.sprints)
         self.known = {alias for term in lexicon.terms for alias in term.aliases}
         self.known_words = {word for alias in self.known for word in alias.split()}
+        # near a known name: asked of the same leftover words by several readers, so remembered
+        self._near_known = functools.lru_cache(maxsize=4096)(
+            lambda word: bool(get_close_matches(word, self.known, n=1, cutoff=0.8)))
         # Facts of the instance every question consults, computed once per lexicon.
         self.status_values = {t.value.lower() for t in lexicon.of("status")}
         self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
@@ -1480,8 +1483,7 @@ class ConditionReader:
     def _condition_like(self, word: str) -> bool:
         """A field, date, negation or value word: in a terse query it is no search term either."""
         return bool(word in FIELD_WORDS or word in WEEKDAYS or re.fullmatch(r"\d{4}|\d+[a-z]*", word)
-                    or NEGATION.search(word) or word in self.known
-                    or get_close_matches(word, self.known, n=1, cutoff=0.8))
+                    or NEGATION.search(word) or word in self.known or self._near_known(word))
 
 
 def _superlative(word: str, asked: str) -> bool:
