@@ -76,7 +76,9 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
         sentences[first] = ITS.sub(f"the {named_sprints.pop()}", sentences[first])
         asked = ""
     request = " ".join(sentences[first:])
-    if names_person(asked):  # "How many tickets did Gregor report that are assigned to somebody other than him?"
+    # "How many tickets did Gregor report that are assigned to somebody other than him?" (only a sentence with such
+    # a pronoun is scanned for the person it names)
+    if PERSON_PRONOUN.search(asked) and names_person(asked):
         asked = PERSON_PRONOUN.sub("", asked)
     if (not story or POINTS_BACK.search(asked)
             or not ISSUES_ASKED.search(request)  # "Core Platform bugs in May. Which are open?"
