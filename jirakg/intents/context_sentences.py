@@ -75,7 +75,7 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
         if len(named_sprints) == 1:
             # "MOB Sprint 52 has just closed … Which of its issues didn't get resolved?": the sprint the story names
             sprint = named_sprints.pop()
-            sentences[first] = ITS.sub(f"the {sprint}", sentences[first])
+            sentences[first] = ITS.sub(lambda _: f"the {sprint}", sentences[first])  # the name, never a template
             asked = ""
     request = " ".join(sentences[first:])
     # "How many tickets did Gregor report that are assigned to somebody other than him?" (only a sentence with such

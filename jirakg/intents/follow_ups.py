@@ -101,7 +101,7 @@ def with_person(text: str, name: str) -> str:
     """`text` with the pronouns that point at a person replaced by the person's name, so the condition reader
     reads the role the words give it ("assigned to her" → "assigned to Carla Kim"); "herself" only stresses."""
     text = re.sub(r"\b(?:herself|himself)\b", " ", text, flags=re.IGNORECASE)
-    return POINTS_AT_PERSON.sub(name, text)
+    return POINTS_AT_PERSON.sub(lambda _: name, text)  # the name as it is, never read as a template
 
 
 MONTH_NAMES = "january|february|march|april|june|july|august|september|october|november|december"  # not "may"
