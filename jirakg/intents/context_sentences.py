@@ -69,14 +69,18 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
         sentences[first] = THAT_PROJECT.sub(lambda m: f"{'the' if m.group('that') else 'in the'} {scope} project",
                                             sentences[first])
         asked = ""
-    told = " ".join(re.findall(r"[\w.-]+", " ".join(story).lower()))
-    named_sprints = {label for name, label in (sprints or {}).items() if _says(told, name)}
-    if len(named_sprints) == 1 and ITS.search(asked) and not POINTS_BACK.search(ITS.sub("", asked)):
-        # "MOB Sprint 52 has just closed … Which of its issues didn't get resolved?": the sprint the story names
-        sentences[first] = ITS.sub(f"the {named_sprints.pop()}", sentences[first])
-        asked = ""
+    if ITS.search(asked) and not POINTS_BACK.search(ITS.sub("", asked)):  # every sprint looked for only then
+        told = " ".join(re.findall(r"[\w.-]+", " ".join(story).lower()))
+        named_sprints = {label for name, label in (sprints or {}).items() if _says(told, name)}
+        if len(named_sprints) == 1:
+            # "MOB Sprint 52 has just closed … Which of its issues didn't get resolved?": the sprint the story names
+            sprint = named_sprints.pop()
+            sentences[first] = ITS.sub(lambda _: f"the {sprint}", sentences[first])  # the name, never a template
+            asked = ""
     request = " ".join(sentences[first:])
-    if names_person(asked):  # "How many tickets did Gregor report that are assigned to somebody other than him?"
+    # "How many tickets did Gregor report that are assigned to somebody other than him?" (only a sentence with such
+    # a pronoun is scanned for the person it names)
+    if PERSON_PRONOUN.search(asked) and names_person(asked):
         asked = PERSON_PRONOUN.sub("", asked)
     if (not story or POINTS_BACK.search(asked)
             or not ISSUES_ASKED.search(request)  # "Core Platform bugs in May. Which are open?"

@@ -20,6 +20,7 @@ from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, fore
 from jirakg.intents.context_sentences import without_story
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
+    POINTS_AT_PERSON,
     adjacent_window,
     earlier_date_field,
     narrowed,
@@ -220,10 +221,18 @@ class EmbeddedParser:
             return ParsedQuery(text=text, intents=[clarify(problem)])
         asked = self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip()))
         # "Farid is out sick … What is assigned to Farid Nguyen? Not his to-do pile": he, him, his, she, her point at
-        # the one person the question names, not back into the story when the request names them itself
-        person = self._one_person(asked)
+        # the one person the question names, not back into the story when the request names them itself. Only a
+        # text with such a pronoun is asked for its person, and each text is scanned once.
+        named: dict[str, str | None] = {}
+
+        def one_person(said: str) -> str | None:
+            words = unicode_words(said.lower())
+            if words not in named:
+                named[words] = self._one_person(words)
+            return named[words]
+
         stripped, story = without_story(asked, self.story_projects, names_person=lambda s: bool(
-            person and self._one_person(s)), sprints=self.story_sprints)
+            one_person(asked) and one_person(s)), sprints=self.story_sprints)
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()],
@@ -239,9 +248,8 @@ class EmbeddedParser:
         wants_list = any(WANTS_LIST.search(p) for p in parts[1:])
         if statements and len(statements) < len(parts):
             parts = [p for p in parts if p not in statements]
-        parts = _rejoined(parts)
-        if person:  # "… in May 2021? Count everything he reported.": a part naming nobody points at them too
-            parts = [with_person(p, person) if not self._one_person(p) else p for p in parts]
+        parts = [self._pointed(p, one_person(asked), one_person) if POINTS_AT_PERSON.search(p) else p
+                 for p in _rejoined(parts)]
         for part in parts:
             previous = calls[-1] if calls else None
             within = state
@@ -301,10 +309,16 @@ class EmbeddedParser:
             return restriction
         return (restriction[:contrast.start()] + restriction[contrast.end():]).strip(" ,")
 
-    def _one_person(self, text: str) -> str | None:
-        """The one person `text` names, if it names exactly one."""
-        named = {m.term.label for m in self.grounder.scan(unicode_words(text.lower()), {"person"}) if m.score == 1.0}
+    def _one_person(self, words: str) -> str | None:
+        """The one person `words` (as `unicode_words` gives them) name, if they name exactly one."""
+        named = {m.term.label for m in self.grounder.scan(words, {"person"}) if m.score == 1.0}
         return named.pop() if len(named) == 1 else None
+
+    @staticmethod
+    def _pointed(part: str, person: str | None, one_person: Callable[[str], str | None]) -> str:
+        """"… in May 2021? Count everything he reported.": in a part naming nobody, the pronoun points at the one
+        person the question names."""
+        return with_person(part, person) if person and not one_person(part) else part
 
     def _without_repeats(self, calls: list[IntentCall], state: ConversationState) -> list[IntentCall]:
         """"Are any of those blocked? Show me those.": a part that only points back at the last set, beside a

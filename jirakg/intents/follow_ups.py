@@ -16,6 +16,7 @@ ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|
 # A person pointed back to ("the ones she reported"); "them"/"they" point at the issues, not a person.
 PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|hers|herself|himself|"
                             r"(?:that|this|the same) (?:person|guy|user))\b")
+POINTS_AT_PERSON = re.compile(PERSON_PRONOUN.pattern, re.IGNORECASE)  # in text as typed: what `with_person` replaces
 # "her open bugs", "not his", "which aren't hers": the pronoun names the person's own issues without a role verb
 POSSESSIVE = re.compile(r"\b(?:not|\w+n['’ ]t|isnt|arent|wasnt|werent|(?:is|are) (?:still)?) ?(?:his|hers)\b|"
                         r"\b(?:her|his) (?!(?:too|also|as|and|or|in|on|for|instead|either|"
@@ -100,7 +101,7 @@ def with_person(text: str, name: str) -> str:
     """`text` with the pronouns that point at a person replaced by the person's name, so the condition reader
     reads the role the words give it ("assigned to her" → "assigned to Carla Kim"); "herself" only stresses."""
     text = re.sub(r"\b(?:herself|himself)\b", " ", text, flags=re.IGNORECASE)
-    return re.sub(PERSON_PRONOUN.pattern, name, text, flags=re.IGNORECASE)
+    return POINTS_AT_PERSON.sub(lambda _: name, text)  # the name as it is, never read as a template
 
 
 MONTH_NAMES = "january|february|march|april|june|july|august|september|october|november|december"  # not "may"

@@ -483,5 +483,6 @@ def test_its_is_the_one_sprint_the_story_names_and_its_state_words_no_condition(
     intent = _only("DATA Sprint 22 was closed yesterday and I owe everyone a summary. Which of its stories are still "
                    "open?")
     jql = intent.jql or ""
-    assert "sprint = " in jql and "statusCategory" not in jql and "created" not in jql, jql
+    (sprint,) = [s.id for s in ORG.projects["DATA"].sprints if s.name == "DATA Sprint 22"]
+    assert f'sprint = "{sprint}"' in jql and "statusCategory" not in jql and "created" not in jql, jql
     assert "resolution is EMPTY" in jql and 'issuetype = "Story"' in jql, jql
