@@ -263,8 +263,12 @@ class EmbeddedParser:
                 call = _selection_carried(previous, call)
             if previous is not None and call.jql and {previous.name, call.name} <= {"search", "count"} and \
                     previous.issue_keys == call.issue_keys and (previous.jql == call.jql or _restates(call, previous)):
-                # "what are the open bugs in OPS? who are they assigned to?", "how many …? list them": one answer
+                # "what are the open bugs in OPS? who are they assigned to?", "how many …? list them": one answer,
+                # in the order the later part asks for ("… ? sort them by priority")
                 previous.name = "search" if "search" in (previous.name, call.name) else previous.name
+                if call.slots.order_by and call.slots.order_by != previous.slots.order_by:
+                    previous.slots.order_by = call.slots.order_by
+                    previous.jql = build_jql(previous.slots, now=self.now().strftime(MINUTE))
                 continue
             if (previous and previous.name == call.name == "metadata" and previous.issue_keys == call.issue_keys):
                 # "When is MOB-3 due and what is its priority": one question about two fields.

@@ -50,7 +50,7 @@ class Typos:
         typed = match.group().lower()
         if typed in SLASHED:
             return SLASHED[typed] + " "
-        return typed if typed in self.known else SHORTHAND[typed]
+        return match.group() if typed in self.known else SHORTHAND[typed]  # a name is kept as typed ("TY")
 
     def knows(self, word: str) -> bool:
         """`word` (lower case) is a word the reader knows as it is: never a misspelling of another."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.intents.team_shapes import one
+from jirakg.intents.typos import Typos
+from tests.intents.team_shapes import PARSER, one
 from tests.intents.test_follow_ups import follow
 
 
@@ -31,3 +32,17 @@ def test_where_the_results_go_is_an_order(then: str, order: str) -> None:
     call = follow("open bugs in WEB", then)
     assert (call.jql or "").endswith(order) and "text ~" not in (call.jql or ""), call
     assert 'project = "WEB"' in (call.jql or "") and call.slots.ignored == [], call
+
+
+def test_shorthand_the_instance_uses_as_a_name_is_kept_as_typed() -> None:
+    typos = Typos({"ty", "alpha"})
+    assert typos.corrected("open TY bugs thx") == "open TY bugs thanks"
+
+
+@pytest.mark.parametrize(("question", "order"), [
+    ("which OPS bugs are open? sort them by priority", "ORDER BY priority DESC"),
+    ("how many WEB tasks are unresolved? list them newest first", "ORDER BY created DESC"),
+])
+def test_a_part_only_ordering_the_set_before_orders_that_one_answer(question: str, order: str) -> None:
+    calls = PARSER.parse(question).intents
+    assert len(calls) == 1 and calls[0].name == "search" and (calls[0].jql or "").endswith(order), calls
