@@ -270,3 +270,10 @@ def test_a_link_word_without_an_issue_narrows_in_the_earlier_intent(first: str, 
 def test_a_window_said_next_to_the_earlier_one_moves_it(first: str, then: str, clauses: list[str]) -> None:
     call = follow(first, then)
     assert all(c in (call.jql or "") for c in clauses) and call.slots.ignored == [], call
+
+
+@pytest.mark.parametrize("then", ["Show me those? Are any of them blocked?",
+                                  "Are any of those blocked? Show me those."])
+def test_a_part_only_pointing_back_beside_one_narrowing_is_the_narrowed_set(then: str) -> None:
+    call = follow("unresolved OPS tasks", then)
+    assert 'project = "OPS"' in (call.jql or "") and 'status = "Blocked"' in (call.jql or ""), call
