@@ -389,13 +389,13 @@ class EmbeddedParser:
         """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions."""
         follows = state.last_search is not None and bool(FOLLOW_UP.search(prefix.lower()))
         try:
-            where, order, subtrees = self.typed.ground(jql)
+            where, order, subtrees, read_as = self.typed.ground(jql)
             slots = self.conditions.read(prefix, Slots(), date_field=earlier_date_field(state.last_search)
                                          if follows else None) if prefix else Slots()
         except (JqlSyntaxError, Unknown) as exc:
             return clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
-        slots.assumed += self.typed.read_as
+        slots.assumed += read_as
         slots.descendants_of += subtrees
         if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, prefix.lower())

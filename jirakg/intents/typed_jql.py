@@ -92,16 +92,17 @@ class TypedJql:
         match = self.unknown_start.search(text)
         return match if match and re.search(r"[=~<>!(]", match.group(0)) else None
 
-    def ground(self, jql: str) -> tuple[str, str | None, list[str]]:
-        """The typed JQL's condition and ORDER BY, values grounded, and the issues whose whole subtree it asks
-        for (portfolioChildIssuesOf, which the issue graph answers); raises JqlSyntaxError or Unknown."""
+    def ground(self, jql: str) -> tuple[str, str | None, list[str], list[str]]:
+        """The typed JQL's condition and ORDER BY, values grounded, the issues whose whole subtree it asks for
+        (portfolioChildIssuesOf, which the issue graph answers), and a line for each misspelt value read as the
+        instance's; raises JqlSyntaxError or Unknown."""
         query = parse(jql)
         self._descendants: list[str] = []
-        self.read_as: list[str] = []  # the lines saying which misspelt value was read as which
+        self._read_as: list[str] = []
         node = self._node(query.where) if query.where is not None else None
         where = render(Query(where=node)) if node is not None else ""
         order = render(Query(where=None, order_by=query.order_by)).removeprefix("ORDER BY ")
-        return where, order or None, self._descendants
+        return where, order or None, self._descendants, self._read_as
 
     def _node(self, node: object) -> object:
         if isinstance(node, And):
@@ -161,7 +162,7 @@ class TypedJql:
         tied = len(matches) > 1 and matches[1].score == matches[0].score < 1.0 and matches[1].term != matches[0].term
         if matches and not tied:  # two as close: asked which
             if matches[0].score < 1.0:
-                self.read_as.append(f"I read '{value}' as {matches[0].term.label}.")
+                self._read_as.append(f"I read '{value}' as {matches[0].term.label}.")
             return matches[0].term.value
         if kind == "label":
             raise Unknown(f"No issue carries the label '{value}' in this Jira.")

@@ -29,5 +29,5 @@ NOW = datetime(2026, 3, 18, 15, 30, tzinfo=UTC)
 def test_typed_date_functions_are_fixed_moments(function: str, moment: str) -> None:
     lexicon = Lexicon()
     typed = TypedJql(lexicon, Grounder(lexicon), lambda: NOW)
-    where, _, _ = typed.ground(f"created >= {function}")
+    where, _, _, _ = typed.ground(f"created >= {function}")
     assert where == f'created >= "{moment}"', where
