@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from difflib import get_close_matches
 
-from jirakg.intents.grounding import LOW_WORDS, MINOR_WORDS, URGENT_WORDS, Grounder, Match
+from jirakg.intents.grounding import HIGH_WORDS, LOW_WORDS, MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon, Term
@@ -34,7 +34,7 @@ from jirakg.intents.models import (
     TimeWindow,
     ValueFilters,
 )
-from jirakg.intents.readings import UPWARD_WORDS, category_note, literal_status, priority_note
+from jirakg.intents.readings import category_note, literal_status, priority_note
 from jirakg.intents.timewindows import COUNT, find_windows
 from jirakg.intents.value_slots import unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
@@ -306,7 +306,7 @@ ACTUALLY_DONE = re.compile(r"\b(?:actually|really|properly|truly|genuinely|succe
                            r"(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done|deliver(?:ed|ing)?|ship(?:ped|ping)?)\b")
 # The words that say a resolution follows, used with it: "closed as", "ended up as", "turned out (to be)", "because"
 RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended(?: up)?) as\b|\bresolution\b|\bturned out\b|"
-                            r"\bbecause\b")
+                            r"\b(?:(?:closed|resolved|dismissed) )?because\b")
 DONE_WORD = r"(?:closed|done|finished|completed?|resolved|fixed|dealt with)"
 # With a resolution named, a done word set against it is the other resolutions, which the named one leaves out
 # already: "resolved as Won't Fix? Not closed for other reasons", "closed as Won't Do, not the ones that got done".
@@ -320,7 +320,10 @@ OWNED_CUES = (rf"assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|
 OWNED_BEFORE = re.compile(rf"\b(?:{OWNED_CUES})$")
 ASSIGNEE_BEFORE = re.compile(rf"\b(?:{OWNED_CUES}|on|with|for|to)$")  # and the plain prepositions: "with Ana"
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
-WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:still |currently |now )?(?:working on|busy with)\b")
+# "sitting on" alone is only whose they are; said with a now it is the work they hold now
+WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:(?:still |currently |now )?(?:working on|busy with|tackling|handling)|"
+                         r"(?:still |currently |now )(?:sitting|chewing) on|"
+                         r"(?:sitting|chewing) on (?:right now|at the moment|currently|now))\b")
 # "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
 PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?plate\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
@@ -549,7 +552,8 @@ INTENT_WORDS = frozenset("""depend depends depending dependency dependencies blo
 linked
 link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
 summary summarize summarise overview progress chain deadlock cycle cycles transitively""".split())
-LEVEL_WORDS = URGENT_WORDS | MINOR_WORDS | LOW_WORDS  # everyday words for a priority level, read with a note
+ADJECTIVE_LEVELS = {"major", "significant"}  # level words with another everyday sense
+LEVEL_WORDS = URGENT_WORDS | HIGH_WORDS | MINOR_WORDS | LOW_WORDS  # everyday words for a level, read with a note
 # "critical or worse", "at least major"; "minor or lower", "at most minor": a priority and those above or below it
 OR_ABOVE = r"(?:or|and) (?:worse|higher|above|more|up|greater|more severe)"
 OR_BELOW = r"(?:or|and) (?:lower|below|less|down)"
@@ -1138,7 +1142,8 @@ class ConditionReader:
                 continue
             negated = (_negation(before) is not None and not only) or refused is not None
             plate = PLATE.search(words.after(tail, 7))  # longer than `after`: "still have on her plate"
-            owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or WORKING_NOW.search(after) or plate
+            working = WORKING_NOW.search(words.after(tail, 6))  # "is sitting on right now"
+            owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or working or plate
             if role == "assignees" and not (negated or owned):
                 role = self._possessed_role(phrase, match, slots)
                 uncued += [match.term.value] if role == "assignees" else []
@@ -1163,7 +1168,7 @@ class ConditionReader:
                 asked and REPORTER_ASKED.search(after)) or plate or ASSIGNEE_AFTER.search(after))
             if cue_after:
                 words.take(tail, tail + cue_after.group(0).count(" ") + 1)
-            if role == "assignees" and not negated and (WORKING_NOW.search(after) or plate) \
+            if role == "assignees" and not negated and (working or plate) \
                     and "resolution" not in slots.empty \
                     and not (slots.statuses or slots.status_categories or slots.resolutions):
                 slots.empty.append("resolution")
@@ -1245,13 +1250,17 @@ class ConditionReader:
                 # code differs from another's by one character ("sev 1", "sev 2"): never a misspelling
             if match.term.kind == "option" and not self._option_meant(match, words):
                 continue
+            if phrase in ADJECTIVE_LEVELS and match.score < 1.0 and not re.match(
+                    rf"(?:\S+ )?(?:{ISSUE_NOUN.pattern}|\bproblems?\b|\bones\b)", words.after(match.end, 2)):
+                continue  # "a major release", "significant progress": a level is said of issues ("major WEB bugs")
             if match.term.kind == "priority" and re.search(r"\bsever", phrase) and any(
                     (m.term.field or "").lower().startswith("sev") for m in matches):
                 words.take(match.start, match.end)  # "the most severe (S1)": said of the severity its option names
                 continue
-            if match.term.kind == "status" and phrase in ("closed", "done") and re.search(
-                    r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1)):
-                continue  # "were closed because…", "haven't been done": a verb, read as unresolved or done
+            if match.term.kind == "status" and phrase in ("closed", "done") and (re.search(
+                    r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1))
+                    or words.after(match.end, 1) == "because"):
+                continue  # "(were) closed because…", "haven't been done": a verb, read as unresolved or done
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
                     r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)) \
                     and not MARKED.search(words.before(match.start, 2)):
@@ -1323,7 +1332,8 @@ class ConditionReader:
             return [match.term.value]
         at = order.index(match.term.value)
         after, before = words.after(match.end, 3), words.before(match.start, 2)
-        if UPWARD_AFTER.match(after) or re.search(r"\bat least$", before) or phrase in UPWARD_WORDS:
+        everyday = phrase in HIGH_WORDS and match.score < 1.0  # "serious", not the scheme's own "Major"
+        if UPWARD_AFTER.match(after) or re.search(r"\bat least$", before) or everyday:
             words.take_all(UPWARD_SAID)
             return order[:at + 1]
         if DOWNWARD_AFTER.match(after) or re.search(r"\bat most$", before):

@@ -17,6 +17,9 @@ MAX_WORDS = 4
 URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top", "highest", "showstopper", "showstoppers", "p0",
                 "p1",
                 "most severe", "severest", "emergency", "emergencies"}
+# Words for a serious level that mean High (else the level below the top) and every one above it ("serious bugs" are
+# High or Highest); where the scheme names a level so ("Major"), the name wins.
+HIGH_WORDS = {"important", "severe", "serious", "nasty", "major", "significant"}
 MINOR_WORDS = {"trivial", "minor", "lowest", "cosmetic", "p4", "p5"}
 # "low" where the scheme has no Low: the level above the lowest ("low-importance" Fluid bugs are Minor, not Trivial)
 LOW_WORDS = {"low", "unimportant"}
@@ -73,6 +76,8 @@ class Grounder:
             return []
         if word in URGENT_WORDS:
             level = order[0]
+        elif word in HIGH_WORDS:
+            level = next((v for v in order if v.lower() == "high"), order[1 if len(order) > 2 else 0])
         elif word in MINOR_WORDS:
             level = order[-1]
         elif word in LOW_WORDS:

@@ -41,12 +41,12 @@ SYNONYMS = {
                               "waiting for code review", "waiting on code review", "awaiting code review",
                               "ready for review", "needs review", "needs a review", "need a review",
                               "waiting for a reviewer", "waiting on a reviewer", "someone to review",
-                              "somebody to review"],
+                              "somebody to review", "someone to look over", "somebody to look over",
+                              "look over the code", "looked over", "peer review", "second pair of eyes"],
     # where review happens as a pull request (Fluid's workflow)
     ("status", "pull request"): ["code review", "in code review", "under review", "being reviewed", "in review",
                                  "waiting for review", "awaiting review", "up for review", "waiting on review",
                                  "waiting on code review", "waiting for code review", "open pr", "open prs"],
-    ("priority", "high"): ["important"],
     # labels by what they are about: "speed-related items", "tagged as a slowdown"
     ("component", "ios app"): ["iphone", "iphone app", "iphone apps", "ipad app"],
     ("label", "performance"): ["speed", "slowness", "slowdown", "slowdowns", "sluggish", "sluggishness",
@@ -73,7 +73,12 @@ SYNONYMS = {
                                          "not reproducible", "unreproducible", "nobody could reproduce",
                                          "no one could reproduce", "could not be reproduced", "couldn't be reproduced",
                                          "can't be reproduced", "managed to reproduce", "failed to reproduce",
-                                         "unable to reproduce"],
+                                         "unable to reproduce", "can't repro", "cannot repro", "couldn't repro",
+                                         "could not repro", "unable to repro", "couldn't recreate",
+                                         "could not recreate", "nobody could recreate", "no one could recreate",
+                                         "could make it happen", "could make them happen", "couldn't make it happen",
+                                         "couldn't make them happen", "could not make it happen",
+                                         "could not make them happen"],
 }
 # Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
 # where exactly one component (or label) of the instance is called by its expansion.

@@ -14,8 +14,6 @@ from jirakg.intents.lexicon import Lexicon
 CATEGORY_LABELS = {"new": "To Do", "indeterminate": "In Progress", "done": "Done"}
 # Status names that are also everyday phrases; each is the status only where the workflow has it.
 NAMED_STATES = {"in progress": "in progress", "to do": "to do", "todo": "to do"}
-# Everyday words for a level that mean it and every level above ("important" bugs are High or Highest).
-UPWARD_WORDS = {"important"}
 MOST_LISTED = 5  # statuses named in a category line; more are "…"
 
 

@@ -118,8 +118,26 @@ def test_what_someone_is_sitting_on_is_theirs() -> None:
     assert 'assignee = "colin.clark"' in jql and not ignored, (jql, ignored)
 
 
-def test_failing_to_reproduce_is_cannot_reproduce() -> None:
-    assert 'resolution = "Cannot Reproduce"' in _one("uploader bugs we were unable to reproduce")[1]
+@pytest.mark.parametrize("question", ["uploader bugs we were unable to reproduce",
+                                      "uploader bugs nobody could recreate",
+                                      "uploader bugs closed because nobody could make them happen"])
+def test_failing_to_reproduce_is_cannot_reproduce(question: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert 'resolution = "Cannot Reproduce"' in jql and "statusCategory" not in jql and not ignored, (jql, ignored)
+
+
+def test_what_someone_is_sitting_on_right_now_is_their_open_work() -> None:
+    jql = _one("critical renderer bugs Colin is sitting on right now")[1]
+    assert 'assignee = "colin.clark"' in jql and "resolution is EMPTY" in jql and 'priority = "Critical"' in jql, jql
+
+
+@pytest.mark.parametrize(("question", "levels"), [
+    ("serious uploader bugs", '("Blocker", "Critical")'),  # no High here: the level below the top, and above
+    ("major uploader bugs", '"Major"'),  # the scheme's own name wins over the everyday word
+])
+def test_a_word_for_a_serious_level_on_a_scheme_without_high(question: str, levels: str) -> None:
+    jql = _one(question)[1]
+    assert f"priority {'in' if '(' in levels else '='} {levels}" in jql, jql
 
 
 @pytest.mark.parametrize("question", ["uploader bugs still lying around", "renderer work left unfinished"])

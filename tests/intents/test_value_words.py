@@ -213,3 +213,21 @@ def test_a_misspelt_value_in_typed_jql_is_read_as_the_instance_s_and_said() -> N
     assert 'status = "In Review"' in (call.jql or "") and "I read 'In Reveiw' as In Review." in call.slots.assumed
     assert _one('project = MOB AND component = "Ledger Engine"').name == "clarify"
     assert _one('fixVersion = "2031.Q3"').name == "clarify"  # numbers must agree: no 2025.Q3
+
+
+@pytest.mark.parametrize("question", ["severe WEB bugs", "serious problems in WEB", "nasty WEB bugs",
+                                      "major WEB bugs", "WEB bugs that are important"])
+def test_an_everyday_word_for_a_serious_level_is_high_and_above_and_said(question: str) -> None:
+    call = _one(question)
+    said = next(word for word in ("severe", "serious", "nasty", "major", "important") if word in question)
+    assert 'priority in ("Highest", "High")' in (call.jql or "") and "text ~" not in (call.jql or ""), call.jql
+    assert f"I read '{said}' as priority Highest or High." in call.slots.assumed
+
+
+def test_major_said_of_something_else_is_no_level() -> None:
+    call = _one("what is in the major release of WEB")
+    assert "priority" not in (call.jql or "") and 'project = "WEB"' in (call.jql or ""), call.jql
+
+
+def test_waiting_for_someone_to_look_over_the_code_is_in_review() -> None:
+    assert 'status = "In Review"' in (_one("WEB stuff waiting for someone to look over the code").jql or "")
