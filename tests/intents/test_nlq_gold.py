@@ -39,6 +39,7 @@ from jirakg.devjira.server import ServerOptions, create_app
 NLQ = Path(__file__).resolve().parents[1] / "data" / "nlq"
 FILES = (sorted(NLQ.glob("dev-*.jsonl")) + sorted(NLQ.glob("words2-*.jsonl")) + sorted(NLQ.glob("follow-ups*.jsonl"))
          + sorted(NLQ.glob("fresh-*.jsonl")) + sorted(NLQ.glob("tune4-*.jsonl")) + sorted(NLQ.glob("held4-*.jsonl"))
+         + sorted(NLQ.glob("tune6-*.jsonl")) + sorted(NLQ.glob("held6-*.jsonl"))
          + sorted((NLQ / "heldout").glob("*.jsonl")))
 SHARED_DATASETS = Path(__file__).resolve().parents[3] / "shared" / "datasets"
 FLUID_ARCHIVE = SHARED_DATASETS / "fluid-jira" / "issues.jsonl.gz"
