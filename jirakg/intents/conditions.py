@@ -108,7 +108,7 @@ GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": t
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
-                            r"(?:nobody|no one|noone) (?:is |"
+                            r"(?:nobody|no one|noone)(?: ?s)? (?:is |"
                             r"has )?"
                             r"(?:assigned|owns?|owned|"
                             r"(?:picked|grabbed|claimed|taken|took)(?: (?:it |them )?(?:up|on))?|"
@@ -119,6 +119,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
                             r"(?! (?:to|in|into|for)\b))|"
                             r"without (?:an? |any )?(?:owner|assignee)|nobody s|"
+                            r"(?:never|not) (?:got|had|gotten|get|have) (?:anyone|anybody|someone) assigned|"
                             r"(?:never|not) (?:yet )?(?:been |got |gotten )?given (?:an? |any )?(?:owner|assignee)|"
                             r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
@@ -206,6 +207,7 @@ NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |
                             r"in progress) (?:status )?category\b")
 CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
                  "indeterminate": "indeterminate"}
+AGAINST = re.compile(r"\b(?:(?:filed|raised|reported|logged|opened|file|raise|report|log|open) )?against(?: the)?$")
 AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken in|reported (?:in|on|"
                      r"against))(?: version| release)?$")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
@@ -306,7 +308,7 @@ ACTUALLY_DONE = re.compile(r"\b(?:actually|really|properly|truly|genuinely|succe
                            r"(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done|deliver(?:ed|ing)?|ship(?:ped|ping)?)\b")
 # The words that say a resolution follows, used with it: "closed as", "ended up as", "turned out (to be)", "because"
 RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended(?: up)?) as\b|\bresolution\b|\bturned out\b|"
-                            r"\b(?:(?:closed|resolved|dismissed) )?because\b")
+                            r"\b(?:(?:closed|resolved|dismissed) )?because\b|\bended up\b|\bdecided\b")
 DONE_WORD = r"(?:closed|done|finished|completed?|resolved|fixed|dealt with)"
 # With a resolution named, a done word set against it is the other resolutions, which the named one leaves out
 # already: "resolved as Won't Fix? Not closed for other reasons", "closed as Won't Do, not the ones that got done".
@@ -376,6 +378,27 @@ LINK_ANY = [
     ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:blocked|held up|stuck|waiting|dependent|"
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
                                  rf"unresolved |any )?blockers?)\b(?! priority| severity)"))]  # "Blocker priority"
+# The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
+OTHER_SIDE = rf"(?:something else|anything else|{OTHER_WORK}|(?:other|older|earlier|newer) ones|one another|each other)"
+
+
+def link_verb_patterns(descriptions: list[str]) -> list[tuple[str, re.Pattern[str]]]:
+    """The instance's own link descriptions as verbs before the issues on the other side ("tickets that depend on
+    something else", "duplicates of other issues", "superseded by newer ones"); block links have their own words."""
+    patterns = []
+    for description in descriptions:
+        verb, *rest = description.split()
+        tail = " ".join(rest)
+        if verb == "is":  # "is superseded by": "are superseded by", "superseded by"
+            forms = [rf"(?:(?:is|are|was|were|been|being|got) )?{re.escape(tail)}"]
+        else:  # "depends on": "depend on", "depending on"; "duplicates": "duplicates of", "duplicate"
+            stem = verb.removesuffix("s")
+            forms = [rf"(?:{re.escape(verb)}|{re.escape(stem)}|{re.escape(stem.removesuffix('e'))}ing)"
+                     + (rf" {re.escape(tail)}" if tail else "(?: of)?")]
+        patterns.append((description, re.compile(rf"\b(?:that |which )?{forms[0]} {OTHER_SIDE}\b")))
+    return patterns
+
+
 # A bare "blocked" is a link only where the instance has no workflow state called Blocked.
 BARE_BLOCKED = re.compile(r"\b(?:that |which )?(?:are |is )?blocked\b(?! by)")
 KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the key, or None for any)
@@ -670,6 +693,7 @@ class ConditionReader:
         self.status_values = {t.value.lower() for t in lexicon.of("status")}
         self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
         self.blocked_status = "blocked" in self.status_values
+        self.link_verbs = link_verb_patterns([t.value for t in lexicon.of("link") if "block" not in t.value])
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
@@ -844,8 +868,9 @@ class ConditionReader:
                 window = window.model_copy(update={"start": None, "end": window.start})
             elif field_name == "due" and window.start and not window.end and window.start < now:
                 window = window.model_copy(update={"end": now})  # "due in the last 2 weeks": not the ones ahead
-            if "sprint" in window.phrase and not cued:
-                continue  # "in the current sprint" is sprint membership, not a time window
+            if "sprint" in window.phrase and (not cued or not (window.phrase.startswith("this") or re.search(
+                    r"\b(?:in|during|over|since)\s*(?:the\s*)?$", before))):
+                continue  # "in the current sprint", "zoe reported current sprint" are sprint membership, not a time
             if not cued and field_name != "due" and window.start and window.start > now:
                 continue  # "the planning call is next week": nothing was created or resolved in the future
             sentence = re.split(r"[.!?;:(]\s+|\s[-–]\s", text.value[:start])[-1]
@@ -966,8 +991,11 @@ class ConditionReader:
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
             # "closed as", "the Duplicate resolution", "closed because the report was incomplete"
-            cue = re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before) or re.search(
-                r"\b(?:closed|resolved|dismissed) because\b", words.before(match.start, 6))
+            # "ended up Incomplete"; "ended up Done" is the state, where the workflow has one of that name
+            ended = re.search(r"\b(?:ended up|turned out(?: to be)?)(?: an?)?$", before) and (
+                match.term.value.lower() not in self.status_values)
+            cue = ended or re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before) \
+                or re.search(r"\b(?:closed|resolved|dismissed) because\b", words.before(match.start, 6))
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
@@ -1003,7 +1031,7 @@ class ConditionReader:
 
     def _links_without_key(self, words: Words, slots: Slots) -> None:
         patterns = LINK_ANY if self.blocked_status else [*LINK_ANY, ("is blocked by", BARE_BLOCKED)]
-        for link_type, pattern in patterns:
+        for link_type, pattern in [*patterns, *self.link_verbs]:
             if words.take_all(pattern) and LinkFilter(link_type=link_type) not in slots.links:
                 slots.links.append(LinkFilter(link_type=link_type))
 
@@ -1292,6 +1320,9 @@ class ConditionReader:
             if target is slots.labels:
                 labels.append(match)
             words.take(match.start, match.end)
+            against = AGAINST.search(words.before(match.start, 3))
+            if match.term.kind in ("component", "version") and against:  # "filed against the uploader"
+                words.take(match.start - against.group(0).count(" ") - 1, match.start)
             if match.term.kind == "status" and (marked := MARKED.search(words.before(match.start, 2))):
                 words.take(max(0, match.start - len(marked.group(0).split())), match.start)
             negation = _negation(before)

@@ -22,7 +22,9 @@ PARTIAL_STOP = frozenset("app apps application the and for api service services 
 # whichever of the two it has, Won't Fix where it has both).
 DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided not to fix", "not to do",
                   "decided not to do", "rejected", "declined", "decline to fix", "declined to fix", "turned down",
-                  "not worth doing", "not worth fixing", "gave up on", "given up on", "abandoned", "decided to drop",
+                  "not worth doing", "not worth fixing", "weren t worth fixing", "wasn t worth fixing",
+                  "isn t worth fixing", "aren t worth fixing", "gave up on", "given up on", "abandoned",
+                  "decided to drop",
                   "decided against", "chose to drop", "chose not to do", "refused", "said no to", "scrapped", "shelved",
                   "killed off", "got dropped", "thrown out", "threw out", "tossed out", "binned", "decided to skip",
                   "chose to skip"]

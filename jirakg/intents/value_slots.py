@@ -33,6 +33,8 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("person", re.compile(rf"(?<![\w-])(?P<value>{NAME}(?: {NAME})?)'s {ISSUE_NOUNS}\b")),
     ("person", re.compile(rf"\b(?i:is|was|has|did|does) (?P<value>{NAME}(?: {NAME})?) "
                           r"(?i:working|work|been|report|raise|file|own|handle|fix)")),
+    # in lower case, one word before a verb of filing: "what did priscilla report"
+    ("person", re.compile(r"\b(?i:has|did|does) (?P<value>[a-z][a-z'-]+) (?:report|raise|file|log)\b")),
     ("status", re.compile(rf"\b(?i:status|state)(?: (?i:of|is|=))? \"?(?P<value>{NAMES})")),
     # "in the Awaiting QA status", "sitting in the Triage column" (an issue key before the word is no status)
     ("status", re.compile(rf"\b(?i:in|into|to) (?i:the )?(?![A-Z][A-Z0-9]+-\d)"
@@ -44,7 +46,7 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("version", re.compile(r"\b(?i:release|version|fix ?version)s? \"?(?P<value>[A-Z0-9][\w.-]*)")),
     ("sprint", re.compile(r"(?P<value>(?:\b[A-Z][A-Za-z]* )?(?i:sprint) \d+)\b")),
     ("sprint", re.compile(rf"\b(?i:sprint) \"?(?P<value>{NAME}(?: \d+)?)")),
-    ("project", re.compile(rf"(?P<value>{NAME}) (?i:project)\b")),
+    ("project", re.compile(rf"(?P<value>{NAMES}) (?i:project)\b")),
     ("project", re.compile(rf"\b(?i:project) (?P<value>{NAME})")),
     ("label", re.compile(r"\b(?i:labell?ed|tagged)(?: (?i:as|with))? \"?(?P<value>\w[\w-]*)")),
     # after the noun, a word is a label's name only when shaped like one: "label legacy-migration"

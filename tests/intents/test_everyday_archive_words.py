@@ -209,3 +209,25 @@ def test_never_dealt_with_is_unresolved() -> None:
 def test_what_someone_is_chewing_on_is_theirs() -> None:
     jql, ignored = _one("uploader tasks Justin is chewing on")[1:]
     assert 'assignee = "justin.obara"' in jql and not ignored, (jql, ignored)
+
+
+@pytest.mark.parametrize(("question", "resolution"), [
+    ("renderer tickets that ended up incomplete", "Incomplete"),
+    ("uploader issues we decided weren't worth fixing", "Won't Fix"),
+    ("renderer bugs that turned out to be duplicates", "Duplicate"),
+])
+def test_how_an_issue_ended_is_its_resolution(question: str, resolution: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert f'resolution = "{resolution}"' in jql and "EMPTY" not in jql and not ignored, (jql, ignored)
+
+
+def test_filed_against_a_component_is_that_component() -> None:
+    jql, ignored = _one("what did colin raise against the Renderer")[1:]
+    assert jql == 'reporter = "colin.clark" AND component = "Renderer"' and not ignored, (jql, ignored)
+
+
+@pytest.mark.parametrize("question", ["uploader bugs nobodys grabbed", "things colin reported that never got anyone "
+                                      "assigned"])
+def test_nobody_took_it_is_unassigned(question: str) -> None:
+    jql, ignored = _one(question)[1:]
+    assert "assignee is EMPTY" in jql and not ignored, (jql, ignored)

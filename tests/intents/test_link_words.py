@@ -34,3 +34,15 @@ def test_the_direction_follows_where_the_issue_stands(question: str, link_type: 
 def test_words_that_only_say_it_is_a_link_question_are_used(question: str) -> None:
     (call,) = PARSER.parse(question).intents
     assert call.name == "linked" and call.slots.ignored == [], call
+
+
+@pytest.mark.parametrize(("question", "link_type"), [
+    ("ALPHA tickets that depend on something else", "depends on"),
+    ("which Alpha issues depend on other tickets?", "depends on"),
+    ("alpha tickets that supersede older ones", "supersedes"),
+    ("ALPHA issues superseded by newer ones", "is superseded by"),
+])
+def test_a_link_to_unnamed_issues_is_a_condition_of_the_search(question: str, link_type: str) -> None:
+    (call,) = PARSER.parse(question).intents
+    assert call.name == "search" and call.jql == f'project = "ALPHA" AND issueLinkType = "{link_type}"', call.jql
+    assert call.slots.ignored == [], call

@@ -51,3 +51,10 @@ def test_a_sprint_named_in_one_sentence_and_asked_about_in_the_next(question: st
 def test_how_far_along_and_so_far_are_the_progress_question(question: str) -> None:
     call = one(question)
     assert call.name == "sprint" and call.slots.ignored == []
+
+
+@pytest.mark.parametrize("question", ["samir reported current sprint", "bugs Hiro Sato filed current sprint"])
+def test_a_person_s_issues_in_the_sprint_are_a_search_of_its_members(question: str) -> None:
+    call = one(question)
+    assert call.name == "search" and "sprint in openSprints()" in (call.jql or "") and "created" not in (call.jql or "")
+    assert call.slots.reporters and not call.slots.ignored, call
