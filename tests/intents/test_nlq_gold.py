@@ -1,13 +1,13 @@
 """The gold of the plain-language question sets is right and discriminating.
 
-Every case of tests/data/nlq/dev-*.jsonl, words2-*.jsonl, follow-ups*.jsonl, fresh-*.jsonl, tune4-*, held4-* and
-heldout/*.jsonl is checked against the dataset it is about, served by devjira in-process (once per module):
+Every case of tests/data/nlq/dev-*.jsonl, words2-*.jsonl, follow-ups*.jsonl, fresh-*.jsonl, tune4/5/6-*, held4/6-*
+and heldout/*.jsonl is checked against the dataset it is about, served by devjira in-process (once per module):
 
 - each case has the expected fields and a known variant; clarify and plain-issue cases carry no JQL;
 - each gold JQL runs and finds at least one issue;
-- when the gold is a conjunction (top-level AND; ORDER BY aside), dropping any single clause changes
-  the result, so a bot that silently loses a condition is caught. Dropping a conjunct can only widen
-  the result, so comparing the totals is enough;
+- when the gold is a conjunction (top-level AND; ORDER BY aside), dropping any single condition (a clause, or
+  both bounds of a range on one field) changes the result, so a bot that silently loses a condition is
+  caught. Dropping a conjunct can only widen the result, so comparing the totals is enough;
 - the issue keys of plain-issue questions exist.
 
 The Fluid archive is read from ../shared/datasets (skipped when absent); the demo organisation is
@@ -39,7 +39,7 @@ from jirakg.devjira.server import ServerOptions, create_app
 NLQ = Path(__file__).resolve().parents[1] / "data" / "nlq"
 FILES = (sorted(NLQ.glob("dev-*.jsonl")) + sorted(NLQ.glob("words2-*.jsonl")) + sorted(NLQ.glob("follow-ups*.jsonl"))
          + sorted(NLQ.glob("fresh-*.jsonl")) + sorted(NLQ.glob("tune4-*.jsonl")) + sorted(NLQ.glob("held4-*.jsonl"))
-         + sorted(NLQ.glob("tune6-*.jsonl")) + sorted(NLQ.glob("held6-*.jsonl"))
+         + sorted(NLQ.glob("tune5-*.jsonl")) + sorted(NLQ.glob("tune6-*.jsonl")) + sorted(NLQ.glob("held6-*.jsonl"))
          + sorted((NLQ / "heldout").glob("*.jsonl")))
 SHARED_DATASETS = Path(__file__).resolve().parents[3] / "shared" / "datasets"
 FLUID_ARCHIVE = SHARED_DATASETS / "fluid-jira" / "issues.jsonl.gz"
@@ -153,11 +153,23 @@ def conjuncts(jql: str) -> list[str] | None:
     return [part for part in parts if part]
 
 
+def conditions(clauses: list[str]) -> list[list[str]]:
+    """The conditions the clauses state: the two bounds of a range on one field ("in 2008": created >= 2008-01-01
+    AND created < 2009-01-01) are one, which the data may leave one bound of with nothing to exclude."""
+    fields = [m.group(1).lower() if (m := re.match(r"(\w+) *[<>]=?", clause)) else None for clause in clauses]
+    grouped: dict[str, list[str]] = {}
+    for clause, field in zip(clauses, fields, strict=True):
+        grouped.setdefault(field or clause, []).append(clause)
+    return list(grouped.values())
+
+
 def test_conjuncts_respect_parentheses_quotes_and_order_by() -> None:
     assert conjuncts('project = DECA and assignee is EMPTY AND (status = "a and b" or type = Bug) ORDER BY key') == [
         "project = DECA", "assignee is EMPTY", '(status = "a and b" or type = Bug)']
     assert conjuncts("type = Bug OR priority = Major AND project = X") is None
     assert conjuncts("(project = A AND type = Bug)") == ["project = A", "type = Bug"]
+    assert conditions(["created >= 2008-01-01", "type = Bug", "created < 2009-01-01"]) == [
+        ["created >= 2008-01-01", "created < 2009-01-01"], ["type = Bug"]]
     assert conjuncts("text ~ \"won't and can't\" AND reporter = \"Michelle D'Souza\"") == [
         "text ~ \"won't and can't\"", "reporter = \"Michelle D'Souza\""]
     assert conjuncts("project = FLUID ORDER BY updated DESC") == ["project = FLUID"]
@@ -284,6 +296,6 @@ def test_gold_runs_and_every_condition_matters(entry: tuple[Path, int, dict], in
     clauses = conjuncts(jql)
     if not clauses or len(clauses) < 2:
         return
-    for dropped in range(len(clauses)):
-        rest = " AND ".join(clause for i, clause in enumerate(clauses) if i != dropped)
-        assert jira.total(rest) != total, f"dropping {clauses[dropped]!r} changes nothing in {jql}"
+    for condition in conditions(clauses):
+        rest = " AND ".join(clause for clause in clauses if clause not in condition)
+        assert jira.total(rest) != total, f"dropping {' AND '.join(condition)!r} changes nothing in {jql}"
