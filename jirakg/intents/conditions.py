@@ -119,7 +119,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
                             r"(?! (?:to|in|into|for)\b))|"
                             r"without (?:an? |any )?(?:owner|assignee)|nobody s|"
-                            r"(?:never|not) (?:got|had|gotten|get|have) (?:anyone|anybody|someone) assigned|"
+                            r"(?:never|not) (?:got|had|gotten|get|have) (?:anyone|anybody|someone) assigned(?! to\b)|"
                             r"(?:never|not) (?:yet )?(?:been |got |gotten )?given (?:an? |any )?(?:owner|assignee)|"
                             r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
@@ -207,7 +207,7 @@ NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |
                             r"in progress) (?:status )?category\b")
 CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
                  "indeterminate": "indeterminate"}
-AGAINST = re.compile(r"\b(?:(?:filed|raised|reported|logged|opened|file|raise|report|log|open) )?against(?: the)?$")
+AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": the component it is filed under
 AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken in|reported (?:in|on|"
                      r"against))(?: version| release)?$")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
@@ -306,9 +306,11 @@ DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 ACTUALLY_DONE = re.compile(r"\b(?:actually|really|properly|truly|genuinely|successfully) "
                            r"(?:got |get |been |were |was )?"
                            r"(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done|deliver(?:ed|ing)?|ship(?:ped|ping)?)\b")
-# The words that say a resolution follows, used with it: "closed as", "ended up as", "turned out (to be)", "because"
-RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended(?: up)?) as\b|\bresolution\b|\bturned out\b|"
-                            r"\b(?:(?:closed|resolved|dismissed) )?because\b|\bended up\b|\bdecided\b")
+# The words that say a resolution follows, used with it: "closed as", "ended up (as)", "turned out (to be)",
+# "(closed) because", "we decided (weren't worth fixing)"
+RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended) as\b|\bresolution\b|\bturned out\b|"
+                            r"\b(?:(?:closed|resolved|dismissed) )?because\b|\bended up(?: as)?\b|"
+                            r"\b(?:we|they|the team) decided\b")
 DONE_WORD = r"(?:closed|done|finished|completed?|resolved|fixed|dealt with)"
 # With a resolution named, a done word set against it is the other resolutions, which the named one leaves out
 # already: "resolved as Won't Fix? Not closed for other reasons", "closed as Won't Do, not the ones that got done".
@@ -379,23 +381,26 @@ LINK_ANY = [
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
                                  rf"unresolved |any )?blockers?)\b(?! priority| severity)"))]  # "Blocker priority"
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
-OTHER_SIDE = rf"(?:something else|anything else|{OTHER_WORK}|(?:other|older|earlier|newer) ones|one another|each other)"
+OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any )?(?:other|another|different|older|earlier|newer) "
+              r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones)|others|one another|each other)")
 
 
 def link_verb_patterns(descriptions: list[str]) -> list[tuple[str, re.Pattern[str]]]:
     """The instance's own link descriptions as verbs before the issues on the other side ("tickets that depend on
-    something else", "duplicates of other issues", "superseded by newer ones"); block links have their own words."""
+    something else", "duplicates of other issues", "superseded by newer ones")."""
     patterns = []
     for description in descriptions:
         verb, *rest = description.split()
-        tail = " ".join(rest)
+        tail = re.escape(" ".join(rest))
         if verb == "is":  # "is superseded by": "are superseded by", "superseded by"
-            forms = [rf"(?:(?:is|are|was|were|been|being|got) )?{re.escape(tail)}"]
+            said = rf"(?:(?:is|are|was|were|been|being|got) )?{tail}"
+        elif verb == "has":  # "has risk": "have risk"
+            said = rf"(?:has|have|having) {tail}"
         else:  # "depends on": "depend on", "depending on"; "duplicates": "duplicates of", "duplicate"
-            stem = verb.removesuffix("s")
-            forms = [rf"(?:{re.escape(verb)}|{re.escape(stem)}|{re.escape(stem.removesuffix('e'))}ing)"
-                     + (rf" {re.escape(tail)}" if tail else "(?: of)?")]
-        patterns.append((description, re.compile(rf"\b(?:that |which )?{forms[0]} {OTHER_SIDE}\b")))
+            stem = verb[:-2] if re.search(r"(?:x|s|sh|ch)es$", verb) else verb.removesuffix("s")
+            said = (rf"(?:{re.escape(verb)}|{re.escape(stem)}|{re.escape(stem.removesuffix('e'))}ing)"
+                    + (rf" {tail}" if tail else "(?: of)?"))
+        patterns.append((description, re.compile(rf"\b(?:that |which )?{said} {OTHER_SIDE}\b")))
     return patterns
 
 
@@ -575,7 +580,8 @@ INTENT_WORDS = frozenset("""depend depends depending dependency dependencies blo
 linked
 link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
 summary summarize summarise overview progress chain deadlock cycle cycles transitively""".split())
-ADJECTIVE_LEVELS = {"major", "significant"}  # level words with another everyday sense
+# level words with another everyday sense ("a serious backlog", "severe outages", "a nasty workaround", "major release")
+ADJECTIVE_LEVELS = HIGH_WORDS - {"important"}
 LEVEL_WORDS = URGENT_WORDS | HIGH_WORDS | MINOR_WORDS | LOW_WORDS  # everyday words for a level, read with a note
 # "critical or worse", "at least major"; "minor or lower", "at most minor": a priority and those above or below it
 OR_ABOVE = r"(?:or|and) (?:worse|higher|above|more|up|greater|more severe)"
@@ -693,7 +699,9 @@ class ConditionReader:
         self.status_values = {t.value.lower() for t in lexicon.of("status")}
         self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
         self.blocked_status = "blocked" in self.status_values
-        self.link_verbs = link_verb_patterns([t.value for t in lexicon.of("link") if "block" not in t.value])
+        # block links have words of their own (LINK_ANY)
+        self.link_verbs = link_verb_patterns([t.value for t in lexicon.of("link")
+                                              if t.value not in ("blocks", "is blocked by")])
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
@@ -868,9 +876,9 @@ class ConditionReader:
                 window = window.model_copy(update={"start": None, "end": window.start})
             elif field_name == "due" and window.start and not window.end and window.start < now:
                 window = window.model_copy(update={"end": now})  # "due in the last 2 weeks": not the ones ahead
-            if "sprint" in window.phrase and (not cued or not (window.phrase.startswith("this") or re.search(
+            if "sprint" in window.phrase and (not cued or (window.phrase.startswith("current") and not re.search(
                     r"\b(?:in|during|over|since)\s*(?:the\s*)?$", before))):
-                continue  # "in the current sprint", "zoe reported current sprint" are sprint membership, not a time
+                continue  # "in the current sprint", "Zoe reported current sprint": membership, not a time
             if not cued and field_name != "due" and window.start and window.start > now:
                 continue  # "the planning call is next week": nothing was created or resolved in the future
             sentence = re.split(r"[.!?;:(]\s+|\s[-–]\s", text.value[:start])[-1]
@@ -1278,8 +1286,7 @@ class ConditionReader:
                 # code differs from another's by one character ("sev 1", "sev 2"): never a misspelling
             if match.term.kind == "option" and not self._option_meant(match, words):
                 continue
-            if phrase in ADJECTIVE_LEVELS and match.score < 1.0 and not re.match(
-                    rf"(?:\S+ )?(?:{ISSUE_NOUN.pattern}|\bproblems?\b|\bones\b)", words.after(match.end, 2)):
+            if phrase in ADJECTIVE_LEVELS and match.score < 1.0 and not self._said_of_issues(match, words):
                 continue  # "a major release", "significant progress": a level is said of issues ("major WEB bugs")
             if match.term.kind == "priority" and re.search(r"\bsever", phrase) and any(
                     (m.term.field or "").lower().startswith("sev") for m in matches):
@@ -1321,7 +1328,7 @@ class ConditionReader:
                 labels.append(match)
             words.take(match.start, match.end)
             against = AGAINST.search(words.before(match.start, 3))
-            if match.term.kind in ("component", "version") and against:  # "filed against the uploader"
+            if match.term.kind == "component" and against:
                 words.take(match.start - against.group(0).count(" ") - 1, match.start)
             if match.term.kind == "status" and (marked := MARKED.search(words.before(match.start, 2))):
                 words.take(max(0, match.start - len(marked.group(0).split())), match.start)
@@ -1342,6 +1349,15 @@ class ConditionReader:
         # issues (all of them); a list ("performance or regression", "security and compliance") is any of them
         between = [words.tokens[a.end:b.start] for a, b in itertools.pairwise(labels)]
         slots.every_label = bool(between) and all(gap and not set(gap) & LIST_JOINERS for gap in between)
+
+    def _said_of_issues(self, match: Match, words: Words) -> bool:
+        """"serious bugs", "nasty WEB tickets", "bugs that are severe": the word describes the issues, right before
+        their noun (a value's name between) or said of them at the end."""
+        after = words.after(match.end, 3).split()
+        issues = re.compile(rf"{ISSUE_NOUN.pattern}|\bproblems?\b|\bones\b")
+        named = next((i for i, word in enumerate(after) if word not in self.known_words), len(after))
+        return any(issues.match(word) for word in after[:named + 1]) or (
+            not after and bool(re.search(r"\b(?:is|are|s|were|was)(?: really| very)?$", words.before(match.start, 2))))
 
     @staticmethod
     def _option_meant(match: Match, words: Words) -> bool:

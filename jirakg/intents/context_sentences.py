@@ -32,7 +32,8 @@ ITS = re.compile(r"\bits\b", re.IGNORECASE)
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
 # "Show me what Justin raised": the issues are asked for without an issue noun (or by a type's name)
 ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:improvements?|initiatives?|risks?)\b|"
-                          r"\b(?:show|list|give|pull up)(?: me| us)? (?:what|everything)\b", re.IGNORECASE)
+                          r"\b(?:show|list|give|pull up|find|get|fetch)(?: me| us)? (?:what|everything)\b",
+                          re.IGNORECASE)
 # A clause that tells why before a comma and the request ("Since the Billing review is tomorrow, can you …", "I want to
 # back it up with data, so how many …"): a sentence of its own; "Since October, which …" is a time, no clause
 LEAD_CLAUSE = re.compile(r"^((?:(?:since|because|as|while|now that|given that|seeing that) [^,]*?(?:'s|\b(?:is|are|was|"
@@ -45,12 +46,14 @@ ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other 
 
 
 def without_story(text: str, projects: dict[str, str], names_person: Callable[[str], bool] = lambda _: False,
-                  sprints: dict[str, str] | None = None) -> tuple[str, str]:
+                  sprints: dict[str, str] | None = None,
+                  fits: Callable[[str, str], bool] = lambda _request, _project: True) -> tuple[str, str]:
     """`text` without the statements before its first request, when the request does not point back, and
     the statements left out (for the answer to name their condition words as not used).
     `projects`: each project's name (lower case) and key (as typed) to the name to read. `names_person`: whether a
     sentence names the one person the question names (a pronoun beside them points at them, not into the story).
-    `sprints`: each sprint's name (lower case) to the name to read."""
+    `sprints`: each sprint's name (lower case) to the name to read. `fits`: whether the request may be set in the
+    project the story names (a component of another project in the request says it is not)."""
     sentences: list[str] = []
     for sentence in SENTENCE_END.split(text.strip()):  # "each component of OPS: how many…" is one request
         if sentences and sentences[-1].endswith(":") and len(sentences[-1].split()) < SHORT_LEAD:
@@ -87,8 +90,8 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
             or any(key.upper() not in request.upper()  # a key the request does not name again
                    for s in story for key in re.findall(ISSUE_KEY_SHAPE, s, re.I))):
         return text, ""
-    if len(scopes) == 1 and not _project_in(request, projects) and not ANY_PROJECT.search(request):
-        scope = scopes.pop()
+    if len(scopes) == 1 and not _project_in(request, projects) and not ANY_PROJECT.search(request) \
+            and fits(request, scope := scopes.pop()):
         request = re.sub(r"([.!?]*)\s*$", lambda m: f" in the {scope} project{m.group(1)}", request, count=1)
     return request, " ".join(story)
 

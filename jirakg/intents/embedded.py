@@ -232,7 +232,7 @@ class EmbeddedParser:
             return named[words]
 
         stripped, story = without_story(asked, self.story_projects, names_person=lambda s: bool(
-            one_person(asked) and one_person(s)), sprints=self.story_sprints)
+            one_person(asked) and one_person(s)), sprints=self.story_sprints, fits=self._fits_project)
         calls: list[IntentCall] = []
         carried: list[str] = []
         parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()],
@@ -312,6 +312,14 @@ class EmbeddedParser:
                 getattr(set_against, name) or getattr(set_against.excluded, name) for name in states):
             return restriction
         return (restriction[:contrast.start()] + restriction[contrast.end():]).strip(" ,")
+
+    def _fits_project(self, request: str, label: str) -> bool:
+        """"I'm digging up old design discussions. Which IoC System issues …": a component the request names that
+        the story's project does not have sets the request elsewhere."""
+        key = next((t.value for t in self.lexicon.of("project") if t.label == label), label)
+        named = {m.term.value for m in self.grounder.scan(unicode_words(request.lower()), {"component"})
+                 if m.score == 1.0}
+        return not named or bool(named & set(self.lexicon.components_in.get(key, [])))
 
     def _one_person(self, words: str) -> str | None:
         """The one person `words` (as `unicode_words` gives them) name, if they name exactly one."""

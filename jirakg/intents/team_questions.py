@@ -640,7 +640,7 @@ class TeamAsk:
 # Words that make a short question a search with conditions rather than a sprint or risk report
 CONDITION_WORDS = (r"\b(?:un\w+|open|not|no|nobody|no one|noone|except|minus|without|overdue|assigned|owns?|owned|"
                    r"owners?|done|finished|mine|my|me|others?|high|low|blocked|closed|resolved|in progress|to do|"
-                   r"reported|filed|raised|logged|created|opened)\b")
+                   r"reported|filed|raised|logged)\b")
 SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint 51")
 SENTENCE = re.compile(r"(?<=[.!?])(?<!\b\w\.\w\.)\s+")  # "i.e." and "e.g." end no sentence
 SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",

@@ -33,8 +33,6 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("person", re.compile(rf"(?<![\w-])(?P<value>{NAME}(?: {NAME})?)'s {ISSUE_NOUNS}\b")),
     ("person", re.compile(rf"\b(?i:is|was|has|did|does) (?P<value>{NAME}(?: {NAME})?) "
                           r"(?i:working|work|been|report|raise|file|own|handle|fix)")),
-    # in lower case, one word before a verb of filing: "what did priscilla report"
-    ("person", re.compile(r"\b(?i:has|did|does) (?P<value>[a-z][a-z'-]+) (?:report|raise|file|log)\b")),
     ("status", re.compile(rf"\b(?i:status|state)(?: (?i:of|is|=))? \"?(?P<value>{NAMES})")),
     # "in the Awaiting QA status", "sitting in the Triage column" (an issue key before the word is no status)
     ("status", re.compile(rf"\b(?i:in|into|to) (?i:the )?(?![A-Z][A-Z0-9]+-\d)"

@@ -231,3 +231,12 @@ def test_filed_against_a_component_is_that_component() -> None:
 def test_nobody_took_it_is_unassigned(question: str) -> None:
     jql, ignored = _one(question)[1:]
     assert "assignee is EMPTY" in jql and not ignored, (jql, ignored)
+
+
+def test_assigned_to_do_something_is_no_assignee() -> None:
+    assert "assignee is EMPTY" not in _one("uploader bugs we never had anyone assigned to review")[1]
+
+
+def test_against_takes_no_verb_another_reader_needs() -> None:
+    jql, ignored = _one("bugs filed against the Renderer by colin clark")[1:]  # "filed … by": his role's cue
+    assert 'component = "Renderer"' in jql and ('reporter = "colin.clark"' in jql or "filed" in ignored), jql

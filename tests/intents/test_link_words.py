@@ -46,3 +46,10 @@ def test_a_link_to_unnamed_issues_is_a_condition_of_the_search(question: str, li
     (call,) = PARSER.parse(question).intents
     assert call.name == "search" and call.jql == f'project = "ALPHA" AND issueLinkType = "{link_type}"', call.jql
     assert call.slots.ignored == [], call
+
+
+@pytest.mark.parametrize("question", ["ALPHA bugs that depend on someone else",
+                                      "ALPHA tasks that depend on other people"])
+def test_depending_on_people_is_no_link(question: str) -> None:
+    (call,) = PARSER.parse(question).intents
+    assert "issueLinkType" not in (call.jql or ""), call.jql

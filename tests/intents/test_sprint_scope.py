@@ -58,3 +58,9 @@ def test_a_person_s_issues_in_the_sprint_are_a_search_of_its_members(question: s
     call = one(question)
     assert call.name == "search" and "sprint in openSprints()" in (call.jql or "") and "created" not in (call.jql or "")
     assert call.slots.reporters and not call.slots.ignored, call
+
+
+@pytest.mark.parametrize("question", ["bugs Hiro Sato filed last sprint", "bugs Hiro Sato filed the previous sprint"])
+def test_filed_last_sprint_is_when_they_were_filed(question: str) -> None:
+    call = one(question)
+    assert "created >=" in (call.jql or "") and "openSprints" not in (call.jql or "") and not call.slots.ignored, call
