@@ -90,8 +90,8 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
             or any(key.upper() not in request.upper()  # a key the request does not name again
                    for s in story for key in re.findall(ISSUE_KEY_SHAPE, s, re.I))):
         return text, ""
-    if len(scopes) == 1 and not _project_in(request, projects) and not ANY_PROJECT.search(request) \
-            and fits(request, scope := scopes.pop()):
+    scope = next(iter(scopes)) if len(scopes) == 1 else None
+    if scope and not _project_in(request, projects) and not ANY_PROJECT.search(request) and fits(request, scope):
         request = re.sub(r"([.!?]*)\s*$", lambda m: f" in the {scope} project{m.group(1)}", request, count=1)
     return request, " ".join(story)
 
