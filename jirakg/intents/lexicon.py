@@ -24,10 +24,12 @@ DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided
                   "decided not to do", "rejected", "declined", "decline to fix", "declined to fix", "turned down",
                   "not worth doing", "not worth fixing", "weren t worth fixing", "wasn t worth fixing",
                   "isn t worth fixing", "aren t worth fixing", "gave up on", "given up on", "abandoned",
-                  "decided to drop",
-                  "decided against", "chose to drop", "chose not to do", "refused", "said no to", "scrapped", "shelved",
-                  "killed off", "got dropped", "thrown out", "threw out", "tossed out", "binned", "decided to skip",
-                  "chose to skip"]
+                  "decided to drop", "decided against", "chose to drop", "chose not to do", "refused", "said no to",
+                  "scrapped", "shelved", "killed off", "got dropped", "thrown out", "threw out", "tossed out", "binned",
+                  "decided to skip", "chose to skip"]
+# Waiting for review, whether the workflow calls it In Review or (as Fluid's does) Pull Request
+UNDER_REVIEW = ["under review", "being reviewed", "in code review", "waiting for review", "awaiting review",
+                "up for review", "waiting on review", "waiting on code review", "waiting for code review"]
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches"],
@@ -38,17 +40,13 @@ SYNONYMS = {
     ("type", "improvement"): ["enhancement", "enhancements"],
     ("status", "blocked"): ["stuck", "impeded", "on hold"],
     ("status", "reopened"): ["came back", "come back", "coming back", "opened again", "back open", "reopen"],
-    ("status", "in review"): ["under review", "being reviewed", "in code review", "waiting for review",
-                              "awaiting review", "up for review", "waiting on review", "waiting on a review",
-                              "waiting for code review", "waiting on code review", "awaiting code review",
-                              "ready for review", "needs review", "needs a review", "need a review",
-                              "waiting for a reviewer", "waiting on a reviewer", "someone to review",
-                              "somebody to review", "someone to look over", "somebody to look over",
-                              "look over the code", "looked over", "peer review", "second pair of eyes"],
+    ("status", "in review"): [*UNDER_REVIEW, "waiting on a review", "awaiting code review", "ready for review",
+                              "needs review", "needs a review", "need a review", "waiting for a reviewer",
+                              "waiting on a reviewer", "someone to review", "somebody to review",
+                              "someone to look over", "somebody to look over", "look over the code", "looked over",
+                              "peer review", "second pair of eyes"],
     # where review happens as a pull request (Fluid's workflow)
-    ("status", "pull request"): ["code review", "in code review", "under review", "being reviewed", "in review",
-                                 "waiting for review", "awaiting review", "up for review", "waiting on review",
-                                 "waiting on code review", "waiting for code review", "open pr", "open prs"],
+    ("status", "pull request"): [*UNDER_REVIEW, "code review", "in review", "open pr", "open prs"],
     # labels by what they are about: "speed-related items", "tagged as a slowdown"
     ("component", "ios app"): ["iphone", "iphone app", "iphone apps", "ipad app"],
     ("label", "performance"): ["speed", "slowness", "slowdown", "slowdowns", "sluggish", "sluggishness",
@@ -78,9 +76,8 @@ SYNONYMS = {
                                          "unable to reproduce", "can't repro", "cannot repro", "couldn't repro",
                                          "could not repro", "unable to repro", "couldn't recreate",
                                          "could not recreate", "nobody could recreate", "no one could recreate",
-                                         "could make it happen", "could make them happen", "couldn't make it happen",
-                                         "couldn't make them happen", "could not make it happen",
-                                         "could not make them happen"],
+                                         # "nobody could make them happen" is longer than an alias may be
+                                         "could make it happen", "could make them happen"],
 }
 # Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
 # where exactly one component (or label) of the instance is called by its expansion.

@@ -6,7 +6,9 @@ from itertools import pairwise
 
 import pytest
 
-from jirakg.intents.grounding import Grounder
+from jirakg.intents.grounding import MAX_WORDS, Grounder
+from jirakg.intents.lexicon import SYNONYMS
+from jirakg.text.words import unicode_words
 from tests.intents.demo_lexicon import ISSUES, LEXICON, META, ORG
 
 GROUNDER = Grounder(LEXICON)
@@ -86,3 +88,10 @@ def test_a_misspelt_name_of_several_words_misspells_each_word_a_little() -> None
     # "decaa project" is as alike to "data project" as a typo, but only because both say "project"
     assert "DATA" not in values(GROUNDER.scan("break down the decaa project by type", {"project"}))
     assert values(GROUNDER.scan("open bugs in the mobil apps project", {"project"})) == {"MOB"}
+
+
+def test_every_everyday_synonym_is_short_enough_to_be_found() -> None:
+    # the grounder looks at phrases of at most MAX_WORDS words: a longer synonym would never match
+    longer = [alias for aliases in SYNONYMS.values() for alias in aliases
+              if len(unicode_words(alias).split()) > MAX_WORDS]
+    assert longer == []
