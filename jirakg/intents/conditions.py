@@ -425,6 +425,7 @@ CONTEXT_BEFORE_REQUEST = re.compile(r"(?:[.!?;:)]\s+|\s[-–]\s)(?:\w+\s+){0,3}?
                                     r"can|could|please|are there|is there)\b|\s[-–]\s+[?!.]?\s*$")
 ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tasks?|epics?|items?|features?|"
                         r"sub-?tasks?|work)\b")
+ISSUES_SAID = re.compile(rf"{ISSUE_NOUN.pattern}|\bproblems?\b|\bones\b")  # "serious problems", "the nasty ones"
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
 NOT_SINCE = re.compile(r"\b(?:not|never|n['’ ]t|(?:is|are|has|have|was|were)n['’ ]t|nobody(?: has| have| s)?|"
                        r"no one(?: has| have| s)?|no-one(?: has| s)?|no|without(?: any| an?)?|zero)"
@@ -1354,9 +1355,8 @@ class ConditionReader:
         """"serious bugs", "nasty WEB tickets", "bugs that are severe": the word describes the issues, right before
         their noun (a value's name between) or said of them at the end."""
         after = words.after(match.end, 3).split()
-        issues = re.compile(rf"{ISSUE_NOUN.pattern}|\bproblems?\b|\bones\b")
         named = next((i for i, word in enumerate(after) if word not in self.known_words), len(after))
-        return any(issues.match(word) for word in after[:named + 1]) or (
+        return any(ISSUES_SAID.match(word) for word in after[:named + 1]) or (
             not after and bool(re.search(r"\b(?:is|are|s|were|was)(?: really| very)?$", words.before(match.start, 2))))
 
     @staticmethod
