@@ -77,7 +77,9 @@ def test_top_priority_said_of_the_issues_is_a_priority_not_a_ranking(question: s
 
 
 def test_top_with_a_number_still_ranks() -> None:
-    assert _one("top 3 reporters in WEB").name == "ranking"
+    ranked = _one("top 3 reporters in WEB")
+    assert ranked.name == "ranking" and ranked.slots.measure is not None and ranked.jql == 'project = "WEB"', ranked
+    assert (ranked.slots.measure.group_by, ranked.slots.measure.top) == (["reporter"], 3), ranked.slots.measure
 
 
 @pytest.mark.parametrize("question", ["MOB stories without story points", "which DATA stories has nobody sized yet?",
