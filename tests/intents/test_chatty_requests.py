@@ -382,15 +382,21 @@ def test_a_story_before_a_colon_or_mentioning_a_list_names_no_condition(question
     assert "resolution is EMPTY" in (intent.jql or ""), intent.jql
 
 
-@pytest.mark.parametrize("question", [
-    "Could you list the Operations bugs that are still open? Doesn't matter how old they are.",
-    "Which Data Platform bugs are unassigned? Everything older can probably be closed.",
-    "Show me the Mobile Apps tasks in review? That was when the redesign really kicked off, I think.",
-    "Which Data Platform bugs are unassigned? I want to know what nobody is looking at yet.",
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Could you list the Operations bugs that are still open? Doesn't matter how old they are.",
+     ['project = "OPS"', "resolution is EMPTY"]),
+    ("Which Data Platform bugs are unassigned? Everything older can probably be closed.",
+     ['project = "DATA"', "assignee is EMPTY"]),
+    ("Show me the Mobile Apps tasks in review? That was when the redesign really kicked off, I think.",
+     ['project = "MOB"', 'status = "In Review"']),
+    ("Which Data Platform bugs are unassigned? I want to know what nobody is looking at yet.",
+     ['project = "DATA"', "assignee is EMPTY"]),
 ])
-def test_a_remark_after_the_request_asks_nothing(question: str) -> None:
+def test_a_remark_after_the_request_asks_nothing(question: str, asked: list[str]) -> None:
     (intent,) = PARSER.parse(question).intents
-    assert intent.name == "search" and "statusCategory" not in (intent.jql or ""), intent.jql
+    jql = intent.jql or ""
+    assert intent.name == "search" and "statusCategory" not in jql and all(c in jql for c in asked), jql
+    assert "created" not in jql and "resolution =" not in jql, jql  # "how old", "closed" in the remark add nothing
 
 
 @pytest.mark.parametrize(("question", "wanted"), [
@@ -464,15 +470,16 @@ def test_there_is_the_one_project_of_the_story_and_its_state_words_no_condition(
     assert _conditions(jql) == _conditions('project = OPS AND issuetype = Story AND status = "In Review"'), jql
 
 
-@pytest.mark.parametrize(("question", "absent"), [
-    ("Since the Billing review is tomorrow, can you pull up the Operations tickets closed as Won't Do?", "Billing"),
+@pytest.mark.parametrize(("question", "absent", "project"), [
+    ("Since the Billing review is tomorrow, can you pull up the Operations tickets closed as Won't Do?", "Billing",
+     "OPS"),
     ("I want to back my complaint up with data, so how many Operations bugs were opened in the last 30 days?",
-     '"DATA"'),
-    ("Because the Mobile Apps demo is next week, which Web Storefront bugs are still open?", '"MOB"'),
+     '"DATA"', "OPS"),
+    ("Because the Mobile Apps demo is next week, which Web Storefront bugs are still open?", '"MOB"', "WEB"),
 ])
-def test_a_clause_telling_why_before_the_request_names_no_condition(question: str, absent: str) -> None:
-    intent = _only(question)
-    assert absent not in (intent.jql or "") and 'project = "' in (intent.jql or ""), intent.jql
+def test_a_clause_telling_why_before_the_request_names_no_condition(question: str, absent: str, project: str) -> None:
+    jql = _only(question).jql or ""
+    assert absent not in jql and jql.count("project") == 1 and f'project = "{project}"' in jql, jql
 
 
 def test_since_a_date_before_the_request_is_still_its_condition() -> None:

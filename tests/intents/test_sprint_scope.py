@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.intents.demo_lexicon import LEXICON
+from tests.intents.demo_lexicon import LEXICON, ORG
 from tests.intents.team_shapes import one
 
 
@@ -53,11 +53,13 @@ def test_how_far_along_and_so_far_are_the_progress_question(question: str) -> No
     assert call.name == "sprint" and call.slots.ignored == []
 
 
-@pytest.mark.parametrize("question", ["samir reported current sprint", "bugs Hiro Sato filed current sprint"])
-def test_a_person_s_issues_in_the_sprint_are_a_search_of_its_members(question: str) -> None:
+@pytest.mark.parametrize(("question", "person"), [("samir reported current sprint", "Samir Patel"),
+                                                  ("bugs Hiro Sato filed current sprint", "Hiro Sato")])
+def test_a_person_s_issues_in_the_sprint_are_a_search_of_its_members(question: str, person: str) -> None:
     call = one(question)
     assert call.name == "search" and "sprint in openSprints()" in (call.jql or "") and "created" not in (call.jql or "")
-    assert call.slots.reporters and not call.slots.ignored, call
+    (account,) = [p.account_id for p in ORG.people if p.display_name == person]
+    assert f'reporter = "{account}"' in (call.jql or "") and not call.slots.ignored, call
 
 
 @pytest.mark.parametrize("question", ["bugs Hiro Sato filed last sprint", "bugs Hiro Sato filed the previous sprint"])
