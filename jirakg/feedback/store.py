@@ -1,6 +1,10 @@
 """Every answered turn and the feedback on it, in SQLite or PostgreSQL: the same SQL on both, run off
 the event loop with a deadline, the schema migrated at start-up.
 
+The database is called from a thread of its own: while it is down, calls wait on it (a connect timeout, its
+lock), and in the loop's shared pool they would hold the threads every other blocking call of an answer needs
+(the graph store's reads), so an outage of feedback alone would stall answers past their deadline.
+
 Turns go through a group commit: every answer records one and a commit each would cost more than the
 rest of a cached answer, so the turns of BATCH_WAIT_S share a transaction, and each `record_turn`
 returns only once its turn is committed — an acknowledged turn is a stored turn."""
@@ -11,6 +15,7 @@ import asyncio
 import json
 import uuid
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
@@ -42,13 +47,15 @@ class FeedbackStore:
     def __init__(self, database: Database, timeout_s: float = 5.0) -> None:
         self._database = database
         self._timeout_s = timeout_s
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="feedback-database")
         migrate(database)
         self._turns = GroupCommit(self._insert_turns, BATCH_WAIT_S)
 
     async def _transaction(self, work: Callable[[Statements], T]) -> T:
         try:
             async with asyncio.timeout(self._timeout_s):
-                return await asyncio.to_thread(self._database.transaction, work)
+                return await asyncio.get_running_loop().run_in_executor(self._thread, self._database.transaction,
+                                                                        work)
         except TimeoutError:
             raise FeedbackStoreUnavailable(f"The feedback store did not answer within {self._timeout_s:g} s; "
                                            "nothing was stored.") from None
@@ -137,7 +144,8 @@ class FeedbackStore:
         try:
             await self.flush()
         finally:
-            await asyncio.to_thread(self._database.close)
+            await asyncio.get_running_loop().run_in_executor(self._thread, self._database.close)
+            self._thread.shutdown(wait=False)
 
 
 def _feedback(sql: Statements, row: FeedbackRow) -> bool:
