@@ -100,7 +100,8 @@ async def engine_session(url: str, settings: Settings, *, now: Callable[[], date
 
 def jql_names(lexicon: Lexicon) -> JqlNames:
     return JqlNames(people={t.value: t.label for t in lexicon.of("person")},
-                    sprints={s.id: s.name for s in lexicon.sprints})
+                    sprints={s.id: s.name for s in lexicon.sprints},
+                    fields={t.value: t.label for t in lexicon.of("field") if t.value.startswith("customfield_")})
 
 
 async def _access(manager: GraphManager, settings: Settings, people: bool) -> Access | None:

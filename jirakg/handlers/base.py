@@ -3,6 +3,7 @@ plan → fetch → word composition most Jira intents are."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 
 ROWS = 10  # issues a list part carries as table rows
 F = TypeVar("F", bound=FactsBase)
+
+
+CUSTOM_FIELD = re.compile(r"\bcustomfield_\d+\b")
 
 
 @dataclass(frozen=True)
@@ -68,8 +72,10 @@ class JiraHandler(Generic[F]):
                                                 else "hit" if facts.cache_hit else "miss")
         part = _part(call.name, self.word(facts), facts,
                      ExplainStep(stage="plan", text=plan.describe(), cache=cache))  # the JQL as it ran
-        if facts.plan.jql:  # the answer shows it with names and status words
-            part.text = part.text.replace(facts.plan.jql, readable_jql(facts.plan.jql, services.jql_names))
+        for jql in filter(None, {facts.plan.jql, call.jql}):  # the answer shows it with names and status words
+            part.text = part.text.replace(jql, readable_jql(jql, services.jql_names))
+        fields = services.jql_names.fields  # a custom field by its name, never its id
+        part.text = CUSTOM_FIELD.sub(lambda m: fields.get(m.group(0), m.group(0)), part.text)
         if services.answerer is not None and plan.operation != "none":
             await _reword(part, turn.text, facts, services.answerer)
         if facts.capped:  # after any rewording, so the model cannot drop it

@@ -109,7 +109,8 @@ def _about(node: Node, call: IntentCall, w: Writer) -> None:
     if detail == "latest":
         w.line(f"The latest comment on {key} is by {latest.author or 'someone'}{_on(latest)}: {_quoted(latest, False)}")
     elif detail == "count":
-        w.line(f"{key} has {plural(len(comments), 'comment')}, by {plural(len(authors), 'person', 'people')}.")
+        w.line(f"{key} has {plural(len(comments), 'comment')}, by {plural(len(authors), 'person', 'people')}: "
+               + names([f"{who} ({count})" for who, count in authors.most_common()]) + ".")
     elif detail == "authors":
         w.line(f"{plural(len(authors), 'person', 'people')} commented on {key}: "
                + names([f"{who} ({count})" for who, count in authors.most_common()]) + ".")

@@ -10,7 +10,7 @@ from jirakg.retrieval.facts import SearchFacts
 
 def word(facts: SearchFacts) -> Answer:
     w = Writer()
-    w.line(f"{search.how_many(facts)} match {facts.plan.jql}.")
+    w.line(f"{search.how_many(facts)} {search.selection(facts)}.")
     search.unused(facts, w)
     return w.result()
 

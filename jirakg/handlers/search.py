@@ -28,9 +28,9 @@ async def fetch(plan: RetrievalPlan, manager: GraphManager) -> SearchFacts:
 def word(facts: SearchFacts) -> Answer:
     w = Writer()
     if not facts.nodes:
-        w.line(f"No issues match {facts.plan.jql}.")
+        w.line(f"No issues {selection(facts)}.")
     else:
-        w.line(f"{how_many(facts)} match {facts.plan.jql}:")
+        w.line(f"{how_many(facts)} {selection(facts)}:")
         w.listing(facts.nodes)
     unused(facts, w)
     return w.result()
@@ -41,6 +41,15 @@ def how_many(facts: FactsBase) -> str:
     if facts.capped and facts.matched is None:
         return f"At least {plural(len(facts.nodes), 'issue')}"
     return plural(facts.matched or len(facts.nodes), "issue")
+
+
+def selection(facts: FactsBase) -> str:
+    """"match JQL"; a subtree, which JQL cannot state, is named rather than shown as its keys."""
+    roots = facts.plan.intent.slots.descendants_of
+    if not roots:
+        return f"match {facts.plan.jql}"
+    under = f"under {', '.join(roots)} at any depth"
+    return f"{under} match {facts.plan.intent.jql}" if facts.plan.intent.jql else f"are {under}"
 
 
 def unused(facts: FactsBase, w: Writer) -> None:

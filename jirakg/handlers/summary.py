@@ -35,7 +35,11 @@ def _points(nodes: list[Node]) -> float:
 def word(facts: RelativesFacts) -> Answer:
     w = Writer()
     subject, nodes = facts.subject, facts.nodes
-    w.line(f"{w.cite(subject)} {subject.summary} is {subject.status}.")
+    owner = subject.fields.get("assignee")
+    due = subject.fields.get("duedate")
+    w.line(f"{w.cite(subject)} {subject.summary} is {subject.status}"
+           + (f", owned by {shown(owner)}" if owner else ", with nobody assigned")
+           + (f", due {shown(due)}" if due else "") + ".")
     if not nodes:
         w.line("It has no child issues.")
         return w.result()
@@ -48,6 +52,12 @@ def word(facts: RelativesFacts) -> Answer:
     if blocked:
         w.line(f"Blocked ({len(blocked)}):")
         w.listing(blocked)
+    # what is left, work under way first: the part of a progress report people act on
+    left = sorted((n for n in nodes if n.status_category != "done" and n not in blocked),
+                  key=lambda n: n.status_category != "indeterminate")
+    if left:
+        w.line(f"Still open ({len(left)}):")
+        w.listing(left)
     return w.result()
 
 

@@ -22,6 +22,7 @@ class JqlNames:
     """Display names by id, from the instance's vocabulary."""
     people: Mapping[str, str] = field(default_factory=dict)  # account id (or user key) → display name
     sprints: Mapping[str, str] = field(default_factory=dict)  # sprint id → name
+    fields: Mapping[str, str] = field(default_factory=dict)  # custom field id → name ("customfield_10020" → "Sprint")
 
 
 def readable_jql(jql: str, names: JqlNames) -> str:

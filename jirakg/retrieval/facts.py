@@ -48,6 +48,14 @@ class ChainFacts(FactsBase):
     cycles: list[list[str]]
 
 
+class CyclesFacts(FactsBase):
+    """Deadlocks among every issue in a blocking link ("are any tickets blocking each other in a loop?"), each
+    cycle touching the issues the plan's JQL selects; `nodes` are the issues in the cycles."""
+    kind: Literal["cycles"] = "cycles"
+    linked: int  # issues in a blocking link that were read
+    cycles: list[list[str]]
+
+
 class ChangeFacts(FactsBase):
     """The subject's changelog entries that match, newest first."""
     kind: Literal["changes"] = "changes"
@@ -68,5 +76,6 @@ class TeamFacts(FactsBase):
     sprint_sizes: dict[str, int] = Field(default_factory=dict)
 
 
-Facts = Annotated[NoFacts | IssueFacts | SearchFacts | RelativesFacts | ChainFacts | ChangeFacts | TeamFacts,
+Facts = Annotated[NoFacts | IssueFacts | SearchFacts | RelativesFacts | ChainFacts | CyclesFacts | ChangeFacts
+                  | TeamFacts,
                   Field(discriminator="kind")]

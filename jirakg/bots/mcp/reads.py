@@ -103,7 +103,7 @@ async def walk_dependencies(given: DependenciesInput, caller: Caller) -> Depende
     key = given.key.upper()
     slots = Slots(link_type="blocks" if given.direction == "blocks" else None)
     manager = await caller.graph()
-    facts = await dependencies.fetch(dependencies.plan(IntentCall(name="dependencies", issue_keys=[key],
+    facts = await dependencies.chain(dependencies.plan(IntentCall(name="dependencies", issue_keys=[key],
                                                                   slots=slots)), manager)
     by_key = {node.key: node for node in facts.nodes}
     chain = [Hop(**_ref(by_key[k], manager).model_dump(), level=level)
