@@ -124,7 +124,13 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
-                            r"waiting for|looking for|without) (?:an? )?(?:owner|assignee))\b")),
+                            r"waiting for|looking for|without) (?:an? )?(?:owner|assignee)|"
+                            # "with nobody on them", "that nobody was ever put on", "don't have an owner yet"
+                            r"(?:with |without )?(?:nobody|no one|noone|anybody|anyone) (?:is |was |has been |"
+                            r"have been )?(?:ever )?(?:put )?on (?:it|them|this|that|those|these)|"
+                            r"(?:nobody|no one) (?:was |has been |have been |is |got )?(?:ever )?put on|"
+                            r"(?:don t|doesn t|do not|does not|didn t|did not) (?:yet )?have (?:an? |any )?"
+                            r"(?:owner|assignee)|(?:nobody|no one) (?:has |have )?(?:yet )?been handed)\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
                               rf"target (?:versions?|releases?)){GIVEN}|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN})\b")),
@@ -208,8 +214,11 @@ NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |
 CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
                  "indeterminate": "indeterminate"}
 AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": the component it is filed under
-AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|found in|broken in|reported (?:in|on|"
-                     r"against))(?: version| release)?$")
+AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|(?:found|seen|broken|happens?|happening|occurs?|"
+                     r"shows? up|showing up|reproduces?) in|reported (?:in|on|against))(?: the)?"
+                     r"(?: versions?| releases?| builds?)?$")
+# "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
+AFFECTS_AFTER = re.compile(r"^(?:as (?:an? |the |their |its )?)?(?:affects?|affected) (?:versions?|releases?)\b")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
                      r"in the past|had been|used to be|was once|were once|along the way)\b")
 CURRENT_STATE = re.compile(r"\b(?:ended up|ending up|ended|end up|ended up in|ended in|now|currently|finally)$")
@@ -369,11 +378,15 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "resolution date": "resolutiondate DESC", "resolved": "resolutiondate DESC",
                 "oldest": "created ASC", "newest": "created DESC", "most recent": "created DESC",
                 "latest": "created DESC", "highest priority": "priority DESC", "most urgent": "priority DESC"}
-OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any )?(?:other|another|different|more) (?:issues?|tickets?|"
+OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any |at least one |one or more )?(?:other|another|"
+              r"different|more) (?:issues?|tickets?|"
               r"work|stuff|items?|things?|stories|tasks)|work|stuff|other people|someone else)")
 LINK_ANY = [
     ("blocks", re.compile(rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
-                          rf"holding up|are holding up) {OTHER_WORK}\b|\b(?:that |which )?{OTHER_WORK} (?:is |are )?"
+                          rf"holding up|are holding up) {OTHER_WORK}\b|"
+                          # "PROJ blocking issues": issues that block, unless an issue they block is named
+                          rf"\bblocking (?:issues|tickets|bugs|items)\b(?! (?:for|of|on) )|"
+                          rf"\b(?:that |which )?{OTHER_WORK} (?:is |are )?"
                           rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b"
                           # "web stuff waiting for someone to review it": the issues asked about wait for a person
                           r"(?! (?:someone|somebody|a reviewer|reviewers?|an? (?:code )?review|(?:code )?review)\b)")),
@@ -381,7 +394,8 @@ LINK_ANY = [
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
                                  rf"unresolved |any )?blockers?)\b(?! priority| severity)"))]  # "Blocker priority"
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
-OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any )?(?:other|another|different|older|earlier|newer) "
+OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any |at least one |one or more )?(?:other|another|"
+              r"different|older|earlier|newer) "
               r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones)|others|one another|each other)")
 
 
@@ -400,7 +414,10 @@ def link_verb_patterns(descriptions: list[str]) -> list[tuple[str, re.Pattern[st
             stem = verb[:-2] if re.search(r"(?:x|s|sh|ch)es$", verb) else verb.removesuffix("s")
             said = (rf"(?:{re.escape(verb)}|{re.escape(stem)}|{re.escape(stem.removesuffix('e'))}ing)"
                     + (rf" {tail}" if tail else "(?: of)?"))
-        patterns.append((description, re.compile(rf"\b(?:that |which )?{said} {OTHER_SIDE}\b")))
+        # "have a depends on link to something else", "MOB duplicates links", keywords ending "… is duplicated by"
+        as_keywords = rf"\b{re.escape(description)}(?: links?)?(?: (?:count|number|total))?$"
+        patterns.append((description, re.compile(rf"\b(?:that |which )?{said} (?:{OTHER_SIDE}|(?:links?|"
+                                                 rf"relationships?)(?: (?:to|with) {OTHER_SIDE})?)\b|{as_keywords}")))
     return patterns
 
 
@@ -460,6 +477,7 @@ DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hie
                   r"(?:at |on )?all levels|every level|anywhere (?:under|"
                   r"underneath|below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|"
                   r"all the way down|everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
+DIRECT = re.compile(r"\b(?:direct|directly|immediate|immediately|first-level)\b")
 KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?: s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?(?:epics|stories|tasks|"
                           rf"bugs|features|sub-?tasks|children|issues|items|tickets|work)\b")
 UNRELEASED = re.compile(r"\b(?:unreleased|not (?:yet )?released|upcoming releases?|future releases?|next releases?|"
@@ -531,8 +549,8 @@ NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|wi
                         r"thinks|is going|has asked|wanted|requested|is preparing|prepares)\b")
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b|"
-                    rf"\b(?:children|child issues|sub-?tasks|subtasks|stories|tasks|bugs|issues) (?:of|"
-                    rf"under) (?P<key2>{KEY})\b",
+                    rf"\b(?:children|child issues|issues|(?P<kind>sub-?tasks|subtasks|stories|tasks|bugs)) "
+                    rf"(?P<under>(?:of|under) (?P<key2>{KEY}))\b",
                     re.I)
 # Words that carry no condition: question scaffolding, politeness, and the nouns for "issues".
 FILLER = frozenset("""
@@ -620,6 +638,14 @@ class Words:
     def take(self, start: int, end: int) -> None:
         for i in range(start, end):
             self.used[i] = True
+
+    def take_near(self, index: int, count: int, *, backward: bool) -> None:
+        """The `count` free words nearest `index`, before it or from it on: a cue read through `before`/`after`."""
+        step, i = (-1, index - 1) if backward else (1, index)
+        while count and 0 <= i < len(self.tokens):
+            if not self.used[i]:
+                self.used[i], count = True, count - 1
+            i += step
 
     def take_where(self, start: int, end: int, keep: set[int]) -> None:
         for i in range(start, end):
@@ -763,6 +789,9 @@ class ConditionReader:
             target = slots.excluded.status_categories if match.group("not") else slots.status_categories
             target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
         self._values(words, slots, people)
+        if slots.parents and slots.issue_types and not DIRECT.search(raw):
+            # "bugs under INIT-5": a kind can sit levels below the issue named, and kinds do not nest
+            slots.descendants_of, slots.parents = slots.descendants_of + slots.parents, []
         self._categories(words, slots)
         _excluded_wins(slots)
         self._unknown_names(words, typed or text)
@@ -845,6 +874,8 @@ class ConditionReader:
                 # "MOB-655 open stories": only the key is used; "open stories" are conditions still to read
                 if pattern is KEY_CHILDREN:
                     text.blank(match.start("key"), match.end("key"))
+                elif match.group("kind"):  # "bugs under INIT-5": the kind is a condition still to read
+                    text.blank(match.start("under"), match.end("under"))
                 else:
                     text.blank(match.start(), match.end())
         if deep:  # the whole subtree, not only the direct children
@@ -1058,7 +1089,7 @@ class ConditionReader:
     def _text(self, text: Text, slots: Slots) -> None:
         """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the
         next condition or punctuation; a mention verb is preferred over "about"."""
-        for mention in TEXT_MENTIONS:
+        for said, mention in zip(("mentioning", "about"), TEXT_MENTIONS, strict=True):
             for match in mention.finditer(text.value):
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:
@@ -1066,7 +1097,8 @@ class ConditionReader:
                 # "whose title mentions a demo": words of the title even where a component has that name
                 titled = re.search(r"\b(?:titles?|summary|summaries)\s+$", text.value[:match.start()])
                 if (not phrase or all(w in FILLER or w.isdigit() for w in phrase)
-                        or (self._value_kind(" ".join(phrase)) and not titled)
+                        # "mentioning checkout" asks for the word even where a component has that name
+                        or (said == "about" and self._value_kind(" ".join(phrase)) and not titled)
                         or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])
                         or ASKER_TALKS.search(text.value[:match.start()])):
                     continue  # "what about in FLOE", "about the Uploader component", "asked about X": not text
@@ -1320,8 +1352,12 @@ class ConditionReader:
                 option = FieldOption(field=match.term.field or "", value=match.term.value)
                 options += [] if option in options else [option]
                 target = []
-            elif match.term.kind == "version" and AFFECTS.search(words.before(match.start, 3)):
+            elif match.term.kind == "version" and (
+                    (cue := AFFECTS.search(words.before(match.start, 4)))
+                    or (cue := AFFECTS_AFTER.search(words.after(match.end, 4)))):
                 target = slots.excluded.affected_versions if negated else slots.affected_versions
+                backward = cue.re is AFFECTS
+                words.take_near(match.start if backward else match.end, len(cue.group(0).split()), backward=backward)
             else:
                 target = getattr(slots.excluded if negated else slots, _ATTRIBUTE[match.term.kind])
             target.extend(v for v in values if v not in target)

@@ -10,7 +10,9 @@ from jirakg.intents.conditions import ISSUE_NOUN
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 
 # A sentence ends at a full stop, a dash, or a colon a request follows ("…before I answer her again: how many…")
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'A-Z])|\s[-–]\s|(?<=:)\s+(?=(?i:which|what|who|how|can|could|would|"
+# (typed in lower case too: "yet. before I …"; not after an abbreviation: "e.g. the", "vs. last")
+SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bapprox\.)"
+                          r"\s+(?=[\"'A-Za-z])|\s[-–]\s|(?<=:)\s+(?=(?i:which|what|who|how|can|could|would|"
                           r"please|list|show|give|find|count|pull|tell|are there|is there)\b)")
 # A sentence that asks: a question, or a request word among its first few words ("For Kettle, could you…")
 ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?<!the )(?<!a )(?<!our )(?<!my )(?<!mailing )"  # not "the list"
@@ -29,6 +31,7 @@ PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", 
 THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?"
                           r"(?<!are )(?<!is )(?<!were )(?<!was )there)\b", re.IGNORECASE)  # not "are there any"
 ITS = re.compile(r"\bits\b", re.IGNORECASE)
+IT = re.compile(r"\b(?:it|its)\b(?!')", re.IGNORECASE)
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
 # "Show me what Justin raised": the issues are asked for without an issue noun (or by a type's name)
 ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:improvements?|initiatives?|risks?)\b|"
@@ -81,17 +84,28 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
             sentences[first] = ITS.sub(lambda _: f"the {sprint}", sentences[first])  # the name, never a template
             asked = ""
     request = " ".join(sentences[first:])
+    told_keys = {key.upper() for sentence in story for key in re.findall(ISSUE_KEY_SHAPE, sentence, re.I)}
+    introduced = len(told_keys) == 1 and not re.search(ISSUE_KEY_SHAPE, request) and bool(IT.search(asked))
+    if introduced:
+        # "MOB-152 has been open forever. How many of its sub-tasks are done?": the issue the story introduced
+        key = told_keys.pop()
+        request, asked = (IT.sub(lambda m: key if m.group(0).lower() == "it" else f"{key}'s", said)
+                          for said in (request, asked))
     # "How many tickets did Gregor report that are assigned to somebody other than him?" (only a sentence with such
     # a pronoun is scanned for the person it names)
     if PERSON_PRONOUN.search(asked) and names_person(asked):
         asked = PERSON_PRONOUN.sub("", asked)
+    if re.search(ISSUE_KEY_SHAPE, asked):  # "for DECA-188, who reported it?": "it" is the issue the request names
+        asked = re.sub(r"\bit(?:s|'s)?\b", "", asked, flags=re.IGNORECASE)
     if (not story or POINTS_BACK.search(asked)
-            or not ISSUES_ASKED.search(request)  # "Core Platform bugs in May. Which are open?"
+            # "Core Platform bugs in May. Which are open?" (a request about a named issue asks about issues)
+            or not (ISSUES_ASKED.search(request) or introduced or re.search(ISSUE_KEY_SHAPE, request))
             or any(key.upper() not in request.upper()  # a key the request does not name again
                    for s in story for key in re.findall(ISSUE_KEY_SHAPE, s, re.I))):
         return text, ""
     scope = next(iter(scopes)) if len(scopes) == 1 else None
-    if scope and not _project_in(request, projects) and not ANY_PROJECT.search(request) and fits(request, scope):
+    if scope and not _project_in(request, projects) and not ANY_PROJECT.search(request) and fits(request, scope) \
+            and not re.search(ISSUE_KEY_SHAPE, request):  # a named issue is its own scope
         request = re.sub(r"([.!?]*)\s*$", lambda m: f" in the {scope} project{m.group(1)}", request, count=1)
     return request, " ".join(story)
 

@@ -16,8 +16,8 @@ from difflib import get_close_matches
 from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
-from jirakg.intents.conditions import CATEGORIES, ConditionReader, Unknown, foreign_language
-from jirakg.intents.context_sentences import without_story
+from jirakg.intents.conditions import CATEGORIES, DEEP, ConditionReader, Unknown, foreign_language, no_such
+from jirakg.intents.context_sentences import IT, without_story
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
     POINTS_AT_PERSON,
@@ -47,7 +47,8 @@ from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import POINTS, TeamAsk, read_team, reads_together
 from jirakg.intents.timewindows import find_windows, parse_window
 from jirakg.intents.typed_jql import TypedJql
-from jirakg.intents.typos import Typos
+from jirakg.intents.typos import ENGLISH, Typos
+from jirakg.intents.value_slots import unknown_person
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION
 from jirakg.text.words import unicode_words
@@ -65,34 +66,65 @@ SINGULAR = re.compile(r"\b(it|its|it's|the same)\b|\b(?:this|that)\s*[?.!]*$|\b(
 PLURAL = re.compile(r"\b(those|they|them|these|their|all of them)\b")
 ORDINAL = re.compile(rf"\b(?:the )?({'|'.join(ORDINALS)}) (?:one|issue|ticket|item)\b|#(\d+)\b")
 
+# Blocking said in everyday words: "what is it waiting on", "what can't go ahead until X is done", "holding up"
+WAITS_ON = (r"waiting (?:on|for)|stuck (?:behind|waiting)|(?:happen|be done|be finished|finish) first|"
+            r"(?:can ?not|can't|cannot|won't) (?:go ahead|start|move|proceed|begin|continue) (?:until|before)")
+HOLDS_UP = r"hold(?:s|ing)? (?:\w+ )?up|held up"
+WAITED_FOR = re.compile(rf"\b(?:waiting (?:on|for)|(?:go ahead|start|move|proceed|begin|continue) (?:until|before)) "
+                        rf"(?:it|this|that|{KEY_WORD})\b|"
+                        rf"\b(?:it|this|that|{KEY_WORD}) (?:is |are )?hold(?:s|ing)? up\b")
+
 RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("help", re.compile(r"^\s*((can you )?help|what can you do|what do you do|how (do|can|should) i (use|ask)|"
                         r"commands)\b"
                         r"|\bwhat (kinds? of |sorts? of )?questions can i ask\b")),
     ("count", re.compile(r"\b(how many|number of|count)\b")),
     ("dependencies", re.compile(r"\b(transitive(ly)?|chain|deadlocks?|cycles?|circular|critical path|all (the )?"
+                                r"way down|(blocking|waiting on|waiting for|holding up) (each other|one another)|"
+                                r"in a (loop|circle)|whatever (those|they|these)( \w+)? (are|is) waiting|all (the )?"
                                 r"blockers|everything (that )?(blocks|is blocking)|dependency (tree|graph)|"
                                 r"recursive(ly)?|indirectly)\b")),
     ("changelog", re.compile(r"\b(history|changelog|change log|what (has |have )?changed|what's changed|who changed|"
                              r"when (was|did|were) .{0,40}\b(moved|changed|closed|resolved|reopened|assigned|"
                              r"reassigned|set|updated|transitioned|marked|put)|last changed|changes? (to|on|in)|"
                              r"who (moved|set|updated|resolved|closed|reopened|assigned|reassigned|edited)|"
-                             r"transition(ed|s)?|moved to)\b")),
+                             r"transition(ed|s)?|moved to|"
+                             # "what happened to it this week", "since when has it been blocked", "handed to whom"
+                             r"what (has |have )?happened|what was done to|walk me through|since when|how long has|"
+                             r"(assignee|status|priority|owner) changes?|changes (last|this|in the|over|during|since)|"
+                             r"(get|got|been|was) handed|handed (over|on|to)|(blocked|stuck|on hold) since)\b")),
     ("summary", re.compile(r"\b(summari[sz]e|summary|overview|(?<!in )progress|status report|how far|how is .+ going|"
                            r"where does .+ stand|overall|"
                            r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
     # "closed as duplicates" is a resolution, not the duplicates link
     ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|(?<!\bas )(?<!\bas a )duplicat\w*|"
+                          rf"{WAITS_ON}|{HOLDS_UP}|same (?:problem|issue|bug|thing) as|"
                           r"relates? to|related|linked|"
                           r"links?|risks?|connected to|tied to|relationships?|relations|connections?|"
                           r"dependenc(?:y|ies))\b")),
     ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
 ]
+# "what can't go ahead until OPS-553 is finished?": a state said of the named issue describes it, selects nothing
+STATE_OF_NAMED = re.compile(r"\b(?P<lead>(?:until|till|before|once|after|when|unless|for)\s+)"
+                            r"(?P<named>[A-Z][A-Z0-9_]+-\d+|it|this|that)\s+(?:is|gets?|got|has been|will be|to be)"
+                            r"\s+(?:\w+\s+)?(?:done|finished|resolved|closed|fixed|complete|completed|"
+                            r"shipped|merged|released)\b", re.IGNORECASE)
+# blocking that goes round ("the cycle that just started" is a sprint, not a deadlock)
+CYCLES = re.compile(r"\b(?:deadlock\w*|circular\w*|in a (?:loop|circle)|each other|one another)\b|"
+                    r"\b(?:block|depend|wait)\w*\b.*\b(?:cycles?|loops?)\b|\b(?:cycles?|loops?)\b.*\b(?:block|depend)")
+FIELD_OF_ISSUE = re.compile(r"\b(?:its|it's|it s) (?:\w+ )?(?:priority|status|state|assignee|owner|reporter|"
+                            r"components?|due date|deadline|fix versions?|labels?|type|resolution|sprint|story points|"
+                            r"estimate)\b|\bwho (?:reported|raised|filed|logged|opened|created|owns|is working on) "
+                            r"(?:it|this|that)\b")
+MANY_ISSUES = re.compile(r"\b(?:issues|tickets|bugs|stories|tasks|epics|children|sub-?tasks|items|ones|which of)\b")
+RELATIVES = re.compile(r"\b(?:children|child issues|sub-?tasks|subtasks|blockers|block|blocks|blocked|blocking|linked|"
+                       r"links|depends? on|dependencies|descendants|under it|below it|beneath it)\b")
+ISSUE_INTENTS = frozenset({"dependencies", "changelog", "summary", "linked", "children"})  # asked of one named issue
 INTENT_WORDS = ["blocks", "blocked", "blocking", "blockers", "summarize", "summarise", "summary", "history",
-                "changelog", "changed", "children", "subtasks", "sub-tasks", "depends", "duplicates", "duplicated",
-                "deadlock", "transitively", "overview", "progress", "related", "linked", "assignee", "priority",
-                "status", "reporter", "labels", "components"]
+                "changelog", "changed", "change", "changes", "children", "subtasks", "sub-tasks", "depends",
+                "duplicates", "duplicated", "deadlock", "transitively", "overview", "progress", "related", "linked",
+                "assignee", "priority", "status", "reporter", "labels", "components"]
 SEARCH_WORDS = re.compile(r"\b(list|show|find|search|which|what|any|all|open|closed|unresolved|issues|bugs|tickets|"
                           r"stories|tasks|epics|items)\b")
 KG_WORDS = re.compile(r"\b(born|birth|died|death|height|tall|married|spouse|wife|husband|wrote|written|author\w*|"
@@ -105,9 +137,9 @@ FIELD_WORDS = [
     (re.compile(r"\b(reporter|reported|who (raised|filed|opened|created))\b"), "reporter"),
     (re.compile(r"\b(due|deadline)\b"), "duedate"),
     (re.compile(r"\b(status|state)\b"), "status"),
-    (re.compile(r"\bpriority\b"), "priority"),
+    (re.compile(r"\b(priority|how urgent|how important)\b"), "priority"),
     (re.compile(r"\b(labels?|tags?)\b"), "labels"),
-    (re.compile(r"\bcomponents?\b"), "components"),
+    (re.compile(r"\b(components?|which part of|what part of|filed under)\b"), "components"),
     (re.compile(r"\b(fix version|release|version)\b"), "fixVersions"),
     (re.compile(r"\b(resolution|resolved)\b"), "resolution"),
     (re.compile(r"\b(created|opened)\b"), "created"),
@@ -190,6 +222,7 @@ class EmbeddedParser:
         # the words of the instance's link types ("depends", "superseded", "dependency"), by their first letters
         self.link_stems = {w[:6] for t in lexicon.of("link") for a in t.aliases for w in a.split() if len(w) >= 4}
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
+        self.type_plurals = {f"{alias}s" for term in lexicon.of("type") for alias in term.aliases if " " not in alias}
         self.typos = Typos(self.known_words)
         names = sorted({alias for term in lexicon.of("status") for alias in term.aliases}, key=len, reverse=True)
         self.states = re.compile(rf"\b(?:{'|'.join(map(re.escape, names))})\b(?! (?:by|on|from)\b)") if names else None
@@ -234,7 +267,6 @@ class EmbeddedParser:
         stripped, story = without_story(asked, self.story_projects, names_person=lambda s: bool(
             one_person(asked) and one_person(s)), sprints=self.story_sprints, fits=self._fits_project)
         calls: list[IntentCall] = []
-        carried: list[str] = []
         parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()],
                                           self._without_contrast)
         # "Helping out on Kettle for a bit; which unresolved bugs…": a statement beside a request is context,
@@ -243,11 +275,18 @@ class EmbeddedParser:
         # "Everything older can probably be closed.") is a remark about it, whatever question words it holds
         statements = [p for i, p in enumerate(parts)
                       if (not REQUEST.search(p) or (i and not ASKS_OPENING.match(p)))
-                      and not YES_NO.match(p) and not p.endswith("?")
-                      and not ISSUE_KEY_IN_QUESTION.search(p) and len(p.split()) >= 5]
+                      and not YES_NO.match(p) and not p.endswith("?") and len(p.split()) >= 5]
+        # "nobody has picked up OPS-553 yet. which tickets are waiting for it?": a statement naming the issue a
+        # later request points at says which issue it is, and nothing more
+        pointing = [p for p in parts if p not in statements and not ISSUE_KEY_IN_QUESTION.search(p)
+                    and SINGULAR.search(p.lower())]
+        statements = [p for p in statements if not ISSUE_KEY_IN_QUESTION.search(p) or pointing]
         wants_list = any(WANTS_LIST.search(p) for p in parts[1:])
         if statements and len(statements) < len(parts):
+            carried = [k for p in statements for k in self._keys(p)[0]][-1:]
             parts = [p for p in parts if p not in statements]
+        else:
+            carried = []
         parts = [self._pointed(p, one_person(asked), one_person) if POINTS_AT_PERSON.search(p) else p
                  for p in _rejoined(parts)]
         for part in parts:
@@ -275,7 +314,7 @@ class EmbeddedParser:
                 previous.slots.fields = list(dict.fromkeys(previous.slots.fields + call.slots.fields))
             else:
                 calls.append(call)
-            carried = call.issue_keys or carried
+            carried = call.issue_keys or self._keys(part)[0] or carried  # "for DECA-1 list …, and who raised it?"
         if len(calls) > 1 and {c.name for c in calls} == {"activity", "stats"} and all(
                 c.name == "activity" or (c.slots.measure and c.slots.measure.statistic == "throughput") for c in calls):
             # "how many were created and resolved in OPS in October, and how many status changes": together the
@@ -350,6 +389,9 @@ class EmbeddedParser:
         typed = self.typed.find(part)
         if typed is not None:
             return self._typed(*typed, state)
+        stranger = unknown_person(part, self.lexicon, self.known_words, ENGLISH)
+        if stranger:
+            return clarify(no_such(self.lexicon, "person", stranger))
         keys, unknown = self._keys(part)
         # Keys become a placeholder so that their project part is not read as a filter ("PROJ" in PROJ-12).
         lowered = " ".join(ISSUE_KEY_IN_QUESTION.sub(f" {KEY_WORD} ", part).lower().split())
@@ -377,10 +419,24 @@ class EmbeddedParser:
                 and len(lowered.split()) <= 6)
             return self.team.call(team, keys, lowered, state, issue_in_view, follow_up, typed=part)
         name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
+        if not keys and name in ("search", "count", "children", "linked") and SINGULAR.search(lowered) \
+                and RELATIVES.search(lowered):
+            # "how many of its children are done?": the children or links of the issue the conversation is on
+            keys = self.resolve_keys(lowered, state, issue_in_view, carried)[:1]
+            part = IT.sub(lambda m: keys[0] + ("'s" if m.group(0).lower() == "its" else ""), part) if keys else part
+        if keys and name in ("search", "count", "children") and not self._many_issues(lowered) and (
+                FIELD_OF_ISSUE.search(lowered) or len(self._fields(lowered, default=False)) > 1):
+            name = "metadata"  # "for DECA-188, its priority and who reported it?": the issue's own fields
         if name in ("search", "count") or (name in ("linked", "children") and keys):
             filtered = self._filtered(name, part, lowered, keys, state)
-            if filtered is not None:
+            if filtered is not None and keys and filtered.name in ("search", "count") and not _uses_keys(filtered):
+                # "when is OPS-540, the alert routing story, due?": a search that leaves out the issue the question
+                # names would answer over other issues; the words around the key describe it
+                name = self._issue_intent(lowered)
+            elif filtered is not None:
                 return filtered
+        if name == "dependencies" and not keys and CYCLES.search(lowered):
+            return self._cycles(part)
         if name in NEEDS_KEY and not keys:
             keys = self.resolve_keys(lowered, state, issue_in_view, carried)
             if not keys and self._filters_present(lowered):
@@ -417,6 +473,9 @@ class EmbeddedParser:
         link or child question."""
         follows = state.last_search is not None and bool(FOLLOW_UP.search(lowered) or (refines_alone(lowered)
                                                                                      and not keys))
+        if keys:  # "stuck waiting for it" is waiting, not the Blocked status
+            part = STATE_OF_NAMED.sub(lambda m: m.group("lead") + m.group("named"), re.sub(r"\bstuck (?=waiting\b)",
+                                                                                          "", part))
         pronoun = pronoun_in_role(lowered)
         if pronoun and not any(m.score == 1.0 for m in self.grounder.scan(lowered, {"person"})):
             # "assigned to her", "her open bugs": the person the last search named, in the role said now
@@ -436,7 +495,9 @@ class EmbeddedParser:
             return clarify(str(exc))
         slots.dates += [moved] if moved else []
         if name == "children":
-            if set(_narrowing(slots)) <= {"parents", "issue_types"}:
+            narrowing = set(_narrowing(slots))
+            if narrowing <= {"parents", "issue_types"} or (  # "the epics under INIT-3": the handler walks down to them
+                    narrowing == {"descendants_of", "issue_types"} and not DEEP.search(lowered)):
                 return IntentCall(name="children", issue_keys=keys, slots=Slots(issue_types=slots.issue_types))
             if not slots.descendants_of:
                 slots.parents = list(dict.fromkeys(slots.parents + keys[:1]))
@@ -464,7 +525,8 @@ class EmbeddedParser:
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
         jql = build_jql(slots, now=self.now().strftime(MINUTE))
-        if not jql and name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered):
+        if not jql and name == "search" and not slots.descendants_of and not re.search(
+                r"\ball (the )?(issues|tickets)\b", lowered):
             return clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
 
@@ -530,6 +592,24 @@ class EmbeddedParser:
         if about_an_issue:
             return "metadata"
         return "clarify"
+
+    def _cycles(self, part: str) -> IntentCall:
+        """"tickets in MOB, DATA and OPS blocking each other in a loop?": the deadlocks reaching the projects named."""
+        try:
+            projects = self.conditions.read(part, Slots()).projects
+        except Unknown as exc:
+            return clarify(str(exc))
+        slots = Slots(projects=projects, link_type="blocks")
+        jql = build_jql(slots, now=self.now().strftime(MINUTE)) or None
+        return IntentCall(name="dependencies", slots=slots, jql=jql)
+
+    def _many_issues(self, lowered: str) -> bool:
+        """Whether the question names issues in the plural ("features under INIT-1"), not one issue's fields."""
+        return bool(MANY_ISSUES.search(lowered)) or not self.type_plurals.isdisjoint(lowered.split())
+
+    def _issue_intent(self, lowered: str) -> IntentName:
+        """What a question about one named issue asks of it: the first issue rule that fits, else its fields."""
+        return next((name for name, pattern in RULES if name in ISSUE_INTENTS and pattern.search(lowered)), "metadata")
 
     def _without_states(self, lowered: str) -> str:
         """`lowered` without the instance's status names said as states: "are any of them blocked?" asks for
@@ -600,8 +680,10 @@ class EmbeddedParser:
         for match in self.grounder.scan(lowered, {"field"}):
             if match.score == 1.0 and match.term.value.startswith("customfield_") and match.term.value not in fields:
                 fields.append(match.term.value)
-        if not fields and default:
-            fields = ["summary", "status", "assignee", "priority"]
+        if not fields and default:  # no field said ("what about OPS-5?", "by what day must it be finished?"): its card
+            fields = ["issuetype", "status", "assignee", "reporter", "priority", "duedate", "fixVersions",
+                      *(t.value for t in (self.lexicon.sprint_field(), self.lexicon.points_field()) if t),
+                      "created", "updated"]
         return list(dict.fromkeys(fields))
 
     def _link_type(self, lowered: str, transitive: bool) -> str | None:
@@ -613,6 +695,12 @@ class EmbeddedParser:
             if words[named[0].end:named[0].end + 1] == [KEY_WORD]:
                 return self.lexicon.inverse_links.get(said, said)
             return said
+        if WAITED_FOR.search(lowered):  # "which tickets are waiting for it": the issues it blocks
+            return "blocks"
+        if re.search(rf"\b(?:{WAITS_ON}|{HOLDS_UP})\b", lowered):
+            return "is blocked by"
+        if re.search(r"\bsame (?:problem|issue|bug|thing) as\b", lowered):
+            return "duplicates"
         if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\bdepends on (it|this|that|"
                      rf"{KEY_WORD})\b"
                      r"|\bwhat depends on\b", lowered):
@@ -629,6 +717,13 @@ class EmbeddedParser:
             return "relates to"
         matches = self.grounder.scan(lowered, {"link"})
         return matches[0].term.value if matches else ("is blocked by" if transitive else None)
+
+
+def _uses_keys(call: IntentCall) -> bool:
+    """Whether a search selects through an issue the question names: its children, subtree or links."""
+    slots = call.slots
+    return bool(slots.parents or slots.descendants_of or any(link.key for link in slots.links)
+                or (slots.typed_jql and ISSUE_KEY_IN_QUESTION.search(slots.typed_jql)))
 
 
 def _narrowing(slots: Slots) -> list[str]:

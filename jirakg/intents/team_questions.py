@@ -654,7 +654,9 @@ NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "
 ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
                          for first in {w[0] for w in SHAPE_WORDS}}
-SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"), (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
+SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"),
+            (re.compile(r"\b(this|current|next|last|new|our|the) cycle\b(?! time)"), r"\1 sprint"),  # not cycle time
+            (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
             (re.compile(r"\b(?:chim(?:e|es|ed|ing)|weigh(?:s|ed|ing)?) in\b"), "commented"),
             (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\b(closed|resolved) out\b"), r"\1"),
             (re.compile(r"\burgency\b"), "priority"), (re.compile(r"\bper-(\w+)"), r"per \1"),

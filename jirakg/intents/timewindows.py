@@ -201,7 +201,34 @@ YEAR = (r"(?<!q[1-4] )(?<!quarter )(?<!quarter of )((?:19|20)\d{2})"
         r"(?! q[1-4]\b)(?! (?:first|second|third|fourth) quarter\b)")
 SPOKEN_DATE = (rf"(?:(?P<day1>\d{{1,2}})(?:st|nd|rd|th)? (?P<month1>{_MONTH_NAMES})\.?|(?P<month2>{_MONTH_NAMES})\.? "
                rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?)(?:,? (?P<year>(?:19|20)\d{{2}}))?")
+# One side of a range said in words: "july 1", "1 july", "september", "the end of september"
+RANGE_SIDE = (rf"(?:(?:the )?end of )?(?:\d{{1,2}}(?:st|nd|rd|th)? (?:{_MONTH_NAMES})|(?:{_MONTH_NAMES})"
+              rf"(?: \d{{1,2}}(?:st|nd|rd|th)?(?!\d))?)")
+
+
+def _range_side(said: str, year: str | None, today: datetime, *, last: bool) -> datetime:
+    """Where one side of a spoken range begins (the first) or ends (the last: the day or month said is in it)."""
+    month = re.search(_MONTH_NAMES, said)
+    day = re.search(r"\d{1,2}", said)
+    start = _named_month(month.group(0) if month else "", year, today)
+    if day:
+        moment = start.replace(day=min(int(day.group(0)), calendar.monthrange(start.year, start.month)[1]))
+        return moment + timedelta(days=1) if last else moment
+    return _next_month(start) if last or said.startswith(("end of", "the end of")) else start
+
+
+def _spoken_range(m, now, today, _):
+    """"between July 1 and the end of September 2026", "from 1 march to 15 april 2008": a year said once is both
+    sides' year; the range takes in the whole of its last day or month."""
+    first_year, last_year = m.group("ya") or m.group("yb"), m.group("yb") or m.group("ya")
+    return (_range_side(m.group("a"), first_year, today, last=False),
+            _range_side(m.group("b"), last_year, today, last=True))
+
+
 _RULES = [
+    (rf"\b(?:between|from) (?P<a>{RANGE_SIDE})(?:,? (?P<ya>(?:19|20)\d{{2}}))? (?:and|to|through|until|till|-) "
+     rf"(?P<b>{RANGE_SIDE})(?:,? (?P<yb>(?:19|20)\d{{2}}))?(?:,? (?:inclusive|inclusively|both included))?\b",
+     _spoken_range),
     (rf"\b(?:before|until|till|prior to) {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m, today))),
     (rf"\b(?:since|from|after) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m, today), None)),
     (rf"\b(?:on) {SPOKEN_DATE}\b", lambda m, now, today, _: (
@@ -212,7 +239,7 @@ _RULES = [
                                _next_month(_month_start(int(m.group(3)), MONTHS[m.group(2)])))),
     (rf"\b(?:between|from) {YEAR} (?:and|to|through|until|-) {YEAR}\b",
      lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(2)) + 1)))),
-    (rf"\b(?:since|from)\s+({_MONTH_NAMES}),? {YEAR}\b",
+    (rf"\b(?:since|from)\s+({_MONTH_NAMES}),? {YEAR}(?: on| onwards?| forward| and later)?\b",
      lambda m, now, today, _: (_named_month(m.group(1), m.group(2), today), None)),
     # "after March (2026)": from April; "before December": until December begins
     (rf"\bafter\s+({_MONTH_NAMES})(?:,? {YEAR})?\b",

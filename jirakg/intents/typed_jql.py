@@ -171,7 +171,7 @@ class TypedJql:
     def _relative(self, text: str) -> str:
         sign, amount, unit = RELATIVE.match(text).groups()  # type: ignore[union-attr]
         delta = UNITS[unit.lower()] * int(amount)
-        return _jql_moment(self.now() + (delta if sign == "+" else -delta))
+        return _jql_moment(self.now() + (-delta if sign == "-" else delta))  # as Jira: "10d" is ten days ahead
 
     def _date_function(self, function: Function) -> str | None:
         """now(), startOfDay/Week/Month/Year() and endOf…() as dates, counted from the parser's now."""

@@ -8,6 +8,7 @@ it ("Chekout" is Checkout). Slots are read on the question as typed: capitals te
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from difflib import get_close_matches
 
 from jirakg.intents.lexicon import SYNONYMS, Lexicon
@@ -143,3 +144,31 @@ def _asking_sentence(original: str) -> str:
     """The last sentence, which asks: a context sentence before it ("tested in Firefox", "our Release
     Manager asked") names things that are no value; its words left unused are named as such instead."""
     return re.split(r"(?<=[.!?])\s+", original.strip())[-1]
+
+
+# "Priya Raman said…", "covering for Yusuf Demir", "what has Priya Raman done": a person's full name, capitalised,
+# where a person stands: after a word that takes a person ("by", "for") when no noun follows ("New Relic integration"),
+# or at the start or after a verb when a verb, a possessive or the end follows
+FULL_NAME = re.compile(r"(?:(?P<cue>\b(?:by|to|for|with|from|of|on|about|ask|thank)\s+)|"
+                       r"(?:^|[.!?]\s+|\b(?:did|has|does|is|was|have|had)\s+))"
+                       r"(?P<first>[A-Z][a-z]+) (?P<last>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b"
+                       r"(?(cue)(?=(?:'s|’s)\b|\W*$|[?,.!;:]|\s+(?:in|on|at|from|since|during|this|last|and|or|who|"
+                       r"that|which|with|for|to|while|over|across)\b)|"
+                       r"(?=(?:'s|’s)\b|\s+(?:said|says|is|was|has|had|did|does|closed|changed|fixed|filed|"
+                       r"reported|raised|owns|worked|working|been|done|do|used|left|moved|went|wants|asked|told|"
+                       r"mentioned|needs|while|and|or|changes|activity|tickets|issues|bugs|work)\b|\W*$|[?,]))")
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday today tomorrow".split())
+
+
+def unknown_person(original: str, lexicon: Lexicon, known_words: AbstractSet[str], english: AbstractSet[str]
+                   ) -> str | None:
+    """The full name of a person the instance does not have, said where a person stands, or None: answered
+    without them, a question about their work would be answered over everyone's."""
+    people = {t.label.lower() for t in lexicon.of("person")}
+    for match in FULL_NAME.finditer(original):
+        first, last = match.group("first").lower(), match.group("last").lower()
+        if get_close_matches(f"{first} {last}", people, n=1, cutoff=0.85) or {first, last} & (english | WEEKDAYS) \
+                or {first, last} <= known_words:
+            continue  # a person (or a near miss, left to grounding), an everyday word, or the instance's own names
+        return f"{match.group('first')} {match.group('last')}"
+    return None

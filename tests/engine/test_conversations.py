@@ -10,6 +10,7 @@ import pytest
 
 from jirakg.engine.engine import Engine, TurnTimedOut
 from jirakg.engine.history import HistoryStore
+from jirakg.engine.session import jql_names
 from jirakg.engine.turn import OPERATOR, TurnContext, owner_of
 from jirakg.graph import GraphManager
 from jirakg.graph.stores import MemoryStore, SqliteStore
@@ -28,7 +29,8 @@ def converse(url: str, questions: list[str], store=None, context: dict | None = 
     async def run():
         async with connector(url) as jira:
             manager = GraphManager(jira, store or MemoryStore(), base_url=url)
-            engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store))
+            engine = Engine(EmbeddedParser(LEXICON, now=lambda: NOW), manager, HistoryStore(manager.store),
+                            jql_names=jql_names(LEXICON))  # as a session wires it: names for ids in answers
             results, conversation = [], None
             for question in questions:
                 result = await engine.ask(TurnContext(text=question, conversation_id=conversation,
@@ -65,6 +67,45 @@ def test_children_of_a_type(url) -> None:
         assert fields(child)["status"]["name"] in result.answer
 
 
+def _descendants(key: str) -> list[str]:
+    found, frontier = [], [key]
+    while frontier:
+        frontier = [c for c in RAW if (fields(c).get("parent") or {}).get("key") in frontier]
+        found += frontier
+    return found
+
+
+def test_a_kind_below_the_children_is_found_at_its_level(url) -> None:
+    """"the epics under INIT-3": epics sit under an initiative's features, so the answer lists the epics
+    below it rather than saying it has no epic children."""
+    initiative = next(k for k in RAW if fields(k)["issuetype"]["name"] == "Initiative"
+                      and any(fields(d)["issuetype"]["name"] == "Epic" for d in _descendants(k)))
+    epics = [d for d in _descendants(initiative) if fields(d)["issuetype"]["name"] == "Epic"]
+    assert not any(fields(e)["parent"]["key"] == initiative for e in epics)  # grandchildren, not children
+    (result,), _ = converse(url, [f"status of the epics under {initiative}"])
+    assert result.intents == ["children"]
+    assert set(result.citations) == {initiative, *epics[:10]}
+    assert f"{len(epics)} epic issue" in result.answer and "below it" in result.answer
+
+
+def test_a_kind_under_an_issue_with_a_condition_searches_its_whole_subtree(url) -> None:
+    """"open stories under INIT-5": the kind is kept (it was dropped with the words around the key) and
+    the stories are found at any depth, not only among the initiative's own children."""
+    def open_stories(key: str) -> list[str]:
+        return [d for d in _descendants(key) if fields(d)["issuetype"]["name"] == "Story"
+                and fields(d)["resolution"] is None]
+
+    initiative = max((k for k in RAW if fields(k)["issuetype"]["name"] == "Initiative"),
+                     key=lambda k: len(open_stories(k)))
+    expected = open_stories(initiative)
+    assert expected
+    (count, listed), _ = converse(url, [f"how many stories under {initiative} are still open?",
+                                        f"which stories under {initiative} are still open?"])
+    assert count.answer.startswith(f"{len(expected)} issue")
+    assert f"under {initiative} at any depth" in count.answer and "key in" not in count.answer.lower()
+    assert set(listed.citations) <= set(expected) and set(listed.citations)
+
+
 def test_count_grouped_by_status(url) -> None:
     (result,), _ = converse(url, ["How many bugs per status in WEB?"])
     bugs = [k for k in RAW if fields(k)["project"]["key"] == "WEB" and fields(k)["issuetype"]["name"] == "Bug"]
@@ -95,6 +136,43 @@ def test_summary_rolls_up_descendants(url) -> None:
     done = sum(fields(k)["status"]["statusCategory"]["key"] == "done" for k in below)
     (result,), _ = converse(url, [f"Summarize {epic}"])
     assert f"Progress over {len(below)} issues below it: {done} done" in result.answer
+    owner = fields(epic)["assignee"]
+    assert (f"owned by {owner['displayName']}" if owner else "with nobody assigned") in result.answer.splitlines()[0]
+    left = [k for k in below if fields(k)["status"]["statusCategory"]["key"] != "done"
+            and fields(k)["status"]["name"] != "Blocked"]
+    assert (f"Still open ({len(left)}):" in result.answer) == bool(left)
+    assert set(left[:10]) <= set(result.citations)  # what is left, cited
+
+
+def test_a_chatty_question_about_one_issue_answers_about_that_issue(url) -> None:
+    """The words around the key ("the … story", "supposed to be finished by") describe it; the answer is the
+    issue's card, with its due date, not a search over other issues."""
+    key = next(k for k in RAW if fields(k)["duedate"] and fields(k)["issuetype"]["name"] == "Story")
+    (result,), _ = converse(url, [f"planning the handover. when is {key}, the story, supposed to be finished by?"])
+    assert result.intents == ["metadata"] and result.citations == [key]
+    assert fields(key)["duedate"] in result.answer and "customfield_" not in result.answer
+    assert fields(key)["reporter"]["displayName"] in result.answer
+
+
+def test_blocking_cycles_anywhere_are_found_without_an_issue(url) -> None:
+    edges = {k: {link["outwardIssue"]["key"] for link in fields(k)["issuelinks"]
+                 if link["type"]["name"] == "Blocks" and "outwardIssue" in link} for k in RAW}
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, todo = set(), [start]
+        while todo:
+            for other in edges.get(todo.pop(), ()):
+                if other == goal:
+                    return True
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return False
+
+    in_cycles = {k for k in RAW if reaches(k, k)}
+    assert in_cycles  # the demo organisation has blocking cycles
+    (result,), _ = converse(url, ["are any tickets blocking each other in a loop?"])
+    assert result.intents == ["dependencies"] and set(result.citations) == in_cycles
 
 
 def test_changelog_in_a_window(url) -> None:

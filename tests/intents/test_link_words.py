@@ -53,3 +53,16 @@ def test_a_link_to_unnamed_issues_is_a_condition_of_the_search(question: str, li
 def test_depending_on_people_is_no_link(question: str) -> None:
     (call,) = PARSER.parse(question).intents
     assert call.name == "search" and call.jql == 'project = "ALPHA"', call.jql  # no link condition, the project kept
+
+
+@pytest.mark.parametrize(("question", "link_type"), [
+    ("ALPHA supersedes links", "supersedes"),  # keywords: the link named with its noun
+    ("ALPHA open is superseded by", "is superseded by"),  # keywords ending on the link's own words
+    ("ALPHA depends on count", "depends on"),
+    ("how many Alpha issues have a depends on link to something else?", "depends on"),
+    ("alpha tickets that depend on at least one other ticket", "depends on"),
+])
+def test_a_link_said_as_keywords_or_with_its_noun_is_a_condition(question: str, link_type: str) -> None:
+    (call,) = PARSER.parse(question).intents
+    assert f'issueLinkType = "{link_type}"' in (call.jql or ""), call.jql
+    assert 'project = "ALPHA"' in (call.jql or "") and call.slots.ignored == [], call

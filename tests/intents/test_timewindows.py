@@ -56,6 +56,12 @@ SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00
     ("over the past 3 sprints", "2026-02-16T09:00:00Z", None),
     ("in the last sprint", "2026-03-02T09:00:00Z", "2026-03-16T09:00:00Z"),
     ("during the current sprint", "2026-03-16T09:00:00Z", None),
+    # a range said in words takes in its last day or month whole; a year said once is both sides'
+    ("closed between July 1 and the end of September 2025", "2025-07-01T00:00:00Z", "2025-10-01T00:00:00Z"),
+    ("created from 1 march 2008 to 15 april 2008", "2008-03-01T00:00:00Z", "2008-04-16T00:00:00Z"),
+    ("between March 3rd and May 2024", "2024-03-03T00:00:00Z", "2024-06-01T00:00:00Z"),
+    ("created between May and July 2021, inclusive", "2021-05-01T00:00:00Z", "2021-08-01T00:00:00Z"),
+    ("created from January 2019 onwards", "2019-01-01T00:00:00Z", None),
 ])
 def test_windows(text: str, start: str | None, end: str | None) -> None:
     window = parse_window(text, NOW, SPRINTS)

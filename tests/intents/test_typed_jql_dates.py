@@ -25,6 +25,9 @@ NOW = datetime(2026, 3, 18, 15, 30, tzinfo=UTC)
     ("endOfMonth(10)", "2027/01/31 23:59"),
     ("startOfYear(1)", "2027/01/01 00:00"),
     ("endOfYear(-1)", "2025/12/31 23:59"),
+    ("-30d", "2026/02/16 15:30"),  # a period: a minus counts back from now, no sign counts ahead, as in Jira
+    ("10d", "2026/03/28 15:30"),
+    ("+2w", "2026/04/01 15:30"),
 ])
 def test_typed_date_functions_are_fixed_moments(function: str, moment: str) -> None:
     lexicon = Lexicon()
