@@ -478,8 +478,8 @@ DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hie
                   r"underneath|below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|"
                   r"all the way down|everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
 DIRECT = re.compile(r"\b(?:direct|directly|immediate|immediately|first-level)\b")
-KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?: s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?(?:epics|stories|tasks|"
-                          rf"bugs|features|sub-?tasks|children|issues|items|tickets|work)\b")
+KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?:'s|’s| s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?(?:epics|stories|tasks|"
+                          rf"bugs|features|sub-?tasks|(?P<noun>children|child issues|issues|items|tickets|work))\b")
 UNRELEASED = re.compile(r"\b(?:unreleased|not (?:yet )?released|upcoming releases?|future releases?|next releases?|"
                         r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|"
                         r"has not|didn t|did not) (?:been |yet )?(?:shipped|released)(?: yet)?|not (?:yet )?shipped)\b")
@@ -547,10 +547,12 @@ REQUESTED_AFTER = re.compile(r"^(?:has |have |had )?(?:asked for|requested|sugge
                              r"more|that|this|list|numbers?|counts?)\b)")
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
                         r"thinks|is going|has asked|wanted|requested|is preparing|prepares)\b")
-PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|of|belonging to|part of) (?:the )?"
-                    rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b|"
-                    rf"\b(?:children|child issues|issues|(?P<kind>sub-?tasks|subtasks|stories|tasks|bugs)) "
-                    rf"(?P<under>(?:of|under) (?P<key2>{KEY}))\b",
+# "of" only after the children it names: "the blockers of OPS-5", "the status of OPS-5" name no parent
+PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|belonging to|part of) (?:the )?"
+                    rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b(?!'s| s\b)|"  # not "in X's"
+                    rf"\b(?:children|child issues|issues|items|tickets|work|(?P<kind>sub-?tasks|subtasks|stories|tasks|"
+                    rf"bugs|epics|features)) (?P<under>(?:of|under) (?:the )?(?:epic|initiative|feature|story|issue )?"
+                    rf"(?P<key2>{KEY}))\b",
                     re.I)
 # Words that carry no condition: question scaffolding, politeness, and the nouns for "issues".
 FILLER = frozenset("""
@@ -874,6 +876,8 @@ class ConditionReader:
                 # "MOB-655 open stories": only the key is used; "open stories" are conditions still to read
                 if pattern is KEY_CHILDREN:
                     text.blank(match.start("key"), match.end("key"))
+                    if match.group("noun"):  # "DATA-5's children": the noun only says they are its children
+                        text.blank(match.start("noun"), match.end("noun"))
                 elif match.group("kind"):  # "bugs under INIT-5": the kind is a condition still to read
                     text.blank(match.start("under"), match.end("under"))
                 else:

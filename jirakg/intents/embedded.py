@@ -102,7 +102,8 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                           r"relates? to|related|linked|"
                           r"links?|risks?|connected to|tied to|relationships?|relations|connections?|"
                           r"dependenc(?:y|ies))\b")),
-    ("children", re.compile(r"\b(children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
+    ("children", re.compile(rf"\b(what(?:'s| is) in (?:it|this|that|{KEY_WORD})|"
+                            r"children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
                             r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
 ]
 # "what can't go ahead until OPS-553 is finished?": a state said of the named issue describes it, selects nothing
@@ -133,14 +134,17 @@ KG_WORDS = re.compile(r"\b(born|birth|died|death|height|tall|married|spouse|wife
 JIRA_WORDS = re.compile(r"\b(issues?|tickets?|bugs?|epics?|stor(y|ies)|tasks?|sprints?|jira|assignee|blockers?|"
                         r"priority|status|backlog|release)\b")
 FIELD_WORDS = [
-    (re.compile(r"\b(who owns|owner|owns|assignee|assigned|who is working|working on it)\b"), "assignee"),
+    (re.compile(r"\b(who owns|owner|owns|assignee|assigned|who is working|working on it|(?:person|who'?s|who is) "
+                r"(?:\w+ )?on it|who has it|who'?s (?:handling|doing) it)\b"), "assignee"),
     (re.compile(r"\b(reporter|reported|who (raised|filed|opened|created))\b"), "reporter"),
     (re.compile(r"\b(due|deadline)\b"), "duedate"),
     (re.compile(r"\b(status|state)\b"), "status"),
     (re.compile(r"\b(priority|how urgent|how important)\b"), "priority"),
     (re.compile(r"\b(labels?|tags?)\b"), "labels"),
     (re.compile(r"\b(components?|which part of|what part of|filed under)\b"), "components"),
-    (re.compile(r"\b(fix version|release|version)\b"), "fixVersions"),
+    # "which release is it in", "its fix version"; not the release in a story ("before the release goes out")
+    (re.compile(r"\b(fix ?versions?|(?:which|what) (?:release|version)|(?:release|version) (?:is it|does it)|"
+                r"targeted at|ships? in|shipping in)\b"), "fixVersions"),
     (re.compile(r"\b(resolution|resolved)\b"), "resolution"),
     (re.compile(r"\b(created|opened)\b"), "created"),
     (re.compile(r"\b(title|summary)\b"), "summary"),
@@ -429,9 +433,10 @@ class EmbeddedParser:
             name = "metadata"  # "for DECA-188, its priority and who reported it?": the issue's own fields
         if name in ("search", "count") or (name in ("linked", "children") and keys):
             filtered = self._filtered(name, part, lowered, keys, state)
-            if filtered is not None and keys and filtered.name in ("search", "count") and not _uses_keys(filtered):
-                # "when is OPS-540, the alert routing story, due?": a search that leaves out the issue the question
-                # names would answer over other issues; the words around the key describe it
+            if filtered is not None and keys and ((filtered.name in ("search", "count") and not _uses_keys(filtered))
+                                                  or filtered.slots.reason == WHICH_ISSUES):
+                # "when is OPS-540, the alert routing story, due?", "show me epic DATA-565": a search that leaves out
+                # the issue the question names would answer over other issues; the words around the key describe it
                 name = self._issue_intent(lowered)
             elif filtered is not None:
                 return filtered
@@ -476,6 +481,8 @@ class EmbeddedParser:
         if keys:  # "stuck waiting for it" is waiting, not the Blocked status
             part = STATE_OF_NAMED.sub(lambda m: m.group("lead") + m.group("named"), re.sub(r"\bstuck (?=waiting\b)",
                                                                                           "", part))
+        if keys and name == "linked":  # "OPS-553 blockers": the link, not the Blocker priority
+            part = re.sub(r"\bblockers?\b(?! (?:priority|bugs?|issues?|tickets?)\b)", " ", part, flags=re.IGNORECASE)
         pronoun = pronoun_in_role(lowered)
         if pronoun and not any(m.score == 1.0 for m in self.grounder.scan(lowered, {"person"})):
             # "assigned to her", "her open bugs": the person the last search named, in the role said now
@@ -701,7 +708,8 @@ class EmbeddedParser:
             return "is blocked by"
         if re.search(r"\bsame (?:problem|issue|bug|thing) as\b", lowered):
             return "duplicates"
-        if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\bdepends on (it|this|that|"
+        if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\b{KEY_WORD} (?:is )?block(?:s|ing)\b|"
+                     rf"\bdepends on (it|this|that|"
                      rf"{KEY_WORD})\b"
                      r"|\bwhat depends on\b", lowered):
             return "blocks"

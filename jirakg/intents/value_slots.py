@@ -31,7 +31,7 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("component", re.compile(rf"(?P<value>{NAMES}) (?i:component|module)s?\b")),
     ("component", re.compile(rf"\b(?i:the|in|on|against) (?P<value>{NAMES}) (?i:area)\b")),
     ("component", re.compile(rf"\b(?i:component) (?P<value>{NAMES})")),
-    ("person", re.compile(rf"(?<![\w-])(?P<value>{NAME}(?: {NAME})?)'s {ISSUE_NOUNS}\b")),
+    ("person", re.compile(rf"(?<![\w-])(?![A-Z][A-Z0-9_]*-\d+\b)(?P<value>{NAME}(?: {NAME})?)'s {ISSUE_NOUNS}\b")),
     ("person", re.compile(rf"\b(?i:is|was|has|did|does) (?P<value>{NAME}(?: {NAME})?) "
                           r"(?i:working|work|been|report|raise|file|own|handle|fix)")),
     ("status", re.compile(rf"\b(?i:status|state)(?: (?i:of|is|=))? \"?(?P<value>{NAMES})")),

@@ -129,3 +129,29 @@ def test_its_relatives_are_the_relatives_of_the_issue_in_the_conversation(questi
     (call,) = PARSER.parse(question, ConversationState(active_keys=["INIT-9"])).intents
     assert call.name == name and "INIT-9" in call.issue_keys + call.slots.parents + call.slots.descendants_of, call
     assert jql_part is None or jql_part in (call.jql or ""), call
+
+
+@pytest.mark.parametrize(("question", "name", "detail"), [
+    ("show me epic DATA-65", "metadata", None),  # the issue itself, not "which issues do you mean?"
+    ("who's actually the person on DATA-87 right now, before the release goes out?", "metadata", "assignee"),
+    ("which release is DATA-87 in?", "metadata", "fixVersions"),
+    ("what's in DATA-65?", "children", None),
+    ("what are the blockers of OPS-53", "linked", "is blocked by"),  # "of" names no parent after "blockers"
+    ("OPS-53 blockers", "linked", "is blocked by"),  # the link, not the Blocker priority
+    ("OPS-53 blocks", "linked", "blocks"),
+])
+def test_what_one_issue_is_asked(question: str, name: str, detail: str | None) -> None:
+    call = only(question)
+    assert call.name == name and call.issue_keys, call
+    assert detail is None or detail in (call.slots.fields if name == "metadata" else [call.slots.link_type]), call
+    assert not call.slots.priorities and not call.slots.parents, call
+
+
+@pytest.mark.parametrize(("question", "jql"), [
+    ("how many of DATA-65's children are done?", 'status = "Done" AND parent = "DATA-65"'),
+    ("DATA-65's open bugs", 'issuetype = "Bug" AND resolution is EMPTY'),  # an issue key is nobody's name
+])
+def test_an_issues_own_relatives_in_the_possessive(question: str, jql: str) -> None:
+    call = only(question)
+    assert call.jql == jql and "DATA-65" in call.slots.parents + call.slots.descendants_of, call
+    assert call.slots.ignored == [], call
