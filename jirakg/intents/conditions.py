@@ -478,8 +478,9 @@ DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hie
                   r"underneath|below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|"
                   r"all the way down|everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
 DIRECT = re.compile(r"\b(?:direct|directly|immediate|immediately|first-level)\b")
-KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?:'s|’s| s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?(?:epics|stories|tasks|"
-                          rf"bugs|features|sub-?tasks|(?P<noun>children|child issues|issues|items|tickets|work))\b")
+KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?:'s|’s| s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?"
+                          rf"(?:epics|stories|tasks|bugs|features|sub-?tasks|"
+                          rf"(?P<noun>children|child issues|issues|items|tickets|work))\b")
 UNRELEASED = re.compile(r"\b(?:unreleased|not (?:yet )?released|upcoming releases?|future releases?|next releases?|"
                         r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|"
                         r"has not|didn t|did not) (?:been |yet )?(?:shipped|released)(?: yet)?|not (?:yet )?shipped)\b")

@@ -708,9 +708,8 @@ class EmbeddedParser:
             return "is blocked by"
         if re.search(r"\bsame (?:problem|issue|bug|thing) as\b", lowered):
             return "duplicates"
-        if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|\b{KEY_WORD} (?:is )?block(?:s|ing)\b|"
-                     rf"\bdepends on (it|this|that|"
-                     rf"{KEY_WORD})\b"
+        if re.search(rf"\bblocked by (it|this|that|{KEY_WORD})\b|\bdoes .+ block\b|"
+                     rf"\b{KEY_WORD} (?:is )?block(?:s|ing)\b|\bdepends on (it|this|that|{KEY_WORD})\b"
                      r"|\bwhat depends on\b", lowered):
             return "blocks"
         if re.search(r"\bblock|\bdepend|\bdeadlock|\bcritical path|\bchain|\bcycle", lowered):
