@@ -4,25 +4,18 @@ held-out questions are not read while writing rules)."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from jirakg.bots.cli import main
 from jirakg.bots.cli.demo_data_commands import write_demo
-from jirakg.devjira.dataset import load_dataset
 from jirakg.devjira.demo.generator import DEFAULT_END
-from jirakg.devjira.runner import BackgroundServer
-from jirakg.devjira.server import create_app
 from jirakg.engine.answer_evaluation import Expect, problems
+from tests.engine.answer_sets import ARCHIVE, fluid_score, score
 
 TEAM = Path(__file__).resolve().parents[1] / "data" / "team"
-ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
-NOW = "2026-11-01T12:00:00+00:00"
 # Floors a little under what was measured (README): a change that loses understanding fails here.
 FLOORS = {("dev.jsonl", "demo"): 0.99, ("dev.jsonl", "fluid"): 0.99,
           ("heldout.jsonl", "demo"): 0.84, ("heldout.jsonl", "fluid"): 0.74,
@@ -60,18 +53,11 @@ def test_gold_expectations_follow_from_the_raw_data(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
 
 
-def _score(name: str, dataset: str, extra: list[str], env: dict) -> dict:
-    result = CliRunner().invoke(main, ["eval", "answers", str(TEAM / name), "--dataset", dataset, "--now", NOW,
-                                       "--json", *extra], env=env)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output.strip().splitlines()[-1])
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["dev.jsonl", "heldout.jsonl", "words-tune.jsonl", "words-scored.jsonl",
                                   "words-fresh.jsonl", "fresh2.jsonl"])
 def test_demo_team_answers(name: str, tmp_path: Path) -> None:
-    report = _score(name, "demo", [], {"JIRAKG_DATA_DIR": str(tmp_path)})
+    report = score(TEAM / name, "demo", tmp_path)
     assert report["cases"] >= CASES[name] and report["accuracy"] >= FLOORS[(name, "demo")]
 
 
@@ -80,6 +66,5 @@ def test_demo_team_answers(name: str, tmp_path: Path) -> None:
 @pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
 @pytest.mark.parametrize("name", ["dev.jsonl", "heldout.jsonl"])
 def test_fluid_team_answers(name: str, tmp_path: Path) -> None:
-    with BackgroundServer(create_app(load_dataset(ARCHIVE))) as url:
-        report = _score(name, "fluid", ["--jira-url", url], {"JIRAKG_DATA_DIR": str(tmp_path)})
+    report = fluid_score(TEAM / name, tmp_path)
     assert report["cases"] >= 40 and report["accuracy"] >= FLOORS[(name, "fluid")]

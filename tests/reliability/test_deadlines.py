@@ -71,9 +71,9 @@ def test_idle_sockets_do_not_lock_out_healthz_and_are_closed(tmp_path) -> None:
         port = int(served.url.rsplit(":", 1)[1])
         idle = []
         try:
-            for _ in range(500):
-                idle.append(socket.create_connection(("127.0.0.1", port), timeout=5))
-            slow = socket.create_connection(("127.0.0.1", port), timeout=5)
+            for _ in range(500):  # a generous connect timeout: on a loaded machine the backlog drains slowly
+                idle.append(socket.create_connection(("127.0.0.1", port), timeout=30))
+            slow = socket.create_connection(("127.0.0.1", port), timeout=30)
             slow.sendall(b"GET /healthz HTTP/1.1\r\n")  # a request whose headers never finish
             assert http.call(f"{served.url}/healthz").status == 200
             deadline = time.monotonic() + IDLE_TIMEOUT_S + 10
