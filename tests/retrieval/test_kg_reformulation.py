@@ -113,7 +113,7 @@ def scripted(*replies: object):
 
 
 def llm_session(model: ScriptedModel, url: str) -> tuple[KgSession, LlmClient]:
-    llm = LlmClient(f"{url}/v1", "test-model", timeout_s=5)
+    llm = LlmClient(f"{url}/v1", "test-model", timeout_s=30)  # a scripted model: no timing under test
     return KgSession(EmbeddedStore(TTL), llm=llm), llm
 
 
@@ -175,7 +175,7 @@ def test_llm_kg_wording_is_checked_against_the_triples(worded: str, accepted: bo
     model = ScriptedModel(lambda messages: json.dumps({"answer": worded.format(height=height)}))
     with model.serve() as url:
         async def run():
-            llm = LlmClient(f"{url}/v1", "test-model", timeout_s=5)
+            llm = LlmClient(f"{url}/v1", "test-model", timeout_s=30)  # a scripted model: no timing under test
             try:
                 triples = [LabelledTriple(entity="Antony Cheng", relation="height", value=height)]
                 return await LlmKgAnswerer(llm).words("What is Antony Cheng's height?", triples, "templated")
