@@ -552,8 +552,7 @@ NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|wi
 PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|belonging to|part of) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b(?!'s| s\b)|"  # not "in X's"
                     rf"\b(?:children|child issues|issues|items|tickets|work|(?P<kind>sub-?tasks|subtasks|stories|tasks|"
-                    rf"bugs|epics|features)) (?P<under>(?:of|under) (?:the )?(?:epic|initiative|feature|story|issue )?"
-                    rf"(?P<key2>{KEY}))\b",
+                    rf"bugs|epics|features)) (?P<under>(?:of|under) (?:the )?(?P<key2>{KEY}))\b",
                     re.I)
 # Words that carry no condition: question scaffolding, politeness, and the nouns for "issues".
 FILLER = frozenset("""
