@@ -36,7 +36,7 @@ from jirakg.intents.models import (
 )
 from jirakg.intents.readings import category_note, literal_status, priority_note
 from jirakg.intents.timewindows import COUNT, find_windows
-from jirakg.intents.value_slots import unknown_slot_value, unplaced_name, value_names
+from jirakg.intents.value_slots import NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
 
@@ -65,7 +65,7 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
                  r"delivered|close out|closed out|wrap(?:ped|ping)?(?: up)?|knock(?:ed|ing)?(?: out)?|dropped|"
                  r"rejected|abandoned|cancell?ed|declined|turned down|refused|decided against|g[ai]ven? up on|"
-                 r"scrapped|shelved|killed off"),
+                 r"scrapped|shelved|killed off|sorted out|dealt with|taken care of|handled"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
             r"completed|resolved|closed|shipped|delivered)|overdue by|late by|"
             # "what does MOB still need to deliver this month": what is due then
@@ -90,20 +90,27 @@ OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?
 HAVE_NOT = (r"(?:(?:don t|doesn t|didn t|do not|does not|did not) (?:yet |even |ever )?(?:have|get|got|carry|"
             r"belong to)|"
             r"(?:haven t|hasn t|have not|has not) (?:yet |even |ever )?(?:got|gotten|had|been given)) (?:a |an |any )?")
-WITHOUT = rf"(?:no |without (?:a |any )?|missing (?:a )?|lack(?:ing)? (?:a )?|with no |{HAVE_NOT})"
+WITHOUT = rf"(?:no |without (?:an? |any )?|missing (?:an? )?|lack(?:ing)? (?:an? )?|with no |{HAVE_NOT})"
 LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
 # "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
 NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?"
            r"(?:got |gotten )?|without (?:ever )?(?:being |having been |getting |having )?)"
-           r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set) (?:in|into|to|for|"
-           r"on|under|with)? ?(?:a |any |an )?|(?:never|not|without)(?: ever| yet)? (?:got|get|getting|gotten|"
+           r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set|tagged) (?:in|"
+           r"into|to|for|"
+           r"on|under|with|at|against)? ?(?:a |any |an )?|(?:never|not|without)(?: ever| yet)? (?:got|get|"
+           r"getting|gotten|"
            r"been given|given|having|had) (?:a |any |an )?)")
-DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|ended(?: up)?) as )?"
+DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|ended(?: up)?) as |marked )?"
                       r"(?:not going to (?:be )?|"
                       r"(?P<decided>declined?|declining|refused?|refusing|chose not|decided not|opted not) to |"
                       r"won t (?:be )?|"
                       r"will not (?:be )?|not to be )"
                       r"(?P<verb>fix(?:ed)?|do(?:ne)?)\b")
+# Words for settling an issue: negated ("never sorted out", "nobody has dealt with") they leave it unresolved
+SETTLED = (r"(?:resolved|fixed|done|finished|completed|closed|dealt with|addressed|taken care of|sorted(?: out)?|"
+           r"handled|solved|wrapped up|fixed up)")
+# what people call a component when they say it has none: "never filed under any part of the app"
+COMPONENT_WORDS = r"(?:components?|areas?|modules?|parts? of the (?:app|apps|product|system|codebase|code))"
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
@@ -113,7 +120,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:assigned|owns?|owned|"
                             r"(?:picked|grabbed|claimed|taken|took)(?: (?:it |them )?(?:up|on))?|"
                             r"working on)|"
-                            rf"{WITHOUT}(?:owner|assignee)|"
+                            rf"{WITHOUT}(?:owner|assignee)|{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) "
+                            r"(?:assigned|on (?:it|them))|"
                             # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
                             r"(?:never (?:been |got |gotten )?|without (?:ever )?(?:being |having been |getting )?)"
                             r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
@@ -127,16 +135,22 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"waiting for|looking for|without) (?:an? )?(?:owner|assignee)|"
                             # "with nobody on them", "that nobody was ever put on", "don't have an owner yet"
                             r"(?:with |without )?(?:nobody|no one|noone|anybody|anyone) (?:is |was |has been |"
-                            r"have been )?(?:ever )?(?:put )?on (?:it|them|this|that|those|these)|"
+                            r"have been )?(?:ever )?(?:put )?on (?:it|them|this|that|those|these)\b|"
+                            # "sub-tasks nobody is on"; not "nobody on the team", "anyone on Floe"
+                            r"(?:nobody|no one|noone) (?:is |was |has been )?(?:ever )?on(?=\s*$|\s+(?:in|yet|and|or|"
+                            r"right now|at the moment|currently|for|from)\b)|"
                             r"(?:nobody|no one) (?:was |has been |have been |is |got )?(?:ever )?put on|"
                             r"(?:don t|doesn t|do not|does not|didn t|did not) (?:yet )?have (?:an? |any )?"
                             r"(?:owner|assignee)|(?:nobody|no one) (?:has |have )?(?:yet )?been handed)\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
                               rf"target (?:versions?|releases?)){GIVEN}|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN})\b")),
-    ("component", re.compile(rf"\b(?:{WITHOUT}components?|(?:no|without) component set|{NOT_PUT}components?{GIVEN})"
-                             rf"\b")),
-    ("labels", re.compile(rf"\b(?:{WITHOUT}labels?|unlabell?ed|not labell?ed)\b")),
+    # "no affects version", "missing an affected version"
+    ("affectedVersion", re.compile(rf"\b(?:{WITHOUT}(?:affects?|affected) versions?{GIVEN})\b")),
+    ("component", re.compile(rf"\b(?:{WITHOUT}{COMPONENT_WORDS}|(?:no|without) component set|"
+                             rf"{NOT_PUT}{COMPONENT_WORDS}{GIVEN})\b")),
+    ("labels", re.compile(rf"\b(?:{WITHOUT}(?:labels?|tags?)|unlabell?ed|not labell?ed|untagged|"
+                          r"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|labell?ed))\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?)\b")),
     ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|"
                           rf"{NOT_PUT}sprints?{GIVEN})\b")),
@@ -150,9 +164,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |"
                               r"been |was |"
-                              r"were )?(?:resolved|fixed|done|finished|completed|closed|dealt with|addressed|"
-                              r"taken care of)|"
-                              r"(?:what s|what is) left(?: to do)?|"
+                              rf"were )?{SETTLED}|"
+                              r"(?:what s|what is) (?:still )?left(?: to do)?|"
                               r"still waiting for a fix|left to do|"
                               r"(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
                               r"left (?:unfinished|undone|unresolved|open)|still around|"
@@ -161,14 +174,14 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
                               r"(?:have|has|need|needs) to (?:be )?(?:finish|"
                               r"finished|deliver|delivered|ship|shipped|"
-                              r"complete|completed|done|fix|fixed)|(?:isn t|aren t|not) (?:yet )?done(?: yet)?|"
+                              r"complete|completed|done|fix|fixed)|"
                               r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
                               r"(?:fix|resolution)|"
                               r"still needs? work|needs? (?:more )?work|(?:still )?needs? doing|still to do|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
                               r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|"
                               r"has not) been dealt with|"
-                              r"(?:nobody|no one) (?:has |have )?(?:resolved|fixed|closed|finished|completed|done)|"
+                              rf"(?:nobody|no one) (?:has |have )?(?:yet |ever |really )?{SETTLED}|"
                               r"need (?:a |some )?fix(?:ing)?|"
                               # "still waiting for design input": not done, and what it waits for is read on
                               r"still(?= (?:waiting|awaiting)\b))\b")),
@@ -179,8 +192,15 @@ FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution|"
                               r"resolution (?:was |is |has been )?(?:set|recorded))\b")),
     ("assignee", re.compile(r"\b(?:(?:is|are) assigned(?: to (?:someone|somebody|anyone))?|has an? (?:owner|assignee)|"
-                            r"have an? (?:owner|assignee))\b(?! to [a-z])")),
+                            r"have an? (?:owner|assignee)|"
+                            # "have somebody assigned", "someone has picked up"; keywords ending "… assigned"
+                            r"(?:has|have|with) (?:somebody|someone|a person) (?:assigned|on (?:it|them))|"
+                            r"(?:somebody|someone) (?:has |have )?(?:picked up|taken on|grabbed|claimed)|"
+                            r"assigned$)\b(?! to [a-z])")),
 ]
+# "not done", "isn't done yet": outside the Done category the word names (an issue closed without a resolution is
+# done); "unfinished" and "still open" keep meaning unresolved, as Jira's own filters read them
+NOT_DONE = re.compile(r"(?:not (?:yet )?done|(?:isn t|aren t|hasn t been|haven t been) (?:yet )?done)")
 CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["new", "indeterminate"], re.compile(r"\b(?:not (?:yet )?(?:done|closed|finished|completed?|complete)|"
                                           r"(?:hasn t|haven t|has not|have not|didn t|did not) (?:yet )?(?:been )?"
@@ -191,7 +211,8 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped|wrapped up)\b")),
     # "not started", "nobody has started yet" before "started": the longer phrase decides
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
-                         r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet )?(?:been )?(?:started|begun|"
+                         r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet |"
+                         r"even )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?)\b")),
     (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|(?:actively |currently )?being worked on|"
                                    r"actively working(?: on)?|in flight|started|kicked off|"
@@ -207,6 +228,7 @@ NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|
                                  r"(?:but |yet |though |and )?(?P<not>(?:not|never|weren t|wasn t|isn t|aren t|without)"
                                  r"(?: being| getting| been)?(?: actually| really| properly)? fixed)\b")
 STATUS_WORD = re.compile(r"\b(?:status|state|workflow|column)\b")  # "in the Won't Fix status": the workflow's
+MOVED_TO = re.compile(r"\b(?:moved|set|changed|transitioned|put) (?:to|in|into)$")  # a state the issue was moved to
 MARKED = re.compile(r"\b(?:marked|set to|moved to|flagged)(?: as)?$")  # "marked resolved": the workflow state so named
 NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|"
                             r"in progress|new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
@@ -215,7 +237,8 @@ CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new
                  "indeterminate": "indeterminate"}
 AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": the component it is filed under
 AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|(?:found|seen|broken|happens?|happening|occurs?|"
-                     r"shows? up|showing up|reproduces?) in|reported (?:in|on|against))(?: the)?"
+                     r"shows? up|showing up|showed up|turned up|cropped up|popped up|appeared|reproduces?) in|"
+                     r"reported (?:in|on|against))(?: the)?"
                      r"(?: versions?| releases?| builds?)?$")
 # "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
 AFFECTS_AFTER = re.compile(r"^(?:as (?:an? |the |their |its )?)?(?:affects?|affected) (?:versions?|releases?)\b")
@@ -231,7 +254,8 @@ SPRINT_STATES = [
                         r"ongoing|open|in progress)\b")),
     ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
                           r"(?P<between>(?: \w+){0,3}?) "
-                          r"sprints\b|\bsprints? (?:that |which )?(?:has |have |had )?(?:already )?(?:closed|finished|"
+                          r"sprints\b|\bsprints? (?:that |which )?(?:has |have |was |were |is |"
+                          r"had )?(?:already )?(?:been )?(?:closed|finished|"
                           r"ended|completed)\b")),
     ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming)\b(?P<between>(?: \w+){0,3}?) sprints?\b"))]
 # The reporter's verbs, plain and past, shared by every pattern that reads a reporter (team questions too)
@@ -279,12 +303,13 @@ OTHER_THAN_PRONOUN = re.compile(r"\b(?:is |are )?(?:assigned to|owned by|handled
                                 r"belong(?:s|ing)? to) (?:someone|somebody|anyone|anybody|people|others?|"
                                 r"another person) (?:other than|besides|except|but) (?P<pronoun>him|her|them)\b")
 # "the reporter is not", "whose assignee isn't": the field, then whether it is the person
-FIELD_IS = r"(?: (?:is|was|isn t|wasn t|is not|was not|=|!=))?"
+FIELD_IS = r"(?: (?:is|was|isn t|wasn t|is not|was not|not|=|!=))?"
 REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
                              r"(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
                              rf"except|but|besides))?$|\b(?<!apart )(?<!aside )from$|"
                              rf"\b(?:reporter|author|creator){FIELD_IS}$")
-REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
+REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then|assigned|assignee|owns|owned|"
+                            rf"owner)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
                             r"(?:has |have |had )?"
                             # "filled": "filed" typed twice
                             rf"(?:{REPORTED}|wrote|entered|authored|filled|(?:put|sent|handed) in)\b|"
@@ -390,13 +415,30 @@ LINK_ANY = [
                           rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b"
                           # "web stuff waiting for someone to review it": the issues asked about wait for a person
                           r"(?! (?:someone|somebody|a reviewer|reviewers?|an? (?:code )?review|(?:code )?review)\b)")),
-    ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:blocked|held up|stuck|waiting|dependent|"
+    ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:stuck )?(?:blocked|held up|stuck|"
+                                 r"waiting|dependent|"
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
-                                 rf"unresolved |any )?blockers?)\b(?! priority| severity)"))]  # "Blocker priority"
+                                 rf"unresolved |any )?blockers?)\b(?!(?:,? (?:or|and) \w+)* (?:priority|"
+                                 rf"severity))|"  # "Blocker priority"
+                                 r"\b(?:is |are )?blocked by$"))]  # keywords ending "… is blocked by"
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
 OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any |at least one |one or more )?(?:other|another|"
               r"different|older|earlier|newer) "
               r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones)|others|one another|each other)")
+
+
+COPIES = r"(?:duplicates|copies|copy|dupes?|repeats?)"
+# Everyday verbs for a link description, before the issues on the other side ("copies of some other ticket")
+EVERYDAY_LINK_VERBS = {"duplicates": [rf"(?:(?:is|are|was|were) )?{COPIES} of"],
+                       "supersedes": [r"replac(?:e|es|ed|ing)"],
+                       "is superseded by": [r"(?:(?:is|are|was|were|been|got) )?replaced by"]}
+# Descriptions that name their link wherever they stand ("FLUID supersedes fixed"); "duplicates" or "relates to"
+# in the middle of a question are as often a resolution or plain words
+KEYWORD_ANYWHERE = {"supersedes", "is superseded by", "depends on", "is depended on by"}
+# The same link said from the other side, whole: "other tickets were filed as copies of them", "have duplicates"
+EVERYDAY_LINKED = {"is duplicated by": [rf"\b(?:{OTHER_SIDE} (?:(?:is|are|was|were|got|been|have been|has been) )?"
+                                       rf"(?:marked|filed|closed|flagged|resolved|raised|logged) as {COPIES} of ?"
+                                       rf"(?:them|it|this|that)?|(?:have|has|with) (?:some |any )?{COPIES})\b"]}
 
 
 def link_verb_patterns(descriptions: list[str]) -> list[tuple[str, re.Pattern[str]]]:
@@ -415,9 +457,12 @@ def link_verb_patterns(descriptions: list[str]) -> list[tuple[str, re.Pattern[st
             said = (rf"(?:{re.escape(verb)}|{re.escape(stem)}|{re.escape(stem.removesuffix('e'))}ing)"
                     + (rf" {tail}" if tail else "(?: of)?"))
         # "have a depends on link to something else", "MOB duplicates links", keywords ending "… is duplicated by"
-        as_keywords = rf"\b{re.escape(description)}(?: links?)?(?: (?:count|number|total))?$"
-        patterns.append((description, re.compile(rf"\b(?:that |which )?{said} (?:{OTHER_SIDE}|(?:links?|"
-                                                 rf"relationships?)(?: (?:to|with) {OTHER_SIDE})?)\b|{as_keywords}")))
+        as_keywords = rf"\b{re.escape(description)}(?: links?)?(?: (?:count|number|total))?" + (
+            r"\b" if description in KEYWORD_ANYWHERE else "$")
+        said = "|".join([said, *EVERYDAY_LINK_VERBS.get(description, [])])
+        said_whole = [rf"\b(?:that |which )?(?:{said}) (?:{OTHER_SIDE}|(?:links?|relationships?)(?: (?:to|with) "
+                      rf"{OTHER_SIDE})?)\b", as_keywords, *EVERYDAY_LINKED.get(description, [])]
+        patterns.append((description, re.compile("|".join(said_whole))))
     return patterns
 
 
@@ -444,8 +489,8 @@ ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tas
                         r"sub-?tasks?|work)\b")
 ISSUES_SAID = re.compile(rf"{ISSUE_NOUN.pattern}|\bproblems?\b|\bones\b")  # "serious problems", "the nasty ones"
 OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
-NOT_SINCE = re.compile(r"\b(?:not|never|n['’ ]t|(?:is|are|has|have|was|were)n['’ ]t|nobody(?: has| have| s)?|"
-                       r"no one(?: has| have| s)?|no-one(?: has| s)?|no|without(?: any| an?)?|zero)"
+NOT_SINCE = re.compile(r"\b(?:not|never|n['’ ]t|(?:is|are|has|have|was|were)n['’ ]t|nobody(?: has| have|['’ ]s)?|"
+                       r"no one(?: has| have|['’ ]s)?|no-one(?: has| s)?|no|without(?: any| an?)?|zero)"
                        r"(?: been| yet| even| really)?(?: (?:seen|had|got|gotten|shown))?(?: any| an?)?\s*$")
 # Why or for whom the asker asks, said inside the request ("for Carla's performance review", "the security team asked
 # for", "our team lead wants"): its words select nothing; an owner named before the occasion ("Carla's") still may.
@@ -468,15 +513,24 @@ HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too 
                    r"an issue|a hassle|a big deal|too hard|too difficult)|no (?:rush|pressure|worries|hurry)|"
                    r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
                    r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you)")
+# contractions typed without the apostrophe: "arent", "couldnt", "nobodys touched"
+UNAPOSTROPHED = re.compile(r"\b(aren|isn|don|doesn|didn|haven|hasn|wasn|weren|couldn|wouldn|shouldn|nobody|"
+                           r"someone|somebody)(t|s)\b")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
 MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
                      r"urgent) (?:for|to) (?:us|me|the (?:team|business|company)|our (?:team|business|company))\b")
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
+# "across all projects", "in every project": no project condition, said so the words are not left over
+EVERY_PROJECT = re.compile(r"\b(?:across|in|over|for|from) (?:all|every|each|any)(?: of)? (?:the |our )?projects?\b")
 DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
                   r"(?:at |on )?all levels|every level|anywhere (?:under|"
                   r"underneath|below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|"
-                  r"all the way down|everything (?:under|underneath|beneath|below)|(?:any|every) depth)\b")
+                  r"all the way down|everything (?:under|underneath|beneath|below)|(?:any|every) depth|"
+                  # "sub-tasks included", "not just its stories but their sub-tasks too": every level below
+                  r"(?:incl|including|plus) (?:all )?(?:their |its |the )?sub-?tasks(?: too| as well)?|"
+                  r"sub-?tasks (?:included|too|as well)|"
+                  r"not just (?:its|the) \w+ but (?:also )?(?:their|its|the) sub-?tasks(?: too| as well)?)\b")
 DIRECT = re.compile(r"\b(?:direct|directly|immediate|immediately|first-level)\b")
 KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?:'s|’s| s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?"
                           rf"(?:epics|stories|tasks|bugs|features|sub-?tasks|"
@@ -549,7 +603,10 @@ REQUESTED_AFTER = re.compile(r"^(?:has |have |had )?(?:asked for|requested|sugge
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
                         r"thinks|is going|has asked|wanted|requested|is preparing|prepares)\b")
 # "of" only after the children it names: "the blockers of OPS-5", "the status of OPS-5" name no parent
-PARENT = re.compile(rf"\b(?:under|in|within|inside|below|beneath|belonging to|part of) (?:the )?"
+# Words that put issues below another: "under", "hanging off", "rolling up to"
+UNDER = (r"(?:under|underneath|within|inside|below|beneath|belong(?:s|ing)? to|part of|contained in|hanging off|"
+         r"sitting under|roll(?:s|ing)? up (?:in)?to)")
+PARENT = re.compile(rf"\b(?:{UNDER}|in) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b(?!'s| s\b)|"  # not "in X's"
                     rf"\b(?:children|child issues|issues|items|tickets|work|(?P<kind>sub-?tasks|subtasks|stories|tasks|"
                     rf"bugs|epics|features)) (?P<under>(?:of|under) (?:the )?(?P<key2>{KEY}))\b",
@@ -572,8 +629,8 @@ currently current right now today also just same exactly basically actually mayb
 meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan sanity
 help need needed trying try figure out check checking curious wondering wonder quick question team our we
 pull up bring display fetch dig surface pull-up retrieve gimme lemme wanna gonna hey hi hello folks guys
-went gone goes came come comes
-people person anyone anybody someone somebody everyone everybody others nobody colleagues colleague teammates
+went gone goes came come comes across
+people person anyone anybody someone somebody everyone everybody others colleagues colleague teammates
 """.split())
 LONG_FILLER = sorted({w for w in FILLER | {"whats", "thats"} if len(w) >= 4})
 # Words that look like conditions: never dropped without saying so.
@@ -726,6 +783,7 @@ class ConditionReader:
             lambda word: bool(get_close_matches(word, self.known, n=1, cutoff=0.8)))
         # Facts of the instance every question consults, computed once per lexicon.
         self.status_values = {t.value.lower() for t in lexicon.of("status")}
+        self.type_words = {alias for t in lexicon.of("type") for alias in t.aliases}  # "about bugs he raised": no text
         self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
         self.blocked_status = "blocked" in self.status_values
         # block links have words of their own (LINK_ANY)
@@ -759,6 +817,7 @@ class ConditionReader:
         date word is on (a follow-up's "what about next week?" after "due this week")."""
         self.date_field = date_field
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
+        raw = UNAPOSTROPHED.sub(r"\1'\2", raw)
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         self.possessive = raw
         raw = HEDGE.sub(lambda m: " " * len(m.group(0)), raw)
@@ -785,6 +844,7 @@ class ConditionReader:
         self._order(words, slots)
         if people:
             self._people(words, slots)
+        words.take_all(EVERY_PROJECT)
         if self.lexicon.priority_order and words.take_all(LEAST):
             slots.priorities.append(self.lexicon.priority_order[-1])
         for match in words.take_all(NAMED_CATEGORY):  # before values: "status category not done" names no status
@@ -1000,9 +1060,9 @@ class ConditionReader:
         found = [(words.span(m), m.group("verb"), m.group("decided")) for m in DECLINED.finditer(words.free())]
         for (start, end), verb, decided in found:
             near = words.before(start, 3) + " " + words.after(end, 2)
-            if STATUS_WORD.search(near) and \
+            if (STATUS_WORD.search(near) or MOVED_TO.search(words.before(start, 2))) and \
                     " ".join(words.tokens[start:end]) in self.status_words:
-                continue  # "in the Won't Fix status": the workflow state, where the instance has one
+                continue  # "in the Won't Fix status", "moved to won't fix": the workflow state, where there is one
             # "won't be done" says the name; "decided not to do" a decision, the instance's usual Won't Fix first
             preferred = ("won't fix", "won't do") if verb.startswith("fix") or decided else ("won't do", "won't fix")
             value = next((names[n] for n in preferred if n in names), None)
@@ -1032,6 +1092,8 @@ class ConditionReader:
                     other.start in (match.end + 1, match.end + 2) for other in found):
                 words.take(match.start, match.end)  # "abandoned as incomplete": the resolution after "as" says which
                 continue
+            if re.fullmatch(r"of (?:them|it|this|that|those|these)", words.after(match.end, 2)):
+                continue  # "other tickets marked as duplicates of them": a link, read with the links
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
             # "closed as", "the Duplicate resolution", "closed because the report was incomplete"
@@ -1043,8 +1105,9 @@ class ConditionReader:
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
-            if STATUS_WORD.search(near) and match.term.value.lower() in self.status_values:
-                continue  # "in the Won't Fix status": the status, where the instance has one
+            if (STATUS_WORD.search(near) or MOVED_TO.search(words.before(match.start, 2))) and \
+                    match.term.value.lower() in self.status_values:
+                continue  # "in the Won't Fix status", "moved to won't fix": the status, where the instance has one
             named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
                     or single == "fixed" or named_issues or listed) and match.score >= 0.9:
@@ -1100,7 +1163,7 @@ class ConditionReader:
                     phrase.pop(0)
                 # "whose title mentions a demo": words of the title even where a component has that name
                 titled = re.search(r"\b(?:titles?|summary|summaries)\s+$", text.value[:match.start()])
-                if (not phrase or all(w in FILLER or w.isdigit() for w in phrase)
+                if (not phrase or all(w in FILLER or w.isdigit() or w in self.type_words for w in phrase)
                         # "mentioning checkout" asks for the word even where a component has that name
                         or (said == "about" and self._value_kind(" ".join(phrase)) and not titled)
                         or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])
@@ -1338,6 +1401,9 @@ class ConditionReader:
                     and not MARKED.search(words.before(match.start, 2)):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start, 6)
+            if match.term.kind == "status" and phrase == "done" and _negation(before) and not STATUS_WORD.search(
+                    before + " " + words.after(match.end, 1)):
+                continue  # "not done": outside the Done category (`_categories`), not only the state named Done
             joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
             # "non-defect Floe tickets": a value right after a negated one is not in its list without an "or"
             negated = _negation(before) is not None or (bool(joined) and all(t in LIST_JOINERS for t in joined))
@@ -1435,7 +1501,7 @@ class ConditionReader:
         if slots.statuses or slots.status_categories:
             return
         wanted: set[str] | None = None
-        said: dict[str, list[str]] = {"wanted": [], "excluded": []}  # the words each category was read from
+        said: dict[str, list[str]] = {"wanted": [], "excluded": [], "outside": []}  # the words read, by how
         for categories, pattern in CATEGORIES:
             for match in words.take_all(pattern):
                 phrase = match.group(0)
@@ -1449,7 +1515,9 @@ class ConditionReader:
                 negated = negation is not None
                 if negation:  # "not in progress": the "not" is used
                     _take_negation(words, negation, start)
-                status = literal_status(self.lexicon, phrase, slots.projects)
+                # "not done", "not finished": outside the Done category, whatever the workflow calls its states
+                status = None if negated and phrase == "done" else literal_status(self.lexicon, phrase,
+                                                                                  slots.projects)
                 if status:
                     target = slots.excluded.statuses if negated else slots.statuses
                     target += [] if status in target else [status]
@@ -1462,15 +1530,21 @@ class ConditionReader:
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
                     said["wanted"].append(phrase)
-        if wanted == {"new", "indeterminate"}:
-            # "open", "not done", "outstanding": unresolved, as people and Jira's own filters mean it
+        if wanted == {"new", "indeterminate"} and all(NOT_DONE.fullmatch(p) for p in said["wanted"]):
+            # "not done yet": not in the Done category (an issue closed without a resolution is done)
+            slots.excluded.status_categories = list(dict.fromkeys([*slots.excluded.status_categories, "done"]))
+            said["outside"] = said["wanted"]
+        elif wanted == {"new", "indeterminate"}:
+            # "open", "outstanding": unresolved, as people and Jira's own filters mean it
             if "resolution" not in slots.empty:
                 slots.empty.append("resolution")
         elif wanted and not slots.statuses:  # a status named beside a description is the narrower reading
             slots.status_categories = [c for c in ("new", "indeterminate", "done") if c in wanted]
-        for key, categories in (("wanted", slots.status_categories), ("excluded", slots.excluded.status_categories)):
+        for key, categories in (("wanted", slots.status_categories), ("excluded", slots.excluded.status_categories),
+                                ("outside", slots.excluded.status_categories)):
             if said[key] and len(categories) == 1:
-                note = category_note(self.lexicon, " ".join(dict.fromkeys(said[key])), categories[0], slots.projects)
+                note = category_note(self.lexicon, " ".join(dict.fromkeys(said[key])), categories[0], slots.projects,
+                                     outside=key == "outside")
                 slots.assumed += [] if note in slots.assumed else [note]
 
     def _unknown_names(self, words: Words, original: str) -> None:
@@ -1491,7 +1565,7 @@ class ConditionReader:
             looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
             if not capitalised and re.search(r"(?:ed|ing)$", value):
                 looks_named = False  # "what the web team planned", "the project finished": a verb, no name
-            if value not in FILLER and value not in FIELD_WORDS and value not in self.known_words and looks_named:
+            if value not in FILLER | FIELD_WORDS | NO_VALUE and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, typed.group(0) if typed else value))
         self._unknown_project_key(words, original)
         for version in re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])", original):
@@ -1500,7 +1574,7 @@ class ConditionReader:
                 raise Unknown(self._no_such("version", version))  # "Infusion 9.0": a version no release has
         person = re.search(r"\b(?:assigned to|reported by|filed by|raised by|owned by|created by|opened by|logged by|"
                            r"submitted by) (?!_)([a-z][a-z'.-]+)(?: (?!_)([a-z][a-z'.-]+))?\b", free)
-        if person and person.group(1) not in FILLER:
+        if person and person.group(1) not in FILLER | NO_VALUE:
             surname = person.group(2) if person.group(2) and person.group(2) not in NAME_STOP | FIELD_WORDS else None
             raise Unknown(self._no_such("person", " ".join(filter(None, [person.group(1), surname])).title()))
 
@@ -1656,6 +1730,8 @@ def _resolution_negation(words: Words, start: int) -> int | None:
 
 def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: int) -> None:
     """The resolution said at `start`-`end`, wanted, or excluded with the negation before it, which is used."""
+    if start and words.tokens[start - 1] == "nobody" and words.tokens[start] == "could":
+        start -= 1  # "nobody could make them happen": who could not is part of the name said
     negation = _resolution_negation(words, start)
     target = slots.excluded.resolutions if negation is not None else slots.resolutions
     if value not in target:

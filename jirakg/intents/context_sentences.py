@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 
 from jirakg.intents.conditions import ISSUE_NOUN
+from jirakg.intents.follow_ups import with_person
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 
 # A sentence ends at a full stop, a dash, or a colon a request follows ("…before I answer her again: how many…")
@@ -31,6 +32,8 @@ PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", 
 THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?"
                           r"(?<!are )(?<!is )(?<!were )(?<!was )there)\b", re.IGNORECASE)  # not "are there any"
 ITS = re.compile(r"\bits\b", re.IGNORECASE)
+EXCLUDING = re.compile(r"\b(?:excluding|except|other than|besides|apart from|aside from|(?:anyone|anybody) but)\b",
+                       re.IGNORECASE)
 IT = re.compile(r"\b(?:it|its)\b(?!')", re.IGNORECASE)
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
 # "Show me what Justin raised": the issues are asked for without an issue noun (or by a type's name)
@@ -50,13 +53,15 @@ ANY_PROJECT = re.compile(r"\bprojects?\b", re.IGNORECASE)  # "for all the other 
 
 def without_story(text: str, projects: dict[str, str], names_person: Callable[[str], bool] = lambda _: False,
                   sprints: dict[str, str] | None = None,
-                  fits: Callable[[str, str], bool] = lambda _request, _project: True) -> tuple[str, str]:
+                  fits: Callable[[str, str], bool] = lambda _request, _project: True,
+                  person_in: Callable[[str], str | None] = lambda _: None) -> tuple[str, str]:
     """`text` without the statements before its first request, when the request does not point back, and
     the statements left out (for the answer to name their condition words as not used).
     `projects`: each project's name (lower case) and key (as typed) to the name to read. `names_person`: whether a
     sentence names the one person the question names (a pronoun beside them points at them, not into the story).
     `sprints`: each sprint's name (lower case) to the name to read. `fits`: whether the request may be set in the
-    project the story names (a component of another project in the request says it is not)."""
+    project the story names (a component of another project in the request says it is not). `person_in`: the one
+    person a sentence names, if it names exactly one."""
     sentences: list[str] = []
     for sentence in SENTENCE_END.split(text.strip()):  # "each component of OPS: how many…" is one request
         if sentences and sentences[-1].endswith(":") and len(sentences[-1].split()) < SHORT_LEAD:
@@ -83,6 +88,13 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
             sprint = named_sprints.pop()
             sentences[first] = ITS.sub(lambda _: f"the {sprint}", sentences[first])  # the name, never a template
             asked = ""
+    told_people = {person for sentence in story if (person := person_in(sentence))}
+    if PERSON_PRONOUN.search(asked) and len(told_people) == 1 and not person_in(asked) \
+            and not EXCLUDING.search(asked):
+        # "Ana is going on leave next week. What does she have in progress?": the one person the story names
+        # (beside an exclusion, "anyone other than him", the reader resolves the pronoun in the whole text)
+        sentences[first] = with_person(sentences[first], told_people.pop())
+        asked = ""
     request = " ".join(sentences[first:])
     told_keys = {key.upper() for sentence in story for key in re.findall(ISSUE_KEY_SHAPE, sentence, re.I)}
     introduced = len(told_keys) == 1 and not re.search(ISSUE_KEY_SHAPE, request) and bool(IT.search(asked))

@@ -16,7 +16,7 @@ from difflib import get_close_matches
 from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
-from jirakg.intents.conditions import CATEGORIES, DEEP, ConditionReader, Unknown, foreign_language, no_such
+from jirakg.intents.conditions import CATEGORIES, DEEP, UNDER, ConditionReader, Unknown, foreign_language, no_such
 from jirakg.intents.context_sentences import IT, without_story
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
@@ -103,8 +103,8 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                           r"links?|risks?|connected to|tied to|relationships?|relations|connections?|"
                           r"dependenc(?:y|ies))\b")),
     ("children", re.compile(rf"\b(what(?:'s| is) in (?:it|this|that|{KEY_WORD})|"
-                            r"children|child|sub[- ]?tasks?|under|beneath|below|belong(s|ing)? to|contained in|"
-                            r"inside|part of|descendants?|underneath|pieces of|parts of|breakdown of)\b")),
+                            rf"children|child|sub[- ]?tasks?|{UNDER}|"
+                            r"descendants?|pieces of|parts of|breakdown of)\b")),
 ]
 # "what can't go ahead until OPS-553 is finished?": a state said of the named issue describes it, selects nothing
 STATE_OF_NAMED = re.compile(r"\b(?P<lead>(?:until|till|before|once|after|when|unless|for)\s+)"
@@ -159,7 +159,9 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"\b(?:what|how) (?:would|does|will|did|do) (?:that|it|this) look\b|"
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
-                       r"which (?:ones? )?(?:are|were|have|has)|which ones)\b")
+                       r"which (?:ones? )?(?:are|were|have|has)|which ones|"
+                       # "how many were marked won't fix?": no issues named, so the ones just listed
+                       r"how many (?:are|were|have|has|got)\b(?! there\b))\b")
 REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"
                      r"display|pull|fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b",
                      re.IGNORECASE)
@@ -269,7 +271,8 @@ class EmbeddedParser:
             return named[words]
 
         stripped, story = without_story(asked, self.story_projects, names_person=lambda s: bool(
-            one_person(asked) and one_person(s)), sprints=self.story_sprints, fits=self._fits_project)
+            one_person(asked) and one_person(s)), sprints=self.story_sprints, fits=self._fits_project,
+            person_in=one_person)
         calls: list[IntentCall] = []
         parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()],
                                           self._without_contrast)

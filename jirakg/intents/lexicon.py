@@ -266,7 +266,7 @@ def _add_metadata_terms(add, fields: Iterable[dict], statuses: Iterable[dict], p
     for priority in priorities:
         add("priority", priority["name"], priority["name"])
     for kind in issue_types:
-        add("type", kind["name"], kind["name"], _plural(kind["name"]))
+        add("type", kind["name"], kind["name"], *_type_names(kind["name"]))
     for link in link_types:
         # The type's name ("Blocks") reads as its outward direction only.
         add("link", link["outward"], link["outward"], link["name"], link["outward"].removeprefix("is "))
@@ -326,7 +326,7 @@ def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
     for field_id, kind in NAMED_FIELDS.items():
         value = fields.get(field_id)
         if value:
-            add(kind, value["name"], value["name"], *([_plural(value["name"])] if kind == "type" else []))
+            add(kind, value["name"], value["name"], *(_type_names(value["name"]) if kind == "type" else []))
     _add_sprints(add, fields, sprints)
 
 
@@ -419,8 +419,9 @@ def _option_aliases(field_name: str, value: str, taken: set[str]) -> list[str]:
     aliases = [words, f"{name} {words}", f"{words} {name}", f"{code}{number}", f"{name} {number}",
                f"{name[:3]} {number}", f"{name[:3]}{number}"]
     if rest:
-        # "major severity", "major in severity"
-        aliases += [f"{name} {rest}", f"{rest} {name}", f"{code}{number} {rest}", f"{rest} in {name}"]
+        # "major severity", "major in severity"; "sev 1 critical": the code and the name together
+        aliases += [f"{name} {rest}", f"{rest} {name}", f"{code}{number} {rest}", f"{rest} in {name}",
+                    f"{name} {number} {rest}", f"{name[:3]} {number} {rest}", f"{name[:3]}{number} {rest}"]
     return list(dict.fromkeys(aliases))
 
 
@@ -435,6 +436,12 @@ def _distinctive_words(names: list[str], shortest: int) -> set[str]:
 
 def _has_phrase(name: str, phrase: str) -> bool:
     return f" {phrase} " in f" {name} "
+
+
+def _type_names(name: str) -> list[str]:
+    """A type as people write it: plural, and closed up ("subtasks" for Sub-task)."""
+    closed = name.replace("-", "")
+    return [_plural(name), *([closed, _plural(closed)] if closed != name else [])]
 
 
 def _plural(name: str) -> str:

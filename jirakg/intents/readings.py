@@ -9,6 +9,8 @@ answer."""
 
 from __future__ import annotations
 
+import re
+
 from jirakg.intents.lexicon import Lexicon
 
 CATEGORY_LABELS = {"new": "To Do", "indeterminate": "In Progress", "done": "Done"}
@@ -29,14 +31,19 @@ def literal_status(lexicon: Lexicon, phrase: str, projects: list[str]) -> str | 
     return status if all(status in names for names in used) else None
 
 
-def category_note(lexicon: Lexicon, said: str, category: str, projects: list[str]) -> str:
-    """"I read 'being worked on' as any status in the In Progress category (In Progress, In Review, Blocked)." """
+def category_note(lexicon: Lexicon, said: str, category: str, projects: list[str], outside: bool = False) -> str:
+    """"I read 'being worked on' as any status in the In Progress category (In Progress, In Review, Blocked).";
+    outside: "I read 'unfinished' as not in the Done category (Done, Closed)." """
     names = [name for name, key in lexicon.status_categories.items() if key == category]
     if projects and lexicon.statuses_in:
         used = {name for p in projects for name in lexicon.statuses_in.get(p, [])}
         names = [name for name in names if name in used] or names
     spans = f" ({', '.join(names[:MOST_LISTED])}{', …' if len(names) > MOST_LISTED else ''})" if names else ""
-    return f"I read '{said}' as any status in the {CATEGORY_LABELS.get(category, category)} category{spans}."
+    said = re.sub(r"\b(\w+n) t\b", r"\1't", said)  # "aren t" as typed: "aren't"
+    label = CATEGORY_LABELS.get(category, category)
+    if outside:
+        return f"I read '{said}' as not in the {label} category{spans}."
+    return f"I read '{said}' as any status in the {label} category{spans}."
 
 
 def priority_note(said: str, values: list[str]) -> str | None:

@@ -308,7 +308,9 @@ RATE = re.compile(r"(?P<t>\b(?:resolution|completion|fix|done|closure|close) rat
                   r"(?P<part>resolved|done|closed|complete|completed|finished|fixed|open|unresolved))\b")
 RATE_PARTS = {"resolution": "resolved", "completion": "done", "fix": "resolved", "done": "done", "closure": "resolved",
               "close": "resolved"}
-AVERAGE = re.compile(r"\b(?P<stat>average|avg|mean|median|typical|typically|half of)\b")
+# "half of" as a median; "the first half of 2025" is a time
+AVERAGE = re.compile(r"\b(?P<stat>average|avg|mean|median|typical|typically|"
+                     r"(?<!first )(?<!1st )(?<!second )(?<!2nd )(?<!latter )half of)\b")
 RESOLUTION_TIME = re.compile(
     r"\b(?:time to (?:resolve|fix|close|resolution|complete|get \w+ (?:done|fixed|resolved))|resolution time|"
     r"(?:time|(?:number of )?days|(?:number of )?weeks) (?:it )?takes? (?P<keep3>[\w-]+ )?to (?:resolve|fix|close|ship|"
@@ -431,8 +433,13 @@ WORKLOAD = re.compile(
     r"help|\bwho(?:'s| is| are)? (?:working on|doing|holding|owning|has|got|'s got) what\b|"
     rf"{LIGHT_LOAD})\b")
 SPRINT_WORD = re.compile(r"\bsprint\b")
+# A sprint said as a condition on the issues asked for, not a sprint reported on: "no sprint", "in a sprint that has
+# already been closed", "even though their sprint already finished"
+SPRINT_CONDITION = re.compile(r"\b(?:no|any|without a|not in a|outside (?:the|a|any)) sprints?\b|"
+                              r"\b(?:that|which|their|its) sprints? (?:(?:that|which) )?(?:has |have |had |was |were )?"
+                              r"(?:already )?(?:been )?(?:closed|finished|ended|completed|over)\b")
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
-                      r"coming along|shaping up)|progress|on track|burn ?down|health|status report|status|"
+                      r"coming along|shaping up)|(?<!in )progress|on track|burn ?down|health|status report|status|"
                       r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
                       r"how (?:many|much)\b.{0,70}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
                       r"did .{0,40}\bfinish|getting through|end(?:ed)? up|"
@@ -640,7 +647,8 @@ class TeamAsk:
 # Words that make a short question a search with conditions rather than a sprint or risk report
 CONDITION_WORDS = (r"\b(?:un\w+|open|not|no|nobody|no one|noone|except|minus|without|overdue|assigned|owns?|owned|"
                    r"owners?|done|finished|mine|my|me|others?|high|low|blocked|closed|resolved|in progress|to do|"
-                   r"reported|filed|raised|logged)\b")
+                   r"reported|filed|raised|logged|won't|won t|wont|duplicates?|showstoppers?|critical|urgent|"
+                   r"trivial|minor|major|highest|lowest)\b")
 SHORT = 6  # words: a question this short is keywords ("OPS risks", "DATA Sprint 51")
 SENTENCE = re.compile(r"(?<=[.!?])(?<!\b\w\.\w\.)\s+")  # "i.e." and "e.g." end no sentence
 SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "workload", "comments", "comment",
@@ -930,7 +938,8 @@ def _release(text: str) -> TeamAsk | None:
 def _sprint(text: str) -> TeamAsk | None:
     # "DATA Sprint 51", "current OPS sprint": a sprint alone, without issues asked for, asks how it went
     alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text)
-    if SPRINT_WORD.search(text) and (PROGRESS.search(text) or alone) and not LISTING.search(text):
+    if SPRINT_WORD.search(text) and (PROGRESS.search(text) or alone) and not LISTING.search(text) \
+            and not SPRINT_CONDITION.search(text):
         return TeamAsk("sprint", Measure(), re.sub(r"\bsprint\b(?!\s+\d)", " ", PROGRESS_WORDS.sub(" ", text)))
     return None
 

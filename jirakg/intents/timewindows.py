@@ -129,6 +129,11 @@ def _latest(today: datetime, weekday: str, before: int = 0) -> datetime:
     return today - timedelta(days=(today.weekday() - WEEKDAYS[weekday] - before) % 7 + before)
 
 
+def _half(year: int, first: bool) -> tuple[datetime, datetime]:
+    start = datetime(year, 1 if first else 7, 1, tzinfo=UTC)
+    return start, datetime(year, 7, 1, tzinfo=UTC) if first else datetime(year + 1, 1, 1, tzinfo=UTC)
+
+
 def _quarter(today: datetime, offset: int) -> tuple[datetime, datetime]:
     """The calendar quarter `offset` quarters from the current one."""
     start = shift(_month_start(today.year, (today.month - 1) // 3 * 3 + 1), 3 * offset, "month")
@@ -336,6 +341,10 @@ _RULES = [
                                                   today.replace(year=today.year + 1, month=1, day=1))),
     (r"\blast year\b", lambda m, now, today, _: (
         today.replace(year=today.year - 1, month=1, day=1), today.replace(month=1, day=1))),
+    # "the first half of 2025", "H2 2024": January to July, or July to the next January
+    (rf"\b(?:the )?(first|1st|second|2nd|latter) half of {YEAR}", lambda m, now, today, _: _half(
+        int(m.group(2)), m.group(1) in ("first", "1st"))),
+    (rf"\bh([12]) {YEAR}", lambda m, now, today, _: _half(int(m.group(2)), m.group(1) == "1")),
     (rf"\bsince {DATE}", lambda m, now, today, _: (_date(m.group(1)), None)),
     # "on saturday", "last tuesday": that day, the latest one up to today
     (rf"\b(?:on|last) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (

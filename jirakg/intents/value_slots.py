@@ -39,7 +39,7 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("status", re.compile(rf"\b(?i:in|into|to) (?i:the )?(?![A-Z][A-Z0-9]+-\d)"
                           rf"(?P<value>{JOINED_NAMES}) (?i:status|state|column)\b")),
     ("resolution", re.compile(rf"\b(?i:resolved|closed|marked|flagged) as (?:an? )?(?P<value>{JOINED_NAMES}|"
-                              rf"(?:{USUAL_RESOLUTIONS})\b)")),
+                              rf"(?:{USUAL_RESOLUTIONS})\b)(?! of\b)")),  # "marked as duplicates of them": a link
     ("resolution", re.compile(rf"\b(?i:resolution)(?: (?i:of|is|=))? \"?(?P<value>{JOINED_NAMES})")),
     ("resolution", re.compile(rf"(?P<value>{JOINED_NAMES}) (?i:resolution)\b")),
     ("version", re.compile(r"\b(?i:release|version|fix ?version)s? \"?(?P<value>[A-Z0-9][\w.-]*)")),

@@ -38,7 +38,7 @@ REQUESTS = [
      'days',
      'project = OPS AND issuetype = Task AND created >= "2026/10/18 12:00"'),
     ("anything in Core Platform that Pedro Patel is working on and that isn't done yet",
-     'project = PROJ AND assignee = Pedro Patel AND resolution is EMPTY'),
+     'project = PROJ AND assignee = Pedro Patel AND resolution is EMPTY AND statusCategory != "done"'),
     ('stuff labelled tech-debt that nobody has picked up',
      'labels = tech-debt AND assignee is EMPTY'),
     ('things in Web Storefront that were wrapped up in the last 7 days',
@@ -80,7 +80,7 @@ REQUESTS = [
     ('Let me know which Core Platform risks are still open, if there are any',
      'project = PROJ AND issuetype = Risk AND resolution is EMPTY'),
     ('Could you find the quick-win tickets in Core Platform that are not done yet?',
-     'labels = quick-win AND project = PROJ AND resolution is EMPTY'),
+     'labels = quick-win AND project = PROJ AND statusCategory != "done"'),
     ('The customer is asking again. Which customer-reported defects are still unresolved?',
      'labels = customer-reported AND issuetype = Bug AND resolution is EMPTY'),
     ('Planning next week: which Data Platform stories have not been started?',
@@ -201,7 +201,7 @@ def _only(question: str):
 @pytest.mark.parametrize(("question", "stated"), [
     ("Can you show me the Data Platform stories? Only the blocked ones, please.", 'status = "Blocked"'),
     ("List the Web Storefront bugs. Just the ones nobody owns.", "assignee is EMPTY"),
-    ("which Operations tasks are there? not the done ones", 'status != "Done"'),
+    ("which Operations tasks are there? not the done ones", 'statusCategory != "done"'),
 ])
 def test_a_sentence_that_only_narrows_the_request_is_one_of_its_conditions(question: str, stated: str) -> None:
     assert stated in (_only(question).jql or "")

@@ -41,6 +41,7 @@ FILES = (sorted(NLQ.glob("dev-*.jsonl")) + sorted(NLQ.glob("words2-*.jsonl")) + 
          + sorted(NLQ.glob("fresh-*.jsonl")) + sorted(NLQ.glob("tune4-*.jsonl")) + sorted(NLQ.glob("held4-*.jsonl"))
          + sorted(NLQ.glob("tune5-*.jsonl")) + sorted(NLQ.glob("tune6-*.jsonl")) + sorted(NLQ.glob("held6-*.jsonl"))
          + sorted(NLQ.glob("tune7-*.jsonl")) + sorted(NLQ.glob("held7-*.jsonl"))
+         + sorted(NLQ.glob("tune9-*.jsonl")) + sorted(NLQ.glob("held9-*.jsonl"))
          + sorted((NLQ / "heldout").glob("*.jsonl")))
 SHARED_DATASETS = Path(__file__).resolve().parents[3] / "shared" / "datasets"
 FLUID_ARCHIVE = SHARED_DATASETS / "fluid-jira" / "issues.jsonl.gz"

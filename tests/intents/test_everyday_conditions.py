@@ -1,0 +1,167 @@
+"""Conditions said the everyday way, each a mechanism rather than one wording: "subtasks" closed up, nobody on
+them, nothing settled, copies of other tickets, no area, a story naming the person a pronoun points at, "not done"
+as the Done category, and the like. The wordings here are not those of the evaluation sets (tune9 shows where the
+mechanisms were missing; held9 judges them), and each has a near neighbour that must keep its old reading."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from jirakg.devjira.dataset import load_dataset
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import ConversationState, IntentCall
+from tests.intents.demo_lexicon import LEXICON, ORG
+from tests.jira_env import lexicon_of
+
+ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
+NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
+PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
+ACCOUNT = {person.display_name: person.account_id for person in ORG.people}
+
+
+def one(parser: EmbeddedParser, question: str) -> IntentCall:
+    (call,) = parser.parse(question).intents
+    return call
+
+
+def assert_reads(call: IntentCall, present: list[str], absent: tuple[str, ...] = ()) -> None:
+    jql = call.jql or ""
+    assert call.name in ("search", "count"), (call.name, jql)
+    for clause in present:
+        assert clause in jql, jql
+    for clause in absent:
+        assert clause not in jql, jql
+    assert call.slots.ignored == [], (jql, call.slots.ignored)
+
+
+DEMO = [
+    # a type typed closed up
+    ("subtasks in MOB", ['issuetype = "Sub-task"', 'project = "MOB"'], ()),
+    # nobody on them, with or without "them"; "nobody on the team" is no emptiness
+    ("sub-tasks nobody is on", ['issuetype = "Sub-task"', "assignee is EMPTY"], ()),
+    ("MOB bugs nobody is on yet", ["assignee is EMPTY"], ()),
+    ("which WEB bugs don't have anyone assigned", ['project = "WEB"', "assignee is EMPTY"], ()),
+    # never settled, in the words people use for settling
+    ("OPS bugs nobody has dealt with yet", ['project = "OPS"', "resolution is EMPTY"], ()),
+    ("DATA tasks that were never taken care of", ['project = "DATA"', "resolution is EMPTY"], ()),
+    ("WEB stories that were never sorted out", ['project = "WEB"', "resolution is EMPTY"], ()),
+    # copies are duplicates; "duplicates of them" is the other side of the link, not a resolution
+    ("MOB stories that are copies of other stories", ['issueLinkType = "duplicates"'], ("resolution",)),
+    ("open PROJ bugs that other tickets were filed as copies of", ['issueLinkType = "is duplicated by"',
+                                                                   "resolution is EMPTY"], ()),
+    ("PROJ tasks with other tickets marked as duplicates of them", ['issueLinkType = "is duplicated by"'], ()),
+    # emptiness said with "any", the component as an area or part of the app, and "tagged"
+    ("MOB bugs that were never put under any area", ["component is EMPTY"], ()),
+    ("WEB stories that aren't filed under any part of the product", ["component is EMPTY"], ()),
+    ("DATA bugs not targeted at any release", ["fixVersion is EMPTY"], ()),
+    ("OPS tasks that arent tagged with any component", ["component is EMPTY"], ()),
+    ("WEB stories nobody has labelled yet", ["labels is EMPTY"], ()),
+    # apostrophes left out
+    ("MOB bugs that havent been fixed", ["resolution is EMPTY"], ()),
+    # the keyword a role word stands beside, not the next verb along
+    ("ana patel assigned created last month", [f'assignee = "{ACCOUNT["Ana Patel"]}"', "created >="],
+     ("reporter",)),
+    ("PROJ bugs reporter not Carla Souza", [f'reporter != "{ACCOUNT["Carla Souza"]}"'], ("assignee",)),
+    # a link said as keywords at the end
+    ("PROJ open is blocked by", ['issueLinkType = "is blocked by"'], ('status = "Blocked"',)),
+    # stuck waiting on other work is the link, not also the Blocked status
+    ("WEB stories stuck waiting on another ticket", ['issueLinkType = "is blocked by"'], ('status = "Blocked"',)),
+    # a severity option said by its code and name together
+    ("sev 2 major bugs", ['"S2 - Major"'], ("priority",)),
+    # a version said to be where the problem appeared
+    ("MOB bugs that cropped up in 2026.Q3", ['affectedVersion = "2026.Q3"'], ("fixVersion",)),
+    # sprints as conditions, not a sprint report
+    ("how many PROJ stories are in progress with no sprint", ["sprint is EMPTY"], ()),
+    ("which open WEB tasks were in a sprint that was already closed", ["sprint in closedSprints()"], ()),
+    # half a year
+    ("DATA bugs resolved in the second half of 2025", ['resolutiondate >= "2025/07/01 00:00"',
+                                                      'resolutiondate < "2026/01/01 00:00"'], ()),
+    # "across all projects" is no text to search for
+    ("open bugs across all projects", ['issuetype = "Bug"', "resolution is EMPTY"], ("text ~",)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_conditions(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_reads(one(PARSER, question), present, absent)
+
+
+def test_nobody_on_the_team_is_not_an_empty_assignee() -> None:
+    for question in ("WEB bugs nobody on the team has touched in a month", "is anyone on WEB carrying more bugs"):
+        assert "assignee is EMPTY" not in (one(PARSER, question).jql or ""), question
+
+
+def test_not_done_is_outside_the_done_category_and_says_so() -> None:
+    call = one(PARSER, "MOB stories that are not done yet")
+    assert 'statusCategory != "done"' in (call.jql or "") and "resolution" not in (call.jql or "")
+    assert call.slots.assumed == ["I read 'not done' as not in the Done category (Done, Won't Do)."]
+    # "open", "unfinished" and "unresolved" still mean no resolution, as Jira's own filters do
+    assert "resolution is EMPTY" in (one(PARSER, "open MOB stories").jql or "")
+    assert "resolution is EMPTY" in (one(PARSER, "unfinished MOB stories").jql or "")
+    assert "resolution is EMPTY" in (one(PARSER, "unresolved MOB stories").jql or "")
+
+
+def test_a_pronoun_points_at_the_one_person_the_story_names() -> None:
+    call = one(PARSER, "Elena Rossi is away next week and I'm covering. which High priority tickets does she "
+                       "have in progress?")
+    assert f'assignee = "{ACCOUNT["Elena Rossi"]}"' in (call.jql or "")
+    assert 'priority = "High"' in (call.jql or "")
+    call = one(PARSER, "Jonas Tanaka asked for help with reviews. which of his tickets are in review?")
+    assert f'"{ACCOUNT["Jonas Tanaka"]}"' in (call.jql or "") and 'status = "In Review"' in (call.jql or "")
+
+
+def test_a_story_pronoun_beside_an_exclusion_stays_with_the_reader() -> None:
+    # "anyone other than him": the reader resolves "him" over the whole text; the story keeps its say
+    call = one(PARSER, "Viktor Lindqvist already knows the WEB bugs he filed. show the WEB bugs reported by anyone "
+                       "other than him")
+    assert f'reporter != "{ACCOUNT["Viktor Lindqvist"]}"' in (call.jql or "")
+    assert "assignee" not in (call.jql or "")
+
+
+def test_a_person_after_either_is_named_not_asked_about() -> None:
+    call = one(PARSER, "open issues assigned to either Ana Patel or Elena Rossi")
+    assert call.name == "search"
+    assert all(ACCOUNT[name] in (call.jql or "") for name in ("Ana Patel", "Elena Rossi"))
+
+
+def test_how_many_were_narrows_the_last_list() -> None:
+    first = one(PARSER, "MOB bugs created in 2025")
+    (call,) = PARSER.parse("how many were marked won't do?",
+                           ConversationState(last_intent=first.name, last_search=first.slots)).intents
+    assert call.name == "count"
+    for clause in ('project = "MOB"', 'issuetype = "Bug"', "resolution = \"Won't Do\""):
+        assert clause in (call.jql or "")
+
+
+@pytest.fixture(scope="module")
+def fluid_parser() -> EmbeddedParser:
+    if not ARCHIVE.is_file():
+        pytest.skip("../shared/datasets is absent")
+    return EmbeddedParser(lexicon_of(load_dataset(ARCHIVE)), now=lambda: NOW)
+
+
+FLUID = [
+    # one workflow's Done state is not the category: an issue Closed without a resolution is done
+    ("Reorderer bugs that aren't done", ['statusCategory != "done"'], ('status != "Done"', "resolution")),
+    # a status and a resolution of one name: moved to it is the state, closed as it the resolution
+    ("Uploader bugs moved to won't fix", ['status = "Won\'t Fix"'], ("resolution",)),
+    ("Uploader bugs closed as won't fix", ['resolution = "Won\'t Fix"'], ("status",)),
+    # two levels listed before the word priority
+    ("FLUID bugs with critical or blocker priority", ['priority in ("Critical", "Blocker")'], ("issueLinkType",)),
+    # the archive's own link verbs and their everyday words
+    ("FLUID supersedes unresolved", ['issueLinkType = "supersedes"'], ()),
+    ("Infusion issues that replaced older ones", ['issueLinkType = "supersedes"'], ()),
+    ("FLUID bugs missing an affects version", ["affectedVersion is EMPTY"], ()),
+    # a priority word beside a release asks for issues, not a release report
+    ("critical issues targeted at the 1.5 release", ['priority = "Critical"', 'fixVersion = "1.5"'], ()),
+]
+
+
+@pytest.mark.fluid_archive
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_conditions(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                          absent: tuple[str, ...]) -> None:
+    assert_reads(one(fluid_parser, question), present, absent)
