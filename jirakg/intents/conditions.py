@@ -524,7 +524,7 @@ DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|
 # "across all projects", "in every project": no project condition, said so the words are not left over
 EVERY_PROJECT = re.compile(r"\b(?:across|in|over|for|from) (?:all|every|each|any)(?: of)? (?:the |our )?projects?\b")
 DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
-                  r"(?:at |on )?all levels|every level|anywhere (?:under|"
+                  r"(?:at |on )?all levels(?: down)?|every level(?: down)?|anywhere (?:under|"
                   r"underneath|below|beneath|inside)|recursively|whole (?:tree|hierarchy)|entire (?:tree|hierarchy)|"
                   r"all the way down|everything (?:under|underneath|beneath|below)|(?:any|every) depth|"
                   # "sub-tasks included", "not just its stories but their sub-tasks too": every level below
@@ -604,7 +604,8 @@ NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|wi
                         r"thinks|is going|has asked|wanted|requested|is preparing|prepares)\b")
 # "of" only after the children it names: "the blockers of OPS-5", "the status of OPS-5" name no parent
 # Words that put issues below another: "under", "hanging off", "rolling up to"
-UNDER = (r"(?:under|underneath|within|inside|below|beneath|belong(?:s|ing)? to|part of|contained in|hanging off|"
+UNDER = (r"(?:under|underneath|within|inside|below|beneath|belong(?:s|ing)? to|part of|contained in|hang(?:s|ing)? off|"
+         r"(?:split|broken|carved) out of|"
          r"sitting under|roll(?:s|ing)? up (?:in)?to)")
 PARENT = re.compile(rf"\b(?:{UNDER}|in) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b(?!'s| s\b)|"  # not "in X's"

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from jirakg.intents.conditions import ISSUE_NOUN
-from jirakg.intents.follow_ups import with_person
+from jirakg.intents.follow_ups import POINTS_AT_PERSON, with_person
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 
 # A sentence ends at a full stop, a dash, or a colon a request follows ("…before I answer her again: how many…")
@@ -27,7 +27,6 @@ POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|
                          r"(?:that|this|the same) (?:\w+ )?(?:project|component|release|version|"
                          r"board|team|list|resolution|status|sprint|person|one)|"
                          r"(?:that|the same) (?:day|week|month|quarter|year|period|time))\b|\bones\b", re.IGNORECASE)
-PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", re.IGNORECASE)
 # …only at the project the story is set in ("Which bugs in that project…"): the project, not the whole story
 THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?"
                           r"(?<!are )(?<!is )(?<!were )(?<!was )there)\b", re.IGNORECASE)  # not "are there any"
@@ -89,7 +88,7 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
             sentences[first] = ITS.sub(lambda _: f"the {sprint}", sentences[first])  # the name, never a template
             asked = ""
     told_people = {person for sentence in story if (person := person_in(sentence))}
-    if PERSON_PRONOUN.search(asked) and len(told_people) == 1 and not person_in(asked) \
+    if POINTS_AT_PERSON.search(asked) and len(told_people) == 1 and not person_in(asked) \
             and not EXCLUDING.search(asked):
         # "Ana is going on leave next week. What does she have in progress?": the one person the story names
         # (beside an exclusion, "anyone other than him", the reader resolves the pronoun in the whole text)
@@ -105,8 +104,8 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
                           for said in (request, asked))
     # "How many tickets did Gregor report that are assigned to somebody other than him?" (only a sentence with such
     # a pronoun is scanned for the person it names)
-    if PERSON_PRONOUN.search(asked) and names_person(asked):
-        asked = PERSON_PRONOUN.sub("", asked)
+    if POINTS_AT_PERSON.search(asked) and names_person(asked):
+        asked = POINTS_AT_PERSON.sub("", asked)
     if re.search(ISSUE_KEY_SHAPE, asked):  # "for DECA-188, who reported it?": "it" is the issue the request names
         asked = re.sub(r"\bit(?:s|'s)?\b", "", asked, flags=re.IGNORECASE)
     if (not story or POINTS_BACK.search(asked)

@@ -85,8 +85,9 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                                 r"blockers|everything (that )?(blocks|is blocking)|dependency (tree|graph)|"
                                 r"recursive(ly)?|indirectly)\b")),
     ("changelog", re.compile(r"\b(history|changelog|change log|what (has |have )?changed|what's changed|who changed|"
-                             r"when (was|did|were) .{0,40}\b(moved|changed|closed|resolved|reopened|assigned|"
-                             r"reassigned|set|updated|transitioned|marked|put)|last changed|changes? (to|on|in)|"
+                             r"when (was|did|were) .{0,40}\b(move|moved|change|changed|close|closed|resolve|resolved|"
+                             r"reopen|reopened|assigned|reassigned|set|updated|transitioned|marked|put)|last changed|"
+                             r"changes? (to|on|in)|took over|taken over|"
                              r"who (moved|set|updated|resolved|closed|reopened|assigned|reassigned|edited)|"
                              r"transition(ed|s)?|moved to|"
                              # "what happened to it this week", "since when has it been blocked", "handed to whom"
@@ -100,9 +101,9 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|(?<!\bas )(?<!\bas a )duplicat\w*|"
                           rf"{WAITS_ON}|{HOLDS_UP}|same (?:problem|issue|bug|thing) as|"
                           r"relates? to|related|linked|"
-                          r"links?|risks?|connected to|tied to|relationships?|relations|connections?|"
+                          r"links?|risks?|threats?|connected to|tied to|relationships?|relations|connections?|"
                           r"dependenc(?:y|ies))\b")),
-    ("children", re.compile(rf"\b(what(?:'s| is) in (?:it|this|that|{KEY_WORD})|"
+    ("children", re.compile(rf"\b(what(?:'s| is)(?: still)?(?: left| remaining| open)? in (?:it|this|that|{KEY_WORD})|"
                             rf"children|child|sub[- ]?tasks?|{UNDER}|"
                             r"descendants?|pieces of|parts of|breakdown of)\b")),
 ]
@@ -111,6 +112,10 @@ STATE_OF_NAMED = re.compile(r"\b(?P<lead>(?:until|till|before|once|after|when|un
                             r"(?P<named>[A-Z][A-Z0-9_]+-\d+|it|this|that)\s+(?:is|gets?|got|has been|will be|to be)"
                             r"\s+(?:\w+\s+)?(?:done|finished|resolved|closed|fixed|complete|completed|"
                             r"shipped|merged|released)\b", re.IGNORECASE)
+# "MOB-655 is due next week and I want to know what risks …": when the named issue is due describes it
+DUE_OF_NAMED = re.compile(r"\b(?P<named>[A-Z][A-Z0-9_]+-\d+)\s+(?:is|was|'s)\s+(?:due|supposed to (?:ship|land|"
+                          r"be done)|"
+                          r"scheduled)\b[^.,;?]*?(?=\s+(?:and|but|so)\b|[.,;?]|$)", re.IGNORECASE)
 # blocking that goes round ("the cycle that just started" is a sprint, not a deadlock)
 CYCLES = re.compile(r"\b(?:deadlock\w*|circular\w*|in a (?:loop|circle)|each other|one another)\b|"
                     r"\b(?:block|depend|wait)\w*\b.*\b(?:cycles?|loops?)\b|\b(?:cycles?|loops?)\b.*\b(?:block|depend)")
@@ -296,6 +301,10 @@ class EmbeddedParser:
             carried = []
         parts = [self._pointed(p, one_person(asked), one_person) if POINTS_AT_PERSON.search(p) else p
                  for p in _rejoined(parts)]
+        # "when did the assignee change, and who did MOB-683 go to?": the one issue the question names is the one
+        # an earlier part asks about without naming it
+        named = list(dict.fromkeys(k for p in parts for k in self._keys(p)[0]))
+        carried = carried or (named if len(named) == 1 and len(parts) > 1 else [])
         for part in parts:
             previous = calls[-1] if calls else None
             within = state
@@ -484,6 +493,7 @@ class EmbeddedParser:
         if keys:  # "stuck waiting for it" is waiting, not the Blocked status
             part = STATE_OF_NAMED.sub(lambda m: m.group("lead") + m.group("named"), re.sub(r"\bstuck (?=waiting\b)",
                                                                                           "", part))
+            part = DUE_OF_NAMED.sub(lambda m: m.group("named"), part)
         if keys and name == "linked":  # "OPS-553 blockers": the link, not the Blocker priority
             part = re.sub(r"\bblockers?\b(?! (?:priority|bugs?|issues?|tickets?)\b)", " ", part, flags=re.IGNORECASE)
         pronoun = pronoun_in_role(lowered)
@@ -721,7 +731,7 @@ class EmbeddedParser:
             return "is duplicated by"
         if re.search(r"\bduplicat", lowered):
             return "duplicates"
-        if re.search(r"\brisks?\b", lowered):
+        if re.search(r"\b(?:risks?|threats?)\b", lowered):
             return next((t.value for t in self.lexicon.of("link") if t.value.startswith("has risk")), None)
         if re.search(r"\brelate", lowered):
             return "relates to"

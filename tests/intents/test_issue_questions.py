@@ -155,3 +155,35 @@ def test_an_issues_own_relatives_in_the_possessive(question: str, jql: str) -> N
     call = only(question)
     assert call.jql == jql and "DATA-65" in call.slots.parents + call.slots.descendants_of, call
     assert call.slots.ignored == [], call
+
+
+@pytest.mark.parametrize("question", ["when did the assignee of WEB-41 change?", "who took over WEB-41 and when?",
+                                      "when did we close WEB-41?"])
+def test_when_something_changed_on_an_issue_is_its_history(question: str) -> None:
+    call = only(question)
+    assert call.name == "changelog" and call.issue_keys == ["WEB-41"], call
+
+
+def test_an_earlier_part_asks_about_the_one_issue_a_later_part_names() -> None:
+    calls = PARSER.parse("when did the assignee change, and who has WEB-41 now?").intents
+    assert [(c.name, c.issue_keys) for c in calls] == [("changelog", ["WEB-41"]), ("metadata", ["WEB-41"])]
+
+
+@pytest.mark.parametrize("question", ["Show me everything that hangs off INIT-5, all levels down.",
+                                      "the whole tree hanging off INIT-5"])
+def test_everything_hanging_off_an_issue_at_every_level_is_its_subtree(question: str) -> None:
+    call = only(question)
+    assert call.name == "search" and call.slots.descendants_of == ["INIT-5"] and call.slots.ignored == [], call
+
+
+def test_when_the_named_issue_is_due_describes_it() -> None:
+    call = only("MOB-60 is due next week and I want to know which risks are recorded against it")
+    assert call.name == "linked" and call.issue_keys == ["MOB-60"], call
+    assert "duedate" not in (call.jql or "")
+    call = only("MOB-60 is due next week. what's still left in it?")
+    assert call.name == "search" and "duedate" not in (call.jql or "") and 'parent = "MOB-60"' in (call.jql or "")
+
+
+def test_threats_recorded_against_an_issue_are_its_risks() -> None:
+    call = only("What possible threats have been recorded against MOB-60?")
+    assert call.name == "linked" and call.issue_keys == ["MOB-60"], call
