@@ -513,6 +513,9 @@ HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too 
                    r"an issue|a hassle|a big deal|too hard|too difficult)|no (?:rush|pressure|worries|hurry)|"
                    r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
                    r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you)")
+# "closed or not", "open and closed": both sides of a state, so no condition on it
+STATES_SAID = r"(?:open|closed|resolved|unresolved|done|finished|fixed|assigned|unassigned)"
+EITHER_WAY = re.compile(rf"\b(?:whether )?{STATES_SAID},? (?:or not|(?:or|and|and/or) {STATES_SAID})\b")
 # contractions typed without the apostrophe: "arent", "couldnt", "nobodys touched"
 UNAPOSTROPHED = re.compile(r"\b(aren|isn|don|doesn|didn|haven|hasn|wasn|weren|couldn|wouldn|shouldn|nobody|"
                            r"someone|somebody)(t|s)\b")
@@ -818,7 +821,7 @@ class ConditionReader:
         date word is on (a follow-up's "what about next week?" after "due this week")."""
         self.date_field = date_field
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
-        raw = UNAPOSTROPHED.sub(r"\1'\2", raw)
+        raw = EITHER_WAY.sub(" ", UNAPOSTROPHED.sub(r"\1'\2", raw))
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         self.possessive = raw
         raw = HEDGE.sub(lambda m: " " * len(m.group(0)), raw)

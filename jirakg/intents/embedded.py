@@ -313,6 +313,10 @@ class EmbeddedParser:
                 # "how many OPS bugs are open and which of them are blocked?": "them" is the set the part before
                 # selected, narrowed as a follow-up narrows the last answer's
                 within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})
+            if previous is not None and previous.issue_keys and len(carried) == 1 and not self._keys(part)[0] \
+                    and refines_alone(part.lower()) and self._filters_present(part.lower()):
+                # "give me a rundown of OPS-501: who's driving it, and what's still open?": the issue's own work
+                part = f"{part.rstrip(' ?.!,')} under {carried[0]}"
             call = self._part(part.strip(), within, issue_in_view, carried)
             if previous is not None:
                 call = _selection_carried(previous, call)

@@ -165,3 +165,15 @@ FLUID = [
 def test_fluid_conditions(fluid_parser: EmbeddedParser, question: str, present: list[str],
                           absent: tuple[str, ...]) -> None:
     assert_reads(one(fluid_parser, question), present, absent)
+
+
+@pytest.mark.parametrize("question", ["how many of each type does OPS have, closed or not?",
+                                      "open and closed bugs in WEB", "WEB bugs whether resolved or unresolved"])
+def test_both_sides_of_a_state_are_no_condition_on_it(question: str) -> None:
+    jql = one(PARSER, question).jql or ""
+    assert "status" not in jql and "resolution" not in jql, jql
+
+
+def test_a_bare_state_after_a_question_about_an_issue_is_about_its_work() -> None:
+    calls = PARSER.parse("give me a rundown of OPS-51: who's driving it, and what's still open?").intents
+    assert calls[-1].name == "search" and 'parent = "OPS-51"' in (calls[-1].jql or ""), calls
