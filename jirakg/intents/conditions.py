@@ -513,9 +513,12 @@ HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too 
                    r"an issue|a hassle|a big deal|too hard|too difficult)|no (?:rush|pressure|worries|hurry)|"
                    r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
                    r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you)")
-# "closed or not", "open and closed": both sides of a state, so no condition on it
+# "closed or not", "open and closed": both sides of a state, so no condition on it (not "unassigned and unresolved")
 STATES_SAID = r"(?:open|closed|resolved|unresolved|done|finished|fixed|assigned|unassigned)"
-EITHER_WAY = re.compile(rf"\b(?:whether )?{STATES_SAID},? (?:or not|(?:or|and|and/or) {STATES_SAID})\b")
+OPEN_SAID, CLOSED_SAID = r"(?:open|unresolved|not done|unfinished)", r"(?:closed|resolved|done|finished|fixed)"
+EITHER_WAY = re.compile(rf"\b(?:whether )?(?:{STATES_SAID},? or not|{OPEN_SAID},? (?:or|and|and/or) {CLOSED_SAID}|"
+                        rf"{CLOSED_SAID},? (?:or|and|and/or) {OPEN_SAID}|assigned,? (?:or|and) unassigned|"
+                        r"unassigned,? (?:or|and) assigned)\b")
 # contractions typed without the apostrophe: "arent", "couldnt", "nobodys touched"
 UNAPOSTROPHED = re.compile(r"\b(aren|isn|don|doesn|didn|haven|hasn|wasn|weren|couldn|wouldn|shouldn|nobody|"
                            r"someone|somebody)(t|s)\b")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -81,9 +82,15 @@ def demo_eval(path: Path, tmp_path: Path, *extra: str, env: dict | None = None) 
     return metrics_of(result.output)
 
 
-def fluid_eval(path: Path) -> dict:
+@pytest.fixture(scope="module")
+def fluid_url() -> Iterator[str]:
+    """devjira serving the archive, loaded once for every Fluid set of this module."""
     with BackgroundServer(create_app(load_dataset(ARCHIVE))) as url:
-        result = CliRunner().invoke(main, ["eval", "nlq", str(path), "--jira-url", url, "--json"])
+        yield url
+
+
+def fluid_eval(path: Path, url: str) -> dict:
+    result = CliRunner().invoke(main, ["eval", "nlq", str(path), "--jira-url", url, "--json"])
     assert result.exit_code == 0, result.output
     return metrics_of(result.output)
 
@@ -97,8 +104,8 @@ def test_demo_intents(tmp_path: Path) -> None:
 @pytest.mark.fluid_archive
 @pytest.mark.slow
 @pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
-def test_fluid_intents() -> None:
-    metrics = fluid_eval(DATA / "intents-fluid.jsonl")
+def test_fluid_intents(fluid_url: str) -> None:
+    metrics = fluid_eval(DATA / "intents-fluid.jsonl", fluid_url)
     assert metrics["single"]["f1"] >= 0.97 and metrics["multi"]["f1"] >= 0.97
 
 
@@ -117,7 +124,9 @@ def test_fluid_intents() -> None:
                                              ("tune6-demo.jsonl", TUNE6_DEMO_FLOOR),
                                              ("held6-demo.jsonl", HELD6_DEMO_FLOOR),
                                              ("tune7-demo.jsonl", TUNE7_DEMO_FLOOR),
-                                             ("held7-demo.jsonl", HELD7_DEMO_FLOOR)])
+                                             ("held7-demo.jsonl", HELD7_DEMO_FLOOR),
+                                             ("tune9-demo.jsonl", TUNE9_DEMO_FLOOR),
+                                             ("held9-demo.jsonl", HELD9_DEMO_FLOOR)])
 def test_demo_searches(name: str, floor: float, tmp_path: Path) -> None:
     metrics = demo_eval(DATA / name, tmp_path)
     assert metrics["jql_execution_accuracy"] >= floor
@@ -142,9 +151,11 @@ def test_unknown_values_are_asked_about(tmp_path: Path) -> None:
                                              ("tune6-fluid.jsonl", TUNE6_FLUID_FLOOR),
                                              ("held6-fluid.jsonl", HELD6_FLUID_FLOOR),
                                              ("tune7-fluid.jsonl", TUNE7_FLUID_FLOOR),
-                                             ("held7-fluid.jsonl", HELD7_FLUID_FLOOR)])
-def test_fluid_searches(name: str, floor: float) -> None:
-    metrics = fluid_eval(DATA / name)
+                                             ("held7-fluid.jsonl", HELD7_FLUID_FLOOR),
+                                             ("tune9-fluid.jsonl", TUNE9_FLUID_FLOOR),
+                                             ("held9-fluid.jsonl", HELD9_FLUID_FLOOR)])
+def test_fluid_searches(name: str, floor: float, fluid_url: str) -> None:
+    metrics = fluid_eval(DATA / name, fluid_url)
     assert metrics["jql_execution_accuracy"] >= floor
     assert metrics["widened_silently"] <= WIDENED_CEILING
 

@@ -177,3 +177,8 @@ def test_both_sides_of_a_state_are_no_condition_on_it(question: str) -> None:
 def test_a_bare_state_after_a_question_about_an_issue_is_about_its_work() -> None:
     calls = PARSER.parse("give me a rundown of OPS-51: who's driving it, and what's still open?").intents
     assert calls[-1].name == "search" and 'parent = "OPS-51"' in (calls[-1].jql or ""), calls
+
+
+def test_two_different_states_joined_are_both_conditions() -> None:
+    jql = one(PARSER, "WEB bugs that are unassigned and unresolved").jql or ""
+    assert "assignee is EMPTY" in jql and "resolution is EMPTY" in jql, jql
