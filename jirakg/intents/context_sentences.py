@@ -31,6 +31,8 @@ POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|
 THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?"
                           r"(?<!are )(?<!is )(?<!were )(?<!was )there)\b", re.IGNORECASE)  # not "are there any"
 ITS = re.compile(r"\bits\b", re.IGNORECASE)
+THESE_PROJECTS = re.compile(r"\b(?:in |from |across |over )?(?:either|both|those|these|"
+                            r"the two) projects?\b", re.IGNORECASE)
 EXCLUDING = re.compile(r"\b(?:excluding|except|other than|besides|apart from|aside from|(?:anyone|anybody) but)\b",
                        re.IGNORECASE)
 IT = re.compile(r"\b(?:it|its)\b(?!')", re.IGNORECASE)
@@ -73,6 +75,11 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
     # sentence that asks can point back ("Just those, please." after it points at what it asked for)
     asked = RELATIVE_THAT.sub(r"\g<noun> which", sentences[first] if story else "")
     scopes = {_project_in(s, projects) for s in story} - {None}
+    told = _projects_in(" ".join(story), projects)
+    if len(told) > 1 and THESE_PROJECTS.search(asked):
+        # "the Floe and IDI sites share some code. show me the bugs in either project": the projects the story names
+        sentences[first] = THESE_PROJECTS.sub(f"in {' or '.join(told)}", sentences[first])
+        asked = THESE_PROJECTS.sub("", asked)
     if len(scopes) == 1 and THAT_PROJECT.search(asked) and not POINTS_BACK.search(THAT_PROJECT.sub("", asked)):
         # "… in that project": the one project the story is set in, named where the request points at it
         scope = next(iter(scopes))
@@ -128,6 +135,12 @@ def _request_start(sentences: list[str]) -> int:
         if found is not None:
             return found
     return 0
+
+
+def _projects_in(text: str, projects: dict[str, str]) -> list[str]:
+    typed = " ".join(re.findall(r"[\w-]+", text))
+    return list(dict.fromkeys(label for name, label in projects.items()
+                              if _says(typed if name.isupper() else typed.lower(), name)))
 
 
 def _project_in(sentence: str, projects: dict[str, str]) -> str | None:

@@ -137,7 +137,7 @@ BREAKDOWN = [
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:show up|appear|turn up|come up|are used|get used|occur)\b"
                rf"(?P<keep>.{{0,60}}?)(?:,? (?:and )?how (?:often|many times|frequently)\b|[?.]|$)"),
     re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b{PRODUCT_OF}(?P<keep>.{{0,80}}?)\b"
-               rf"(?:belong to|"
+               rf"(?:(?<!n't )(?<!not )(?<!never )belong to|"  # "… but don't belong to any sprint" is a condition
                rf"fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
                rf"(?:,? with (?:the |their )?counts?)?"),
     # "which statuses are the open OPS tickets in?", "what priorities are the DATA bugs at?"

@@ -182,3 +182,13 @@ def test_a_bare_state_after_a_question_about_an_issue_is_about_its_work() -> Non
 def test_two_different_states_joined_are_both_conditions() -> None:
     jql = one(PARSER, "WEB bugs that are unassigned and unresolved").jql or ""
     assert "assignee is EMPTY" in jql and "resolution is EMPTY" in jql, jql
+
+
+def test_either_project_is_the_projects_the_story_names() -> None:
+    call = one(PARSER, "I'm covering for the WEB and MOB leads this week. which bugs in those projects are unassigned?")
+    assert 'project in ("MOB", "WEB")' in (call.jql or "") and "assignee is EMPTY" in (call.jql or ""), call.jql
+
+
+def test_not_belonging_to_any_sprint_is_a_condition_not_a_grouping() -> None:
+    call = one(PARSER, "which issues in Core Platform are in progress but don't belong to any sprint?")
+    assert call.name == "search" and "sprint is EMPTY" in (call.jql or ""), call
