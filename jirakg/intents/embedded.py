@@ -314,7 +314,8 @@ class EmbeddedParser:
                 # selected, narrowed as a follow-up narrows the last answer's
                 within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})
             if previous is not None and previous.issue_keys and len(carried) == 1 and not self._keys(part)[0] \
-                    and refines_alone(part.lower()) and self._filters_present(part.lower()):
+                    and refines_alone(part.lower()) and self._filters_present(part.lower()) \
+                    and not SINGULAR.search(part.lower()) and not RELATIVES.search(part.lower()):
                 # "give me a rundown of OPS-501: who's driving it, and what's still open?": the issue's own work
                 part = f"{part.rstrip(' ?.!,')} under {carried[0]}"
             call = self._part(part.strip(), within, issue_in_view, carried)
