@@ -1401,7 +1401,7 @@ class ConditionReader:
                 continue
             if match.term.kind == "status" and phrase in ("closed", "done") and (re.search(
                     r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1))
-                    or words.after(match.end, 1) == "because"):
+                    or words.after(match.end, 1) in ("because", "cause", "for", "since", "due")):
                 continue  # "(were) closed because…", "haven't been done": a verb, read as unresolved or done
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
                     r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)) \

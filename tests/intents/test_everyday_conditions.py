@@ -155,6 +155,9 @@ FLUID = [
     ("FLUID supersedes unresolved", ['issueLinkType = "supersedes"'], ()),
     ("Infusion issues that replaced older ones", ['issueLinkType = "supersedes"'], ()),
     ("FLUID bugs missing an affects version", ["affectedVersion is EMPTY"], ()),
+    # everyday words for standard resolutions; "closed for …" says why, not which state
+    ("Kettle issues closed for not enough info", ['resolution = "Incomplete"'], ("status",)),
+    ("Engage tickets that were moved somewhere else", ['resolution = "Migrated"'], ()),
     # a priority word beside a release asks for issues, not a release report
     ("critical issues targeted at the 1.5 release", ['priority = "Critical"', 'fixVersion = "1.5"'], ()),
 ]
