@@ -75,10 +75,10 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
     # sentence that asks can point back ("Just those, please." after it points at what it asked for)
     asked = RELATIVE_THAT.sub(r"\g<noun> which", sentences[first] if story else "")
     scopes = {_project_in(s, projects) for s in story} - {None}
-    told = _projects_in(" ".join(story), projects)
-    if len(told) > 1 and THESE_PROJECTS.search(asked):
+    told_projects = _projects_in(" ".join(story), projects)
+    if len(told_projects) > 1 and THESE_PROJECTS.search(asked):
         # "the Floe and IDI sites share some code. show me the bugs in either project": the projects the story names
-        sentences[first] = THESE_PROJECTS.sub(f"in {' or '.join(told)}", sentences[first])
+        sentences[first] = THESE_PROJECTS.sub(f"in {' or '.join(told_projects)}", sentences[first])
         asked = THESE_PROJECTS.sub("", asked)
     if len(scopes) == 1 and THAT_PROJECT.search(asked) and not POINTS_BACK.search(THAT_PROJECT.sub("", asked)):
         # "… in that project": the one project the story is set in, named where the request points at it

@@ -303,8 +303,8 @@ class EmbeddedParser:
                  for p in _rejoined(parts)]
         # "when did the assignee change, and who did MOB-683 go to?": the one issue the question names is the one
         # an earlier part asks about without naming it
-        named = list(dict.fromkeys(k for p in parts for k in self._keys(p)[0]))
-        carried = carried or (named if len(named) == 1 and len(parts) > 1 else [])
+        keys_named = list(dict.fromkeys(k for p in parts for k in self._keys(p)[0]))
+        carried = carried or (keys_named if len(keys_named) == 1 and len(parts) > 1 else [])
         for part in parts:
             previous = calls[-1] if calls else None
             within = state

@@ -32,6 +32,7 @@ class IssueFacts(FactsBase):
 class SearchFacts(FactsBase):
     """Issues a JQL query selected, in its order."""
     kind: Literal["search"] = "search"
+    children_in_all: int | None = None  # a count among one issue's children: how many children it has in all
 
 
 class RelativesFacts(FactsBase):

@@ -263,3 +263,17 @@ def test_who_wrote_the_most_comments_on_a_project_names_the_commenters(url) -> N
     lead = result.answer.splitlines()[0]
     assert all(who in lead for who, count in written.items() if count == best)
     assert f"the most comments: {best}," in lead
+
+
+def test_a_count_among_an_issues_children_says_out_of_how_many(url) -> None:
+    """"how many of its children are done?": 2 says little without the 7 it has; from the raw issues."""
+    def children(key: str) -> list[str]:
+        return [c for c in RAW if (fields(c).get("parent") or {}).get("key") == key]
+
+    epic = next(k for k in RAW if fields(k)["issuetype"]["name"] == "Epic"
+                and 0 < sum(fields(c)["status"]["name"] == "Done" for c in children(k)) < len(children(k)))
+    done = sum(fields(c)["status"]["name"] == "Done" for c in children(epic))
+    (_, counted), _ = converse(url, [f"show me {epic}", "how many of its children are done?"])
+    assert counted.intents == ["count"]
+    assert f"{done} issue" in counted.answer and f"out of the {len(children(epic))} child issues of {epic}" \
+        in counted.answer, counted.answer
