@@ -22,7 +22,7 @@ from difflib import get_close_matches
 from jirakg.intents.grounding import HIGH_WORDS, LOW_WORDS, MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
-from jirakg.intents.lexicon import Lexicon, Term
+from jirakg.intents.lexicon import Lexicon, Sprint, Term
 from jirakg.intents.models import (
     DateField,
     DateRange,
@@ -35,7 +35,7 @@ from jirakg.intents.models import (
     ValueFilters,
 )
 from jirakg.intents.readings import category_note, literal_status, priority_note
-from jirakg.intents.timewindows import COUNT, find_windows
+from jirakg.intents.timewindows import COUNT, find_windows, parse_iso
 from jirakg.intents.value_slots import NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
@@ -248,10 +248,17 @@ CURRENT_STATE = re.compile(r"\b(?:ended up|ending up|ended|end up|ended up in|en
 # "open OPS tickets before sprint planning": the state word is about the issues, and a sprint meeting no sprint
 SPRINT_BETWEEN = r"(?P<between>(?: (?!(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|items?|work)\b)\w+){0,3}?)"
 SPRINT_EVENT = r"(?! (?:planning|review|retro|retrospective|demo|meeting|kick-?off|goal))"
+# one sprint, the one before the current: "the previous WEB sprint", "last sprint" (a time where a date word says so)
+PREVIOUS_SPRINT = re.compile(r"\b(?:the )?(?:last|previous|prior|most recent|latest) (?:(?:closed|finished|completed|"
+                             r"ended) )?(?P<between>(?:\w+ ){0,2}?)sprint\b(?!s)(?! \d)")
 SPRINT_STATES = [
     ("open", re.compile(rf"\b(?:current|this|active|open|ongoing|running|present)\b{SPRINT_BETWEEN} "
                         rf"sprints?\b{SPRINT_EVENT}|\bsprints? (?:that s|that is|which is|currently) (?:running|active|"
-                        r"ongoing|open|in progress)\b")),
+                        r"ongoing|open|in progress)\b|"
+                        # "the cycle that just started", "the current iteration": a sprint by its other names
+                        r"\b(?:sprint|cycle|iteration) (?:that |which )?(?:has )?just (?:started|began|begun|"
+                        r"kicked off)\b|"
+                        r"\b(?:current|this) (?:cycle|iteration)\b")),
     ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
                           r"(?P<between>(?: \w+){0,3}?) "
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |was |were |is |"
@@ -845,6 +852,7 @@ class ConditionReader:
         self._not_fixed(words, slots)
         self._empties(words, slots)
         self._resolutions(words, slots)
+        previous_sprint = self._previous_sprint_said(words)  # the words said, or None
         self._sprint_state(words, slots)
         self._version_state(words, slots)
         self._links_without_key(words, slots)
@@ -858,6 +866,8 @@ class ConditionReader:
             target = slots.excluded.status_categories if match.group("not") else slots.status_categories
             target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
         self._values(words, slots, people)
+        if previous_sprint:
+            self._previous_sprint(slots, previous_sprint)
         if slots.parents and slots.issue_types and not DIRECT.search(raw):
             # "bugs under INIT-5": a kind can sit levels below the issue named, and kinds do not nest
             slots.descendants_of, slots.parents = slots.descendants_of + slots.parents, []
@@ -1135,6 +1145,32 @@ class ConditionReader:
                 between = match.groupdict().get("between") or ""
                 kept = set(range(*words.span(match, "between"))) if between.strip() else set()
                 words.take_where(start, end, keep=kept)
+
+    @staticmethod
+    def _previous_sprint_said(words: Words) -> str | None:
+        """"in the previous WEB sprint", "how did the last sprint go": the words between stay for the readers after
+        this one; which sprint it is waits for the project (`_previous_sprint`)."""
+        match = PREVIOUS_SPRINT.search(words.free())
+        if match:
+            between = match.group("between")
+            words.take_where(*words.span(match), keep=set(range(*words.span(match, "between"))) if between else set())
+        return match.group(0) if match else None
+
+    def _previous_sprint(self, slots: Slots, said: str) -> None:
+        """The sprint that ended last in each project asked about, or in every project (a sprint is named after its
+        project's key); said with the answer. With no sprint known, every closed sprint."""
+        now = self.now()
+        last: dict[str, Sprint] = {}
+        for sprint in (s for s in self.lexicon.sprints if s.end and parse_iso(s.end) <= now):
+            project = sprint.name.split()[0]
+            if (not slots.projects or project in slots.projects) and (
+                    project not in last or parse_iso(sprint.end or "") > parse_iso(last[project].end or "")):
+                last[project] = sprint
+        if not last:
+            slots.sprint_state = "closed"
+            return
+        slots.sprints += [s.id for s in last.values()]
+        slots.assumed.append(f"I read '{said}' as {', '.join(s.name for s in last.values())}, the last to end.")
 
     @staticmethod
     def _version_state(words: Words, slots: Slots) -> None:

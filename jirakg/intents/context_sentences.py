@@ -36,6 +36,10 @@ THESE_PROJECTS = re.compile(r"\b(?:in |from |across |over )?(?:either|both|those
 EXCLUDING = re.compile(r"\b(?:excluding|except|other than|besides|apart from|aside from|(?:anyone|anybody) but)\b",
                        re.IGNORECASE)
 IT = re.compile(r"\b(?:it|its)\b(?!')", re.IGNORECASE)
+IT_ALONE = re.compile(r"\bit\b(?!')", re.IGNORECASE)
+# a sprint a story says has just begun, without its name
+NEW_SPRINT = re.compile(r"\b(?:new|current|latest|fresh) (?:sprint|cycle|iteration)\b|\b(?:sprint|cycle|iteration) "
+                        r"(?:that )?(?:has )?(?:just )?(?:started|began|begun|kicked off)\b", re.IGNORECASE)
 RELATIVE_THAT = re.compile(rf"(?P<noun>{ISSUE_NOUN.pattern}) that\b", re.IGNORECASE)
 # "Show me what Justin raised": the issues are asked for without an issue noun (or by a type's name)
 ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:improvements?|initiatives?|risks?)\b|"
@@ -86,6 +90,11 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
         sentences[first] = THAT_PROJECT.sub(lambda m: f"{'the' if m.group('that') else 'in the'} {scope} project",
                                             sentences[first])
         asked = ""
+    sprint_told = len(scopes) == 1 and any(NEW_SPRINT.search(s) for s in story) and bool(IT_ALONE.search(asked))
+    if sprint_told:
+        # "core platform kicked off a new sprint yesterday. what's in it?": the project's current sprint
+        sentences[first] = IT_ALONE.sub(f"the current {next(iter(scopes))} sprint", sentences[first], count=1)
+        asked = IT_ALONE.sub("", asked)
     if ITS.search(asked) and not POINTS_BACK.search(ITS.sub("", asked)):  # every sprint looked for only then
         told = " ".join(re.findall(r"[\w.-]+", " ".join(story).lower()))
         named_sprints = {label for name, label in (sprints or {}).items() if _says(told, name)}
@@ -117,7 +126,7 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
         asked = re.sub(r"\bit(?:s|'s)?\b", "", asked, flags=re.IGNORECASE)
     if (not story or POINTS_BACK.search(asked)
             # "Core Platform bugs in May. Which are open?" (a request about a named issue asks about issues)
-            or not (ISSUES_ASKED.search(request) or introduced or re.search(ISSUE_KEY_SHAPE, request))
+            or not (ISSUES_ASKED.search(request) or introduced or sprint_told or re.search(ISSUE_KEY_SHAPE, request))
             or any(key.upper() not in request.upper()  # a key the request does not name again
                    for s in story for key in re.findall(ISSUE_KEY_SHAPE, s, re.I))):
         return text, ""

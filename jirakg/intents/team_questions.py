@@ -56,8 +56,8 @@ GROUP_WORDS = {
     "epic": "epic", "epics": "epic", "parent epic": "epic", "parent epics": "epic",
 }
 # An epic's issues said as its children: "which epic has the most open children" counts the children
-CHILD_WORDS = re.compile(r"\b(?:child(?:ren)?|sub-?issues?|kids)\b|\b(?:under|beneath|below|inside|"
-                         r"(?:hanging |sitting )?off|attached to) (?:it|them)\b")
+CHILD_WORDS = re.compile(r"\b(?:child(?:ren)?|sub-?issues?|kids)\b|\b(?:hanging |sitting )?(?:under|beneath|below|"
+                         r"inside|off|attached to) (?:it|them)\b")
 G = "(?:" + "|".join(sorted(map(re.escape, GROUP_WORDS), key=len, reverse=True)) + ")"
 NOUN = (r"(?:issues?|bugs?|tickets?|tasks?|stor(?:y|ies)|epics?|blockers?|items?|features?|requests?|defects?|"
         r"problems?|sub-?tasks?|improvements?|ones?|things?|work)")
@@ -164,6 +164,11 @@ WHICH_MOST = [
                rf"(?P<keepverb>{DID}))\s+(?:(?!{DID}\b)\w+\s+){{0,2}}?|"
                rf"(?!{PREPOSITION}\b)[a-z']+\s+(?:(?:up|in|on|out|down)\s+)?(?!most of\b))(?:the\s+)?{MOST}\b"
                rf"(?:\s+(?:common|frequent|popular|used|seen|often|frequently)\b)?"),
+    # "among the Mobile Apps epics, which one has the most open work under it"
+    re.compile(rf"\b(?:among|of|out of) (?:the |all (?:the )?|our )?(?P<keep0>(?:[\w-]+\s+){{0,3}}?)(?P<g1>{G}),?\s+"
+               rf"which(?: one| of them)?\s+(?:has|have|had|gets?|got|holds?|carries)\s+(?:the\s+)?{MOST}\b"),
+    # keywords: "MOB epic most open children", "component most bugs"
+    re.compile(rf"^(?P<keep0>(?:(?!top\b)[\w-]+\s+){{0,3}}?)(?P<g1>{G})\s+(?:with\s+)?(?:the\s+)?{MOST}\b"),
     # "the most common issue type in OPS", "the least used label"
     re.compile(rf"\b(?:the\s+)?(?P<most>most|least) (?:common|frequent|popular|used|seen) (?P<g1>{G})\b"),
     re.compile(rf"\b(?:top\s+(?P<top>{COUNT})?\s*)?(?:the\s+)?(?P<g1>{G})\s+with\s+(?:the\s+)?{MOST}\b"),
@@ -940,7 +945,11 @@ def _sprint(text: str) -> TeamAsk | None:
     alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text)
     if SPRINT_WORD.search(text) and (PROGRESS.search(text) or alone) and not LISTING.search(text) \
             and not SPRINT_CONDITION.search(text):
-        return TeamAsk("sprint", Measure(), re.sub(r"\bsprint\b(?!\s+\d)", " ", PROGRESS_WORDS.sub(" ", text)))
+        rest = PROGRESS_WORDS.sub(" ", text)
+        # "the previous WEB sprint" names one sprint for the condition reader; elsewhere the word only says sprint
+        if not re.search(r"\b(?:last|previous|prior|most recent|latest) (?:\w+ ){0,2}?sprint\b", rest):
+            rest = re.sub(r"\bsprint\b(?!\s+\d)", " ", rest)
+        return TeamAsk("sprint", Measure(), rest)
     return None
 
 

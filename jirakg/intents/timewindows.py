@@ -181,22 +181,22 @@ def _week_of_month(match, now, today, _):
 
 
 def _past_sprints(match, now, today, sprints):
-    started = [s for s in sprints if s.start and _parse_iso(s.start) <= now]
+    started = [s for s in sprints if s.start and parse_iso(s.start) <= now]
     wanted = _count(match.group(1))
     if not started:
         return None
-    return _parse_iso(started[-min(wanted, len(started))].start), None
+    return parse_iso(started[-min(wanted, len(started))].start), None
 
 
 def _one_sprint(match, now, today, sprints):
     """'this sprint': since the current one began; 'last sprint': the one before it."""
-    started = [_parse_iso(s.start) for s in sprints if s.start and _parse_iso(s.start) <= now]
+    started = [parse_iso(s.start) for s in sprints if s.start and parse_iso(s.start) <= now]
     if match.group(1) in ("this", "current"):
         return (started[-1], None) if started else None
     return (started[-2], started[-1]) if len(started) >= 2 else None
 
 
-def _parse_iso(text: str) -> datetime:
+def parse_iso(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00").replace("+0000", "+00:00"))
 
 

@@ -195,3 +195,30 @@ def test_either_project_is_the_projects_the_story_names() -> None:
 def test_not_belonging_to_any_sprint_is_a_condition_not_a_grouping() -> None:
     call = one(PARSER, "which issues in Core Platform are in progress but don't belong to any sprint?")
     assert call.name == "search" and "sprint is EMPTY" in (call.jql or ""), call
+
+
+def test_the_previous_sprint_is_the_one_that_ended_last_in_the_project() -> None:
+    ended = [s for s in LEXICON.sprints if s.end and s.name.startswith("WEB ")
+             and datetime.fromisoformat(s.end.replace("Z", "+00:00")) <= NOW]
+    last = max(ended, key=lambda s: s.end or "")
+    for question in ("WEB issues in the previous sprint", "open bugs from the last WEB sprint"):
+        call = one(PARSER, question)
+        assert f'sprint = "{last.id}"' in (call.jql or "") and call.slots.ignored == [], (question, call.jql)
+        assert any(last.name in note for note in call.slots.assumed), call.slots.assumed
+    report = one(PARSER, "how did the previous WEB sprint go")
+    assert report.name == "sprint" and report.slots.sprints == [last.id], report
+    # with a date word it is still the sprint's time
+    assert "resolutiondate >=" in (one(PARSER, "WEB bugs fixed last sprint").jql or "")
+
+
+def test_a_sprint_by_its_other_names_and_by_a_story() -> None:
+    assert "sprint in openSprints()" in (one(PARSER, "WEB bugs in the cycle that just started").jql or "")
+    calls = PARSER.parse("the mobile team kicked off a new sprint yesterday. what's in it?").intents
+    assert any("sprint in openSprints()" in (c.jql or "") and 'project = "MOB"' in (c.jql or "") for c in calls), calls
+
+
+@pytest.mark.parametrize("question", [
+    "MOB epic most open children", "Among the Mobile Apps epics, which one has the most open work hanging under it?"])
+def test_epics_ranked_by_their_open_children(question: str) -> None:
+    call = one(PARSER, question)
+    assert call.name == "ranking" and call.slots.measure is not None and call.slots.measure.group_by == ["epic"], call
