@@ -16,9 +16,9 @@ from tests.engine.answer_sets import ARCHIVE, fluid_score, score
 
 ANSWERS = Path(__file__).resolve().parents[1] / "data" / "answers"
 # Floors a little under what was measured (README): a change that loses understanding fails here.
-# Measured 2026-11-28: tune8 0.811 demo / 0.907 Fluid (0.468 / 0.674 before that day's rules; 0.892 demo after the
+# Measured 2026-11-28: tune8 0.811 demo / 0.907 Fluid (0.468 / 0.674 before that day's rules; 0.910 demo after the
 # second round's), held8 0.718 / 0.762 (0.612 / 0.619 before).
-FLOORS = {("tune8.jsonl", "demo"): 0.86, ("tune8.jsonl", "fluid"): 0.88,
+FLOORS = {("tune8.jsonl", "demo"): 0.88, ("tune8.jsonl", "fluid"): 0.88,
           ("held8.jsonl", "demo"): 0.69, ("held8.jsonl", "fluid"): 0.71}
 
 

@@ -18,7 +18,7 @@ from tests.engine.answer_sets import ARCHIVE, fluid_score, score
 TEAM = Path(__file__).resolve().parents[1] / "data" / "team"
 # Floors a little under what was measured (README): a change that loses understanding fails here.
 FLOORS = {("dev.jsonl", "demo"): 0.99, ("dev.jsonl", "fluid"): 0.99,
-          ("heldout.jsonl", "demo"): 0.84, ("heldout.jsonl", "fluid"): 0.74,
+          ("heldout.jsonl", "demo"): 0.84, ("heldout.jsonl", "fluid"): 0.76,
           ("words-tune.jsonl", "demo"): 0.94, ("words-scored.jsonl", "demo"): 0.93, ("words-fresh.jsonl", "demo"): 0.90,
           ("fresh2.jsonl", "demo"): 0.70}  # fresh2: the second held-back set, scored, never read
 CASES = {"dev.jsonl": 90, "heldout.jsonl": 90, "words-tune.jsonl": 45, "words-scored.jsonl": 40,
