@@ -95,11 +95,10 @@ LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pr
 # "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
 NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?"
            r"(?:got |gotten )?|without (?:ever )?(?:being |having been |getting |having )?)"
-           r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set|tagged) (?:in|"
-           r"into|to|for|"
-           r"on|under|with|at|against)? ?(?:a |any |an )?|(?:never|not|without)(?: ever| yet)? (?:got|get|"
-           r"getting|gotten|"
-           r"been given|given|having|had) (?:a |any |an )?)")
+           r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set|tagged) "
+           r"(?:in|into|to|for|on|under|with|at|against)? ?(?:a |any |an )?|"
+           r"(?:never|not|without)(?: ever| yet)? (?:got|get|getting|gotten|been given|given|having|had) "
+           r"(?:a |any |an )?)")
 DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|ended(?: up)?) as |marked )?"
                       r"(?:not going to (?:be )?|"
                       r"(?P<decided>declined?|declining|refused?|refusing|chose not|decided not|opted not) to |"

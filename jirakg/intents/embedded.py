@@ -113,9 +113,9 @@ STATE_OF_NAMED = re.compile(r"\b(?P<lead>(?:until|till|before|once|after|when|un
                             r"\s+(?:\w+\s+)?(?:done|finished|resolved|closed|fixed|complete|completed|"
                             r"shipped|merged|released)\b", re.IGNORECASE)
 # "MOB-655 is due next week and I want to know what risks …": when the named issue is due describes it
-DUE_OF_NAMED = re.compile(r"\b(?P<named>[A-Z][A-Z0-9_]+-\d+)\s+(?:is|was|'s)\s+(?:due|supposed to (?:ship|land|"
-                          r"be done)|"
-                          r"scheduled)\b[^.,;?]*?(?=\s+(?:and|but|so)\b|[.,;?]|$)", re.IGNORECASE)
+DUE_OF_NAMED = re.compile(r"\b(?P<named>[A-Z][A-Z0-9_]+-\d+)\s+(?:is|was|'s)\s+"
+                          r"(?:due|supposed to (?:ship|land|be done)|scheduled)\b"
+                          r"[^.,;?]*?(?=\s+(?:and|but|so)\b|[.,;?]|$)", re.IGNORECASE)
 # blocking that goes round ("the cycle that just started" is a sprint, not a deadlock)
 CYCLES = re.compile(r"\b(?:deadlock\w*|circular\w*|in a (?:loop|circle)|each other|one another)\b|"
                     r"\b(?:block|depend|wait)\w*\b.*\b(?:cycles?|loops?)\b|\b(?:cycles?|loops?)\b.*\b(?:block|depend)")
