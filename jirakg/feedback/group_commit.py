@@ -31,6 +31,10 @@ class GroupCommit:
     async def _flush_after_wait(self) -> None:
         await asyncio.sleep(self._wait_s)  # the rows of the next few milliseconds share one transaction
         await self.flush()
+        # Rows that arrived while that batch was written found this task running and started none: without a
+        # flush of their own they would wait for the next caller, and when every caller waits, for ever.
+        while self._pending:
+            await self.flush()
 
     async def flush(self) -> None:
         """Write what waits; a write in progress finishes first, so a reader after this sees every row."""

@@ -113,3 +113,24 @@ def test_once_the_store_fails_the_rows_left_fail_without_waiting() -> None:
     assert [type(o).__name__ for o in outcomes] == [
         "FeedbackRowRefused", "FeedbackStoreUnavailable", "FeedbackStoreUnavailable", "FeedbackStoreUnavailable"]
     assert writes[1:] == [[("a",)], [("b",)]]  # c and d were not tried one by one
+
+
+def test_rows_that_arrive_while_a_batch_is_written_are_written_without_another_caller() -> None:
+    """Every caller waits for its own row: rows added during a slow write (a database that is restarting) must get
+    a flush of their own, or they wait until a caller that never comes."""
+    written: list[list[tuple]] = []
+
+    async def slow_write(rows: list[tuple]) -> None:
+        await asyncio.sleep(0.2)
+        written.append(rows)
+
+    async def run() -> None:
+        commit = GroupCommit(slow_write, wait_s=0.01)
+        first = asyncio.create_task(commit.add(("a",)))
+        await asyncio.sleep(0.05)  # the first batch is being written
+        later = [asyncio.create_task(commit.add((name,))) for name in ("b", "c")]
+        async with asyncio.timeout(2):
+            await asyncio.gather(first, *later)
+
+    asyncio.run(run())
+    assert written == [[("a",)], [("b",), ("c",)]]
