@@ -147,16 +147,15 @@ def _request_start(sentences: list[str]) -> int:
 
 
 def _projects_in(text: str, projects: dict[str, str]) -> list[str]:
+    """The projects `text` names, in the order of `projects`: a key as typed in capitals, a name in any case."""
     typed = " ".join(re.findall(r"[\w-]+", text))
+    lowered = typed.lower()
     return list(dict.fromkeys(label for name, label in projects.items()
-                              if _says(typed if name.isupper() else typed.lower(), name)))
+                              if _says(typed if name.isupper() else lowered, name)))
 
 
 def _project_in(sentence: str, projects: dict[str, str]) -> str | None:
-    typed = " ".join(re.findall(r"[\w-]+", sentence))
-    lowered = typed.lower()
-    return next((label for name, label in projects.items() if _says(typed if name.isupper() else lowered, name)),
-                None)
+    return next(iter(_projects_in(sentence, projects)), None)
 
 
 def _says(words: str, name: str) -> bool:
