@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Literal
 
+from jirakg.intents.conditions import PREVIOUS_SPRINT, REPORTED_VERBS
 from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
-from jirakg.intents.conditions import REPORTED_VERBS
 from jirakg.intents.models import IntentName, Measure
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -947,7 +947,7 @@ def _sprint(text: str) -> TeamAsk | None:
             and not SPRINT_CONDITION.search(text):
         rest = PROGRESS_WORDS.sub(" ", text)
         # "the previous WEB sprint" names one sprint for the condition reader; elsewhere the word only says sprint
-        if not re.search(r"\b(?:last|previous|prior|most recent|latest) (?:\w+ ){0,2}?sprint\b", rest):
+        if not PREVIOUS_SPRINT.search(rest):
             rest = re.sub(r"\bsprint\b(?!\s+\d)", " ", rest)
         return TeamAsk("sprint", Measure(), rest)
     return None
