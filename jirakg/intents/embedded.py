@@ -303,9 +303,10 @@ class EmbeddedParser:
                  for p in _rejoined(parts)]
         # "when did the assignee change, and who did MOB-683 go to?": the one issue the question names is the one
         # an earlier part asks about without naming it
-        keys_named = list(dict.fromkeys(k for p in parts for k in self._keys(p)[0]))
+        part_keys = [self._keys(p)[0] for p in parts]
+        keys_named = list(dict.fromkeys(k for keys in part_keys for k in keys))
         carried = carried or (keys_named if len(keys_named) == 1 and len(parts) > 1 else [])
-        for part in parts:
+        for part, keys in zip(parts, part_keys, strict=True):
             previous = calls[-1] if calls else None
             within = state
             if previous is not None and previous.name in ("search", "count") and _narrowing(previous.slots) \
@@ -313,12 +314,16 @@ class EmbeddedParser:
                 # "how many OPS bugs are open and which of them are blocked?": "them" is the set the part before
                 # selected, narrowed as a follow-up narrows the last answer's
                 within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})
-            if previous is not None and previous.issue_keys and len(carried) == 1 and not self._keys(part)[0] \
-                    and refines_alone(part.lower()) and self._filters_present(part.lower()) \
-                    and not SINGULAR.search(part.lower()) and not RELATIVES.search(part.lower()):
-                # "give me a rundown of OPS-501: who's driving it, and what's still open?": the issue's own work
-                part = f"{part.rstrip(' ?.!,')} under {carried[0]}"
+            lowered = part.lower()
+            # "give me a rundown of OPS-501: who's driving it, and what's still open?": the issue's own work
+            its_work = bool(previous is not None and previous.issue_keys and len(carried) == 1 and not keys
+                            and refines_alone(lowered) and self._filters_present(lowered)
+                            and not SINGULAR.search(lowered) and not RELATIVES.search(lowered))
             call = self._part(part.strip(), within, issue_in_view, carried)
+            if its_work and call.name in ("search", "count") and not call.issue_keys \
+                    and not (call.slots.parents or call.slots.descendants_of or call.slots.links):
+                call.slots.parents.append(carried[0])
+                call.jql = build_jql(call.slots, now=self.now().strftime(MINUTE))
             if previous is not None:
                 call = _selection_carried(previous, call)
             if previous is not None and call.jql and {previous.name, call.name} <= {"search", "count"} and \
@@ -335,7 +340,7 @@ class EmbeddedParser:
                 previous.slots.fields = list(dict.fromkeys(previous.slots.fields + call.slots.fields))
             else:
                 calls.append(call)
-            carried = call.issue_keys or self._keys(part)[0] or carried  # "for DECA-1 list …, and who raised it?"
+            carried = call.issue_keys or keys or carried  # "for DECA-1 list …, and who raised it?"
         if len(calls) > 1 and {c.name for c in calls} == {"activity", "stats"} and all(
                 c.name == "activity" or (c.slots.measure and c.slots.measure.statistic == "throughput") for c in calls):
             # "how many were created and resolved in OPS in October, and how many status changes": together the
