@@ -50,7 +50,7 @@ from jirakg.intents.typed_jql import TypedJql
 from jirakg.intents.typos import ENGLISH, Typos
 from jirakg.intents.value_slots import unknown_person
 from jirakg.jql.errors import JqlSyntaxError
-from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION
+from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION, ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
 
 MAX_CHARS = 2000
@@ -109,11 +109,11 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
 ]
 # "what can't go ahead until OPS-553 is finished?": a state said of the named issue describes it, selects nothing
 STATE_OF_NAMED = re.compile(r"\b(?P<lead>(?:until|till|before|once|after|when|unless|for)\s+)"
-                            r"(?P<named>[A-Z][A-Z0-9_]+-\d+|it|this|that)\s+(?:is|gets?|got|has been|will be|to be)"
+                            rf"(?P<named>{ISSUE_KEY_SHAPE}|it|this|that)\s+(?:is|gets?|got|has been|will be|to be)"
                             r"\s+(?:\w+\s+)?(?:done|finished|resolved|closed|fixed|complete|completed|"
                             r"shipped|merged|released)\b", re.IGNORECASE)
 # "MOB-655 is due next week and I want to know what risks …": when the named issue is due describes it
-DUE_OF_NAMED = re.compile(r"\b(?P<named>[A-Z][A-Z0-9_]+-\d+)\s+(?:is|was|'s)\s+"
+DUE_OF_NAMED = re.compile(rf"\b(?P<named>{ISSUE_KEY_SHAPE})\s+(?:is|was|'s)\s+"
                           r"(?:due|supposed to (?:ship|land|be done)|scheduled)\b"
                           r"[^.,;?]*?(?=\s+(?:and|but|so)\b|[.,;?]|$)", re.IGNORECASE)
 # blocking that goes round ("the cycle that just started" is a sprint, not a deadlock)
@@ -500,10 +500,8 @@ class EmbeddedParser:
         link or child question."""
         follows = state.last_search is not None and bool(FOLLOW_UP.search(lowered) or (refines_alone(lowered)
                                                                                      and not keys))
-        if keys:  # "stuck waiting for it" is waiting, not the Blocked status
-            part = STATE_OF_NAMED.sub(lambda m: m.group("lead") + m.group("named"), re.sub(r"\bstuck (?=waiting\b)",
-                                                                                          "", part))
-            part = DUE_OF_NAMED.sub(lambda m: m.group("named"), part)
+        if keys:
+            part = _as_described(part)
         if keys and name == "linked":  # "OPS-553 blockers": the link, not the Blocker priority
             part = re.sub(r"\bblockers?\b(?! (?:priority|bugs?|issues?|tickets?)\b)", " ", part, flags=re.IGNORECASE)
         pronoun = pronoun_in_role(lowered)
@@ -754,6 +752,15 @@ def _uses_keys(call: IntentCall) -> bool:
     slots = call.slots
     return bool(slots.parents or slots.descendants_of or any(link.key for link in slots.links)
                 or (slots.typed_jql and ISSUE_KEY_IN_QUESTION.search(slots.typed_jql)))
+
+
+def _as_described(part: str) -> str:
+    """A question naming an issue, without what it says of that issue: its state ("until OPS-553 is finished"), when
+    it is due ("MOB-655 is due next week and …"), and "stuck" before the waiting it describes (not the Blocked
+    status)."""
+    part = re.sub(r"\bstuck (?=waiting\b)", "", part)
+    part = STATE_OF_NAMED.sub(lambda m: m.group("lead") + m.group("named"), part)
+    return DUE_OF_NAMED.sub(lambda m: m.group("named"), part)
 
 
 def _narrowing(slots: Slots) -> list[str]:
