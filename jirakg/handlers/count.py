@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import GraphManager
 from jirakg.handlers import search
@@ -11,13 +13,12 @@ from jirakg.retrieval.plan import RetrievalPlan
 
 
 async def fetch(plan: RetrievalPlan, manager: GraphManager) -> SearchFacts:
-    facts = await search.fetch(plan, manager)
     parents = plan.intent.slots.parents
     whole = f'parent = "{parents[0]}"' if len(parents) == 1 else None
-    if whole is None or facts.plan.jql == whole:
-        return facts
-    # "how many of its children are done?": 2 means little without the 7 it has
-    children = await manager.get(whole, ["status"])
+    if whole is None or plan.jql == whole:
+        return await search.fetch(plan, manager)
+    # "how many of its children are done?": 2 means little without the 7 it has; both reads go out together
+    facts, children = await asyncio.gather(search.fetch(plan, manager), manager.get(whole, ["status"]))
     return facts.model_copy(update={"children_in_all": children.matched or len(children.nodes)})
 
 
