@@ -116,9 +116,15 @@ class IssueGraph:
         return chain
 
     def cycles(self, link_type: str = "Blocks") -> list[list[str]]:
-        """Deadlocks: every strongly connected group of issues that block one another, as a cycle."""
-        edges = {key: [o for o, _, _ in node.linked(link_type, "outward") if o in self.nodes]
-                 for key, node in self.nodes.items()}
+        """Deadlocks: every strongly connected group of issues that block one another, as a cycle. A link is read
+        from whichever side holds it (an archive may keep only one)."""
+        blocks: dict[str, set[str]] = {key: set() for key in self.nodes}
+        for key, node in self.nodes.items():
+            blocks[key] |= {o for o, _, _ in node.linked(link_type, "outward") if o in self.nodes}
+            for other, _, _ in node.linked(link_type, "inward"):
+                if other in self.nodes:
+                    blocks[other].add(key)
+        edges = {key: sorted(targets, key=key_order) for key, targets in blocks.items()}
         found = []
         for group in _strongly_connected(edges):
             if len(group) > 1 or group[0] in edges.get(group[0], ()):

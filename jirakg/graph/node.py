@@ -7,6 +7,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+# A dependency is a blocking link seen from the waiting side: what an issue depends on blocks it. Instances
+# without a Blocks type (the Fluid archive's) say every blocking relation this way. Verb → (Blocks side, verb).
+DEPENDENCY_AS_BLOCKING = {"depends on": ("inward", "is blocked by"), "is depended on by": ("outward", "blocks")}
 # Fields every node carries, whatever a plan selects: they make the graph.
 DECORATION = frozenset({"self", "avatarUrls", "iconUrl", "expand"})
 # `security` (the issue's security level) decides, with the project, who may browse it.
@@ -62,19 +65,15 @@ class Node(BaseModel):
         wanted = (link_type or "").lower()
         # Without a direction, a verb ("blocks", "is blocked by") picks one side and a type name
         # ("Relates") takes both; with a direction, the type name or that side's verb is enough.
-        by_verb = any(wanted == verb.lower() for verbs in self.link_verbs.values() for verb in verbs.values())
+        readings = {(kind, side): _readings(kind, side, self.link_verbs.get(kind, {}).get(side, ""))
+                    for kind, sides in self.links.items() for side in sides}
+        by_verb = any(wanted == verb for said in readings.values() for _, _, verb in said)
         found: list[tuple[str, str, str]] = []
         for kind, sides in self.links.items():
             for side, keys in sides.items():
-                verb = self.link_verbs.get(kind, {}).get(side, "").lower()
-                if direction and direction != side:
-                    continue
-                if wanted and direction:  # a type and a side: ("Blocks", "inward")
-                    if wanted not in (kind.lower(), verb):
-                        continue
-                elif wanted and wanted != (verb if by_verb else kind.lower()):
-                    continue
-                found.extend((key, kind, side) for key in keys)
+                said = readings[kind, side] if wanted else readings[kind, side][:1]
+                if any(_reads(reading, wanted, direction, by_verb) for reading in said):
+                    found.extend((key, kind, side) for key in keys)
         return found
 
 
@@ -141,3 +140,27 @@ def _entry(history: dict) -> ChangeEntry:
 
 def _person(person: dict | None) -> str | None:
     return (person or {}).get("displayName") or (person or {}).get("name")
+
+
+
+def as_blocking(verb: str | None) -> str | None:
+    """A dependency verb as the blocking verb it means ("depends on": "is blocked by"); any other as it is."""
+    return DEPENDENCY_AS_BLOCKING[verb][1] if verb in DEPENDENCY_AS_BLOCKING else verb
+
+
+def _readings(kind: str, side: str, verb: str) -> list[tuple[str, str, str]]:
+    """(type, side, verb) of a link as written and, for a dependency, as the blocking link it also is."""
+    written = (kind.lower(), side, verb.lower())
+    if verb.lower() not in DEPENDENCY_AS_BLOCKING:
+        return [written]
+    way, blocking = DEPENDENCY_AS_BLOCKING[verb.lower()]
+    return [written, ("blocks", way, blocking)]
+
+
+def _reads(reading: tuple[str, str, str], wanted: str, direction: str | None, by_verb: bool) -> bool:
+    name, side, verb = reading
+    if direction and direction != side:
+        return False
+    if not wanted:
+        return True
+    return wanted in (name, verb) if direction else wanted == (verb if by_verb else name)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from jirakg.answer.templated import Answer, Writer, plural
 from jirakg.graph import GraphManager, IssueGraph
+from jirakg.graph.node import as_blocking
 from jirakg.handlers.base import JiraHandler
+from jirakg.intents.jql_builder import quote
 from jirakg.intents.models import IntentCall
 from jirakg.retrieval.facts import ChainFacts, CyclesFacts
 from jirakg.retrieval.plan import RetrievalPlan
@@ -12,12 +14,15 @@ from jirakg.retrieval.plan import RetrievalPlan
 CHAIN_DEPTH = 10
 
 
-BLOCKING = 'issueLinkType in ("blocks", "is blocked by")'
+def _blocking(call: IntentCall) -> str:
+    """Issues waiting on another, as the instance says it ("is blocked by", or Fluid's "depends on"): every issue
+    of a cycle waits on the next, and an archive may hold only that side of each link."""
+    return f"issueLinkType = {quote(call.slots.link_type or 'is blocked by')}"
 
 
 def plan(call: IntentCall) -> RetrievalPlan:
     if not call.issue_keys:  # "any blocking cycles in OPS?": every blocking link, the scope's issues in a cycle
-        return RetrievalPlan(intent=call, operation="jql", jql=BLOCKING, fields=["status"])
+        return RetrievalPlan(intent=call, operation="jql", jql=_blocking(call), fields=["status"])
     return RetrievalPlan(intent=call, operation="dependencies", keys=call.issue_keys, depth=CHAIN_DEPTH)
 
 
@@ -29,17 +34,18 @@ async def chain(plan: RetrievalPlan, manager: GraphManager) -> ChainFacts:
     """The blocking chain from the plan's issue, hop by hop, with any deadlocks on the way."""
     key = plan.keys[0]
     subject = await manager.node(key, plan.fields)
-    direction = "outward" if plan.intent.slots.link_type == "blocks" else "inward"
+    direction = "outward" if as_blocking(plan.intent.slots.link_type) == "blocks" else "inward"
     walked, cycles, graph = await manager.dependencies(key, "Blocks", direction, plan.depth)
     nodes = [node for node in (graph.get(k) for k in walked.keys) if node is not None]
     return ChainFacts(plan=plan, subject=subject, nodes=nodes, layers=walked.layers, cycles=cycles)
 
 
 async def _cycles(plan: RetrievalPlan, manager: GraphManager) -> CyclesFacts:
-    linked = await manager.get(plan.jql or BLOCKING, plan.fields)
+    linked = await manager.get(plan.jql or _blocking(plan.intent), plan.fields)
     cycles = IssueGraph(linked.nodes).cycles()
     if plan.intent.jql:  # a cycle that reaches into the scope asked about
-        scope = {n.key for n in (await manager.get(f"({plan.intent.jql}) AND {BLOCKING}", plan.fields)).nodes}
+        scope = {n.key for n in (await manager.get(f"({plan.intent.jql}) AND {_blocking(plan.intent)}",
+                                                   plan.fields)).nodes}
         cycles = [c for c in cycles if scope & set(c)]
     by_key = {n.key: n for n in linked.nodes}
     return CyclesFacts(plan=plan, nodes=[by_key[k] for c in cycles for k in c], linked=len(linked.nodes),

@@ -79,7 +79,7 @@ DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("
 DATE_CUE_PATTERNS: list[tuple[DateField, re.Pattern[str], bool]] = [
     (name, re.compile(rf"\b(?:{cue})\b"), cue == STALE_CUE) for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]]
 # "for a month", "in 30 days", "within 2 weeks": back from now after a negation, forward for a due date, else unread
-SPAN = re.compile(rf"^(?:for|in|within) {COUNT} (?:days?|weeks?|fortnights?|months?)$")
+SPAN = re.compile(rf"^(?:(?:for|in|within) )?{COUNT} (?:days?|weeks?|fortnights?|months?)$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
 UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
 OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?|deadlines?)|late|behind schedule|"
@@ -215,7 +215,7 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                          r"picked up)(?: yet)?)\b")),
     (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|(?:actively |currently )?being worked on|"
                                    r"actively working(?: on)?|in flight|started|kicked off|"
-                                   r"still going|"
+                                   r"still going|in the middle of|"
                                    r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
                                    r"actively )?working on|actively worked on|currently being worked)\b")),
 ]
@@ -665,8 +665,9 @@ old
 older newer newest oldest recent recently lately week weeks month months year years day days today yesterday
 tomorrow since before after between until during ago last past next within soon shortly quarter quarters idle inactive
 dormant untouched""".split())
+# "the status of …": what a list shows; "in progress for Ana" is a state
 ASKED_FIELD = re.compile(r"\b(?:what (?:is|are) |what s |show (?:me )?|give (?:me )?|list )?(?:the )?(?:current )?"
-                         r"(?:status(?:es)?|states?|progress) (?:of|for|on)\b")  # "the status of …": what a list shows
+                         r"(?:status(?:es)?|states?|(?<!in )progress) (?:of|for|on)\b")
 INTENT_WORDS = frozenset("""depend depends depending dependency dependencies block blocks blocking blocked blocker
 linked
 link links duplicate duplicates related relates relate children child subtasks subtask history changed change changes
@@ -901,7 +902,8 @@ class ConditionReader:
         for pattern, link_type in KEY_LINKS:
             for match in list(pattern.finditer(text.value)):
                 key = match.group("key") or match.group("key2")
-                slots.links.append(LinkFilter(key=str(key).upper(), link_type=link_type))
+                said = self.lexicon.link_said(link_type) if link_type else None
+                slots.links.append(LinkFilter(key=str(key).upper(), link_type=said))
                 text.blank(match.start(), match.end())
         named = {k.upper() for k in re.findall(rf"\b{KEY}\b", text.value, re.I)}
         linked = THE_LINKED.search(text.value)
@@ -1181,8 +1183,9 @@ class ConditionReader:
     def _links_without_key(self, words: Words, slots: Slots) -> None:
         patterns = LINK_ANY if self.blocked_status else [*LINK_ANY, ("is blocked by", BARE_BLOCKED)]
         for link_type, pattern in [*patterns, *self.link_verbs]:
-            if words.take_all(pattern) and LinkFilter(link_type=link_type) not in slots.links:
-                slots.links.append(LinkFilter(link_type=link_type))
+            link = LinkFilter(link_type=self.lexicon.link_said(link_type))
+            if words.take_all(pattern) and link not in slots.links:
+                slots.links.append(link)
 
     @staticmethod
     def _order(words: Words, slots: Slots) -> None:

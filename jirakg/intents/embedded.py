@@ -207,6 +207,7 @@ KEEPS = re.compile(r"\b(?:only|just)\b", re.IGNORECASE)
 # Words that only say a link question is one ("FLUID-6 dependency links", "tied through a relationship")
 LINK_NOUNS = frozenset("link links linked relationship relationships relation relations connection connections "
                        "connected tied".split())
+BLOCKING_STEMS = frozenset(w[:6] for w in "block blocks blocked blocking waiting depend depends holding held".split())
 # "tickets reported by Ana and which are still open": "which" with no noun of its own continues the part before
 RELATIVE = re.compile(r"\W*(?:which|that) (?:are|is|were|was|have|has|had|got|still)\b", re.IGNORECASE)
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
@@ -231,7 +232,9 @@ class EmbeddedParser:
         self.team = TeamCalls(lexicon, self.conditions, now, self.resolve_keys)
         self.people = {term.value: term.label for term in lexicon.of("person")}
         # the words of the instance's link types ("depends", "superseded", "dependency"), by their first letters
-        self.link_stems = {w[:6] for t in lexicon.of("link") for a in t.aliases for w in a.split() if len(w) >= 4}
+        # the instance's link words, and the blocking words read whatever it calls the relation ("waiting on")
+        self.link_stems = {w[:6] for t in lexicon.of("link") for a in t.aliases for w in a.split() if len(w) >= 4} \
+            | BLOCKING_STEMS
         self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.type_plurals = {f"{alias}s" for term in lexicon.of("type") for alias in term.aliases if " " not in alias}
         self.typos = Typos(self.known_words)
@@ -627,7 +630,7 @@ class EmbeddedParser:
             projects = self.conditions.read(part, Slots()).projects
         except Unknown as exc:
             return clarify(str(exc))
-        slots = Slots(projects=projects, link_type="blocks")
+        slots = Slots(projects=projects, link_type=self.lexicon.link_said("is blocked by"))
         jql = build_jql(slots, now=self.now().strftime(MINUTE)) or None
         return IntentCall(name="dependencies", slots=slots, jql=jql)
 
@@ -715,6 +718,10 @@ class EmbeddedParser:
         return list(dict.fromkeys(fields))
 
     def _link_type(self, lowered: str, transitive: bool) -> str | None:
+        said = self._link_said(lowered, transitive)
+        return self.lexicon.link_said(said) if said else None
+
+    def _link_said(self, lowered: str, transitive: bool) -> str | None:
         named = [m for m in self.grounder.scan(lowered, {"link"}) if m.score >= 0.9]
         if named and named[0].term.value not in ("blocks", "is blocked by"):
             # the instance's own verbs: "what does X depend on" is X's "depends on"; with the key after the verb

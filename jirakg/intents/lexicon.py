@@ -12,10 +12,12 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field, PrivateAttr
 
+from jirakg.graph.node import DEPENDENCY_AS_BLOCKING
 from jirakg.text.words import unicode_words
 
 KINDS = ("project", "status", "category", "type", "priority", "link", "component", "version", "label", "sprint",
          "person", "field", "resolution", "option")
+NAME_JOINERS = frozenset("and or of to the for a an in on with".split())  # never a name's first or last word
 PARTIAL_STOP = frozenset("app apps application the and for api service services module plugin sdk server client "
                          "library lib tool tools".split())  # too common to name one component
 # Everyday words for deciding against an issue: the instance's Won't Fix, else its Won't Do ("turned down" names
@@ -25,7 +27,8 @@ DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided
                   "not worth doing", "not worth fixing", "weren t worth fixing", "wasn t worth fixing",
                   "isn t worth fixing", "aren t worth fixing", "gave up on", "given up on", "abandoned",
                   "decided to drop", "decided against", "chose to drop", "chose not to do", "refused", "said no to",
-                  "scrapped", "shelved", "killed off", "got dropped", "thrown out", "threw out", "tossed out", "binned",
+                  "scrapped", "shelved", "killed off", "got dropped", "we dropped", "were dropped",
+                  "was dropped", "been dropped", "ended up dropping", "thrown out", "threw out", "tossed out", "binned",
                   "decided to skip", "chose to skip"]
 # Waiting for review, whether the workflow calls it In Review or (as Fluid's does) Pull Request
 UNDER_REVIEW = ["under review", "being reviewed", "in code review", "waiting for review", "awaiting review",
@@ -46,7 +49,8 @@ SYNONYMS = {
                               "someone to look over", "somebody to look over", "look over the code", "looked over",
                               "peer review", "second pair of eyes"],
     # where review happens as a pull request (Fluid's workflow)
-    ("status", "pull request"): [*UNDER_REVIEW, "code review", "in review", "open pr", "open prs"],
+    ("status", "pull request"): [*UNDER_REVIEW, "code review", "in review", "open pr", "open prs", "pr review",
+                                 "pr reviews", "pull request review", "waiting on a pr", "awaiting a pr"],
     # labels by what they are about: "speed-related items", "tagged as a slowdown"
     ("component", "ios app"): ["iphone", "iphone app", "iphone apps", "ipad app"],
     ("label", "performance"): ["speed", "slowness", "slowdown", "slowdowns", "sluggish", "sluggishness",
@@ -68,7 +72,7 @@ SYNONYMS = {
                                   "already reported"],
     ("resolution", "not a bug"): ["not to be bugs", "not really bugs", "not really a bug", "not actually bugs",
                                   "not actually a bug"],
-    ("resolution", "fixed"): ["implemented", "got fixed", "repaired", "got repaired", "sorted out", "got sorted"],
+    ("resolution", "fixed"): ["implemented", "fixes", "got fixed", "repaired", "got repaired", "sorted out", "got sorted"],
     ("resolution", "incomplete"): ["not enough info", "not enough information", "not enough detail", "missing info",
                                    "missing information", "insufficient info", "insufficient information",
                                    "too little info", "lacked detail", "lacking detail", "wasn't enough info",
@@ -153,6 +157,15 @@ class Lexicon(BaseModel):
     def points_field(self) -> Term | None:
         """The instance's story-points field: the first field whose name says story points."""
         return next((t for t in self.of("field") if "story point" in t.label.lower()), None)
+
+    def link_said(self, description: str) -> str:
+        """A link description as this instance says it: without a Blocks type, "is blocked by" is its "depends on"
+        and "blocks" its "is depended on by" (the relation the graph reads them as, `DEPENDENCY_AS_BLOCKING`)."""
+        have = {t.value for t in self.of("link")}
+        if description in have:
+            return description
+        return next((own for own, (_, blocking) in DEPENDENCY_AS_BLOCKING.items()
+                     if blocking == description and own in have), description)
 
     def sprint_field(self) -> Term | None:
         """The instance's Sprint field."""
@@ -283,11 +296,13 @@ def _add_project_terms(add, projects: list[dict]) -> list[str]:
     """Projects (by key, name and distinctive name words), their components and versions; the keys."""
     names = [p.get("name") or "" for p in projects]
     distinctive, unique = _distinctive_words(names, 6), _distinctive_words(names, 3)
+    shortened = _shortened_names(names)
     for project in projects:
         words = unicode_words(project.get("name") or "").split()
         # A short word alone is too often an everyday word ("core"); said with "project" it names the project.
         add("project", project["key"], project.get("name"), project.get("name"),
-            *[w for w in words if w in distinctive], *[f"{w} project" for w in words if w in unique])
+            *[w for w in words if w in distinctive], *[f"{w} project" for w in words if w in unique],
+            *shortened.get(project.get("name") or "", []))
         for component in project.get("components", []):
             add("component", component["name"], component["name"])
         for version in project.get("versions", []):
@@ -435,9 +450,27 @@ def _distinctive_words(names: list[str], shortest: int) -> set[str]:
     """Words of project names, at least `shortest` letters, that name one project ("storefront")."""
     counts: dict[str, int] = {}
     for name in names:
-        for word in set(unicode_words(name).split()):
+        for word in set(unicode_words(name).split()) - NAME_JOINERS:
             counts[word] = counts.get(word, 0) + 1
     return {word for word, count in counts.items() if count == 1 and len(word) >= shortest}
+
+
+def _shortened_names(names: list[str]) -> dict[str, list[str]]:
+    """A long project name said in part, each part of two words or more found in one name only: "coding to
+    learn" (Coding to Learn and Create), "repair kit" (Social Justice Repair Kit)."""
+    parts: dict[str, set[str]] = {}
+    for name in names:
+        words = unicode_words(name).split()
+        for start in range(len(words)):
+            for end in range(start + 2, len(words) + 1):
+                if (end - start < len(words) and words[start] not in NAME_JOINERS
+                        and words[end - 1] not in NAME_JOINERS):
+                    parts.setdefault(" ".join(words[start:end]), set()).add(name)
+    shortened: dict[str, list[str]] = {}
+    for part, owners in parts.items():
+        if len(owners) == 1:
+            shortened.setdefault(owners.pop(), []).append(part)
+    return shortened
 
 
 def _has_phrase(name: str, phrase: str) -> bool:

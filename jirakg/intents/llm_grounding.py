@@ -57,7 +57,7 @@ class SlotGrounder:
             parents=self._keys(given["parents"], named), text=(given["text"] or "").strip() or None,
             text_field=given["text_field"],
             order_by=order_by(given["order_by"]), fields=self._many("field", given["fields"], named),
-            link_type=self._one("link", given["link_type"], named), window=window,
+            link_type=self._link(given["link_type"], named), window=window,
             measure=self._measure(given["measure"]),
             was_statuses=self._many("status", given["was_statuses"], named), version_state=given["version_state"],
             numbers=self._numbers(given["numbers"], named), descendants_of=self._keys(given["descendants_of"], named))
@@ -117,7 +117,7 @@ class SlotGrounder:
         grounded = []
         for link in links:
             keys = self.keys([link.key] if link.key else [])
-            link_type = self._one("link", link.link_type)
+            link_type = self._link(link.link_type)
             # an unknown issue or link type would widen the search, not narrow it
             if named.kept(f"{link.key or ''} {link.link_type or ''}".strip(),
                           not ((link.key and not keys) or (link.link_type and not link_type))
@@ -141,6 +141,11 @@ class SlotGrounder:
         if named is not None:
             named.kept(words, value is not None)
         return value
+
+    def _link(self, said: str | None, named: _Named | None = None) -> str | None:
+        """A link type the model named, as the instance says it ("is blocked by": Fluid's "depends on")."""
+        own = self.lexicon.link_said(said.strip().lower()) if said else None
+        return self._one("link", own, named)
 
     def _many(self, kind: str, phrases: list[str], named: _Named, skip: set[str] | frozenset[str] = frozenset()
               ) -> list[str]:

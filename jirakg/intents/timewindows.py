@@ -33,6 +33,9 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 DATE = r"(\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2})"
 COUNT = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)"
+# keywords drop the preposition after a word of (in)activity: "not updated 30 days", "idle 2 weeks"
+TERSE_SPAN = "(?:" + "|".join(rf"(?<=\b{word} )" for word in ("updated", "touched", "activity", "stale", "idle",
+                                                                   "untouched", "inactive")) + ")"
 
 
 def parse_window(text: str, now: datetime, sprints: Sequence[Sprint] = ()) -> TimeWindow | None:
@@ -292,7 +295,7 @@ _RULES = [
      lambda m, now, today, _: (now, shift(now, _count(m.group(1)), m.group(2)))),
     # "for a month", "in 30 days", "within 2 weeks": a span back from now; the reader turns it forward for due
     # dates and into "before" after a negation ("not touched in 2 weeks")
-    (rf"\b(?:for|in|within) {COUNT} (days?|weeks?|fortnights?|months?)\b",
+    (rf"(?:\b(?:for|in|within) |{TERSE_SPAN}){COUNT} (days?|weeks?|fortnights?|months?)\b",
      lambda m, now, today, _: (shift(now, -_count(m.group(1)), m.group(2)), None)),
     (r"\b(?:soon|shortly|coming up)\b", lambda m, now, today, _: (now, now + timedelta(days=7))),
     (r"\blater this (week|month|quarter|year)\b",

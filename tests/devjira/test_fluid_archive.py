@@ -12,6 +12,7 @@ import pytest
 
 from jirakg.devjira.dataset import load_dataset
 from jirakg.devjira.jql.text import index_terms
+from jirakg.jql.errors import JqlSyntaxError
 from tests.devjira.http import call
 from tests.jira_env import devjira
 
@@ -108,3 +109,19 @@ def test_writes_follow_the_archives_own_workflow(dataset, raw) -> None:
         assert [i["key"] for i in call(f"{url}/rest/api/2/search?{query}").body["issues"]] == [key]
         commented = call(f"{url}/rest/api/2/issue/{key}/comment", "POST", {"body": "Checked by the archive test."})
         assert commented.status == 201
+
+
+def test_every_side_of_a_defined_link_type_is_a_value(dataset, raw) -> None:
+    """The archive holds each link once, from its outward side; Jira still knows both sides of every type, so
+    asking for the other side finds what the data shows (nothing here) instead of failing, and a link that exists
+    nowhere is still refused."""
+    depends_on = {issue["key"] for issue in raw if any(link["type"]["outward"] == "depends on" and "outwardIssue" in link
+                                                        for link in issue["fields"]["issuelinks"])}
+    assert {dataset.issues[p]["key"] for p in dataset.engine.search('issueLinkType = "depends on"', 0)} == depends_on
+    assert dataset.engine.search('issueLinkType = "is depended on by"', 0) == []
+    key = sorted(depends_on)[0]
+    assert dataset.engine.search(f'issue in linkedIssues({key}, "is depended on by")', 0) == []
+    with pytest.raises(JqlSyntaxError, match="does not exist"):
+        dataset.engine.search('issueLinkType = "is blocked by"', 0)
+    with pytest.raises(JqlSyntaxError, match="does not exist"):
+        dataset.engine.search(f'issue in linkedIssues({key}, "is blocked by")', 0)

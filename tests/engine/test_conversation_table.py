@@ -105,6 +105,19 @@ def fluid_cases(raw: dict[str, dict]) -> list[tuple[str, list[str], object]]:
     for key in pick(raw, lambda i: links(i, "Dependency", "outward")):
         cases.append((f"dependencies of {key}", [f"What does {key} depend on?"],
                       lambda r, key=key: set(links(raw[key], "Dependency", "outward")) <= set(r[0].citations)))
+    # the archive has no Blocks type: what an issue depends on is what blocks it, in every way of asking
+    for key in pick(raw, lambda i: links(i, "Dependency", "outward"), 2):
+        waits_on = set(links(raw[key], "Dependency", "outward"))
+        for question in (f"What is {key} waiting on?", f"What blocks {key}?", f"Show the blocking chain of {key}"):
+            cases.append((question, [question], lambda r, w=waits_on: w <= set(r[0].citations)))
+    waiting = sum(1 for k in raw if k.startswith("FLUID-") and not f(k)["resolution"]
+                  and links(raw[k], "Dependency", "outward"))
+    cases.append(("open FLUID issues blocked by others", ["open Infusion issues blocked by other issues"],
+                  lambda r, n=waiting: r[0].answer.startswith(f"{n} issues")))
+    mutual = next(k for k in raw if k.startswith("FLUID-") and any(
+        k in links(raw[o], "Dependency", "outward") for o in links(raw[k], "Dependency", "outward") if o in raw))
+    cases.append(("blocking cycles in FLUID", ["any blocking cycles in Infusion?"],
+                  lambda r, k=mutual: k in r[0].citations and r[0].intents == ["dependencies"]))
     for key in pick(raw, lambda i: links(i, "Duplicate", "outward")):
         cases.append((f"duplicate of {key}", [f"What is {key} a duplicate of?"],
                       lambda r, key=key: set(links(raw[key], "Duplicate", "outward")) <= set(r[0].citations)))

@@ -81,6 +81,14 @@ DEMO = [
                                                       'resolutiondate < "2026/01/01 00:00"'], ()),
     # "across all projects" is no text to search for
     ("open bugs across all projects", ['issuetype = "Bug"', "resolution is EMPTY"], ("text ~",)),
+    # a state before "for" a person is the state, not "the progress for …" asked of a list
+    ("in progress for Ana Patel", ['status = "In Progress"', f'assignee = "{ACCOUNT["Ana Patel"]}"'], ()),
+    ("what is Ana Patel in the middle of", ['statusCategory = "indeterminate"'], ()),
+    # keywords leave out the preposition of a quiet span
+    ("PROJ bugs not updated 30 days", ['updated < "2026/10/02 12:00"'], ()),
+    ("WEB stories idle 2 weeks", ['updated < "2026/10/18 12:00"'], ()),
+    # deciding against, said with the asker as subject
+    ("MOB stories we ended up dropping", ['resolution = "Won\'t Do"'], ()),
 ]
 
 
@@ -160,6 +168,15 @@ FLUID = [
     ("Engage tickets that were moved somewhere else", ['resolution = "Migrated"'], ()),
     # a priority word beside a release asks for issues, not a release report
     ("critical issues targeted at the 1.5 release", ['priority = "Critical"', 'fixVersion = "1.5"'], ()),
+    # fixes are issues resolved as Fixed; review as a pull request where the workflow has it
+    ("Kettle fixes that never got a fix version", ['resolution = "Fixed"', "fixVersion is EMPTY"], ()),
+    ("Infusion tickets waiting on a PR review", ['status = "Pull Request"'], ()),
+    # a long project name said in part
+    ("coding to learn bugs", ['project = "C2LC"'], ()),
+    ("open repair kit tickets", ['project = "SJRK"'], ()),
+    # no Blocks type: waiting on other work is depending on it, from either side of an issue named
+    ("Infusion tickets stuck waiting on another ticket", ['issueLinkType = "depends on"'], ("blocked",)),
+    ("Infusion bugs blocked by FLUID-6606", ['linkedIssues(FLUID-6606, "is depended on by")'], ()),
 ]
 
 

@@ -346,10 +346,8 @@ class _Run:
         source = self.position_of(function.args[0], "issuekey")
         wanted = function.args[1].lower() if len(function.args) == 2 else None
         # The argument is a link description ("is blocked by"); a bare type name means both directions.
-        by_description = wanted is not None and any(
-            wanted == description for links in self.index.links.values() for _, _, description in links)
-        if wanted is not None and not by_description and not any(
-                wanted == kind for links in self.index.links.values() for _, kind, _ in links):
+        by_description = wanted in self.index.link_descriptions
+        if wanted is not None and not by_description and wanted not in self.index.link_type_names:
             raise JqlSyntaxError(f"Issue link type '{function.args[1]}' does not exist.")
         found = []
         for other, kind, description in self.index.links.get(source, ()):

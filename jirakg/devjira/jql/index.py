@@ -67,6 +67,8 @@ class IssueIndex:
         self.clause_names: dict[str, str] = {}
         self.text_postings: dict[str, dict[str, array]] = {}
         self.links: dict[int, list[tuple[str, str, str]]] = defaultdict(list)  # (other key, type, description)
+        self.link_type_names: set[str] = set()  # of the types defined and of those seen on issues
+        self.link_descriptions: set[str] = set()  # "blocks", "is blocked by"
         self.changes: dict[str, dict[int, list[Change]]] = defaultdict(lambda: defaultdict(list))
         self.created_ms: list[int] = []
         self.sprints: dict[str, dict] = {}
@@ -76,6 +78,7 @@ class IssueIndex:
         self._define_fields(metadata)
         self._load()
         self._add_planned_sprints(metadata)
+        self._add_link_types(metadata)
 
     # --- definitions ---------------------------------------------------------------------
 
@@ -130,6 +133,17 @@ class IssueIndex:
                     self.sprints[sprint_id] = sprint
                     sprint_field.aliases[sprint_id].add(sprint_id)
                     sprint_field.aliases[str(sprint.get("name", "")).lower()].add(sprint_id)
+
+    def _add_link_types(self, metadata: dict) -> None:
+        """Every side of every link type the instance defines is a value, as in Jira, whether an issue shows that
+        side or not (an archive may hold only the outward side of each link)."""
+        field = self.fields["issueLinkType"]
+        for link_type in metadata.get("issueLinkTypes", []):
+            for side in ("inward", "outward"):
+                if link_type.get(side):
+                    field.aliases[link_type[side].lower()].add(link_type[side].lower())
+            self.link_type_names.add(link_type["name"].lower())
+            self.link_descriptions |= {link_type[s].lower() for s in ("inward", "outward") if link_type.get(s)}
 
     def _load(self) -> None:
         stems: dict[str, str] = {}
@@ -240,6 +254,8 @@ class IssueIndex:
             other = link.get(f"{side}Issue") or {}
             description = (link["type"].get(side) or link["type"]["name"]).lower()
             self.links[position].append((other.get("key", "").lower(), link["type"]["name"].lower(), description))
+            self.link_type_names.add(link["type"]["name"].lower())
+            self.link_descriptions.add(description)
             self._add("issueLinkType", position, description)
         for field_id in self.custom_fields:
             self._index_custom(position, field_id, fields.get(field_id))
