@@ -108,6 +108,8 @@ DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|en
 # Words for settling an issue: negated ("never sorted out", "nobody has dealt with") they leave it unresolved
 SETTLED = (r"(?:resolved|fixed|done|finished|completed|closed|dealt with|addressed|taken care of|sorted(?: out)?|"
            r"handled|solved|wrapped up|fixed up)")
+# settling verbs that never name a workflow state ("not done" is the Done category, `_categories`)
+UNSETTLED_VERBS = r"(?:dealt with|addressed|taken care of|sorted(?: out)?|handled|solved)"
 # what people call a component when they say it has none: "never filed under any part of the app"
 COMPONENT_WORDS = r"(?:components?|areas?|modules?|parts? of the (?:app|apps|product|system|codebase|code))"
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
@@ -147,6 +149,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     # "no affects version", "missing an affected version"
     ("affectedVersion", re.compile(rf"\b(?:{WITHOUT}(?:affects?|affected) versions?{GIVEN})\b")),
     ("component", re.compile(rf"\b(?:{WITHOUT}{COMPONENT_WORDS}|(?:no|without) component set|"
+                             rf"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|put|filed|labell?ed) "
+                             rf"(?:them |it )?(?:with|under|in) (?:a |an |any )?{COMPONENT_WORDS}|"
                              rf"{NOT_PUT}{COMPONENT_WORDS}{GIVEN})\b")),
     ("labels", re.compile(rf"\b(?:{WITHOUT}(?:labels?|tags?)|unlabell?ed|not labell?ed|untagged|"
                           r"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|labell?ed))\b")),
@@ -178,8 +182,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:fix|resolution)|"
                               r"still needs? work|needs? (?:more )?work|(?:still )?needs? doing|still to do|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
-                              r"waiting to be (?:fixed|resolved|done|closed)|(?:haven t|hasn t|have not|"
-                              r"has not) been dealt with|"
+                              r"waiting to be (?:fixed|resolved|done|closed)|"
+                              # "still not sorted", "we still haven't dealt with", "unaddressed"
+                              rf"(?:not|(?:haven t|hasn t|have not|has not)(?: yet| still)?(?: been)?) (?:yet )?"
+                              rf"{UNSETTLED_VERBS}(?: yet)?|unaddressed|unhandled|"
                               rf"(?:nobody|no one) (?:has |have )?(?:yet |ever |really )?{SETTLED}|"
                               r"need (?:a |some )?fix(?:ing)?|"
                               # "still waiting for design input": not done, and what it waits for is read on
@@ -237,7 +243,7 @@ CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new
 AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": the component it is filed under
 AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|(?:found|seen|broken|happens?|happening|occurs?|"
                      r"shows? up|showing up|showed up|turned up|cropped up|popped up|appeared|reproduces?) in|"
-                     r"reported (?:in|on|against))(?: the)?"
+                     r"reported (?:in|on|against)|(?:that |which )?(?:hit|hits|broke|break))(?: the)?"
                      r"(?: versions?| releases?| builds?)?$")
 # "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
 AFFECTS_AFTER = re.compile(r"^(?:as (?:an? |the |their |its )?)?(?:affects?|affected) (?:versions?|releases?)\b")
@@ -321,7 +327,8 @@ REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then|assigned|assignee|o
                             rf"(?:{REPORTED}|wrote|entered|authored|filled|(?:put|sent|handed) in)\b|"
                             # "Justin has been filing a lot": a habit of reporting
                             r"^(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|"
-                            r"logging|opening|creating|submitting)\b|^as (?:the |its |their )?(?:reporter|author)\b")
+                            r"logging|opening|creating|submitting)\b|^as (?:the |its |their )?(?:reporter|author)\b|"
+                            r"^(?:reports|filings|submissions)\b")  # "Justin's reports" ('s dropped)
 # "Carla didn't report", "Ana isn't working on", "… but she doesn't own": a role the person does not have
 NOT_DOING = (r"(?:didn t|did not|doesn t|does not|don t|do not|isn t|is not|aren t|are not|wasn t|was not|weren t|"
              r"hasn t|has not|haven t|have not|never)(?: been| ever| yet| even| actually| currently| herself|"
@@ -377,12 +384,14 @@ ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |curre
                             r"is handling|handles|(?:been )?assigned|handling)\b|"
                             r"^as (?:the |its |their )?(?:assignee|owner)\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
+              r"(?:that |which )?(?:bring|brings|bringing) up|"
               r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
               r"that reference|referencing|that include|including the word",
               r"(?:that are |which are |is |are )?(?:about|regarding|concerning|related to|on the topic of)"]
 TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|"
              r"with|without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
-             r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|got)\b|"
+             r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|got|"
+             r"count|total)\b|"
              r"\s*[.,;?!()]|"
              r"\s*$)")
 TEXT_MENTIONS = [re.compile(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}")
@@ -426,7 +435,8 @@ LINK_ANY = [
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
                                  rf"unresolved |any )?blockers?)\b(?!(?:,? (?:or|and) \w+)* (?:priority|"
                                  rf"severity))|"  # "Blocker priority"
-                                 r"\b(?:is |are )?blocked by$"))]  # keywords ending "… is blocked by"
+                                 # keywords ending "… is blocked by"; the link named anywhere
+                                 r"\b(?:is |are )?blocked by(?: links?)?$|\bis blocked by links?\b"))]
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
 OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any |at least one |one or more )?(?:other|another|"
               r"different|older|earlier|newer) "
@@ -463,8 +473,9 @@ def link_verb_patterns(descriptions: list[str]) -> list[tuple[str, re.Pattern[st
             said = (rf"(?:{re.escape(verb)}|{re.escape(stem)}|{re.escape(stem.removesuffix('e'))}ing)"
                     + (rf" {tail}" if tail else "(?: of)?"))
         # "have a depends on link to something else", "MOB duplicates links", keywords ending "… is duplicated by"
-        as_keywords = rf"\b{re.escape(description)}(?: links?)?(?: (?:count|number|total))?" + (
-            r"\b" if description in KEYWORD_ANYWHERE else "$")
+        as_keywords = (rf"\b{re.escape(description)}(?: links?)?(?: (?:count|number|total))?"
+                       + (r"\b" if description in KEYWORD_ANYWHERE else "$")
+                       + rf"|\b{re.escape(description)} links?\b")  # "with duplicates link": the link anywhere
         said = "|".join([said, *EVERYDAY_LINK_VERBS.get(description, [])])
         said_whole = [rf"\b(?:that |which )?(?:{said}) (?:{OTHER_SIDE}|(?:links?|relationships?)(?: (?:to|with) "
                       rf"{OTHER_SIDE})?)\b", as_keywords, *EVERYDAY_LINKED.get(description, [])]
@@ -622,7 +633,9 @@ UNDER = (r"(?:under|underneath|within|inside|below|beneath|belong(?:s|ing)? to|p
 PARENT = re.compile(rf"\b(?:{UNDER}|in) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b(?!'s| s\b)|"  # not "in X's"
                     rf"\b(?:children|child issues|issues|items|tickets|work|(?P<kind>sub-?tasks|subtasks|stories|tasks|"
-                    rf"bugs|epics|features)) (?P<under>(?:of|under) (?:the )?(?P<key2>{KEY}))\b",
+                    rf"bugs|epics|features)) (?P<under>(?:of|under) (?:the )?(?P<key2>{KEY}))\b|"
+                    # keywords: "open stories MOB-655" (the kind at once before the key, nothing said after it)
+                    rf"\b(?P<kind3>sub-?tasks|subtasks|stories|tasks|bugs) (?P<key3>{KEY})\s*$",
                     re.I)
 # Words that carry no condition: question scaffolding, politeness, and the nouns for "issues".
 FILLER = frozenset("""
@@ -801,6 +814,7 @@ class ConditionReader:
         self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
         self.blocked_status = "blocked" in self.status_values
         # block links have words of their own (LINK_ANY)
+        self.link_names = {t.value for t in lexicon.of("link")} | {"blocks", "is blocked by"}
         self.link_verbs = link_verb_patterns([t.value for t in lexicon.of("link")
                                               if t.value not in ("blocks", "is blocked by")])
         self.points_field = points.label if (points := lexicon.points_field()) else None
@@ -894,8 +908,12 @@ class ConditionReader:
             quoted = match.group(1) or match.group(2)
             kind = re.search(r"\b(sprint|project|component|label|version|release|status|"
                              r"epic)\s*$", text.value[:match.start()])
+            link = re.match(r"\s*links?\b", text.value[match.end():])
             if kind:  # sprint "MOB Sprint 99": a name, which must exist
                 self._quoted_value(kind.group(1).replace("release", "version"), quoted, slots)
+            elif link and quoted.lower() in self.link_names:  # an 'is blocked by' link
+                slots.links.append(LinkFilter(link_type=self.lexicon.link_said(quoted.lower())))
+                text.blank(match.end(), match.end() + link.end())
             else:
                 slots.text = " ".join(filter(None, [slots.text, quoted]))
             text.blank(match.start(), match.end())
@@ -958,6 +976,8 @@ class ConditionReader:
                         text.blank(match.start("noun"), match.end("noun"))
                 elif match.group("kind"):  # "bugs under INIT-5": the kind is a condition still to read
                     text.blank(match.start("under"), match.end("under"))
+                elif match.group("kind3"):  # "open stories MOB-655": likewise
+                    text.blank(match.start("key3"), match.end("key3"))
                 else:
                     text.blank(match.start(), match.end())
         if deep:  # the whole subtree, not only the direct children
@@ -1110,8 +1130,9 @@ class ConditionReader:
                     other.start in (match.end + 1, match.end + 2) for other in found):
                 words.take(match.start, match.end)  # "abandoned as incomplete": the resolution after "as" says which
                 continue
-            if re.fullmatch(r"of (?:them|it|this|that|those|these)", words.after(match.end, 2)):
-                continue  # "other tickets marked as duplicates of them": a link, read with the links
+            after = words.after(match.end, 2)
+            if re.fullmatch(r"of (?:them|it|this|that|those|these)", after) or re.match(r"links?\b", after):
+                continue  # "marked as duplicates of them", "with a duplicates link": a link, read with the links
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
             # "closed as", "the Duplicate resolution", "closed because the report was incomplete"
@@ -1119,7 +1140,8 @@ class ConditionReader:
             ended = re.search(r"\b(?:ended up|turned out(?: to be)?)(?: an?)?$", before) and (
                 match.term.value.lower() not in self.status_values)
             cue = ended or re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before) \
-                or re.search(r"\b(?:closed|resolved|dismissed) because\b", words.before(match.start, 6))
+                or re.search(r"\b(?:closed|resolved|dismissed) (?:because\b|(?:for|as) being$)",
+                             words.before(match.start, 6))
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             near = words.before(match.start, 3) + " " + words.after(match.end, 2)
@@ -1425,6 +1447,8 @@ class ConditionReader:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - self.status_aliases:
                 continue
+            if words.after(match.end, 1) in ("link", "links"):
+                continue  # "with a duplicates link": the link type (`_links_without_key`), not the resolution
             if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE) or (
                     match.term.kind == "option" and match.score < 1.0):
                 continue  # "importance" is no misspelt "important", "browsers" no component "Browse"; an option's

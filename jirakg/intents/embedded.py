@@ -43,6 +43,7 @@ from jirakg.intents.models import (
     ParsedQuery,
     Slots,
 )
+from jirakg.intents.readings import settled_by_state
 from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import POINTS, TeamAsk, read_team, reads_together
 from jirakg.intents.timewindows import find_windows, parse_window
@@ -555,6 +556,7 @@ class EmbeddedParser:
             slots = narrowed(state.last_search, slots, lowered)
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
+        settled_by_state(self.lexicon, slots)
         jql = build_jql(slots, now=self.now().strftime(MINUTE))
         if not jql and name == "search" and not slots.descendants_of and not re.search(
                 r"\ball (the )?(issues|tickets)\b", lowered):

@@ -29,7 +29,7 @@ DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided
                   "decided to drop", "decided against", "chose to drop", "chose not to do", "refused", "said no to",
                   "scrapped", "shelved", "killed off", "got dropped", "we dropped", "were dropped",
                   "was dropped", "been dropped", "ended up dropping", "thrown out", "threw out", "tossed out", "binned",
-                  "decided to skip", "chose to skip"]
+                  "decided to skip", "chose to skip", "not to bother with", "not bother with", "didn t bother with"]
 # Waiting for review, whether the workflow calls it In Review or (as Fluid's does) Pull Request
 UNDER_REVIEW = ["under review", "being reviewed", "in code review", "waiting for review", "awaiting review",
                 "up for review", "waiting on review", "waiting on code review", "waiting for code review"]
@@ -72,7 +72,8 @@ SYNONYMS = {
                                   "already reported"],
     ("resolution", "not a bug"): ["not to be bugs", "not really bugs", "not really a bug", "not actually bugs",
                                   "not actually a bug"],
-    ("resolution", "fixed"): ["implemented", "fixes", "got fixed", "repaired", "got repaired", "sorted out", "got sorted"],
+    ("resolution", "fixed"): ["implemented", "fixes", "got fixed", "repaired", "got repaired", "sorted out",
+                              "got sorted"],
     ("resolution", "incomplete"): ["not enough info", "not enough information", "not enough detail", "missing info",
                                    "missing information", "insufficient info", "insufficient information",
                                    "too little info", "lacked detail", "lacking detail", "wasn't enough info",
@@ -143,6 +144,9 @@ class Lexicon(BaseModel):
     # status only where the project's workflow has it)
     statuses_in: dict[str, list[str]] = Field(default_factory=dict)
     status_categories: dict[str, str] = Field(default_factory=dict)  # status name -> its category key
+    # projects whose workflow closes issues without a resolution (Fluid's C2LC): none of their sampled issues in
+    # the Done category has one, so there "unresolved" is outside the Done category
+    closed_without_resolution: list[str] = Field(default_factory=list)
     type_levels: dict[str, int] = Field(default_factory=dict)  # issue type -> its hierarchy level (Epic 1, Story 0)
 
     _by_kind: dict[str, list[Term]] | None = PrivateAttr(None)
@@ -197,6 +201,7 @@ class Lexicon(BaseModel):
                       releases=_releases(projects, issues), types_in=_in_projects(issues, "issuetype"),
                       components_in=_in_projects(issues, "components"),
                       statuses_in=_in_projects(issues, "status"),
+                      closed_without_resolution=_closed_without_resolution(issues),
                       status_categories={s["name"]: s["statusCategory"]["key"] for s in statuses
                                          if (s.get("statusCategory") or {}).get("key")},
                       type_levels={t["name"]: t["hierarchyLevel"] for t in issue_types
@@ -249,6 +254,9 @@ class _Terms:
             distinct = [w for w in words if w not in PARTIAL_STOP]
             if len(words) > 1 and len(distinct) == 1 and counts[distinct[0]] == 1 and distinct[0] not in taken:
                 term.aliases.append(distinct[0])
+        shortened = _shortened_names([t.label for t in components])
+        for term in components:  # "storytelling server" (Storytelling Tool Server), where no other is so called
+            term.aliases += [part for part in shortened.get(term.label, []) if part not in taken]
 
     def add_abbreviations(self) -> None:
         """"k8s" for the Kubernetes component, "a11y" for Accessibility: an abbreviation whose expansion is a whole
@@ -388,6 +396,19 @@ def _in_projects(issues: list[dict], field: str) -> dict[str, list[str]]:
     return {project: sorted(names) for project, names in found.items()}
 
 
+def _closed_without_resolution(issues: list[dict], fewest: int = 5) -> list[str]:
+    """Projects with at least `fewest` sampled issues in the Done category and a resolution on none of them."""
+    done: dict[str, int] = {}
+    resolved: set[str] = set()
+    for fields in (issue.get("fields") or {} for issue in issues):
+        project = (fields.get("project") or {}).get("key")
+        if project and ((fields.get("status") or {}).get("statusCategory") or {}).get("key") == "done":
+            done[project] = done.get(project, 0) + 1
+            if fields.get("resolution"):
+                resolved.add(project)
+    return sorted(p for p, count in done.items() if count >= fewest and p not in resolved)
+
+
 def _works_in(issues: list[dict]) -> dict[str, list[str]]:
     found: dict[str, set[str]] = {}
     for fields in (issue.get("fields") or {} for issue in issues):
@@ -456,8 +477,9 @@ def _distinctive_words(names: list[str], shortest: int) -> set[str]:
 
 
 def _shortened_names(names: list[str]) -> dict[str, list[str]]:
-    """A long project name said in part, each part of two words or more found in one name only: "coding to
-    learn" (Coding to Learn and Create), "repair kit" (Social Justice Repair Kit)."""
+    """A long name said in part, each part of two words or more found in one name only: "coding to learn"
+    (Coding to Learn and Create), "repair kit" (Social Justice Repair Kit), or its first and last words
+    ("storytelling server" for Storytelling Tool Server)."""
     parts: dict[str, set[str]] = {}
     for name in names:
         words = unicode_words(name).split()
@@ -466,6 +488,8 @@ def _shortened_names(names: list[str]) -> dict[str, list[str]]:
                 if (end - start < len(words) and words[start] not in NAME_JOINERS
                         and words[end - 1] not in NAME_JOINERS):
                     parts.setdefault(" ".join(words[start:end]), set()).add(name)
+        if len(words) > 2 and not {words[0], words[-1]} & NAME_JOINERS:
+            parts.setdefault(f"{words[0]} {words[-1]}", set()).add(name)
     shortened: dict[str, list[str]] = {}
     for part, owners in parts.items():
         if len(owners) == 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from jirakg.intents.lexicon import Lexicon
+from jirakg.intents.models import Slots
 
 CATEGORY_LABELS = {"new": "To Do", "indeterminate": "In Progress", "done": "Done"}
 # Status names that are also everyday phrases; each is the status only where the workflow has it.
@@ -52,3 +53,23 @@ def priority_note(said: str, values: list[str]) -> str | None:
         return None
     levels = values[0] if len(values) == 1 else f"{', '.join(values[:-1])} or {values[-1]}"
     return f"I read '{said}' as priority {levels}."
+
+
+def settled_by_state(lexicon: Lexicon, slots: Slots) -> None:
+    """In projects that close issues without a resolution, whether an issue is settled is its state: "unresolved"
+    is outside the Done category and "resolved" inside it (said with the answer); the resolution would be empty
+    on every issue."""
+    projects = slots.projects
+    if not projects or not set(projects) <= set(lexicon.closed_without_resolution):
+        return
+    names = ", ".join(projects)
+    if "resolution" in slots.empty:
+        slots.empty.remove("resolution")
+        slots.excluded.status_categories = list(dict.fromkeys([*slots.excluded.status_categories, "done"]))
+        slots.assumed.append(f"{names} closes issues without a resolution, so open here means not in the Done "
+                             "category.")
+    if "resolution" in slots.filled:
+        slots.filled.remove("resolution")
+        slots.status_categories = list(dict.fromkeys([*slots.status_categories, "done"]))
+        slots.assumed.append(f"{names} closes issues without a resolution, so resolved here means in the Done "
+                             "category.")

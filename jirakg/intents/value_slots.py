@@ -43,6 +43,8 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("resolution", re.compile(rf"\b(?i:resolution)(?: (?i:of|is|=))? \"?(?P<value>{JOINED_NAMES})")),
     ("resolution", re.compile(rf"(?P<value>{JOINED_NAMES}) (?i:resolution)\b")),
     ("version", re.compile(r"\b(?i:release|version|fix ?version)s? \"?(?P<value>[A-Z0-9][\w.-]*)")),
+    # a dotted number before the noun: "the 2028.Q2 release", "the 1.4 version"
+    ("version", re.compile(r"(?<![\w.])(?P<value>[A-Za-z]*\d[\w-]*(?:\.[\w-]+)+) (?i:release|version)\b")),
     ("sprint", re.compile(r"(?P<value>(?:\b[A-Z][A-Za-z]* )?(?i:sprint) \d+)\b")),
     ("sprint", re.compile(rf"\b(?i:sprint) \"?(?P<value>{NAME}(?: \d+)?)")),
     ("project", re.compile(rf"(?P<value>{NAMES}) (?i:project)\b")),
@@ -109,6 +111,8 @@ def _known(kind: str, value: str, names: set[str], exact: bool = False) -> bool:
     wanted = value.lower()
     if kind == "sprint" and re.fullmatch(r"sprint \d+", wanted):
         return any(n.endswith(wanted) for n in names)  # "in sprint 52": the team is told elsewhere
+    if kind == "version" and any(n.endswith(f" {wanted}") for n in names):
+        return True  # "the Coding Env 0.9 release": the number ends a name said in full
     if wanted in names or exact:
         return wanted in names
     digits = re.findall(r"\d+", wanted)  # "Sprint 97" is no near miss of "Sprint 9": numbers must agree

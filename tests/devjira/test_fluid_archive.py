@@ -115,8 +115,9 @@ def test_every_side_of_a_defined_link_type_is_a_value(dataset, raw) -> None:
     """The archive holds each link once, from its outward side; Jira still knows both sides of every type, so
     asking for the other side finds what the data shows (nothing here) instead of failing, and a link that exists
     nowhere is still refused."""
-    depends_on = {issue["key"] for issue in raw if any(link["type"]["outward"] == "depends on" and "outwardIssue" in link
-                                                        for link in issue["fields"]["issuelinks"])}
+    depends_on = {issue["key"] for issue in raw
+                  if any(link["type"]["outward"] == "depends on" and "outwardIssue" in link
+                         for link in issue["fields"]["issuelinks"])}
     assert {dataset.issues[p]["key"] for p in dataset.engine.search('issueLinkType = "depends on"', 0)} == depends_on
     assert dataset.engine.search('issueLinkType = "is depended on by"', 0) == []
     key = sorted(depends_on)[0]

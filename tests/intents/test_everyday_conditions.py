@@ -89,6 +89,18 @@ DEMO = [
     ("WEB stories idle 2 weeks", ['updated < "2026/10/18 12:00"'], ()),
     # deciding against, said with the asker as subject
     ("MOB stories we ended up dropping", ['resolution = "Won\'t Do"'], ()),
+    ("OPS tickets we decided not to bother with", ['resolution = "Won\'t Do"'], ()),
+    # settling verbs negated, which name no workflow state
+    ("DATA risks we still haven't dealt with", ["resolution is EMPTY"], ()),
+    ("MOB bugs still not sorted", ["resolution is EMPTY"], ("statusCategory",)),
+    # a link named with the word "link", anywhere, quoted or not: never the Blocked state or text
+    ("OPS unresolved is blocked by link", ['issueLinkType = "is blocked by"'], ('status = "Blocked"',)),
+    ("which open OPS tickets have an 'is blocked by' link?", ['issueLinkType = "is blocked by"'], ("text ~",)),
+    # a component said as what nobody tagged them with
+    ("WEB bugs that nobody tagged with a component", ["component is EMPTY"], ("labels",)),
+    # "bring up" mentions words; "count" after them is the question, not a word to search for
+    ("bugs that bring up checkout", ['text ~ "checkout"'], ("component",)),
+    ("unresolved bugs mentioning keyboard count", ['text ~ "keyboard"'], ('"keyboard count"',)),
 ]
 
 
@@ -177,6 +189,15 @@ FLUID = [
     # no Blocks type: waiting on other work is depending on it, from either side of an issue named
     ("Infusion tickets stuck waiting on another ticket", ['issueLinkType = "depends on"'], ("blocked",)),
     ("Infusion bugs blocked by FLUID-6606", ['linkedIssues(FLUID-6606, "is depended on by")'], ()),
+    # a resolution's word beside "link" is the link
+    ("FLUID unresolved with duplicates link", ['issueLinkType = "duplicates"'], ("resolution =",)),
+    # a version something hit is where it appeared
+    ("UI Options bugs that hit the 1.4 release", ['affectedVersion = "1.4"'], ("fixVersion",)),
+    # someone's reports are what they filed; closed for being incomplete says why
+    ("justin's reports still open", ['reporter = "justin.obara"'], ("assignee",)),
+    ("Kettle tickets closed for being incomplete", ['resolution = "Incomplete"'], ("statusCategory",)),
+    # a long component name said by its first and last words
+    ("open issues on the storytelling server", ['component = "Storytelling Tool Server"'], ('"Server"',)),
 ]
 
 
@@ -241,3 +262,34 @@ def test_a_sprint_by_its_other_names_and_by_a_story() -> None:
 def test_epics_ranked_by_their_open_children(question: str) -> None:
     call = one(PARSER, question)
     assert call.name == "ranking" and call.slots.measure is not None and call.slots.measure.group_by == ["epic"], call
+
+
+@pytest.mark.parametrize("question", ["what's planned for the 2028.Q2 release", "bugs in the 2029.Q1 version"])
+def test_a_release_that_does_not_exist_is_asked_about(question: str) -> None:
+    """A dotted number before "release" is a version name, which must exist: never a near one ("2026.Q2")."""
+    call = one(PARSER, question)
+    assert call.name == "clarify" and "There is no release or version" in (call.slots.reason or ""), call
+
+
+def test_a_kind_right_before_a_key_is_under_it() -> None:
+    call = one(PARSER, "how many open stories MOB-655")
+    assert call.name == "count" and (call.slots.parents or call.slots.descendants_of) == ["MOB-655"]
+    assert 'issuetype = "Story"' in (call.jql or "") and "resolution is EMPTY" in (call.jql or "")
+
+
+@pytest.mark.fluid_archive
+@pytest.mark.parametrize(("question", "clause"), [("open C2LC bugs", 'statusCategory != "done"'),
+                                                  ("coding to learn bugs that are still hanging around",
+                                                   'statusCategory != "done"'),
+                                                  ("resolved C2LC tasks", 'statusCategory = "done"')])
+def test_unresolved_is_the_state_where_a_project_never_sets_a_resolution(fluid_parser: EmbeddedParser,
+                                                                          question: str, clause: str) -> None:
+    """C2LC closes its issues without a resolution: "resolution is EMPTY" would hold for every one of them."""
+    call = one(fluid_parser, question)
+    assert clause in (call.jql or "") and "resolution" not in (call.jql or ""), call.jql
+    if clause.startswith("statusCategory !="):  # said with the answer: the reading differs from other projects'
+        assert any("C2LC closes issues without a resolution" in note for note in call.slots.assumed)
+
+
+def test_unresolved_stays_the_resolution_where_projects_set_one(fluid_parser: EmbeddedParser) -> None:
+    assert "resolution is EMPTY" in (one(fluid_parser, "open Infusion bugs").jql or "")
