@@ -218,7 +218,10 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet |"
                          r"even )?(?:been )?(?:started|begun|"
-                         r"picked up)(?: yet)?)\b")),
+                         r"picked up)(?: yet)?|"
+                         # "hasn't been touched yet": not started ("not touched in 2 weeks" is stale, a date)
+                         r"(?:haven t|hasn t|have not|has not|not|nobody has|no one has) (?:yet (?:been )?touched|"
+                         r"(?:been )?touched yet))\b")),
     (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|(?:actively |currently )?being worked on|"
                                    r"actively working(?: on)?|in flight|started|kicked off|"
                                    r"still going|in the middle of|"
@@ -345,9 +348,9 @@ REPORTER_ASKED = re.compile(rf"^(?:{REPORT}|write|enter)\b")
 COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
 THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|hers|him|they|them|their)\b")
 # "how many did the team bother to fix", "did we end up fixing": asks which were fixed
-DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:actually |ever |really )?(?:bother(?:ed)? to|"
-                     r"end(?:ed)? up|manage(?:d)? to|get around to|got around to|succeed in|get to) "
-                     r"(?:fix|fixing|repair|repairing)\b")
+DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:(?:actually |ever |really )?(?:bother(?:ed)? to|"
+                     r"end(?:ed)? up|manage(?:d)? to|get around to|got around to|succeed in|get to)|actually|"
+                     r"really|ever) (?:fix|fixing|repair|repairing)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 # "did we actually finish", "the properly completed ones": done as opposed to dropped, the instance's Done (or Fixed)
 ACTUALLY_DONE = re.compile(r"\b(?:actually|really|properly|truly|genuinely|successfully) "
@@ -678,6 +681,9 @@ old
 older newer newest oldest recent recently lately week weeks month months year years day days today yesterday
 tomorrow since before after between until during ago last past next within soon shortly quarter quarters idle inactive
 dormant untouched""".split())
+# "came back after we thought they were fixed": reopened; the state before it is no condition on the issues now
+RETURNED_AFTER = re.compile(r"\b(?:came back|come back|coming back|reopened|re-opened|opened again|back open)"
+                            r"(?P<after> after (?:[\w']+ ){0,5}?(?:fixed|closed|resolved|done|finished|shipped))\b")
 # "the status of …": what a list shows; "in progress for Ana" is a state
 ASKED_FIELD = re.compile(r"\b(?:what (?:is|are) |what s |show (?:me )?|give (?:me )?|list )?(?:the )?(?:current )?"
                          r"(?:status(?:es)?|states?|(?<!in )progress) (?:of|for|on)\b")
@@ -904,6 +910,8 @@ class ConditionReader:
 
     def _raw_conditions(self, raw: str, slots: Slots) -> str:
         text = Text(CONTRACTION.sub(lambda m: f"{m.group(1)} is", raw))
+        for match in list(RETURNED_AFTER.finditer(text.value)):  # how it ended before it came back: history
+            text.blank(match.start("after"), match.end("after"))
         for match in re.finditer(r'"([^"]{1,100})"|(?<![\w])\'([^\']{2,100})\'(?![\w])', text.value):
             quoted = match.group(1) or match.group(2)
             kind = re.search(r"\b(sprint|project|component|label|version|release|status|"
@@ -933,7 +941,9 @@ class ConditionReader:
         text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
         self._parents(text, slots)
         self._numbers(text, slots)
-        text.value = re.sub(rf"\b{KEY}\b", USED, text.value)  # a key left is not a filter: "PROJ" and "9" of PROJ-9
+        # a key left is not a filter: "PROJ" and "9" of PROJ-9; "sev-1" (no project SEV) is words to read
+        text.value = re.sub(rf"\b{KEY}\b", lambda m: USED if m.group(0).split("-")[0].upper() in self.project_keys
+                            else m.group(0).replace("-", " "), text.value)
         self.history.read(text.value, slots, text.blank)  # before dates: "moved to Blocked since May" bounds a change
         self._dates(text, slots)
         self._text(text, slots)
@@ -962,12 +972,13 @@ class ConditionReader:
         if matches[0].term.value not in target:
             target.append(matches[0].term.value)
 
-    @staticmethod
-    def _parents(text: Text, slots: Slots) -> None:
+    def _parents(self, text: Text, slots: Slots) -> None:
         deep = DEEP.search(text.value)  # read before "under INIT-3" is used: "anywhere under INIT-3"
         for pattern in (PARENT, KEY_CHILDREN):
             for match in list(pattern.finditer(text.value)):
                 key = next(k for k in match.groups() if k and re.fullmatch(KEY, k)).upper()
+                if key.split("-")[0] not in self.project_keys:
+                    continue  # "sev-1 bugs": no project SEV, so no issue either
                 slots.parents.append(key)
                 # "MOB-655 open stories": only the key is used; "open stories" are conditions still to read
                 if pattern is KEY_CHILDREN:

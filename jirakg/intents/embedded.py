@@ -424,7 +424,9 @@ class EmbeddedParser:
             return clarify(no_such(self.lexicon, "person", stranger))
         keys, unknown = self._keys(part)
         # Keys become a placeholder so that their project part is not read as a filter ("PROJ" in PROJ-12).
-        lowered = " ".join(ISSUE_KEY_IN_QUESTION.sub(f" {KEY_WORD} ", part).lower().split())
+        lowered = " ".join(ISSUE_KEY_IN_QUESTION.sub(
+            lambda m: f" {KEY_WORD} " if f"{m.group(1).upper()}-{m.group(2)}" in keys + unknown else m.group(0),
+            part).lower().split())
         if unknown and not keys:
             return clarify(f"There is no project {unknown[0].split('-')[0]} in this Jira; "
                                  f"known projects are {', '.join(sorted(self.projects))}.")
@@ -581,10 +583,10 @@ class EmbeddedParser:
             if project.upper() in self.projects:
                 if key not in found:
                     found.append(key)
-            elif project.isupper() or project.upper() != project:
+            elif project.isupper() and len(project) >= 2:
                 unknown.append(key)
-        # Words such as "covid-19" are not keys; only keys whose project exists count.
-        return found, [k for k in unknown if k.split("-")[0].isupper() and len(k.split("-")[0]) >= 2]
+        # Words such as "covid-19" or "sev-1" are not keys: typed in lower case, only keys whose project exists count
+        return found, unknown
 
     def _classify(self, lowered: str, about_an_issue: bool, state: ConversationState) -> IntentName:
         lowered = self._corrected(lowered)

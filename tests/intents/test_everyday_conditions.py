@@ -101,6 +101,11 @@ DEMO = [
     # "bring up" mentions words; "count" after them is the question, not a word to search for
     ("bugs that bring up checkout", ['text ~ "checkout"'], ("component",)),
     ("unresolved bugs mentioning keyboard count", ['text ~ "keyboard"'], ('"keyboard count"',)),
+    # a severity code written like an issue key of no project is the code
+    ("open sev-1 bugs", ['"Severity" = "S1 - Critical"', "resolution is EMPTY"], ()),
+    # not touched yet is not started; not touched for a while is stale
+    ("DATA stories that haven't been touched yet", ['statusCategory = "new"'], ("updated",)),
+    ("DATA stories that haven't been touched in 2 weeks", ["updated <"], ("statusCategory",)),
 ]
 
 
@@ -196,6 +201,9 @@ FLUID = [
     # someone's reports are what they filed; closed for being incomplete says why
     ("justin's reports still open", ['reporter = "justin.obara"'], ("assignee",)),
     ("Kettle tickets closed for being incomplete", ['resolution = "Incomplete"'], ("statusCategory",)),
+    # how it ended before it came back is history, not a condition on the issues now
+    ("Floe bugs that came back after we thought they were fixed", ['status = "Reopened"'], ("resolution",)),
+    ("how many Decapod bugs did we actually fix", ['resolution = "Fixed"'], ()),
     # a long component name said by its first and last words
     ("open issues on the storytelling server", ['component = "Storytelling Tool Server"'], ('"Server"',)),
 ]
