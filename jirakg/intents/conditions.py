@@ -155,6 +155,11 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("labels", re.compile(rf"\b(?:{WITHOUT}(?:labels?|tags?)|unlabell?ed|not labell?ed|untagged|"
                           r"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|labell?ed))\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?)\b")),
+    # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
+    ("parent", re.compile(rf"\b(?:{WITHOUT}(?:parent|epic)s?|"
+                          rf"not (?:in|under|part of) (?:a |an |any )?(?:parent|epic)s?|"
+                          rf"(?:don t|doesn t|do not|does not) belong to (?:a |an |any )?(?:parent|epic)s?|"
+                          rf"{NOT_PUT}(?:parent|epic)s?{GIVEN})\b")),
     ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|"
                           rf"{NOT_PUT}sprints?{GIVEN})\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
@@ -547,6 +552,9 @@ CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "t
 MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
                      r"urgent) (?:for|to) (?:us|me|the (?:team|business|company)|our (?:team|business|company))\b")
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
+# "in the MOB-655 epic": the noun after the key, singular, says what the issue is
+DESCRIPTOR_AFTER = re.compile(rf"(?P<key>\b{KEY})\s+(?:epic|initiative|feature|story|task|issue|ticket|sub-?task)\b"
+                              r"(?!['’]s)")
 # "across all projects", "in every project": no project condition, said so the words are not left over
 EVERY_PROJECT = re.compile(r"\b(?:across|in|over|for|from) (?:all|every|each|any)(?: of)? (?:the |our )?projects?\b")
 DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
@@ -580,7 +588,7 @@ SIZED = r"(?:estimated|sized|pointed)"
 POINTS_EMPTY = re.compile(rf"\b(?:{WITHOUT}(?:story )?(?:points?|estimates?|estimation|size)|"
                           rf"un{SIZED}|(?:not|never|(?:have|has|are|is|were|was)n['’ ]?t) (?:yet )?(?:been )?"
                           rf"{SIZED}(?: yet)?|"
-                          rf"(?:nobody|no one) (?:has |have )?(?:yet )?{SIZED}(?: (?:it|them))?)\b")
+                          rf"(?:nobody|no one)(?:['’ ]s)? (?:has |have )?(?:yet )?{SIZED}(?: (?:it|them))?)\b")
 # A plain verb is the reporter's only in a question or after "did" ("did she report", "she did file"): "what does
 # she have open" is her open work
 PRONOUN_REPORTER = re.compile(rf"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
@@ -681,6 +689,8 @@ old
 older newer newest oldest recent recently lately week weeks month months year years day days today yesterday
 tomorrow since before after between until during ago last past next within soon shortly quarter quarters idle inactive
 dormant untouched""".split())
+WEEKDAY = re.compile(r"(?:on )?(?:this |last |next |past )?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+                     r"sunday)")
 # "came back after we thought they were fixed": reopened; the state before it is no condition on the issues now
 RETURNED_AFTER = re.compile(r"\b(?:came back|come back|coming back|reopened|re-opened|opened again|back open)"
                             r"(?P<after> after (?:[\w']+ ){0,5}?(?:fixed|closed|resolved|done|finished|shipped))\b")
@@ -939,6 +949,7 @@ class ConditionReader:
         for match in list(MATTERS.finditer(text.value)):
             text.blank(match.start(), match.end())
         text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
+        text.value = DESCRIPTOR_AFTER.sub(r"\g<key>", text.value)
         self._parents(text, slots)
         self._numbers(text, slots)
         # a key left is not a filter: "PROJ" and "9" of PROJ-9; "sev-1" (no project SEV) is words to read
@@ -1026,6 +1037,8 @@ class ConditionReader:
                 continue  # "in the current sprint", "Zoe reported current sprint": membership, not a time
             if not cued and field_name != "due" and window.start and window.start > now:
                 continue  # "the planning call is next week": nothing was created or resolved in the future
+            if not cued and WEEKDAY.fullmatch(window.phrase):
+                continue  # "before planning on monday": a day said without what happened then is the asker's
             sentence = re.split(r"[.!?;:(]\s+|\s[-–]\s", text.value[:start])[-1]
             if not cued and CONTEXT_BEFORE_REQUEST.search(text.value[end:]) and not ISSUE_NOUN.search(sentence):
                 continue  # "sprint 52 ended yesterday. What is still open?": when the asker's story happened, not

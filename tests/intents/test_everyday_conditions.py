@@ -106,6 +106,11 @@ DEMO = [
     # not touched yet is not started; not touched for a while is stale
     ("DATA stories that haven't been touched yet", ['statusCategory = "new"'], ("updated",)),
     ("DATA stories that haven't been touched in 2 weeks", ["updated <"], ("statusCategory",)),
+    # no epic is no parent, not "not an epic"
+    ("MOB stories that don't belong to any epic", ["parent is EMPTY"], ('issuetype != "Epic"',)),
+    ("WEB stories with no epic", ["parent is EMPTY"], ('issuetype != "Epic"',)),
+    # "nobody's estimated": has, with the apostrophe
+    ("work nobody's estimated in PROJ", ['"Story point estimate" is EMPTY'], ("text ~",)),
 ]
 
 
@@ -301,3 +306,17 @@ def test_unresolved_is_the_state_where_a_project_never_sets_a_resolution(fluid_p
 
 def test_unresolved_stays_the_resolution_where_projects_set_one(fluid_parser: EmbeddedParser) -> None:
     assert "resolution is EMPTY" in (one(fluid_parser, "open Infusion bugs").jql or "")
+
+
+def test_a_day_said_without_what_happened_then_is_the_askers() -> None:
+    """"before planning on monday" dates the asker's meeting, not the issues: named as not used, never a filter;
+    with a verb of creation the day dates the issues."""
+    story = one(PARSER, "which WEB stories don't have an owner yet before planning on monday")
+    assert "created" not in (story.jql or "") and "monday" in story.slots.ignored
+    assert 'created >= "2026/10/26 00:00"' in (one(PARSER, "what was created on monday in MOB").jql or "")
+
+
+@pytest.mark.parametrize("question", ["stories in the MOB-655 epic", "open stories in the MOB-655 epic"])
+def test_the_noun_after_a_key_says_what_the_issue_is(question: str) -> None:
+    call = one(PARSER, question)
+    assert call.slots.issue_types == ["Story"] and (call.slots.parents or call.slots.descendants_of) == ["MOB-655"]
