@@ -120,7 +120,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"has )?"
                             r"(?:assigned|owns?|owned|"
                             r"(?:picked|grabbed|claimed|taken|took)(?: (?:it |them )?(?:up|on))?|"
-                            r"working on)|"
+                            r"working on|job|responsibility)|"
                             rf"{WITHOUT}(?:owner|assignee)|{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) "
                             r"(?:assigned|on (?:it|them))|"
                             # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
@@ -176,9 +176,9 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:what s|what is) (?:still )?left(?: to do)?|"
                               r"still waiting for a fix|left to do|"
                               r"(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
-                              r"left (?:unfinished|undone|unresolved|open)|still around|"
+                              r"left (?:unfinished|undone|unresolved|open|hanging)|still around|"
                               r"still broken|"
-                              r"still lingering|not (?:yet )?wrapped up(?: yet)?|"
+                              r"(?:still )?lingering|not (?:yet )?wrapped up(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
                               r"(?:have|has|need|needs) to (?:be )?(?:finish|"
                               r"finished|deliver|delivered|ship|shipped|"
@@ -384,7 +384,8 @@ WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:(?:still |currently |now )?(?:wor
                          r"(?:still |currently |now )(?:sitting|chewing) on|"
                          r"(?:sitting|chewing) on (?:right now|at the moment|currently|now))\b")
 # "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
-PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?plate\b")
+PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?"
+                   r"(?:plate|desk)\b")
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
                             r"sitting on|chewing on|tackling|"
                             r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
@@ -631,7 +632,8 @@ PRONOUN_ROLES: list[tuple[str, re.Pattern[str], bool]] = [
     ("assignees", PRONOUN_NOT_OWNS, True), ("assignees", PRONOUN_OWNS, False), ("assignees", PRONOUN_ASSIGNEE, False),
     ("reporters", PRONOUN_REPORTER, False)]
 # "the enhancements Justin asked for": what a person asked for, with nothing asked after it, they reported
-REQUESTED_AFTER = re.compile(r"^(?:has |have |had )?(?:asked for|requested|suggested|proposed)\b(?! (?:the|a|an|me|us|"
+REQUESTED_AFTER = re.compile(r"^(?:has |have |had )?(?:ask(?:ed)? for|request(?:ed)?|suggest(?:ed)?|propose(?:d)?)\b"
+                             r"(?! (?:the|a|an|me|us|"
                              r"all|every|some|any|to|those|these|them|it|my|our|his|her|their|what|which|how|help|"
                              r"more|that|this|list|numbers?|counts?)\b)")
 NOT_A_ROLE = re.compile(r"^(?:and \w+ )?(?:wants?|asked|asks|needs?|said|says|will|would|is asking|mentioned|told|"
@@ -1656,8 +1658,9 @@ class ConditionReader:
             typed = re.search(rf"\b{re.escape(value)}\b", original, re.IGNORECASE)
             capitalised = bool(typed and typed.group(0)[:1].isupper())
             looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
-            if not capitalised and re.search(r"(?:ed|ing)$", value):
-                looks_named = False  # "what the web team planned", "the project finished": a verb, no name
+            if not capitalised and (re.search(r"(?:ed|ing)$", value) or re.search(
+                    rf"\b{re.escape(value)} (?:down|up|off|out|over|away)\b", free)):
+                looks_named = False  # "what the web team planned", "the project wound down": a verb, no name
             if value not in FILLER | FIELD_WORDS | NO_VALUE and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, typed.group(0) if typed else value))
         self._unknown_project_key(words, original)

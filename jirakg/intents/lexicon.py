@@ -28,7 +28,8 @@ DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided
                   "isn t worth fixing", "aren t worth fixing", "gave up on", "given up on", "abandoned",
                   "decided to drop", "decided against", "chose to drop", "chose not to do", "refused", "said no to",
                   "scrapped", "shelved", "killed off", "got dropped", "we dropped", "were dropped",
-                  "was dropped", "been dropped", "ended up dropping", "thrown out", "threw out", "tossed out", "binned",
+                  "was dropped", "been dropped", "ended up dropping", "thrown away", "threw away", "throwing away",
+                  "thrown out", "threw out", "tossed out", "binned",
                   "decided to skip", "chose to skip", "not to bother with", "not bother with", "didn t bother with"]
 # Waiting for review, whether the workflow calls it In Review or (as Fluid's does) Pull Request
 UNDER_REVIEW = ["under review", "being reviewed", "in code review", "waiting for review", "awaiting review",
@@ -69,7 +70,7 @@ SYNONYMS = {
     ("resolution", "won't fix"): ["won't do", "wont fix", "wontfix", "will not fix", *DECLINED_WORDS],
     ("resolution", "won't do"): ["won't fix", "wont do", "wont fix", "will not fix", "will not do", *DECLINED_WORDS],
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated", "repeats of", "repeat of",
-                                  "already reported"],
+                                  "already reported", "same as another", "same as another one"],
     ("resolution", "not a bug"): ["not to be bugs", "not really bugs", "not really a bug", "not actually bugs",
                                   "not actually a bug"],
     ("resolution", "fixed"): ["implemented", "fixes", "got fixed", "repaired", "got repaired", "sorted out",
@@ -88,7 +89,8 @@ SYNONYMS = {
                                          "could not repro", "unable to repro", "couldn't recreate",
                                          "could not recreate", "nobody could recreate", "no one could recreate",
                                          # "nobody could make them happen" is longer than an alias may be
-                                         "could make it happen", "could make them happen"],
+                                         "could make it happen", "could make them happen", "couldn't make happen",
+                                         "could not make happen"],
 }
 # Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
 # where exactly one component (or label) of the instance is called by its expansion.

@@ -225,6 +225,27 @@ def _range_side(said: str, year: str | None, today: datetime, *, last: bool) -> 
     return _next_month(start) if last or said.startswith(("end of", "the end of")) else start
 
 
+SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # the month each begins (the north's)
+# "this summer", "the spring of 2025", "last winter"; "fall" only with a word that makes it the season, never the verb
+SEASON = (r"(?:(?P<which>this|last|previous|past) |the )?(?P<season>spring|summer|autumn|winter|"
+          r"(?:(?<=this )|(?<=last )|(?<=the ))fall)(?:,? (?:of )?(?P<year>(?:19|20)\d{2}))?\b")
+
+
+def _season(m, now, today, _):
+    """"summer 2025", "this summer", "last winter": three months from the month the season begins; without a
+    year, the one under way or else the last to begin ("last" in its season: the one before)."""
+    begins = SEASONS[m.group("season")]
+    if m.group("year"):
+        start = _month_start(int(m.group("year")), begins)
+    else:
+        start = _month_start(today.year, begins)
+        while start > today:
+            start = shift(start, -1, "year")
+        if m.group("which") in ("last", "previous", "past") and today < shift(start, 3, "month"):
+            start = shift(start, -1, "year")
+    return start, shift(start, 3, "month")
+
+
 def _spoken_range(m, now, today, _):
     """"between July 1 and the end of September 2026", "from 1 march to 15 april 2008": a year said once is both
     sides' year; the range takes in the whole of its last day or month."""
@@ -288,6 +309,14 @@ _RULES = [
         _date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
     (rf"\b(?:the )?(?:last|past) {COUNT} sprints?\b", _past_sprints),
     (r"\b(this|current|last|previous) sprint\b", _one_sprint),
+    (r"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) fortnight\b",
+     lambda m, now, today, _: (now, shift(now, 1, "fortnight"))),
+    (r"\b(?:(?:in|within|over|during) )?the (?:last|past) fortnight\b",
+     lambda m, now, today, _: (shift(now, -1, "fortnight"), None)),
+    (rf"\b(?:before|until|till|prior to) {SEASON}", lambda m, now, today, _: (None, _season(m, now, today, _)[0])),
+    (rf"\b(?:since|after) {SEASON}",
+     lambda m, now, today, _: (_season(m, now, today, _)[0 if "since" in m.group(0) else 1], None)),
+    (rf"\b(?:(?:in|during|over|through|throughout) )?{SEASON}", _season),
     (rf"\b(?:(?:in|within|over|during) the )?(?:last|past) {COUNT} (days?|weeks?|fortnights?|months?|years?)\b",
      lambda m, now, today, _: (shift(now, -_count(m.group(1)), m.group(2)), None)),
     (rf"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) {COUNT} "

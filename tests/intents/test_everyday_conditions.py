@@ -111,6 +111,9 @@ DEMO = [
     ("WEB stories with no epic", ["parent is EMPTY"], ('issuetype != "Epic"',)),
     # "nobody's estimated": has, with the apostrophe
     ("work nobody's estimated in PROJ", ['"Story point estimate" is EMPTY'], ("text ~",)),
+    # nobody's job is nobody's; a desk holds the same open work as a plate
+    ("urgent Payments things that are nobody's job", ["assignee is EMPTY"], ()),
+    ("what Ana Patel has on her desk", [f'assignee = "{ACCOUNT["Ana Patel"]}"', "resolution is EMPTY"], ()),
 ]
 
 
@@ -209,6 +212,11 @@ FLUID = [
     # how it ended before it came back is history, not a condition on the issues now
     ("Floe bugs that came back after we thought they were fixed", ['status = "Reopened"'], ("resolution",)),
     ("how many Decapod bugs did we actually fix", ['resolution = "Fixed"'], ()),
+    # what someone asked for is what they reported; thrown away is declined; the same as another is a duplicate
+    ("what did Cindy ask for in Floe", ['reporter = "cindy.li"'], ("assignee",)),
+    ("Infusion things Antranig ended up throwing away", ['resolution = "Won\'t Fix"'], ()),
+    ("Floe tickets closed as the same as another one", ['resolution = "Duplicate"'], ("statusCategory",)),
+    ("Uploader bugs we couldn't make happen", ['resolution = "Cannot Reproduce"'], ()),
     # a long component name said by its first and last words
     ("open issues on the storytelling server", ['component = "Storytelling Tool Server"'], ('"Server"',)),
 ]
@@ -320,3 +328,11 @@ def test_a_day_said_without_what_happened_then_is_the_askers() -> None:
 def test_the_noun_after_a_key_says_what_the_issue_is(question: str) -> None:
     call = one(PARSER, question)
     assert call.slots.issue_types == ["Story"] and (call.slots.parents or call.slots.descendants_of) == ["MOB-655"]
+
+
+@pytest.mark.fluid_archive
+def test_a_verb_after_project_names_no_project(fluid_parser: EmbeddedParser) -> None:
+    """"the project wound down" is no project called "wound": the story's words are named, nothing is asked."""
+    call = one(fluid_parser, "Engage stuff left hanging when the project wound down")
+    assert call.name == "search" and call.jql == 'project = "ENGAGE" AND resolution is EMPTY'
+    assert "wound" in call.slots.ignored

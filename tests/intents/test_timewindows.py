@@ -62,6 +62,15 @@ SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00
     ("between March 3rd and May 2024", "2024-03-03T00:00:00Z", "2024-06-01T00:00:00Z"),
     ("created between May and July 2021, inclusive", "2021-05-01T00:00:00Z", "2021-08-01T00:00:00Z"),
     ("created from January 2019 onwards", "2019-01-01T00:00:00Z", None),
+    # seasons, as the north has them (now is in spring 2026): the one under way, else the last to begin
+    ("created in summer 2025", "2025-06-01T00:00:00Z", "2025-09-01T00:00:00Z"),
+    ("bugs from this spring", "2026-03-01T00:00:00Z", "2026-06-01T00:00:00Z"),
+    ("bugs from last spring", "2025-03-01T00:00:00Z", "2025-06-01T00:00:00Z"),
+    ("closed during the summer", "2025-06-01T00:00:00Z", "2025-09-01T00:00:00Z"),
+    ("resolved last winter", "2025-12-01T00:00:00Z", "2026-03-01T00:00:00Z"),
+    ("opened in the fall of 2024", "2024-09-01T00:00:00Z", "2024-12-01T00:00:00Z"),
+    ("lingering from before spring", None, "2026-03-01T00:00:00Z"),
+    ("due in the next fortnight", "2026-03-18T15:30:00Z", "2026-04-01T15:30:00Z"),
 ])
 def test_windows(text: str, start: str | None, end: str | None) -> None:
     window = parse_window(text, NOW, SPRINTS)
@@ -73,5 +82,5 @@ def test_windows(text: str, start: str | None, end: str | None) -> None:
 
 
 def test_no_window_in_plain_questions() -> None:
-    for text in ("who owns PROJ-12?", "open bugs in checkout", "what blocks the release"):
+    for text in ("who owns PROJ-12?", "open bugs in checkout", "what blocks the release", "stories that fall behind"):
         assert parse_window(text, NOW) is None
