@@ -691,8 +691,8 @@ old
 older newer newest oldest recent recently lately week weeks month months year years day days today yesterday
 tomorrow since before after between until during ago last past next within soon shortly quarter quarters idle inactive
 dormant untouched""".split())
-WEEKDAY = re.compile(r"(?:on )?(?:this |last |next |past )?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
-                     r"sunday)")
+WEEKDAY = re.compile(r"(?:on |over |during |at |from )?(?:this |last |next |past |previous |the )?(?:monday|tuesday|"
+                     r"wednesday|thursday|friday|saturday|sunday|weekend)")
 # "came back after we thought they were fixed": reopened; the state before it is no condition on the issues now
 RETURNED_AFTER = re.compile(r"\b(?:came back|come back|coming back|reopened|re-opened|opened again|back open)"
                             r"(?P<after> after (?:[\w']+ ){0,5}?(?:fixed|closed|resolved|done|finished|shipped))\b")
@@ -1039,8 +1039,9 @@ class ConditionReader:
                 continue  # "in the current sprint", "Zoe reported current sprint": membership, not a time
             if not cued and field_name != "due" and window.start and window.start > now:
                 continue  # "the planning call is next week": nothing was created or resolved in the future
-            if not cued and WEEKDAY.fullmatch(window.phrase):
-                continue  # "before planning on monday": a day said without what happened then is the asker's
+            if not cued and WEEKDAY.fullmatch(window.phrase) and not window.phrase.startswith("from "):
+                continue  # "before planning on monday", "on call this weekend": a day said without what happened
+                # then is the asker's
             sentence = re.split(r"[.!?;:(]\s+|\s[-–]\s", text.value[:start])[-1]
             if not cued and CONTEXT_BEFORE_REQUEST.search(text.value[end:]) and not ISSUE_NOUN.search(sentence):
                 continue  # "sprint 52 ended yesterday. What is still open?": when the asker's story happened, not
@@ -1500,8 +1501,10 @@ class ConditionReader:
                     before + " " + words.after(match.end, 1)):
                 continue  # "not done": outside the Done category (`_categories`), not only the state named Done
             joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
-            # "non-defect Floe tickets": a value right after a negated one is not in its list without an "or"
-            negated = _negation(before) is not None or (bool(joined) and all(t in LIST_JOINERS for t in joined))
+            # "non-defect Floe tickets": a value right after a negated one is not in its list without an "or";
+            # "isn't a bug or a story": the article does not end the list
+            negated = _negation(before) is not None or (
+                any(t in LIST_JOINERS for t in joined) and all(t in LIST_JOINERS or t in ("a", "an") for t in joined))
             if negated:
                 negated_until = match.end
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]

@@ -246,6 +246,16 @@ def _season(m, now, today, _):
     return start, shift(start, 3, "month")
 
 
+def _weekend(m, now, today, _):
+    """Saturday and Sunday: "this weekend" this week's; "last weekend" the week before's; "the weekend" the one
+    under way or else the last one."""
+    saturday = _week_start(today) + timedelta(days=5)
+    which = m.group("which")
+    if which in ("last", "past", "previous") or (which != "this" and today < saturday):
+        saturday -= timedelta(days=7)
+    return saturday, saturday + timedelta(days=2)
+
+
 def _spoken_range(m, now, today, _):
     """"between July 1 and the end of September 2026", "from 1 march to 15 april 2008": a year said once is both
     sides' year; the range takes in the whole of its last day or month."""
@@ -313,6 +323,7 @@ _RULES = [
      lambda m, now, today, _: (now, shift(now, 1, "fortnight"))),
     (r"\b(?:(?:in|within|over|during) )?the (?:last|past) fortnight\b",
      lambda m, now, today, _: (shift(now, -1, "fortnight"), None)),
+    (r"\b(?:(?:over|during|on|at|from) )?(?:(?P<which>this|last|past|previous) |the )?weekend\b", _weekend),
     (rf"\b(?:before|until|till|prior to) {SEASON}", lambda m, now, today, _: (None, _season(m, now, today, _)[0])),
     (rf"\b(?:since|after) {SEASON}",
      lambda m, now, today, _: (_season(m, now, today, _)[0 if "since" in m.group(0) else 1], None)),

@@ -113,6 +113,12 @@ DEMO = [
     ("work nobody's estimated in PROJ", ['"Story point estimate" is EMPTY'], ("text ~",)),
     # nobody's job is nobody's; a desk holds the same open work as a plate
     ("urgent Payments things that are nobody's job", ["assignee is EMPTY"], ()),
+    # a negated list goes on past an article
+    ("MOB work that isn't a bug or a story", ['issuetype not in ("Bug", "Story")'], ()),
+    # a weekend with what happened then dates the issues; the asker's own weekend does not
+    ("what came in for Payments over the weekend", ['created >= "2026/10/31 00:00"', 'created < "2026/11/02 00:00"'],
+     ()),
+    ("I'm on call this weekend, which OPS bugs are open?", ["resolution is EMPTY"], ("created",)),
     ("what Ana Patel has on her desk", [f'assignee = "{ACCOUNT["Ana Patel"]}"', "resolution is EMPTY"], ()),
 ]
 

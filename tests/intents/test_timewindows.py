@@ -71,6 +71,10 @@ SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00
     ("opened in the fall of 2024", "2024-09-01T00:00:00Z", "2024-12-01T00:00:00Z"),
     ("lingering from before spring", None, "2026-03-01T00:00:00Z"),
     ("due in the next fortnight", "2026-03-18T15:30:00Z", "2026-04-01T15:30:00Z"),
+    # the weekend: this week's, the week before's, or the one under way else the last one (now is a Wednesday)
+    ("what came in over the weekend", "2026-03-14T00:00:00Z", "2026-03-16T00:00:00Z"),
+    ("closed last weekend", "2026-03-14T00:00:00Z", "2026-03-16T00:00:00Z"),
+    ("due this weekend", "2026-03-21T00:00:00Z", "2026-03-23T00:00:00Z"),
 ])
 def test_windows(text: str, start: str | None, end: str | None) -> None:
     window = parse_window(text, NOW, SPRINTS)
