@@ -142,7 +142,6 @@ def _person(person: dict | None) -> str | None:
     return (person or {}).get("displayName") or (person or {}).get("name")
 
 
-
 def as_blocking(verb: str | None) -> str | None:
     """A dependency verb as the blocking verb it means ("depends on": "is blocked by"); any other as it is."""
     return DEPENDENCY_AS_BLOCKING[verb][1] if verb in DEPENDENCY_AS_BLOCKING else verb
@@ -151,9 +150,9 @@ def as_blocking(verb: str | None) -> str | None:
 def _readings(kind: str, side: str, verb: str) -> list[tuple[str, str, str]]:
     """(type, side, verb) of a link as written and, for a dependency, as the blocking link it also is."""
     written = (kind.lower(), side, verb.lower())
-    if verb.lower() not in DEPENDENCY_AS_BLOCKING:
+    if written[2] not in DEPENDENCY_AS_BLOCKING:
         return [written]
-    way, blocking = DEPENDENCY_AS_BLOCKING[verb.lower()]
+    way, blocking = DEPENDENCY_AS_BLOCKING[written[2]]
     return [written, ("blocks", way, blocking)]
 
 
