@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from jirakg.analysis.values import DERIVED, POPULARITY, is_open
 from jirakg.answer.templated import FIELD_NAMES
 from jirakg.graph import GraphManager, Node
+from jirakg.graph.node import DEPENDENCY_AS_BLOCKING
 from jirakg.handlers import search
 from jirakg.intents.models import IntentCall, Measure
 from jirakg.intents.registry import INTENTS
@@ -21,6 +22,9 @@ LABELS = {**FIELD_NAMES, "issuetype": "type", "fixVersions": "fix version", "com
           "created_week": "week created", "epic": "epic"}
 EVERYTHING = "project is not EMPTY"
 BLOCKED_BY = "is blocked by"
+# the verbs that say an issue waits on another: Blocks' own, and a dependency's ("depends on")
+WAITS_ON = frozenset({BLOCKED_BY, *(verb for verb, (_, blocking) in DEPENDENCY_AS_BLOCKING.items()
+                                    if blocking == BLOCKED_BY)})
 ORDER_BY = re.compile(r"\s+ORDER\s+BY\s+", re.IGNORECASE)
 
 
@@ -70,7 +74,7 @@ def blocker_keys(node: Node) -> list[str]:
     if not node.links:
         return []
     sides = [(kind, side) for kind, verbs in node.link_verbs.items() for side, verb in verbs.items()
-             if verb.lower() == BLOCKED_BY]
+             if verb.lower() in WAITS_ON]
     if sides:  # the verb picks its side
         return [key for kind, side in sides for key in node.links.get(kind, {}).get(side, [])]
     return [key for kind, sides_of in node.links.items() if kind.lower() == BLOCKED_BY

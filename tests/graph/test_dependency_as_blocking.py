@@ -6,6 +6,7 @@ from __future__ import annotations
 from jirakg.analysis.critical_path import critical_path
 from jirakg.graph import IssueGraph, node_from_issue
 from jirakg.graph.node import as_blocking
+from jirakg.handlers.team import blocker_keys
 
 DEPENDENCY = {"name": "Dependency", "outward": "depends on", "inward": "is depended on by"}
 RELATES = {"name": "Relates", "outward": "relates to", "inward": "relates to"}
@@ -51,3 +52,10 @@ def test_walks_over_dependencies() -> None:
 def test_a_dependency_verb_reads_as_its_blocking_verb() -> None:
     assert as_blocking("depends on") == "is blocked by" and as_blocking("is depended on by") == "blocks"
     assert as_blocking("relates to") == "relates to" and as_blocking(None) is None
+
+
+def test_team_questions_count_a_dependency_as_a_blocker() -> None:
+    """Workload and risk read blockers directly, for speed: the same relation as `Node.linked("is blocked by")`."""
+    for node in NODES:
+        assert sorted(blocker_keys(node)) == keys(node.linked("is blocked by"))
+    assert blocker_keys(GRAPH.get("P-1")) == ["P-2"] and blocker_keys(GRAPH.get("P-3")) == []
