@@ -63,8 +63,8 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
                 r"worked on|moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
-                 r"delivered|close out|closed out|wrap(?:ped|ping)?(?: up)?|knock(?:ed|ing)?(?: out)?|dropped|"
-                 r"rejected|abandoned|cancell?ed|declined|turned down|refused|decided against|g[ai]ven? up on|"
+                 r"squash(?:ed)?|delivered|close out|closed out|wrap(?:ped|ping)?(?: up)?|knock(?:ed|ing)?(?: out)?|"
+                 r"dropped|rejected|abandoned|cancell?ed|declined|turned down|refused|decided against|g[ai]ven? up on|"
                  r"scrapped|shelved|killed off|sorted out|dealt with|taken care of|handled"),
     ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
             r"completed|resolved|closed|shipped|delivered)|overdue by|late by|"
@@ -155,6 +155,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("labels", re.compile(rf"\b(?:{WITHOUT}(?:labels?|tags?)|unlabell?ed|not labell?ed|untagged|"
                           r"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|labell?ed))\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?)\b")),
+    ("description", re.compile(rf"\b(?:{WITHOUT}(?:descriptions?|details)|(?:empty|blank) descriptions?|"
+                               r"undescribed)\b")),
     # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
     ("parent", re.compile(rf"\b(?:{WITHOUT}(?:parent|epic)s?|"
                           rf"not (?:in|under|part of) (?:a |an |any )?(?:parent|epic)s?|"

@@ -113,6 +113,9 @@ DEMO = [
     ("work nobody's estimated in PROJ", ['"Story point estimate" is EMPTY'], ("text ~",)),
     # nobody's job is nobody's; a desk holds the same open work as a plate
     ("urgent Payments things that are nobody's job", ["assignee is EMPTY"], ()),
+    # no description; squashed bugs were resolved then
+    ("DATA issues with no description", ["description is EMPTY"], ()),
+    ("how many bugs did Ana Patel squash last month", ['resolutiondate >= "2026/10/01 00:00"'], ("created",)),
     # a negated list goes on past an article
     ("MOB work that isn't a bug or a story", ['issuetype not in ("Bug", "Story")'], ()),
     # a weekend with what happened then dates the issues; the asker's own weekend does not
@@ -215,6 +218,7 @@ FLUID = [
     # someone's reports are what they filed; closed for being incomplete says why
     ("justin's reports still open", ['reporter = "justin.obara"'], ("assignee",)),
     ("Kettle tickets closed for being incomplete", ['resolution = "Incomplete"'], ("statusCategory",)),
+    ("Floe stuff that got kicked back", ['status = "Reopened"'], ()),
     # how it ended before it came back is history, not a condition on the issues now
     ("Floe bugs that came back after we thought they were fixed", ['status = "Reopened"'], ("resolution",)),
     ("how many Decapod bugs did we actually fix", ['resolution = "Fixed"'], ()),
