@@ -78,11 +78,6 @@ DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("
 # Each cue as `_date_field` looks for it, compiled once: field, pattern, whether it says "not updated"
 DATE_CUE_PATTERNS: list[tuple[DateField, re.Pattern[str], bool]] = [
     (name, re.compile(rf"\b(?:{cue})\b"), cue == STALE_CUE) for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]]
-# a participle right after the time names its date field: "recently updated", "lately filed"
-CUE_FIELDS: dict[str, DateField] = {"updated": "updated", "changed": "updated", "modified": "updated",
-                                    "created": "created", "filed": "created", "opened": "created",
-                                    "resolved": "resolved", "closed": "resolved", "fixed": "resolved"}
-CUE_AFTER = re.compile(rf"\s+({'|'.join(CUE_FIELDS)})\b")
 # "for a month", "in 30 days", "within 2 weeks": back from now after a negation, forward for a due date, else unread
 SPAN = re.compile(rf"^(?:(?:for|in|within) )?{COUNT} (?:days?|weeks?|fortnights?|months?)$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
@@ -1028,9 +1023,6 @@ class ConditionReader:
             if self.cue_names:
                 before = self.cue_names.sub(lambda m: " " * len(m.group(0)), before)
             field_name, cued, negated, modifier = self._date_field(before)
-            if not cued and (after := CUE_AFTER.match(value[end:])):  # "recently updated web bugs"
-                field_name, cued = CUE_FIELDS[after.group(1)], True
-                text.blank(end + after.start(1), end + after.end(1))
             field_name = field_name if cued else self.date_field or field_name
             if field_name == "due":  # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
                 if ahead is None:

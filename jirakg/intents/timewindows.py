@@ -338,10 +338,6 @@ _RULES = [
     (rf"(?:\b(?:for|in|within) |{TERSE_SPAN}){COUNT} (days?|weeks?|fortnights?|months?)\b",
      lambda m, now, today, _: (shift(now, -_count(m.group(1)), m.group(2)), None)),
     (r"\b(?:soon|shortly|coming up)\b", lambda m, now, today, _: (now, now + timedelta(days=7))),
-    # "finished recently", "bugs lately": the last two weeks (never "most recently", nor an order: "recently
-    # updated first")
-    (r"(?<!most )\b(?:recently|lately|of late)\b(?!(?: \w+)? (?:first|on top|at the top)\b)",
-     lambda m, now, today, _: (now - timedelta(days=14), None)),
     (r"\blater this (week|month|quarter|year)\b",
      lambda m, now, today, _: (now, _period_end(m.group(1), today))),
     (r"\btomorrow\b", lambda m, now, today, _: (today + timedelta(days=1), today + timedelta(days=2))),

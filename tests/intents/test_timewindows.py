@@ -71,8 +71,6 @@ SPRINTS = [Sprint(id=str(n), name=f"S{n}", start=f"2026-{m:02d}-{d:02d}T09:00:00
     ("opened in the fall of 2024", "2024-09-01T00:00:00Z", "2024-12-01T00:00:00Z"),
     ("lingering from before spring", None, "2026-03-01T00:00:00Z"),
     ("due in the next fortnight", "2026-03-18T15:30:00Z", "2026-04-01T15:30:00Z"),
-    ("bugs we finished recently", "2026-03-04T15:30:00Z", None),  # the last two weeks
-    ("what changed lately", "2026-03-04T15:30:00Z", None),
     # the weekend: this week's, the week before's, or the one under way else the last one (now is a Wednesday)
     ("what came in over the weekend", "2026-03-14T00:00:00Z", "2026-03-16T00:00:00Z"),
     ("closed last weekend", "2026-03-14T00:00:00Z", "2026-03-16T00:00:00Z"),
