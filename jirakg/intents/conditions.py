@@ -35,7 +35,7 @@ from jirakg.intents.models import (
     ValueFilters,
 )
 from jirakg.intents.readings import category_note, literal_status, priority_note
-from jirakg.intents.timewindows import COUNT, find_windows, parse_iso
+from jirakg.intents.timewindows import COUNT, WEEKDAYS, find_windows, parse_iso
 from jirakg.intents.value_slots import NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
@@ -693,8 +693,8 @@ old
 older newer newest oldest recent recently lately week weeks month months year years day days today yesterday
 tomorrow since before after between until during ago last past next within soon shortly quarter quarters idle inactive
 dormant untouched""".split())
-WEEKDAY = re.compile(r"(?:on |over |during |at |from )?(?:this |last |next |past |previous |the )?(?:monday|tuesday|"
-                     r"wednesday|thursday|friday|saturday|sunday|weekend)")
+WEEKDAY = re.compile(rf"(?:on |over |during |at |from )?(?:this |last |next |past |previous |the )?"
+                     rf"(?:{'|'.join(WEEKDAYS)}|weekend)")
 # "came back after we thought they were fixed": reopened; the state before it is no condition on the issues now
 RETURNED_AFTER = re.compile(r"\b(?:came back|come back|coming back|reopened|re-opened|opened again|back open)"
                             r"(?P<after> after (?:[\w']+ ){0,5}?(?:fixed|closed|resolved|done|finished|shipped))\b")
@@ -720,7 +720,6 @@ NAME_STOP = frozenset("in on and or with from for that which who since before af
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
 STORY_DATE = re.compile(r"yesterday|today|tomorrow|weeks?|months?|years?|quarter|" + "|".join(
     name.lower() for name in calendar.month_name if name))
-WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 FOREIGN = frozenset("""cuántos cuantos cuáles cuales qué errores abiertos abiertas están estan tareas proyecto los las
 del por para combien quels quelles sont ouverts ouvertes projet tâches bogues dans welche wieviele viele sind offene
 offenen fehler aufgaben projekt quantos quais são abertos abertas tarefas projeto quanti quali sono aperti aperte
@@ -957,7 +956,7 @@ class ConditionReader:
         self._parents(text, slots)
         self._numbers(text, slots)
         # a key left is not a filter: "PROJ" and "9" of PROJ-9; "sev-1" (no project SEV) is words to read
-        text.value = re.sub(rf"\b{KEY}\b", lambda m: USED if m.group(0).split("-")[0].upper() in self.project_keys
+        text.value = re.sub(rf"\b{KEY}\b", lambda m: USED if self._of_a_project(m.group(0))
                             else m.group(0).replace("-", " "), text.value)
         self.history.read(text.value, slots, text.blank)  # before dates: "moved to Blocked since May" bounds a change
         self._dates(text, slots)
@@ -987,12 +986,16 @@ class ConditionReader:
         if matches[0].term.value not in target:
             target.append(matches[0].term.value)
 
+    def _of_a_project(self, key: str) -> bool:
+        """Whether a key-shaped word names a project the instance has ("MOB-655"; not "sev-1", "covid-19")."""
+        return key.split("-")[0].upper() in self.project_keys
+
     def _parents(self, text: Text, slots: Slots) -> None:
         deep = DEEP.search(text.value)  # read before "under INIT-3" is used: "anywhere under INIT-3"
         for pattern in (PARENT, KEY_CHILDREN):
             for match in list(pattern.finditer(text.value)):
                 key = next(k for k in match.groups() if k and re.fullmatch(KEY, k)).upper()
-                if key.split("-")[0] not in self.project_keys:
+                if not self._of_a_project(key):
                     continue  # "sev-1 bugs": no project SEV, so no issue either
                 slots.parents.append(key)
                 # "MOB-655 open stories": only the key is used; "open stories" are conditions still to read
@@ -1159,8 +1162,8 @@ class ConditionReader:
                     other.start in (match.end + 1, match.end + 2) for other in found):
                 words.take(match.start, match.end)  # "abandoned as incomplete": the resolution after "as" says which
                 continue
-            after = words.after(match.end, 2)
-            if re.fullmatch(r"of (?:them|it|this|that|those|these)", after) or re.match(r"links?\b", after):
+            if re.fullmatch(r"of (?:them|it|this|that|those|these)", words.after(match.end, 2)) or _names_a_link(
+                    words, match.end):
                 continue  # "marked as duplicates of them", "with a duplicates link": a link, read with the links
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
@@ -1234,9 +1237,9 @@ class ConditionReader:
     def _links_without_key(self, words: Words, slots: Slots) -> None:
         patterns = LINK_ANY if self.blocked_status else [*LINK_ANY, ("is blocked by", BARE_BLOCKED)]
         for link_type, pattern in [*patterns, *self.link_verbs]:
-            link = LinkFilter(link_type=self.lexicon.link_said(link_type))
-            if words.take_all(pattern) and link not in slots.links:
-                slots.links.append(link)
+            if words.take_all(pattern):
+                link = LinkFilter(link_type=self.lexicon.link_said(link_type))
+                slots.links += [] if link in slots.links else [link]
 
     @staticmethod
     def _order(words: Words, slots: Slots) -> None:
@@ -1476,7 +1479,7 @@ class ConditionReader:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - self.status_aliases:
                 continue
-            if words.after(match.end, 1) in ("link", "links"):
+            if _names_a_link(words, match.end):
                 continue  # "with a duplicates link": the link type (`_links_without_key`), not the resolution
             if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE) or (
                     match.term.kind == "option" and match.score < 1.0):
@@ -1806,6 +1809,11 @@ def _excluded_wins(slots: Slots) -> None:
         excluded = getattr(slots.excluded, name)
         if excluded:
             setattr(slots, name, [v for v in getattr(slots, name) if v not in excluded])
+
+
+def _names_a_link(words: Words, end: int) -> bool:
+    """A value's words followed by "link(s)" name a link type ("with a duplicates link"), not the value."""
+    return words.after(end, 1) in ("link", "links")
 
 
 def _negation(before: str) -> re.Match | None:

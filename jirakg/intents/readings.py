@@ -63,13 +63,10 @@ def settled_by_state(lexicon: Lexicon, slots: Slots) -> None:
     if not projects or not set(projects) <= set(lexicon.closed_without_resolution):
         return
     names = ", ".join(projects)
-    if "resolution" in slots.empty:
-        slots.empty.remove("resolution")
-        slots.excluded.status_categories = list(dict.fromkeys([*slots.excluded.status_categories, "done"]))
-        slots.assumed.append(f"{names} closes issues without a resolution, so open here means not in the Done "
-                             "category.")
-    if "resolution" in slots.filled:
-        slots.filled.remove("resolution")
-        slots.status_categories = list(dict.fromkeys([*slots.status_categories, "done"]))
-        slots.assumed.append(f"{names} closes issues without a resolution, so resolved here means in the Done "
-                             "category.")
+    for said, taken_from, categories, meaning in (("open", slots.empty, slots.excluded.status_categories, "not in"),
+                                                  ("resolved", slots.filled, slots.status_categories, "in")):
+        if "resolution" in taken_from:
+            taken_from.remove("resolution")
+            categories += [] if "done" in categories else ["done"]
+            slots.assumed.append(f"{names} closes issues without a resolution, so {said} here means {meaning} the "
+                                 "Done category.")
