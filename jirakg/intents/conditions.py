@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from difflib import get_close_matches
+from typing import Literal
 
 from jirakg.intents.grounding import HIGH_WORDS, LOW_WORDS, MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
@@ -50,7 +51,10 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       r"(?P<rest>(?: \w+){0,5})$"
                       # "the planned work rather than the defects": its value follows at once, not "… rather than
                       # vibes: how many OPS tickets"
-                      r"|\b(?:rather than|instead of)(?: (?:the|any|all|those|these))?(?: \w+)?$")
+                      r"|\b(?:rather than|instead of)(?: (?:the|any|all|those|these))?(?: \w+)?$"
+                      # "haven't reached a done state": only to the state reached, not past a verb ("hasn't been
+                      # started yet in Inclusive Cities")
+                      r"|\b(?:haven|hasn|hadn) t(?: (?:yet|been|got|gotten|reached|hit|a|an|the|any|into))*(?: \w+)?$")
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
@@ -116,7 +120,7 @@ GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": t
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
-                            r"(?:nobody|no one|noone)(?: ?s)? (?:is |"
+                            r"(?:nobody|no one|noone)(?: ?s)? (?:is |has been |have been |been |was |"
                             r"has )?"
                             r"(?:assigned|owns?|owned|"
                             r"(?:picked|grabbed|claimed|taken|took)(?: (?:it |them )?(?:up|on))?|"
@@ -128,6 +132,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
                             r"(?! (?:to|in|into|for)\b))|"
                             r"without (?:an? |any )?(?:owner|assignee)|nobody s|"
+                            r"without (?:anyone|anybody|someone|somebody|a person|any person) (?:being )?assigned|"
                             r"(?:never|not) (?:got|had|gotten|get|have) (?:anyone|anybody|someone) assigned(?! to\b)|"
                             r"(?:never|not) (?:yet )?(?:been |got |gotten )?given (?:an? |any )?(?:owner|assignee)|"
                             r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
@@ -334,7 +339,7 @@ REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then|assigned|assignee|o
                             rf"owner)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
                             r"(?:has |have |had )?"
                             # "filled": "filed" typed twice
-                            rf"(?:{REPORTED}|wrote|entered|authored|filled|(?:put|sent|handed) in)\b|"
+                            rf"(?:{REPORTED}|wrote|written up|entered|authored|filled|(?:put|sent|handed) in)\b|"
                             # "Justin has been filing a lot": a habit of reporting
                             r"^(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|"
                             r"logging|opening|creating|submitting)\b|^as (?:the |its |their )?(?:reporter|author)\b|"
@@ -413,6 +418,9 @@ ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed
                          r"cares?|cared|think|thinking|thought|complain(?:s|ed|ing)?|to)\s+$")
 IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:summary|title)s?(?:/(?:summary|title))?\b|"
                       r"\b(?:whose|with a|the) (?:title|summary)\b")
+# "IE6 in the environment", "with IE6 in their environment field", "IE6 environment" (a browser or platform code)
+IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?environment(?: fields?)?\b|"
+                            r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b")
 ON_TOP = r"(?:ones? |issues? |tickets? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with) (?:them |those |these |it |the )?)?"
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
@@ -535,6 +543,10 @@ REQUESTER = re.compile(r"\b(?P<aside>(?:the|our|my|a|their) (?:[\w-]+ ){0,2}?(?:
                        r"(?:asked|asks|asking|wants?|wanted|needs?|needed|requested|would like|wondered|wonders|"
                        r"wondering)\b(?: (?:me |us |again )?(?:for|about|to see|to know|"
                        r"to get|to have))?)")
+# What the asker will do with the answer ("… so I can chase their owners today"): its words select nothing, unless
+# it says what they want to see ("so I can see the ones updated today")
+SO_THAT = re.compile(r"\bso (?:that )?(?:i|we) (?:can|could|may|might|will|ll|d) "
+                     r"(?P<aside>(?!(?:\w+ )?(?:see|view|look|find|list|show|check|know|count|tell)\b)[^.?!;:]*)")
 # Politeness and hedges with a negation in them ("if it's not too much trouble", "not sure if this is the right
 # place"): their "not" negates no value of the request
 HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too much )?(?:trouble|a problem|a bother|"
@@ -871,8 +883,11 @@ class ConditionReader:
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         asides = [m for m in PURPOSE.finditer(raw) if m.group("said") or m.group("owner")] + list(
-            REQUESTER.finditer(raw))
+            REQUESTER.finditer(raw)) + list(SO_THAT.finditer(raw))
         aside = [w for m in asides for w in self.story_words(m.group("aside"))]
+        # what the asker will do is no situation: each of its words is named ("… so I can chase their owners")
+        aside += [w for m in SO_THAT.finditer(raw) for w in unicode_words(m.group("aside")).split()
+                  if _content(w) and w not in aside]
         for m in sorted(asides, key=lambda m: m.start(), reverse=True):  # the owner stays: "Carla's review"
             for group in ("said", "aside"):
                 if group in m.re.groupindex and m.group(group):
@@ -1273,10 +1288,17 @@ class ConditionReader:
                 break
             if slots.text:
                 break
-        in_title = IN_TITLE.search(text.value)
-        if in_title and (slots.text or in_title.group("words")):  # "demo in summary", "whose title mentions demo"
-            slots.text, slots.text_field = slots.text or in_title.group("words"), "summary"
-            text.blank(in_title.start(), in_title.end())
+        searched: tuple[tuple[Literal["summary", "environment"], re.Pattern[str]], ...] = (
+            ("summary", IN_TITLE), ("environment", IN_ENVIRONMENT))
+        for where, pattern in searched:
+            found = pattern.search(text.value)
+            if found is None:
+                continue
+            words = found.group("words") or found.groupdict().get("code")
+            if slots.text or words:  # "demo in summary", "whose title mentions demo"
+                slots.text, slots.text_field = slots.text or words, where
+                text.blank(found.start(), found.end())
+                break
 
     def _value_kind(self, phrase: str) -> str | None:
         matches = self.grounder.find("component", phrase) + self.grounder.find("label", phrase)
@@ -1310,7 +1332,7 @@ class ConditionReader:
 
     def _people(self, words: Words, slots: Slots) -> None:
         mentioned = []
-        uncued: list[str] = []  # assignees by default, no word saying so: "Justin has been filing… Justin raised"
+        uncued: dict[str, str] = {}  # assignees by default, no word saying so: "Justin has been filing… Justin raised"
         groups = [g for g in sorted(_by_span(self.grounder.scan(words.free(), {"person"})), key=lambda g: g[0].start)
                   if g[0].score == 1.0 or " ".join(words.tokens[g[0].start:g[0].end]) not in FILLER]  # no "Ned"
         # "reported by Carla or Hiro", "not Ana's or Bruno's", "Carla or Hiro filed": a list of people has one role
@@ -1338,7 +1360,13 @@ class ConditionReader:
             asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
             only = ONLY_BEFORE.search(words.before(match.start, 8))
             requested = REQUESTED_AFTER.search(after) if before else None  # "the enhancements Justin asked for"
-            reported = (REPORTER_BEFORE.search(before) or REPORTER_AFTER.search(after) or asked or requested
+            # "bugs assigned to Antranig were opened again": the cue before the name says its role; "Carla's bugs
+            # reported by Hiro": the cue is the next person's
+            following = groups[last + 1][0].start if last + 1 < len(groups) else None
+            reported_after = None if OWNED_BEFORE.search(before) or (
+                following is not None and following - tail <= 3 and words.tokens[following - 1] == "by") \
+                else REPORTER_AFTER.search(after)
+            reported = (REPORTER_BEFORE.search(before) or reported_after or asked or requested
                         or (only and only.group("reported")))
             role = "reporters" if reported else "assignees"
             refused = next(((r, m) for r, p in NOT_ROLE_AFTER if (m := p.search(words.after(tail, 6)))), None)
@@ -1381,7 +1409,7 @@ class ConditionReader:
             owned = ASSIGNEE_BEFORE.search(before) or ASSIGNEE_AFTER.search(after) or working or plate
             if role == "assignees" and not (negated or owned):
                 role = self._possessed_role(phrase, match, slots)
-                uncued += [match.term.value] if role == "assignees" else []
+                uncued.update({match.term.value: match.term.label} if role == "assignees" else {})
             target = getattr(slots.excluded if negated else slots, role)
             if match.term.value not in target:
                 target.append(match.term.value)
@@ -1399,7 +1427,7 @@ class ConditionReader:
             negation = None if only else _negation(before)
             if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
                 _take_negation(words, negation, match.start)
-            cue_after = (refused[1] if refused else None) or (REPORTER_AFTER.search(after) or (
+            cue_after = (refused[1] if refused else None) or (reported_after or (
                 asked and REPORTER_ASKED.search(after)) or plate or ASSIGNEE_AFTER.search(after))
             if cue_after:
                 words.take(tail, tail + cue_after.group(0).count(" ") + 1)
@@ -1409,6 +1437,8 @@ class ConditionReader:
                 slots.empty.append("resolution")
         # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee
         slots.assignees = [p for p in slots.assignees if p not in uncued or p not in slots.reporters]
+        # a name with no role word: the reading is said, as the reporter is as likely meant
+        slots.assumed += [f"I read {uncued[p]} as the assignee." for p in slots.assignees if p in uncued]
         named = [*slots.assignees, *slots.reporters, *slots.excluded.assignees, *slots.excluded.reporters,
                  *(h.value for h in slots.history if h.field == "assignee"), *(m.term.value for m in mentioned)]
         named = [p for p in dict.fromkeys(named) if p != CURRENT_USER]  # everyone named, in whatever role
@@ -1494,12 +1524,13 @@ class ConditionReader:
                 words.take(match.start, match.end)  # "the most severe (S1)": said of the severity its option names
                 continue
             if match.term.kind == "status" and phrase in ("closed", "done") and (re.search(
-                    r"\b(?:were|was|been|be|got|get|gets|being)$", words.before(match.start, 1))
+                    r"\b(?:were|was|been|be|got|get|gets|being)(?: \w+ly)?$", words.before(match.start, 2))
                     or words.after(match.end, 1) in ("because", "cause", "for", "since", "due")):
                 continue  # "(were) closed because…", "haven't been done": a verb, read as unresolved or done
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
                     r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)) \
-                    and not MARKED.search(words.before(match.start, 2)):
+                    and not MARKED.search(words.before(match.start, 2)) and not self._in_state(words, match) \
+                    and not _listed_with_a_state(match, matches, words):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start, 6)
             if match.term.kind == "status" and phrase == "done" and _negation(before) and not STATUS_WORD.search(
@@ -1596,6 +1627,12 @@ class ConditionReader:
             words.take_all(DOWNWARD_SAID)
             return order[at:]
         return [match.term.value]
+
+    @staticmethod
+    def _in_state(words: Words, match: Match) -> bool:
+        """"tickets in Open": a state a ticket is in, named as the workflow names it ("in open sprints" is no state)."""
+        after = words.after(match.end, 1)
+        return words.before(match.start, 1) == "in" and not ISSUE_NOUN.match(after) and not after.startswith("sprint")
 
     def _categories(self, words: Words, slots: Slots) -> None:
         """Several category words narrow each other ("underway but not finished" is in progress); a status said by
@@ -1773,6 +1810,13 @@ LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
 NOUN_NEGATIONS = frozenset({"no", "without"})
 
 
+def _listed_with_a_state(match: Match, matches: list[Match], words: Words) -> bool:
+    """"in progress, in review or blocked": a category's words listed with workflow states name a state too."""
+    return any(other.term.kind == "status" and " ".join(words.tokens[other.start:other.end]) not in CATEGORY_STATES
+               and _joined(words.tokens[min(match.end, other.end):max(match.start, other.start)], empty=True)
+               for other in matches if other is not match)
+
+
 def _joined(between: list[str], empty: bool = False) -> bool:
     """Words that join two people into one list: "or", "and", "nor", with the preposition said again ("or by")."""
     return (empty and not between) or (all(t in LIST_JOINERS or t in ("by", "to") for t in between)
@@ -1820,6 +1864,9 @@ def _negation(before: str) -> re.Match | None:
     """The negation that reaches the value after `before`; "no"/"without" negate the noun right after them, so
     "stories with no estimate in MOB" negates the estimate, not MOB."""
     negation = NEGATION.search(before)
+    # the nearest reaches it: "not finished yet, leaving out sub-tasks" leaves out the sub-tasks only
+    while negation is not None and (nearer := NEGATION.search(before, negation.start() + 1)) is not None:
+        negation = nearer
     if negation is None:
         return None
     first, *between = negation.group(0).split()
@@ -1928,7 +1975,7 @@ def _hint_patterns(kind_words: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
 components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
 closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
-outstanding finished completed started progress review open""".split())
+outstanding finished completed started progress review open description environment""".split())
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 

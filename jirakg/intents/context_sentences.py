@@ -17,8 +17,9 @@ SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!
                           r"please|list|show|give|find|count|pull|tell|are there|is there)\b)")
 # A sentence that asks: a question, or a request word among its first few words ("For Kettle, could you…")
 ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?<!the )(?<!a )(?<!our )(?<!my )(?<!mailing )"  # not "the list"
-                  r"(?:which|what|who|how|list|show|give|find|get|count|tell|pull|can|could|would|please|are there|"
-                  r"is there)\b", re.IGNORECASE)
+                  r"(?:which|what|who|how|list|show|give|find|get|count|tell|pull|please|are there|is there|"
+                  # "can you", not "he can never tell what…"
+                  r"(?:can|could|would)(?= (?:you|u|ya|i|we|someone|somebody|anyone|please)\b))\b", re.IGNORECASE)
 # A sentence that only says the asker wants something ("I want to back that up with data for my one-on-one"): the
 # request when nothing asks after it, the story when a sentence that asks follows
 WANTS = re.compile(r"\bi (?:\w+ )?(?:need|want|d like|would like)\b", re.IGNORECASE)

@@ -79,7 +79,7 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("help", re.compile(r"^\s*((can you )?help|what can you do|what do you do|how (do|can|should) i (use|ask)|"
                         r"commands)\b"
                         r"|\bwhat (kinds? of |sorts? of )?questions can i ask\b")),
-    ("count", re.compile(r"\b(how many|number of|count)\b")),
+    ("count", re.compile(r"\b(how many|number of|count)\b|^\s*#\s?(?=[a-z])")),  # "# open bugs in WEB"
     ("dependencies", re.compile(r"\b(transitive(ly)?|chain|deadlocks?|cycles?|circular|critical path|all (the )?"
                                 r"way down|(blocking|waiting on|waiting for|holding up) (each other|one another)|"
                                 r"in a (loop|circle)|whatever (those|they|these)( \w+)? (are|is) waiting|all (the )?"
@@ -208,6 +208,7 @@ KEEPS = re.compile(r"\b(?:only|just)\b", re.IGNORECASE)
 # Words that only say a link question is one ("FLUID-6 dependency links", "tied through a relationship")
 LINK_NOUNS = frozenset("link links linked relationship relationships relation relations connection connections "
                        "connected tied".split())
+BLOCKERS = re.compile(r"\bblockers\b")
 BLOCKING_STEMS = frozenset(w[:6] for w in "block blocks blocked blocking waiting depend depends holding held".split())
 # "tickets reported by Ana and which are still open": "which" with no noun of its own continues the part before
 RELATIVE = re.compile(r"\W*(?:which|that) (?:are|is|were|was|have|has|had|got|still)\b", re.IGNORECASE)
@@ -242,6 +243,7 @@ class EmbeddedParser:
         names = sorted({alias for term in lexicon.of("status") for alias in term.aliases}, key=len, reverse=True)
         self.states = re.compile(rf"\b(?:{'|'.join(map(re.escape, names))})\b(?! (?:by|on|from)\b)") if names else None
         self.points_field = points.value if (points := lexicon.points_field()) else None
+        self.blocker_level = any(t.label.lower() == "blocker" for t in lexicon.of("priority"))
         self._parsed: OrderedDict[tuple, ParsedQuery] = OrderedDict()
 
     async def understand(self, text: str, state: ConversationState, issue_in_view: str | None) -> ParsedQuery:
@@ -437,6 +439,8 @@ class EmbeddedParser:
         # In the Jira sidebar a question without filters is about the open issue ("what is the priority?").
         in_sidebar = bool(issue_in_view) and not self._filters_present(lowered)
         team = read_team(lowered, has_key=bool(keys or refers or in_sidebar))
+        if team is not None and team.name == "release" and self.blocker_level and BLOCKERS.search(lowered):
+            team = None  # "the 5.0 blockers", where Blocker is a priority: the release's Blocker issues
         previous = state.last_search
         if team is None and previous is not None and previous.measure is not None and FOLLOW_UP.search(lowered) \
                 and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)

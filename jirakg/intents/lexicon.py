@@ -73,7 +73,7 @@ SYNONYMS = {
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated", "repeats of", "repeat of",
                                   "already reported", "same as another", "same as another one"],
     ("resolution", "not a bug"): ["not to be bugs", "not really bugs", "not really a bug", "not actually bugs",
-                                  "not actually a bug"],
+                                  "not actually a bug", "weren't actually bugs", "weren't really bugs"],
     ("resolution", "fixed"): ["implemented", "fixes", "got fixed", "repaired", "got repaired", "sorted out",
                               "got sorted"],
     ("resolution", "incomplete"): ["not enough info", "not enough information", "not enough detail", "missing info",
@@ -461,8 +461,8 @@ def _option_aliases(field_name: str, value: str, taken: set[str]) -> list[str]:
         own = [w for w in words.split() if w not in name.split()]
         return [words] if own and not any(w in taken for w in own) else []
     code, number, rest = coded.groups()
-    aliases = [words, f"{name} {words}", f"{words} {name}", f"{code}{number}", f"{name} {number}",
-               f"{name[:3]} {number}", f"{name[:3]}{number}"]
+    aliases = [words, f"{name} {words}", f"{words} {name}", f"{code}{number}", f"{code}{number}s", f"{name} {number}",
+               f"{name[:3]} {number}", f"{name[:3]}{number}"]  # "any S1s still open?"
     if rest:
         # "major severity", "major in severity"; "sev 1 critical": the code and the name together
         aliases += [f"{name} {rest}", f"{rest} {name}", f"{code}{number} {rest}", f"{rest} in {name}",

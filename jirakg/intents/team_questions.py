@@ -105,7 +105,8 @@ BREAKDOWN = [
                + "".join(rf"(?<!{verb} )" for verb in (*REPORTED_VERBS, "written", "assigned")) +
                # "across components" but not "across projects", which says where the issues are counted
                rf"\b(?:per|(?:(?:landed|land|lands|went|go|goes|fell|fall|falls|sit|sits|"
-               rf"sitting|ended up|end up) (?:in|into|on|under) |for )?(?:each|every)(?P<keep>\s+[\w.'-]+)?|by|"
+               rf"sitting|ended up|end up) (?:in|into|on|under) |for )?(?:each|every)"
+               rf"(?!(?:(?<=across each)|(?<=across every))\s+projects?\b)(?P<keep>\s+[\w.'-]+)?|by|"
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                # "logged by people other than Justin": who is left out, no grouping
                rf"(?!\s+(?:other than|except|besides|apart from|but not)\b)"
@@ -136,8 +137,10 @@ BREAKDOWN = [
     # "which tags show up on DATA tickets and how often?", "which parts of SJRK do the open tickets belong to?"
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:show up|appear|turn up|come up|are used|get used|occur)\b"
                rf"(?P<keep>.{{0,60}}?)(?:,? (?:and )?how (?:often|many times|frequently)\b|[?.]|$)"),
-    re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b{PRODUCT_OF}(?P<keep>.{{0,80}}?)\b"
-               rf"(?:(?<!n't )(?<!not )(?<!never )belong to|"  # "… but don't belong to any sprint" is a condition
+    # ("which Mobile component issues are slated for 0.3b": a field word before an issue noun says which issues)
+    re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b(?! {NOUN}\b){PRODUCT_OF}"
+               # "… but don't belong to any sprint" is a condition
+               rf"(?P<keep>.{{0,80}}?)\b(?:(?<!n't )(?<!not )(?<!never )belong to|"
                rf"fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
                rf"(?:,? with (?:the |their )?counts?)?"),
     # "which statuses are the open OPS tickets in?", "what priorities are the DATA bugs at?"
@@ -474,7 +477,9 @@ RELEASE = [
     re.compile(rf"^(?:is|are|has|have) (?!any)(?:the )?.{{0,30}}\b{RELEASE_WORD}\b.{{0,25}}\b(?:done|finished|complete|"
                rf"completed|shipped|out|released)\b(?: yet)?"),
     # "how many issues are in Infusion 1.5, by status" groups the release's issues; "1.5: done vs not done" reports
-    re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?<!by )(?<!per )(?<!each )(?:progress|status|readiness|health|"
+    # ("fix version Future Work whose status is not Done" states a condition on the status, it asks no report)
+    re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?<!by )(?<!per )(?<!each )(?:progress|"
+               rf"(?<!whose )(?<!not )(?<!a )status(?! (?:is|isn't|other|not|=|!=|in|was)\b)|readiness|health|"
                rf"(?P<blocking>blockers)|on track|ready|{DONE_VERSUS})\b"),
     re.compile(rf"\b(?:progress|status|readiness|health|(?P<blocking>blockers)) (?:of|on|for) (?:the )?.{{0,30}}"
                rf"\b{RELEASE_WORD}\b"),
@@ -486,7 +491,7 @@ RELEASE = [
                rf"remaining|"
                rf"outstanding|to go))\b.{{0,60}}\b{RELEASE_WORD}\b"),
     re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:how many .{{0,30}}\b(?:done|finished|complete)|what'?s left|"
-               rf"is anything blocking|holding it up|(?:are|is|'s) (?:\w+ )?(?:done|finished))\b"),
+               rf"is anything blocking|holding it up|(?<!status )(?:are|is|'s) (?:\w+ )?(?:done|finished))\b"),
     # "was everything in Decapod 0.6 finished?": a release by its version number, asked whether all of it is done
     re.compile(rf"^(?:was|were|is|are|has|have|did) (?:everything|all(?: of)?(?: the \w+)?|it all) (?:in|of|from|for|"
                rf"planned for|targeted at) .{{0,30}}?(?:{RELEASE_WORD}|\d+(?:\.\d+)+)\b.{{0,20}}\b(?:done|finished|"
@@ -625,9 +630,10 @@ LOOK_FIRST = re.compile(r"\b(?:what|which)(?P<keep0>(?: [\w-]+){0,3}?) (?:should
                         r"\bwhere (?:do|would|can|could|shall) (?:i|we|you|one) (?:start|begin|focus)\b|"
                         r"\bwhere to (?:start|begin)\b|"
                         r"\b(?:what|which \w+) (?:deserves?|requires?|warrants?) (?:my |our |the most |most |some )?"
-                        r"(?:attention|a look)(?: first| most| next)?\b|\b(?:at |on )?(?:the )?top of (?:my|our|"
-                        r"the) (?:list|to-?do list|pile|"
-                        r"queue)\b|\bon (?:my|our) radar\b|"
+                        r"(?:attention|a look)(?: first| most| next)?\b|"
+                        # not "work down from the top of the list", which orders it
+                        r"\b(?<!from )(?<!from the )(?:at |on )?(?:the )?top of (?:my|our|the) (?:list|to-?do list|"
+                        r"pile|queue)\b|\bon (?:my|our) radar\b|"
                         # "what matters most", "what comes first", "the first thing I should deal with"
                         r"\bwhat (?:matters|counts) (?:most|first)\b|\bwhat (?:first|next)\s*[?.!]?$|"
                         r"\b(?:focus|priority) areas?\b|\bwhere to focus\b|\battention needed\b|"
@@ -924,7 +930,7 @@ PROGRESS_WORDS = re.compile(r"\b(?:how far(?: along)?|so far|far along|how close
 BY_RELEASE = re.compile(r"\b(?:by|per|each|every|across)\s+(?:the\s+)?(?:fix ?)?(?:versions?|releases?)\b")
 RELEASE_NOUN = r"(?:release|fix ?version|version|milestone)"
 # Issues or conditions on them: a short question with none of these names a sprint or release alone
-ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}")
+ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}|\b(?:components?|labels?|priority)\b")
 
 
 def _release(text: str) -> TeamAsk | None:

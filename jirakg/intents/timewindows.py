@@ -55,8 +55,10 @@ def find_windows(text: str, now: datetime, sprints: Sequence[Sprint] = (),
 
 
 def _find_windows(text: str, now: datetime, sprints: Sequence[Sprint]) -> list[tuple[int, int, TimeWindow]]:
-    # "since the beginning of 2020" reads as "since 2020"; spans stay aligned (same length, spaces)
-    text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of ", lambda m: " " * len(m.group(0)), text.lower())
+    # "since the beginning of 2020", "since new year 2020" read as "since 2020"; spans stay aligned (same length,
+    # spaces)
+    text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of |\bnew year(?:'?s)?(?: day)?(?: of)? (?=(?:19|20)\d\d\b)",
+                  lambda m: " " * len(m.group(0)), text.lower())
     lowered = text.lower()
     today = now.replace(hour=0, minute=0, second=0, microsecond=0)
     candidates = [(match, order, build) for order, (pattern, build) in enumerate(_RULES)

@@ -56,8 +56,9 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("type", re.compile(rf"(?P<value>{NAME}(?: {NAME})?) (?i:issue type)\b")),
     # a level named beside the field word must be one the instance has: "priority P0", "Blocker priority"
     # ("top priority Core Platform work": the level is said before the field word, the name after is no level)
-    ("priority", re.compile(r"(?<!(?i:top) )(?<!(?i:high) )(?<!(?i:low) )(?<!(?i:highest) )(?<!(?i:lowest) )"
-                            r"(?<!(?i:medium) )\b(?i:priority)(?: (?i:of|is|=))? \"?(?P<value>[A-Z0-9][\w-]*)")),
+    ("priority", re.compile(r"(?<!(?i:top)[ -])(?<!(?i:high)[ -])(?<!(?i:low)[ -])(?<!(?i:highest)[ -])"
+                            r"(?<!(?i:lowest)[ -])(?<!(?i:medium)[ -])\b(?i:priority)(?: (?i:of|is|=))? "
+                            r"\"?(?P<value>[A-Z0-9][\w-]*)")),
     ("priority", re.compile(r"(?P<value>\b[A-Z0-9][\w-]*) (?i:priority)\b")),
     # in lower case too when the word is a level of Jira's usual schemes ("trivial priority" where the levels run
     # Highest to Lowest) or a made-up grade ("urgent-plus priority"); "top priority" describes, it names nothing

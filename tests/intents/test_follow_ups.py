@@ -82,7 +82,7 @@ def test_a_pronoun_takes_the_role_its_words_give(first: str, then: str, role: st
 
 @pytest.mark.parametrize(("first", "then", "asked"), [
     ("open bugs assigned to Carla Souza reported by Hiro Sato", "which of those did she file?",
-     "Hiro Sato or Carla Souza"),
+     "Carla Souza or Hiro Sato"),  # in the order the question names them
     ("open bugs", "her open bugs", "Who do you mean by 'her'"),
     ("open bugs", "assigned to him", "Who do you mean by 'him'"),
 ])
