@@ -1144,9 +1144,7 @@ class ConditionReader:
         names = self.resolution_names
         found = [(words.span(m), m.group("verb"), m.group("decided")) for m in DECLINED.finditer(words.free())]
         for (start, end), verb, decided in found:
-            near = words.before(start, 3) + " " + words.after(end, 2)
-            if (STATUS_WORD.search(near) or MOVED_TO.search(words.before(start, 2))) and \
-                    " ".join(words.tokens[start:end]) in self.status_words:
+            if " ".join(words.tokens[start:end]) in self.status_words and self._said_as_status(words, start, end):
                 continue  # "in the Won't Fix status", "moved to won't fix": the workflow state, where there is one
             # "won't be done" says the name; "decided not to do" a decision, the instance's usual Won't Fix first
             preferred = ("won't fix", "won't do") if verb.startswith("fix") or decided else ("won't do", "won't fix")
@@ -1191,9 +1189,7 @@ class ConditionReader:
                              words.before(match.start, 6))
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
-            near = words.before(match.start, 3) + " " + words.after(match.end, 2)
-            if (STATUS_WORD.search(near) or MOVED_TO.search(words.before(match.start, 2))) and \
-                    match.term.value.lower() in self.status_values:
+            if match.term.value.lower() in self.status_values and self._said_as_status(words, match.start, match.end):
                 continue  # "in the Won't Fix status", "moved to won't fix": the status, where the instance has one
             named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
@@ -1534,8 +1530,9 @@ class ConditionReader:
                 continue  # "open bugs", "in progress": the status category, not one workflow state
             before = words.before(match.start, 6)
             if match.term.kind == "status" and phrase == "done" and _negation(before) and not STATUS_WORD.search(
-                    before + " " + words.after(match.end, 1)):
-                continue  # "not done": outside the Done category (`_categories`), not only the state named Done
+                    before + " " + words.after(match.end, 1)) and not _listed_with_a_state(match, matches, words):
+                continue  # "not done": outside the Done category (`_categories`), not only the state named Done;
+                # "not in Done or Won't Do" names the states
             joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
             # "non-defect Floe tickets": a value right after a negated one is not in its list without an "or";
             # "isn't a bug or a story": the article does not end the list
@@ -1580,8 +1577,8 @@ class ConditionReader:
             hint_before, hint_after = _hint_patterns(KIND_HINTS.get(match.term.kind)
                                                      or re.escape((match.term.field or "").lower()))
             hint = hint_before.search(words.before(match.start, 4))
-            if hint:
-                words.take(max(0, match.start - hint.group(0).count(" ") - 1), match.start)
+            if hint:  # "status isn't Done": the free words before it, past the negation read with it
+                words.take_near(match.start, hint.group(0).count(" ") + 1, backward=True)
             if hint_after.match(words.after(match.end, 1)):  # "speed-related items"
                 words.take(match.end, match.end + 1)
         if slots.statuses:
@@ -1627,6 +1624,15 @@ class ConditionReader:
             words.take_all(DOWNWARD_SAID)
             return order[at:]
         return [match.term.value]
+
+    def _said_as_status(self, words: Words, start: int, end: int) -> bool:
+        """A name of both a status and a resolution said as the status: beside "status", after "moved to" or "is in",
+        or listed right after a workflow state ("not in Done or Won't Do", "neither Done nor Won't Do")."""
+        near = words.before(start, 3) + " " + words.after(end, 2)
+        listed = re.search(r"(?P<state>[\w ]+?) (?:or|nor|and|and not)$", words.before(start, 4))
+        return bool(STATUS_WORD.search(near) or MOVED_TO.search(words.before(start, 2)) or re.search(
+            r"\b(?:not|sitting|still|are|is|were|was) in$", words.before(start, 2)) or (
+            listed and any(f" {listed.group('state')}".endswith(f" {name}") for name in self.status_aliases)))
 
     @staticmethod
     def _in_state(words: Words, match: Match) -> bool:

@@ -137,3 +137,21 @@ def test_story_points_typed_as_jql_is_the_points_field_and_says_so(question: str
 def test_lists_of_states_keep_a_category_word_as_a_state() -> None:
     call = one(PARSER, "what does Hiro Sato have in progress, in review or blocked")
     assert call.slots.statuses == ["In Progress", "In Review", "Blocked"], call.jql
+
+
+@pytest.mark.parametrize(("question", "excluded"), [
+    # a name of both a status and a resolution, listed after a state, is a state; none is dropped
+    ("PROJ stories not in Done or Won't Do", ["Done", "Won't Do"]),
+    ("OPS tasks whose status is neither Done nor Won't Do", ["Done", "Won't Do"]),
+    # the word "status" before a negated value is used with it, not named as unused
+    ("OPS tasks whose status isn't Blocked", ["Blocked"]),
+])
+def test_states_listed_with_a_resolution_name_are_states(question: str, excluded: list[str]) -> None:
+    call = one(PARSER, question)
+    assert call.slots.excluded.statuses == excluded and not call.slots.excluded.resolutions, call.jql
+    assert call.slots.ignored == [], call.slots.ignored
+
+
+def test_closed_as_names_the_resolution_even_in_a_list() -> None:
+    call = one(PARSER, "MOB bugs closed as Done or Won't Do")
+    assert call.slots.resolutions == ["Done", "Won't Do"] and not call.slots.statuses, call.jql
