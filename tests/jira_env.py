@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
 
 from jirakg.connectors.jira import JiraAuth, JiraConnector, JiraHttp, RetryPolicy
-from jirakg.devjira.dataset import Dataset, build_dataset
+from jirakg.devjira.dataset import Dataset, build_dataset, load_dataset
 from jirakg.devjira.demo.generator import generate
 from jirakg.devjira.demo.metadata import organisation_metadata
 from jirakg.devjira.runner import BackgroundServer
@@ -40,6 +42,15 @@ def lexicon_of(dataset: Dataset, issues: list[dict] | None = None) -> Lexicon:
     return Lexicon.build(fields=meta["fields"], statuses=meta["statuses"], priorities=meta["priorities"],
                          issue_types=meta["issuetypes"], link_types=meta["issueLinkTypes"], projects=meta["projects"],
                          issues=dataset.issues if issues is None else issues)
+
+
+FLUID_ARCHIVE = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
+
+
+@functools.cache
+def fluid_lexicon() -> Lexicon:
+    """The Fluid archive's lexicon, built once for every test module that parses questions about it."""
+    return lexicon_of(load_dataset(FLUID_ARCHIVE))
 
 
 def keys_of(dataset: Dataset, jql: str) -> list[str]:

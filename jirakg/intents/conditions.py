@@ -882,12 +882,12 @@ class ConditionReader:
         raw = HEDGE.sub(lambda m: " " * len(m.group(0)), raw)
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
+        plans = list(SO_THAT.finditer(raw))
         asides = [m for m in PURPOSE.finditer(raw) if m.group("said") or m.group("owner")] + list(
-            REQUESTER.finditer(raw)) + list(SO_THAT.finditer(raw))
+            REQUESTER.finditer(raw)) + plans
         aside = [w for m in asides for w in self.story_words(m.group("aside"))]
         # what the asker will do is no situation: each of its words is named ("… so I can chase their owners")
-        aside += [w for m in SO_THAT.finditer(raw) for w in unicode_words(m.group("aside")).split()
-                  if _content(w) and w not in aside]
+        aside += [w for m in plans for w in unicode_words(m.group("aside")).split() if _content(w) and w not in aside]
         for m in sorted(asides, key=lambda m: m.start(), reverse=True):  # the owner stays: "Carla's review"
             for group in ("said", "aside"):
                 if group in m.re.groupindex and m.group(group):

@@ -100,6 +100,12 @@ def demo_eval(path: Path, tmp_path: Path, *extra: str, env: dict | None = None) 
 
 
 @pytest.fixture(scope="module")
+def demo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One data directory for the module's demo evaluations: the demo organisation is generated once, not per set."""
+    return tmp_path_factory.mktemp("demo")
+
+
+@pytest.fixture(scope="module")
 def fluid_url() -> Iterator[str]:
     """devjira serving the archive, loaded once for every Fluid set of this module."""
     with BackgroundServer(create_app(load_dataset(ARCHIVE))) as url:
@@ -113,8 +119,8 @@ def fluid_eval(path: Path, url: str) -> dict:
 
 
 @pytest.mark.slow
-def test_demo_intents(tmp_path: Path) -> None:
-    metrics = demo_eval(DATA / "intents-demo.jsonl", tmp_path)
+def test_demo_intents(demo_dir: Path) -> None:
+    metrics = demo_eval(DATA / "intents-demo.jsonl", demo_dir)
     assert metrics["single"]["f1"] >= 0.97 and metrics["multi"]["f1"] >= 0.97 and metrics["cases"] >= 150
 
 
@@ -150,15 +156,15 @@ def test_fluid_intents(fluid_url: str) -> None:
                                              ("tune12-demo.jsonl", TUNE12_DEMO_FLOOR),
                                              ("held12-demo.jsonl", HELD12_DEMO_FLOOR),
                                              ("held13-demo.jsonl", HELD13_DEMO_FLOOR)])
-def test_demo_searches(name: str, floor: float, tmp_path: Path) -> None:
-    metrics = demo_eval(DATA / name, tmp_path)
+def test_demo_searches(name: str, floor: float, demo_dir: Path) -> None:
+    metrics = demo_eval(DATA / name, demo_dir)
     assert metrics["jql_execution_accuracy"] >= floor
     assert metrics["widened_silently"] <= HELD_WIDENED.get(name, WIDENED_CEILING)
 
 
 @pytest.mark.slow
-def test_unknown_values_are_asked_about(tmp_path: Path) -> None:
-    metrics = demo_eval(DATA / "unknown-values.jsonl", tmp_path)
+def test_unknown_values_are_asked_about(demo_dir: Path) -> None:
+    metrics = demo_eval(DATA / "unknown-values.jsonl", demo_dir)
     assert metrics["single"]["f1"] >= UNKNOWN_VALUES_F1_FLOOR and metrics["cases"] >= 60
     assert metrics["answered_instead_of_asking"] <= UNKNOWN_VALUES_ANSWERED_CEILING
     assert metrics["widened_silently"] == 0

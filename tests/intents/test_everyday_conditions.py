@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from jirakg.devjira.dataset import load_dataset
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import ConversationState, IntentCall
 from tests.intents.demo_lexicon import ISSUES, LEXICON, ORG
-from tests.jira_env import lexicon_of
+from tests.jira_env import fluid_lexicon
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
 NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
@@ -182,7 +181,7 @@ def test_how_many_were_narrows_the_last_list() -> None:
 def fluid_parser() -> EmbeddedParser:
     if not ARCHIVE.is_file():
         pytest.skip("../shared/datasets is absent")
-    return EmbeddedParser(lexicon_of(load_dataset(ARCHIVE)), now=lambda: NOW)
+    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
 
 
 FLUID = [

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from jirakg.devjira.dataset import load_dataset
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import IntentCall
 from tests.intents.team_shapes import assert_shape, one
-from tests.jira_env import lexicon_of
+from tests.jira_env import fluid_lexicon
 
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
 SPRINT = "customfield_10020"  # the demo organisation's sprint field
@@ -212,8 +211,7 @@ def test_demo(question: str, name: str, measure: dict, clauses: list[str]) -> No
 def fluid_parser() -> EmbeddedParser:
     if not ARCHIVE.is_file():
         pytest.skip("../shared/datasets is absent")
-    lexicon = lexicon_of(load_dataset(ARCHIVE))
-    return EmbeddedParser(lexicon, now=lambda: datetime(2026, 11, 1, 12, tzinfo=UTC))
+    return EmbeddedParser(fluid_lexicon(), now=lambda: datetime(2026, 11, 1, 12, tzinfo=UTC))
 
 
 @pytest.mark.fluid_archive
