@@ -54,7 +54,8 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       r"|\b(?:rather than|instead of)(?: (?:the|any|all|those|these))?(?: \w+)?$"
                       # "haven't reached a done state": only to the state reached, not past a verb ("hasn't been
                       # started yet in Inclusive Cities")
-                      r"|\b(?:haven|hasn|hadn) t(?: (?:yet|been|got|gotten|reached|hit|a|an|the|any|into))*(?: \w+)?$")
+                      r"|\b(?:haven|hasn|hadn) t(?: yet)?(?: (?:been|got|gotten|reached|hit|into))+"
+                      r"(?: (?:a|an|the|any))?(?: \w+)?$")
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
@@ -421,6 +422,7 @@ IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:summ
 # "IE6 in the environment", "with IE6 in their environment field", "IE6 environment" (a browser or platform code)
 IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?environment(?: fields?)?\b|"
                             r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b")
+SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 ON_TOP = r"(?:ones? |issues? |tickets? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with) (?:them |those |these |it |the )?)?"
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
@@ -545,8 +547,10 @@ REQUESTER = re.compile(r"\b(?P<aside>(?:the|our|my|a|their) (?:[\w-]+ ){0,2}?(?:
                        r"to get|to have))?)")
 # What the asker will do with the answer ("… so I can chase their owners today"): its words select nothing, unless
 # it says what they want to see ("so I can see the ones updated today")
-SO_THAT = re.compile(r"\bso (?:that )?(?:i|we) (?:can|could|may|might|will|ll|d) "
-                     r"(?P<aside>(?!(?:\w+ )?(?:see|view|look|find|list|show|check|know|count|tell)\b)[^.?!;:]*)")
+# ("so I can triage the ones created this week": the ones it names are a condition)
+SO_THAT = re.compile(r"\bso (?:that )?(?:i|we)(?: (?:can|could|may|might|will)|'ll|'d) "
+                     r"(?P<aside>(?!(?:\w+ )?(?:see|view|look|find|list|show|check|know|count|tell)\b)"
+                     r"[^.?!;:,]*?)(?=\s+(?:the ones|those|these|which|that|whose)\b|\s*[,.?!;:]|\s*$)")
 # Politeness and hedges with a negation in them ("if it's not too much trouble", "not sure if this is the right
 # place"): their "not" negates no value of the request
 HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too much )?(?:trouble|a problem|a bother|"
@@ -887,7 +891,8 @@ class ConditionReader:
             REQUESTER.finditer(raw)) + plans
         aside = [w for m in asides for w in self.story_words(m.group("aside"))]
         # what the asker will do is no situation: each of its words is named ("… so I can chase their owners")
-        aside += [w for m in plans for w in unicode_words(m.group("aside")).split() if _content(w) and w not in aside]
+        aside += [w for w in dict.fromkeys(w for m in plans for w in unicode_words(m.group("aside")).split())
+                  if _content(w) and w not in aside]
         for m in sorted(asides, key=lambda m: m.start(), reverse=True):  # the owner stays: "Carla's review"
             for group in ("said", "aside"):
                 if group in m.re.groupindex and m.group(group):
@@ -1291,6 +1296,8 @@ class ConditionReader:
             if found is None:
                 continue
             words = found.group("words") or found.groupdict().get("code")
+            if words and (words in FILLER or ISSUE_NOUN.fullmatch(words) or words in SOME_THING):
+                words = None  # "something in the environment", "bugs in the summary": no word to search for
             if slots.text or words:  # "demo in summary", "whose title mentions demo"
                 slots.text, slots.text_field = slots.text or words, where
                 text.blank(found.start(), found.end())

@@ -89,7 +89,8 @@ class TypedJql:
         before, jql = text[:match.start()].rstrip(), SUFFIX_GLUE.sub("", text[match.start():].strip().rstrip("?.!"))
         jql = jql.rstrip().rstrip("?.!").rstrip()
         field = re.match(r"[a-z][\w ]*?(?=\s*[!=~<>]|\s+(?:not\s+)?in\b|\s+is\b)", jql, re.IGNORECASE)
-        if field and " " in field.group(0):  # "story points >= 8": a name of two words, quoted as JQL needs
+        if field and " " in field.group(0) and field.group(0).lower() in self.fields:
+            # "story points >= 8": a field's name of two words, quoted as JQL needs
             jql = f'"{field.group(0)}"{jql[field.end():]}'
         if before[-1:] and before[-1] in QUOTES and jql.endswith(before[-1]):  # quoted: "`project = OPS`"
             before, jql = before[:-1], jql[:-1]

@@ -73,6 +73,12 @@ def test_what_the_asker_will_do_with_the_answer_selects_nothing() -> None:
     # what the asker wants to see is a condition
     seen = one(PARSER, "open MOB bugs so I can see the ones created today")
     assert 'created >= "2026/11/01 00:00"' in (seen.jql or "")
+    # the plan ends where the issues it names begin, and at a comma
+    named = one(PARSER, "open MOB bugs so I can triage the ones created today")
+    assert 'created >= "2026/11/01 00:00"' in (named.jql or "")
+    after = one(PARSER, "open MOB bugs so we can plan, assigned to Hiro Sato")
+    assert after.slots.assignees == [ACCOUNT["Hiro Sato"]], after.jql
+    assert "created" not in (one(PARSER, "open MOB bugs so I'll nudge their owners today").jql or "")
 
 
 @pytest.mark.parametrize(("question", "intent"), [
@@ -105,6 +111,8 @@ FLUID = [
     # a word in the environment field, said with or without "field"
     ("Uploader bugs with FF3 in the environment field", ['environment ~ "ff3"'], ("text ~",)),
     ("Uploader bugs mentioning FF3", ['text ~ "ff3"'], ("environment",)),
+    # "something in the environment" names no word to search for
+    ("Uploader bugs with something in the environment field", ['component = "Uploader"'], ("~",)),
     # a misspelt field word beside "no"
     ("FLUID tasks with no descripton", ["description is EMPTY"], ()),
     # not really bugs is the resolution, not a type excluded, and "were finally closed" is a verb
@@ -132,6 +140,11 @@ def test_story_points_typed_as_jql_is_the_points_field_and_says_so(question: str
     call = one(PARSER, question)
     assert '"Story point estimate" > "5"' in (call.jql or ""), call
     assert any("as the Story point estimate field" in line for line in call.slots.assumed), call.slots.assumed
+
+
+def test_only_a_known_field_name_of_two_words_is_quoted() -> None:
+    # a history operator after the first name is no part of it
+    assert one(PARSER, "status WAS Blocked AND priority = High").jql == 'status WAS "Blocked" AND priority = "High"'
 
 
 def test_lists_of_states_keep_a_category_word_as_a_state() -> None:
