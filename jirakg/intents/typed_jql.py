@@ -73,12 +73,14 @@ class TypedJql:
         self.lexicon = lexicon
         self.grounder = grounder
         self.now = now
+        own = SYSTEM_FIELDS | {alias for t in lexicon.of("field") for alias in t.aliases}
         # "story points >= 8": the points field by the name people give it, whatever the instance calls it
         points = lexicon.points_field()
-        self.said_as = dict.fromkeys(POINTS_NAMES, points.label) if points else {}
-        self.fields = SYSTEM_FIELDS | {alias for t in lexicon.of("field") for alias in t.aliases} | set(self.said_as)
+        self.said_as = dict.fromkeys((n for n in POINTS_NAMES if n not in own), points.label) if points else {}
+        self.fields = own | set(self.said_as)
         names = "|".join(sorted((re.escape(f) for f in self.fields), key=len, reverse=True))
-        self.clause_start = re.compile(rf"(?<![\w-])(?:{names}|cf\[\d+\]|\"[^\"]+\")\s*{OPERATOR}", re.IGNORECASE)
+        self.clause_start = re.compile(rf"(?<![\w-])(?:(?P<name>{names})|cf\[\d+\]|\"[^\"]+\")\s*{OPERATOR}",
+                                       re.IGNORECASE)
         self.unknown_start = re.compile(rf"(?<![\w-])([a-z][\w]*)\s*{OPERATOR}", re.IGNORECASE)
 
     def find(self, text: str) -> tuple[str, str] | None:
@@ -88,10 +90,9 @@ class TypedJql:
             return None  # "a resolution was recorded" is English; JQL has symbols, AND/OR or EMPTY
         before, jql = text[:match.start()].rstrip(), SUFFIX_GLUE.sub("", text[match.start():].strip().rstrip("?.!"))
         jql = jql.rstrip().rstrip("?.!").rstrip()
-        field = re.match(r"[a-z][\w ]*?(?=\s*[!=~<>]|\s+(?:not\s+)?in\b|\s+is\b)", jql, re.IGNORECASE)
-        if field and " " in field.group(0) and field.group(0).lower() in self.fields:
-            # "story points >= 8": a field's name of two words, quoted as JQL needs
-            jql = f'"{field.group(0)}"{jql[field.end():]}'
+        name = match.groupdict().get("name")
+        if name and " " in name:  # "story points >= 8": a field's name of two words, quoted as JQL needs
+            jql = f'"{name}"{jql[len(name):]}'
         if before[-1:] and before[-1] in QUOTES and jql.endswith(before[-1]):  # quoted: "`project = OPS`"
             before, jql = before[:-1], jql[:-1]
         return PREFIX_REQUEST.sub("", PREFIX_GLUE.sub("", before).strip()).strip(), jql
@@ -134,7 +135,7 @@ class TypedJql:
             close = get_close_matches(field, sorted(self.fields), n=3, cutoff=0.6)
             raise Unknown(f"This Jira has no field '{clause.field}'"
                           + (f"; did you mean {', '.join(close)}?" if close else "."))
-        if field in self.said_as and field not in SYSTEM_FIELDS:
+        if field in self.said_as:
             self._read_as.append(f"I read '{clause.field}' as the {self.said_as[field]} field.")
             clause = replace(clause, field=self.said_as[field])
         if isinstance(clause, HistoryClause):
