@@ -422,6 +422,9 @@ IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:summ
 # "IE6 in the environment", "with IE6 in their environment field", "IE6 environment" (a browser or platform code)
 IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?environment(?: fields?)?\b|"
                             r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b")
+# the field words are searched in, said after them ("demo in the summary", "IE6 in the environment")
+TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "environment"], re.Pattern[str]], ...] = (
+    ("summary", IN_TITLE), ("environment", IN_ENVIRONMENT))
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 ON_TOP = r"(?:ones? |issues? |tickets? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with) (?:them |those |these |it |the )?)?"
@@ -1289,9 +1292,7 @@ class ConditionReader:
                 break
             if slots.text:
                 break
-        searched: tuple[tuple[Literal["summary", "environment"], re.Pattern[str]], ...] = (
-            ("summary", IN_TITLE), ("environment", IN_ENVIRONMENT))
-        for where, pattern in searched:
+        for where, pattern in TEXT_FIELD_SAID:
             found = pattern.search(text.value)
             if found is None:
                 continue
