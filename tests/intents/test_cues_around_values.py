@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
-from tests.intents.test_everyday_conditions import ACCOUNT, PARSER, assert_reads, fluid_parser, one
-
-__all__ = ["fluid_parser"]  # the module fixture, shared
+from tests.intents.test_everyday_conditions import ACCOUNT, NOW, PARSER, assert_reads, one
+from tests.jira_env import fluid_lexicon
 
 DEMO = [
     # nobody assigned, said with a perfect tense or "without anyone"; never read as "someone is"
@@ -124,6 +123,11 @@ FLUID = [
     # where Blocker is a priority level, a release's blockers are its Blocker issues
     ("the 1.5 blockers still unresolved", ['priority = "Blocker"', 'fixVersion = "1.5"', "resolution is EMPTY"], ()),
 ]
+
+
+@pytest.fixture(scope="module")
+def fluid_parser() -> EmbeddedParser:
+    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
 
 
 @pytest.mark.fluid_archive

@@ -6,7 +6,6 @@ mechanisms were missing; held9 judges them), and each has a near neighbour that 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,6 @@ from jirakg.intents.models import ConversationState, IntentCall
 from tests.intents.demo_lexicon import ISSUES, LEXICON, ORG
 from tests.jira_env import fluid_lexicon
 
-ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "fluid-jira" / "issues.jsonl.gz"
 NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
 PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
 ACCOUNT = {person.display_name: person.account_id for person in ORG.people}
@@ -179,8 +177,6 @@ def test_how_many_were_narrows_the_last_list() -> None:
 
 @pytest.fixture(scope="module")
 def fluid_parser() -> EmbeddedParser:
-    if not ARCHIVE.is_file():
-        pytest.skip("../shared/datasets is absent")
     return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
 
 
