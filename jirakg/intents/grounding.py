@@ -3,6 +3,7 @@ partial names and everyday words for priorities ("urgent", "high priority")."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from jirakg.intents.lexicon import Lexicon, Term
@@ -45,6 +46,9 @@ class Grounder:
         # Misspellings rarely change the first letter: compare only aliases that share it.
         self._aliases: PhraseIndex[Term] = PhraseIndex(
             ((alias, term) for term in lexicon.terms for alias in term.aliases), lambda alias: [alias[0]])
+        # The same words come back in every scan of a question and in every question: their close aliases
+        # are remembered (comparing them costs most of a parse).
+        self._close = functools.lru_cache(maxsize=65536)(self._close_aliases)
 
     def find(self, kind: str, phrase: str) -> list[Match]:
         """Terms of `kind` that `phrase` names, best first; nothing when nothing is close."""
@@ -88,6 +92,11 @@ class Grounder:
         return [Match(terms[level], start, end, 0.9)]
 
     def _fuzzy(self, phrase: str, start: int, end: int, kinds: set[str]) -> list[Match]:
+        return [Match(t, start, end, score) for alias, score in self._close(phrase)
+                for t in self._aliases.named(alias) if t.kind in kinds]
+
+    def _close_aliases(self, phrase: str) -> tuple[tuple[str, float], ...]:
+        """The aliases `phrase` may be a misspelling of, with their scores."""
         found = []
         words = phrase.count(" ")
         for alias in self._aliases.candidates([phrase[0]]):
@@ -96,9 +105,8 @@ class Grounder:
                 continue
             score = similarity(phrase, alias, FUZZY_THRESHOLD)
             if score is not None and (not words or _each_word_close(phrase, alias)):
-                found += [Match(t, start, end, round(score * 0.95, 3))
-                          for t in self._aliases.named(alias) if t.kind in kinds]
-        return found
+                found.append((alias, round(score * 0.95, 3)))
+        return tuple(found)
 
 
 def _each_word_close(phrase: str, alias: str) -> bool:

@@ -61,8 +61,8 @@ def _find_windows(text: str, now: datetime, sprints: Sequence[Sprint]) -> list[t
                   lambda m: " " * len(m.group(0)), text.lower())
     lowered = text.lower()
     today = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    candidates = [(match, order, build) for order, (pattern, build) in enumerate(_RULES)
-                  for match in re.finditer(pattern, lowered)]
+    candidates = [(match, order, build) for order, (pattern, build) in enumerate(_COMPILED)
+                  for match in pattern.finditer(lowered)]
     found: list[tuple[int, int, TimeWindow]] = []
     for match, _, build in sorted(candidates, key=lambda c: (c[0].start() - c[0].end(), c[1])):
         if any(match.start() < end and start < match.end() for start, end, _ in found):
@@ -407,3 +407,4 @@ _RULES = [
     (rf"(?<![\w./-]){YEAR}(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
     (rf"\b(?:on|in) {DATE}", lambda m, now, today, _: (_date(m.group(1)), _date(m.group(1)) + timedelta(days=1))),
 ]
+_COMPILED = [(re.compile(pattern), build) for pattern, build in _RULES]  # every question tries each
