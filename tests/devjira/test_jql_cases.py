@@ -3,6 +3,8 @@ tests/devjira/jql_fixture.py. Short names: A3 is ALPHA-3, B2 is BETA-2."""
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from jirakg.devjira.dataset import build_dataset
@@ -317,3 +319,16 @@ def test_error_cases(engine, jql: str, message: str) -> None:
     with pytest.raises(JqlSyntaxError) as caught:
         run(engine, jql)
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Australia/Sydney", "America/Los_Angeles"])
+def test_a_date_on_a_date_field_is_the_day_written_in_every_time_zone(engine, zone: str) -> None:
+    """A literal is read in the user's zone, but a due date is a day: "2026-03-21" is that day for a user in
+    Sydney too, not the UTC day its local midnight falls on (which once let an issue due 03-20 in)."""
+    def found(jql: str) -> list[str]:
+        return sorted(engine.issues[p]["key"] for p in engine.engine.search(jql, NOW_MS, "u-ana", ZoneInfo(zone)))
+
+    assert found('duedate >= "2026-03-21"') == keys("A1 B2")
+    assert found('duedate = "2026-03-25"') == keys("B2")
+    assert found('duedate < "2026/03/25 00:00"') == keys("A4")
+

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import calendar
 from bisect import bisect_left
 from collections import OrderedDict
-from datetime import UTC, tzinfo
+from datetime import UTC, datetime, tzinfo
 
 from jirakg.devjira.jql.dates import date_function, parse_date
 from jirakg.devjira.jql.index import (
@@ -370,8 +371,9 @@ class _Run:
         if isinstance(item, Empty):
             raise JqlSyntaxError(f"The operator does not support 'EMPTY' for the '{field.name}' field here.")
         moment = parse_date(item.text, self.now_ms, field.name, self.zone)
-        if field.kind == "date":
-            moment -= moment % DAY_MS  # dates compare by day
+        if field.kind == "date":  # dates compare by the day the user means, stored as that day's UTC midnight
+            day = datetime.fromtimestamp(moment / 1000, self.zone).date()
+            moment = calendar.timegm(day.timetuple()) * 1000
         return moment
 
     def compare(self, field: FieldIndex, clause: Clause) -> int:
