@@ -4,6 +4,7 @@ against the instance, so a question can narrow a query but never widen or break 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from jirakg.intents.models import DateRange, HistoryCondition, Slots, ValueFilters
 from jirakg.jql.keys import ISSUE_KEY
@@ -67,15 +68,31 @@ def _values(filters: ValueFilters, negated: bool, every_label: bool = False) -> 
     return clauses + [_in(quote(field), values, negated) for field, values in by_field.items()]
 
 
-def _dates(dates: list[DateRange]) -> list[str]:
+def _dates(dates: list[DateRange], now: str | None) -> list[str]:
     clauses = []
     for window in dates:
         field = DATE_FIELDS[window.field]
         if window.start:
-            clauses.append(f"{field} >= {quote(_jql_time(window.start))}")
+            clauses.append(f"{field} >= {_moment(window.start, now)}")
         if window.end:
-            clauses.append(f"{field} < {quote(_jql_time(window.end))}")
+            clauses.append(f"{field} < {_moment(window.end, now)}")
     return clauses
+
+
+def _moment(iso: str, now: str | None) -> str:
+    """A moment as JQL reads it right. Jira reads a date-time literal in the searching user's time zone, while
+    the windows are reckoned in UTC: a calendar boundary (midnight: "this month", "since 2019") means the same
+    wall-clock time wherever the user is, but a moment counted back from now ("the last 7 days") does not, so
+    that one is said as a period from now ("-7d"), which Jira reads exactly."""
+    time = _jql_time(iso)
+    if now is None or time[11:] != now[11:] or now[11:] == "00:00":
+        return quote(time)
+    minutes = int((datetime.strptime(time, MINUTE) - datetime.strptime(now, MINUTE)).total_seconds() // 60)
+    if not minutes:
+        return "now()"
+    amount, unit = (minutes // 1440, "d") if not minutes % 1440 else (minutes // 60, "h") if not minutes % 60 \
+        else (minutes, "m")
+    return f"{amount}{unit}"
 
 
 def _due_before(dates: list[DateRange], now: str | None) -> bool:
@@ -95,11 +112,11 @@ def _links(slots: Slots) -> list[str]:
     return clauses
 
 
-def _history(condition: HistoryCondition) -> str:
+def _history(condition: HistoryCondition, now: str | None) -> str:
     clause = f"{condition.field} {condition.operator} {_literal(condition.field, condition.value)}"
     for name, moment in (("after", condition.after), ("before", condition.before)):
         if moment:
-            clause += f" {name} {quote(_jql_time(moment))}"
+            clause += f" {name} {_moment(moment, now)}"
     return clause
 
 
@@ -107,8 +124,9 @@ MINUTE = "%Y/%m/%d %H:%M"  # JQL's date-time format
 
 
 def build_jql(slots: Slots, *, now: str | None = None) -> str:
-    """`now` (yyyy/MM/dd HH:mm, the parser's clock) is what "overdue" counts from, as JQL's now() would: a
-    due date of today is past by the afternoon, as Jira's own `duedate < now()` has it; without it, now()."""
+    """`now` (yyyy/MM/dd HH:mm, the parser's clock): the moment windows were counted back from, said to Jira as
+    periods from its own now; "overdue" is Jira's `duedate < now()` (a due date of today is past by the
+    afternoon), unless a due-date window already ends by today."""
     clauses = _values(slots, negated=False, every_label=slots.every_label) + _values(slots.excluded, negated=True)
     clauses += [f"{field} is EMPTY" for field in slots.empty] + [f"{field} is not EMPTY" for field in slots.filled]
     if slots.parents:
@@ -117,15 +135,15 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
         clauses.append(f"sprint in {slots.sprint_state}Sprints()")
     if slots.was_statuses:
         clauses.append(_in("status", slots.was_statuses).replace(" = ", " was ", 1).replace(" in (", " was in (", 1))
-    clauses += [_history(condition) for condition in slots.history]
+    clauses += [_history(condition, now) for condition in slots.history]
     if slots.version_state:
         clauses.append(f"fixVersion in {slots.version_state}Versions()")
     clauses += [f"{quote(n.field)} {n.operator} {n.value:g}" if n.value is not None
                 else f"{quote(n.field)} is {'not ' if n.operator == '!=' else ''}EMPTY" for n in slots.numbers]
-    clauses += _dates(slots.dates) + _links(slots)
+    clauses += _dates(slots.dates, now) + _links(slots)
     if slots.overdue:
         if not _due_before(slots.dates, now):  # "overdue by more than a week" already bounds the due date
-            clauses.append(f"duedate < {quote(now) if now else 'now()'}")
+            clauses.append("duedate < now()")
         if "resolution" not in slots.empty:
             clauses.append("resolution is EMPTY")
     if slots.text and text_query(slots.text):

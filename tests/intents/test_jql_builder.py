@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jirakg.devjira.dataset import build_dataset
+from jirakg.devjira.dataset import Dataset, build_dataset
 from jirakg.devjira.demo.generator import generate
 from jirakg.devjira.demo.metadata import organisation_metadata
-from jirakg.intents.jql_builder import build_jql, quote, text_query, valid_key
-from jirakg.intents.models import Slots
+from jirakg.devjira.jql.dates import timestamp_ms
+from jirakg.intents.jql_builder import MINUTE, build_jql, quote, text_query, valid_key
+from jirakg.intents.models import DateRange, Slots
 from jirakg.jql.syntax import And, Clause, Value, ValueList, parse
 
 HOSTILE = ['" OR 1=1', ') OR project = X', 'a"b\\c', '\\', '"', "x\n) OR (y", "🙂🙂", "", "ORDER BY key",
@@ -61,10 +66,15 @@ def test_issue_keys_are_checked_against_the_instance() -> None:
     assert not valid_key("proj-12", projects)
 
 
-def test_built_jql_selects_what_the_filters_say() -> None:
+@pytest.fixture(scope="module")
+def demo() -> tuple[list[dict], Dataset]:
     org, stream = generate(seed=37, issues=600)
     issues = list(stream)
-    dataset = build_dataset(issues, organisation_metadata(org))
+    return issues, build_dataset(issues, organisation_metadata(org))
+
+
+def test_built_jql_selects_what_the_filters_say(demo) -> None:
+    issues, dataset = demo
     person = next(i["fields"]["assignee"] for i in issues if i["fields"]["assignee"])
     slots = Slots(projects=["PROJ", "WEB"], issue_types=["Bug"], status_categories=["new", "indeterminate"],
                   assignees=[person["accountId"]])
@@ -80,3 +90,26 @@ def test_current_user_is_a_function_only_for_people() -> None:
     # Found by the property test above: a status spelt "currentUser()" must stay a quoted value.
     jql = build_jql(Slots(statuses=["currentUser()"], assignees=["currentUser()"], reporters=["currentUser()"]))
     assert jql == 'status = "currentUser()" AND assignee = currentUser() AND reporter = currentUser()'
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Australia/Sydney", "America/Los_Angeles"])
+def test_a_window_counted_back_from_now_finds_the_same_issues_in_every_time_zone(demo, zone: str) -> None:
+    """Jira reads a date-time literal in the searching user's zone; "the last 7 days" must not shift by it."""
+    issues, dataset = demo
+    now = max(datetime.fromtimestamp(timestamp_ms(i["fields"]["updated"]) / 1000, UTC) for i in issues).replace(
+        second=0, microsecond=0) - timedelta(hours=5)
+    start = now - timedelta(days=7)
+    jql = build_jql(Slots(dates=[DateRange(field="updated", start=f"{start:%Y-%m-%dT%H:%M:%S}Z")]),
+                    now=now.strftime(MINUTE))
+    found = {dataset.issues[p]["key"]
+             for p in dataset.engine.search(jql, int(now.timestamp() * 1000), None, ZoneInfo(zone))}
+    expected = {i["key"] for i in issues if timestamp_ms(i["fields"]["updated"]) >= start.timestamp() * 1000}
+    assert found == expected and expected, jql
+
+
+def test_a_calendar_boundary_stays_the_wall_clock_time_the_user_means() -> None:
+    """"Since October" is midnight where the user is, which is how Jira reads a literal."""
+    window = DateRange(field="created", start="2026-10-01T00:00:00Z", end="2026-11-01T00:00:00Z")
+    assert build_jql(Slots(dates=[window]), now="2026/11/01 12:00") == (
+        'created >= "2026/10/01 00:00" AND created < "2026/11/01 00:00"')
+
