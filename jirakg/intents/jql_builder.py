@@ -7,6 +7,7 @@ import re
 from datetime import datetime
 
 from jirakg.intents.models import DateRange, HistoryCondition, Slots, ValueFilters
+from jirakg.intents.timewindows import shift
 from jirakg.jql.keys import ISSUE_KEY
 
 CURRENT_USER = "currentUser()"  # the one function a slot may carry; never from user text
@@ -87,7 +88,11 @@ def _moment(iso: str, now: str | None) -> str:
     time = _jql_time(iso)
     if now is None or time[11:] != now[11:] or now[11:] == "00:00":
         return quote(time)
-    minutes = int((datetime.strptime(time, MINUTE) - datetime.strptime(now, MINUTE)).total_seconds() // 60)
+    moment, clock = datetime.strptime(time, MINUTE), datetime.strptime(now, MINUTE)
+    months = (moment.year - clock.year) * 12 + moment.month - clock.month
+    if months and moment == shift(clock, months, "month"):  # "the past 3 years": -3y, as people write it
+        return f"{months // 12}y" if not months % 12 else f"{months}M"
+    minutes = int((moment - clock).total_seconds() // 60)
     if not minutes:
         return "now()"
     amount, unit = (minutes // 1440, "d") if not minutes % 1440 else (minutes // 60, "h") if not minutes % 60 \

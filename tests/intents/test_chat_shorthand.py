@@ -15,7 +15,7 @@ from tests.intents.test_follow_ups import follow
     ("highest prio tasks in OPS", ['priority = "Highest"']),
     ("anything in DATA due tmrw?", ['duedate >= "2026/11/02 00:00"', 'duedate < "2026/11/03 00:00"']),
     ("unresolved MOB stories w/o assignee", ["assignee is EMPTY", "resolution is EMPTY"]),
-    ("PROJ tasks resolved in the past 3 mnths plz", ['project = "PROJ"', 'resolutiondate >= -92d']),
+    ("PROJ tasks resolved in the past 3 mnths plz", ['project = "PROJ"', 'resolutiondate >= -3M']),
 ])
 def test_shorthand_is_read_as_the_words_it_stands_for(question: str, clauses: list[str]) -> None:
     call = one(question)

@@ -113,3 +113,12 @@ def test_a_calendar_boundary_stays_the_wall_clock_time_the_user_means() -> None:
     assert build_jql(Slots(dates=[window]), now="2026/11/01 12:00") == (
         'created >= "2026/10/01 00:00" AND created < "2026/11/01 00:00"')
 
+
+
+def test_a_window_of_whole_months_or_years_back_is_said_in_them() -> None:
+    def since(start: str) -> str:
+        return build_jql(Slots(dates=[DateRange(field="updated", start=start)]), now="2026/11/01 12:00")
+
+    assert since("2023-11-01T12:00:00Z") == "updated >= -3y"
+    assert since("2026-08-01T12:00:00Z") == "updated >= -3M"
+    assert since("2026-10-18T12:00:00Z") == "updated >= -14d"

@@ -1,8 +1,8 @@
 """The gold of the plain-language question sets is right and discriminating.
 
-Every case of tests/data/nlq/dev-*.jsonl, words2-*.jsonl, follow-ups*.jsonl, fresh-*.jsonl, tune4/5/6/7/9/10/12/14-*,
-held4/6/7/9/10/11/12/13/14-* and heldout/*.jsonl is checked against the dataset it is about, served by devjira in-process
-(once per module):
+Every case of tests/data/nlq/dev-*.jsonl, words2-*.jsonl, follow-ups*.jsonl, fresh-*.jsonl,
+tune4/5/6/7/9/10/12/14-*, held4/6/7/9/10/11/12/13/14-* and heldout/*.jsonl is checked against the dataset it is about,
+served by devjira in-process (once per module):
 
 - each case has the expected fields and a known variant; clarify and plain-issue cases carry no JQL;
 - each gold JQL runs and finds at least one issue;
