@@ -125,7 +125,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"has )?"
                             r"(?:assigned|owns?|owned|"
                             r"(?:picked|grabbed|claimed|taken|took)(?: (?:it |them )?(?:up|on))?|"
-                            r"working on|job|responsibility)|"
+                            r"working on|job|responsibility|"
+                            # "has nobody looking after it": someone doing it now is its assignee
+                            r"(?:currently )?(?:looking after|handling|dealing with|taking care of|minding|"
+                            r"in charge of))|"
                             rf"{WITHOUT}(?:owner|assignee)|{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) "
                             r"(?:assigned|on (?:it|them))|"
                             # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
@@ -228,7 +231,8 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                           r"undone|in flight|not complete)\b")),
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped|wrapped up)\b")),
     # "not started", "nobody has started yet" before "started": the longer phrase decides
-    (["new"], re.compile(r"\b(?:to do|todo|not (?:yet )?started|untouched|not begun|(?:haven t|hasn t|have not|has not|"
+    (["new"], re.compile(r"\b(?:to do|todo|not (?:(?:yet|even) )?(?:been )?(?:started|begun)|untouched|"
+                         r"(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet |"
                          r"even )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?|"
@@ -279,7 +283,7 @@ SPRINT_STATES = [
                         # "the cycle that just started", "the current iteration": a sprint by its other names
                         r"\b(?:sprint|cycle|iteration) (?:that |which )?(?:has )?just (?:started|began|begun|"
                         r"kicked off)\b|"
-                        r"\b(?:current|this) (?:cycle|iteration)\b")),
+                        r"\b(?:current|this)(?: (?:one|two|three|four|1|2|3|4) weeks?)? (?:cycle|iteration)\b")),
     ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
                           r"(?P<between>(?: \w+){0,3}?) "
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |was |were |is |"
@@ -357,7 +361,7 @@ NOT_ROLE_AFTER = [("reporters", re.compile(rf"^{NOT_REPORTING}")), ("assignees",
 NOT_ROLE_LATER = [("reporters", re.compile(rf"\b(?:he|she|they|but|and|yet) {NOT_REPORTING}")),
                   ("assignees", re.compile(rf"\b(?:he|she|they|but|and|yet) {NOT_OWNING}"))]
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
-REPORTER_ASKED = re.compile(rf"^(?:{REPORT}|write|enter)\b")
+REPORTER_ASKED = re.compile(rf"^(?:\w+ and )?(?:{REPORT}|write|enter)\b")  # "did Maya find and write up"
 COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
 THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|hers|him|they|them|their)\b")
 # "how many did the team bother to fix", "did we end up fixing": asks which were fixed
@@ -372,7 +376,7 @@ ACTUALLY_DONE = re.compile(r"\b(?:actually|really|properly|truly|genuinely|succe
 # The words that say a resolution follows, used with it: "closed as", "ended up (as)", "turned out (to be)",
 # "(closed) because", "we decided (weren't worth fixing)"
 RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended) as\b|\bresolution\b|\bturned out\b|"
-                            r"\b(?:(?:closed|resolved|dismissed) )?because\b|\bended up(?: as)?\b|"
+                            r"\b(?:(?:closed|resolved|dismissed)(?: off| out)? )?because\b|\bended up(?: as)?\b|"
                             r"\b(?:we|they|the team) decided\b")
 DONE_WORD = r"(?:closed|done|finished|completed?|resolved|fixed|dealt with)"
 # With a resolution named, a done word set against it is the other resolutions, which the named one leaves out
@@ -385,6 +389,8 @@ OTHER_ENDINGS = re.compile(rf"\bnot (?:the|those) (?:ones? |issues? |tickets? )?
 OWNED_CUES = (rf"assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|belong(?:s|ing)? to|handled by|"
               r"worked on by|being worked on by")
 OWNED_BEFORE = re.compile(rf"\b(?:{OWNED_CUES})$")
+BOTH_ROLES_BEFORE = re.compile(rf"\b(?:(?:{REPORTED}|written) by (?:and|&) (?:{OWNED_CUES})|"
+                               rf"(?:{OWNED_CUES}) (?:and|&) (?:{REPORTED}|written) by)$")
 ASSIGNEE_BEFORE = re.compile(rf"\b(?:{OWNED_CUES}|on|with|for|to)$")  # and the plain prepositions: "with Ana"
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 # "sitting on" alone is only whose they are; said with a now it is the work they hold now
@@ -435,7 +441,15 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"earliest first))?\b|"
                    rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|most urgent) {ON_TOP}\b|"
                    rf"\b{PUT}(?:newest|latest|most recent|(?:most )?recent|(?:most )?recently) "
-                   rf"(?:update|updates|updated|activity|change)s? {ON_TOP}\b")
+                   rf"(?:update|updates|updated|activity|change)s? {ON_TOP}\b|"
+                   # "most recently added at the top", "starting from whatever has been waiting longest"
+                   rf"\b(?P<added>(?:most )?recently|newly|latest|last) (?:added|created|filed|logged|opened|raised|"
+                   rf"reported|submitted)(?: ones?| issues?| tickets?)? {ON_TOP}\b|"
+                   r"\b(?:start(?:ing)?|begin(?:ning)?) (?:from|with) "
+                   r"(?:the ones? |whatever |what |those |the issues? )?"
+                   r"(?:that |which )?(?P<waiting>(?:has|have) been waiting|waited|waiting) (?:the )?longest\b|"
+                   r"\b(?P<longest>longest[- ]waiting|waiting longest) (?:ones? |issues? |tickets? )?"
+                   r"(?:first|at the top|on top)\b")
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
@@ -464,7 +478,8 @@ LINK_ANY = [
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
 OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any |at least one |one or more )?(?:other|another|"
               r"different|older|earlier|newer) "
-              r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones)|others|one another|each other)")
+              r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones)|others|one another|each other|another one|"
+              r"the same (?:thing|issue|ticket|problem|bug|request))")
 
 
 COPIES = r"(?:duplicates|copies|copy|dupes?|repeats?)"
@@ -552,7 +567,8 @@ REQUESTER = re.compile(r"\b(?P<aside>(?:the|our|my|a|their) (?:[\w-]+ ){0,2}?(?:
 # it says what they want to see ("so I can see the ones updated today")
 # ("so I can triage the ones created this week": the ones it names are a condition)
 SO_THAT = re.compile(r"\bso (?:that )?(?:i|we)(?: (?:can|could|may|might|will)|'ll|'d) "
-                     r"(?P<aside>(?!(?:\w+ )?(?:see|view|look|find|list|show|check|know|count|tell)\b)"
+                     r"(?P<aside>(?!(?:\w+ )?(?:see|view|look|find|list|show|check(?! in\b| with\b| back\b)|know|"
+                     r"count|tell)\b)"
                      r"[^.?!;:,]*?)(?=\s+(?:the ones|those|these|which|that|whose)\b|\s*[,.?!;:]|\s*$)")
 # Politeness and hedges with a negation in them ("if it's not too much trouble", "not sure if this is the right
 # place"): their "not" negates no value of the request
@@ -560,6 +576,10 @@ HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too 
                    r"an issue|a hassle|a big deal|too hard|too difficult)|no (?:rush|pressure|worries|hurry)|"
                    r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
                    r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you)")
+# The state the whole is to reach, not one the issues are in: "what's left before we can call it finished"
+GOAL_STATE = re.compile(r"\b(?:before|until|till|so|and|then) (?:we|i|they|you) (?:can |could |may )?"
+                        r"(?:call|mark|consider|declare) (?:it|this|that|the \w+) "
+                        r"(?:done|finished|complete|completed|closed|shipped|ready)\b")
 # "closed or not", "open and closed": both sides of a state, so no condition on it (not "unassigned and unresolved")
 STATES_SAID = r"(?:open|closed|resolved|unresolved|done|finished|fixed|assigned|unassigned)"
 OPEN_SAID, CLOSED_SAID = r"(?:open|unresolved|not done|unfinished)", r"(?:closed|resolved|done|finished|fixed)"
@@ -644,6 +664,10 @@ HANDED_ON = re.compile(r"\b(?:(?:moved|went|gone|passed|handed|given|transferred
 NO_LONGER = re.compile(r"\b(?:but |and )?(?:no longer|not any ?more|not now)(?: (?:does|do|is|are|has|have|owns?))?\b")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
                               r"has))\b")
+# "did Anastasia report and take on herself", "opened for himself": the one person named is the assignee too
+PRONOUN_SELF = re.compile(r"\b(?:(?:has |have |had )?(?:assign(?:ed)?|tak(?:e|en|ing)|took|giv(?:e|en)|gave|kept|keep|"
+                          r"claim(?:ed)?|grabb?(?:ed)?|pick(?:ed)? up)(?: (?:it|them|up|on))? )?(?:to|for|on) "
+                          r"(?:himself|herself|themselves|themself)\b")
 # "that aren't his", "which are hers": the pronoun's own work
 PRONOUN_OWNS = re.compile(r"\b(?:is|are|was|were) (?:still )?(?:his|hers|theirs)\b")
 PRONOUN_NOT_OWNS = re.compile(r"\b(?:isn t|aren t|wasn t|weren t|(?:is|are|was|were) not|not) (?:his|hers|theirs)\b")
@@ -651,7 +675,7 @@ PRONOUN_NOT_OWNS = re.compile(r"\b(?:isn t|aren t|wasn t|weren t|(?:is|are|was|w
 PRONOUN_ROLES: list[tuple[str, re.Pattern[str], bool]] = [
     *((role, pattern, True) for role, pattern in NOT_ROLE_LATER), ("reporters", PRONOUN_NOT_REPORTER, True),
     ("assignees", PRONOUN_NOT_OWNS, True), ("assignees", PRONOUN_OWNS, False), ("assignees", PRONOUN_ASSIGNEE, False),
-    ("reporters", PRONOUN_REPORTER, False)]
+    ("assignees", PRONOUN_SELF, False), ("reporters", PRONOUN_REPORTER, False)]
 # "the enhancements Justin asked for": what a person asked for, with nothing asked after it, they reported
 REQUESTED_AFTER = re.compile(r"^(?:has |have |had )?(?:ask(?:ed)? for|request(?:ed)?|suggest(?:ed)?|propose(?:d)?)\b"
                              r"(?! (?:the|a|an|me|us|"
@@ -701,7 +725,7 @@ per remember rundown call weekend moment ever cleaning cleanup asked asking want
 keep busy leadership full picture update updates manager managers retro retrospective stand standup schedule packed
 steering group meets sorry minutes writing wrap ahead boss lead send sending share sharing slide slides deck email
 morning afternoon evening tonight covering cover away vacation holiday leave back decide deciding remind reminder
-filling standing stepping subbing
+filling standing stepping subbing signed
 curiosity
 """.split())
 FIELD_WORDS = frozenset("""priority priorities status statuses state type types kind component components label labels
@@ -886,7 +910,7 @@ class ConditionReader:
         raw = EITHER_WAY.sub(" ", UNAPOSTROPHED.sub(r"\1'\2", raw))
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         self.possessive = raw
-        raw = HEDGE.sub(lambda m: " " * len(m.group(0)), raw)
+        raw = GOAL_STATE.sub(lambda m: " " * len(m.group(0)), HEDGE.sub(lambda m: " " * len(m.group(0)), raw))
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         plans = list(SO_THAT.finditer(raw))
@@ -1192,18 +1216,22 @@ class ConditionReader:
             # "ended up Incomplete"; "ended up Done" is the state, where the workflow has one of that name
             ended = re.search(r"\b(?:ended up|turned out(?: to be)?)(?: an?)?$", before) and (
                 match.term.value.lower() not in self.status_values)
-            cue = ended or re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$", before) \
-                or re.search(r"\b(?:closed|resolved|dismissed) (?:because\b|(?:for|as) being$)",
-                             words.before(match.start, 6))
+            left = re.search(r"\bleft(?: them| it)?$", before)  # "left incomplete", "left them incomplete"
+            cue = ended or left or re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$",
+                                             before) \
+                or re.search(r"\b(?:closed|resolved|dismissed)(?: off| out)? (?:because\b|(?:for|as) being$)",
+                             words.before(match.start, 7))
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
             if match.term.value.lower() in self.status_values and self._said_as_status(words, match.start, match.end):
                 continue  # "in the Won't Fix status", "moved to won't fix": the status, where the instance has one
-            named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUE_NOUN.fullmatch(after)  # "duplicate bugs"
+            named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUES_SAID.fullmatch(after)  # "duplicate bugs, ones"
             if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
                     or single == "fixed" or named_issues or listed) and match.score >= 0.9:
                 _read_resolution(words, slots, match.term.value, match.start, match.end)  # "not the won't-dos"
                 words.take_all(RESOLUTION_CUE)
+                if left:
+                    words.take_near(match.start, left.group(0).count(" ") + 1, backward=True)
         if slots.resolutions:
             words.take_all(OTHER_ENDINGS)
 
@@ -1263,7 +1291,9 @@ class ConditionReader:
     @staticmethod
     def _order(words: Words, slots: Slots) -> None:
         for match in words.take_all(ORDER):
-            chosen = match.group("field") or match.group("first") or "updated"
+            chosen = match.group("field") or match.group("first") or (
+                "newest" if match.group("added") else "oldest" if match.group("waiting") or match.group("longest")
+                else "updated")
             order = ORDER_FIELDS[chosen]
             way = match.group("way")
             if way:
@@ -1357,6 +1387,13 @@ class ConditionReader:
                 _asker_after(words, match.end, target)
                 words.take(match.start - 1 if asker else groups[i - 1][0].end, match.end)
                 continue
+            both = BOTH_ROLES_BEFORE.search(words.before(match.start, 7))
+            if both:  # "reported by and assigned to Anastasia": one person in two roles
+                for role in ("reporters", "assignees"):
+                    getattr(slots, role).append(match.term.value)
+                read[i] = ("assignees", False)
+                words.take(match.start - both.group(0).count(" ") - 1, match.end)
+                continue
             last = next((j for j in range(i + 1, len(groups)) if not listed[j]), len(groups)) - 1
             tail = groups[last][0].end  # the words after the list ("Carla or me") say its role
             tail += 2 if _me_listed_at(words, tail) else 0
@@ -1431,8 +1468,10 @@ class ConditionReader:
             negation = None if only else _negation(before)
             if negation:  # "not assigned to Ana", "remove the ones filed by Ana": the negation is used with her
                 _take_negation(words, negation, match.start)
+            # a cue of the other role after the name is the next person's: "raised by Ines, assigned to Farid"
+            owned_after = (plate or ASSIGNEE_AFTER.search(after)) if role == "assignees" else None
             cue_after = (refused[1] if refused else None) or (reported_after or (
-                asked and REPORTER_ASKED.search(after)) or plate or ASSIGNEE_AFTER.search(after))
+                asked and REPORTER_ASKED.search(after)) or owned_after)
             if cue_after:
                 words.take(tail, tail + cue_after.group(0).count(" ") + 1)
             if role == "assignees" and not negated and (working or plate) \
@@ -1890,12 +1929,10 @@ def _negation(before: str) -> re.Match | None:
 
 
 def _resolution_negation(words: Words, start: int) -> int | None:
-    """Where a "not", "never", "except", "excluding", "other than" or "weren't" within four words before a
-    resolution starts ("weren't resolved as Won't Do")."""
-    said = [i for i in range(max(0, start - 4), start) if words.tokens[i] in ("not", "never", "except", "excluding")
-            or (words.tokens[i] == "other" and words.tokens[i + 1:i + 2] == ["than"])
-            or (words.tokens[i] in NOT_CONTRACTED and words.tokens[i + 1:i + 2] == ["t"])]
-    return said[-1] if said else None
+    """Where a negation within four words before a resolution starts ("weren't resolved as Won't Do", "leave out
+    the won't fix ones")."""
+    negation = _negation(" ".join(words.tokens[max(0, start - 4):start]))
+    return None if negation is None else start - negation.group(0).count(" ") - 1
 
 
 def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: int) -> None:
@@ -1909,7 +1946,6 @@ def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: in
     words.take(start if negation is None else negation, end)
 
 
-NOT_CONTRACTED = frozenset({"isn", "aren", "wasn", "weren", "hasn", "haven", "don", "doesn", "didn"})
 
 
 def _take_negation(words: Words, negation: re.Match, start: int) -> None:

@@ -132,8 +132,8 @@ INTENT_WORDS = ["blocks", "blocked", "blocking", "blockers", "summarize", "summa
                 "changelog", "changed", "change", "changes", "children", "subtasks", "sub-tasks", "depends",
                 "duplicates", "duplicated", "deadlock", "transitively", "overview", "progress", "related", "linked",
                 "assignee", "priority", "status", "reporter", "labels", "components"]
-SEARCH_WORDS = re.compile(r"\b(list|show|find|search|which|what|any|all|open|closed|unresolved|issues|bugs|tickets|"
-                          r"stories|tasks|epics|items)\b")
+SEARCH_WORDS = re.compile(r"\b(list|show|find|search|which|what|any|anything|everything|stuff|things|all|open|closed|"
+                          r"unresolved|issues|bugs|tickets|stories|tasks|epics|items)\b")
 KG_WORDS = re.compile(r"\b(born|birth|died|death|height|tall|married|spouse|wife|husband|wrote|written|author\w*|"
                       r"publish\w*|papers?|publications?|articles?|affiliat\w*|nationality|capital|population|"
                       r"founded|member of|co-?authors?|venue|journal|conference|homepage|orcid|university)\b")
@@ -212,6 +212,9 @@ BLOCKERS = re.compile(r"\bblockers\b")
 BLOCKING_STEMS = frozenset(w[:6] for w in "block blocks blocked blocking waiting depend depends holding held".split())
 # "tickets reported by Ana and which are still open": "which" with no noun of its own continues the part before
 RELATIVE = re.compile(r"\W*(?:which|that) (?:are|is|were|was|have|has|had|got|still)\b", re.IGNORECASE)
+# "How many bugs did Maya report in 2025? Please count only the ones created in 2025.": the same set, narrowed
+ONLY_THE_ONES = re.compile(r"\b(?:(?:only|just) (?:count |include |list |show )?the ones|(?:count|include|list|show) "
+                           r"only the ones)\b", re.IGNORECASE)
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
@@ -316,7 +319,7 @@ class EmbeddedParser:
             previous = calls[-1] if calls else None
             within = state
             if previous is not None and previous.name in ("search", "count") and _narrowing(previous.slots) \
-                    and (PLURAL.search(part.lower()) or RELATIVE.match(part)):
+                    and (PLURAL.search(part.lower()) or RELATIVE.match(part) or ONLY_THE_ONES.search(part)):
                 # "how many OPS bugs are open and which of them are blocked?": "them" is the set the part before
                 # selected, narrowed as a follow-up narrows the last answer's
                 within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})

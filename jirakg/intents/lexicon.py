@@ -52,7 +52,9 @@ SYNONYMS = {
                               "peer review", "second pair of eyes"],
     # where review happens as a pull request (Fluid's workflow)
     ("status", "pull request"): [*UNDER_REVIEW, "code review", "in review", "open pr", "open prs", "pr review",
-                                 "pr reviews", "pull request review", "waiting on a pr", "awaiting a pr"],
+                                 "pr reviews", "pull request review", "waiting on a pr", "awaiting a pr",
+                                 "someone to review", "somebody to review", "review and merge", "waiting to be merged",
+                                 "waiting to merge", "waiting for a merge"],
     # labels by what they are about: "speed-related items", "tagged as a slowdown"
     ("component", "ios app"): ["iphone", "iphone app", "iphone apps", "ipad app"],
     ("label", "performance"): ["speed", "slowness", "slowdown", "slowdowns", "sluggish", "sluggishness",

@@ -211,6 +211,7 @@ OPEN_LONGEST = re.compile(rf"\b(?:been )?{WAITING}(?:\s+{WAITING})*\b(?P<keep>(?
                           rf"reply|decision|review))?|"
                           rf"\b(?:gone|been|waited|sat|stayed|lasted)(?: the)? longest without (?:being |getting |a )?"
                           rf"(?:resolved|fixed|closed|done|fix|resolution)\b")
+LIST_STARTS = re.compile(r"\b(?:start(?:ing)?|begin(?:ning)?) (?:from|with)(?: \S+){0,3} *$")
 # "which unresolved data bug is the oldest": the age said after the issues it ranks
 RANKED_AFTER = re.compile(rf"\b(?:which|what)(?P<keep>(?:\s+[^\s]+){{0,5}}?\s+{NOUN})\s+(?:is|are|was|were)\s+"
                           rf"(?:the\s+)?(?P<age>{AGE_ASKED}|stalest)\b")
@@ -1151,8 +1152,10 @@ def _ranking(text: str) -> TeamAsk | None:
             measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
                               top=top)
             return TeamAsk("ranking", measure, rest)
-    match = (RANKED_ISSUES.search(text) or RANKED_AFTER.search(text) or RANKED_AMONG.search(text)
-             or OPEN_LONGEST.search(text))
+    waiting = OPEN_LONGEST.search(text)
+    if waiting and LIST_STARTS.search(text[:waiting.start()]):
+        waiting = None  # "starting from whatever has been waiting longest": a list in that order, not one issue
+    match = RANKED_ISSUES.search(text) or RANKED_AFTER.search(text) or RANKED_AMONG.search(text) or waiting
     if match:
         age = match.groupdict().get("age") or match.groupdict().get("age2") or "longest"
         newest = age.startswith(("newest", "youngest", "most recent", "latest")) or age.endswith(("recently", "last"))

@@ -57,7 +57,8 @@ def find_windows(text: str, now: datetime, sprints: Sequence[Sprint] = (),
 def _find_windows(text: str, now: datetime, sprints: Sequence[Sprint]) -> list[tuple[int, int, TimeWindow]]:
     # "since the beginning of 2020", "since new year 2020" read as "since 2020"; spans stay aligned (same length,
     # spaces)
-    text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of |\bnew year(?:'?s)?(?: day)?(?: of)? (?=(?:19|20)\d\d\b)",
+    text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of |\bnew year(?:'?s)?(?: day)?(?: of)? (?=(?:19|20)\d\d\b)|"
+                  r"\b(?:the )?(?:calendar |full )?year (?=(?:19|20)\d\d\b)",
                   lambda m: " " * len(m.group(0)), text.lower())
     lowered = text.lower()
     today = now.replace(hour=0, minute=0, second=0, microsecond=0)
@@ -313,7 +314,7 @@ _RULES = [
         _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
     (rf"\bafter\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(str(int(m.group(1)) + 1)), None)),
     (rf"\b(?:before|until|till|prior to)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (None, _year(m.group(1)))),
-    (rf"\b(?:in|during) {YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (
+    (rf"\b(?:in|during)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (
         _year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
     (rf"\b(?:older than|more than|over|at least) {COUNT} (days?|weeks?|fortnights?|months?|years?)(?: old| ago)?\b",
      lambda m, now, today, _: (None, shift(now, -_count(m.group(1)), m.group(2)))),

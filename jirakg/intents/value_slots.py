@@ -162,13 +162,20 @@ FULL_NAME = re.compile(r"(?:(?P<cue>\b(?:by|to|for|with|from|of|on|about|ask|tha
                        r"(?=(?:'s|’s)\b|\s+(?:said|says|is|was|has|had|did|does|closed|changed|fixed|filed|"
                        r"reported|raised|owns|worked|working|been|done|do|used|left|moved|went|wants|asked|told|"
                        r"mentioned|needs|while|and|or|changes|activity|tickets|issues|bugs|work)\b|\W*$|[?,]))")
+# "bugs Hiroshi reported", "assigned to Hiroshi": one capitalised name inside a sentence, in a person's place
+FIRST_NAME = re.compile(r"(?<=[a-z,] )(?P<first>[A-Z][a-z]{2,})(?=\s+(?:has |have |had |just )?(?:reported|filed|"
+                        r"raised|logged|opened|created|submitted|wrote|owns|is working|was working|asked for|"
+                        r"requested)\b)|"
+                        r"\b(?:reported|filed|raised|logged|opened|created|submitted|assigned|owned|handled) (?:by|to) "
+                        r"(?P<after>[A-Z][a-z]{2,})\b(?!\s+[A-Z])")
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday today tomorrow".split())
 
 
 def unknown_person(original: str, lexicon: Lexicon, known_words: AbstractSet[str], english: AbstractSet[str]
                    ) -> str | None:
-    """The full name of a person the instance does not have, said where a person stands, or None: answered
-    without them, a question about their work would be answered over everyone's."""
+    """The name of a person the instance does not have (a full name, or a first name right beside a verb of a
+    person's role), said where a person stands, or None: answered without them, a question about their work would
+    be answered over everyone's."""
     people = {t.label.lower() for t in lexicon.of("person")}
     for match in FULL_NAME.finditer(original):
         first, last = match.group("first").lower(), match.group("last").lower()
@@ -176,4 +183,9 @@ def unknown_person(original: str, lexicon: Lexicon, known_words: AbstractSet[str
                 or {first, last} <= known_words:
             continue  # a person (or a near miss, left to grounding), an everyday word, or the instance's own names
         return f"{match.group('first')} {match.group('last')}"
+    for match in FIRST_NAME.finditer(original):
+        name = match.group("first") or match.group("after")
+        if name.lower() not in known_words | english | WEEKDAYS and not get_close_matches(
+                name.lower(), {w for person in people for w in person.split()}, n=1, cutoff=0.85):
+            return name
     return None

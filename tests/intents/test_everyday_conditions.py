@@ -120,6 +120,20 @@ DEMO = [
      ()),
     ("I'm on call this weekend, which OPS bugs are open?", ["resolution is EMPTY"], ("created",)),
     ("what Ana Patel has on her desk", [f'assignee = "{ACCOUNT["Ana Patel"]}"', "resolution is EMPTY"], ()),
+    # an order said by where the list starts or what sits on top
+    ("WEB tasks, beginning with the ones that waited longest", ["ORDER BY created ASC"], ()),
+    ("OPS stories, newly created ones on top", ["ORDER BY created DESC"], ()),
+    # someone doing it now is its assignee; "dealt with" is how it ended
+    ("DATA bugs with no one looking after them", ["assignee is EMPTY"], ("resolution",)),
+    ("OPS tasks nobody is dealing with", ["assignee is EMPTY"], ("resolution",)),
+    # not even begun is the To Do category; a sprint by its length
+    ("MOB stories not even begun", ['statusCategory = "new"'], ("!=",)),
+    ("DATA stories in this two week iteration", ["sprint in openSprints()"], ()),
+    # a copy of the same problem is a duplicate
+    ("MOB bugs that are copies of the same problem", ['issueLinkType = "duplicates"'], ("text ~",)),
+    # a calendar year is the year
+    ("WEB bugs created during the calendar year 2025",
+     ['created >= "2025/01/01 00:00"', 'created < "2026/01/01 00:00"'], ()),
 ]
 
 
@@ -341,3 +355,18 @@ def test_a_verb_after_project_names_no_project(fluid_parser: EmbeddedParser) -> 
     call = one(fluid_parser, "Engage stuff left hanging when the project wound down")
     assert call.name == "search" and call.jql == 'project = "ENGAGE" AND resolution is EMPTY'
     assert "wound" in call.slots.ignored
+
+
+@pytest.mark.parametrize(("question", "absent"), [
+    ("unresolved MOB stories, what's left until we can declare the release complete", "statusCategory"),
+    ("open DATA tasks due this week so we can check in with their owners tomorrow", '"2026/11/03 00:00"'),
+])
+def test_what_the_asker_will_do_or_reach_selects_nothing(question: str, absent: str) -> None:
+    call = one(PARSER, question)
+    assert call.name == "search" and absent not in (call.jql or ""), call.jql
+
+
+def test_a_question_that_states_conditions_without_an_issue_noun_is_a_search() -> None:
+    call = one(PARSER, "anything about the tablet freezing that hasn't been sorted yet?")
+    assert call.name == "search" and "resolution is EMPTY" in (call.jql or ""), call
+

@@ -55,3 +55,9 @@ def test_which_after_a_question_mark_asks_of_the_set_before() -> None:
     calls = PARSER.parse("how many OPS tasks are unresolved? which are high priority?").intents
     assert [c.name for c in calls] == ["count", "search"], calls
     assert 'project = "OPS"' in (calls[1].jql or "") and 'priority = "High"' in (calls[1].jql or ""), calls
+
+
+def test_a_part_keeping_only_the_ones_restates_the_question() -> None:
+    (call,) = PARSER.parse("How many Data Platform bugs were reported in 2025? Please only count the ones created in "
+                           "2025.").intents
+    assert call.name == "count" and 'project = "DATA"' in (call.jql or ""), call

@@ -281,3 +281,51 @@ def test_a_follow_up_says_whose_the_issues_are(follow_up: str, clause: str) -> N
     (first,) = PARSER.parse("Data Platform stories logged by Carla Souza").intents
     (intent,) = PARSER.parse(follow_up, ConversationState(last_search=first.slots)).intents
     assert f'reporter = "{CARLA}"' in (intent.jql or "") and clause in (intent.jql or ""), intent.jql
+
+
+@pytest.mark.parametrize("question", [
+    "Data Platform bugs opened by Carla Souza, assigned to Hiro Sato, created this year",
+    "Data Platform bugs logged by Carla Souza and assigned to Hiro Sato, created after 2025",
+])
+def test_a_cue_after_a_name_belongs_to_the_next_person(question: str) -> None:
+    """"raised by Ines, assigned to Farid": the second person's cue is not the first person's, even where a
+    date word after the second name could read as a verb of theirs."""
+    jql, ignored = read(question)
+    assert f'reporter = "{CARLA}"' in jql and f'assignee = "{HIRO}"' in jql and ignored == [], (jql, ignored)
+
+
+@pytest.mark.parametrize("question", [
+    "Data Platform tasks created by and assigned to Carla Souza",
+    "Data Platform tasks owned by and logged by Carla Souza",
+    "how many Data Platform tasks did Carla Souza raise and then keep for herself?",
+    "Data Platform tasks Carla Souza submitted and assigned to herself",
+])
+def test_one_person_in_both_roles(question: str) -> None:
+    jql, ignored = read(question)
+    assert f'reporter = "{CARLA}"' in jql and f'assignee = "{CARLA}"' in jql and ignored == [], (jql, ignored)
+
+
+def test_a_person_assigning_to_themselves_is_only_the_assignee() -> None:
+    jql, ignored = read("Data Platform tasks Carla Souza took on herself")
+    assert f'assignee = "{CARLA}"' in jql and "reporter" not in jql and ignored == [], (jql, ignored)
+
+
+@pytest.mark.parametrize("question", ["how many bugs did Carla Souza spot and report last year?",
+                                      "which stories did Carla Souza draft and write up in 2025?"])
+def test_a_reporting_verb_after_another_verb_still_makes_the_reporter(question: str) -> None:
+    jql, _ = read(question)
+    assert f'reporter = "{CARLA}"' in jql and "assignee" not in jql, jql
+
+
+@pytest.mark.parametrize("question", ["Data Platform bugs Yusuke reported last week",
+                                      "Data Platform bugs assigned to Yusuke"])
+def test_a_first_name_in_a_persons_place_that_nobody_has_is_named(question: str) -> None:
+    (call,) = PARSER.parse(question).intents
+    assert call.name == "clarify" and "nobody called 'Yusuke'" in (call.slots.reason or ""), call
+
+
+@pytest.mark.parametrize("question", ["Data Platform bugs Hiro reported last week",
+                                      "Mobile bugs Safari users reported"])
+def test_a_first_name_the_instance_has_or_a_word_beside_a_verb_is_no_stranger(question: str) -> None:
+    (call,) = PARSER.parse(question).intents
+    assert call.name == "search", call

@@ -74,3 +74,19 @@ def test_words_a_title_mentions_are_searched_even_when_a_component_has_that_name
 def test_a_verb_like_resolution_listed_with_another_is_a_resolution(question: str) -> None:
     jql = _one(question)[1]
     assert '"Incomplete"' in jql and "resolution is EMPTY" not in jql, jql
+
+
+@pytest.mark.parametrize("question", ["MOB bugs that were closed out because the reporter left them incomplete",
+                                      "how many MOB tickets got left incomplete last year?"])
+def test_left_as_a_resolution_is_that_resolution(question: str) -> None:
+    _, jql, ignored = _one(question)
+    assert 'resolution = "Incomplete"' in jql and "statusCategory" not in jql and "left" not in ignored, (jql, ignored)
+
+
+@pytest.mark.parametrize("then", ["leave out the duplicate ones", "but without the fixed ones",
+                                  "drop the duplicates please"])
+def test_a_resolution_left_out_in_a_follow_up_is_excluded(then: str) -> None:
+    first = PARSER.parse("open bugs in MOB").intents[0]
+    state = ConversationState(last_intent="search", last_search=first.slots, last_results=["MOB-1", "MOB-2"])
+    name, jql, _ = _one(then, state)
+    assert name == "search" and 'resolution != "' in jql and 'resolution = "' not in jql, (name, jql)
