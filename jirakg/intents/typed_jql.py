@@ -1,6 +1,7 @@
 """JQL typed as JQL runs as JQL: checked by the shared JQL syntax, its values grounded in the instance
-(a display name becomes the account Jira knows, "bug" becomes "Bug", -30d a date from the parser's own
-now), and a natural-language prefix ("FLUID bugs where text ~ keyboard") read as conditions too."""
+(a display name becomes the account Jira knows, "bug" becomes "Bug", startOfMonth() the month the parser's own
+now is in), and a natural-language prefix ("FLUID bugs where text ~ keyboard") read as conditions too. Periods
+("-30d") and now() stay as typed: Jira counts them from its own now, wherever the user is."""
 
 from __future__ import annotations
 
@@ -46,8 +47,6 @@ CATEGORY_NAMES = {"to do": "new", "todo": "new", "new": "new", "in progress": "i
                   "indeterminate": "indeterminate", "done": "done", "complete": "done"}
 OPERATOR = (r"(?:!=|!~|<=|>=|=|~|<|>|\bnot\s+in\b|\bin\s*(?:\(|[a-z]\w*\s*\()|\bis\s+(?:not\s+)?(?:empty|null)\b|"
             r"\bwas\b|\bchanged\b)")
-RELATIVE = re.compile(r"^([-+]?)(\d+)([wdhm])$", re.IGNORECASE)
-UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
 # history operators typed in capitals are JQL ("status CHANGED TO Blocked"); "status changed to blocked" is English
 STRONG_JQL = re.compile(r"[=~<>]|\b(?:AND|OR|ORDER BY)\b|\bis\s+(?:not\s+)?(?:empty|null)\b|\bin\s*\(|\w\(|"
                         r"(?-i:\b(?:CHANGED|WAS)\b)",
@@ -155,8 +154,6 @@ class TypedJql:
             return Value(moment) if moment else operand
         if not isinstance(operand, Value):
             return operand
-        if field in DATE_FIELDS and RELATIVE.match(operand.text):
-            return Value(self._relative(operand.text))
         if field == "statuscategory":
             return Value(CATEGORY_NAMES.get(operand.text.lower(), operand.text))
         kind = GROUNDED.get(field)
@@ -181,20 +178,14 @@ class TypedJql:
             raise Unknown(f"No issue carries the label '{value}' in this Jira.")
         raise Unknown(no_such(self.lexicon, kind, value))
 
-    def _relative(self, text: str) -> str:
-        sign, amount, unit = RELATIVE.match(text).groups()  # type: ignore[union-attr]
-        delta = UNITS[unit.lower()] * int(amount)
-        return _jql_moment(self.now() + (-delta if sign == "-" else delta))  # as Jira: "10d" is ten days ahead
-
     def _date_function(self, function: Function) -> str | None:
-        """now(), startOfDay/Week/Month/Year() and endOf…() as dates, counted from the parser's now."""
+        """startOfDay/Week/Month/Year() and endOf…() as dates, counted from the parser's now: a calendar
+        boundary, which Jira reads in the user's zone as it would the function."""
         name = function.name.lower()
         now = self.now()
         day = now.replace(hour=0, minute=0, second=0, microsecond=0)
         starts = {"day": day, "week": day - timedelta(days=day.weekday()), "month": day.replace(day=1),
                   "year": day.replace(month=1, day=1)}
-        if name == "now" and not function.args:
-            return _jql_moment(now)
         edge, _, unit = name.partition("of")
         offset = function.args[0] if len(function.args) == 1 and re.fullmatch(r"[-+]?\d+", function.args[0]) else None
         if (function.args and offset is None) or unit not in starts or edge not in ("start", "end"):
