@@ -246,6 +246,8 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                    r"actively )?working on|actively worked on|currently being worked)\b")),
 ]
 STATE_PHRASES = {"in progress", "to do", "todo", "open", "done", "closed", "resolved"}
+# "in a done state", "any closed status": the word after a state read is part of it
+STATE_OF_A_KIND = re.compile(rf"(?<!\S){USED} (?:state|states|status)\b")
 # Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
 # "done" name the instance's own state when it has one of that name.
 CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
@@ -361,7 +363,7 @@ NOT_ROLE_AFTER = [("reporters", re.compile(rf"^{NOT_REPORTING}")), ("assignees",
 NOT_ROLE_LATER = [("reporters", re.compile(rf"\b(?:he|she|they|but|and|yet) {NOT_REPORTING}")),
                   ("assignees", re.compile(rf"\b(?:he|she|they|but|and|yet) {NOT_OWNING}"))]
 # "did Cindy open", "does Ana file": a plain verb is the reporter's only after do/did, else "Ana open bugs" is Ana's
-REPORTER_ASKED = re.compile(rf"^(?:\w+ and )?(?:{REPORT}|write|enter)\b")  # "did Maya find and write up"
+REPORTER_ASKED = re.compile(rf"^(?:both )?(?:\w+ and )?(?:{REPORT}|write|enter)\b")  # "did Maya find and write up"
 COVERING = re.compile(r"\b(?:covering|filling in|standing in|stepping in|deputi[sz]ing|subbing) for$")
 THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|hers|him|they|them|their)\b")
 # "how many did the team bother to fix", "did we end up fixing": asks which were fixed
@@ -657,7 +659,9 @@ PAST_OWNER_BEFORE = re.compile(r"\b(?:used to be|used to belong to|previously|fo
 PAST_OWNER_AFTER = re.compile(r"^(?:(?:previously|formerly|originally|once|used to) (?:own|owned|have|had|handle|"
                               r"handled|work on|worked on)|(?:owned|had|handled) (?:previously|before|once|earlier))\b")
 # "Carla's tickets before they moved to someone else", "what Ana handed over to others": hers once, not now
-HANDED_ON = re.compile(r"\b(?:(?:moved|went|gone|passed|handed|given|transferred|reassigned|shifted|reallocated)"
+# (what is yet to be handed on is still theirs: "so we know what needs to be passed on")
+HANDED_ON = re.compile(r"(?<!\bto be )(?<!\bbe )\b(?:(?:moved|went|gone|passed|handed|given|transferred|reassigned|"
+                       r"shifted|reallocated)"
                        r"(?: (?:it|them|those|these))?(?: over| on| off)? to (?:(?:someone|somebody) else|other people|"
                        r"others|another person|a colleague|teammates)|(?:handed|passed) (?:it |them )?"
                        r"(?:over|on|off))\b")
@@ -952,6 +956,7 @@ class ConditionReader:
             # "bugs under INIT-5": a kind can sit levels below the issue named, and kinds do not nest
             slots.descendants_of, slots.parents = slots.descendants_of + slots.parents, []
         self._categories(words, slots)
+        words.take_all(STATE_OF_A_KIND)
         _excluded_wins(slots)
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
@@ -1552,6 +1557,9 @@ class ConditionReader:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - self.status_aliases:
                 continue
+            if match.term.kind == "status" and phrase in STATE_PHRASES and words.before(match.start, 1) in (
+                    "a", "an", "any") and words.after(match.end, 1) in ("state", "states", "status"):
+                continue  # "not in a done state": any state of that kind, the category
             if _names_a_link(words, match.end):
                 continue  # "with a duplicates link": the link type (`_links_without_key`), not the resolution
             if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE) or (

@@ -117,8 +117,9 @@ FLUID = [
     # not really bugs is the resolution, not a type excluded, and "were finally closed" is a verb
     ("how many FLUID issues were finally closed because they weren't really bugs", ['resolution = "Not A Bug"'],
      ('issuetype != "Bug"', "status =")),
-    # "haven't reached" reaches the state; "hasn't been started yet in <project>" keeps the project
-    ("C2LC stories that haven't reached a done state", ['status != "Done"'], ()),
+    # "haven't reached" reaches the state, "a done state" any of that kind; "hasn't been started yet in <project>"
+    # keeps the project
+    ("C2LC stories that haven't reached a done state", ['statusCategory != "done"'], ('status = "',)),
     ("what hasn't been started yet in the Floe project", ['project = "FLOE"'], ('project != "FLOE"',)),
     # where Blocker is a priority level, a release's blockers are its Blocker issues
     ("the 1.5 blockers still unresolved", ['priority = "Blocker"', 'fixVersion = "1.5"', "resolution is EMPTY"], ()),

@@ -131,6 +131,9 @@ DEMO = [
     ("DATA stories in this two week iteration", ["sprint in openSprints()"], ()),
     # a copy of the same problem is a duplicate
     ("MOB bugs that are copies of the same problem", ['issueLinkType = "duplicates"'], ("text ~",)),
+    # a state of a kind is the category
+    ("DATA tasks that aren't in a finished state", ['statusCategory != "done"'], ('status = "',)),
+    ("OPS bugs in any done status", ['statusCategory = "done"'], ('status = "',)),
     # a calendar year is the year
     ("WEB bugs created during the calendar year 2025",
      ['created >= "2025/01/01 00:00"', 'created < "2026/01/01 00:00"'], ()),

@@ -329,3 +329,8 @@ def test_a_first_name_in_a_persons_place_that_nobody_has_is_named(question: str)
 def test_a_first_name_the_instance_has_or_a_word_beside_a_verb_is_no_stranger(question: str) -> None:
     (call,) = PARSER.parse(question).intents
     assert call.name == "search", call
+
+
+def test_work_yet_to_be_handed_on_is_still_theirs() -> None:
+    jql, _ = read("Carla Souza leaves on Friday: what is assigned to Carla Souza that will need to be handed over?")
+    assert f'assignee = "{CARLA}"' in jql and "changed from" not in jql, jql
