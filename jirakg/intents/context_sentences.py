@@ -17,14 +17,18 @@ SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!
                           r"please|list|show|give|find|count|pull|tell|are there|is there)\b)")
 # A sentence that asks: a question, or a request word among its first few words ("For Kettle, could you…")
 ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?<!the )(?<!a )(?<!our )(?<!my )(?<!mailing )"  # not "the list"
-                  r"(?:which|what|who|how|list|show|give|find|get|count|tell|pull|please|are there|is there|"
+                  # "how many", not "I'm looking at how good our bug reports were"
+                  r"(?:which|what|who|how(?= (?:many|much|is|are|was|were|do|does|did|far|long|old|often)\b)|list|"
+                  r"show|give|find|get|count|tell|pull|please|are there|is there|"
                   # "can you", not "he can never tell what…"
                   r"(?:can|could|would)(?= (?:you|u|ya|i|we|someone|somebody|anyone|please)\b))\b", re.IGNORECASE)
 # A sentence that only says the asker wants something ("I want to back that up with data for my one-on-one"): the
 # request when nothing asks after it, the story when a sentence that asks follows
 WANTS = re.compile(r"\bi (?:\w+ )?(?:need|want|d like|would like)\b", re.IGNORECASE)
 # The request points back into the story: the place, project, issue or time the story named ("during that week")
-POINTS_BACK = re.compile(r"\b(?:there|its|their|it|they|them|those|these|he|she|him|her|his|hers|himself|herself|"
+# ("are there" asks whether any exist: it points nowhere)
+POINTS_BACK = re.compile(r"\b(?:(?<!are )(?<!is )(?<!were )(?<!was )there|its|their|it|they|them|those|these|he|she|"
+                         r"him|her|his|hers|himself|herself|"
                          r"(?:that|this|the same) (?:\w+ )?(?:project|component|release|version|"
                          r"board|team|list|resolution|status|sprint|person|one)|"
                          r"(?:that|the same) (?:day|week|month|quarter|year|period|time))\b|\bones\b", re.IGNORECASE)

@@ -23,6 +23,9 @@ def _jql(question: str) -> str:
     ("A customer on release 2026.Q4 complained. Which WEB stories are still open?", "2026.Q4"),
     ("Hiro Sato did most of the mobile work. Show me the open MOB bugs.", "assignee"),
     ("Search has been flaky all week - how many DATA bugs are unresolved?", "Search"),
+    # "are there" asks whether any exist, pointing nowhere; "how good" asks nothing
+    ("For the retro I want to compare stories with epics. How many unresolved MOB bugs are there?", "Story"),
+    ("I'm curious how good our story writing was this year. How many MOB bugs are unresolved?", "Story"),
 ])
 def test_a_name_in_the_story_before_the_request_is_no_condition(question: str, absent: str) -> None:
     jql = _jql(question)
