@@ -1,7 +1,7 @@
 """The gold of the plain-language question sets is right and discriminating.
 
 Every case of tests/data/nlq/dev-*.jsonl, words2-*.jsonl, follow-ups*.jsonl, fresh-*.jsonl,
-tune4/5/6/7/9/10/12/14-*, held4/6/7/9/10/11/12/13/14/15-* and heldout/*.jsonl is checked against the dataset it is
+tune4/5/6/7/9/10/12/14/16-*, held4/6/7/9/10/11/12/13/14/15-* and heldout/*.jsonl is checked against the dataset it is
 about, served by devjira in-process (once per module):
 
 - each case has the expected fields and a known variant; clarify and plain-issue cases carry no JQL;
@@ -48,6 +48,7 @@ FILES = (sorted(NLQ.glob("dev-*.jsonl")) + sorted(NLQ.glob("words2-*.jsonl")) + 
          + sorted(NLQ.glob("tune12-*.jsonl")) + sorted(NLQ.glob("held12-*.jsonl"))
          + sorted(NLQ.glob("held13-*.jsonl"))
          + sorted(NLQ.glob("tune14-*.jsonl")) + sorted(NLQ.glob("held14-*.jsonl")) + sorted(NLQ.glob("held15-*.jsonl"))
+         + sorted(NLQ.glob("tune16-*.jsonl"))
          + sorted((NLQ / "heldout").glob("*.jsonl")))
 SHARED_DATASETS = Path(__file__).resolve().parents[3] / "shared" / "datasets"
 FLUID_ARCHIVE = SHARED_DATASETS / "fluid-jira" / "issues.jsonl.gz"
