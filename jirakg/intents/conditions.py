@@ -71,8 +71,8 @@ DATE_CUES: list[tuple[DateField, str]] = [
                  r"squash(?:ed)?|delivered|close out|closed out|wrap(?:ped|ping)?(?: up)?|knock(?:ed|ing)?(?: out)?|"
                  r"dropped|rejected|abandoned|cancell?ed|declined|turned down|refused|decided against|g[ai]ven? up on|"
                  r"scrapped|shelved|killed off|sorted out|dealt with|taken care of|handled"),
-    ("due", r"due(?: ?dates?)?|deadlines?|(?:needs?|has|have|must|should)(?: to)? be (?:done|finished|fixed|"
-            r"completed|resolved|closed|shipped|delivered)|overdue by|late by|"
+    ("due", r"due(?: ?dates?)?|deadlines?|target dates?|(?:needs?|has|have|must|should)(?: to)? be "
+            r"(?:done|finished|fixed|completed|resolved|closed|shipped|delivered)|overdue by|late by|"
             # "what does MOB still need to deliver this month": what is due then
             r"(?:needs?|has|have|got) to (?:deliver|finish|ship|complete|close|fix|resolve)"),
 ]
@@ -89,7 +89,7 @@ LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated m
 UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
 OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?|deadlines?)|late|behind schedule|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?)|"
-                     r"(?:due ?dates?|deadlines?) (?:has |have |had )?(?:already )?"
+                     r"(?:due ?dates?|deadlines?|target dates?) (?:that |which )?(?:has |have |had )?(?:already )?"
                      r"(?:passed|gone by|lapsed|come and gone))\b")
 # "don't have a fix version", "hasn't got an assignee": the same emptiness as "no fix version"
 HAVE_NOT = (r"(?:(?:don t|doesn t|didn t|do not|does not|did not) (?:yet |even |ever )?(?:have|get|got|carry|"
@@ -421,6 +421,9 @@ TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed
              r"\s*$)")
 TEXT_MENTIONS = [re.compile(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}")
                  for verbs in TEXT_VERBS]  # a mention verb first, then "about"
+# the words before their verb: "where safari gets mentioned", "every item where Safari comes up"
+MENTIONED_AFTER = re.compile(r"\bwhere (?P<words>[\w'-]+(?: [\w'-]+){0,2}?) (?:gets |is |are )?(?:mentioned|brought up|"
+                             r"comes? up|appears?|shows? up)\b")
 # "a customer asked about X", "I'd like to mention X", "Hiro knows about X": what people say or know, not
 # words the issues contain
 ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
@@ -434,14 +437,15 @@ IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?e
 TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "environment"], re.Pattern[str]], ...] = (
     ("summary", IN_TITLE), ("environment", IN_ENVIRONMENT))
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
-ON_TOP = r"(?:ones? |issues? |tickets? )?(?:first|at the top|on top|up top)"
-PUT = r"(?:(?:put|show|list|have|give me|with) (?:them |those |these |it |the )?)?"
+ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:first|at the top|on top|up top)"
+PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
                    r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending|highest first|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
                    r"earliest first))?\b|"
-                   rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|most urgent) {ON_TOP}\b|"
+                   rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|most urgent|most pressing|"
+                   rf"most important) {ON_TOP}\b|"
                    rf"\b{PUT}(?:newest|latest|most recent|(?:most )?recent|(?:most )?recently) "
                    rf"(?:update|updates|updated|activity|change)s? {ON_TOP}\b|"
                    # "most recently added at the top", "starting from whatever has been waiting longest"
@@ -457,7 +461,8 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
                 "resolution date": "resolutiondate DESC", "resolved": "resolutiondate DESC",
                 "oldest": "created ASC", "newest": "created DESC", "most recent": "created DESC",
-                "latest": "created DESC", "highest priority": "priority DESC", "most urgent": "priority DESC"}
+                "latest": "created DESC", "highest priority": "priority DESC", "most urgent": "priority DESC",
+                "most pressing": "priority DESC", "most important": "priority DESC"}
 OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any |at least one |one or more )?(?:other|another|"
               r"different|more) (?:issues?|tickets?|"
               r"work|stuff|items?|things?|stories|tasks)|work|stuff|other people|someone else)")
@@ -1309,6 +1314,11 @@ class ConditionReader:
     def _text(self, text: Text, slots: Slots) -> None:
         """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the
         next condition or punctuation; a mention verb is preferred over "about"."""
+        after = MENTIONED_AFTER.search(text.value)
+        if after:
+            slots.text = " ".join(w for w in unicode_words(after.group("words")).split() if w != USED)
+            text.blank(after.start(), after.end())
+            return
         for said, mention in zip(("mentioning", "about"), TEXT_MENTIONS, strict=True):
             for match in mention.finditer(text.value):
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
@@ -1947,6 +1957,8 @@ def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: in
     """The resolution said at `start`-`end`, wanted, or excluded with the negation before it, which is used."""
     if start and words.tokens[start - 1] == "nobody" and words.tokens[start] == "could":
         start -= 1  # "nobody could make them happen": who could not is part of the name said
+    if start and words.tokens[start - 1] in ("never", "not") and value.lower() == "cannot reproduce":
+        start -= 1  # "could never make them happen again": the failure is the name said, no negation of it
     negation = _resolution_negation(words, start)
     target = slots.excluded.resolutions if negation is not None else slots.resolutions
     if value not in target:

@@ -42,13 +42,22 @@ SYNONYMS = {
     ("type", "new feature"): ["feature request", "feature requests", "feature idea", "feature ideas", "feature",
                               "features"],
     ("type", "improvement"): ["enhancement", "enhancements"],
-    ("status", "blocked"): ["stuck", "impeded", "on hold"],
+    # the kinds above and below a story, said by people who never used Jira
+    ("type", "epic"): ["theme", "themes", "umbrella", "umbrellas", "body of work", "bodies of work"],
+    ("type", "sub-task"): ["sub piece", "sub pieces", "subpiece", "subpieces", "child step", "child steps",
+                           "sub item", "sub items", "subitem", "subitems", "child task", "child tasks"],
+    ("type", "risk"): ["danger", "dangers", "could go wrong", "might go wrong"],
+    ("type", "initiative"): ["strategic goal", "strategic goals", "company level goal", "company level goals",
+                             "strategic bet", "strategic bets"],
+    ("status", "blocked"): ["stuck", "impeded", "on hold", "held up", "can't move forward", "cannot move forward",
+                            "can't go forward"],
     ("status", "reopened"): ["came back", "come back", "coming back", "opened again", "back open", "reopen",
                              "kicked back", "bounced back", "sent back"],
     ("status", "in review"): [*UNDER_REVIEW, "waiting on a review", "awaiting code review", "ready for review",
                               "needs review", "needs a review", "need a review", "waiting for a reviewer",
                               "waiting on a reviewer", "someone to review", "somebody to review",
                               "someone to look over", "somebody to look over", "look over the code", "looked over",
+                              "someone to check", "somebody to check", "look them over", "look it over",
                               "peer review", "second pair of eyes"],
     # where review happens as a pull request (Fluid's workflow)
     ("status", "pull request"): [*UNDER_REVIEW, "code review", "in review", "open pr", "open prs", "pr review",
@@ -93,8 +102,15 @@ SYNONYMS = {
                                          "could not recreate", "nobody could recreate", "no one could recreate",
                                          # "nobody could make them happen" is longer than an alias may be
                                          "could make it happen", "could make them happen", "couldn't make happen",
-                                         "could not make happen"],
+                                         "could not make happen", "make happen again", "make them happen again",
+                                         "make it happen again"],
 }
+# Everyday words for a distinctive word of a project's name ("the phone apps" for Mobile Apps, "the online shop" for
+# Web Storefront), said by people who never saw the project list
+NAME_WORD_SYNONYMS = {"mobile": ("phone", "phone app", "phone apps", "mobile app"),
+                      "storefront": ("shop", "online shop", "online store", "web shop", "webshop", "shop website",
+                                     "store website"),
+                      "web": ("website", "web site"), "operations": ("infrastructure team", "ops team")}
 # Well-known abbreviations and numeronyms of the words component and label names are made of; each names a value only
 # where exactly one component (or label) of the instance is called by its expansion.
 ABBREVIATIONS = {
@@ -315,6 +331,7 @@ def _add_project_terms(add, projects: list[dict]) -> list[str]:
         # A short word alone is too often an everyday word ("core"); said with "project" it names the project.
         add("project", project["key"], project.get("name"), project.get("name"),
             *[w for w in words if w in distinctive], *[f"{w} project" for w in words if w in unique],
+            *[said for w in words if w in distinctive for said in NAME_WORD_SYNONYMS.get(w, ())],
             *shortened.get(project.get("name") or "", []))
         for component in project.get("components", []):
             add("component", component["name"], component["name"])

@@ -621,7 +621,9 @@ LOOK_FIRST = re.compile(r"\b(?:what|which)(?P<keep0>(?: [\w-]+){0,3}?) (?:should
                         r"\b(?:what|which(?P<keep>(?: [\w-]+){1,3}?)) needs? (?:my |our |some |a |the most |"
                         r"most )?(?:attention|"
                         r"looking at|a look)(?: first| most| next)?\b|"
-                        r"\bwhat(?:'s| is| are) (?:the )?most urgent\b|\bmost urgent (?:things|work|stuff)\b|"
+                        r"\bwhat(?:'s| is| are) (?:the )?most urgent\b|"
+                        # "… sorted so the most urgent things come first" orders a list
+                        r"\bmost urgent (?:things|work|stuff)\b(?! (?:comes? )?(?:first|at the top|on top)\b)|"
                         r"\bwhat to (?:focus on|look at) first\b|\bbefore anything else\b|\bpriorities first\b|"
                         # "anything I should worry about in PROJ", "is there anything worrying in MOB"
                         r"\b(?:anything|what)(?: (?:i|we) should| should (?:i|we)| to)? (?:be )?(?:worry|worried|"

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 
 from jirakg.intents.lexicon import Sprint
 from jirakg.intents.models import TimeWindow
@@ -29,10 +30,12 @@ UNITS = {"day": 1, "week": 7}  # in days; months and years count on the calendar
 # whether a yearless month or day reads forward (due dates) — set for one find_windows call
 _AHEAD: ContextVar[bool] = ContextVar("ahead", default=False)
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "few": 3}
+                "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+                "forty five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "couple of": 2, "few": 3}
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 DATE = r"(\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2})"
-COUNT = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)"
+COUNT = (r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty five|forty|"
+         r"fifty|sixty|ninety|couple of|few)")
 # keywords drop the preposition after a word of (in)activity: "not updated 30 days", "idle 2 weeks"
 TERSE_SPAN = "(?:" + "|".join(rf"(?<=\b{word} )" for word in ("updated", "touched", "activity", "stale", "idle",
                                                                    "untouched", "inactive")) + ")"
@@ -55,10 +58,11 @@ def find_windows(text: str, now: datetime, sprints: Sequence[Sprint] = (),
 
 
 def _find_windows(text: str, now: datetime, sprints: Sequence[Sprint]) -> list[tuple[int, int, TimeWindow]]:
-    # "since the beginning of 2020", "since new year 2020" read as "since 2020"; spans stay aligned (same length,
-    # spaces)
+    # "since the beginning of 2020", "since new year 2020" read as "since 2020", "from the start of this calendar year
+    # until today" as "this calendar year"; spans stay aligned (same length, spaces)
     text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of |\bnew year(?:'?s)?(?: day)?(?: of)? (?=(?:19|20)\d\d\b)|"
-                  r"\b(?:the )?(?:calendar |full )?year (?=(?:19|20)\d\d\b)",
+                  r"\b(?:the )?(?:calendar |full )?year (?=(?:19|20)\d\d\b)|"
+                  r"\s(?:until|till|up to|up until|through|to) (?:today|now|the present|date)\b",
                   lambda m: " " * len(m.group(0)), text.lower())
     lowered = text.lower()
     today = now.replace(hour=0, minute=0, second=0, microsecond=0)
@@ -259,6 +263,19 @@ def _weekend(m, now, today, _):
     return saturday, saturday + timedelta(days=2)
 
 
+def _ahead(day: datetime, year: str | None, today: datetime) -> datetime:
+    """A day said without a year after "between now and": the next such day."""
+    return day if year or day >= today else day.replace(year=day.year + 1)
+
+
+def _months_listed(said: str, year: int) -> tuple[datetime, datetime] | None:
+    """"July, August and September 2026": the span of months listed one after another (else no window)."""
+    months = [MONTHS[w] for w in re.findall(rf"\b(?:{_MONTH_NAMES})\b", said)]
+    if any(b != a + 1 for a, b in pairwise(months)):
+        return None
+    return _month_start(year, months[0]), _next_month(_month_start(year, months[-1]))
+
+
 def _spoken_range(m, now, today, _):
     """"between July 1 and the end of September 2026", "from 1 march to 15 april 2008": a year said once is both
     sides' year; the range takes in the whole of its last day or month."""
@@ -268,6 +285,10 @@ def _spoken_range(m, now, today, _):
 
 
 _RULES = [
+    (rf"\b(?:between|from) (?:now|today) (?:and|to|through|until|till) (?:the )?{SPOKEN_DATE}\b",
+     lambda m, now, today, _: (today, _ahead(_spoken_date(m, today), m.group("year"), today) + timedelta(days=1))),
+    (rf"\b(?:(?:in|during) )?(?P<months>(?:(?:{_MONTH_NAMES}),? )+(?:and|&) (?:{_MONTH_NAMES})),? {YEAR}\b",
+     lambda m, now, today, _: _months_listed(m.group("months"), int(m.group(2)))),
     (rf"\b(?:between|from) (?P<a>{RANGE_SIDE})(?:,? (?P<ya>(?:19|20)\d{{2}}))? (?:and|to|through|until|till|-) "
      rf"(?P<b>{RANGE_SIDE})(?:,? (?P<yb>(?:19|20)\d{{2}}))?(?:,? (?:inclusive|inclusively|both included))?\b",
      _spoken_range),
@@ -378,14 +399,15 @@ _RULES = [
     (r"\b(?:last|previous|prior|the previous|the prior) (?:full |whole |complete |calendar |working |"
      r"monday[- ]to[- ](?:sunday|friday) )?week\b|\bthe week before (?:this one|this|the current one|now)\b",
      lambda m, now, today, _: (_week_start(today) - timedelta(days=7), _week_start(today))),
-    (r"\b(?:this|the current|current) month\b", lambda m, now, today, _: (today.replace(day=1), _next_month(today))),
+    (r"\b(?:this|the current|current) (?:calendar )?month\b",
+     lambda m, now, today, _: (today.replace(day=1), _next_month(today))),
     (r"\b(?:next|the coming|coming|upcoming) month\b", lambda m, now, today, _: (
         _next_month(today), _next_month(_next_month(today)))),
-    (r"\b(?:last|previous|prior|the previous) month\b", lambda m, now, today, _: (
+    (r"\b(?:last|previous|prior|the previous) (?:calendar )?month\b", lambda m, now, today, _: (
         _month_start(today.year - (today.month == 1), (today.month - 2) % 12 + 1), today.replace(day=1))),
-    (r"\bthis year\b", lambda m, now, today, _: (today.replace(month=1, day=1),
+    (r"\bthis (?:calendar )?year\b", lambda m, now, today, _: (today.replace(month=1, day=1),
                                                   today.replace(year=today.year + 1, month=1, day=1))),
-    (r"\blast year\b", lambda m, now, today, _: (
+    (r"\b(?:last|previous|the previous) (?:calendar )?year\b", lambda m, now, today, _: (
         today.replace(year=today.year - 1, month=1, day=1), today.replace(month=1, day=1))),
     # "the first half of 2025", "H2 2024": January to July, or July to the next January
     (rf"\b(?:the )?(first|1st|second|2nd|latter) half of {YEAR}", lambda m, now, today, _: _half(

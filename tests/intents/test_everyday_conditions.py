@@ -373,3 +373,33 @@ def test_a_question_that_states_conditions_without_an_issue_noun_is_a_search() -
     call = one(PARSER, "anything about the tablet freezing that hasn't been sorted yet?")
     assert call.name == "search" and "resolution is EMPTY" in (call.jql or ""), call
 
+
+
+@pytest.mark.parametrize(("question", "present"), [
+    # kinds of issue in the words of people who never used Jira
+    ("which umbrella bodies of work in MOB are unfinished", ['issuetype = "Epic"']),
+    ("OPS child steps nobody has finished", ['issuetype = "Sub-task"']),
+    ("how many dangers is DATA tracking", ['issuetype = "Risk"']),
+    ("list our strategic bets", ['issuetype = "Initiative"']),
+    # states and resolutions
+    ("DATA tasks waiting for somebody to check them", ['status = "In Review"']),
+    ("WEB work that can't move forward", ['status = "Blocked"']),
+    ("MOB bugs we could never make happen again", ['resolution = "Cannot Reproduce"']),
+    ("top importance OPS work", ['priority = "Highest"']),
+    # orders, due dates, mentions
+    ("open DATA work sorted so the most pressing comes first", ["ORDER BY priority DESC"]),
+    ("OPS tasks whose target date already passed", ["duedate < now()", "resolution is EMPTY"]),
+    ("every ticket where kubernetes gets mentioned", ['text ~ "kubernetes"']),
+    # projects by an everyday word of their name
+    ("unfinished things in the phone apps", ['project = "MOB"']),
+    ("bugs in the online shop", ['project = "WEB"']),
+    # dates said as spans and lists
+    ("DATA tasks resolved in April, May and June 2026", ['resolutiondate >= "2026/04/01 00:00"',
+                                                         'resolutiondate < "2026/07/01 00:00"']),
+    ("WEB bugs due between now and 20 November", ['duedate >= "2026/11/01 00:00"', 'duedate < "2026/11/21 00:00"']),
+    ("OPS stories created since the start of this calendar year until today", ['created >= "2026/01/01 00:00"']),
+    ("MOB bugs nobody touched for ninety days", ["updated < -90d"]),
+])
+def test_everyday_words_for_kinds_states_orders_places_and_spans(question: str, present: list[str]) -> None:
+    call = one(PARSER, question)
+    assert call.name in ("search", "count") and all(p in (call.jql or "") for p in present), call.jql
