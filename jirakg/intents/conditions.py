@@ -96,7 +96,7 @@ HAVE_NOT = (r"(?:(?:don t|doesn t|didn t|do not|does not|did not) (?:yet |even |
             r"belong to)|"
             r"(?:haven t|hasn t|have not|has not) (?:yet |even |ever )?(?:got|gotten|had|been given)) (?:a |an |any )?")
 WITHOUT = rf"(?:no |without (?:an? |any )?|missing (?:an? )?|lack(?:ing)? (?:an? )?|with no |{HAVE_NOT})"
-LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b")
+LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b(?! last\b)")
 # "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
 NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?"
            r"(?:got |gotten )?|without (?:ever )?(?:being |having been |getting |having )?)"
@@ -150,6 +150,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:nobody|no one|noone) (?:is |was |has been )?(?:ever )?on(?=\s*$|\s+(?:in|yet|and|or|"
                             r"right now|at the moment|currently|for|from)\b)|"
                             r"(?:nobody|no one) (?:was |has been |have been |is |got )?(?:ever )?put on|"
+                            r"(?:with )?(?:(?:nobody|no one)(?: s| is)?|no) name on (?:it|them)|"
                             r"(?:don t|doesn t|do not|does not|didn t|did not) (?:yet )?have (?:an? |any )?"
                             r"(?:owner|assignee)|(?:nobody|no one) (?:has |have )?(?:yet )?been handed)\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
@@ -164,7 +165,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("labels", re.compile(rf"\b(?:{WITHOUT}(?:labels?|tags?)|unlabell?ed|not labell?ed|untagged|"
                           r"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|labell?ed))\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?)\b")),
-    ("description", re.compile(rf"\b(?:{WITHOUT}(?:descriptions?|details)|(?:empty|blank) descriptions?|"
+    ("description", re.compile(rf"\b(?:{WITHOUT}(?:descriptions?|details|write ups?)|(?:empty|blank) descriptions?|"
                                r"undescribed)\b")),
     # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
     ("parent", re.compile(rf"\b(?:{WITHOUT}(?:parent|epic)s?|"
@@ -409,6 +410,7 @@ ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |curre
                             r"is handling|handles|(?:been )?assigned|handling)\b|"
                             r"^as (?:the |its |their )?(?:assignee|owner)\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
+              r"uses? the words?|using the words?|"
               r"(?:that |which )?(?:bring|brings|bringing) up|"
               r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
               r"that reference|referencing|that include|including the word",
@@ -428,14 +430,19 @@ MENTIONED_AFTER = re.compile(r"\bwhere (?P<words>[\w'-]+(?: [\w'-]+){0,2}?) (?:g
 # words the issues contain
 ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
                          r"cares?|cared|think|thinking|thought|complain(?:s|ed|ing)?|to)\s+$")
-IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:summary|title)s?(?:/(?:summary|title))?\b|"
-                      r"\b(?:whose|with a|the) (?:title|summary)\b")
+IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?(?:right )?in (?:the |its |their )?(?:short |one line )?"
+                      r"(?:summary|title|heading)s?(?:/(?:summary|title))?\b|"
+                      r"\b(?:whose|with a|the) (?:short |one line )?(?:title|summary|heading)\b")
 # "IE6 in the environment", "with IE6 in their environment field", "IE6 environment" (a browser or platform code)
 IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?environment(?: fields?)?\b|"
                             r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b")
 # the field words are searched in, said after them ("demo in the summary", "IE6 in the environment")
-TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "environment"], re.Pattern[str]], ...] = (
-    ("summary", IN_TITLE), ("environment", IN_ENVIRONMENT))
+# "regression in the comments", "where somebody's remarks mention X", "where a reply uses the word X"
+IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:comments?|replies|"
+                         r"discussion(?: threads?)?)\b|"
+                         r"\b(?:somebody s|someone s|people s|whose|the|a) (?:remarks|comments?|replies|reply)\b")
+TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "environment", "comment"], re.Pattern[str]], ...] = (
+    ("summary", IN_TITLE), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
@@ -445,7 +452,8 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
                    r"earliest first))?\b|"
                    rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|most urgent|most pressing|"
-                   rf"most important) {ON_TOP}\b|"
+                   rf"most important) {ON_TOP}(?: and (?:the )?least (?:pressing|urgent|important)(?: ones?| items?)? "
+                   r"(?:last|at the bottom))?\b|"
                    rf"\b{PUT}(?:newest|latest|most recent|(?:most )?recent|(?:most )?recently) "
                    rf"(?:update|updates|updated|activity|change)s? {ON_TOP}\b|"
                    # "most recently added at the top", "starting from whatever has been waiting longest"
@@ -454,6 +462,8 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"\b(?:start(?:ing)?|begin(?:ning)?) (?:from|with) "
                    r"(?:the ones? |whatever |what |those |the issues? )?"
                    r"(?:that |which )?(?P<waiting>(?:has|have) been waiting|waited|waiting) (?:the )?longest\b|"
+                   r"\b(?:whatever|what|the ones?|those) (?:was |were |has been |have been )?(?P<changed>changed|"
+                   r"updated|touched) (?:most )?recently (?:showing |shown |listed )?(?:first|at the top|on top)\b|"
                    r"\b(?P<longest>longest[- ]waiting|waiting longest) (?:ones? |issues? |tickets? )?"
                    r"(?:first|at the top|on top)\b")
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
@@ -1229,7 +1239,7 @@ class ConditionReader:
             left = re.search(r"\bleft(?: them| it)?$", before)  # "left incomplete", "left them incomplete"
             cue = ended or left or re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$",
                                              before) \
-                or re.search(r"\b(?:closed|resolved|dismissed)(?: off| out)? (?:because\b|(?:for|as) being$)",
+                or re.search(r"\b(?:closed|resolved|dismissed|shut)(?: off| out)? (?:because\b|(?:for|as) being$)",
                              words.before(match.start, 7))
             after = words.after(match.end, 1)
             single = " ".join(words.tokens[match.start:match.end])
@@ -1303,7 +1313,7 @@ class ConditionReader:
         for match in words.take_all(ORDER):
             chosen = match.group("field") or match.group("first") or (
                 "newest" if match.group("added") else "oldest" if match.group("waiting") or match.group("longest")
-                else "updated")
+                else "last update" if match.group("changed") else "updated")
             order = ORDER_FIELDS[chosen]
             way = match.group("way")
             if way:
@@ -1318,8 +1328,9 @@ class ConditionReader:
         if after:
             slots.text = " ".join(w for w in unicode_words(after.group("words")).split() if w != USED)
             text.blank(after.start(), after.end())
-            return
         for said, mention in zip(("mentioning", "about"), TEXT_MENTIONS, strict=True):
+            if slots.text:
+                break
             for match in mention.finditer(text.value):
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:

@@ -102,7 +102,8 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("linked", re.compile(r"\b(block(s|ed|ing|ers?)?|depends? on|dependent|(?<!\bas )(?<!\bas a )duplicat\w*|"
                           rf"{WAITS_ON}|{HOLDS_UP}|same (?:problem|issue|bug|thing) as|"
                           r"relates? to|related|linked|"
-                          r"links?|risks?|threats?|connected to|tied to|relationships?|relations|connections?|"
+                          r"links?|risks?|threats?|connected to|tied to|hooked up to|relationships?|relations|"
+                          r"connections?|"
                           r"dependenc(?:y|ies))\b")),
     ("children", re.compile(rf"\b(what(?:'s| is)(?: still)?(?: left| remaining| open)? in (?:it|this|that|{KEY_WORD})|"
                             rf"children|child|sub[- ]?tasks?|{UNDER}|"
@@ -133,7 +134,7 @@ INTENT_WORDS = ["blocks", "blocked", "blocking", "blockers", "summarize", "summa
                 "duplicates", "duplicated", "deadlock", "transitively", "overview", "progress", "related", "linked",
                 "assignee", "priority", "status", "reporter", "labels", "components"]
 SEARCH_WORDS = re.compile(r"\b(list|show|find|search|which|what|any|anything|everything|stuff|things|all|open|closed|"
-                          r"unresolved|issues|bugs|tickets|stories|tasks|epics|items)\b")
+                          r"unresolved|issues|bugs|tickets|stories|tasks|epics|items|reports)\b")
 KG_WORDS = re.compile(r"\b(born|birth|died|death|height|tall|married|spouse|wife|husband|wrote|written|author\w*|"
                       r"publish\w*|papers?|publications?|articles?|affiliat\w*|nationality|capital|population|"
                       r"founded|member of|co-?authors?|venue|journal|conference|homepage|orcid|university)\b")

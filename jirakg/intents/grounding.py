@@ -17,7 +17,7 @@ MAX_WORDS = 4
 # Everyday words for the top and bottom of the instance's own priority scheme.
 # ("top" only with its noun: "on top of our deadlines", "the top 3" say nothing of a level)
 URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top priority", "top urgency", "top importance",
-                "highest importance", "highest", "showstopper",
+                "highest importance", "highest", "showstopper", "show stopper", "show stoppers",
                 "showstoppers", "p0", "p1", "most severe", "severest", "emergency", "emergencies"}
 # Words for a serious level that mean High (else the level below the top) and every one above it ("serious bugs" are
 # High or Highest); where the scheme names a level so ("Major"), the name wins.

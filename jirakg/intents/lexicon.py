@@ -30,17 +30,20 @@ DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided
                   "scrapped", "shelved", "killed off", "got dropped", "we dropped", "were dropped",
                   "was dropped", "been dropped", "ended up dropping", "thrown away", "threw away", "throwing away",
                   "thrown out", "threw out", "tossed out", "binned",
-                  "decided to skip", "chose to skip", "not to bother with", "not bother with", "didn t bother with"]
+                  "decided to skip", "chose to skip", "not to bother with", "not bother with", "didn t bother with",
+                  "leave alone", "left alone", "chose to leave"]
 # Waiting for review, whether the workflow calls it In Review or (as Fluid's does) Pull Request
 UNDER_REVIEW = ["under review", "being reviewed", "in code review", "waiting for review", "awaiting review",
                 "up for review", "waiting on review", "waiting on code review", "waiting for code review"]
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
-    ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches"],
+    ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches", "fault", "faults", "broken",
+                      "broken things", "breakage", "breakages", "broken behaviour", "broken behavior",
+                      "something broken", "something not working", "things being broken"],
     ("type", "story"): ["user story", "user stories"],
     ("type", "task"): ["chore", "chores"],
     ("type", "new feature"): ["feature request", "feature requests", "feature idea", "feature ideas", "feature",
-                              "features"],
+                              "features", "new capability", "new capabilities", "brand new capabilities"],
     ("type", "improvement"): ["enhancement", "enhancements"],
     # the kinds above and below a story, said by people who never used Jira
     ("type", "epic"): ["theme", "themes", "umbrella", "umbrellas", "body of work", "bodies of work"],
@@ -82,17 +85,20 @@ SYNONYMS = {
     ("resolution", "won't fix"): ["won't do", "wont fix", "wontfix", "will not fix", *DECLINED_WORDS],
     ("resolution", "won't do"): ["won't fix", "wont do", "wont fix", "will not fix", "will not do", *DECLINED_WORDS],
     ("resolution", "duplicate"): ["duplicates", "dupe", "dupes", "duplicated", "repeats of", "repeat of",
-                                  "already reported", "same as another", "same as another one"],
+                                  "already reported", "same as another", "same as another one", "identical one",
+                                  "an identical one", "same thing twice"],
     ("resolution", "not a bug"): ["not to be bugs", "not really bugs", "not really a bug", "not actually bugs",
-                                  "not actually a bug", "weren't actually bugs", "weren't really bugs"],
+                                  "not actually a bug", "weren't actually bugs", "weren't really bugs",
+                                  "working as intended", "works as intended", "expected behaviour", "expected behavior",
+                                  "not actually a defect"],
     ("resolution", "fixed"): ["implemented", "fixes", "got fixed", "repaired", "got repaired", "sorted out",
                               "got sorted"],
     ("resolution", "incomplete"): ["not enough info", "not enough information", "not enough detail", "missing info",
                                    "missing information", "insufficient info", "insufficient information",
                                    "too little info", "lacked detail", "lacking detail", "wasn't enough info",
-                                   "wasn't enough information", "weren't enough details"],
+                                   "wasn't enough information", "weren't enough details", "without enough info"],
     ("resolution", "migrated"): ["moved elsewhere", "moved somewhere else", "moved to another tracker",
-                                 "moved to github", "migrated elsewhere", "moved out"],
+                                 "moved to github", "migrated elsewhere", "moved out", "moved off"],
     ("resolution", "cannot reproduce"): ["can't reproduce", "could not reproduce", "couldn't reproduce",
                                          "not reproducible", "unreproducible", "nobody could reproduce",
                                          "no one could reproduce", "could not be reproduced", "couldn't be reproduced",

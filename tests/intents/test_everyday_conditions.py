@@ -403,3 +403,20 @@ def test_a_question_that_states_conditions_without_an_issue_noun_is_a_search() -
 def test_everyday_words_for_kinds_states_orders_places_and_spans(question: str, present: list[str]) -> None:
     call = one(PARSER, question)
     assert call.name in ("search", "count") and all(p in (call.jql or "") for p in present), call.jql
+
+
+@pytest.mark.parametrize(("question", "present"), [
+    ("broken things in Checkout that nobody has fixed", ['issuetype = "Bug"', 'component = "Checkout"']),
+    ("only the show-stoppers in OPS", ['priority = "Highest"']),
+    ("DATA bugs with Safari right in their title", ['summary ~ "safari"']),
+    ("WEB tasks with rollback in the comments", ['comment ~ "rollback"']),
+    ("MOB tickets where a reply uses the word crash", ['comment ~ "crash"']),
+    ("MOB stories with no write-up at all", ["description is EMPTY"]),
+    ("how many OPS tasks are outstanding with nobody's name on them", ["assignee is EMPTY"]),
+    ("WEB work assigned to Hiro Sato, whatever changed most recently first", ["ORDER BY updated DESC"]),
+    ("open PROJ work, most urgent items at the top and the least pressing last", ["ORDER BY priority DESC"]),
+])
+def test_more_everyday_words(question: str, present: list[str]) -> None:
+    call = one(PARSER, question)
+    assert call.name in ("search", "count") and all(p in (call.jql or "") for p in present), call.jql
+    assert 'priority = "Lowest"' not in (call.jql or ""), call.jql
