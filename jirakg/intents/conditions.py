@@ -80,6 +80,28 @@ DATE_CUES: list[tuple[DateField, str]] = [
 STALE_CUE = r"stale|idle|inactive|dormant|untouched|neglected|quiet"
 DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("updated", STALE_CUE),
                                                                    ("due", "dates?")]))
+# A sprint by its number, said as people who never saw its name would: "the fiftieth iteration", "cycle number 50"
+UNITS_ORDINAL = {w: n for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+                                            "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+                                            "nineteenth".split(), 1)}
+TENS = {w: 10 * n for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+TENS_ORDINAL = {w: 10 * n for n, w in enumerate("twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth "
+                                                "ninetieth".split(), 2)}
+NUMBERED_SPRINT = re.compile(
+    rf"\b(?:(?:(?P<tens>{'|'.join(TENS)}) )?(?P<unit>{'|'.join(UNITS_ORDINAL)})|"
+    rf"(?P<tens_ordinal>{'|'.join(TENS_ORDINAL)})|(?P<digits>\d+)(?:st|nd|rd|th)) "
+    r"(?:(?:one|two|three|four|1|2|3|4) weeks? )?(?:sprint|iteration|cycle)\b|"
+    r"\b(?:sprint|iteration|cycle) (?:number |no |# ?)(?P<number>\d+)\b")
+
+
+def _ordinal_number(said: re.Match) -> int:
+    if said.group("number") or said.group("digits"):
+        return int(said.group("number") or said.group("digits"))
+    if said.group("tens_ordinal"):
+        return TENS_ORDINAL[said.group("tens_ordinal")]
+    return TENS.get(said.group("tens") or "", 0) + UNITS_ORDINAL[said.group("unit")]
+
+
 # Each cue as `_date_field` looks for it, compiled once: field, pattern, whether it says "not updated"
 DATE_CUE_PATTERNS: list[tuple[DateField, re.Pattern[str], bool]] = [
     (name, re.compile(rf"\b(?:{cue})\b"), cue == STALE_CUE) for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]]
@@ -189,6 +211,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"still waiting for a fix|left to do|"
                               r"(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
                               r"left (?:unfinished|undone|unresolved|open|hanging)|still around|"
+                              # "the dangers we are still keeping an eye on": still followed, so not settled
+                              r"still (?:keeping an eye on|keeping tabs on|watching|monitoring)|"
                               r"still broken|"
                               r"(?:still )?lingering|not (?:yet )?wrapped up(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
@@ -965,6 +989,7 @@ class ConditionReader:
             target = slots.excluded.status_categories if match.group("not") else slots.status_categories
             target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
         self._values(words, slots, people)
+        self._numbered_sprint(words, slots)
         if previous_sprint:
             self._previous_sprint(slots, previous_sprint)
         if slots.parents and slots.issue_types and not DIRECT.search(raw):
@@ -1277,6 +1302,18 @@ class ConditionReader:
             between = match.group("between")
             words.take_where(*words.span(match), keep=set(range(*words.span(match, "between"))) if between else set())
         return match.group(0) if match else None
+
+    def _numbered_sprint(self, words: Words, slots: Slots) -> None:
+        """"the ops team's fiftieth iteration", "their iteration number 50": the project's sprint of that number (a
+        sprint is named after its project's key), where one project is asked about and has it."""
+        said = NUMBERED_SPRINT.search(words.free())
+        if not said or len(slots.projects) != 1:
+            return
+        name = f"{slots.projects[0]} Sprint {_ordinal_number(said)}".lower()
+        sprint = next((t for t in self.lexicon.of("sprint") if t.label.lower() == name), None)
+        if sprint is not None:
+            slots.sprints += [] if sprint.value in slots.sprints else [sprint.value]
+            words.take(*words.span(said))
 
     def _previous_sprint(self, slots: Slots, said: str) -> None:
         """The sprint that ended last in each project asked about, or in every project (a sprint is named after its

@@ -399,6 +399,7 @@ def test_a_question_that_states_conditions_without_an_issue_noun_is_a_search() -
     ("WEB bugs due between now and 20 November", ['duedate >= "2026/11/01 00:00"', 'duedate < "2026/11/21 00:00"']),
     ("OPS stories created since the start of this calendar year until today", ['created >= "2026/01/01 00:00"']),
     ("MOB bugs nobody touched for ninety days", ["updated < -90d"]),
+    ("the dangers DATA is still keeping tabs on", ['issuetype = "Risk"', "resolution is EMPTY"]),
 ])
 def test_everyday_words_for_kinds_states_orders_places_and_spans(question: str, present: list[str]) -> None:
     call = one(PARSER, question)

@@ -66,3 +66,14 @@ def test_a_person_s_issues_in_the_sprint_are_a_search_of_its_members(question: s
 def test_filed_last_sprint_is_when_they_were_filed(question: str) -> None:
     call = one(question)
     assert "created >=" in (call.jql or "") and "openSprints" not in (call.jql or "") and not call.slots.ignored, call
+
+
+@pytest.mark.parametrize(("question", "number"), [
+    ("what went into the Operations project's twentieth iteration?", 20),
+    ("Operations stories in their iteration number 21", 21),
+    ("list what was planned for the 23rd two week cycle of Operations", 23),
+])
+def test_a_sprint_said_by_its_number_is_that_projects_sprint(question: str, number: int) -> None:
+    sprint = next(t.value for t in LEXICON.of("sprint") if t.label == f"OPS Sprint {number}")
+    call = one(question)
+    assert call.name == "search" and call.slots.sprints == [sprint] and call.slots.projects == ["OPS"], call
