@@ -36,7 +36,7 @@ from jirakg.intents.models import (
     ValueFilters,
 )
 from jirakg.intents.readings import category_note, literal_status, priority_note
-from jirakg.intents.timewindows import COUNT, WEEKDAYS, find_windows, parse_iso
+from jirakg.intents.timewindows import COUNT, NUMBER_WORDS, WEEKDAYS, find_windows, parse_iso
 from jirakg.intents.value_slots import NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
@@ -84,7 +84,7 @@ DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("
 UNITS_ORDINAL = {w: n for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
                                             "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
                                             "nineteenth".split(), 1)}
-TENS = {w: 10 * n for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()  # their values in NUMBER_WORDS
 TENS_ORDINAL = {w: 10 * n for n, w in enumerate("twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth "
                                                 "ninetieth".split(), 2)}
 NUMBERED_SPRINT = re.compile(
@@ -99,7 +99,7 @@ def _ordinal_number(said: re.Match) -> int:
         return int(said.group("number") or said.group("digits"))
     if said.group("tens_ordinal"):
         return TENS_ORDINAL[said.group("tens_ordinal")]
-    return TENS.get(said.group("tens") or "", 0) + UNITS_ORDINAL[said.group("unit")]
+    return (NUMBER_WORDS[said.group("tens")] if said.group("tens") else 0) + UNITS_ORDINAL[said.group("unit")]
 
 
 # Each cue as `_date_field` looks for it, compiled once: field, pattern, whether it says "not updated"
@@ -490,6 +490,8 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"updated|touched) (?:most )?recently (?:showing |shown |listed )?(?:first|at the top|on top)\b|"
                    r"\b(?P<longest>longest[- ]waiting|waiting longest) (?:ones? |issues? |tickets? )?"
                    r"(?:first|at the top|on top)\b")
+# the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
+ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "changed": "last update"}
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
@@ -953,7 +955,8 @@ class ConditionReader:
         raw = EITHER_WAY.sub(" ", UNAPOSTROPHED.sub(r"\1'\2", raw))
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         self.possessive = raw
-        raw = GOAL_STATE.sub(lambda m: " " * len(m.group(0)), HEDGE.sub(lambda m: " " * len(m.group(0)), raw))
+        for said in (HEDGE, GOAL_STATE):  # blanked, so the text keeps its length
+            raw = said.sub(lambda m: " " * len(m.group(0)), raw)
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         plans = list(SO_THAT.finditer(raw))
@@ -1348,9 +1351,8 @@ class ConditionReader:
     @staticmethod
     def _order(words: Words, slots: Slots) -> None:
         for match in words.take_all(ORDER):
-            chosen = match.group("field") or match.group("first") or (
-                "newest" if match.group("added") else "oldest" if match.group("waiting") or match.group("longest")
-                else "last update" if match.group("changed") else "updated")
+            chosen = match.group("field") or match.group("first") or next(
+                (field for group, field in ORDER_SAID.items() if match.group(group)), "updated")
             order = ORDER_FIELDS[chosen]
             way = match.group("way")
             if way:
@@ -1366,7 +1368,7 @@ class ConditionReader:
             slots.text = " ".join(w for w in unicode_words(after.group("words")).split() if w != USED)
             text.blank(after.start(), after.end())
         for said, mention in zip(("mentioning", "about"), TEXT_MENTIONS, strict=True):
-            if slots.text:
+            if slots.text:  # a mention verb is preferred over "about", and words said before their verb over both
                 break
             for match in mention.finditer(text.value):
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
@@ -1382,8 +1384,6 @@ class ConditionReader:
                     continue  # "what about in FLOE", "about the Uploader component", "asked about X": not text
                 slots.text = " ".join(filter(None, [slots.text, " ".join(phrase)]))
                 text.blank(match.start(), match.end())
-                break
-            if slots.text:
                 break
         for where, pattern in TEXT_FIELD_SAID:
             found = pattern.search(text.value)
@@ -2012,8 +2012,6 @@ def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: in
     if value not in target:
         target.append(value)
     words.take(start if negation is None else negation, end)
-
-
 
 
 def _take_negation(words: Words, negation: re.Match, start: int) -> None:

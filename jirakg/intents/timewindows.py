@@ -31,11 +31,11 @@ UNITS = {"day": 1, "week": 7}  # in days; months and years count on the calendar
 _AHEAD: ContextVar[bool] = ContextVar("ahead", default=False)
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
-                "forty five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "couple of": 2, "few": 3}
+                "forty five": 45, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "couple of": 2,
+                "few": 3}
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 DATE = r"(\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2})"
-COUNT = (r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty five|forty|"
-         r"fifty|sixty|ninety|couple of|few)")
+COUNT = rf"(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"  # "forty five" before "forty"
 # keywords drop the preposition after a word of (in)activity: "not updated 30 days", "idle 2 weeks"
 TERSE_SPAN = "(?:" + "|".join(rf"(?<=\b{word} )" for word in ("updated", "touched", "activity", "stale", "idle",
                                                                    "untouched", "inactive")) + ")"

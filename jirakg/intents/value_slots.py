@@ -183,9 +183,11 @@ def unknown_person(original: str, lexicon: Lexicon, known_words: AbstractSet[str
                 or {first, last} <= known_words:
             continue  # a person (or a near miss, left to grounding), an everyday word, or the instance's own names
         return f"{match.group('first')} {match.group('last')}"
+    first_names = {w for person in people for w in person.split()}
     for match in FIRST_NAME.finditer(original):
         name = match.group("first") or match.group("after")
-        if name.lower() not in known_words | english | WEEKDAYS and not get_close_matches(
-                name.lower(), {w for person in people for w in person.split()}, n=1, cutoff=0.85):
+        said = name.lower()
+        if not (said in known_words or said in english or said in WEEKDAYS
+                or get_close_matches(said, first_names, n=1, cutoff=0.85)):
             return name
     return None
