@@ -63,8 +63,8 @@ NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|i
                                 r"(?P<list>[^,.;:?!]{1,30}(?:,\s*[^,.;:?!]{1,30}){1,4}?,?\s+(?:or|nor|and)\s)")
 # The word before a time expression names the date field; the nearest cue wins.
 DATE_CUES: list[tuple[DateField, str]] = [
-    ("created", r"creat(?:e|ed|ion)|open(?:ed)?|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
-                r"entered|came in|new|made|written|wrote"),
+    ("created", r"creat(?:e|ed|ion)|opened|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
+                r"entered|came in|new|(?<!change )(?<!changes )made|written|wrote"),  # not "any change made to them"
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
                 r"worked on|moved|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
@@ -122,8 +122,9 @@ LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pr
 # "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
 NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?"
            r"(?:got |gotten )?|without (?:ever )?(?:being |having been |getting |having )?)"
-           r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set|tagged) "
-           r"(?:in|into|to|for|on|under|with|at|against)? ?(?:a |any |an )?|"
+           r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set|tagged|associated|"
+           r"linked|attached|connected) "
+           r"(?:in|into|to|for|on|under|with|at|against)? ?(?:a |any |an )?(?:particular |specific |single )?|"
            r"(?:never|not|without)(?: ever| yet)? (?:got|get|getting|gotten|been given|given|having|had) "
            r"(?:a |any |an )?)")
 DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|ended(?: up)?) as |marked )?"
@@ -132,11 +133,16 @@ DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|en
                       r"won t (?:be )?|"
                       r"will not (?:be )?|not to be )"
                       r"(?P<verb>fix(?:ed)?|do(?:ne)?)\b")
+# The reporter's verbs, plain and past, shared by every pattern that reads a reporter (team questions too)
+REPORT = "report|file|raise|log|open|create|submit|flag"
+REPORTED_VERBS = ("reported", "filed", "raised", "logged", "opened", "created", "submitted", "flagged")
+REPORTED = "|".join(REPORTED_VERBS)
 # Words for settling an issue: negated ("never sorted out", "nobody has dealt with") they leave it unresolved
 SETTLED = (r"(?:resolved|fixed|done|finished|completed|closed|dealt with|addressed|taken care of|sorted(?: out)?|"
-           r"handled|solved|wrapped up|fixed up)")
+           r"handled|solved|wrapped up|fixed up|settled|put to bed|brought to a close|closed out|finali[sz]ed)")
 # settling verbs that never name a workflow state ("not done" is the Done category, `_categories`)
-UNSETTLED_VERBS = r"(?:dealt with|addressed|taken care of|sorted(?: out)?|handled|solved)"
+UNSETTLED_VERBS = (r"(?:dealt with|addressed|taken care of|sorted(?: out)?|handled|solved|settled|put to bed|"
+                   r"brought to a close|closed out|finali[sz]ed)")
 # what people call a component when they say it has none: "never filed under any part of the app"
 COMPONENT_WORDS = r"(?:components?|areas?|modules?|parts? of the (?:app|apps|product|system|codebase|code))"
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
@@ -174,7 +180,9 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:nobody|no one) (?:was |has been |have been |is |got )?(?:ever )?put on|"
                             r"(?:with )?(?:(?:nobody|no one)(?: s| is)?|no) name on (?:it|them)|"
                             r"(?:don t|doesn t|do not|does not|didn t|did not) (?:yet )?have (?:an? |any )?"
-                            r"(?:owner|assignee)|(?:nobody|no one) (?:has |have )?(?:yet )?been handed)\b")),
+                            r"(?:owner|assignee)|(?:nobody|no one) (?:has |have )?(?:yet )?been handed|"
+                            # "still has no person attached to it"
+                            r"no (?:person|one|owner|human|name) (?:attached|assigned|tied)(?: to (?:it|them))?)\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
                               rf"target (?:versions?|releases?)){GIVEN}|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN})\b")),
@@ -223,21 +231,30 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:fix|resolution)|"
                               r"still needs? work|needs? (?:more )?work|(?:still )?needs? doing|still to do|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
-                              r"waiting to be (?:fixed|resolved|done|closed)|"
+                              rf"waiting to be {SETTLED}|un(?:solved|settled)|"
                               # "still not sorted", "we still haven't dealt with", "unaddressed"
-                              rf"(?:not|(?:haven t|hasn t|have not|has not)(?: yet| still)?(?: been)?) (?:yet )?"
-                              rf"{UNSETTLED_VERBS}(?: yet)?|unaddressed|unhandled|"
+                              rf"(?:not|(?:haven t|hasn t|have not|has not|aren t|isn t|are not|is not|weren t|"
+                              rf"wasn t)(?: yet| still)?(?: been)?) (?:yet )?{UNSETTLED_VERBS}"
+                              rf"(?: (?:and|or|nor) {SETTLED})?(?: yet)?|"  # "not dealt with and closed yet"
+                              r"unaddressed|unhandled|"
                               rf"(?:nobody|no one) (?:has |have )?(?:yet |ever |really )?{SETTLED}|"
                               r"need (?:a |some )?fix(?:ing)?|"
                               # "still waiting for design input": not done, and what it waits for is read on
-                              r"still(?= (?:waiting|awaiting)\b))\b")),
+                              r"still(?= (?:waiting|awaiting)\b)|"
+                              # "what Bruno still has going", "the debt we still owe": still theirs, so not settled
+                              r"still (?:has|have|got|owes?|carry|carries|holds?)(?= (?:going|open|outstanding|"
+                              r"pending|left)\b|$)|"
+                              r"(?:we|they|he|she|you|i) (?:are |re |is |s )?still (?:sitting on|holding|carrying|"
+                              r"owe|owing))\b")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:due ?dates?|deadlines?)\b")),
     ("fixVersion", re.compile(r"\b(?:with|has|have|having) (?:a |an )?fix ?versions?\b")),
     ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution|"
                               r"resolution (?:was |is |has been )?(?:set|recorded))\b")),
-    ("assignee", re.compile(r"\b(?:(?:is|are) assigned(?: to (?:someone|somebody|anyone))?|has an? (?:owner|assignee)|"
+    # ("Quinn both reported and is assigned to": her, in both roles)
+    ("assignee", re.compile(r"\b(?:" + "".join(f"(?<!{verb} and )" for verb in REPORTED_VERBS)
+                            + r"(?:is|are) assigned(?: to (?:someone|somebody|anyone))?|has an? (?:owner|assignee)|"
                             r"have an? (?:owner|assignee)|"
                             # "have somebody assigned", "someone has picked up"; keywords ending "… assigned"
                             r"(?:has|have|with) (?:somebody|someone|a person) (?:assigned|on (?:it|them))|"
@@ -253,10 +270,15 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                           r"(?:finished|completed|done|closed)|"
                                           r"(?:isn t|aren t) (?:yet )?(?:done|closed|finished|completed?)|open|"
                                           r"unfinished|incomplete|outstanding|remaining|pending|active|live|unclosed|"
+                                          r"in the works|in the pipeline|"
                                           r"undone|in flight|not complete)\b")),
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped|wrapped up)\b")),
     # "not started", "nobody has started yet" before "started": the longer phrase decides
-    (["new"], re.compile(r"\b(?:to do|todo|not (?:(?:yet|even) )?(?:been )?(?:started|begun)|untouched|"
+    # ("able to do", "have to do" are plain verbs)
+    (["new"], re.compile(r"\b(?:(?<!able )(?<!have )(?<!has )(?<!had )(?<!need )(?<!needs )(?<!want )(?<!going )"
+                         r"(?<!got )(?<!given )to do|todo|not (?:(?:yet|even) )?(?:been )?(?:started|begun)|untouched|"
+                         r"(?:haven t|hasn t) (?:anyone|anybody|someone|somebody) (?:yet )?(?:started|begun|touched)|"
+                         r"(?:still )?waiting to be (?:started|begun|picked up)|"
                          r"(?:haven t|hasn t|have not|has not|"
                          r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet |"
                          r"even )?(?:been )?(?:started|begun|"
@@ -290,8 +312,8 @@ CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new
 AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": the component it is filed under
 AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|(?:found|seen|broken|happens?|happening|occurs?|"
                      r"shows? up|showing up|showed up|turned up|cropped up|popped up|appeared|reproduces?) in|"
-                     r"reported (?:in|on|against)|(?:that |which )?(?:hit|hits|broke|break))(?: the)?"
-                     r"(?: versions?| releases?| builds?)?$")
+                     r"reported (?:in|on|against)|(?:that |which )?(?:hit|hits|broke|break))(?: the| that| this)?"
+                     r"(?: versions?| releases?| builds?)?(?: (?:is|was|=|of))?$")  # "whose affected version is 0.3b"
 # "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
 AFFECTS_AFTER = re.compile(r"^(?:as (?:an? |the |their |its )?)?(?:affects?|affected) (?:versions?|releases?)\b")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
@@ -305,22 +327,27 @@ PREVIOUS_SPRINT = re.compile(r"\b(?:the )?(?:last|previous|prior|most recent|lat
                              r"ended) )?(?P<between>(?:\w+ ){0,2}?)sprint\b(?!s)(?! \d)")
 SPRINT_STATES = [
     ("open", re.compile(rf"\b(?:current|this|active|open|ongoing|running|present)\b{SPRINT_BETWEEN} "
-                        rf"sprints?\b{SPRINT_EVENT}|\bsprints? (?:that s|that is|which is|currently) (?:running|active|"
+                        rf"sprints?\b{SPRINT_EVENT}|"
+                        r"\b(?:sprints?|iterations?|cycles?) (?:in flight|under ?way|in progress)\b|"
+                        r"\bsprints? (?:that s|that is|which is|currently) (?:running|active|"
                         r"ongoing|open|in progress)\b|"
                         # "the cycle that just started", "the current iteration": a sprint by its other names
                         r"\b(?:sprint|cycle|iteration) (?:that |which )?(?:has )?just (?:started|began|begun|"
                         r"kicked off)\b|"
-                        r"\b(?:current|this)(?: (?:one|two|three|four|1|2|3|4) weeks?)? (?:cycle|iteration)\b")),
+                        r"\b(?:current|this|currently running|running|active|ongoing|present)"
+                        r"(?: (?:one|two|three|four|1|2|3|4) weeks?)? (?:cycles?|iterations?)\b")),
     ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
                           r"(?P<between>(?: \w+){0,3}?) "
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |was |were |is |"
                           r"had )?(?:already )?(?:been )?(?:closed|finished|"
                           r"ended|completed)\b")),
-    ("future", re.compile(r"\b(?:future|next|upcoming|planned|coming)\b(?P<between>(?: \w+){0,3}?) sprints?\b"))]
-# The reporter's verbs, plain and past, shared by every pattern that reads a reporter (team questions too)
-REPORT = "report|file|raise|log|open|create|submit"
-REPORTED_VERBS = ("reported", "filed", "raised", "logged", "opened", "created", "submitted")
-REPORTED = "|".join(REPORTED_VERBS)
+    # ("the items planned in the MOB Sprint 52 iteration" are in a named sprint)
+    ("future", re.compile(r"\b(?:(?:future|next|upcoming|coming)\b(?P<between>(?: \w+){0,3}?)|planned) sprints?\b"))]
+# "Justin has been filing a lot": a habit of reporting
+HABIT = (r"(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|logging|opening|"
+         r"creating|submitting|flagging)\b")
+# "Farid originally flagged", "did she personally file": who did it, said with emphasis
+BY_ONESELF = r"(?:(?:ever|personally|actually|originally|initially|first|really|himself|herself|themselves) )?"
 ME_REPORTER = re.compile(rf"\b(?:i (?:ve |have )?(?:been )?(?:{REPORTED}|logging|reporting|filing|wrote)|"
                          rf"(?:have|did|do) i (?:ever |already )?(?:{REPORT}|{REPORTED})|"
                          rf"(?:{REPORTED}|written) by me)\b")
@@ -335,7 +362,9 @@ NOT_MINE = re.compile(r"\b(?:not|never|(?:isn|aren|wasn|weren) t|except|excludin
 ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
                          r"i am assigned|what (?:have|has) i (?:still )?got|"
                          r"have i (?:still )?got (?:anything |something |stuff )?(?=open|left|on|in)|"
-                         r"my(?= (?:\w+ ){0,3}?(?:issues?|tickets?|bugs?|tasks?|stories|story|work|"
+                         # ("here's my question: how many issues …" asks for no one's issues)
+                         r"my(?! (?:question|query|ask|request|manager|boss|lead)\b)(?= (?:\w+ ){0,3}?(?:issues?|"
+                         r"tickets?|bugs?|tasks?|stories|story|work|"
                          r"items?|"
                          r"epics?|defects?|sub-?tasks?|features?|things|stuff|assignments|queue|backlog|plate|open|"
                          r"unresolved|current))|mine|owned by me|what (?:do|does|should|must) i (?:still )?(?:have|"
@@ -369,12 +398,13 @@ REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
                              rf"\b(?:reporter|author|creator){FIELD_IS}$")
 REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then|assigned|assignee|owns|owned|"
                             rf"owner)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
-                            r"(?:has |have |had )?"
+                            rf"(?:has |have |had )?{BY_ONESELF}"
                             # "filled": "filed" typed twice
                             rf"(?:{REPORTED}|wrote|written up|entered|authored|filled|(?:put|sent|handed) in)\b|"
-                            # "Justin has been filing a lot": a habit of reporting
-                            r"^(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|"
-                            r"logging|opening|creating|submitting)\b|^as (?:the |its |their )?(?:reporter|author)\b|"
+                            # "Farid was the one to raise", "who first logged"
+                            rf"^(?:(?:was|is|were) )?the (?:one|person) (?:who|to|that) {BY_ONESELF}"
+                            rf"(?:{REPORT}|{REPORTED})\b|"
+                            rf"^{HABIT}|^as (?:the |its |their )?(?:reporter|author)\b|"
                             r"^(?:reports|filings|submissions)\b")  # "Justin's reports" ('s dropped)
 # "Carla didn't report", "Ana isn't working on", "… but she doesn't own": a role the person does not have
 NOT_DOING = (r"(?:didn t|did not|doesn t|does not|don t|do not|isn t|is not|aren t|are not|wasn t|was not|weren t|"
@@ -397,7 +427,7 @@ DID_FIX = re.compile(r"\b(?:did|have|has) (?:\w+ ){1,3}?(?:(?:actually |ever |re
                      r"really|ever) (?:fix|fixing|repair|repairing)\b")
 DID_BEFORE = re.compile(r"\b(?:did|does|do)$")
 # "did we actually finish", "the properly completed ones": done as opposed to dropped, the instance's Done (or Fixed)
-ACTUALLY_DONE = re.compile(r"\b(?:actually|really|properly|truly|genuinely|successfully) "
+ACTUALLY_DONE = re.compile(r"(?<!n t )(?<!not )(?<!never )\b(?:actually|really|properly|truly|genuinely|successfully) "
                            r"(?:got |get |been |were |was )?"
                            r"(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done|deliver(?:ed|ing)?|ship(?:ped|ping)?)\b")
 # The words that say a resolution follows, used with it: "closed as", "ended up (as)", "turned out (to be)",
@@ -418,6 +448,9 @@ OWNED_CUES = (rf"assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|
 OWNED_BEFORE = re.compile(rf"\b(?:{OWNED_CUES})$")
 BOTH_ROLES_BEFORE = re.compile(rf"\b(?:(?:{REPORTED}|written) by (?:and|&) (?:{OWNED_CUES})|"
                                rf"(?:{OWNED_CUES}) (?:and|&) (?:{REPORTED}|written) by)$")
+# "Quinn both reported and is assigned to", keywords "quinn reported and assigned"
+BOTH_ROLES_AFTER = re.compile(rf"^(?:both )?(?:{REPORTED}|wrote) (?:and|&) (?:is |are |was |were |got |has been |"
+                              r"have been )?(?:assigned(?: to)?|owns?|owned|(?:still )?working on)\b")
 ASSIGNEE_BEFORE = re.compile(rf"\b(?:{OWNED_CUES}|on|with|for|to)$")  # and the plain prepositions: "with Ana"
 # "what is Divya working on at the moment": the work a person is doing now is unresolved work
 # "sitting on" alone is only whose they are; said with a now it is the work they hold now
@@ -472,14 +505,22 @@ ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:f
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
-                   r"due date|due|resolution date|resolved)(?: (?P<way>asc|desc|ascending|descending|highest first|"
+                   r"due date|due|resolution date|resolved)(?: (?:from )?(?P<way>asc|desc|ascending|descending|"
+                   r"highest first|highest to lowest|lowest to highest|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
                    r"earliest first))?\b|"
                    rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|most urgent|most pressing|"
                    rf"most important) {ON_TOP}(?: and (?:the )?least (?:pressing|urgent|important)(?: ones?| items?)? "
                    r"(?:last|at the bottom))?\b|"
                    rf"\b{PUT}(?:newest|latest|most recent|(?:most )?recent|(?:most )?recently) "
-                   rf"(?:update|updates|updated|activity|change)s? {ON_TOP}\b|"
+                   rf"(?:update|updates|updated|activity|change|changed|touched|modified|edited)s? {ON_TOP}\b|"
+                   # "ordered from top urgency down", "listed from the highest priority to the lowest"
+                   r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |these )?"
+                   r"from (?:the )?(?P<urgent>(?:highest|top|most urgent|most important)(?: (?:priority|urgency|"
+                   r"importance))?) (?:to (?:the )?(?:lowest|least \w+)|down(?:wards?)?)\b|"
+                   # "starting with the earliest one"
+                   r"\b(?:start(?:ing)?|begin(?:ning)?) (?:from|with) (?:the )?(?P<start>earliest|oldest|newest|latest|"
+                   r"most recent)(?: ones?| issues?| tickets?| items?)?\b|"
                    # "most recently added at the top", "starting from whatever has been waiting longest"
                    rf"\b(?P<added>(?:most )?recently|newly|latest|last) (?:added|created|filed|logged|opened|raised|"
                    rf"reported|submitted)(?: ones?| issues?| tickets?)? {ON_TOP}\b|"
@@ -491,17 +532,21 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"\b(?P<longest>longest[- ]waiting|waiting longest) (?:ones? |issues? |tickets? )?"
                    r"(?:first|at the top|on top)\b")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
-ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "changed": "last update"}
+ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "changed": "last update",
+              "urgent": "most urgent"}
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
                 "resolution date": "resolutiondate DESC", "resolved": "resolutiondate DESC",
                 "oldest": "created ASC", "newest": "created DESC", "most recent": "created DESC",
-                "latest": "created DESC", "highest priority": "priority DESC", "most urgent": "priority DESC",
+                "latest": "created DESC", "earliest": "created ASC", "highest priority": "priority DESC",
+                "most urgent": "priority DESC",
                 "most pressing": "priority DESC", "most important": "priority DESC"}
 OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any |at least one |one or more )?(?:other|another|"
               r"different|more) (?:issues?|tickets?|"
-              r"work|stuff|items?|things?|stories|tasks)|work|stuff|other people|someone else)")
+              r"work|stuff|items?|things?|stories|tasks|jobs?|pieces? of work)|work|stuff|other people|someone else)"
+              # "waiting on another item to be done first": the other item's state, not theirs
+              r"(?: (?:to be|being) (?:done|finished|completed|fixed|resolved|closed))?(?: first)?")
 LINK_ANY = [
     ("blocks", re.compile(rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
                           rf"holding up|are holding up) {OTHER_WORK}\b|"
@@ -619,6 +664,10 @@ HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too 
                    r"an issue|a hassle|a big deal|too hard|too difficult)|no (?:rush|pressure|worries|hurry)|"
                    r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
                    r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you)")
+PROBLEMS = re.compile(r"\bproblems?\b")  # bugs to some, any issue to others: the reading is said
+# "regardless of who fixed it", "no matter what state it is in": says what the question does not limit
+REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
+                        r"where|whether|its|their|the|kind|type|state|status|priority)\b[^,.;:?!]*")
 # The state the whole is to reach, not one the issues are in: "what's left before we can call it finished"
 GOAL_STATE = re.compile(r"\b(?:before|until|till|so|and|then) (?:we|i|they|you) (?:can |could |may )?"
                         r"(?:call|mark|consider|declare) (?:it|this|that|the \w+) "
@@ -676,10 +725,13 @@ POINTS_EMPTY = re.compile(rf"\b(?:{WITHOUT}(?:story )?(?:points?|estimates?|esti
                           rf"(?:nobody|no one)(?:['’ ]s)? (?:has |have )?(?:yet )?{SIZED}(?: (?:it|them))?)\b")
 # A plain verb is the reporter's only in a question or after "did" ("did she report", "she did file"): "what does
 # she have open" is her open work
-PRONOUN_REPORTER = re.compile(rf"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) (?:ever )?"
-                              rf"(?:{REPORT})\b|"
-                              rf"\b(?:(?:has|have|had) )?(?:he|she|they) (?:has |have |had |did |ever )?"
-                              rf"(?:{REPORTED})\b|\b(?:{REPORTED}) by (?:him|her|them)\b")
+PRONOUN_REPORTER = re.compile(rf"\b(?:(?:did|does|do) (?:he|she|they)|(?:he|she|they) (?:did|does|do)) {BY_ONESELF}"
+                              rf"(?:{REPORT}|write up)\b|"
+                              rf"\b(?:(?:has|have|had) )?(?:he|she|they) (?:has |have |had |did )?{BY_ONESELF}"
+                              rf"(?:{REPORTED}|wrote up)\b|\b(?:{REPORTED}) by (?:him|her|them)\b|"
+                              rf"\b(?:(?:he|she|they) (?:was|were|is)|(?:was|were|is) (?:he|she|they)) the "
+                              rf"(?:one|person) (?:who|to|that) {BY_ONESELF}(?:{REPORT}|{REPORTED})\b|"
+                              rf"\b(?:he|she|they) {HABIT}")
 PRONOUN_NOT_REPORTER = re.compile(rf"\b(?:{REPORTED}) by (?:anyone|someone|"
                                   r"somebody|people|others?) (?:other than|except|but|besides) (?:him|her|them)\b")
 SOMEONE_OTHER_THAN = re.compile(rf"(?:(?:assigned|owned|handled|worked on|belong(?:s|ing)?|{REPORTED}) (?:by|to) )?"
@@ -708,7 +760,7 @@ HANDED_ON = re.compile(r"(?<!\bto be )(?<!\bbe )\b(?:(?:moved|went|gone|passed|h
                        r"(?:over|on|off))\b")
 NO_LONGER = re.compile(r"\b(?:but |and )?(?:no longer|not any ?more|not now)(?: (?:does|do|is|are|has|have|owns?))?\b")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
-                              r"has))\b")
+                              r"has(?! been\b)))\b")
 # "did Anastasia report and take on herself", "opened for himself": the one person named is the assignee too
 PRONOUN_SELF = re.compile(r"\b(?:(?:has |have |had )?(?:assign(?:ed)?|tak(?:e|en|ing)|took|giv(?:e|en)|gave|kept|keep|"
                           r"claim(?:ed)?|grabb?(?:ed)?|pick(?:ed)? up)(?: (?:it|them|up|on))? )?(?:to|for|on) "
@@ -750,7 +802,7 @@ lot lots m may me might more most much must my need needs needed now of off on o
 own please pls pull quick quickly re really right s see shall she should show so some something sort still such t
 tell than thank thanks that the their them then there these they thing things this those through to too up us ve
 very want wanted was we were what whats when where whether which while who whom whose why will with would yet you
-your
+your himself herself themselves myself itself remain remains
 issue issues ticket tickets item items work stuff entries entry records record ones jira results result
 problem problems
 count counting number numbers total how many much amount
@@ -902,6 +954,8 @@ class ConditionReader:
     def __init__(self, lexicon: Lexicon, grounder: Grounder, now: Callable[[], datetime]) -> None:
         self.uncued: list[str] = []  # time phrases of the question being read that no date word named
         self.date_field: DateField | None = None  # the field of a time no date word names, when not created
+        self.plate = False  # a person's plate was said in the question being read
+        self.typed = ""  # the question being read as typed
         self.unused: list[str] = []  # words of the question being read that no reader used, filler aside
         # "assigned to someone else", "… other than him", and the role: whom it excludes is read with the people
         self.other_than: tuple[re.Match, str] | None = None
@@ -951,11 +1005,13 @@ class ConditionReader:
         lower-cased on the way (its capitals tell a name). `date_field`: the field a time said without a
         date word is on (a follow-up's "what about next week?" after "due this week")."""
         self.date_field = date_field
+        self.typed = typed or text
+        self.plate = False  # a person's plate was said: open work, unless the question says a state
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = EITHER_WAY.sub(" ", UNAPOSTROPHED.sub(r"\1'\2", raw))
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         self.possessive = raw
-        for said in (HEDGE, GOAL_STATE):  # blanked, so the text keeps its length
+        for said in (HEDGE, GOAL_STATE, REGARDLESS):  # blanked, so the text keeps its length
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
@@ -1001,6 +1057,12 @@ class ConditionReader:
         self._categories(words, slots)
         words.take_all(STATE_OF_A_KIND)
         _excluded_wins(slots)
+        if self.plate and "resolution" not in slots.empty and not (
+                slots.statuses or slots.status_categories or slots.resolutions or slots.was_statuses
+                or "resolution" in slots.filled):
+            slots.empty.append("resolution")  # "on Ana's plate": her open work, unless a state is said
+        if PROBLEMS.search(raw) and not (slots.issue_types or slots.excluded.issue_types):
+            slots.assumed.append("I read 'problems' as issues of any type, not only bugs.")
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
         slots.ignored += [w for w in aside if w not in slots.ignored]  # named, as a story's words are
@@ -1351,7 +1413,7 @@ class ConditionReader:
     @staticmethod
     def _order(words: Words, slots: Slots) -> None:
         for match in words.take_all(ORDER):
-            chosen = match.group("field") or match.group("first") or next(
+            chosen = match.group("field") or match.group("first") or match.group("start") or next(
                 (field for group, field in ORDER_SAID.items() if match.group(group)), "updated")
             order = ORDER_FIELDS[chosen]
             way = match.group("way")
@@ -1451,11 +1513,19 @@ class ConditionReader:
                 words.take(match.start - 1 if asker else groups[i - 1][0].end, match.end)
                 continue
             both = BOTH_ROLES_BEFORE.search(words.before(match.start, 7))
-            if both:  # "reported by and assigned to Anastasia": one person in two roles
+            both_after = BOTH_ROLES_AFTER.search(words.after(match.end, 7))
+            if both_after and i + 1 < len(groups) and \
+                    groups[i + 1][0].start <= match.end + both_after.group(0).count(" ") + 2:
+                both_after = None  # "Quinn reported and assigned to Farid": the other role is the next person's
+            if both or both_after:  # "reported by and assigned to Anastasia": one person in two roles
                 for role in ("reporters", "assignees"):
                     getattr(slots, role).append(match.term.value)
                 read[i] = ("assignees", False)
-                words.take(match.start - both.group(0).count(" ") - 1, match.end)
+                if both:
+                    words.take(match.start - both.group(0).count(" ") - 1, match.end)
+                elif both_after:
+                    words.take_near(match.end, both_after.group(0).count(" ") + 1, backward=False)
+                    words.take(match.start, match.end)
                 continue
             last = next((j for j in range(i + 1, len(groups)) if not listed[j]), len(groups)) - 1
             tail = groups[last][0].end  # the words after the list ("Carla or me") say its role
@@ -1469,7 +1539,7 @@ class ConditionReader:
             following = groups[last + 1][0].start if last + 1 < len(groups) else None
             reported_after = None if OWNED_BEFORE.search(before) or (
                 following is not None and following - tail <= 3 and words.tokens[following - 1] == "by") \
-                else REPORTER_AFTER.search(after)
+                else REPORTER_AFTER.search(words.after(tail, 6))  # "Farid was the one to raise"
             reported = (REPORTER_BEFORE.search(before) or reported_after or asked or requested
                         or (only and only.group("reported")))
             role = "reporters" if reported else "assignees"
@@ -1537,10 +1607,7 @@ class ConditionReader:
                 asked and REPORTER_ASKED.search(after)) or owned_after)
             if cue_after:
                 words.take(tail, tail + cue_after.group(0).count(" ") + 1)
-            if role == "assignees" and not negated and (working or plate) \
-                    and "resolution" not in slots.empty \
-                    and not (slots.statuses or slots.status_categories or slots.resolutions):
-                slots.empty.append("resolution")
+            self.plate = self.plate or (role == "assignees" and not negated and bool(working or plate))
         # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee
         slots.assignees = [p for p in slots.assignees if p not in uncued or p not in slots.reporters]
         # a name with no role word: the reading is said, as the reporter is as likely meant
@@ -1636,8 +1703,9 @@ class ConditionReader:
                     r"\b(?:were|was|been|be|got|get|gets|being)(?: \w+ly)?$", words.before(match.start, 2))
                     or words.after(match.end, 1) in ("because", "cause", "for", "since", "due")):
                 continue  # "(were) closed because…", "haven't been done": a verb, read as unresolved or done
-            if match.term.kind == "status" and phrase in CATEGORY_STATES and not re.search(
-                    r"\b(?:status|state|column)\b", words.before(match.start, 3) + " " + words.after(match.end, 1)) \
+            if match.term.kind == "status" and phrase in CATEGORY_STATES and not self._capitalised(match) \
+                    and not re.search(r"\b(?:status|state|column)\b",
+                                      words.before(match.start, 3) + " " + words.after(match.end, 1)) \
                     and not MARKED.search(words.before(match.start, 2)) and not self._in_state(words, match) \
                     and not _listed_with_a_state(match, matches, words):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
@@ -1749,9 +1817,15 @@ class ConditionReader:
 
     @staticmethod
     def _in_state(words: Words, match: Match) -> bool:
-        """"tickets in Open": a state a ticket is in, named as the workflow names it ("in open sprints" is no state)."""
+        """"tickets in Open", "still at Open": a state a ticket is in, named as the workflow names it ("in open sprints"
+        is no state)."""
         after = words.after(match.end, 1)
-        return words.before(match.start, 1) == "in" and not ISSUE_NOUN.match(after) and not after.startswith("sprint")
+        return words.before(match.start, 1) in ("in", "at") and not ISSUE_NOUN.match(after) \
+            and not after.startswith("sprint")
+
+    def _capitalised(self, match: Match) -> bool:
+        """"Show me Open FLOE items": a state's name capitalised mid-sentence is the workflow's state."""
+        return bool(re.search(rf"(?<=[a-z,;] ){re.escape(match.term.label)}\b", self.typed))
 
     def _categories(self, words: Words, slots: Slots) -> None:
         """Several category words narrow each other ("underway but not finished" is in progress); a status said by
@@ -1797,6 +1871,10 @@ class ConditionReader:
             # "open", "outstanding": unresolved, as people and Jira's own filters mean it
             if "resolution" not in slots.empty:
                 slots.empty.append("resolution")
+            state = next((t.value for t in self.lexicon.of("status") if t.value.lower() == "open"), None) \
+                if "open" in said["wanted"] else None
+            if state:  # the workflow has a state of that name, which some who say "open" mean: the reading is said
+                slots.assumed.append(f"I read 'open' as unresolved, in any state, not only the {state} status.")
         elif wanted and not slots.statuses:  # a status named beside a description is the narrower reading
             slots.status_categories = [c for c in ("new", "indeterminate", "done") if c in wanted]
         for key, categories in (("wanted", slots.status_categories), ("excluded", slots.excluded.status_categories),
@@ -1929,10 +2007,14 @@ LIST_JOINERS = frozenset({"or", "and", "nor", "neither", "either"})
 NOUN_NEGATIONS = frozenset({"no", "without"})
 
 
+BEING = frozenset("is are was were been being got".split())
+
+
 def _listed_with_a_state(match: Match, matches: list[Match], words: Words) -> bool:
     """"in progress, in review or blocked": a category's words listed with workflow states name a state too."""
     return any(other.term.kind == "status" and " ".join(words.tokens[other.start:other.end]) not in CATEGORY_STATES
-               and _joined(words.tokens[min(match.end, other.end):max(match.start, other.start)], empty=True)
+               and _joined([t for t in words.tokens[min(match.end, other.end):max(match.start, other.start)]
+                            if t not in BEING], empty=True)  # "open or were reopened"
                for other in matches if other is not match)
 
 

@@ -6,7 +6,7 @@ fix version, "data" not the DATA project), so the request is read alone — unle
 import re
 from collections.abc import Callable
 
-from jirakg.intents.conditions import ISSUE_NOUN
+from jirakg.intents.conditions import ISSUE_NOUN, REGARDLESS
 from jirakg.intents.follow_ups import POINTS_AT_PERSON, with_person
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 
@@ -54,7 +54,9 @@ ISSUES_ASKED = re.compile(rf"{ISSUE_NOUN.pattern}|\b(?:improvements?|initiatives
 # back it up with data, so how many …"): a sentence of its own; "Since October, which …" is a time, no clause
 LEAD_CLAUSE = re.compile(r"^((?:(?:since|because|as|while|now that|given that|seeing that) [^,]*?(?:'s|\b(?:is|are|was|"
                          r"were|has|have|had|will|keeps?|kept|got|went|goes|wraps?|looks?))\b|"
-                         r"[^,]*\bi (?:\w+ )?(?:want|need|d like|would like)\b)[^,]*),\s+(?:so\s+)?"
+                         r"[^,]*\bi (?:\w+ )?(?:want|need|d like|would like)\b|"
+                         # "When I plan the next release train, which …": when the asker will use the answer
+                         r"(?:when|whenever|once) (?:i|we)(?: \w+)? [^,]*)[^,]*),\s+(?:so\s+)?"
                          r"(?=(?:can|could|would|will) you\b|which\b|what\b|how (?:many|much)\b|please\b|list\b|"
                          r"show\b)", re.IGNORECASE)
 SHORT_LEAD = 6  # words: a lead this short before a colon ("Quick one:", "For the OPS retro:") is read with the request
@@ -82,7 +84,8 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
     story = sentences[:first]
     # "the issues that affect version 0.3": "that" after an issue noun starts a clause, it points at nothing; only the
     # sentence that asks can point back ("Just those, please." after it points at what it asked for)
-    asked = RELATIVE_THAT.sub(r"\g<noun> which", sentences[first] if story else "")
+    # ("whatever its state", "regardless of who fixed it" point at nothing either)
+    asked = REGARDLESS.sub("", RELATIVE_THAT.sub(r"\g<noun> which", sentences[first] if story else ""))
     scopes = {_project_in(s, projects) for s in story} - {None}
     told_projects = _projects_in(" ".join(story), projects)
     if len(told_projects) > 1 and THESE_PROJECTS.search(asked):

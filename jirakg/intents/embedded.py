@@ -304,11 +304,9 @@ class EmbeddedParser:
                     and SINGULAR.search(p.lower())]
         statements = [p for p in statements if not ISSUE_KEY_IN_QUESTION.search(p) or pointing]
         wants_list = any(WANTS_LIST.search(p) for p in parts[1:])
-        if statements and len(statements) < len(parts):
-            carried = [k for p in statements for k in self._keys(p)[0]][-1:]
-            parts = [p for p in parts if p not in statements]
-        else:
-            carried = []
+        remarks = statements if statements and len(statements) < len(parts) else []
+        carried = [k for p in remarks for k in self._keys(p)[0]][-1:]
+        parts = [p for p in parts if p not in remarks]
         parts = [self._pointed(p, one_person(asked), one_person) if POINTS_AT_PERSON.search(p) else p
                  for p in _rejoined(parts)]
         # "when did the assignee change, and who did MOB-683 go to?": the one issue the question names is the one
@@ -363,8 +361,9 @@ class EmbeddedParser:
             calls = [c.model_copy(update={"name": "search"}) if c.name == "count" else c for c in calls]
         # the story's names are not conditions, and the answer says so (unless the request used the same value:
         # "the monthly ops report - … in OPS …"); read once for all the calls (each word is matched to the vocabulary)
-        said = set(unicode_words(stripped.lower()).split())  # "Farid is out sick … assigned to Farid Nguyen": used
-        told = [w for w in self.conditions.story_words(story) if w not in said] if story else []
+        # (a remark after the request, "Doesn't matter if they're open.", is named the same way)
+        said = set(unicode_words(" ".join(parts).lower()).split())  # "Farid is out sick … assigned to Farid Nguyen"
+        told = [w for w in self.conditions.story_words(" ".join([story, *remarks])) if w not in said]
         for call in calls:
             if call.name != "clarify":
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))

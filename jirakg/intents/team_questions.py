@@ -479,8 +479,9 @@ RELEASE = [
                rf"completed|shipped|out|released)\b(?: yet)?"),
     # "how many issues are in Infusion 1.5, by status" groups the release's issues; "1.5: done vs not done" reports
     # ("fix version Future Work whose status is not Done" states a condition on the status, it asks no report)
-    re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?<!by )(?<!per )(?<!each )(?:progress|"
-               rf"(?<!whose )(?<!not )(?<!a )status(?! (?:is|isn't|other|not|=|!=|in|was)\b)|readiness|health|"
+    # ("2026.Q4 in progress" is a state its issues are in)
+    re.compile(rf"\b{RELEASE_WORD}\b.{{0,30}}\b(?<!by )(?<!per )(?<!each )(?:(?<!in )progress|"
+               rf"(?<!whose )(?<!not )(?<!a )status(?! (?:is|isn't|other|not|=|!=|in|was|category)\b)|readiness|health|"
                rf"(?P<blocking>blockers)|on track|ready|{DONE_VERSUS})\b"),
     re.compile(rf"\b(?:progress|status|readiness|health|(?P<blocking>blockers)) (?:of|on|for) (?:the )?.{{0,30}}"
                rf"\b{RELEASE_WORD}\b"),

@@ -1,0 +1,124 @@
+"""The mechanisms the sixth round's tuning pools (tune16, tune17) showed missing, each in wordings of its own: a
+reporter said with emphasis ("originally flagged", "was the one to raise"), one person in both roles said after the
+name, settling said in everyday words ("put to bed", "unsettled", "still has going"), work held up by another piece
+of work, orders said as a range ("from highest to lowest"), iterations that are running, and words that name no
+condition ("regardless of who fixed it", "able to do", "my question"). Each has a near neighbour that keeps its
+old reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.intents.test_everyday_conditions import ACCOUNT, PARSER, assert_reads, one
+from tests.jira_env import fluid_lexicon
+
+SAMIR, QUINN, HIRO = ACCOUNT["Samir Patel"], ACCOUNT["Quinn Kowalski"], ACCOUNT["Hiro Sato"]
+
+DEMO = [
+    # the reporter, said with emphasis or as "the one to"
+    ("MOB bugs that Samir Patel personally flagged", [f'reporter = "{SAMIR}"'], ("assignee",)),
+    ("Samir Patel is moving teams. Which WEB stories was he the one to log?", [f'reporter = "{SAMIR}"'],
+     ("assignee",)),
+    ("OPS tasks Samir Patel originally raised himself", [f'reporter = "{SAMIR}"', 'project = "OPS"'], ("text ~",)),
+    # …while "flagged as" stays a marking, not a person's act
+    ("WEB bugs flagged by Quinn Kowalski", [f'reporter = "{QUINN}"'], ("assignee",)),
+    # one person in both roles, said after the name; a second person takes the other role
+    ("DATA tasks Quinn Kowalski both reported and is assigned to", [f'reporter = "{QUINN}"', f'assignee = "{QUINN}"'],
+     ("assignee is not EMPTY",)),
+    ("bugs Quinn Kowalski reported and assigned to Hiro Sato", [f'reporter = "{QUINN}"', f'assignee = "{HIRO}"'], ()),
+    # settling in everyday words, negated
+    ("MOB bugs that haven't been put to bed", ["resolution is EMPTY"], ("statusCategory",)),
+    ("which OPS tasks are still unsettled", ["resolution is EMPTY"], ()),
+    ("WEB stories that aren't sorted out yet", ["resolution is EMPTY"], ('resolution != "Fixed"',)),
+    ("everything Hiro Sato still has going in DATA", [f'assignee = "{HIRO}"', "resolution is EMPTY"], ()),
+    ("PROJ stories still waiting to be wrapped up", ["resolution is EMPTY"], ('statusCategory = "done"',)),
+    # held up by another piece of work; the other item's state is not theirs
+    ("open MOB tasks held up by some other piece of work", ['issueLinkType = "is blocked by"', "resolution is EMPTY"],
+     ("status",)),
+    ("WEB stories waiting on another ticket to be finished first", ['issueLinkType = "is blocked by"'],
+     ("statusCategory",)),
+    # orders said as a range or a starting point
+    ("open OPS bugs sorted by priority from highest to lowest", ["ORDER BY priority DESC"], ("priority in",)),
+    ("open OPS bugs sorted by priority lowest to highest", ["ORDER BY priority ASC"], ()),
+    ("unresolved DATA risks, ordered from top urgency down", ["ORDER BY priority DESC"], ('priority = "Highest"',)),
+    ("open MOB bugs, starting with the earliest", ["ORDER BY created ASC"], ()),
+    # sprints called iterations, running or in flight
+    ("MOB stories in the running iteration", ["sprint in openSprints()"], ()),
+    ("how many DATA tasks in the iterations in flight haven't been started", ["sprint in openSprints()",
+                                                                             'statusCategory = "new"'], ()),
+    ("open bugs in the current sprint", ["sprint in openSprints()", "resolution is EMPTY"], ("created",)),
+    ("DATA stories in this two week iteration", ["sprint in openSprints()"], ()),
+    # emptiness and settling said in longer everyday phrases
+    ("new MOB bugs that still have no person attached to them", ["assignee is EMPTY"], ()),
+    ("how many WEB tasks have not been dealt with and closed yet", ["resolution is EMPTY"], ("statusCategory",)),
+    ("OPS stories still in the works", ["resolution is EMPTY"], ()),
+    ("done PROJ tasks never associated with any particular release", ["fixVersion is EMPTY"], ()),
+    ("unresolved DATA bugs that had any change made to them since March 2026", ['updated >= "2026/03/01'],
+     ("created",)),
+    # words that name no condition
+    ("MOB bugs Samir Patel raised, regardless of who fixed them", [f'reporter = "{SAMIR}"'], ("statusCategory",)),
+    ("here's my question: how many unresolved WEB issues are there", ["resolution is EMPTY"], ("currentUser",)),
+    ("WEB stories about what the app should be able to do offline", ['project = "WEB"'], ('statusCategory = "new"',)),
+    ("OPS tickets Samir Patel raised, whatever kind they are", [f'reporter = "{SAMIR}"'], ("issuetype",)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    call = one(PARSER, question)
+    jql = call.jql or ""
+    for clause in present:
+        assert clause in jql, jql
+    for clause in absent:
+        assert clause not in jql, jql
+
+
+def test_a_named_sprint_is_not_a_planned_one() -> None:
+    sprint = next(t for t in PARSER.lexicon.of("sprint") if t.label.startswith("MOB"))
+    call = one(PARSER, f"items planned in {sprint.label} that are still open")
+    assert f'sprint = "{sprint.value}"' in (call.jql or "") and "futureSprints" not in (call.jql or ""), call.jql
+
+
+def test_problems_are_read_as_any_issue_and_said() -> None:
+    call = one(PARSER, "how many problems were reported in MOB this year")
+    assert "issuetype" not in (call.jql or "")
+    assert "I read 'problems' as issues of any type, not only bugs." in call.slots.assumed
+    assert_reads(one(PARSER, "MOB bugs and other problems"), ['issuetype = "Bug"'])
+
+
+@pytest.fixture(scope="module")
+def fluid():
+    from jirakg.intents.embedded import EmbeddedParser
+    from tests.intents.test_everyday_conditions import NOW
+    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
+
+
+FLUID = [
+    # a state the workflow names, said "at" it or listed with another state
+    ("FLOE bugs still at Open", ['status = "Open"'], ("resolution is EMPTY",)),
+    ("FLOE issues that are open or were reopened", ['status in ("Open", "Reopened")'], ()),
+    ("open FLOE bugs", ["resolution is EMPTY"], ("status",)),
+    # a person's plate is open work unless the question says a state
+    ("what's on Antranig's plate that got reopened", ['status = "Reopened"'], ("resolution is EMPTY",)),
+    ("what's on Antranig's plate", ["resolution is EMPTY"], ()),
+    # "open" beside a workflow state of that name: unresolved, and said
+    ("FLOE bugs open and updated in 2012", ["resolution is EMPTY"], ("status",)),
+    # the affected version said with "is" or pointed at
+    ("which bugs say they affect the 1.4 release", ['affectedVersion = "1.4"'], ("fixVersion",)),
+    # a reason that denies being done is no resolution
+    ("FLUID items that came back because they weren't really finished", ['status = "Reopened"'], ("resolution =",)),
+    ("bugs whose affected version is 0.3b", ['affectedVersion = "0.3b"'], ("fixVersion",)),
+]
+
+
+@pytest.mark.fluid_archive
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_wordings(fluid, question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    call = one(fluid, question)
+    jql = call.jql or ""
+    if "open" in question.split() and "resolution is EMPTY" in present:
+        assert "I read 'open' as unresolved, in any state, not only the Open status." in call.slots.assumed
+    for clause in present:
+        assert clause in jql, jql
+    for clause in absent:
+        assert clause not in jql, jql
