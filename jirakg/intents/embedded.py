@@ -16,7 +16,16 @@ from difflib import get_close_matches
 from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
-from jirakg.intents.conditions import CATEGORIES, DEEP, UNDER, ConditionReader, Unknown, foreign_language, no_such
+from jirakg.intents.conditions import (
+    CATEGORIES,
+    DEEP,
+    ORDER,
+    UNDER,
+    ConditionReader,
+    Unknown,
+    foreign_language,
+    no_such,
+)
 from jirakg.intents.context_sentences import IT, without_story
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
@@ -186,6 +195,7 @@ ENGLISH_ONLY = ("I understand questions in English only, for example 'How many o
 
 
 PARSE_CACHE = 4096
+SHORT_ORDER = 8  # words: an order said alone after a search ("most recently updated at the top") sorts that set
 
 
 # A part that opens with a request ("Also list …", "Count everything he reported") or adds to it ("Its children too");
@@ -612,6 +622,9 @@ class EmbeddedParser:
                 return "count" if counted else "search"
         if state.last_search is not None and refines_alone(lowered) and pronoun_in_role(lowered):
             return "count" if state.last_intent == "count" else "search"  # "assigned to her": the last set, narrowed
+        if state.last_search is not None and ORDER.search(lowered) and not ISSUE_NOUNS.search(lowered) \
+                and len(lowered.split()) <= SHORT_ORDER:
+            return "search"  # "oldest first", "newest at the top": the last set, listed in that order
         if about_an_issue and POINTS.search(lowered):
             return "metadata"  # "how many story points is WEB-4?" asks a field, not a count
         for name, pattern in RULES:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.intents.test_everyday_conditions import ACCOUNT, PARSER, assert_reads, one
+from jirakg.intents.embedded import EmbeddedParser
+from tests.intents.test_everyday_conditions import ACCOUNT, NOW, PARSER, assert_reads, one
+from tests.intents.test_follow_ups import follow
 from tests.jira_env import fluid_lexicon
 
 SAMIR, QUINN, HIRO = ACCOUNT["Samir Patel"], ACCOUNT["Quinn Kowalski"], ACCOUNT["Hiro Sato"]
@@ -87,9 +89,7 @@ def test_problems_are_read_as_any_issue_and_said() -> None:
 
 
 @pytest.fixture(scope="module")
-def fluid():
-    from jirakg.intents.embedded import EmbeddedParser
-    from tests.intents.test_everyday_conditions import NOW
+def fluid() -> EmbeddedParser:
     return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
 
 
@@ -122,3 +122,11 @@ def test_fluid_wordings(fluid, question: str, present: list[str], absent: tuple[
         assert clause in jql, jql
     for clause in absent:
         assert clause not in jql, jql
+
+
+@pytest.mark.parametrize(("then", "order"), [("oldest first", "created ASC"), ("newest first", "created DESC"),
+                                             ("most recently updated at the top", "updated DESC")])
+def test_an_order_said_alone_sorts_the_last_set(then: str, order: str) -> None:
+    call = follow("open MOB bugs nobody is assigned to", then)
+    assert call.name == "search" and call.jql is not None
+    assert call.jql.endswith(f"ORDER BY {order}") and "assignee is EMPTY" in call.jql and '"MOB"' in call.jql
