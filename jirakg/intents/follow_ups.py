@@ -50,6 +50,13 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
         if getattr(new.excluded, name):
             both = getattr(merged.excluded, name) + getattr(new.excluded, name)
             setattr(merged.excluded, name, list(dict.fromkeys(both)))
+    # a state said now replaces the earlier one ("what about the closed ones?" after "open bugs", "only the open ones"
+    # after "bugs resolved as Duplicate")
+    if new.statuses or new.status_categories or new.resolutions or "resolution" in new.filled:
+        merged.empty = [f for f in merged.empty if f != "resolution"]
+    if "resolution" in new.empty:
+        merged.resolutions, merged.status_categories = [], [c for c in merged.status_categories if c != "done"]
+        merged.filled = [f for f in merged.filled if f != "resolution"]
     merged.empty = list(dict.fromkeys(merged.empty + new.empty))
     merged.filled = list(dict.fromkeys(merged.filled + new.filled))
     merged.dates = [d for d in merged.dates if d.field not in {n.field for n in new.dates}] + new.dates

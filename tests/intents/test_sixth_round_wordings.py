@@ -130,3 +130,20 @@ def test_an_order_said_alone_sorts_the_last_set(then: str, order: str) -> None:
     call = follow("open MOB bugs nobody is assigned to", then)
     assert call.name == "search" and call.jql is not None
     assert call.jql.endswith(f"ORDER BY {order}") and "assignee is EMPTY" in call.jql and '"MOB"' in call.jql
+
+
+@pytest.mark.parametrize(("first", "then", "present", "absent"), [
+    # a state said in a follow-up replaces the earlier one instead of contradicting it
+    ("open MOB bugs", "what about the closed ones?", ['statusCategory = "done"'], ("resolution is EMPTY",)),
+    ("MOB bugs resolved as won't do", "only the open ones", ["resolution is EMPTY"], ("Won't Do",)),
+    # …and narrows where it agrees with it
+    ("open MOB bugs", "just the critical ones", ["resolution is EMPTY", "priority"], ()),
+])
+def test_a_state_said_in_a_follow_up_replaces_the_earlier_state(first: str, then: str, present: list[str],
+                                                                absent: tuple[str, ...]) -> None:
+    jql = follow(first, then).jql or ""
+    assert '"MOB"' in jql and '"Bug"' in jql, jql
+    for clause in present:
+        assert clause in jql, jql
+    for clause in absent:
+        assert clause not in jql, jql
