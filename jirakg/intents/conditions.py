@@ -221,7 +221,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"left (?:unfinished|undone|unresolved|open|hanging)|still around|"
                               # "the dangers we are still keeping an eye on": still followed, so not settled
                               r"still (?:keeping an eye on|keeping tabs on|watching|monitoring)|"
-                              r"still broken|"
+                              r"still(?= broken\b)|"  # "what's still broken": unresolved, and broken things are bugs
                               r"(?:still )?lingering|not (?:yet )?wrapped up(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
                               r"(?:have|has|need|needs) to (?:be )?(?:finish|"
@@ -1607,7 +1607,9 @@ class ConditionReader:
                 asked and REPORTER_ASKED.search(after)) or owned_after)
             if cue_after:
                 words.take(tail, tail + cue_after.group(0).count(" ") + 1)
-            self.plate = self.plate or (role == "assignees" and not negated and bool(working or plate))
+            # "ended up on Farid's plate" says where the issues went, not that they are open
+            landed = re.search(r"\b(?:ended up|end up|landed|went|gone|got|put) on$", before)
+            self.plate = self.plate or (role == "assignees" and not negated and bool(working or plate) and not landed)
         # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee
         slots.assignees = [p for p in slots.assignees if p not in uncued or p not in slots.reporters]
         # a name with no role word: the reading is said, as the reporter is as likely meant

@@ -57,6 +57,10 @@ DEMO = [
     ("done PROJ tasks never associated with any particular release", ["fixVersion is EMPTY"], ()),
     ("unresolved DATA bugs that had any change made to them since March 2026", ['updated >= "2026/03/01'],
      ("created",)),
+    # "still broken": unresolved, and broken things are bugs
+    ("what's still broken in WEB", ['issuetype = "Bug"', "resolution is EMPTY"], ()),
+    # where the issues went says nothing of whether they are open
+    ("stories Samir Patel filed that ended up on Hiro Sato's plate", [f'assignee = "{HIRO}"'], ("resolution",)),
     # words that name no condition
     ("MOB bugs Samir Patel raised, regardless of who fixed them", [f'reporter = "{SAMIR}"'], ("statusCategory",)),
     ("here's my question: how many unresolved WEB issues are there", ["resolution is EMPTY"], ("currentUser",)),
