@@ -1261,11 +1261,13 @@ class ConditionReader:
 
     # --- on the words ----------------------------------------------------------------------------
 
-    @staticmethod
-    def _empties(words: Words, slots: Slots) -> None:
+    def _empties(self, words: Words, slots: Slots) -> None:
         for name, pattern in EMPTY_FIELDS:
-            if words.take_all(pattern) and name not in slots.empty:
+            found = words.take_all(pattern)
+            if found and name not in slots.empty:
                 slots.empty.append(name)  # type: ignore[arg-type]
+            for match in found if name == "resolution" else []:
+                self._unresolved_note(match.group(0), slots)
         for name, pattern in FILLED_FIELDS:
             if words.take_all(pattern) and name not in slots.filled:
                 slots.filled.append(name)  # type: ignore[arg-type]
@@ -1825,6 +1827,15 @@ class ConditionReader:
         return words.before(match.start, 1) in ("in", "at") and not ISSUE_NOUN.match(after) \
             and not after.startswith("sprint")
 
+    def _unresolved_note(self, said: str, slots: Slots) -> None:
+        """"open", "still to do" read as unresolved where the workflow has a state of that name, which some who
+        say it mean: the reading is said."""
+        state = next((t.value for t in self.lexicon.of("status")
+                      if re.fullmatch(rf"(?:still )?{re.escape(t.value.lower())}", said)), None)
+        note = f"I read '{said}' as unresolved, in any state, not only the {state} status."
+        if state and note not in slots.assumed:
+            slots.assumed.append(note)
+
     def _capitalised(self, match: Match) -> bool:
         """"Show me Open FLOE items": a state's name capitalised mid-sentence is the workflow's state."""
         return bool(re.search(rf"(?<=[a-z,;] ){re.escape(match.term.label)}\b", self.typed))
@@ -1873,10 +1884,8 @@ class ConditionReader:
             # "open", "outstanding": unresolved, as people and Jira's own filters mean it
             if "resolution" not in slots.empty:
                 slots.empty.append("resolution")
-            state = next((t.value for t in self.lexicon.of("status") if t.value.lower() == "open"), None) \
-                if "open" in said["wanted"] else None
-            if state:  # the workflow has a state of that name, which some who say "open" mean: the reading is said
-                slots.assumed.append(f"I read 'open' as unresolved, in any state, not only the {state} status.")
+            for phrase in said["wanted"]:
+                self._unresolved_note(phrase, slots)
         elif wanted and not slots.statuses:  # a status named beside a description is the narrower reading
             slots.status_categories = [c for c in ("new", "indeterminate", "done") if c in wanted]
         for key, categories in (("wanted", slots.status_categories), ("excluded", slots.excluded.status_categories),

@@ -36,6 +36,9 @@ POINTS_BACK = re.compile(r"\b(?:(?<!are )(?<!is )(?<!were )(?<!was )there|its|th
 THAT_PROJECT = re.compile(r"\b(?:(?P<that>that|this|the same) project|(?:in |over )?"
                           r"(?<!are )(?<!is )(?<!were )(?<!was )there)\b", re.IGNORECASE)  # not "are there any"
 ITS = re.compile(r"\bits\b", re.IGNORECASE)
+# "…held up during its 2020 push. Show me the bugs filed against SJRK that year.": the one year the story names
+THAT_YEAR = re.compile(r"\b(?:in |during )?(?:that|the same) year\b", re.IGNORECASE)
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 THESE_PROJECTS = re.compile(r"\b(?:in |from |across |over )?(?:either|both|those|these|"
                             r"the two) projects?\b", re.IGNORECASE)
 EXCLUDING = re.compile(r"\b(?:excluding|except|other than|besides|apart from|aside from|(?:anyone|anybody) but)\b",
@@ -97,6 +100,10 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
         scope = next(iter(scopes))
         sentences[first] = THAT_PROJECT.sub(lambda m: f"{'the' if m.group('that') else 'in the'} {scope} project",
                                             sentences[first])
+        asked = ""
+    years = {year for sentence in story for year in YEAR.findall(sentence)}
+    if len(years) == 1 and THAT_YEAR.search(asked) and not POINTS_BACK.search(THAT_YEAR.sub("", asked)):
+        sentences[first] = THAT_YEAR.sub(f"in {years.pop()}", sentences[first])
         asked = ""
     sprint_told = len(scopes) == 1 and any(NEW_SPRINT.search(s) for s in story) and bool(IT_ALONE.search(asked))
     if sprint_told:

@@ -36,6 +36,10 @@ NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare",
 NOT_UNUSED = NARROWING_VERBS | NOT_SEARCHED  # a follow-up's words never named as not used
 
 
+# the names workflows give their settled states (the categories are not known here)
+SETTLED_STATE = re.compile(r"done|closed|resolved|fixed|complete|won.t|cancel|reject|declin", re.IGNORECASE)
+
+
 def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     """A follow-up keeps the earlier conditions and adds or replaces what it states ("and in FLOE?",
     "how many of those are bugs?", "only the open ones", "sort them by priority"). `words`, the
@@ -50,9 +54,11 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
         if getattr(new.excluded, name):
             both = getattr(merged.excluded, name) + getattr(new.excluded, name)
             setattr(merged.excluded, name, list(dict.fromkeys(both)))
-    # a state said now replaces the earlier one ("what about the closed ones?" after "open bugs", "only the open ones"
-    # after "bugs resolved as Duplicate")
-    if new.statuses or new.status_categories or new.resolutions or "resolution" in new.filled:
+    # a settled state said now replaces an unsettled one said before, and the other way round ("what about the closed
+    # ones?" after "open bugs", "only the open ones" after "bugs resolved as Duplicate"); "which of those are blocked"
+    # narrows
+    if new.resolutions or "resolution" in new.filled or "done" in new.status_categories or any(
+            SETTLED_STATE.search(status) for status in new.statuses):
         merged.empty = [f for f in merged.empty if f != "resolution"]
     if "resolution" in new.empty:
         merged.resolutions, merged.status_categories = [], [c for c in merged.status_categories if c != "done"]

@@ -50,6 +50,8 @@ DEMO = [
                                                                              'statusCategory = "new"'], ()),
     ("open bugs in the current sprint", ["sprint in openSprints()", "resolution is EMPTY"], ("created",)),
     ("DATA stories in this two week iteration", ["sprint in openSprints()"], ()),
+    # "still to do" read as unresolved where the workflow has a To Do state says so; "left to do" needs no word
+    ("DATA stories in the current sprint that are still to do", ["resolution is EMPTY"], ()),
     # emptiness and settling said in longer everyday phrases
     ("new MOB bugs that still have no person attached to them", ["assignee is EMPTY"], ()),
     ("how many WEB tasks have not been dealt with and closed yet", ["resolution is EMPTY"], ("statusCategory",)),
@@ -85,6 +87,12 @@ def test_a_named_sprint_is_not_a_planned_one() -> None:
     assert f'sprint = "{sprint.value}"' in (call.jql or "") and "futureSprints" not in (call.jql or ""), call.jql
 
 
+def test_a_state_name_read_as_unresolved_is_said() -> None:
+    said = one(PARSER, "DATA stories in the current sprint that are still to do").slots.assumed
+    assert "I read 'still to do' as unresolved, in any state, not only the To Do status." in said
+    assert one(PARSER, "what's left to do in MOB").slots.assumed == []
+
+
 def test_problems_are_read_as_any_issue_and_said() -> None:
     call = one(PARSER, "how many problems were reported in MOB this year")
     assert "issuetype" not in (call.jql or "")
@@ -107,6 +115,9 @@ FLUID = [
     ("what's on Antranig's plate", ["resolution is EMPTY"], ()),
     # "open" beside a workflow state of that name: unresolved, and said
     ("FLOE bugs open and updated in 2012", ["resolution is EMPTY"], ("status",)),
+    # "that year" points at the one year the story names
+    ("The storytelling kit had a rough 2020. Show me the bugs filed against SJRK that year.",
+     ['created >= "2020/01/01', 'created < "2021/01/01', 'project = "SJRK"'], ()),
     # the affected version said with "is" or pointed at
     ("which bugs say they affect the 1.4 release", ['affectedVersion = "1.4"'], ("fixVersion",)),
     # a reason that denies being done is no resolution
@@ -117,7 +128,7 @@ FLUID = [
 
 @pytest.mark.fluid_archive
 @pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
-def test_fluid_wordings(fluid, question: str, present: list[str], absent: tuple[str, ...]) -> None:
+def test_fluid_wordings(fluid: EmbeddedParser, question: str, present: list[str], absent: tuple[str, ...]) -> None:
     call = one(fluid, question)
     jql = call.jql or ""
     if "open" in question.split() and "resolution is EMPTY" in present:
@@ -142,6 +153,7 @@ def test_an_order_said_alone_sorts_the_last_set(then: str, order: str) -> None:
     ("MOB bugs resolved as won't do", "only the open ones", ["resolution is EMPTY"], ("Won't Do",)),
     # …and narrows where it agrees with it
     ("open MOB bugs", "just the critical ones", ["resolution is EMPTY", "priority"], ()),
+    ("open MOB bugs", "which of those are blocked?", ["resolution is EMPTY", 'status = "Blocked"'], ()),
 ])
 def test_a_state_said_in_a_follow_up_replaces_the_earlier_state(first: str, then: str, present: list[str],
                                                                 absent: tuple[str, ...]) -> None:
