@@ -126,7 +126,10 @@ NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|wer
            r"linked|attached|connected) "
            r"(?:in|into|to|for|on|under|with|at|against)? ?(?:a |any |an )?(?:particular |specific |single )?|"
            r"(?:never|not|without)(?: ever| yet)? (?:got|get|getting|gotten|been given|given|having|had) "
-           r"(?:a |any |an )?)")
+           r"(?:a |any |an )?|"
+           # "stories that didn't make it into any release"
+           r"(?:didn t|did not|never|don t|doesn t|haven t|hasn t) (?:yet )?(?:make|made|get|got) (?:it )?"
+           r"(?:in|into|onto|to) (?:a |any |an )?)")
 DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|ended(?: up)?) as |marked )?"
                       r"(?:not going to (?:be )?|"
                       r"(?P<decided>declined?|declining|refused?|refusing|chose not|decided not|opted not) to |"
@@ -199,10 +202,12 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                                r"undescribed)\b")),
     # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
     ("parent", re.compile(rf"\b(?:{WITHOUT}(?:parent|epic)s?|"
-                          rf"not (?:in|under|part of) (?:a |an |any )?(?:parent|epic)s?|"
+                          rf"(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:in|under|part of) (?:a |an |any )?"
+                          r"(?:parent|epic)s?|"
                           rf"(?:don t|doesn t|do not|does not) belong to (?:a |an |any )?(?:parent|epic)s?|"
                           rf"{NOT_PUT}(?:parent|epic)s?{GIVEN})\b")),
-    ("sprint", re.compile(rf"\b(?:not in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|"
+    ("sprint", re.compile(rf"\b(?:(?:not|aren t|isn t|weren t|wasn t) in (?:a |any )?sprints?|{WITHOUT}sprints?|"
+                          r"in the backlog|"
                           rf"{NOT_PUT}sprints?{GIVEN})\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
@@ -469,7 +474,8 @@ ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |curre
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"uses? the words?|using the words?|"
               r"(?:that |which )?(?:bring|brings|bringing) up|"
-              r"with the words?|matching|referring to|refers? to|that say|saying|with (?:the )?(?:text|phrase|word)|"
+              r"with the words?|matching|referring to|refers? to|that say|says|saying|"
+              r"with (?:the )?(?:text|phrase|word)|"
               r"that reference|referencing|that include|including the word",
               r"(?:that are |which are |is |are )?(?:about|regarding|concerning|related to|on the topic of)"]
 TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|"
@@ -855,6 +861,11 @@ UPWARD_AFTER = re.compile(rf"(?:priority )?{OR_ABOVE}\b")
 DOWNWARD_AFTER = re.compile(rf"(?:priority )?{OR_BELOW}\b")
 UPWARD_SAID = re.compile(rf"\b{OR_ABOVE}\b|\bat least\b")
 DOWNWARD_SAID = re.compile(rf"\b{OR_BELOW}\b|\bat most\b")
+# "more urgent than Medium", "anything below High": the levels past the one named, not it
+COMPARED = re.compile(r"\b(?:(?:with |of |at )?(?:a )?priority )?"
+                      r"(?:(?P<more>more|less) (?:urgent|important|pressing|severe|critical|serious)|"
+                      r"(?P<higher>higher|lower)(?: priority| in priority)?|(?P<side>above|below)) (?:than )?"
+                      r"(?:priority )?(?:the )?(?P<level>[a-z]+)(?: priority)?\b")
 FUZZY_VALUE = 0.8  # the grounder scores misspellings 0.8+ ("reorderrer"); below, a near word is another word
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
@@ -1047,6 +1058,7 @@ class ConditionReader:
         for match in words.take_all(NAMED_CATEGORY):  # before values: "status category not done" names no status
             target = slots.excluded.status_categories if match.group("not") else slots.status_categories
             target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
+        self._priority_compared(words, slots)
         self._values(words, slots, people)
         self._numbered_sprint(words, slots)
         if previous_sprint:
@@ -1196,9 +1208,11 @@ class ConditionReader:
                 window = window.model_copy(update={"start": None, "end": window.start})
             elif field_name == "due" and window.start and not window.end and window.start < now:
                 window = window.model_copy(update={"end": now})  # "due in the last 2 weeks": not the ones ahead
-            if "sprint" in window.phrase and (not cued or (window.phrase.startswith("current") and not re.search(
-                    r"\b(?:in|during|over|since)\s*(?:the\s*)?$", before))):
-                continue  # "in the current sprint", "Zoe reported current sprint": membership, not a time
+            if "sprint" in window.phrase and (not cued or negated or (
+                    window.phrase.startswith("current")
+                    and not re.search(r"\b(?:in|during|over|since)\s*(?:the\s*)?$", before))):
+                continue  # "in the current sprint", "Zoe reported current sprint", "not done in the current sprint":
+                # membership, not a time
             if not cued and field_name != "due" and window.start and window.start > now:
                 continue  # "the planning call is next week": nothing was created or resolved in the future
             if not cued and WEEKDAY.fullmatch(window.phrase) and not window.phrase.startswith("from "):
@@ -1350,12 +1364,17 @@ class ConditionReader:
     @staticmethod
     def _sprint_state(words: Words, slots: Slots) -> None:
         """"the current sprint", "the active Web Storefront sprint": the words between stay for the
-        readers after this one (a team's or project's name)."""
+        readers after this one (a team's or project's name); "not in the current sprint" is outside it."""
         for state, pattern in SPRINT_STATES:
             match = pattern.search(words.free())
             if match:
                 slots.sprint_state = state  # type: ignore[assignment]
                 start, end = words.span(match)
+                negation = _negation(words.before(start, 4))
+                if negation and re.fullmatch(r"(?: yet| currently)? (?:in|from|part of)(?: the| a| an| any)?",
+                                             negation.groupdict().get("rest") or ""):
+                    slots.sprint_state_excluded = True
+                    _take_negation(words, negation, start)
                 between = match.groupdict().get("between") or ""
                 kept = set(range(*words.span(match, "between"))) if between.strip() else set()
                 words.take_where(start, end, keep=kept)
@@ -1792,6 +1811,16 @@ class ConditionReader:
                            " ".join(words.tokens[match.end:match.end + 6]))
         return bool(stem and re.search(rf"\b{re.escape(stem)}", " ".join(words.tokens))) or bool(
             ISSUE_NOUN.match(following) or re.match(r"(?:problems?|incidents?|ones)\b", following))
+
+    def _priority_compared(self, words: Words, slots: Slots) -> None:
+        order = self.lexicon.priority_order
+        for match in list(COMPARED.finditer(words.free())):
+            at = next((i for i, level in enumerate(order) if level.lower() == match.group("level")), None)
+            if at is None:
+                continue
+            up = (match.group("more") or match.group("higher") or match.group("side")) in ("more", "higher", "above")
+            slots.priorities += [p for p in (order[:at] if up else order[at + 1:]) if p not in slots.priorities]
+            words.take(*words.span(match))
 
     def _priority_range(self, match: Match, phrase: str, words: Words) -> list[str]:
         """"important", "critical or worse": that level and every one above it, as people mean it; "minor or

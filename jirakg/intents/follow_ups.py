@@ -78,6 +78,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     merged.numbers = [n for n in merged.numbers if n.field not in {m.field for m in new.numbers}] + new.numbers
     merged.overdue = merged.overdue or new.overdue
     merged.sprint_state = new.sprint_state or (None if new.sprints else merged.sprint_state)
+    merged.sprint_state_excluded = new.sprint_state_excluded if new.sprint_state else merged.sprint_state_excluded
     if new.sprint_state and not new.sprints:
         merged.sprints = []
     merged.text = _searched_words(new.text) or merged.text

@@ -136,7 +136,9 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
     clauses += [f"{field} is EMPTY" for field in slots.empty] + [f"{field} is not EMPTY" for field in slots.filled]
     if slots.parents:
         clauses.append(_in("parent", slots.parents))
-    if slots.sprint_state:
+    if slots.sprint_state and slots.sprint_state_excluded:
+        clauses.append(f"(sprint not in {slots.sprint_state}Sprints() OR sprint is EMPTY)")
+    elif slots.sprint_state:
         clauses.append(f"sprint in {slots.sprint_state}Sprints()")
     if slots.was_statuses:
         clauses.append(_in("status", slots.was_statuses).replace(" = ", " was ", 1).replace(" in (", " was in (", 1))

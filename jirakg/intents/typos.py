@@ -12,7 +12,8 @@ from jirakg.intents.timewindows import MONTHS
 
 # Question words typed most often; not every English word ("form" is no misspelt "from").
 QUESTION_WORDS = frozenset("""the what which many about those these them they only just show still open with
-priority status assigned unassigned reported resolved unresolved created updated please ones""".split())
+priority status assigned unassigned reported resolved unresolved created updated please ones tickets issues
+current unfinished overdue blocked stories sprint outstanding""".split())
 # English words the reader knows though no question word: never taken for a misspelling ("till" is no "still")
 ENGLISH = FILLER | SCAFFOLD | FIELD_WORDS | set(MONTHS) | {"till", "til", "form", "lets", "ship", "shipped"}
 WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]+(?![\w-])")  # not in keys or acronyms ("OPS-541", "SLA")

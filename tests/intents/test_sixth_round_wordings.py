@@ -63,6 +63,25 @@ DEMO = [
     ("what's still broken in WEB", ['issuetype = "Bug"', "resolution is EMPTY"], ()),
     # where the issues went says nothing of whether they are open
     ("stories Samir Patel filed that ended up on Hiro Sato's plate", [f'assignee = "{HIRO}"'], ("resolution",)),
+    # priorities past the one named, above or below it
+    ("anything more urgent than medium in OPS", ['priority in ("Highest", "High")'], ('"Medium"',)),
+    ("WEB tasks with priority below high", ['priority in ("Medium", "Low", "Lowest")'], ('"High"',)),
+    # a release or sprint an issue never made it into
+    ("MOB stories that didn't make it into any release", ["fixVersion is EMPTY"], ()),
+    ("DATA bugs that never got into a sprint", ["sprint is EMPTY"], ()),
+    # typed fast: a letter left out of a word every question uses
+    ("how many tikets does Quinn Kowalski have", [f'assignee = "{QUINN}"'], ("text ~",)),
+    ("stroies in the curent sprint", ["sprint in openSprints()", 'issuetype = "Story"'], ()),
+    ("unfinshed MOB tasks", ["resolution is EMPTY"], ()),
+    # the title said to say a word
+    ("MOB bugs whose title says crash", ['summary ~ "crash"'], ("text ~",)),
+    # outside the current sprint, the backlog included; "not done in the current sprint" is in it and not done
+    ("WEB bugs not in the current sprint", ["(sprint not in openSprints() OR sprint is EMPTY)"], ()),
+    ("MOB stories not done in the current sprint", ["sprint in openSprints()", 'statusCategory != "done"'],
+     ("resolutiondate", 'status = "Done"')),
+    # no epic, no sprint, said with "aren't"
+    ("MOB stories that aren't in any epic", ["parent is EMPTY"], ('issuetype != "Epic"',)),
+    ("DATA bugs that aren't in any sprint", ["sprint is EMPTY"], ()),
     # words that name no condition
     ("MOB bugs Samir Patel raised, regardless of who fixed them", [f'reporter = "{SAMIR}"'], ("statusCategory",)),
     ("here's my question: how many unresolved WEB issues are there", ["resolution is EMPTY"], ("currentUser",)),
