@@ -967,6 +967,7 @@ class ConditionReader:
         self.date_field: DateField | None = None  # the field of a time no date word names, when not created
         self.plate = False  # a person's plate was said in the question being read
         self.typed = ""  # the question being read as typed
+        self.unresolved_said: list[str] = []  # its words read as unresolved
         self.unused: list[str] = []  # words of the question being read that no reader used, filler aside
         # "assigned to someone else", "… other than him", and the role: whom it excludes is read with the people
         self.other_than: tuple[re.Match, str] | None = None
@@ -1017,6 +1018,7 @@ class ConditionReader:
         date word is on (a follow-up's "what about next week?" after "due this week")."""
         self.date_field = date_field
         self.typed = typed or text
+        self.unresolved_said = []
         self.plate = False  # a person's plate was said: open work, unless the question says a state
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = EITHER_WAY.sub(" ", UNAPOSTROPHED.sub(r"\1'\2", raw))
@@ -1073,6 +1075,8 @@ class ConditionReader:
                 slots.statuses or slots.status_categories or slots.resolutions or slots.was_statuses
                 or "resolution" in slots.filled):
             slots.empty.append("resolution")  # "on Ana's plate": her open work, unless a state is said
+        if "resolution" in slots.empty:
+            self._unresolved_notes(slots)
         if PROBLEMS.search(raw) and not (slots.issue_types or slots.excluded.issue_types):
             slots.assumed.append("I read 'problems' as issues of any type, not only bugs.")
         self._unknown_names(words, typed or text)
@@ -1280,8 +1284,7 @@ class ConditionReader:
             found = words.take_all(pattern)
             if found and name not in slots.empty:
                 slots.empty.append(name)  # type: ignore[arg-type]
-            for match in found if name == "resolution" else []:
-                self._unresolved_note(match.group(0), slots)
+            self.unresolved_said += [m.group(0) for m in found] if name == "resolution" else []
         for name, pattern in FILLED_FIELDS:
             if words.take_all(pattern) and name not in slots.filled:
                 slots.filled.append(name)  # type: ignore[arg-type]
@@ -1856,14 +1859,14 @@ class ConditionReader:
         return words.before(match.start, 1) in ("in", "at") and not ISSUE_NOUN.match(after) \
             and not after.startswith("sprint")
 
-    def _unresolved_note(self, said: str, slots: Slots) -> None:
-        """"open", "still to do" read as unresolved where the workflow has a state of that name, which some who
-        say it mean: the reading is said."""
-        state = next((t.value for t in self.lexicon.of("status")
-                      if re.fullmatch(rf"(?:still )?{re.escape(t.value.lower())}", said)), None)
-        note = f"I read '{said}' as unresolved, in any state, not only the {state} status."
-        if state and note not in slots.assumed:
-            slots.assumed.append(note)
+    def _unresolved_notes(self, slots: Slots) -> None:
+        """"open", "still to do" read as unresolved where the workflows of the projects asked about have a state of
+        that name, which some who say it mean: the reading is said."""
+        for said in dict.fromkeys(self.unresolved_said):
+            state = next((t.value for t in self.lexicon.of("status")
+                          if re.fullmatch(rf"(?:still )?{re.escape(t.value.lower())}", said)), None)
+            if state and all(state in self.lexicon.statuses_in.get(p, [state]) for p in slots.projects):
+                slots.assumed.append(f"I read '{said}' as unresolved, in any state, not only the {state} status.")
 
     def _capitalised(self, match: Match) -> bool:
         """"Show me Open FLOE items": a state's name capitalised mid-sentence is the workflow's state."""
@@ -1913,8 +1916,7 @@ class ConditionReader:
             # "open", "outstanding": unresolved, as people and Jira's own filters mean it
             if "resolution" not in slots.empty:
                 slots.empty.append("resolution")
-            for phrase in said["wanted"]:
-                self._unresolved_note(phrase, slots)
+            self.unresolved_said += said["wanted"]
         elif wanted and not slots.statuses:  # a status named beside a description is the narrower reading
             slots.status_categories = [c for c in ("new", "indeterminate", "done") if c in wanted]
         for key, categories in (("wanted", slots.status_categories), ("excluded", slots.excluded.status_categories),
