@@ -118,7 +118,9 @@ HAVE_NOT = (r"(?:(?:don t|doesn t|didn t|do not|does not|did not) (?:yet |even |
             r"belong to)|"
             r"(?:haven t|hasn t|have not|has not) (?:yet |even |ever )?(?:got|gotten|had|been given)) (?:a |an |any )?")
 WITHOUT = rf"(?:no |without (?:an? |any )?|missing (?:an? )?|lack(?:ing)? (?:an? )?|with no |{HAVE_NOT})"
-LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b(?! last\b)")
+LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b(?! last\b)|"
+                   r"\b(?:rated |ranked |sitting |put )?(?:at )?the (?:very )?bottom of the (?:importance|priority|"
+                   r"urgency) (?:scale|ladder|list)\b")
 # "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
 NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?"
            r"(?:got |gotten )?|without (?:ever )?(?:being |having been |getting |having )?)"
@@ -190,7 +192,11 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               rf"target (?:versions?|releases?)){GIVEN}|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN})\b")),
     # "no affects version", "missing an affected version"
-    ("affectedVersion", re.compile(rf"\b(?:{WITHOUT}(?:affects?|affected) versions?{GIVEN})\b")),
+    ("affectedVersion", re.compile(rf"\b(?:{WITHOUT}(?:affects?|affected) versions?{GIVEN}|"
+                                   # "don't say which release they were found in"
+                                   r"(?:don t|doesn t|do not|does not|never) (?:say|name|mention|list|give|state) "
+                                   r"(?:which|what|any|a) (?:release|version|build)s? (?:they |it )?(?:were |was |are |"
+                                   r"is )?(?:found|seen|broken|happen\w*|occur\w*|show\w* up|appear\w*) in)\b")),
     ("component", re.compile(rf"\b(?:{WITHOUT}{COMPONENT_WORDS}|(?:no|without) component set|"
                              rf"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|put|filed|labell?ed) "
                              rf"(?:them |it )?(?:with|under|in) (?:a |an |any )?{COMPONENT_WORDS}|"
@@ -573,7 +579,7 @@ LINK_ANY = [
 OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any |at least one |one or more )?(?:other|another|"
               r"different|older|earlier|newer) "
               r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones)|others|one another|each other|another one|"
-              r"the same (?:thing|issue|ticket|problem|bug|request))")
+              r"the same (?:thing|issue|ticket|problem|bug|request)|another)")  # "floe issues that duplicate another"
 
 
 COPIES = r"(?:duplicates|copies|copy|dupes?|repeats?)"
@@ -671,6 +677,9 @@ HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too 
                    r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
                    r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you)")
 PROBLEMS = re.compile(r"\bproblems?\b")  # bugs to some, any issue to others: the reading is said
+# "I was off last week", "we'll be away next week": a time the asker tells of themselves
+ASKER_AWAY = re.compile(r"\b(?:i|we) (?:was|were|am|m|re|are|ve been|have been|had been|will be|ll be) "
+                        r"(?:off|away|out|on leave|on holiday|on vacation|sick|travelling|traveling)\b[^,.;:]*$")
 # "regardless of who fixed it", "no matter what state it is in": says what the question does not limit
 REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
                         r"where|whether|its|their|the|kind|type|state|status|priority)\b[^,.;:?!]*")
@@ -1194,7 +1203,8 @@ class ConditionReader:
         now = _iso_now(self.now())
         value = text.value  # as the windows were found: the loop blanks what it reads
         ahead: dict[tuple[int, int], TimeWindow] | None = None  # found only when a due date is asked about
-        for start, end, window in find_windows(value, self.now(), self.lexicon.sprints):
+        windows = find_windows(value, self.now(), self.lexicon.sprints)
+        for start, end, window in windows:
             before = text.value[:start]
             if self.cue_names:
                 before = self.cue_names.sub(lambda m: " " * len(m.group(0)), before)
@@ -1222,6 +1232,8 @@ class ConditionReader:
             if not cued and WEEKDAY.fullmatch(window.phrase) and not window.phrase.startswith("from "):
                 continue  # "before planning on monday", "on call this weekend": a day said without what happened
                 # then is the asker's
+            if not cued and len(windows) > 1 and ASKER_AWAY.search(text.value[:start]):
+                continue  # "I was off last week … updated in the last 7 days": the asker's time, not the issues'
             sentence = re.split(r"[.!?;:(]\s+|\s[-–]\s", text.value[:start])[-1]
             if not cued and CONTEXT_BEFORE_REQUEST.search(text.value[end:]) and not ISSUE_NOUN.search(sentence):
                 continue  # "sprint 52 ended yesterday. What is still open?": when the asker's story happened, not

@@ -1159,6 +1159,8 @@ def _ranking(text: str) -> TeamAsk | None:
     if waiting and LIST_STARTS.search(text[:waiting.start()]):
         waiting = None  # "starting from whatever has been waiting longest": a list in that order, not one issue
     match = RANKED_ISSUES.search(text) or RANKED_AFTER.search(text) or RANKED_AMONG.search(text) or waiting
+    if match and LIST_STARTS.search(text[:match.start()]):
+        match = None  # "…, starting with the earliest one": a list in that order
     if match:
         age = match.groupdict().get("age") or match.groupdict().get("age2") or "longest"
         newest = age.startswith(("newest", "youngest", "most recent", "latest")) or age.endswith(("recently", "last"))

@@ -82,6 +82,12 @@ DEMO = [
     # no epic, no sprint, said with "aren't"
     ("MOB stories that aren't in any epic", ["parent is EMPTY"], ('issuetype != "Epic"',)),
     ("DATA bugs that aren't in any sprint", ["sprint is EMPTY"], ()),
+    # a list said to start somewhere is a list in that order, not the one oldest issue
+    ("list the open WEB tickets raised before 2025, starting with the earliest one", ["ORDER BY created ASC"], ()),
+    # the asker's own time beside the issues'
+    ("I was off last week, so show me the DATA issues updated in the last 7 days", ["updated >= -7d"],
+     ("created",)),
+    ("WEB bugs rated at the very bottom of the importance scale", ['priority = "Lowest"'], ()),
     # words that name no condition
     ("MOB bugs Samir Patel raised, regardless of who fixed them", [f'reporter = "{SAMIR}"'], ("statusCategory",)),
     ("here's my question: how many unresolved WEB issues are there", ["resolution is EMPTY"], ("currentUser",)),
@@ -139,6 +145,8 @@ FLUID = [
      ['created >= "2020/01/01', 'created < "2021/01/01', 'project = "SJRK"'], ()),
     # the affected version said with "is" or pointed at
     ("which bugs say they affect the 1.4 release", ['affectedVersion = "1.4"'], ("fixVersion",)),
+    ("FLOE issues that duplicate another", ['issueLinkType = "duplicates"'], ("text ~",)),
+    ("open FLUID bugs that don't say which release they were found in", ["affectedVersion is EMPTY"], ()),
     # a reason that denies being done is no resolution
     ("FLUID items that came back because they weren't really finished", ['status = "Reopened"'], ("resolution =",)),
     ("bugs whose affected version is 0.3b", ['affectedVersion = "0.3b"'], ("fixVersion",)),
