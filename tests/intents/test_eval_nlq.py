@@ -54,9 +54,14 @@ HELD14_DEMO_FLOOR, HELD14_FLUID_FLOOR = 0.82, 0.82
 # 2026-11-29, sixth round: pool17, blind, each need in five forms (JQL, keywords, chatty, two paraphrases), split by a
 # coin per need (seed 17) into tune17 and held17 (held17 0.835 / 0.858 before the round's rules)
 TUNE17_DEMO_FLOOR, TUNE17_FLUID_FLOOR, HELD17_DEMO_FLOOR, HELD17_FLUID_FLOOR = 0.86, 0.82, 0.84, 0.84
-# The held sets of the third round widen silently more often than WIDENED_CEILING allows; measured, not tuned
-# (held10 demo 6, Fluid 2; held11 demo 4, Fluid 5): the ceiling each may not exceed
-HELD_WIDENED = {"held10-demo.jsonl": 6, "held10-fluid.jsonl": 2, "held11-demo.jsonl": 4, "held11-fluid.jsonl": 5}
+# held18, a blind pool written after most of that round's rules by two more helpers, paraphrases by people who never
+# used Jira, kept whole (0.745 / 0.750 with the rules before the round, 0.797 / 0.788 after; 15 silent widenings → 6)
+HELD18_DEMO_FLOOR, HELD18_FLUID_FLOOR = 0.78, 0.77
+# The held sets of the third round, and held18-demo, widen silently more often than WIDENED_CEILING allows; measured,
+# not tuned (held10 demo 6, Fluid 2; held11 demo 4, Fluid 5, now 3 / 0 and 0 / 3; held18-demo 5): the ceiling each
+# may not exceed
+HELD_WIDENED = {"held10-demo.jsonl": 6, "held10-fluid.jsonl": 2, "held11-demo.jsonl": 4, "held11-fluid.jsonl": 5,
+                "held18-demo.jsonl": 5}
 FRESH2_DEMO_FLOOR = 0.77  # the second held-back search set (fresh-set2-demo.jsonl), scored, never read
 RULES3_FLOOR = 0.90  # the day's rule families, written after the rules (fresh-rules3-demo.jsonl; 0.51 before them)
 WORDS2_TUNE_FLOOR, WORDS2_SCORED_FLOOR = 0.89, 0.88  # the chatty/paraphrase sets of the search-words work
@@ -171,7 +176,8 @@ def test_fluid_intents(fluid_url: str) -> None:
                                              ("held15-demo.jsonl", HELD15_DEMO_FLOOR),
                                              ("tune16-demo.jsonl", TUNE16_DEMO_FLOOR),
                                              ("tune17-demo.jsonl", TUNE17_DEMO_FLOOR),
-                                             ("held17-demo.jsonl", HELD17_DEMO_FLOOR)])
+                                             ("held17-demo.jsonl", HELD17_DEMO_FLOOR),
+                                             ("held18-demo.jsonl", HELD18_DEMO_FLOOR)])
 def test_demo_searches(name: str, floor: float, demo_dir: Path) -> None:
     metrics = demo_eval(DATA / name, demo_dir)
     assert metrics["jql_execution_accuracy"] >= floor
@@ -210,7 +216,8 @@ def test_unknown_values_are_asked_about(demo_dir: Path) -> None:
                                              ("held15-fluid.jsonl", HELD15_FLUID_FLOOR),
                                              ("tune16-fluid.jsonl", TUNE16_FLUID_FLOOR),
                                              ("tune17-fluid.jsonl", TUNE17_FLUID_FLOOR),
-                                             ("held17-fluid.jsonl", HELD17_FLUID_FLOOR)])
+                                             ("held17-fluid.jsonl", HELD17_FLUID_FLOOR),
+                                             ("held18-fluid.jsonl", HELD18_FLUID_FLOOR)])
 def test_fluid_searches(name: str, floor: float, fluid_url: str) -> None:
     metrics = fluid_eval(DATA / name, fluid_url)
     assert metrics["jql_execution_accuracy"] >= floor
