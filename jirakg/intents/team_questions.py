@@ -1155,12 +1155,10 @@ def _ranking(text: str) -> TeamAsk | None:
             measure = Measure(group_by=[field], direction=_direction(match.groupdict().get("most")),  # type: ignore[arg-type]
                               top=top)
             return TeamAsk("ranking", measure, rest)
-    waiting = OPEN_LONGEST.search(text)
-    if waiting and LIST_STARTS.search(text[:waiting.start()]):
-        waiting = None  # "starting from whatever has been waiting longest": a list in that order, not one issue
-    match = RANKED_ISSUES.search(text) or RANKED_AFTER.search(text) or RANKED_AMONG.search(text) or waiting
+    match = RANKED_ISSUES.search(text) or RANKED_AFTER.search(text) or RANKED_AMONG.search(text) \
+        or OPEN_LONGEST.search(text)
     if match and LIST_STARTS.search(text[:match.start()]):
-        match = None  # "…, starting with the earliest one": a list in that order
+        match = None  # "starting from whatever has waited longest", "…, starting with the earliest": a list in order
     if match:
         age = match.groupdict().get("age") or match.groupdict().get("age2") or "longest"
         newest = age.startswith(("newest", "youngest", "most recent", "latest")) or age.endswith(("recently", "last"))
