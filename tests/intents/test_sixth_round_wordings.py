@@ -88,6 +88,9 @@ DEMO = [
     ("I was off last week, so show me the DATA issues updated in the last 7 days", ["updated >= -7d"],
      ("created",)),
     ("WEB bugs rated at the very bottom of the importance scale", ['priority = "Lowest"'], ()),
+    # what the asker is doing, before the request, is no request of its own
+    ("We're auditing how many WEB bugs were thrown away. Please list the WEB bugs created in 2025 that were "
+     "resolved as won't do.", ['resolution = "Won\'t Do"', 'created >= "2025/01/01'], ()),
     # words that name no condition
     ("MOB bugs Samir Patel raised, regardless of who fixed them", [f'reporter = "{SAMIR}"'], ("statusCategory",)),
     ("here's my question: how many unresolved WEB issues are there", ["resolution is EMPTY"], ("currentUser",)),
@@ -99,6 +102,7 @@ DEMO = [
 @pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
 def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
     call = one(PARSER, question)
+    assert call.name == ("count" if "how many" in question.split(".")[-1] else "search"), call.name
     jql = call.jql or ""
     for clause in present:
         assert clause in jql, jql
