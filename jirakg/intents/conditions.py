@@ -71,7 +71,8 @@ DATE_CUES: list[tuple[DateField, str]] = [
                  r"squash(?:ed)?|delivered|close out|closed out|wrap(?:ped|ping)?(?: up)?|knock(?:ed|ing)?(?: out)?|"
                  r"dropped|rejected|abandoned|cancell?ed|declined|turned down|refused|decided against|g[ai]ven? up on|"
                  r"scrapped|shelved|killed off|sorted out|dealt with|taken care of|handled"),
-    ("due", r"due(?: ?dates?)?|deadlines?|target dates?|(?:needs?|has|have|must|should)(?: to)? be "
+    ("due", r"due(?: ?dates?)?|deadlines?|target dates?|(?:needs?|has|have|must|should|meant to|supposed to|"
+            r"expected to)(?: to)? be "
             r"(?:done|finished|fixed|completed|resolved|closed|shipped|delivered)|overdue by|late by|"
             # "what does MOB still need to deliver this month": what is due then
             r"(?:needs?|has|have|got) to (?:deliver|finish|ship|complete|close|fix|resolve)"),
@@ -109,7 +110,11 @@ DATE_CUE_PATTERNS: list[tuple[DateField, re.Pattern[str], bool]] = [
 SPAN = re.compile(rf"^(?:(?:for|in|within) )?{COUNT} (?:days?|weeks?|fortnights?|months?)$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
 UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
-OVERDUE = re.compile(r"\b(?:overdue|past (?:their |its |the )?(?:due(?: date)?s?|deadlines?)|late|behind schedule|"
+OVERDUE = re.compile(r"\b(?:overdue|(?:(?:slipped|slid|gone|went) )?past (?:their |its |the )?"
+                     r"(?:due(?: date)?s?|deadlines?|"
+                     # "slipped past the date they were meant to be finished by"
+                     r"dates? (?:they|it) (?:was|were) (?:meant|supposed|due|expected) to be (?:finished|done|"
+                     r"delivered|completed|fixed|closed)(?: by)?)|late|behind schedule|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?)|"
                      r"(?:due ?dates?|deadlines?|target dates?) (?:that |which )?(?:has |have |had )?(?:already )?"
                      r"(?:passed|gone by|lapsed|come and gone))\b")
@@ -134,13 +139,15 @@ NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|wer
            r"(?:in|into|onto|to) (?:a |any |an )?)")
 DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|ended(?: up)?) as |marked )?"
                       r"(?:not going to (?:be )?|"
-                      r"(?P<decided>declined?|declining|refused?|refusing|chose not|decided not|opted not) to |"
-                      r"won t (?:be )?|"
+                      r"(?P<decided>declined?|declining|refused?|refusing|cho(?:o)?se not|decided? not|"
+                      r"opt(?:ed)? not) to |"
+                      r"won t (?:be )?|wouldn t (?:be )?|would not (?:be )?|"
                       r"will not (?:be )?|not to be )"
-                      r"(?P<verb>fix(?:ed)?|do(?:ne)?)\b")
+                      r"(?P<verb>fix(?:ed)?|do(?:ne)?|go ahead(?: with)?|pursue|proceed(?: with)?)\b")
 # The reporter's verbs, plain and past, shared by every pattern that reads a reporter (team questions too)
 REPORT = "report|file|raise|log|open|create|submit|flag"
-REPORTED_VERBS = ("reported", "filed", "raised", "logged", "opened", "created", "submitted", "flagged")
+REPORTED_VERBS = ("reported", "filed", "raised", "logged", "opened", "created", "submitted", "flagged", "brought up",
+                  "put forward")
 REPORTED = "|".join(REPORTED_VERBS)
 # Words for settling an issue: negated ("never sorted out", "nobody has dealt with") they leave it unresolved
 SETTLED = (r"(?:resolved|fixed|done|finished|completed|closed|dealt with|addressed|taken care of|sorted(?: out)?|"
@@ -149,7 +156,7 @@ SETTLED = (r"(?:resolved|fixed|done|finished|completed|closed|dealt with|address
 UNSETTLED_VERBS = (r"(?:dealt with|addressed|taken care of|sorted(?: out)?|handled|solved|settled|put to bed|"
                    r"brought to a close|closed out|finali[sz]ed)")
 # what people call a component when they say it has none: "never filed under any part of the app"
-COMPONENT_WORDS = r"(?:components?|areas?|modules?|parts? of the (?:app|apps|product|system|codebase|code))"
+COMPONENT_WORDS = r"(?:components?|areas?|modules?|parts? of the (?:app|apps|product|system|codebase|code|platform))"
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
@@ -200,8 +207,13 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("component", re.compile(rf"\b(?:{WITHOUT}{COMPONENT_WORDS}|(?:no|without) component set|"
                              rf"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|put|filed|labell?ed) "
                              rf"(?:them |it )?(?:with|under|in) (?:a |an |any )?{COMPONENT_WORDS}|"
-                             rf"{NOT_PUT}{COMPONENT_WORDS}{GIVEN})\b")),
+                             rf"{NOT_PUT}{COMPONENT_WORDS}{GIVEN}|"
+                             # "doesn't say which part of the platform it belongs to"
+                             rf"(?:don t|doesn t|do not|does not|never) (?:say|name|mention|state) (?:which|what) "
+                             rf"{COMPONENT_WORDS} (?:it|they) (?:belongs?|falls?|sits?) (?:to|in|under))\b")),
     ("labels", re.compile(rf"\b(?:{WITHOUT}(?:labels?|tags?)|unlabell?ed|not labell?ed|untagged|"
+                          r"(?:haven t|hasn t|have not|has not|never) (?:yet )?(?:been )?(?:tagged|labell?ed)"
+                          r"(?: with anything| at all)?|"
                           r"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|labell?ed))\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?)\b")),
     ("description", re.compile(rf"\b(?:{WITHOUT}(?:descriptions?|details|write ups?)|(?:empty|blank) descriptions?|"
@@ -286,8 +298,10 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
     (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped|wrapped up)\b")),
     # "not started", "nobody has started yet" before "started": the longer phrase decides
     # ("able to do", "have to do" are plain verbs)
+    # ("Alan's to do" is whose the work is)
     (["new"], re.compile(r"\b(?:(?<!able )(?<!have )(?<!has )(?<!had )(?<!need )(?<!needs )(?<!want )(?<!going )"
-                         r"(?<!got )(?<!given )to do|todo|not (?:(?:yet|even) )?(?:been )?(?:started|begun)|untouched|"
+                         r"(?<!got )(?<!given )(?<! s )to do|todo|not (?:(?:yet|even) )?(?:been )?(?:started|begun)|"
+                         r"untouched|"
                          r"(?:haven t|hasn t) (?:anyone|anybody|someone|somebody) (?:yet )?(?:started|begun|touched)|"
                          r"(?:still )?waiting to be (?:started|begun|picked up)|"
                          r"(?:haven t|hasn t|have not|has not|"
@@ -322,7 +336,7 @@ CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new
                  "indeterminate": "indeterminate"}
 AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": the component it is filed under
 AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|(?:found|seen|broken|happens?|happening|occurs?|"
-                     r"shows? up|showing up|showed up|turned up|cropped up|popped up|appeared|reproduces?) in|"
+                     r"shows? up|showing up|showed up|turned up|cropped up|popped up|appeared|reproduces?|hit) in|"
                      r"reported (?:in|on|against)|(?:that |which )?(?:hit|hits|broke|break))(?: the| that| this)?"
                      r"(?: versions?| releases?| builds?)?(?: (?:is|was|=|of))?$")  # "whose affected version is 0.3b"
 # "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
@@ -347,6 +361,11 @@ SPRINT_STATES = [
                         r"kicked off)\b|"
                         r"\b(?:current|this|currently running|running|active|ongoing|present)"
                         r"(?: (?:one|two|three|four|1|2|3|4) weeks?)? (?:cycles?|iterations?)\b")),
+    # "the two-week cycle the storefront team is running right now": the team's name stays for the readers after
+    ("open", re.compile(r"\b(?:(?:one|two|three|four|1|2|3|4) weeks? )?(?:sprints?|iterations?|cycles?)\b"
+                        r"(?P<between>(?: \w+){0,4}?) (?:is |are )?"
+                        r"(?:(?:currently|now) (?:running|under ?way|going on|in progress)|"
+                        r"(?:running|under ?way|going on) (?:right now|now|currently|at the moment))\b")),
     ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
                           r"(?P<between>(?: \w+){0,3}?) "
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |was |were |is |"
@@ -416,7 +435,8 @@ REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then|assigned|assignee|o
                             rf"^(?:(?:was|is|were) )?the (?:one|person) (?:who|to|that) {BY_ONESELF}"
                             rf"(?:{REPORT}|{REPORTED})\b|"
                             rf"^{HABIT}|^as (?:the |its |their )?(?:reporter|author)\b|"
-                            r"^(?:reports|filings|submissions)\b")  # "Justin's reports" ('s dropped)
+                            # "Justin's reports", "Justin's bug reports" ('s dropped)
+                            r"^(?:bug |defect |problem )?(?:reports|filings|submissions|write ups)\b")
 # "Carla didn't report", "Ana isn't working on", "… but she doesn't own": a role the person does not have
 NOT_DOING = (r"(?:didn t|did not|doesn t|does not|don t|do not|isn t|is not|aren t|are not|wasn t|was not|weren t|"
              r"hasn t|has not|haven t|have not|never)(?: been| ever| yet| even| actually| currently| herself|"
@@ -517,7 +537,8 @@ ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:f
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
-                   r"due date|due|resolution date|resolved)(?: (?:from )?(?P<way>asc|desc|ascending|descending|"
+                   r"due date|due|resolution date|resolved)(?: (?:from |with the )?"
+                   r"(?P<way>asc|desc|ascending|descending|"
                    r"highest first|highest to lowest|lowest to highest|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
                    r"earliest first))?\b|"
@@ -528,11 +549,12 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    rf"(?:update|updates|updated|activity|change|changed|touched|modified|edited)s? {ON_TOP}\b|"
                    # "ordered from top urgency down", "listed from the highest priority to the lowest"
                    r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |these )?"
-                   r"from (?:the )?(?P<urgent>(?:highest|top|most urgent|most important)(?: (?:priority|urgency|"
-                   r"importance))?) (?:to (?:the )?(?:lowest|least \w+)|down(?:wards?)?)\b|"
+                   r"from (?:the )?(?P<urgent>(?:highest|top|most urgent|most important|most pressing|most)"
+                   r"(?: (?:priority|urgency|importance))?) (?:to (?:the )?(?:lowest|least \w+)|down(?:wards?)?)\b|"
                    # "starting with the earliest one"
                    r"\b(?:start(?:ing)?|begin(?:ning)?) (?:from|with) (?:the )?(?P<start>earliest|oldest|newest|latest|"
-                   r"most recent)(?: ones?| issues?| tickets?| items?)?\b|"
+                   r"most recent|most important|most urgent|highest priority)"
+                   r"(?: ones?| issues?| tickets?| items?| filed| created| reported| raised| logged)?\b|"
                    # "most recently added at the top", "starting from whatever has been waiting longest"
                    rf"\b(?P<added>(?:most )?recently|newly|latest|last) (?:added|created|filed|logged|opened|raised|"
                    rf"reported|submitted)(?: ones?| issues?| tickets?)? {ON_TOP}\b|"
@@ -543,6 +565,8 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"updated|touched) (?:most )?recently (?:showing |shown |listed )?(?:first|at the top|on top)\b|"
                    r"\b(?P<longest>longest[- ]waiting|waiting longest) (?:ones? |issues? |tickets? )?"
                    r"(?:first|at the top|on top)\b")
+# "open risks by priority", "olga open by due date": a list said last in an order, as in a keyword query
+SORTED_AT_END = re.compile(r"\b(?:by|in order of) (?P<field>priority|due date|creation date|last update)\W*$")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "changed": "last update",
               "urgent": "most urgent"}
@@ -554,11 +578,11 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "latest": "created DESC", "earliest": "created ASC", "highest priority": "priority DESC",
                 "most urgent": "priority DESC",
                 "most pressing": "priority DESC", "most important": "priority DESC"}
-OTHER_WORK = (r"(?:something|anything|others|(?:some |an |any |at least one |one or more )?(?:other|another|"
-              r"different|more) (?:issues?|tickets?|"
+OTHER_WORK = (r"(?:(?:something|anything)(?: else)?|others|(?:some |an |any |at least one |one or more )?"
+              r"(?:other|another|different|more) (?:issues?|tickets?|"
               r"work|stuff|items?|things?|stories|tasks|jobs?|pieces? of work)|work|stuff|other people|someone else)"
               # "waiting on another item to be done first": the other item's state, not theirs
-              r"(?: (?:to be|being) (?:done|finished|completed|fixed|resolved|closed))?(?: first)?")
+              r"(?: (?:to be|being|getting|to get) (?:done|finished|completed|fixed|resolved|closed))?(?: first)?")
 LINK_ANY = [
     ("blocks", re.compile(rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
                           rf"holding up|are holding up) {OTHER_WORK}\b|"
@@ -568,11 +592,16 @@ LINK_ANY = [
                           rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b"
                           # "web stuff waiting for someone to review it": the issues asked about wait for a person
                           r"(?! (?:someone|somebody|a reviewer|reviewers?|an? (?:code )?review|(?:code )?review)\b)")),
-    ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:stuck )?(?:blocked|held up|stuck|"
-                                 r"waiting|dependent|"
+    ("is blocked by", re.compile(rf"\b(?:(?:are |is |being |currently )?(?:stuck |held up )?(?:blocked|held up|stuck|"
+                                 r"waiting|dependent|relies|rely|relying|"
                                  rf"depending) (?:by|on|behind|for) {OTHER_WORK}|(?:have|has|with) (?:a |an |open |"
                                  rf"unresolved |any )?blockers?)\b(?!(?:,? (?:or|and) \w+)* (?:priority|"
                                  rf"severity))|"  # "Blocker priority"
+                                 # "can't move until something else gets done first"
+                                 rf"\b(?:can t|cannot|can not|won t) (?:move|go ahead|proceed|start|progress|continue)"
+                                 rf"(?: forward)? (?:until|till|before) (?:(?:something|anything) else|another one|"
+                                 rf"{OTHER_WORK})"
+                                 r"(?: (?:gets|is|has been) (?:done|finished|fixed|resolved)(?: first)?)?\b|"
                                  # keywords ending "… is blocked by"; the link named anywhere
                                  r"\b(?:is |are )?blocked by(?: links?)?$|\bis blocked by links?\b"))]
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
@@ -680,6 +709,7 @@ PROBLEMS = re.compile(r"\bproblems?\b")  # bugs to some, any issue to others: th
 # "I was off last week", "we'll be away next week": a time the asker tells of themselves
 ASKER_AWAY = re.compile(r"\b(?:i|we) (?:was|were|am|m|re|are|ve been|have been|had been|will be|ll be) "
                         r"(?:off|away|out|on leave|on holiday|on vacation|sick|travelling|traveling)\b[^,.;:]*$")
+TAGGED = re.compile(r"\b(?:marked|tagged|labell?ed)(?: as| with)?\s*$")
 # "regardless of who fixed it", "no matter what state it is in": says what the question does not limit
 REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
                         r"where|whether|its|their|the|kind|type|state|status|priority)\b[^,.;:?!]*")
@@ -715,12 +745,16 @@ DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hie
                   r"sub-?tasks (?:included|too|as well)|"
                   r"not just (?:its|the) \w+ but (?:also )?(?:their|its|the) sub-?tasks(?: too| as well)?)\b")
 DIRECT = re.compile(r"\b(?:direct|directly|immediate|immediately|first-level)\b")
-KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?:'s|’s| s)? (?:\w+ ){{0,2}}?(?:child |direct |sub-?)?"
+# ("INFRA-60 depends on issues assigned to Alan" names linked issues, not children)
+KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?:'s|’s| s)? (?:(?!(?:depends?|blocks?|blocked|duplicates?|relates?|"
+                          rf"linked|on|by|to)\b)\w+ ){{0,2}}?(?:child |direct |sub-?)?"
                           rf"(?:epics|stories|tasks|bugs|features|sub-?tasks|"
                           rf"(?P<noun>children|child issues|issues|items|tickets|work))\b")
-UNRELEASED = re.compile(r"\b(?:unreleased|not (?:yet )?released|upcoming releases?|future releases?|next releases?|"
+UNRELEASED = re.compile(r"\b(?:(?:unreleased|not (?:yet )?released)(?: (?:fix )?(?:versions?|releases?))?|"
+                        r"upcoming releases?|future releases?|next releases?|"
                         r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|"
-                        r"has not|didn t|did not) (?:been |yet )?(?:shipped|released)(?: yet)?|not (?:yet )?shipped)\b")
+                        r"has not|didn t|did not) (?:been |yet )?(?:shipped|released|gone out|come out)(?: yet)?|"
+                        r"not (?:yet )?shipped|not-yet-released (?:versions?|releases?))\b")
 RELEASED = re.compile(r"\b(?:released versions?|already (?:released|shipped) (?:versions?|releases?)|shipped releases?|"
                       r"past releases?)\b")
 POINTS_AT_LEAST = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s*(?:\+|or more|and up|and above|or higher|or above|plus)\s*"
@@ -1114,6 +1148,10 @@ class ConditionReader:
             link = re.match(r"\s*links?\b", text.value[match.end():])
             if kind:  # sprint "MOB Sprint 99": a name, which must exist
                 self._quoted_value(kind.group(1).replace("release", "version"), quoted, slots)
+            elif (tagged := TAGGED.search(text.value[:match.start()])) and any(
+                    t.value.lower() == quoted.lower() for t in self.lexicon.of("label")):
+                self._quoted_value("label", quoted, slots)  # things marked 'regression': the label of that name
+                text.blank(tagged.start(), tagged.end())
             elif link and quoted.lower() in self.link_names:  # an 'is blocked by' link
                 slots.links.append(LinkFilter(link_type=self.lexicon.link_said(quoted.lower())))
                 text.blank(match.end(), match.end() + link.end())
@@ -1448,6 +1486,8 @@ class ConditionReader:
 
     @staticmethod
     def _order(words: Words, slots: Slots) -> None:
+        for match in words.take_all(SORTED_AT_END):
+            slots.order_by = ORDER_FIELDS[match.group("field")]
         for match in words.take_all(ORDER):
             chosen = match.group("field") or match.group("first") or match.group("start") or next(
                 (field for group, field in ORDER_SAID.items() if match.group(group)), "updated")
@@ -1673,6 +1713,8 @@ class ConditionReader:
         """"Justin Obara's tickets created since 2019": issues someone has, dated by a word saying when they were
         created, are the ones they created (said with the answer); otherwise ("Quinn's activity from last week")
         they are theirs to do."""
+        if re.search(rf"\b{re.escape(phrase)}'s (?:[\w-]+ ){{0,3}}(?:reports|write-?ups|filings)\b", self.possessive):
+            return "reporters"  # "Justin's still-outstanding Infusion reports": what he reported
         if not re.search(rf"\b{re.escape(phrase)}'s\b", self.possessive) or not any(
                 d.field == "created" and d.phrase not in self.uncued for d in slots.dates):
             return "assignees"
@@ -2225,9 +2267,9 @@ def _hint_patterns(kind_words: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
-components release releases version versions duplicate duplicates blocked blocking blocker blockers created updated
-closed critical important highest lowest sprint sprints label labels labelled resolution mentioning containing
-outstanding finished completed started progress review open description environment""".split())
+components release releases released unreleased version versions duplicate duplicates blocked blocking blocker blockers
+created updated closed critical important highest lowest sprint sprints label labels labelled resolution mentioning
+containing outstanding finished completed started progress review open description environment""".split())
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 

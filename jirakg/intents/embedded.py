@@ -559,7 +559,8 @@ class EmbeddedParser:
                 said = [w for w in slots.ignored if w in LINK_NOUNS or (link_type and w[:6] in self.link_stems)]
                 return IntentCall(name="linked", issue_keys=keys, slots=slots.model_copy(update={
                     "links": [], "link_type": link_type, "ignored": [w for w in slots.ignored if w not in said]}))
-            if not any(link.key for link in slots.links):
+            # ("the child issues of MOB-655 that are blocked": its children in that state, not what blocks it)
+            if not any(link.key for link in slots.links) and keys[0] not in slots.parents + slots.descendants_of:
                 slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
             name = "search"
         if ASKS_FOR_PERSON.search(lowered):  # "who is working on …": the role is what the list shows, no condition

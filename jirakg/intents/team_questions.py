@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Literal
 
-from jirakg.intents.conditions import PREVIOUS_SPRINT, REPORTED_VERBS
+from jirakg.intents.conditions import PREVIOUS_SPRINT, REPORTED_VERBS, SORTED_AT_END
 from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
 from jirakg.intents.models import IntentName, Measure
 
@@ -138,7 +138,9 @@ BREAKDOWN = [
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:show up|appear|turn up|come up|are used|get used|occur)\b"
                rf"(?P<keep>.{{0,60}}?)(?:,? (?:and )?how (?:often|many times|frequently)\b|[?.]|$)"),
     # ("which Mobile component issues are slated for 0.3b": a field word before an issue noun says which issues)
-    re.compile(rf"\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)(?P<g1>{G})\b(?! {NOUN}\b){PRODUCT_OF}"
+    # ("… that don't say which part of the platform they belong to" is a condition on the component)
+    re.compile(rf"(?<!say )(?<!says )(?<!state )(?<!mention )(?<!name )\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)"
+               rf"(?P<g1>{G})\b(?! {NOUN}\b){PRODUCT_OF}"
                # "… but don't belong to any sprint" is a condition
                rf"(?P<keep>.{{0,80}}?)\b(?:(?<!n't )(?<!not )(?<!never )belong to|"
                rf"fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
@@ -577,8 +579,8 @@ COMMENT_DETAIL = [
                            r"participants?|(?:how many|number of) (?:different |distinct )?(?:people|persons|folks|"
                            r"users|commenters))\b")),
 ]
-WHY_LATE = re.compile(r"\b(?:slipped|slipping|slid) (?:past|beyond|over) (?:its|the|their|our) (?:due date|deadline|"
-                      r"date)\b|\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|"
+# ("what has slipped past its deadline" said of many selects the overdue: why one issue is late is ISSUE_LATE's)
+WHY_LATE = re.compile(r"\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|"
                       r"not (?:done|finished|moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|"
                       r"off track|behind schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
                       r"getting in the way of|in the way of)\b|\blate reason\b|\breason .{0,20}\blate\b|"
@@ -595,7 +597,8 @@ WHY_LATE = re.compile(r"\b(?:slipped|slipping|slid) (?:past|beyond|over) (?:its|
 # Said of an issue named, these ask why it is late; said of many ("everything that is past its due date") they
 # select the issues
 ISSUE_LATE = re.compile(r"\bkeeps? (?:slipping|sliding|getting (?:pushed|delayed)|being (?:pushed|delayed))\b|"
-                        r"\b(?:is|was|it's|went|gone|slipped|slid) (?:\w+ )?past its (?:due )?(?:date|deadline)\b|"
+                        r"\b(?:is|was|it's|went|gone|slipped|slid) (?:\w+ )?past (?:its|the) (?:due )?"
+                        r"(?:date|deadline)\b|"
                         r"\bshould(?:'ve| have) been (?:done|finished|delivered|shipped|closed|completed|resolved)\b|"
                         r"\breason\b.{0,30}\b(?:behind|still open|delayed|not (?:done|finished|closed))\b|"
                         r"\bdragging(?: on)?\b|\bwas due\b.{0,30}\bago\b|"
@@ -942,7 +945,7 @@ def _release(text: str) -> TeamAsk | None:
     # list), asks how it is going
     alone = (len(text.split()) <= SHORT and re.search(rf"\b{RELEASE_NOUN}\b", text)
              and re.search(r"\d", text) and not REQUEST.search(text)
-             and not ASKS_FOR_ISSUES.search(text))
+             and not ASKS_FOR_ISSUES.search(text) and not re.search(r"\b(?:count|affects?|affected)\b", text))
     if not BY_RELEASE.search(text) and (alone or any(pattern.search(text) for pattern in RELEASE)):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
         named = re.sub(rf"(?<=\d) {RELEASE_NOUN}\b|\b{DONE_VERSUS}\b", " ", text)
@@ -1219,8 +1222,9 @@ KINDS_SPLIT = re.compile(rf"\b(?:split|mix|spread|distribution|breakdown|balance
 
 
 def _breakdown(text: str) -> TeamAsk | None:
-    if re.search(r"\b(?:sort|sorted|order|ordered|rank|ranked|arrange|arranged)\b", text):
-        return None  # "sort the open bugs by priority" orders a list
+    if re.search(r"\b(?:sort|sorted|order|ordered|rank|ranked|arrange|arranged)\b", text) or (
+            SORTED_AT_END.search(text) and not BREAKDOWN[0].search(text) and "how many" not in text):
+        return None  # "sort the open bugs by priority", "open risks by priority": a list in that order
     for pattern in (MATRIX, KINDS_SPLIT, *BREAKDOWN):
         match = pattern.search(text)
         if match:

@@ -91,6 +91,39 @@ DEMO = [
     # what the asker is doing, before the request, is no request of its own
     ("We're auditing how many WEB bugs were thrown away. Please list the WEB bugs created in 2025 that were "
      "resolved as won't do.", ['resolution = "Won\'t Do"', 'created >= "2025/01/01'], ()),
+    # a keyword query ending in an order is a list in that order; counted, it is a breakdown
+    ("data open risks by priority", ["ORDER BY priority DESC"], ()),
+    ("Samir Patel open by due date", ["ORDER BY duedate ASC"], ("text ~",)),
+    ("MOB blocked work, ordered from most to least urgent", ["ORDER BY priority DESC"], ('priority = "Lowest"',)),
+    ("open DATA risks sorted by priority with the highest first", ["ORDER BY priority DESC"],
+     ('priority = "Highest"',)),
+    # waiting on other work, said at length
+    ("open WEB items held up waiting on some other piece of work", ['issueLinkType = "is blocked by"',
+                                                                    "resolution is EMPTY"], ("status",)),
+    ("what in WEB is not finished and can't move until something else gets done first",
+     ['issueLinkType = "is blocked by"', "resolution is EMPTY"], ("done",)),
+    # a due date said as what the work is meant to be done by; past it
+    ("unfinished OPS items meant to be done this month", ['duedate >= "2026/11/01', "resolution is EMPTY"],
+     ("resolutiondate",)),
+    ("what in DATA has slipped past its deadline and is still open", ["duedate < now()", "resolution is EMPTY"], ()),
+    ("MOB tasks that slipped past the date they were meant to be finished by", ["duedate < now()"], ()),
+    # a running cycle said after its team
+    ("stories in the two-week cycle the mobile team is running right now", ["sprint in openSprints()",
+                                                                            'project = "MOB"'], ()),
+    # a label said in quotes after "marked" or "tagged"
+    ("MOB things marked 'regression' that are still open", ['labels = "regression"'], ("text ~",)),
+    # no component said as where it belongs; versions not out yet
+    ("OPS items that don't say which part of the platform they belong to", ["component is EMPTY"], ()),
+    ("blocked work planned for releases that haven't gone out yet", ["fixVersion in unreleasedVersions()"], ()),
+    ("blocked WEB work in a not-yet-released version", ["fixVersion in unreleasedVersions()"], ()),
+    # the ones about something being broken, left out
+    ("Samir Patel's open WEB items, apart from the ones about something being broken", ['issuetype != "Bug"'], ()),
+    # a key's children in a state, not what blocks the key
+    ("PROJ-12 child issues blocked", ['parent = "PROJ-12"'], ("linkedIssues",)),
+    # declined in other words; never tagged; sitting with reviewers
+    ("which INIT items did we decide not to go ahead with", ["resolution = \"Won't Do\""], ()),
+    ("open MOB bugs that haven't been tagged with anything", ["labels is EMPTY"], ()),
+    ("which of Samir Patel's items are sitting with reviewers", ['status = "In Review"'], ()),
     # words that name no condition
     ("MOB bugs Samir Patel raised, regardless of who fixed them", [f'reporter = "{SAMIR}"'], ("statusCategory",)),
     ("here's my question: how many unresolved WEB issues are there", ["resolution is EMPTY"], ("currentUser",)),
@@ -151,6 +184,20 @@ FLUID = [
     ("which bugs say they affect the 1.4 release", ['affectedVersion = "1.4"'], ("fixVersion",)),
     ("FLOE issues that duplicate another", ['issueLinkType = "duplicates"'], ("text ~",)),
     ("open FLUID bugs that don't say which release they were found in", ["affectedVersion is EMPTY"], ()),
+    # relying on other work, "decided we wouldn't fix", hit in a version, moved elsewhere
+    ("FLOE items still outstanding that rely on something else getting done first",
+     ['issueLinkType = "depends on"', "resolution is EMPTY"], ("status",)),
+    ("which VP bugs did we decide we wouldn't fix", ['resolution = "Won\'t Fix"'], ()),
+    ("defects people hit in 0.3b", ['affectedVersion = "0.3b"'], ("fixVersion",)),
+    ("FLOE items closed by moving them elsewhere", ['resolution = "Migrated"'], ()),
+    # someone's reports are what they reported; what they brought up or put forward too
+    ("which of Justin's still-outstanding Infusion reports have no component", ['reporter = "justin.obara"'],
+     ("assignee",)),
+    ("what Jonathan brought up in VP that we declined to fix", ['reporter = "jonathan.hung"'], ("assignee",)),
+    # a key before a link verb names linked issues, not children
+    ("INFRA-60 depends on issues assigned to Alan Harnum", ['linkedIssues(INFRA-60, "depends on")'], ("parent",)),
+    # the most important first, said as where the list starts
+    ("unfinished IoC System work, starting with the most important", ["ORDER BY priority DESC"], ("priority in",)),
     # a reason that denies being done is no resolution
     ("FLUID items that came back because they weren't really finished", ['status = "Reopened"'], ("resolution =",)),
     ("bugs whose affected version is 0.3b", ['affectedVersion = "0.3b"'], ("fixVersion",)),
@@ -194,3 +241,10 @@ def test_a_state_said_in_a_follow_up_replaces_the_earlier_state(first: str, then
         assert clause in jql, jql
     for clause in absent:
         assert clause not in jql, jql
+
+
+def test_a_count_by_priority_stays_a_breakdown_and_an_affected_version_a_count() -> None:
+    assert [c.name for c in PARSER.parse("how many open WEB bugs by priority").intents] == ["breakdown"]
+    assert [c.name for c in PARSER.parse("WEB bugs broken down by priority").intents] == ["breakdown"]
+    call = one(PARSER, "count web affects version 2026.Q2")
+    assert call.name == "count" and 'affectedVersion = "2026.Q2"' in (call.jql or ""), call
