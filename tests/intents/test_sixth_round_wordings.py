@@ -132,15 +132,19 @@ DEMO = [
 ]
 
 
+def assert_clauses(jql: str, present: list[str], absent: tuple[str, ...]) -> None:
+    for clause in present:
+        assert clause in jql, jql
+    for clause in absent:
+        assert clause not in jql, jql
+
+
 @pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
 def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
     call = one(PARSER, question)
     assert call.name == ("count" if "how many" in question.split(".")[-1] else "search"), call.name
     jql = call.jql or ""
-    for clause in present:
-        assert clause in jql, jql
-    for clause in absent:
-        assert clause not in jql, jql
+    assert_clauses(jql, present, absent)
 
 
 def test_a_named_sprint_is_not_a_planned_one() -> None:
@@ -211,10 +215,7 @@ def test_fluid_wordings(fluid: EmbeddedParser, question: str, present: list[str]
     jql = call.jql or ""
     if "open" in question.split() and "resolution is EMPTY" in present:
         assert "I read 'open' as unresolved, in any state, not only the Open status." in call.slots.assumed
-    for clause in present:
-        assert clause in jql, jql
-    for clause in absent:
-        assert clause not in jql, jql
+    assert_clauses(jql, present, absent)
 
 
 @pytest.mark.parametrize(("then", "order"), [("oldest first", "created ASC"), ("newest first", "created DESC"),
@@ -237,10 +238,7 @@ def test_a_state_said_in_a_follow_up_replaces_the_earlier_state(first: str, then
                                                                 absent: tuple[str, ...]) -> None:
     jql = follow(first, then).jql or ""
     assert '"MOB"' in jql and '"Bug"' in jql, jql
-    for clause in present:
-        assert clause in jql, jql
-    for clause in absent:
-        assert clause not in jql, jql
+    assert_clauses(jql, present, absent)
 
 
 def test_a_count_by_priority_stays_a_breakdown_and_an_affected_version_a_count() -> None:
