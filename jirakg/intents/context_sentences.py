@@ -18,7 +18,8 @@ SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!
 # A sentence that asks: a question, or a request word among its first few words ("For Kettle, could you…")
 ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?<!the )(?<!a )(?<!our )(?<!my )(?<!mailing )"  # not "the list"
                   # "We're auditing how many … were thrown away. Please list …": what the asker is doing, not asking
-                  r"(?<!auditing )(?<!checking )(?<!reviewing )(?<!wondering )(?<!tracking )"
+                  r"(?<!auditing )(?<!checking )(?<!reviewing )(?<!wondering )(?<!tracking )(?<!reconstructing )"
+                  r"(?<!investigating )(?<!documenting )(?<!explaining )"
                   # "how many", not "I'm looking at how good our bug reports were"
                   r"(?:which|what|who|how(?= (?:many|much|is|are|was|were|do|does|did|far|long|old|often)\b)|list|"
                   r"show|give|find|get|count|tell|pull|please|are there|is there|"

@@ -124,6 +124,9 @@ DEMO = [
     ("which INIT items did we decide not to go ahead with", ["resolution = \"Won't Do\""], ()),
     ("open MOB bugs that haven't been tagged with anything", ["labels is EMPTY"], ()),
     ("which of Samir Patel's items are sitting with reviewers", ['status = "In Review"'], ()),
+    ("I'm reconstructing what happened during the WEB push in the summer of 2025. Can you list the WEB issues "
+     "Samir Patel reported between June 1 and August 31, 2025?", [f'reporter = "{SAMIR}"', 'created >= "2025/06/01'],
+     ("updated",)),
     # words that name no condition
     ("MOB bugs Samir Patel raised, regardless of who fixed them", [f'reporter = "{SAMIR}"'], ("statusCategory",)),
     ("here's my question: how many unresolved WEB issues are there", ["resolution is EMPTY"], ("currentUser",)),
