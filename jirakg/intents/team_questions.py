@@ -450,13 +450,15 @@ SPRINT_CONDITION = re.compile(r"\b(?:no|any|without a|not in a|outside (?:the|a|
                               r"\b(?:that|which|their|its) sprints? (?:(?:that|which) )?(?:has |have |had |was |were )?"
                               r"(?:already )?(?:been )?(?:closed|finished|ended|completed|over)\b")
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
-                      r"coming along|shaping up)|(?<!in )progress|on track|burn ?down|health|status report|status|"
+                      # ("whose status category is To Do": a condition on the issues)
+                      r"coming along|shaping up)|(?<!in )progress|on track|burn ?down|health|status report|"
+                      r"(?<!whose )status(?! category)|"
                       r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
                       r"how (?:many|much)\b.{0,70}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
                       r"did .{0,40}\bfinish|getting through|end(?:ed)? up|"
                       r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out)|"
                       r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
-LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,3}}\s+{NOUN}\b")
+LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,5}}\s+{NOUN}\b")
 # A version said by its number is a release too ("Infusion 1.5", "v2.0"): the condition reader grounds it, and a
 # number no version has is asked back
 RELEASE_WORD = r"(?:release(?![ -]?notes)|version|fix ?version|milestone|\d{4}\.q\d|v?\d+(?:\.\d+)+)"

@@ -127,6 +127,9 @@ DEMO = [
     ("I'm reconstructing what happened during the WEB push in the summer of 2025. Can you list the WEB issues "
      "Samir Patel reported between June 1 and August 31, 2025?", [f'reporter = "{SAMIR}"', 'created >= "2025/06/01'],
      ("updated",)),
+    # a list of a sprint's issues in a state is a search, not the sprint's report
+    ("We're halfway through the WEB sprint, so show me the Web Storefront issues in the currently active sprint "
+     "whose status category is still To Do", ["sprint in openSprints()", "To Do"], ("resolution is EMPTY",)),
     # words that name no condition
     ("MOB bugs Samir Patel raised, regardless of who fixed them", [f'reporter = "{SAMIR}"'], ("statusCategory",)),
     ("here's my question: how many unresolved WEB issues are there", ["resolution is EMPTY"], ("currentUser",)),
