@@ -158,8 +158,9 @@ UNSETTLED_VERBS = (r"(?:dealt with|addressed|taken care of|sorted(?: out)?|handl
 # what people call a component when they say it has none: "never filed under any part of the app"
 COMPONENT_WORDS = r"(?:components?|areas?|modules?|parts? of the (?:app|apps|product|system|codebase|code|platform))"
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
+NOT_BE = r"(?:not|isn t|aren t|wasn t|weren t)"  # "aren't in any epic" ("are not" is read at its "not")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
-    ("assignee", re.compile(r"\b(?:unassigned|(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:yet )?assigned"
+    ("assignee", re.compile(rf"\b(?:unassigned|{NOT_BE} (?:yet )?assigned"
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
                             r"(?:nobody|no one|noone)(?: ?s)? (?:is |has been |have been |been |was |"
                             r"has )?"
@@ -220,12 +221,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                                r"undescribed)\b")),
     # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
     ("parent", re.compile(rf"\b(?:{WITHOUT}(?:parent|epic)s?|"
-                          rf"(?:not|aren t|isn t|are not|is not|weren t|wasn t) (?:in|under|part of) (?:a |an |any )?"
-                          r"(?:parent|epic)s?|"
+                          rf"{NOT_BE} (?:in|under|part of) (?:a |an |any )?(?:parent|epic)s?|"
                           rf"(?:don t|doesn t|do not|does not) belong to (?:a |an |any )?(?:parent|epic)s?|"
                           rf"{NOT_PUT}(?:parent|epic)s?{GIVEN})\b")),
-    ("sprint", re.compile(rf"\b(?:(?:not|aren t|isn t|weren t|wasn t) in (?:a |any )?sprints?|{WITHOUT}sprints?|"
-                          r"in the backlog|"
+    ("sprint", re.compile(rf"\b(?:{NOT_BE} in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|"
                           rf"{NOT_PUT}sprints?{GIVEN})\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
@@ -577,8 +576,7 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "resolution date": "resolutiondate DESC", "resolved": "resolutiondate DESC",
                 "oldest": "created ASC", "newest": "created DESC", "most recent": "created DESC",
                 "latest": "created DESC", "earliest": "created ASC", "highest priority": "priority DESC",
-                "most urgent": "priority DESC",
-                "most pressing": "priority DESC", "most important": "priority DESC"}
+                "most urgent": "priority DESC", "most pressing": "priority DESC", "most important": "priority DESC"}
 OTHER_WORK = (r"(?:(?:something|anything)(?: else)?|others|(?:some |an |any |at least one |one or more )?"
               r"(?:other|another|different|more) (?:issues?|tickets?|"
               r"work|stuff|items?|things?|stories|tasks|jobs?|pieces? of work)|work|stuff|other people|someone else)"
@@ -1918,8 +1916,8 @@ class ConditionReader:
         """"open", "still to do" read as unresolved where the workflows of the projects asked about have a state of
         that name, which some who say it mean: the reading is said."""
         for said in dict.fromkeys(self.unresolved_said):
-            state = next((t.value for t in self.lexicon.of("status")
-                          if re.fullmatch(rf"(?:still )?{re.escape(t.value.lower())}", said)), None)
+            state = next((t.value for t in self.lexicon.of("status") if said.removeprefix("still ") == t.value.lower()),
+                         None)
             if state and all(state in self.lexicon.statuses_in.get(p, [state]) for p in slots.projects):
                 slots.assumed.append(f"I read '{said}' as unresolved, in any state, not only the {state} status.")
 

@@ -512,7 +512,7 @@ class EmbeddedParser:
         slots.assumed += read_as
         slots.descendants_of += subtrees
         if follows and state.last_search is not None:
-            slots = narrowed(state.last_search, slots, prefix.lower())
+            slots = narrowed(state.last_search, slots, prefix.lower(), self.lexicon.done_statuses())
         name: IntentName = "count" if RULES[1][1].search(prefix.lower()) else "search"
         return IntentCall(name=name, slots=slots, jql=build_jql(slots, now=self.now().strftime(MINUTE)))
 
@@ -573,7 +573,7 @@ class EmbeddedParser:
         # an order alone ("can you show the newest at the top") orders the list just given
         follows = follows or bool(slots.order_by and not _narrowing(slots) and not keys)
         if follows and state.last_search is not None:
-            slots = narrowed(state.last_search, slots, lowered)
+            slots = narrowed(state.last_search, slots, lowered, self.lexicon.done_statuses())
         elif _narrowing(slots) == ["dates"] and len(self.conditions.uncued) == len(slots.dates):
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
         settled_by_state(self.lexicon, slots)

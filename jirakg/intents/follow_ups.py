@@ -4,6 +4,7 @@ to them or replace one of the same kind."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from datetime import datetime
 
 from jirakg.intents.jql_builder import CURRENT_USER
@@ -36,14 +37,11 @@ NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare",
 NOT_UNUSED = NARROWING_VERBS | NOT_SEARCHED  # a follow-up's words never named as not used
 
 
-# the names workflows give their settled states (the categories are not known here)
-SETTLED_STATE = re.compile(r"done|closed|resolved|fixed|complete|won.t|cancel|reject|declin", re.IGNORECASE)
-
-
-def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
+def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str] = ()) -> Slots:
     """A follow-up keeps the earlier conditions and adds or replaces what it states ("and in FLOE?",
     "how many of those are bugs?", "only the open ones", "sort them by priority"). `words`, the
-    follow-up's own lower-cased text, tells a role it restates from one it leaves out."""
+    follow-up's own lower-cased text, tells a role it restates from one it leaves out; `done`, the instance's
+    workflow states in the Done category."""
     new, moved_from = _in_earlier_roles(previous, new, words)
     merged = previous.model_copy(deep=True)
     if moved_from:
@@ -57,8 +55,8 @@ def narrowed(previous: Slots, new: Slots, words: str = "") -> Slots:
     # a settled state said now replaces an unsettled one said before, and the other way round ("what about the closed
     # ones?" after "open bugs", "only the open ones" after "bugs resolved as Duplicate"); "which of those are blocked"
     # narrows
-    if new.resolutions or "resolution" in new.filled or "done" in new.status_categories or any(
-            SETTLED_STATE.search(status) for status in new.statuses):
+    if new.resolutions or "resolution" in new.filled or "done" in new.status_categories \
+            or set(new.statuses) & set(done):
         merged.empty = [f for f in merged.empty if f != "resolution"]
     if "resolution" in new.empty:
         merged.resolutions, merged.status_categories = [], [c for c in merged.status_categories if c != "done"]

@@ -187,6 +187,10 @@ class Lexicon(BaseModel):
                 self._by_kind.setdefault(term.kind, []).append(term)
         return self._by_kind.get(kind, [])
 
+    def done_statuses(self) -> set[str]:
+        """The workflow states in the Done category."""
+        return {name for name, key in self.status_categories.items() if key == "done"}
+
     def points_field(self) -> Term | None:
         """The instance's story-points field: the first field whose name says story points."""
         return next((t for t in self.of("field") if "story point" in t.label.lower()), None)

@@ -55,7 +55,7 @@ class TeamCalls:
         except Unknown as exc:
             return clarify(str(exc))
         if follow_up and state.last_search is not None:
-            slots = narrowed(state.last_search, slots)
+            slots = narrowed(state.last_search, slots, done=self.lexicon.done_statuses())
         self._type_elsewhere(slots)
         now = self.now().strftime(MINUTE)
         if part is not None:
