@@ -56,6 +56,18 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       # started yet in Inclusive Cities")
                       r"|\b(?:haven|hasn|hadn) t(?: yet)?(?: (?:been|got|gotten|reached|hit|into))+"
                       r"(?: (?:a|an|the|any))?(?: \w+)?$")
+# words between a negation and the resolution it reaches that select nothing themselves
+POINTING_WORDS = frozenset("whatever what anything everything the ones those that which is are was were been has have "
+                           "already marked as set ended up got".split())
+# a judgement that the issues were no bugs at all: the resolution so named ("issues that are not bugs" is a type)
+JUDGED_NO_BUG = re.compile(r"\b(?:turned out|concluded|decided|found|deemed|judged|determined|confirmed|agreed)"
+                           r"(?: that)?(?: (?:it|they|this|these))?(?: was| were| is| are)? "
+                           r"(?:not|wasn t|weren t|isn t|aren t)(?: to be)?(?: actually| really| even)? (?:a |an )?"
+                           r"(?:real |genuine |actual )?(?:bugs?|defects?|problems?|issues?)(?: at all)?\b")
+NOT_YET_TAKEN = re.compile(r"\b(?:nobody|no one|noone)\b[^.?!;]{0,40}?\byet\b|\bstill (?:unassigned|unowned|"
+                           r"(?:has |have )?(?:nobody|no one|no owner))\b|\bnot (?:yet )?(?:picked up|taken) yet\b")
+# words after a negation that make it another condition's ("not assigned to Ana", "not filed by Sam")
+NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned by to in from for since".split())
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
@@ -107,7 +119,7 @@ def _ordinal_number(said: re.Match) -> int:
 DATE_CUE_PATTERNS: list[tuple[DateField, re.Pattern[str], bool]] = [
     (name, re.compile(rf"\b(?:{cue})\b"), cue == STALE_CUE) for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]]
 # "for a month", "in 30 days", "within 2 weeks": back from now after a negation, forward for a due date, else unread
-SPAN = re.compile(rf"^(?:(?:for|in|within) )?{COUNT} (?:days?|weeks?|fortnights?|months?)$")
+SPAN = re.compile(rf"^(?:(?:for|in|within) )?(?:{COUNT} (?:days?|weeks?|fortnights?|months?)|\d+(?:d|wk?|mo))$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
 UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
 OVERDUE = re.compile(r"\b(?:overdue|(?:(?:slipped|slid|gone|went) )?past (?:their |its |the )?"
@@ -130,7 +142,7 @@ LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pr
 NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|weren t|wasn t) (?:yet )?(?:been )?"
            r"(?:got |gotten )?|without (?:ever )?(?:being |having been |getting |having )?)"
            r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set|tagged|associated|"
-           r"linked|attached|connected) "
+           r"linked|attached|connected|sorted|placed|categori[sz]ed|classified|grouped) "
            r"(?:in|into|to|for|on|under|with|at|against)? ?(?:a |any |an )?(?:particular |specific |single )?|"
            r"(?:never|not|without)(?: ever| yet)? (?:got|get|getting|gotten|been given|given|having|had) "
            r"(?:a |any |an )?|"
@@ -156,7 +168,9 @@ SETTLED = (r"(?:resolved|fixed|done|finished|completed|closed|dealt with|address
 UNSETTLED_VERBS = (r"(?:dealt with|addressed|taken care of|sorted(?: out)?|handled|solved|settled|put to bed|"
                    r"brought to a close|closed out|finali[sz]ed)")
 # what people call a component when they say it has none: "never filed under any part of the app"
-COMPONENT_WORDS = r"(?:components?|areas?|modules?|parts? of the (?:app|apps|product|system|codebase|code|platform))"
+COMPONENT_WORDS = (r"(?:components?|(?:product |functional )?areas?|modules?|"
+                   r"parts? of the (?:app|apps|product|system|codebase|code|platform|software|project))")
+LINKED_NOUN = r"(?:issues?|tickets?|items?|work|things?|bugs?|stories|tasks?)"  # what links join
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
 NOT_BE = r"(?:not|isn t|aren t|wasn t|weren t)"  # "aren't in any epic" ("are not" is read at its "not")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
@@ -217,6 +231,13 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                           r"(?: with anything| at all)?|"
                           r"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|labell?ed))\b")),
     ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?)\b")),
+    # "no links", "not connected to any other ticket", "standing alone, with no ties to other tickets"
+    ("issueLinkType", re.compile(rf"\b(?:{WITHOUT}(?:issue )?(?:links?|linked {LINKED_NOUN}|connections?|ties)"
+                                 rf"(?: (?:to|with) (?:anything|(?:any |an )?other {LINKED_NOUN}|"
+                                 rf"another {LINKED_NOUN}))?|"
+                                 rf"unlinked|{NOT_BE} (?:linked|connected|tied) (?:to|with) (?:anything|anything else|"
+                                 rf"(?:any |an )?other {LINKED_NOUN}|another {LINKED_NOUN}|any {LINKED_NOUN})|"
+                                 r"(?:stands?|standing) (?:alone|on (?:its|their) own))\b")),
     ("description", re.compile(rf"\b(?:{WITHOUT}(?:descriptions?|details|write ups?)|(?:empty|blank) descriptions?|"
                                r"undescribed)\b")),
     # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
@@ -273,6 +294,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:due ?dates?|deadlines?)\b")),
     ("fixVersion", re.compile(r"\b(?:with|has|have|having) (?:a |an )?fix ?versions?\b")),
+    ("issueLinkType", re.compile(r"\b(?:with|has|have|having) (?:an? |any |some )?(?:issue )?links?\b"
+                                 r"(?! (?:to|with)\b)")),
     ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution|"
                               r"resolution (?:was |is |has been )?(?:set|recorded))\b")),
     # ("Quinn both reported and is assigned to": her, in both roles)
@@ -389,7 +412,8 @@ NOT_ME_REPORTER = re.compile(rf"\b(?:i (?:didn t|did not|haven t|have not|never|
 NOT_MINE = re.compile(r"\b(?:not|never|(?:isn|aren|wasn|weren) t|except|excluding|other than|besides|but not|"
                       r"apart from|aside from|rather than|instead of)(?: (?:the ones|those|what is|what s|that are|"
                       r"which are))?(?: (?:assigned to|on|in|among|from|of))?$")
-ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|i m working on|i am working on|i own|i m assigned|"
+ME_ASSIGNEE = re.compile(r"\b(?:assigned to me|on my plate|(?:am i|i m|i am) (?:still )?on the hook|"
+                         r"i m working on|i am working on|i own|i m assigned|"
                          r"i am assigned|what (?:have|has) i (?:still )?got|"
                          r"have i (?:still )?got (?:anything |something |stuff )?(?=open|left|on|in)|"
                          # ("here's my question: how many issues …" asks for no one's issues)
@@ -422,7 +446,7 @@ OTHER_THAN_PRONOUN = re.compile(r"\b(?:is |are )?(?:assigned to|owned by|handled
                                 r"another person) (?:other than|besides|except|but) (?P<pronoun>him|her|them)\b")
 # "the reporter is not", "whose assignee isn't": the field, then whether it is the person
 FIELD_IS = r"(?: (?:is|was|isn t|wasn t|is not|was not|not|=|!=))?"
-REPORTER_BEFORE = re.compile(rf"\b(?:{REPORTED}|written|entered|authored) by"
+REPORTER_BEFORE = re.compile(rf"\b{BY_ONESELF}(?:{REPORTED}|written(?: up| down)?|entered|authored) by"
                              r"(?: (?:anyone|anybody|people|someone|somebody|others?) (?:other than|"
                              rf"except|but|besides))?$|\b(?<!apart )(?<!aside )from$|"
                              rf"\b(?:reporter|author|creator){FIELD_IS}$")
@@ -475,7 +499,7 @@ OTHER_ENDINGS = re.compile(rf"\bnot (?:the|those) (?:ones? |issues? |tickets? )?
                            rf"(?:any |some )?(?:other|another|different) (?:reasons?|ways?|resolutions?|means)\b")
 # The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
 OWNED_CUES = (rf"assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|belong(?:s|ing)? to|handled by|"
-              r"worked on by|being worked on by")
+              r"worked on by|being worked on by|(?:handed|passed|given)(?: over)? to")
 OWNED_BEFORE = re.compile(rf"\b(?:{OWNED_CUES})$")
 BOTH_ROLES_BEFORE = re.compile(rf"\b(?:(?:{REPORTED}|written) by (?:and|&) (?:{OWNED_CUES})|"
                                rf"(?:{OWNED_CUES}) (?:and|&) (?:{REPORTED}|written) by)$")
@@ -490,7 +514,8 @@ WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:(?:still |currently |now )?(?:wor
                          r"(?:sitting|chewing) on (?:right now|at the moment|currently|now))\b")
 # "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
 PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?"
-                   r"(?:plate|desk)\b")
+                   r"(?:plate|desk)\b|"
+                   r"^(?:is |s |are )?(?:still )?(?:currently |now )?on the hook\b")  # "what is Colin on the hook for"
 ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
                             r"sitting on|chewing on|tackling|"
                             r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
@@ -520,8 +545,8 @@ MENTIONED_AFTER = re.compile(r"\bwhere (?P<words>[\w'-]+(?: [\w'-]+){0,2}?) (?:g
 ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
                          r"cares?|cared|think|thinking|thought|complain(?:s|ed|ing)?|to)\s+$")
 IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?(?:right )?in (?:the |its |their )?(?:short |one line )?"
-                      r"(?:summary|title|heading)s?(?:/(?:summary|title))?\b|"
-                      r"\b(?:whose|with a|the) (?:short |one line )?(?:title|summary|heading)\b")
+                      r"(?:summary|title|heading|headline|subject line)s?(?:/(?:summary|title))?\b|"
+                      r"\b(?:whose|with a|the) (?:short |one line )?(?:title|summary|heading|headline|subject line)\b")
 # "IE6 in the environment", "with IE6 in their environment field", "IE6 environment" (a browser or platform code)
 IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?environment(?: fields?)?\b|"
                             r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b")
@@ -605,14 +630,16 @@ LINK_ANY = [
                                  r"\b(?:is |are )?blocked by(?: links?)?$|\bis blocked by links?\b"))]
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
 OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any |at least one |one or more )?(?:other|another|"
-              r"different|older|earlier|newer) "
-              r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones)|others|one another|each other|another one|"
+              r"different|older|earlier|newer) (?:existing |already filed |earlier )?"
+              r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones|entr(?:y|ies)|reports?)|"
+              r"others|one another|each other|another one|"
               r"the same (?:thing|issue|ticket|problem|bug|request)|another)")  # "floe issues that duplicate another"
 
 
 COPIES = r"(?:duplicates|copies|copy|dupes?|repeats?)"
 # Everyday verbs for a link description, before the issues on the other side ("copies of some other ticket")
-EVERYDAY_LINK_VERBS = {"duplicates": [rf"(?:(?:is|are|was|were) )?{COPIES} of"],
+EVERYDAY_LINK_VERBS = {"duplicates": [rf"(?:(?:is|are|was|were) )?{COPIES} of", r"repeat(?:s|ing)?",
+                                      r"(?:(?:is|are|was|were) )?(?:just )?(?:the same as|copy|copies)"],
                        "supersedes": [r"replac(?:e|es|ed|ing)"],
                        "is superseded by": [r"(?:(?:is|are|was|were|been|got) )?replaced by"]}
 # Descriptions that name their link wherever they stand ("FLUID supersedes fixed"); "duplicates" or "relates to"
@@ -790,7 +817,8 @@ ONLY_BEFORE = re.compile(rf"(?:(?:assigned|owned|handled|worked on|belong(?:s|in
                          r"(?:by|to) )?(?:nobody|no one|noone|no-one|none) (?:but|except|other than|besides|"
                          r"apart from)$")
 # The words before a person that are used with them ("filed by", "other than", "with")
-PERSON_CUE_BEFORE = re.compile(rf"(?:(?:{REPORTED}|written|assigned|owned|handled|worked on|belong(?:s|ing)?) "
+PERSON_CUE_BEFORE = re.compile(rf"\b(?:{BY_ONESELF}(?:{REPORTED}|written(?: up| down)?|assigned|owned|handled|"
+                               r"worked on|belong(?:s|ing)?|(?:handed|passed|given)(?: over)?) "
                                rf"(?:by|to)|(?:assignee|owner){FIELD_IS}|other than|except|excluding|not|from|for|on|"
                                r"with|to|sitting with|by)$")
 # A person who had the issues once: `assignee CHANGED FROM` them ("used to be assigned to Carla", "did Carla
@@ -838,7 +866,10 @@ PARENT = re.compile(rf"\b(?:{UNDER}|in) (?:the )?"
                     rf"\b(?:children|child issues|issues|items|tickets|work|(?P<kind>sub-?tasks|subtasks|stories|tasks|"
                     rf"bugs|epics|features)) (?P<under>(?:of|under) (?:the )?(?P<key2>{KEY}))\b|"
                     # keywords: "open stories MOB-655" (the kind at once before the key, nothing said after it)
-                    rf"\b(?P<kind3>sub-?tasks|subtasks|stories|tasks|bugs) (?P<key3>{KEY})\s*$",
+                    rf"\b(?P<kind3>sub-?tasks|subtasks|stories|tasks|bugs) (?P<key3>{KEY})\s*$|"
+                    # "issues whose parent is WEB-410", "stories with epic MOB-3"
+                    rf"\b(?:whose|with|having|that have) (?:the |a |an |as )?(?:parent|epic)(?: issue)? "
+                    rf"(?:is |being |set to |of )?(?:the )?(?:epic |issue )?(?P<key4>{KEY})\b",
                     re.I)
 # Words that carry no condition: question scaffolding, politeness, and the nouns for "issues".
 FILLER = frozenset("""
@@ -908,6 +939,17 @@ COMPARED = re.compile(r"\b(?:(?:with |of |at )?(?:a )?priority )?"
                       r"(?:(?P<more>more|less) (?:urgent|important|pressing|severe|critical|serious)|"
                       r"(?P<higher>higher|lower)(?: priority| in priority)?|(?P<side>above|below)) (?:than )?"
                       r"(?:priority )?(?:the )?(?P<level>[a-z]+)(?: priority)?\b")
+# "the top two urgency levels", "the two highest priorities", "the bottom 2 priority levels": counted off the scheme
+LEVELS_COUNTED = re.compile(r"\b(?:(?:at|in|with|of) )?(?:the )?(?:(?P<top>top|highest|upper)|"
+                            r"(?P<bottom>bottom|lowest)) "
+                            r"(?P<n>two|three|2|3) (?:(?:urgency|priority|importance|severity) )?"
+                            r"(?:levels|priorities|tiers|grades|ranks)\b|"
+                            r"\b(?:(?:at|in|with|of) )?(?:the )?(?P<n2>two|three|2|3) (?:(?P<top2>highest|top)|"
+                            r"(?P<bottom2>lowest|bottom)) (?:(?:urgency|priority|importance|severity) )?"
+                            r"(?:levels|priorities|tiers|grades|ranks)\b")
+# a time said before anything else of its sentence: "Over the past week, …", "Since March, what …"
+FRONTED = re.compile(r"(?:^|[.;?!:]\s+)\W*(?:(?:and|so|ok|okay|also|now) )?(?:over|in|during|within|since|for|from)?"
+                     r"\s*(?:the\s*)?$")
 FUZZY_VALUE = 0.8  # the grounder scores misspellings 0.8+ ("reorderrer"); below, a near word is another word
 NAME_STOP = frozenset("in on and or with from for that which who since before after to at by the a an is are".split())
 KEYWORD_QUERY = 6  # words: a query this short is keywords, not a sentence
@@ -1008,6 +1050,7 @@ class ConditionReader:
         self.uncued: list[str] = []  # time phrases of the question being read that no date word named
         self.date_field: DateField | None = None  # the field of a time no date word names, when not created
         self.plate = False  # a person's plate was said in the question being read
+        self.waiting: str | None = None  # "nobody has picked up yet": said of work still waiting for someone
         self.typed = ""  # the question being read as typed
         self.unresolved_said: list[str] = []  # its words read as unresolved
         self.unused: list[str] = []  # words of the question being read that no reader used, filler aside
@@ -1062,6 +1105,7 @@ class ConditionReader:
         self.typed = typed or text
         self.unresolved_said = []
         self.plate = False  # a person's plate was said: open work, unless the question says a state
+        self.waiting = None
         raw = " ".join(text.lower().replace("’", "'").replace("‘", "'").split())
         raw = EITHER_WAY.sub(" ", UNAPOSTROPHED.sub(r"\1'\2", raw))
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
@@ -1113,14 +1157,16 @@ class ConditionReader:
         self._categories(words, slots)
         words.take_all(STATE_OF_A_KIND)
         _excluded_wins(slots)
-        if self.plate and "resolution" not in slots.empty and not (
+        if (self.plate or self.waiting) and "resolution" not in slots.empty and not (
                 slots.statuses or slots.status_categories or slots.resolutions or slots.was_statuses
                 or "resolution" in slots.filled):
             slots.empty.append("resolution")  # "on Ana's plate": her open work, unless a state is said
+            if self.waiting and not self.plate:
+                slots.assumed.append(f"I read '{self.waiting}' as work still open.")
         if "resolution" in slots.empty:
             self._unresolved_notes(slots)
-        if PROBLEMS.search(raw) and not (slots.issue_types or slots.excluded.issue_types):
-            slots.assumed.append("I read 'problems' as issues of any type, not only bugs.")
+        if PROBLEMS.search(raw) and any(t.lower() == "bug" for t in slots.issue_types + slots.excluded.issue_types):
+            slots.assumed.append("I read 'problems' as bugs.")
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
         slots.ignored += [w for w in aside if w not in slots.ignored]  # named, as a story's words are
@@ -1246,6 +1292,9 @@ class ConditionReader:
             if self.cue_names:
                 before = self.cue_names.sub(lambda m: " " * len(m.group(0)), before)
             field_name, cued, negated, modifier = self._date_field(before)
+            if not cued and FRONTED.search(before):
+                # "Over the past seven days, how many tickets were closed?": the time said first, its cue after
+                field_name, cued = self._cue_after(text.value[end:]) or (field_name, cued)
             field_name = field_name if cued else self.date_field or field_name
             if field_name == "due":  # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
                 if ahead is None:
@@ -1303,6 +1352,14 @@ class ConditionReader:
                 text.blank(match.start(), match.end())
 
     @staticmethod
+    def _cue_after(after: str) -> tuple[DateField, bool] | None:
+        """The date field a cue names in the clause after a time said first, the nearest cue winning."""
+        clause = re.split(r"[.;?!]", after)[0][:80]
+        found = [(m.start(), name) for name, cue, stale in DATE_CUE_PATTERNS if not stale
+                 for m in cue.finditer(clause)]
+        return (min(found)[1], True) if found else None
+
+    @staticmethod
     def _date_field(before: str) -> tuple[DateField, bool, bool, tuple[int, int] | None]:
         """The date field the words before a time expression name (the nearest cue in the same clause),
         whether one did ("created" when none does), whether the cue is negated ("not updated since"), and the
@@ -1333,6 +1390,9 @@ class ConditionReader:
             found = words.take_all(pattern)
             if found and name not in slots.empty:
                 slots.empty.append(name)  # type: ignore[arg-type]
+            # "nobody has picked up yet", "still unassigned": work still waiting for someone, so open work
+            waiting = NOT_YET_TAKEN.search(self.possessive) if found and name == "assignee" else None
+            self.waiting = waiting.group(0) if waiting else self.waiting
             self.unresolved_said += [m.group(0) for m in found] if name == "resolution" else []
         for name, pattern in FILLED_FIELDS:
             if words.take_all(pattern) and name not in slots.filled:
@@ -1373,6 +1433,9 @@ class ConditionReader:
         for said in words.take_all(ACTUALLY_DONE) if success else []:
             slots.resolutions += [v for v in success if v not in slots.resolutions]
             slots.assumed.append(f"I read '{said.group(0)}' as resolution {' or '.join(success)}.")
+        not_a_bug = next((v for n, v in self.resolution_names.items() if n == "not a bug"), None)
+        if not_a_bug and words.take_all(JUDGED_NO_BUG) and not_a_bug not in slots.resolutions:
+            slots.resolutions.append(not_a_bug)  # "what Justin raised that we concluded wasn't actually a defect"
         found = self.grounder.scan(words.free(), {"resolution"})
         for match in found:
             before = words.before(match.start, 3)
@@ -1557,7 +1620,7 @@ class ConditionReader:
                 target = getattr(slots.excluded if negation else slots, role)
                 target += [] if CURRENT_USER in target else [CURRENT_USER]
                 # "what's on my plate", "what do I still have to finish": my open work, as with a named person
-                plate = "plate" in f"{match.group(0)} {words.after(end, 1)}".split()
+                plate = not {"plate", "hook"}.isdisjoint(f"{match.group(0)} {words.after(end, 1)}".split())
                 if (plate or TO_DO.search(match.group(0))) and not negation and "resolution" not in slots.empty:
                     slots.empty.append("resolution")
                 words.take(start, end)
@@ -1708,6 +1771,11 @@ class ConditionReader:
         if self.other_than:
             self._other_than(*self.other_than, slots, named)
 
+    def _whose_to_do(self, words: Words, start: int, phrase: str) -> bool:
+        """"Giovanni's to do": whose the work is (the person, read already, stood right before), not a state."""
+        return phrase == "to do" and start > 0 and words.used[start - 1] and bool(
+            re.search(rf"\b{re.escape(words.tokens[start - 1])}'s to do\b", self.possessive))
+
     def _possessed_role(self, phrase: str, match: Match, slots: Slots) -> str:
         """"Justin Obara's tickets created since 2019": issues someone has, dated by a word saying when they were
         created, are the ones they created (said with the answer); otherwise ("Quinn's activity from last week")
@@ -1764,6 +1832,18 @@ class ConditionReader:
             if match.term.kind == "status" and phrase in STATE_PHRASES and words.before(match.start, 1) in (
                     "a", "an", "any") and words.after(match.end, 1) in ("state", "states", "status"):
                 continue  # "not in a done state": any state of that kind, the category
+            if match.term.kind == "status" and phrase == "to do" and words.after(match.end, 1) == "with" and \
+                    words.before(match.start, 1) not in ("in", "is", "are", "status", "into", "to"):
+                words.take(match.start, match.end + 1)
+                continue  # "defects to do with captions": about captions, in whatever state
+            if match.term.kind == "status" and self._whose_to_do(words, match.start, phrase):
+                continue  # "the tasks that were Giovanni's to do": whose they were, in whatever state
+            if match.term.kind == "type" and phrase in ("bugs", "bug") and words.after(match.end, 1) in (
+                    "me", "us", "him", "her", "them", "you", "everyone", "everybody", "people"):
+                continue  # "it bugs me how many …": a verb
+            if match.term.kind == "type" and phrase == "broken" and words.after(match.end, 1) in (
+                    "out", "down", "up", "into", "apart", "off"):
+                continue  # "sub-tasks broken out of bigger ones", "broken down by priority": no bug is said
             if _names_a_link(words, match.end):
                 continue  # "with a duplicates link": the link type (`_links_without_key`), not the resolution
             if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE) or (
@@ -1870,6 +1950,12 @@ class ConditionReader:
 
     def _priority_compared(self, words: Words, slots: Slots) -> None:
         order = self.lexicon.priority_order
+        for match in list(LEVELS_COUNTED.finditer(words.free())):
+            count = {"two": 2, "three": 3}.get(match.group("n") or match.group("n2"), 0) or int(
+                match.group("n") or match.group("n2"))
+            chosen = order[:count] if match.group("top") or match.group("top2") else order[-count:]
+            slots.priorities += [p for p in chosen if p not in slots.priorities]
+            words.take(*words.span(match))
         for match in list(COMPARED.finditer(words.free())):
             at = next((i for i, level in enumerate(order) if level.lower() == match.group("level")), None)
             if at is None:
@@ -1940,7 +2026,8 @@ class ConditionReader:
                 # "which epics did we open in 2025": created, which the date already says; "how do DATA's open
                 # issues split" has the state before its noun
                 if (phrase == "open" and OPEN_AS_VERB.search(words.before(start, 2))
-                        and not ISSUE_NOUN.match(" ".join(words.tokens[start + 1:start + 2]))):
+                        and not ISSUE_NOUN.match(" ".join(words.tokens[start + 1:start + 2]))) \
+                        or self._whose_to_do(words, start, phrase):
                     continue
                 negation = _negation(words.before(start, 6))  # "with no description that are in progress": none
                 negated = negation is not None
@@ -2175,7 +2262,13 @@ def _resolution_negation(words: Words, start: int) -> int | None:
     """Where a negation within four words before a resolution starts ("weren't resolved as Won't Do", "leave out
     the won't fix ones")."""
     negation = _negation(" ".join(words.tokens[max(0, start - 4):start]))
-    return None if negation is None else start - negation.group(0).count(" ") - 1
+    if negation is not None and set((negation.group("rest") or "").split()) & NEGATES_ANOTHER:
+        return None  # "bugs not assigned to Antranig closed as won't fix": the negation is the person's
+    if negation is None:  # "leaving out whatever is already marked done": further off, past words that only point
+        negation = _negation(" ".join(words.tokens[max(0, start - 7):start]))
+        if negation is None or not set((negation.group("rest") or "").split()) <= POINTING_WORDS:
+            return None
+    return start - negation.group(0).count(" ") - 1
 
 
 def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: int) -> None:

@@ -19,9 +19,11 @@ SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!
 ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?<!the )(?<!a )(?<!our )(?<!my )(?<!mailing )"  # not "the list"
                   # "We're auditing how many … were thrown away. Please list …": what the asker is doing, not asking
                   r"(?<!auditing )(?<!checking )(?<!reviewing )(?<!wondering )(?<!tracking )(?<!reconstructing )"
-                  r"(?<!investigating )(?<!documenting )(?<!explaining )"
+                  r"(?<!investigating )(?<!documenting )(?<!explaining )(?<!curious )(?<!curious about )"
                   # "how many", not "I'm looking at how good our bug reports were"
-                  r"(?:which|what|who|how(?= (?:many|much|is|are|was|were|do|does|did|far|long|old|often)\b)|list|"
+                  # ("it bugs me how many …": a feeling about a number, not the question)
+                  r"(?:which|what|who|(?<! me )(?<! us )how(?= (?:many|much|is|are|was|were|do|does|did|far|long|old|"
+                  r"often)\b)|list|"
                   r"show|give|find|get|count|tell|pull|please|are there|is there|"
                   # "can you", not "he can never tell what…"
                   r"(?:can|could|would)(?= (?:you|u|ya|i|we|someone|somebody|anyone|please)\b))\b", re.IGNORECASE)

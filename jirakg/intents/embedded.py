@@ -20,6 +20,7 @@ from jirakg.intents.conditions import (
     CATEGORIES,
     DEEP,
     ORDER,
+    SO_THAT,
     UNDER,
     ConditionReader,
     Unknown,
@@ -116,6 +117,7 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                           r"dependenc(?:y|ies))\b")),
     ("children", re.compile(rf"\b(what(?:'s| is)(?: still)?(?: left| remaining| open)? in (?:it|this|that|{KEY_WORD})|"
                             rf"children|child|sub[- ]?tasks?|{UNDER}|"
+                            r"(?:whose|with|having) (?:the |a |an )?(?:parent|epic)|"
                             r"descendants?|pieces of|parts of|breakdown of)\b")),
 ]
 # "what can't go ahead until OPS-553 is finished?": a state said of the named issue describes it, selects nothing
@@ -173,6 +175,10 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"\b(?:cut|narrow|trim|whittle|pare|boil)(?: (?:it|that|this|them|those|the list|that list))?"
                        r" down\b|"
                        r"\b(?:what|how) (?:would|does|will|did|do) (?:that|it|this) look\b|"
+                       # "bugs only", "critical alone", "bugs?": a word or two said alone after a list narrow it
+                       r"^\W*(?:[\w'-]+ ){1,2}(?:only|alone)\W*$|"
+                       r"^\W*(?!(?:who|whom|whose|why|what|how|when|where|which|really|ok|okay|thanks|yes|no|sure)\?)"
+                       r"[\w'-]+\?\s*$|"
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
                        r"which (?:ones? )?(?:are|were|have|has)|which ones|"
@@ -208,8 +214,12 @@ ASKS_OPENING = re.compile(r"\W*(?:(?:and|also|then|but|so|now|ok|okay|please)\W+
                           r"stor(?:y|ies)|tasks?|epics?|ones?|list|how (?:much|many)|of (?:it|them|those))\b)|"
                           r".*\b(?:too|also|as well)\b", re.IGNORECASE)  # "Its children too, if you can."
 # A sentence after the request asking to see the issues themselves ("I'd like to see the list.", "list them")
-WANTS_LIST = re.compile(r"\b(?:see|want|like|need|get|have|send|share) (?:me )?the (?:full |whole |actual )?list\b|"
+WANTS_LIST = re.compile(r"(?<!n't )(?<!not )\b(?:see|want|like|need|get|have|send|share) (?:me )?the "
+                        r"(?:full |whole |actual )?list\b|"
                         r"\b(?:list|show me|show) (?:them|those|these)(?: all)?\W*$", re.IGNORECASE)
+WANTS_NUMBER = re.compile(r"\b(?:just|only) (?:give me )?(?:the|a) (?:count|number|total)\b|"
+                          r"\bgive me (?:just )?(?:a|the) (?:number|count|total)\b|"
+                          r"\b(?:don't|do not) need (?:the|a) list\b", re.IGNORECASE)
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
 RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
                        r"\W*(?:the |\w+ )?ones\b", re.IGNORECASE)  # "Open ones only"
@@ -314,6 +324,7 @@ class EmbeddedParser:
                     and SINGULAR.search(p.lower())]
         statements = [p for p in statements if not ISSUE_KEY_IN_QUESTION.search(p) or pointing]
         wants_list = any(WANTS_LIST.search(p) for p in parts[1:])
+        wants_number = any(WANTS_NUMBER.search(p) for p in parts[1:])
         remarks = statements if statements and len(statements) < len(parts) else []
         carried = [k for p in remarks for k in self._keys(p)[0]][-1:]
         parts = [p for p in parts if p not in remarks]
@@ -366,6 +377,9 @@ class EmbeddedParser:
             whole = self._part(stripped, state, issue_in_view, [])
             calls = [whole] if whole.name == "activity" else calls
         calls = _without_context_parts(self._without_repeats(calls, state))
+        if wants_number and not wants_list:
+            # "which bugs were closed last week? Just give me the number.": the list is asked as a count
+            calls = [c.model_copy(update={"name": "count"}) if c.name == "search" else c for c in calls]
         if wants_list:
             # "how many bugs were filed in July? I'd like to see the list.": the count is asked as a list
             calls = [c.model_copy(update={"name": "search"}) if c.name == "count" else c for c in calls]
@@ -467,7 +481,9 @@ class EmbeddedParser:
                 team.name == "ranking" and previous is not None and not keys and not ISSUE_NOUNS.search(lowered)
                 and len(lowered.split()) <= 6)
             return self.team.call(team, keys, lowered, state, issue_in_view, follow_up, typed=part)
-        name = self._classify(lowered, bool(keys or refers or in_sidebar), state)
+        # "… so I can read up on its history": what the asker will do next asks for nothing
+        asked = SO_THAT.sub(lambda m: m.group(0)[:m.start("aside") - m.start()], lowered)
+        name = self._classify(asked, bool(keys or refers or in_sidebar), state)
         if not keys and name in ("search", "count", "children", "linked") and SINGULAR.search(lowered) \
                 and RELATIVES.search(lowered):
             # "how many of its children are done?": the children or links of the issue the conversation is on
@@ -879,7 +895,10 @@ def _with_restrictions_joined(parts: list[str], without_contrast: Callable[[str,
     for part in parts:
         relative = bool(joined) and RELATIVE.match(part) and not joined[-1].rstrip().endswith("?")
         restricts = RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I))
-        if joined and (relative or restricts):  # after a "?", "which are …" asks of that set: narrowed later
+        # "Which of Quinn's tickets are open? Oldest at the top.": an order said alone sorts that request's list
+        ordered = ORDER.search(part.lower()) and len(part.split()) <= SHORT_ORDER and not ISSUE_NOUNS.search(
+            part.lower()) and not REQUEST.search(part)
+        if joined and (relative or restricts or ordered):  # after a "?", "which are …" asks of that set: narrowed later
             joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {without_contrast(joined[-1], part) if restricts else part}"
         else:
             joined.append(part)

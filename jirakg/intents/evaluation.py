@@ -3,7 +3,8 @@
 Intent precision/recall/F1 are micro-averaged over intent names, separately for single- and
 multi-intent cases; issue-key accuracy is the share of gold intents whose keys the parser
 found for the same intent; JQL execution accuracy runs the predicted and the gold JQL on the
-instance and compares the issue sets.
+instance and compares the issue sets (an answer listing an issue's links or children without JQL is
+judged by the issues its handler lists).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pydantic import BaseModel, Field
 from jirakg.answer.notes import reading_notes
 from jirakg.connectors.jira import JiraError
 from jirakg.graph import GraphManager
-from jirakg.intents.models import ParsedQuery, Slots
+from jirakg.intents.models import IntentCall, ParsedQuery
 from jirakg.llm import llm_turn
 
 
@@ -111,7 +112,7 @@ async def _nothing() -> set[str] | None:
 
 
 async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaitable[ParsedQuery]],
-                   run_jql: Callable[[str, Slots | None], Awaitable[set[str] | None]],
+                   run: Run,
                    replay: Callable[[list[str]], Awaitable[str | None]] = _no_history) -> Report:
     """`replay` asks a case's earlier questions and returns the conversation; only `parse` is timed."""
     counts: dict[str, Counter[str]] = {"single": Counter(), "multi": Counter()}
@@ -134,7 +135,7 @@ async def evaluate(cases: list[Case], parse: Callable[[Case, str | None], Awaita
         for intent in case.intents:
             used.setdefault(intent.name, Counter())[parsed.parser] += 1
         _count_intents(counts["multi" if len(case.intents) > 1 else "single"], case, parsed)
-        outcome = (await _judge(case, parsed, run_jql)).model_copy(update={"own": not parsed.fell_back})
+        outcome = (await _judge(case, parsed, run)).model_copy(update={"own": not parsed.fell_back})
         outcomes.append((case, outcome))
         if not outcome.correct:
             failures.append({"id": case.id, "query": case.query, "history": case.history,
@@ -182,7 +183,9 @@ def _count_intents(bucket: Counter, case: Case, parsed: ParsedQuery) -> None:
     bucket["got"] += sum(got.values())
 
 
-RunJql = Callable[[str, Slots | None], Awaitable[set[str] | None]]
+# The issue keys a gold JQL (a string) or an answer (an intent call) selects; None when Jira rejects it
+Run = Callable[[str | IntentCall], Awaitable[set[str] | None]]
+LISTS_RELATIVES = ("linked", "children")  # answers that list issues through the graph, not through JQL
 
 
 def _keys_found(case: Case, parsed: ParsedQuery) -> tuple[int, int]:
@@ -193,18 +196,17 @@ def _keys_found(case: Case, parsed: ParsedQuery) -> tuple[int, int]:
     return len(keyed), found
 
 
-async def _judge(case: Case, parsed: ParsedQuery, run_jql: RunJql) -> _Outcome:
+async def _judge(case: Case, parsed: ParsedQuery, run: Run) -> _Outcome:
     gold_names = Counter(i.name for i in case.intents)
     keyed, found = _keys_found(case, parsed)
     correct = gold_names == Counter(c.name for c in parsed.intents) and found == keyed
-    answer = next((c for c in parsed.intents if c.jql is not None), None)
+    answer = next((c for c in parsed.intents if c.jql is not None or c.name in LISTS_RELATIVES), None)
     if case.jql is None:
         asked = "clarify" in gold_names and answer is not None
         return _Outcome(correct=correct, keys=(keyed, found), jql=None, answered_instead_of_asking=asked)
     # The answer's keys and the gold's, side by side: neither waits for the other
     got, expected = await asyncio.gather(
-        run_jql(answer.jql, answer.slots) if answer is not None and answer.jql is not None else _nothing(),
-        run_jql(case.jql, None))
+        run(answer) if answer is not None else _nothing(), run(case.jql))
     same = got is not None and got == expected
     wider = got is not None and expected is not None and got > expected
     # Stated only when the answer's own text says how it read the question: the lines the handlers write

@@ -14,6 +14,9 @@ FUZZY_THRESHOLD = 0.84
 WORD_THRESHOLD = 0.75  # each word of a misspelt name of several words
 MIN_FUZZY_LENGTH = 4  # shorter words are too easy to confuse ("bug" vs "big")
 MAX_WORDS = 4
+# "syncing", "uploads", "builders": a word of a name, inflected
+ENDINGS = frozenset({"ing", "ed", "s", "es", "er", "ers"})
+INFLECTED = 0.85
 # Everyday words for the top and bottom of the instance's own priority scheme.
 # ("top" only with its noun: "on top of our deadlines", "the top 3" say nothing of a level)
 URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top priority", "top urgency", "top importance",
@@ -107,7 +110,17 @@ class Grounder:
             score = similarity(phrase, alias, FUZZY_THRESHOLD)
             if score is not None and (not words or _each_word_close(phrase, alias)):
                 found.append((alias, round(score * 0.95, 3)))
+            elif words and _inflected(phrase, alias):
+                found.append((alias, INFLECTED))
         return tuple(found)
+
+
+def _inflected(phrase: str, alias: str) -> bool:
+    """"offline syncing" for "Offline Sync": a name of several words said with an ending added to some of them,
+    one word at least said as named."""
+    pairs = list(zip(phrase.split(), alias.split(), strict=True))
+    return any(said == named for said, named in pairs) and all(
+        said == named or (said.startswith(named) and said[len(named):] in ENDINGS) for said, named in pairs)
 
 
 def _each_word_close(phrase: str, alias: str) -> bool:

@@ -39,7 +39,8 @@ UNDER_REVIEW = ["under review", "being reviewed", "in code review", "waiting for
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches", "fault", "faults", "broken",
                       "broken things", "breakage", "breakages", "broken behaviour", "broken behavior",
-                      "something broken", "something not working", "things being broken", "something being broken"],
+                      "something broken", "something not working", "things being broken", "something being broken",
+                      "problems", "problem reports"],
     ("type", "story"): ["user story", "user stories"],
     ("type", "task"): ["chore", "chores"],
     ("type", "new feature"): ["feature request", "feature requests", "feature idea", "feature ideas", "feature",

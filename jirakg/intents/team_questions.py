@@ -183,7 +183,8 @@ WHICH_MOST = [
                rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
     # "top 3 reporters"; "top priority bugs", "web bugs that are top priority" is a priority value ("top" said of the
     # issues' priority)
-    re.compile(rf"\btop\s+(?!priority\b)(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?!\s+{NOUN}\b)"),
+    re.compile(rf"\btop\s+(?!priority\b|{COUNT}\s+(?:(?:urgency|priority|importance|severity)\s+)?(?:levels|priorities|tiers)\b)"
+               rf"(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?!\s+{NOUN}\b)"),
     # "who's the biggest bug reporter on FLOE": the one with the most, said as a title
     re.compile(r"\b(?:biggest|most prolific|leading|number one|no\. ?1)\s+(?P<keep>(?:\w+\s+)??)"
                r"(?P<g1>reporter|assignee|owner)\b"),

@@ -36,6 +36,7 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 DATE = r"(\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2})"
 COUNT = rf"(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"  # "forty five" before "forty"
+GLUED_UNITS = {"d": "day", "w": "week", "wk": "week", "mo": "month", "y": "year"}
 # keywords drop the preposition after a word of (in)activity: "not updated 30 days", "idle 2 weeks"
 TERSE_SPAN = "(?:" + "|".join(rf"(?<=\b{word} )" for word in ("updated", "touched", "activity", "stale", "idle",
                                                                    "untouched", "inactive")) + ")"
@@ -114,6 +115,17 @@ def _year(text: str) -> datetime:
 
 def _count(word: str) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS[word]
+
+
+def _amount_of(units: str) -> str:
+    """A count and its unit, "30 days" or as keywords glue them, "30d", "2w", "6mo": four groups, for `_amount`."""
+    return rf"(?:{COUNT} ({units})\b|(\d+)({'|'.join(GLUED_UNITS)})\b)"
+
+
+def _amount(match: re.Match[str], sign: int) -> tuple[int, str]:
+    if match.group(1):
+        return sign * _count(match.group(1)), match.group(2)
+    return sign * int(match.group(3)), GLUED_UNITS[match.group(4)]
 
 
 def shift(moment: datetime, count: int, unit: str) -> datetime:
@@ -284,6 +296,8 @@ def _spoken_range(m, now, today, _):
             _range_side(m.group("b"), last_year, today, last=True))
 
 
+BEFORE = r"(?:before|until|till|prior to|earlier than)"  # the end a window is said to stop short of
+
 _RULES = [
     (rf"\b(?:between|from) (?:now|today) (?:and|to|through|until|till) (?:the )?{SPOKEN_DATE}\b",
      lambda m, now, today, _: (today, _ahead(_spoken_date(m, today), m.group("year"), today) + timedelta(days=1))),
@@ -292,7 +306,7 @@ _RULES = [
     (rf"\b(?:between|from) (?P<a>{RANGE_SIDE})(?:,? (?P<ya>(?:19|20)\d{{2}}))? (?:and|to|through|until|till|-) "
      rf"(?P<b>{RANGE_SIDE})(?:,? (?P<yb>(?:19|20)\d{{2}}))?(?:,? (?:inclusive|inclusively|both included))?\b",
      _spoken_range),
-    (rf"\b(?:before|until|till|prior to) {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m, today))),
+    (rf"\b{BEFORE} {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m, today))),
     (rf"\b(?:since|from|after) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m, today), None)),
     (rf"\b(?:on) {SPOKEN_DATE}\b", lambda m, now, today, _: (
         _spoken_date(m, today), _spoken_date(m, today) + timedelta(days=1))),
@@ -307,7 +321,7 @@ _RULES = [
     # "after March (2026)": from April; "before December": until December begins
     (rf"\bafter\s+({_MONTH_NAMES})(?:,? {YEAR})?\b",
      lambda m, now, today, _: (_next_month(_named_month(m.group(1), m.group(2), today)), None)),
-    (rf"\b(?:before|until|till|prior to)\s+({_MONTH_NAMES})(?:,? {YEAR})?\b",
+    (rf"\b{BEFORE}\s+({_MONTH_NAMES})(?:,? {YEAR})?\b",
      lambda m, now, today, _: (None, _named_month(m.group(1), m.group(2), today))),
     (rf"\b(?:in|during|of) ({_MONTH_NAMES}),? {YEAR}\b", lambda m, now, today, _: (
         _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
@@ -334,11 +348,12 @@ _RULES = [
     (rf"\b({_MONTH_NAMES}),? {YEAR}\b", lambda m, now, today, _: (
         _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
     (rf"\bafter\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (_year(str(int(m.group(1)) + 1)), None)),
-    (rf"\b(?:before|until|till|prior to)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (None, _year(m.group(1)))),
+    (rf"\b{BEFORE}\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (None, _year(m.group(1)))),
     (rf"\b(?:in|during)\s+{YEAR}\b(?![-/.]?\w)", lambda m, now, today, _: (
         _year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
-    (rf"\b(?:older than|more than|over|at least) {COUNT} (days?|weeks?|fortnights?|months?|years?)(?: old| ago)?\b",
-     lambda m, now, today, _: (None, shift(now, -_count(m.group(1)), m.group(2)))),
+    (rf"\b(?:older than|more than|over|at least) {_amount_of('days?|weeks?|fortnights?|months?|years?')}"
+     r"(?: old| ago)?\b",
+     lambda m, now, today, _: (None, shift(now, *_amount(m, -1)))),
     (rf"\bbetween {DATE} and {DATE}", lambda m, now, today, _: (
         _date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
     (rf"\b(?:the )?(?:last|past) {COUNT} sprints?\b", _past_sprints),
@@ -348,19 +363,19 @@ _RULES = [
     (r"\b(?:(?:in|within|over|during) )?the (?:last|past) fortnight\b",
      lambda m, now, today, _: (shift(now, -1, "fortnight"), None)),
     (r"\b(?:(?:over|during|on|at|from) )?(?:(?P<which>this|last|past|previous) |the )?weekend\b", _weekend),
-    (rf"\b(?:before|until|till|prior to) {SEASON}", lambda m, now, today, _: (None, _season(m, now, today, _)[0])),
+    (rf"\b{BEFORE} {SEASON}", lambda m, now, today, _: (None, _season(m, now, today, _)[0])),
     (rf"\b(?:since|after) {SEASON}",
      lambda m, now, today, _: (_season(m, now, today, _)[0 if "since" in m.group(0) else 1], None)),
     (rf"\b(?:(?:in|during|over|through|throughout) )?{SEASON}", _season),
-    (rf"\b(?:(?:in|within|over|during) the )?(?:last|past) {COUNT} (days?|weeks?|fortnights?|months?|years?)\b",
-     lambda m, now, today, _: (shift(now, -_count(m.group(1)), m.group(2)), None)),
+    (rf"\b(?:(?:in|within|over|during) the )?(?:last|past) {_amount_of('days?|weeks?|fortnights?|months?|years?')}",
+     lambda m, now, today, _: (shift(now, *_amount(m, -1)), None)),
     (rf"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) {COUNT} "
      r"(days?|weeks?|fortnights?|months?)\b",
      lambda m, now, today, _: (now, shift(now, _count(m.group(1)), m.group(2)))),
     # "for a month", "in 30 days", "within 2 weeks": a span back from now; the reader turns it forward for due
     # dates and into "before" after a negation ("not touched in 2 weeks")
-    (rf"(?:\b(?:for|in|within) |{TERSE_SPAN}){COUNT} (days?|weeks?|fortnights?|months?)\b",
-     lambda m, now, today, _: (shift(now, -_count(m.group(1)), m.group(2)), None)),
+    (rf"(?:\b(?:for|in|within) |{TERSE_SPAN}){_amount_of('days?|weeks?|fortnights?|months?')}",
+     lambda m, now, today, _: (shift(now, *_amount(m, -1)), None)),
     (r"\b(?:soon|shortly|coming up)\b", lambda m, now, today, _: (now, now + timedelta(days=7))),
     (r"\blater this (week|month|quarter|year)\b",
      lambda m, now, today, _: (now, _period_end(m.group(1), today))),

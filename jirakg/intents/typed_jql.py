@@ -64,6 +64,7 @@ PREFIX_REQUEST = re.compile(r"^\W*(?:please |pls |can you |could you |would you 
 SUFFIX_GLUE = re.compile(r"(?:\s+(?:returns?|give|gives|bring back|brings back|yields?|for me|please|thanks|"
                          r"thank you))+\s*$", re.I)
 QUOTES = "\"'`"
+OPENS_CLAUSE = re.compile(r"(?:(?<![\w-])NOT\s*)?(?:\(\s*)*$")
 POINTS_NAMES = ("story points", "story point", "points", "storypoints")
 
 
@@ -87,7 +88,10 @@ class TypedJql:
         match = self.clause_start.search(text) or self._unknown_field(text)
         if match is None or not STRONG_JQL.search(text[match.start():]):
             return None  # "a resolution was recorded" is English; JQL has symbols, AND/OR or EMPTY
-        before, jql = text[:match.start()].rstrip(), SUFFIX_GLUE.sub("", text[match.start():].strip().rstrip("?.!"))
+        # "(status = Blocked OR …) AND …", "NOT (status = Done)": what opens the first clause is JQL too
+        opening = OPENS_CLAUSE.search(text[:match.start()])
+        start = opening.start() if opening and opening.group(0).strip() else match.start()
+        before, jql = text[:start].rstrip(), SUFFIX_GLUE.sub("", text[start:].strip().rstrip("?.!"))
         jql = jql.rstrip().rstrip("?.!").rstrip()
         name = match.groupdict().get("name")
         if name and " " in name:  # "story points >= 8": a field's name of two words, quoted as JQL needs
@@ -169,6 +173,8 @@ class TypedJql:
             matches = [m for m in matches if get_close_matches(value.lower(), [m.term.label.lower()], cutoff=0.8)]
         if kind == "project" and value.upper() in self.lexicon.project_keys:
             return value.upper()
+        if kind == "sprint" and value in {t.value for t in self.lexicon.of("sprint")}:
+            return value  # "sprint = 272": a sprint by its id, as Jira takes it
         tied = len(matches) > 1 and matches[1].score == matches[0].score < 1.0 and matches[1].term != matches[0].term
         if matches and not tied:  # two as close: asked which
             if matches[0].score < 1.0:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
-from tests.intents.test_everyday_conditions import ACCOUNT, NOW, PARSER, assert_reads, one
+from tests.intents.test_everyday_conditions import ACCOUNT, NOW, PARSER, one
 from tests.intents.test_follow_ups import follow
 from tests.jira_env import fluid_lexicon
 
@@ -163,13 +163,6 @@ def test_a_state_name_read_as_unresolved_is_said() -> None:
     said = one(PARSER, "DATA stories in the current sprint that are still to do").slots.assumed
     assert "I read 'still to do' as unresolved, in any state, not only the To Do status." in said
     assert one(PARSER, "what's left to do in MOB").slots.assumed == []
-
-
-def test_problems_are_read_as_any_issue_and_said() -> None:
-    call = one(PARSER, "how many problems were reported in MOB this year")
-    assert "issuetype" not in (call.jql or "")
-    assert "I read 'problems' as issues of any type, not only bugs." in call.slots.assumed
-    assert_reads(one(PARSER, "MOB bugs and other problems"), ['issuetype = "Bug"'])
 
 
 @pytest.fixture(scope="module")

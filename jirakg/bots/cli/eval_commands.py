@@ -20,9 +20,10 @@ from jirakg.connectors.sparql import EmbeddedStore, RemoteEndpoint, SparqlError
 from jirakg.engine.answer_evaluation import AnswerReport, evaluate_answers, load_answer_cases
 from jirakg.engine.session import engine_session
 from jirakg.engine.turn import OPERATOR, TurnContext
+from jirakg.handlers import children, linked
 from jirakg.intents.evaluation import Case, Report, evaluate, keys_for, load_cases, summary_line
 from jirakg.intents.llm_routing import IntentScores, LlmRouting
-from jirakg.intents.models import Slots
+from jirakg.intents.models import IntentCall
 from jirakg.llm import LlmClient, LlmConfigError
 from jirakg.retrieval.kgqa.evaluation import KgReport, evaluate_kgqa
 from jirakg.retrieval.kgqa.linking import EntitySearch, linker_for
@@ -119,13 +120,23 @@ async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, p
                 conversation = reply.conversation_id
             return conversation
 
-        async def run_jql(jql: str, slots: Slots | None) -> set[str] | None:
-            """As the search handler runs it: what the slots resolve through the issue graph first."""
+        async def run(what: str | IntentCall) -> set[str] | None:
+            """A gold JQL as written; an answer as its handler runs it: the search's slots resolved through the
+            issue graph first, an issue's links or children as that handler lists them."""
             manager = engine.services.manager
-            return await keys_for(manager, await resolved_jql(jql, slots, manager) if slots else jql)
+            if isinstance(what, str):
+                return await keys_for(manager, what)
+            if what.jql is not None:
+                return await keys_for(manager, await resolved_jql(what.jql, what.slots, manager))
+            handler = children.HANDLER if what.name == "children" else linked.HANDLER
+            try:
+                facts = await handler.fetch(handler.plan(what), manager)
+            except JiraError:
+                return None
+            return {node.key for node in facts.nodes}
 
         return await evaluate(cases, lambda case, conversation: engine.understand(case.query, conversation),
-                              run_jql, replay)
+                              run, replay)
 
 
 @eval_group.command("answers")

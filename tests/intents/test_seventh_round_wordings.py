@@ -1,0 +1,110 @@
+"""The mechanisms the seventh round's tuning pools (tune19, tune20) showed missing, each in wordings of its own: spans
+glued as keywords glue them ("90d"), a parent said with "whose", issues with no links, a person "on the hook", "earlier
+than" a date, a time said before its cue, counted priority levels ("the top two"), a name said inflected ("offline
+syncing"), an order or a count asked in a sentence of its own, and words that only look like a state ("to do with",
+"Giovanni's to do", "broken out of"). Each has a near neighbour that keeps its old reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from tests.intents.test_everyday_conditions import ACCOUNT, NOW, PARSER, one
+from tests.intents.test_sixth_round_wordings import assert_clauses
+from tests.jira_env import fluid_lexicon
+
+SAMIR, QUINN = ACCOUNT["Samir Patel"], ACCOUNT["Quinn Kowalski"]
+
+DEMO = [
+    # a span glued as keywords glue it; a span with its unit written out keeps its reading
+    ("MOB tasks in progress not updated 90d", ["updated < -90d"], ()),
+    ("OPS bugs created last 30d", ["created >= -30d"], ()),
+    ("WEB stories idle 2w", ["updated < -14d"], ()),
+    ("DATA bugs older than 6mo", ["created < -6M"], ()),
+    ("MOB bugs not updated in 2 weeks", ["updated < -14d"], ()),
+    # the parent said with "whose" or "with"; a kind below it keeps the subtree reading
+    ("the unresolved issues whose parent is MOB-3", ['parent = "MOB-3"', "resolution is EMPTY"], ()),
+    ("open issues with parent OPS-12", ['parent = "OPS-12"'], ()),
+    # issues without links, or with some; a link to a named issue stays a link question elsewhere
+    ("MOB bugs with no links", ["issueLinkType is EMPTY"], ()),
+    ("which OPS tasks aren't connected to any other ticket", ["issueLinkType is EMPTY"], ()),
+    ("open WEB stories that stand alone", ["issueLinkType is EMPTY", "resolution is EMPTY"], ()),
+    ("DATA bugs that have links", ["issueLinkType is not EMPTY"], ()),
+    # on the hook: the person's open work
+    ("What is Samir Patel still on the hook for?", [f'assignee = "{SAMIR}"', "resolution is EMPTY"], ()),
+    ("what am I on the hook for in MOB", ["assignee = currentUser()", "resolution is EMPTY"], ()),
+    # "earlier than" a date is before it; a time said first takes the cue said after it
+    ("WEB bugs filed earlier than March 2025", ['created < "2025/03/01'], ('created >= "2025/03/01',)),
+    ("Over the past two weeks, how many OPS tasks were closed?", ["resolutiondate >= -14d"], ("created",)),
+    ("In 2025, how many MOB bugs were filed?", ['created >= "2025/01/01'], ("resolutiondate",)),
+    # counted priority levels, from the top or the bottom
+    ("MOB bugs at the top two priority levels", ['priority in ("Highest", "High")'], ()),
+    ("open OPS tasks in the two lowest priorities", ['priority in ("Low", "Lowest")'], ()),
+    # a name said with an ending added
+    ("open stories in the offline syncing area", ['component = "Offline Sync"'], ()),
+    # words that only look like a state
+    ("every WEB defect to do with checkout", ['component = "Checkout"'], ("status",)),
+    ("MOB bugs in to do with high priority", ['status = "To Do"'], ()),
+    ("the OPS tasks that were Samir Patel's to do", [f'assignee = "{SAMIR}"'], ("status", "statusCategory")),
+    ("Quinn Kowalski's sub-tasks, the little pieces broken out of bigger ones",
+     [f'assignee = "{QUINN}"', 'issuetype = "Sub-task"'], ("Bug",)),
+    # no area said in other words
+    ("open DATA tasks never sorted into a product area", ["component is EMPTY"], ()),
+    ("WEB stories that were never filed under any part of the software", ["component is EMPTY"], ()),
+    # a copy of another issue, said in everyday words
+    ("MOB entries that repeat another existing item", ['issueLinkType = "duplicates"'], ()),
+    # a negation further off, past words that only point; a negation that is another condition's
+    ("Samir Patel's MOB work, leaving out whatever is already marked won't do",
+     ["resolution != \"Won't Do\""], ()),
+    ("MOB bugs not assigned to Samir Patel closed as won't do",
+     [f'assignee != "{SAMIR}"', "resolution = \"Won't Do\""], ()),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    call = one(PARSER, question)
+    assert call.name == ("count" if "how many" in question else "search"), call.name
+    assert_clauses(call.jql or "", present, absent)
+
+
+@pytest.mark.parametrize("question", ["Which of Quinn Kowalski's open tickets? Oldest at the top.",
+                                      "Which of Quinn Kowalski's tickets are open? Sort them oldest first."])
+def test_an_order_said_alone_sorts_the_request_before_it(question: str) -> None:
+    call = one(PARSER, question)
+    assert call.name == "search" and (call.jql or "").endswith("ORDER BY created ASC"), call.jql
+
+
+def test_a_count_asked_for_in_a_sentence_of_its_own() -> None:
+    counted = one(PARSER, "Which MOB bugs were closed last week? I don't need the list, just the count.")
+    assert counted.name == "count", counted
+    assert one(PARSER, "How many MOB bugs were filed in July? I'd like to see the list.").name == "search"
+
+
+def test_problems_are_read_as_bugs_and_said() -> None:
+    call = one(PARSER, "which MOB problems has nobody picked up")
+    assert 'issuetype = "Bug"' in (call.jql or "") and "I read 'problems' as bugs." in call.slots.assumed
+    excluded = one(PARSER, "DATA work marked as blocked, but not the problems")
+    assert 'issuetype != "Bug"' in (excluded.jql or "")
+
+
+@pytest.fixture(scope="module")
+def fluid() -> EmbeddedParser:
+    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
+
+
+FLUID = [
+    # a judgement that the issues were no bugs is the resolution; issues that are not bugs are of another type
+    ("What did Justin Obara raise that we concluded wasn't actually a defect?", ['resolution = "Not A Bug"'],
+     ("issuetype",)),
+    ("Which of Justin Obara's reports turned out not to be real problems at all?", ['resolution = "Not A Bug"'],
+     ("issuetype",)),
+    ("Justin Obara's issues that are not bugs", ['issuetype != "Bug"'], ("resolution",)),
+    # a title said as a headline
+    ("FLUID items that mention the keyboard in their headline", ['summary ~ "keyboard"'], ("text ~",)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_wordings(fluid: EmbeddedParser, question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_clauses(one(fluid, question).jql or "", present, absent)
