@@ -143,7 +143,8 @@ NOT_PUT = (r"(?:(?:(?:not|never|haven t|hasn t|have not|has not|aren t|isn t|wer
            r"(?:got |gotten )?|without (?:ever )?(?:being |having been |getting |having )?)"
            r"(?:assigned|slotted|put|planned|scheduled|targeted|added|pulled|filed|tied|given|set|tagged|associated|"
            r"linked|attached|connected|sorted|placed|categori[sz]ed|classified|grouped) "
-           r"(?:in|into|to|for|on|under|with|at|against)? ?(?:a |any |an )?(?:particular |specific |single )?|"
+           r"(?:in|into|to|for|on|under|with|at|against)? ?(?:a |any |an )?"
+           r"(?:particular |specific |single |planned |upcoming |future |scheduled )?|"
            r"(?:never|not|without)(?: ever| yet)? (?:got|get|getting|gotten|been given|given|having|had) "
            r"(?:a |any |an )?|"
            # "stories that didn't make it into any release"
@@ -230,7 +231,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                           r"(?:haven t|hasn t|have not|has not|never) (?:yet )?(?:been )?(?:tagged|labell?ed)"
                           r"(?: with anything| at all)?|"
                           r"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|labell?ed))\b")),
-    ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?)\b")),
+    # "no deadline", "no date they're expected by"
+    ("duedate", re.compile(rf"\b{WITHOUT}(?:due ?dates?|deadlines?|target dates?|"
+                           r"dates? (?:(?:they|it) (?:re|s|are|is) |(?:set )?for when (?:they|it) (?:re|s|are|is) )?"
+                           r"(?:expected|due|needed|promised)(?: by)?)\b")),
     # "no links", "not connected to any other ticket", "standing alone, with no ties to other tickets"
     ("issueLinkType", re.compile(rf"\b(?:{WITHOUT}(?:issue )?(?:links?|linked {LINKED_NOUN}|connections?|ties)"
                                  rf"(?: (?:to|with) (?:anything|(?:any |an )?other {LINKED_NOUN}|"
@@ -334,7 +338,8 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                          # "hasn't been touched yet": not started ("not touched in 2 weeks" is stale, a date)
                          r"(?:haven t|hasn t|have not|has not|not|nobody has|no one has) (?:yet (?:been )?touched|"
                          r"(?:been )?touched yet))\b")),
-    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|(?:actively |currently )?being worked on|"
+    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|under way|"
+                                   r"(?:actively |currently )?being worked on|"
                                    r"actively working(?: on)?|in flight|started|kicked off|"
                                    r"still going|in the middle of|"
                                    r"(?:people|someone|somebody|anyone) (?:is |are )?(?:currently |"
@@ -2383,8 +2388,10 @@ def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, 
         if hinted:
             group = hinted
         elif all(m.score < 1.0 for m in group) and any(
-                KIND_HINT_WORDS[kind].search(near) for kind in ("project", "component")):
+                KIND_HINT_WORDS[kind].search(words.before(group[0].start, 1) + " " + words.after(group[0].end, 1))
+                for kind in ("project", "component")):
             continue  # "the Core project": the word says which kind, so no misspelling of another's ("chore")
+            # ("the mobile apps project, which important items": a word further off says nothing of this one)
         kinds = {m.term.kind for m in group}
         if not hinted and named and components_in and {"component", "label"} <= kinds and not any(
                 m.term.value in components_in.get(p, []) for m in group for p in named):

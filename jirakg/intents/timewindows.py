@@ -425,8 +425,8 @@ _RULES = [
     (r"\b(?:last|previous|the previous) (?:calendar )?year\b", lambda m, now, today, _: (
         today.replace(year=today.year - 1, month=1, day=1), today.replace(month=1, day=1))),
     # "the first half of 2025", "H2 2024": January to July, or July to the next January
-    (rf"\b(?:the )?(first|1st|second|2nd|latter) half of {YEAR}", lambda m, now, today, _: _half(
-        int(m.group(2)), m.group(1) in ("first", "1st"))),
+    (rf"\b(?:the )?(first|1st|second|2nd|latter|last) (?:half|six months|6 months) of {YEAR}",
+     lambda m, now, today, _: _half(int(m.group(2)), m.group(1) in ("first", "1st"))),
     (rf"\bh([12]) {YEAR}", lambda m, now, today, _: _half(int(m.group(2)), m.group(1) == "1")),
     (rf"\bsince {DATE}", lambda m, now, today, _: (_date(m.group(1)), None)),
     # "on saturday", "last tuesday": that day, the latest one up to today

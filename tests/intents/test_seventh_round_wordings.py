@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import ConversationState
 from tests.intents.test_everyday_conditions import ACCOUNT, NOW, PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
 from tests.jira_env import fluid_lexicon
@@ -58,6 +59,17 @@ DEMO = [
      ["resolution != \"Won't Do\""], ()),
     ("MOB bugs not assigned to Samir Patel closed as won't do",
      [f'assignee != "{SAMIR}"', "resolution = \"Won't Do\""], ()),
+    # a level word after a project named further back is still a level
+    ("In the mobile apps project, which important unfinished items are overdue?",
+     ['project = "MOB"', 'priority in ("Highest", "High")'], ()),
+    # in progress said as "under way"; no date expected; no planned release; half a year said in months
+    ("WEB stories currently under way", ['statusCategory = "indeterminate"'], ()),
+    ("high priority OPS tasks that have no date they're expected by", ["duedate is EMPTY"], ()),
+    ("open PROJ work that isn't targeted at any planned release", ["fixVersion is EMPTY"], ()),
+    ("PROJ items opened in the first six months of 2025", ['created >= "2025/01/01', 'created < "2025/07/01'], ()),
+    # the reporter "first written up by", the assignee "handed to"
+    ("MOB bugs first written up by Samir Patel and handed to Quinn Kowalski",
+     [f'reporter = "{SAMIR}"', f'assignee = "{QUINN}"'], ()),
 ]
 
 
@@ -81,6 +93,31 @@ def test_a_count_asked_for_in_a_sentence_of_its_own() -> None:
     assert one(PARSER, "How many MOB bugs were filed in July? I'd like to see the list.").name == "search"
 
 
+@pytest.mark.parametrize(("question", "feeling"), [
+    ("I'm curious how much OPS work we dropped. How many OPS tasks were closed as won't do?", "count"),
+    ("It bugs me how many MOB tickets come back. Which MOB bugs are reopened?", "search"),
+])
+def test_a_feeling_about_a_number_is_no_request(question: str, feeling: str) -> None:
+    call = one(PARSER, question)
+    assert call.name == feeling, call
+
+
+def test_nobody_picking_it_up_yet_is_open_work_and_said() -> None:
+    call = one(PARSER, "WEB tasks nobody has picked up yet")
+    assert "assignee is EMPTY" in (call.jql or "") and "resolution is EMPTY" in (call.jql or "")
+    assert "I read 'nobody has picked up yet' as work still open." in call.slots.assumed
+    assert "resolution" not in (one(PARSER, "WEB tasks nobody picked up").jql or "")
+
+
+@pytest.mark.parametrize(("question", "jql"), [
+    ('(status = Blocked OR status = "In Review") AND project = DATA',
+     '(status = "Blocked" OR status = "In Review") AND project = "DATA"'),
+    ("NOT (status = Done) AND project = MOB", 'NOT (status = "Done") AND project = "MOB"'),
+])
+def test_typed_jql_keeps_what_opens_its_first_clause(question: str, jql: str) -> None:
+    assert one(PARSER, question).jql == jql
+
+
 def test_problems_are_read_as_bugs_and_said() -> None:
     call = one(PARSER, "which MOB problems has nobody picked up")
     assert 'issuetype = "Bug"' in (call.jql or "") and "I read 'problems' as bugs." in call.slots.assumed
@@ -100,6 +137,8 @@ FLUID = [
     ("Which of Justin Obara's reports turned out not to be real problems at all?", ['resolution = "Not A Bug"'],
      ("issuetype",)),
     ("Justin Obara's issues that are not bugs", ['issuetype != "Bug"'], ("resolution",)),
+    # a project word right before a person's name keeps its project ("infusion" ends in "on", no cue)
+    ("infusion antranig blocker critical unresolved", ['project = "FLUID"', 'assignee = "antranig.basman"'], ()),
     # a title said as a headline
     ("FLUID items that mention the keyboard in their headline", ['summary ~ "keyboard"'], ("text ~",)),
 ]
@@ -108,3 +147,12 @@ FLUID = [
 @pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
 def test_fluid_wordings(fluid: EmbeddedParser, question: str, present: list[str], absent: tuple[str, ...]) -> None:
     assert_clauses(one(fluid, question).jql or "", present, absent)
+
+
+@pytest.mark.parametrize("conversation", [["Kettle issues", "bugs only"], ["Kettle issues", "unresolved only", "bugs?"]])
+def test_a_word_or_two_alone_after_a_list_narrow_it(fluid: EmbeddedParser, conversation: list[str]) -> None:
+    state = ConversationState()
+    for question in conversation:
+        (call,) = fluid.parse(question, state).intents
+        state = ConversationState(last_intent=call.name, last_search=call.slots)
+    assert 'project = "KETTLE"' in (call.jql or "") and 'issuetype = "Bug"' in (call.jql or ""), call.jql
