@@ -149,7 +149,8 @@ def test_fluid_wordings(fluid: EmbeddedParser, question: str, present: list[str]
     assert_clauses(one(fluid, question).jql or "", present, absent)
 
 
-@pytest.mark.parametrize("conversation", [["Kettle issues", "bugs only"], ["Kettle issues", "unresolved only", "bugs?"]])
+@pytest.mark.parametrize("conversation", [["Kettle issues", "bugs only"],
+                                          ["Kettle issues", "unresolved only", "bugs?"]])
 def test_a_word_or_two_alone_after_a_list_narrow_it(fluid: EmbeddedParser, conversation: list[str]) -> None:
     state = ConversationState()
     for question in conversation:
