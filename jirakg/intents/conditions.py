@@ -60,12 +60,18 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
 POINTING_WORDS = frozenset("whatever what anything everything the ones those that which is are was were been has have "
                            "already marked as set ended up got".split())
 # a judgement that the issues were no bugs at all: the resolution so named ("issues that are not bugs" is a type)
-JUDGED_NO_BUG = re.compile(r"\b(?:turned out|concluded|decided|found|deemed|judged|determined|confirmed|agreed)"
+JUDGED_NO_BUG = re.compile(r"\b(?:turned out|concluded|decided|found|deemed|judged|determined|confirmed|agreed|"
+                           r"because|since|as)"
                            r"(?: that)?(?: (?:it|they|this|these))?(?: was| were| is| are)? "
                            r"(?:not|wasn t|weren t|isn t|aren t)(?: to be)?(?: actually| really| even)? (?:a |an )?"
                            r"(?:real |genuine |actual )?(?:bugs?|defects?|problems?|issues?)(?: at all)?\b")
 NOT_YET_TAKEN = re.compile(r"\b(?:nobody|no one|noone)\b[^.?!;]{0,40}?\byet\b|\bstill (?:unassigned|unowned|"
                            r"(?:has |have )?(?:nobody|no one|no owner))\b|\bnot (?:yet )?(?:picked up|taken) yet\b")
+# "closed because they didn't have enough info": the lack that ended them
+LACKED_INFO = re.compile(r"\b(?:didn t|did not|don t|do not|doesn t|does not|wasn t|weren t|never) (?:have |had |"
+                         r"contain |give |include |provide |come with )?(?:enough|sufficient) (?:info|information|"
+                         r"details?|context)\b")
+RESOLUTIONS_SAID = (("not a bug", JUDGED_NO_BUG), ("incomplete", LACKED_INFO))
 # words after a negation that make it another condition's ("not assigned to Ana", "not filed by Sam")
 NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned by to in from for since".split())
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
@@ -1438,9 +1444,10 @@ class ConditionReader:
         for said in words.take_all(ACTUALLY_DONE) if success else []:
             slots.resolutions += [v for v in success if v not in slots.resolutions]
             slots.assumed.append(f"I read '{said.group(0)}' as resolution {' or '.join(success)}.")
-        not_a_bug = next((v for n, v in self.resolution_names.items() if n == "not a bug"), None)
-        if not_a_bug and words.take_all(JUDGED_NO_BUG) and not_a_bug not in slots.resolutions:
-            slots.resolutions.append(not_a_bug)  # "what Justin raised that we concluded wasn't actually a defect"
+        for name, said in RESOLUTIONS_SAID:  # "what Justin raised that we concluded wasn't actually a defect"
+            value = self.resolution_names.get(name)
+            if value and words.take_all(said) and value not in slots.resolutions:
+                slots.resolutions.append(value)
         found = self.grounder.scan(words.free(), {"resolution"})
         for match in found:
             before = words.before(match.start, 3)
@@ -1579,6 +1586,8 @@ class ConditionReader:
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER:
                     phrase.pop(0)
+                while phrase and phrase[-1] in FILLER:  # "about the Reorderer itself"
+                    phrase.pop()
                 # "whose title mentions a demo": words of the title even where a component has that name
                 titled = re.search(r"\b(?:titles?|summary|summaries)\s+$", text.value[:match.start()])
                 if (not phrase or all(w in FILLER or w.isdigit() or w in self.type_words for w in phrase)
@@ -1636,7 +1645,7 @@ class ConditionReader:
         mentioned = []
         uncued: dict[str, str] = {}  # assignees by default, no word saying so: "Justin has been filing… Justin raised"
         groups = [g for g in sorted(_by_span(self.grounder.scan(words.free(), {"person"})), key=lambda g: g[0].start)
-                  if g[0].score == 1.0 or " ".join(words.tokens[g[0].start:g[0].end]) not in FILLER]  # no "Ned"
+                  if g[0].score == 1.0 or not _word_not_name(" ".join(words.tokens[g[0].start:g[0].end]), g[0])]
         # "reported by Carla or Hiro", "not Ana's or Bruno's", "Carla or Hiro filed": a list of people has one role
         listed = [i > 0 and _joined(words.tokens[groups[i - 1][0].end:g[0].start], empty=True)
                   for i, g in enumerate(groups)]
@@ -2370,6 +2379,12 @@ containing outstanding finished completed started progress review open descripti
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 
+def _word_not_name(phrase: str, match: Match) -> bool:
+    """A word only close to a person's name that is no misspelling of it: a word of the question ("Ned") or the name
+    cut short ("care" for Caren: "I only care about …")."""
+    return phrase in FILLER or any(alias.startswith(phrase) for alias in match.term.aliases)
+
+
 def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, list[str]],
                    projects: list[str]) -> list[Match]:
     """The same words may name several kinds ("Infrastructure" project and component, "security" label and
@@ -2380,6 +2395,7 @@ def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, 
     named = {m.term.value for m in matches if m.term.kind == "project" and m.score == 1.0} | set(projects)
     for group in _by_span(matches):
         near = words.before(group[0].start, 2) + " " + words.after(group[0].end, 1)
+        beside = words.before(group[0].start, 1) + " " + words.after(group[0].end, 1)
         hinted = [m for m in group
                   if m.term.kind in KIND_HINT_WORDS and KIND_HINT_WORDS[m.term.kind].search(near)]
         phrase = " ".join(words.tokens[group[0].start:group[0].end])
@@ -2388,8 +2404,7 @@ def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, 
         if hinted:
             group = hinted
         elif all(m.score < 1.0 for m in group) and any(
-                KIND_HINT_WORDS[kind].search(words.before(group[0].start, 1) + " " + words.after(group[0].end, 1))
-                for kind in ("project", "component")):
+                KIND_HINT_WORDS[kind].search(beside) for kind in ("project", "component")):
             continue  # "the Core project": the word says which kind, so no misspelling of another's ("chore")
             # ("the mobile apps project, which important items": a word further off says nothing of this one)
         kinds = {m.term.kind for m in group}

@@ -139,6 +139,17 @@ FLUID = [
     ("Justin Obara's issues that are not bugs", ['issuetype != "Bug"'], ("resolution",)),
     # a project word right before a person's name keeps its project ("infusion" ends in "on", no cue)
     ("infusion antranig blocker critical unresolved", ['project = "FLUID"', 'assignee = "antranig.basman"'], ()),
+    # a word that only begins a person's name is no misspelling of it ("care" for Caren)
+    ("I only care about planned work in Floe, not the bugs", ['project = "FLOE"', 'issuetype != "Bug"'],
+     ("assignee",)),
+    ("what was the Coding Env 0.9 release meant to take care of", ['fixVersion = "Coding Env 0.9"'], ("assignee",)),
+    ("coln clark's open bugs", ['assignee = "colin.clark"'], ()),
+    # the lack of information that ended them; a judgement given as the reason
+    ("tickets closed because they didn't have enough info", ['resolution = "Incomplete"'], ()),
+    ("tickets that were closed because it wasn't actually a defect after all", ['resolution = "Not A Bug"'],
+     ("issuetype",)),
+    # a component named "itself"
+    ("FLUID tickets Daphne Ogle wrote up about the Reorderer itself", ['component = "Reorderer"'], ("text ~",)),
     # a title said as a headline
     ("FLUID items that mention the keyboard in their headline", ['summary ~ "keyboard"'], ("text ~",)),
 ]
