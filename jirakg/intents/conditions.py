@@ -1444,9 +1444,9 @@ class ConditionReader:
         for said in words.take_all(ACTUALLY_DONE) if success else []:
             slots.resolutions += [v for v in success if v not in slots.resolutions]
             slots.assumed.append(f"I read '{said.group(0)}' as resolution {' or '.join(success)}.")
-        for name, said in RESOLUTIONS_SAID:  # "what Justin raised that we concluded wasn't actually a defect"
+        for name, phrase in RESOLUTIONS_SAID:  # "what Justin raised that we concluded wasn't actually a defect"
             value = self.resolution_names.get(name)
-            if value and words.take_all(said) and value not in slots.resolutions:
+            if value and words.take_all(phrase) and value not in slots.resolutions:
                 slots.resolutions.append(value)
         found = self.grounder.scan(words.free(), {"resolution"})
         for match in found:
