@@ -1852,8 +1852,9 @@ class ConditionReader:
                 continue  # "defects to do with captions": about captions, in whatever state
             if match.term.kind == "status" and self._whose_to_do(words, match.start, phrase):
                 continue  # "the tasks that were Giovanni's to do": whose they were, in whatever state
-            if match.term.kind == "type" and phrase in ("bugs", "bug") and words.after(match.end, 1) in (
-                    "me", "us", "him", "her", "them", "you", "everyone", "everybody", "people"):
+            if match.term.kind == "type" and phrase == "bugs" and words.after(match.end, 1) in (
+                    "me", "us", "him", "her", "you") and words.before(match.start, 1) in (
+                    "it", "this", "that", "what", "really", "always", "still", "s"):
                 continue  # "it bugs me how many …": a verb
             if match.term.kind == "type" and phrase == "broken" and words.after(match.end, 1) in (
                     "out", "down", "up", "into", "apart", "off"):

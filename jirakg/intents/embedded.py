@@ -20,6 +20,7 @@ from jirakg.intents.conditions import (
     CATEGORIES,
     DEEP,
     ORDER,
+    PURPOSE,
     SO_THAT,
     UNDER,
     ConditionReader,
@@ -465,7 +466,10 @@ class EmbeddedParser:
                   or ORDINAL.search(lowered))
         # In the Jira sidebar a question without filters is about the open issue ("what is the priority?").
         in_sidebar = bool(issue_in_view) and not self._filters_present(lowered)
-        team = read_team(lowered, has_key=bool(keys or refers or in_sidebar))
+        # "ahead of the release readiness review", "… so I can read up on its history": why the asker asks, and what
+        # they will do next, ask for nothing
+        asked = SO_THAT.sub(_before_aside, PURPOSE.sub(_before_aside, lowered))
+        team = read_team(asked, has_key=bool(keys or refers or in_sidebar))
         if team is not None and team.name == "release" and self.blocker_level and BLOCKERS.search(lowered):
             team = None  # "the 5.0 blockers", where Blocker is a priority: the release's Blocker issues
         previous = state.last_search
@@ -481,8 +485,6 @@ class EmbeddedParser:
                 team.name == "ranking" and previous is not None and not keys and not ISSUE_NOUNS.search(lowered)
                 and len(lowered.split()) <= 6)
             return self.team.call(team, keys, lowered, state, issue_in_view, follow_up, typed=part)
-        # "… so I can read up on its history": what the asker will do next asks for nothing
-        asked = SO_THAT.sub(lambda m: m.group(0)[:m.start("aside") - m.start()], lowered)
         name = self._classify(asked, bool(keys or refers or in_sidebar), state)
         if not keys and name in ("search", "count", "children", "linked") and SINGULAR.search(lowered) \
                 and RELATIVES.search(lowered):
@@ -885,6 +887,10 @@ def input_problem(text: str) -> str | None:
     if NOT_TEXT.search(stripped):
         return "The question holds characters that are not text (a control character or a byte that is not UTF-8)."
     return None
+
+
+def _before_aside(match: re.Match[str]) -> str:
+    return match.group(0)[:match.start("aside") - match.start()]
 
 
 def _with_restrictions_joined(parts: list[str], without_contrast: Callable[[str, str], str]) -> list[str]:

@@ -45,7 +45,7 @@ TEXT_FIELDS = {"text", "summary", "description", "comment", "environment"}
 DATE_FIELDS = {"created", "createddate", "updated", "updateddate", "resolved", "resolutiondate", "due", "duedate"}
 CATEGORY_NAMES = {"to do": "new", "todo": "new", "new": "new", "in progress": "indeterminate",
                   "indeterminate": "indeterminate", "done": "done", "complete": "done"}
-OPERATOR = (r"(?:!=|!~|<=|>=|=|~|<|>|\bnot\s+in\b|\bin\s*(?:\(|[a-z]\w*\s*\()|\bis\s+(?:not\s+)?(?:empty|null)\b|"
+OPERATOR = (r"(?:!=|!~|<=|>=|=|~|<|>|\bnot\s+in\b|\bin\s*(?:\(|[a-z]\w*\()|\bis\s+(?:not\s+)?(?:empty|null)\b|"
             r"\bwas\b|\bchanged\b)")
 # history operators typed in capitals are JQL ("status CHANGED TO Blocked"); "status changed to blocked" is English
 STRONG_JQL = re.compile(r"[=~<>]|\b(?:AND|OR|ORDER BY)\b|\bis\s+(?:not\s+)?(?:empty|null)\b|\bin\s*\(|\w\(|"

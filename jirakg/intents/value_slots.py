@@ -92,8 +92,9 @@ def unknown_slot_value(original: str, names: dict[str, set[str]],
         for match in pattern.finditer(asked):
             value = re.sub(r"'s$", "", match.group("value")).strip("\"'")  # "is MOB's work": MOB
             words = value.lower().split()
+            said = asked[match.start("value"):match.end()]  # "status is Won't Fix": the value runs on past the slot
             if not words or words[0] in NO_VALUE or _known(kind, value, names[kind]) or any(
-                    _known(k, value, names[k], exact=True) for k in KINDS):
+                    _known(k, value, names[k], exact=True) or _known(k, said, names[k], exact=True) for k in KINDS):
                 continue  # a value the instance has, as any kind: "priority Operations issues", "MOB's work"
             # a slot whose kind names values plainly ("type X", "Sprint 97") is asked about even when its
             # words occur elsewhere; in the others a value made of known words may be a phrase, not a name
