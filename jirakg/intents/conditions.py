@@ -58,7 +58,7 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       r"(?: (?:a|an|the|any))?(?: \w+)?$")
 # words between a negation and the resolution it reaches that select nothing themselves
 POINTING_WORDS = frozenset("whatever what anything everything the ones those that which is are was were been has have "
-                           "already marked as set ended up got".split())
+                           "already marked as set ended end up got".split())
 # a judgement that the issues were no bugs at all: the resolution so named ("issues that are not bugs" is a type)
 JUDGED_NO_BUG = re.compile(r"\b(?:turned out|concluded|decided|found|deemed|judged|determined|confirmed|agreed|"
                            r"because|since|as)"

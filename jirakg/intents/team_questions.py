@@ -455,9 +455,10 @@ PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|do
                       r"coming along|shaping up)|(?<!in )progress|on track|burn ?down|health|status report|"
                       r"(?<!whose )status(?! category)|"
                       r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
-                      r"how (?:many|much)\b.{0,70}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
-                      r"did .{0,40}\bfinish|getting through|end(?:ed)? up|"
-                      r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out)|"
+                      # ("how many stories in it are done" counts them: `STATE_COUNTED`)
+                      r"how much\b.{0,70}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
+                      r"did .{0,40}\bfinish|getting through|"
+                      r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out|end(?:ed)? up)|"
                       r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
 LISTING = re.compile(rf"\b(?:list|show|which|what are|what's left|what is left)\b(?:\s+\w+){{0,5}}\s+{NOUN}\b")
 # A version said by its number is a release too ("Infusion 1.5", "v2.0"): the condition reader grounds it, and a
@@ -497,7 +498,7 @@ RELEASE = [
     re.compile(rf"\b(?:how much of|how close|how far|how much (?:work |stuff )?(?:is |'s )?(?:still )?(?:left|"
                rf"remaining|"
                rf"outstanding|to go))\b.{{0,60}}\b{RELEASE_WORD}\b"),
-    re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:how many .{{0,30}}\b(?:done|finished|complete)|what'?s left|"
+    re.compile(rf"\b{RELEASE_WORD}\b.{{0,60}}\b(?:what'?s left|"
                rf"is anything blocking|holding it up|(?<!status )(?:are|is|'s) (?:\w+ )?(?:done|finished))\b"),
     # "was everything in Decapod 0.6 finished?": a release by its version number, asked whether all of it is done
     re.compile(rf"^(?:was|were|is|are|has|have|did) (?:everything|all(?: of)?(?: the \w+)?|it all) (?:in|of|from|for|"
@@ -943,13 +944,21 @@ RELEASE_NOUN = r"(?:release|fix ?version|version|milestone)"
 ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}|\b(?:components?|labels?|priority)\b")
 
 
+# "how many things planned for 2026.Q4 are finished?": a count of the issues in that state, not a report ("how many
+# story points are left", "how many done vs open" are reports)
+STATE_COUNTED = re.compile(r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b(?:are|were|got|have been|"
+                           r"has been|is)\b(?:\s+\w+){0,2}\s+(?:done|finished|completed?|closed|resolved|fixed|shipped)\b"
+                           r"(?!\s+(?:vs\.?|versus|against|and not|or not|out of)\b)")
+
+
 def _release(text: str) -> TeamAsk | None:
     # "WEB fix version 2026.Q4": a release named alone, no issues or question words ("what's planned for …", a
     # list), asks how it is going
     alone = (len(text.split()) <= SHORT and re.search(rf"\b{RELEASE_NOUN}\b", text)
              and re.search(r"\d", text) and not REQUEST.search(text)
              and not ASKS_FOR_ISSUES.search(text) and not re.search(r"\b(?:count|affects?|affected)\b", text))
-    if not BY_RELEASE.search(text) and (alone or any(pattern.search(text) for pattern in RELEASE)):
+    if not BY_RELEASE.search(text) and not STATE_COUNTED.search(text) and (
+            alone or any(pattern.search(text) for pattern in RELEASE)):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
         named = re.sub(rf"(?<=\d) {RELEASE_NOUN}\b|\b{DONE_VERSUS}\b", " ", text)
         return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))
@@ -960,7 +969,7 @@ def _sprint(text: str) -> TeamAsk | None:
     # "DATA Sprint 51", "current OPS sprint": a sprint alone, without issues asked for, asks how it went
     alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text)
     if SPRINT_WORD.search(text) and (PROGRESS.search(text) or alone) and not LISTING.search(text) \
-            and not SPRINT_CONDITION.search(text):
+            and not SPRINT_CONDITION.search(text) and not STATE_COUNTED.search(text):
         rest = PROGRESS_WORDS.sub(" ", text)
         # "the previous WEB sprint" names one sprint for the condition reader; elsewhere the word only says sprint
         if not PREVIOUS_SPRINT.search(rest):

@@ -64,8 +64,15 @@ PREFIX_REQUEST = re.compile(r"^\W*(?:please |pls |can you |could you |would you 
 SUFFIX_GLUE = re.compile(r"(?:\s+(?:returns?|give|gives|bring back|brings back|yields?|for me|please|thanks|"
                          r"thank you))+\s*$", re.I)
 QUOTES = "\"'`"
+# a value of several words typed unquoted: "status = In Progress and …", "assignee in (Ana Patel, Sam Li)"
+VALUED = "|".join(sorted({*GROUNDED, "statuscategory"}, key=len, reverse=True))
+UNQUOTED_VALUE = re.compile(rf"(?P<head>\b(?P<field>{VALUED})\s*(?:!=|=|\bwas not\b|\bwas\b)\s*)"
+                            r"(?P<value>[\w.'-]+(?:\s+(?!(?:and|or|order|not)\b)[\w.'-]+){1,3})", re.IGNORECASE)
+UNQUOTED_LIST = re.compile(rf"(?P<head>\b(?P<field>{VALUED})\s*(?:not\s+)?in\s*)\((?P<items>[^()\"]*\s[^()\"]*)\)",
+                           re.IGNORECASE)
 OPENS_CLAUSE = re.compile(r"(?:(?<![\w-])NOT\s*)?(?:\(\s*)*$")
 POINTS_NAMES = ("story points", "story point", "points", "storypoints")
+EPIC_NAMES = ("epic", "epic link", "epiclink")
 
 
 class TypedJql:
@@ -77,6 +84,8 @@ class TypedJql:
         # "story points >= 8": the points field by the name people give it, whatever the instance calls it
         points = lexicon.points_field()
         self.said_as = dict.fromkeys((n for n in POINTS_NAMES if n not in own), points.label) if points else {}
+        # "epic = WEB-410", "Epic Link" = …: the older names of what Jira now calls the parent
+        self.said_as |= dict.fromkeys((n for n in EPIC_NAMES if n not in own), "parent")
         self.fields = own | set(self.said_as)
         names = "|".join(sorted((re.escape(f) for f in self.fields), key=len, reverse=True))
         self.clause_start = re.compile(rf"(?<![\w-])(?:(?P<name>{names})|cf\[\d+\]|\"[^\"]+\")\s*{OPERATOR}",
@@ -109,13 +118,39 @@ class TypedJql:
         """The typed JQL's condition and ORDER BY, values grounded, the issues whose whole subtree it asks for
         (portfolioChildIssuesOf, which the issue graph answers), and a line for each misspelt value read as the
         instance's; raises JqlSyntaxError or Unknown."""
-        query = parse(jql)
+        query = parse(self._names_quoted(jql))
         self._descendants: list[str] = []
         self._read_as: list[str] = []
         node = self._node(query.where) if query.where is not None else None
         where = render(Query(where=node)) if node is not None else ""
         order = render(Query(where=None, order_by=query.order_by)).removeprefix("ORDER BY ")
         return where, order or None, self._descendants, self._read_as
+
+    def _names_quoted(self, jql: str) -> str:
+        """"status = In Progress", "assignee = Justin Obara", "component in (Offline Sync, Payments)": a value of
+        several words typed unquoted, as people type it, quoted as JQL needs (Jira would reject it; the value is
+        plainly meant): the longest run of words naming one of the field's values, or a person's two words."""
+        def quoted(field: str, said: str) -> str:
+            words = said.split()
+            kind = "category" if field == "statuscategory" else GROUNDED[field]
+            size = next((size for size in range(len(words), 1, -1) if self._names(kind, " ".join(words[:size]))),
+                        2 if kind == "person" and len(words) > 1 else 0)  # two words unquoted are no JQL
+            return " ".join([f'"{" ".join(words[:size])}"', *words[size:]]) if size else said
+
+        def one(match: re.Match[str]) -> str:
+            return match.group("head") + quoted(match.group("field").lower(), match.group("value"))
+
+        def listed(match: re.Match[str]) -> str:
+            field = match.group("field").lower()
+            items = ", ".join(quoted(field, item.strip()) for item in match.group("items").split(","))
+            return f"{match.group('head')}({items})"
+
+        return UNQUOTED_VALUE.sub(one, UNQUOTED_LIST.sub(listed, jql))
+
+    def _names(self, kind: str, said: str) -> bool:
+        if kind == "category":
+            return said.lower() in CATEGORY_NAMES
+        return any(m.score == 1.0 for m in self.grounder.find(kind, said))
 
     def _node(self, node: object) -> object:
         if isinstance(node, And):

@@ -118,6 +118,25 @@ def test_typed_jql_keeps_what_opens_its_first_clause(question: str, jql: str) ->
     assert one(PARSER, question).jql == jql
 
 
+@pytest.mark.parametrize(("question", "jql"), [
+    ("status = In Progress AND project = OPS", 'status = "In Progress" AND project = "OPS"'),
+    ("component = Offline Sync and resolution is empty", 'component = "Offline Sync" AND resolution IS EMPTY'),
+    ("resolution = Won't Do and project = WEB", 'resolution = "Won\'t Do" AND project = "WEB"'),
+    ("statusCategory = In Progress and project = MOB", 'statusCategory = "indeterminate" AND project = "MOB"'),
+    ("assignee = Quinn Kowalski and status = Blocked", f'assignee = "{QUINN}" AND status = "Blocked"'),
+    ("assignee in (Quinn Kowalski, Samir Patel) AND project = WEB",
+     f'assignee IN ("{QUINN}", "{SAMIR}") AND project = "WEB"'),
+    ("epic = MOB-3 AND resolution is EMPTY", 'parent = "MOB-3" AND resolution IS EMPTY'),
+])
+def test_typed_jql_takes_values_typed_as_people_type_them(question: str, jql: str) -> None:
+    assert one(PARSER, question).jql == jql
+
+
+def test_a_name_typed_unquoted_that_nobody_has_is_named() -> None:
+    call = one(PARSER, "assignee = Zed Quorum and status = Blocked")
+    assert call.name == "clarify" and "nobody called 'Zed Quorum'" in (call.slots.reason or ""), call
+
+
 def test_problems_are_read_as_bugs_and_said() -> None:
     call = one(PARSER, "which MOB problems has nobody picked up")
     assert 'issuetype = "Bug"' in (call.jql or "") and "I read 'problems' as bugs." in call.slots.assumed
