@@ -572,7 +572,8 @@ SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
-                   r"the results )?by (?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
+                   r"the results )?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?"
+                   r"(?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
                    r"due date|due|resolution date|resolved)(?: (?:from |with the )?"
                    r"(?P<way>asc|desc|ascending|descending|"
                    r"highest first|highest to lowest|lowest to highest|"
@@ -600,12 +601,17 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"\b(?:whatever|what|the ones?|those) (?:was |were |has been |have been )?(?P<changed>changed|"
                    r"updated|touched) (?:most )?recently (?:showing |shown |listed )?(?:first|at the top|on top)\b|"
                    r"\b(?P<longest>longest[- ]waiting|waiting longest) (?:ones? |issues? |tickets? )?"
-                   r"(?:first|at the top|on top)\b")
+                   r"(?:first|at the top|on top)\b|"
+                   # "with the ones that have waited longest at the top", "the most overdue first"
+                   r"\b(?:the ones? |those |whatever )?(?:that |which )?(?P<waited>(?:have |has )?(?:been )?"
+                   r"wait(?:ed|ing) (?:the )?longest) (?:at the top|first|on top)\b|"
+                   r"\b(?P<overdue>most (?:overdue|late)|(?:latest|furthest) past (?:its |their )?due(?: date)?) "
+                   r"(?:ones? |issues? |items? )?(?:first|at the top|on top)\b")
 # "open risks by priority", "olga open by due date": a list said last in an order, as in a keyword query
 SORTED_AT_END = re.compile(r"\b(?:by|in order of) (?P<field>priority|due date|creation date|last update)\W*$")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
-ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "changed": "last update",
-              "urgent": "most urgent"}
+ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
+              "urgent": "most urgent", "overdue": "due date"}
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",

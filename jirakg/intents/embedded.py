@@ -222,7 +222,8 @@ WANTS_NUMBER = re.compile(r"\b(?:just|only) (?:give me )?(?:the|a) (?:count|numb
                           r"\bgive me (?:just )?(?:a|the) (?:number|count|total)\b|"
                           r"\b(?:don't|do not) need (?:the|a) list\b", re.IGNORECASE)
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."
-RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|not|none of|leaving out|without)\b|"
+RESTRICTS = re.compile(r"\W*(?:but |and )?(?:only|just|except|excluding|exclude|not|none of|leaving out|leave out|"
+                       r"without|ignore|ignoring|skip|skipping|drop|minus|apart from|other than)\b|"
                        r"\W*(?:the |\w+ )?ones\b", re.IGNORECASE)  # "Open ones only"
 # The contrast in a restriction ("not the won't-dos", "Not his to-do pile") beside what it keeps ("only the …")
 CONTRAST = re.compile(r"(?:^\W*|,\s*)(?:but )?not (?!only\b|just\b)[^,.;!?]+", re.IGNORECASE)
@@ -902,8 +903,9 @@ def _with_restrictions_joined(parts: list[str], without_contrast: Callable[[str,
         relative = bool(joined) and RELATIVE.match(part) and not joined[-1].rstrip().endswith("?")
         restricts = RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I))
         # "Which of Quinn's tickets are open? Oldest at the top.": an order said alone sorts that request's list
+        # ("how many are open? list them newest first" asks for the list itself: a part of its own)
         ordered = ORDER.search(part.lower()) and len(part.split()) <= SHORT_ORDER and not ISSUE_NOUNS.search(
-            part.lower()) and not REQUEST.search(part)
+            part.lower()) and not re.search(r"\b(?:them|those|these|list)\b", part, re.IGNORECASE)
         if joined and (relative or restricts or ordered):  # after a "?", "which are …" asks of that set: narrowed later
             joined[-1] = f"{joined[-1].rstrip(' ?.!')}, {without_contrast(joined[-1], part) if restricts else part}"
         else:

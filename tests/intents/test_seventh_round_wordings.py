@@ -67,6 +67,13 @@ DEMO = [
     ("high priority OPS tasks that have no date they're expected by", ["duedate is EMPTY"], ()),
     ("open PROJ work that isn't targeted at any planned release", ["fixVersion is EMPTY"], ()),
     ("PROJ items opened in the first six months of 2025", ['created >= "2025/01/01', 'created < "2025/07/01'], ()),
+    # orders said as what waited longest, the most overdue, when they were due
+    ("minor MOB work still not done, with the ones that have waited longest at the top", ["ORDER BY created ASC"], ()),
+    ("overdue OPS tasks, the most overdue first", ["ORDER BY duedate ASC"], ("text ~",)),
+    ("late WEB work ordered by when it was due", ["ORDER BY duedate ASC"], ()),
+    # a restriction said in a sentence of its own
+    ("which important unfinished MOB items are overdue? Leave out the umbrellas.", ['issuetype != "Epic"',
+                                                                                     'project = "MOB"'], ()),
     # the reporter "first written up by", the assignee "handed to"
     ("MOB bugs first written up by Samir Patel and handed to Quinn Kowalski",
      [f'reporter = "{SAMIR}"', f'assignee = "{QUINN}"'], ()),
