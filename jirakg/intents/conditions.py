@@ -59,21 +59,26 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
 # words between a negation and the resolution it reaches that select nothing themselves
 POINTING_WORDS = frozenset("whatever what anything everything the ones those that which is are was were been has have "
                            "already marked as set ended end up got".split())
-# a judgement that the issues were no bugs at all: the resolution so named ("issues that are not bugs" is a type)
-JUDGED_NO_BUG = re.compile(r"\b(?:turned out|concluded|decided|found|deemed|judged|determined|confirmed|agreed|"
-                           r"because|since|as)"
+# the reason an issue was closed with ("closed because it wasn't actually a defect"), or a judgement given of it ("we
+# concluded it wasn't a bug"), not the asker's own ("as they are not bugs": a type)
+ENDED_BECAUSE = r"(?:closed|resolved|rejected|shut|dismissed|bounced|marked)\b(?: \w+){0,3}? (?:because|since)"
+JUDGED = r"(?:turned out|concluded|decided|found|deemed|judged|determined|confirmed|agreed)"
+JUDGED_NO_BUG = re.compile(rf"\b(?:{JUDGED}|{ENDED_BECAUSE})"
                            r"(?: that)?(?: (?:it|they|this|these))?(?: was| were| is| are)? "
                            r"(?:not|wasn t|weren t|isn t|aren t)(?: to be)?(?: actually| really| even)? (?:a |an )?"
                            r"(?:real |genuine |actual )?(?:bugs?|defects?|problems?|issues?)(?: at all)?\b")
-NOT_YET_TAKEN = re.compile(r"\b(?:nobody|no one|noone)\b[^.?!;]{0,40}?\byet\b|\bstill (?:unassigned|unowned|"
-                           r"(?:has |have )?(?:nobody|no one|no owner))\b|\bnot (?:yet )?(?:picked up|taken) yet\b")
 # "closed because they didn't have enough info": the lack that ended them
-LACKED_INFO = re.compile(r"\b(?:didn t|did not|don t|do not|doesn t|does not|wasn t|weren t|never) (?:have |had |"
-                         r"contain |give |include |provide |come with )?(?:enough|sufficient) (?:info|information|"
-                         r"details?|context)\b")
+LACKED_INFO = re.compile(rf"\b{ENDED_BECAUSE} (?:they |it |the reports? |there )?(?:didn t|did not|don t|do not|"
+                         r"doesn t|does not|wasn t|weren t|never) (?:have |had |contain |give |include |provide |"
+                         r"come with )?(?:enough|sufficient) (?:info|information|details?|context)\b")
 RESOLUTIONS_SAID = (("not a bug", JUDGED_NO_BUG), ("incomplete", LACKED_INFO))
+# "nobody has picked them up yet", "still unassigned": work still waiting for someone, so open work
+NOT_YET_TAKEN = re.compile(r"\b(?:nobody|no one|noone) (?:has |have |had )?(?:yet )?(?:picked|taken|claimed|"
+                           r"grabbed|took)\b[^.?!;]{0,20}?\byet\b|"
+                           r"\bstill (?:unassigned|unowned|(?:has |have )?(?:nobody|no one|no owner))\b|"
+                           r"\bnot (?:yet (?:picked up|taken)|(?:picked up|taken) yet)\b")
 # words after a negation that make it another condition's ("not assigned to Ana", "not filed by Sam")
-NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned by to in from for since".split())
+NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned".split())
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
@@ -242,9 +247,12 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                            r"dates? (?:(?:they|it) (?:re|s|are|is) |(?:set )?for when (?:they|it) (?:re|s|are|is) )?"
                            r"(?:expected|due|needed|promised)(?: by)?)\b")),
     # "no links", "not connected to any other ticket", "standing alone, with no ties to other tickets"
-    ("issueLinkType", re.compile(rf"\b(?:{WITHOUT}(?:issue )?(?:links?|linked {LINKED_NOUN}|connections?|ties)"
+    ("issueLinkType", re.compile(rf"\b(?:{WITHOUT}(?:issue )?(?:links?|linked {LINKED_NOUN})"
                                  rf"(?: (?:to|with) (?:anything|(?:any |an )?other {LINKED_NOUN}|"
                                  rf"another {LINKED_NOUN}))?|"
+                                 # ("without a connection" is the product's: ties and connections to other tickets)
+                                 rf"{WITHOUT}(?:connections?|ties) (?:to|with) (?:anything|(?:any |an )?other "
+                                 rf"{LINKED_NOUN}|another {LINKED_NOUN})|"
                                  rf"unlinked|{NOT_BE} (?:linked|connected|tied) (?:to|with) (?:anything|anything else|"
                                  rf"(?:any |an )?other {LINKED_NOUN}|another {LINKED_NOUN}|any {LINKED_NOUN})|"
                                  r"(?:stands?|standing) (?:alone|on (?:its|their) own))\b")),
@@ -269,7 +277,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"been |was |"
                               rf"were )?{SETTLED}|"
                               r"(?:what s|what is) (?:still )?left(?: to do)?|"
-                              r"still waiting for a fix|left to do|"
+                              r"still waiting for a fix|left to do|(?:are|is) (?:still )?(?:left|remaining)\s*$|"
                               r"(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
                               r"left (?:unfinished|undone|unresolved|open|hanging)|still around|"
                               # "the dangers we are still keeping an eye on": still followed, so not settled
@@ -305,7 +313,7 @@ FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:due ?dates?|deadlines?)\b")),
     ("fixVersion", re.compile(r"\b(?:with|has|have|having) (?:a |an )?fix ?versions?\b")),
     ("issueLinkType", re.compile(r"\b(?:with|has|have|having) (?:an? |any |some )?(?:issue )?links?\b"
-                                 r"(?! (?:to|with)\b)")),
+                                 r"(?! (?:to|with|[a-z]+ing)\b)")),  # not "with link sharing"
     ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution|"
                               r"resolution (?:was |is |has been )?(?:set|recorded))\b")),
     # ("Quinn both reported and is assigned to": her, in both roles)
@@ -1309,9 +1317,10 @@ class ConditionReader:
             if self.cue_names:
                 before = self.cue_names.sub(lambda m: " " * len(m.group(0)), before)
             field_name, cued, negated, modifier = self._date_field(before)
-            if not cued and FRONTED.search(before):
+            if not cued and FRONTED.search(before) and (after := self._cue_after(text.value[end:])):
                 # "Over the past seven days, how many tickets were closed?": the time said first, its cue after
-                field_name, cued = self._cue_after(text.value[end:]) or (field_name, cued)
+                # ("…, which bugs were not updated?": negated there as before it)
+                field_name, cued, negated = after
             field_name = field_name if cued else self.date_field or field_name
             if field_name == "due":  # a due date is mostly ahead: "due in March", "deadline before 1 Jan" read forward
                 if ahead is None:
@@ -1369,12 +1378,18 @@ class ConditionReader:
                 text.blank(match.start(), match.end())
 
     @staticmethod
-    def _cue_after(after: str) -> tuple[DateField, bool] | None:
-        """The date field a cue names in the clause after a time said first, the nearest cue winning."""
+    def _cue_after(after: str) -> tuple[DateField, bool, bool] | None:
+        """The date field a cue names in the clause after a time said first (the nearest cue winning), and whether
+        the cue is negated."""
         clause = re.split(r"[.;?!]", after)[0][:80]
         found = [(m.start(), name) for name, cue, stale in DATE_CUE_PATTERNS if not stale
                  for m in cue.finditer(clause)]
-        return (min(found)[1], True) if found else None
+        if not found:
+            return None
+        start, name = min(found)
+        negated = bool(NOT_SINCE.search(re.sub(r"\b(?:been|yet)\s*$", "", clause[:start].rstrip())))
+        # ("…, which tasks have not been closed?": still open, which says nothing of when they were resolved)
+        return None if negated and name == "resolved" else (name, True, negated)
 
     @staticmethod
     def _date_field(before: str) -> tuple[DateField, bool, bool, tuple[int, int] | None]:
@@ -1452,8 +1467,11 @@ class ConditionReader:
             slots.assumed.append(f"I read '{said.group(0)}' as resolution {' or '.join(success)}.")
         for name, phrase in RESOLUTIONS_SAID:  # "what Justin raised that we concluded wasn't actually a defect"
             value = self.resolution_names.get(name)
-            if value and words.take_all(phrase) and value not in slots.resolutions:
+            if value is None or value in slots.resolutions:
+                continue
+            for said in words.take_all(phrase):
                 slots.resolutions.append(value)
+                slots.assumed.append(f"I read '{said.group(0)}' as resolution {value}.")
         found = self.grounder.scan(words.free(), {"resolution"})
         for match in found:
             before = words.before(match.start, 3)
@@ -1858,9 +1876,11 @@ class ConditionReader:
                 continue  # "defects to do with captions": about captions, in whatever state
             if match.term.kind == "status" and self._whose_to_do(words, match.start, phrase):
                 continue  # "the tasks that were Giovanni's to do": whose they were, in whatever state
-            if match.term.kind == "type" and phrase == "bugs" and words.after(match.end, 1) in (
-                    "me", "us", "him", "her", "you") and words.before(match.start, 1) in (
-                    "it", "this", "that", "what", "really", "always", "still", "s"):
+            if match.term.kind == "type" and phrase == "problem" and words.before(match.start, 1) in (
+                    "the", "a", "that", "this", "same", "their", "its", "his", "her"):
+                continue  # "couldn't recreate the problem": one problem told of, not the kind of the issues
+            if match.term.kind == "type" and phrase == "bugs" and words.after(match.end, 1) in ("me", "us") \
+                    and words.before(match.start, 1) in ("it", "this", "that"):
                 continue  # "it bugs me how many …": a verb
             if match.term.kind == "type" and phrase == "broken" and words.after(match.end, 1) in (
                     "out", "down", "up", "into", "apart", "off"):
@@ -2283,7 +2303,7 @@ def _resolution_negation(words: Words, start: int) -> int | None:
     """Where a negation within four words before a resolution starts ("weren't resolved as Won't Do", "leave out
     the won't fix ones")."""
     negation = _negation(" ".join(words.tokens[max(0, start - 4):start]))
-    if negation is not None and set((negation.group("rest") or "").split()) & NEGATES_ANOTHER:
+    if negation is not None and (negation.group("rest") or " ").split()[:1] in ([w] for w in NEGATES_ANOTHER):
         return None  # "bugs not assigned to Antranig closed as won't fix": the negation is the person's
     if negation is None:  # "leaving out whatever is already marked done": further off, past words that only point
         negation = _negation(" ".join(words.tokens[max(0, start - 7):start]))

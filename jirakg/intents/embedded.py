@@ -178,8 +178,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"\b(?:what|how) (?:would|does|will|did|do) (?:that|it|this) look\b|"
                        # "bugs only", "critical alone", "bugs?": a word or two said alone after a list narrow it
                        r"^\W*(?:[\w'-]+ ){1,2}(?:only|alone)\W*$|"
-                       r"^\W*(?!(?:who|whom|whose|why|what|how|when|where|which|really|ok|okay|thanks|yes|no|sure)\?)"
-                       r"[\w'-]+\?\s*$|"
+                       r"^\W*(?!(?:thanks|yes|cheers|always|perhaps|guess)\b)[\w'-]+s\?\s*$|"  # ("huh?" is no value)
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
                        r"which (?:ones? )?(?:are|were|have|has)|which ones|"
@@ -218,6 +217,8 @@ ASKS_OPENING = re.compile(r"\W*(?:(?:and|also|then|but|so|now|ok|okay|please)\W+
 WANTS_LIST = re.compile(r"(?<!n't )(?<!not )\b(?:see|want|like|need|get|have|send|share) (?:me )?the "
                         r"(?:full |whole |actual )?list\b|"
                         r"\b(?:list|show me|show) (?:them|those|these)(?: all)?\W*$", re.IGNORECASE)
+# "how many MOB bugs are done and how many are left?": the second count is of the same issues, in another state
+HOW_MANY_MORE = re.compile(r"^\W*(?:and )?how many (?:are|were|have|has|got|remain|still)\b", re.IGNORECASE)
 WANTS_NUMBER = re.compile(r"\b(?:just|only) (?:give me )?(?:the|a) (?:count|number|total)\b|"
                           r"\bgive me (?:just )?(?:a|the) (?:number|count|total)\b|"
                           r"\b(?:don't|do not) need (?:the|a) list\b", re.IGNORECASE)
@@ -341,7 +342,8 @@ class EmbeddedParser:
             previous = calls[-1] if calls else None
             within = state
             if previous is not None and previous.name in ("search", "count") and _narrowing(previous.slots) \
-                    and (PLURAL.search(part.lower()) or RELATIVE.match(part) or ONLY_THE_ONES.search(part)):
+                    and (PLURAL.search(part.lower()) or RELATIVE.match(part) or ONLY_THE_ONES.search(part)
+                         or HOW_MANY_MORE.match(part)):
                 # "how many OPS bugs are open and which of them are blocked?": "them" is the set the part before
                 # selected, narrowed as a follow-up narrows the last answer's
                 within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})
@@ -891,6 +893,10 @@ def input_problem(text: str) -> str | None:
 
 
 def _before_aside(match: re.Match[str]) -> str:
+    """The words before an aside; an occasion said without a determiner or owner ("waiting for somebody to
+    review") is no aside."""
+    if match.re is PURPOSE and not (match.group("said") or match.group("owner")):
+        return match.group(0)
     return match.group(0)[:match.start("aside") - match.start()]
 
 

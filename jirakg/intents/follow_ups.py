@@ -60,6 +60,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
         merged.empty = [f for f in merged.empty if f != "resolution"]
     if "resolution" in new.empty:
         merged.resolutions, merged.status_categories = [], [c for c in merged.status_categories if c != "done"]
+        merged.statuses = [s for s in merged.statuses if s not in done]  # "… done and how many are left?"
         merged.filled = [f for f in merged.filled if f != "resolution"]
     merged.empty = list(dict.fromkeys(merged.empty + new.empty))
     merged.filled = list(dict.fromkeys(merged.filled + new.filled))

@@ -946,7 +946,8 @@ ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}|\b(?:components?|la
 
 # "how many things planned for 2026.Q4 are finished?": a count of the issues in that state, not a report ("how many
 # story points are left", "how many done vs open" are reports)
-STATE_COUNTED = re.compile(r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b"
+STATE_COUNTED = re.compile(r"^(?!.*\b(?:and how many|left|remaining|to go)\b).*"
+                           r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b"
                            r"(?:are|were|got|have been|has been|is)\b(?:\s+\w+){0,2}\s+"
                            r"(?:done|finished|completed?|closed|resolved|fixed|shipped)\b"
                            r"(?!\s+(?:vs\.?|versus|against|and not|or not|out of)\b)")

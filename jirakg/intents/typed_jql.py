@@ -67,10 +67,11 @@ QUOTES = "\"'`"
 # a value of several words typed unquoted: "status = In Progress and …", "assignee in (Ana Patel, Sam Li)"
 VALUED = "|".join(sorted({*GROUNDED, "statuscategory"}, key=len, reverse=True))
 UNQUOTED_VALUE = re.compile(rf"(?P<head>\b(?P<field>{VALUED})\s*(?:!=|=|\bwas not\b|\bwas\b)\s*)"
-                            r"(?P<value>[\w.'-]+(?:\s+(?!(?:and|or|order|not)\b)[\w.'-]+){1,3})", re.IGNORECASE)
+                            r"(?P<value>[\w.'-]+(?:\s+(?!(?:and|or|order|not|before|after|during|on|by|from|to|changed|"
+                            r"asc|desc|is|in|was)\b)[\w.'-]+){1,3})", re.IGNORECASE)
 UNQUOTED_LIST = re.compile(rf"(?P<head>\b(?P<field>{VALUED})\s*(?:not\s+)?in\s*)\((?P<items>[^()\"]*\s[^()\"]*)\)",
                            re.IGNORECASE)
-OPENS_CLAUSE = re.compile(r"(?:(?<![\w-])NOT\s*)?(?:\(\s*)*$")
+OPENS_CLAUSE = re.compile(r"(?:(?<![\w-])NOT\s*)?(?:\(\s*)*$", re.IGNORECASE)
 POINTS_NAMES = ("story points", "story point", "points", "storypoints")
 EPIC_NAMES = ("epic", "epic link", "epiclink")
 
@@ -145,7 +146,9 @@ class TypedJql:
             items = ", ".join(quoted(field, item.strip()) for item in match.group("items").split(","))
             return f"{match.group('head')}({items})"
 
-        return UNQUOTED_VALUE.sub(one, UNQUOTED_LIST.sub(listed, jql))
+        # only outside double-quoted strings: `summary ~ "status = In Progress"` is text
+        return "".join(part if part.startswith('"') else UNQUOTED_VALUE.sub(one, UNQUOTED_LIST.sub(listed, part))
+                       for part in re.split(r'("[^"]*")', jql))
 
     def _names(self, kind: str, said: str) -> bool:
         if kind == "category":

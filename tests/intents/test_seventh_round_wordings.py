@@ -144,6 +144,39 @@ def test_a_name_typed_unquoted_that_nobody_has_is_named() -> None:
     assert call.name == "clarify" and "nobody called 'Zed Quorum'" in (call.slots.reason or ""), call
 
 
+# near neighbours a review tried: each keeps the reading it had before the round, or gains the right one
+@pytest.mark.parametrize(("question", "present", "absent"), [
+    ("Over the past week, which MOB bugs were not updated?", ["updated < -7d"], ("created",)),
+    ("Over the past two weeks, which OPS tasks have not been closed?", ["resolution is EMPTY"], ("resolutiondate",)),
+    ("WEB bugs where login fails without a connection", ['issuetype = "Bug"'], ("issueLinkType",)),
+    ("WEB bugs with link sharing", ['issuetype = "Bug"'], ("issueLinkType",)),
+    ("WEB tasks not yet picked up", ["assignee is EMPTY", "resolution is EMPTY"], ()),
+    ("unassigned WEB tasks that nobody has commented on yet", ["assignee is EMPTY"], ("resolution",)),
+    ("Show me what bugs you fixed last week", ['issuetype = "Bug"'], ()),
+])
+def test_neighbours_keep_their_reading(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_clauses(one(PARSER, question).jql or "", present, absent)
+
+
+def test_a_second_count_of_the_same_issues_in_another_state() -> None:
+    done, left = PARSER.parse("How many MOB bugs are done and how many are left?").intents
+    assert done.name == left.name == "count"
+    assert 'status = "Done"' in (done.jql or "") and "resolution is EMPTY" in (left.jql or "")
+    assert 'project = "MOB"' in (left.jql or "") and "Done" not in (left.jql or ""), left.jql
+
+
+def test_a_lone_word_is_no_follow_up_unless_it_names_issues() -> None:
+    state = ConversationState()
+    (first,) = PARSER.parse("MOB bugs", state).intents
+    state = ConversationState(last_intent=first.name, last_search=first.slots)
+    assert [c.name for c in PARSER.parse("huh?", state).intents] == ["clarify"]
+
+
+def test_typed_jql_leaves_history_words_and_quoted_text_alone() -> None:
+    assert one(PARSER, 'summary ~ "status = In Progress"').jql == 'summary ~ "status = In Progress"'
+    assert one(PARSER, "not (status = Done) and project = MOB").jql == 'NOT (status = "Done") AND project = "MOB"'
+
+
 def test_problems_are_read_as_bugs_and_said() -> None:
     call = one(PARSER, "which MOB problems has nobody picked up")
     assert 'issuetype = "Bug"' in (call.jql or "") and "I read 'problems' as bugs." in call.slots.assumed
@@ -165,6 +198,9 @@ FLUID = [
     ("Justin Obara's issues that are not bugs", ['issuetype != "Bug"'], ("resolution",)),
     # a project word right before a person's name keeps its project ("infusion" ends in "on", no cue)
     ("infusion antranig blocker critical unresolved", ['project = "FLUID"', 'assignee = "antranig.basman"'], ()),
+    # "as they are not bugs" is the asker's reason: a type; a negation before "for" is the resolution's
+    ("Open Infusion tasks, as they are not bugs", ['issuetype = "Task"'], ("Not A Bug",)),
+    ("Infusion bugs not closed for won't fix", ["resolution != \"Won't Fix\""], ()),
     # a word that only begins a person's name is no misspelling of it ("care" for Caren)
     ("I only care about planned work in Floe, not the bugs", ['project = "FLOE"', 'issuetype != "Bug"'],
      ("assignee",)),
@@ -176,6 +212,8 @@ FLUID = [
      ("issuetype",)),
     # a component named "itself"
     ("FLUID tickets Daphne Ogle wrote up about the Reorderer itself", ['component = "Reorderer"'], ("text ~",)),
+    # an occasion said without a determiner is no aside ("waiting for somebody to review")
+    ("work waiting for somebody to review and merge the code change", ['status = "Pull Request"'], ()),
     # a title said as a headline
     ("FLUID items that mention the keyboard in their headline", ['summary ~ "keyboard"'], ("text ~",)),
 ]
