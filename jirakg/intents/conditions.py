@@ -2409,7 +2409,7 @@ KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "
 def _word_not_name(phrase: str, match: Match) -> bool:
     """A word only close to a person's name that is no misspelling of it: a word of the question ("Ned") or the name
     cut short ("care" for Caren: "I only care about …")."""
-    return phrase in FILLER or any(alias.startswith(phrase) for alias in match.term.aliases)
+    return phrase in FILLER or (" " not in phrase and any(alias.startswith(phrase) for alias in match.term.aliases))
 
 
 def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, list[str]],

@@ -473,6 +473,9 @@ class EmbeddedParser:
         # they will do next, ask for nothing
         asked = SO_THAT.sub(_before_aside, PURPOSE.sub(_before_aside, lowered))
         team = read_team(asked, has_key=bool(keys or refers or in_sidebar))
+        if team is not None and asked != lowered:  # the same question read whole: the reader names the aside itself
+            whole = read_team(lowered, has_key=bool(keys or refers or in_sidebar))
+            team = whole if whole is not None and whole.name == team.name else team
         if team is not None and team.name == "release" and self.blocker_level and BLOCKERS.search(lowered):
             team = None  # "the 5.0 blockers", where Blocker is a priority: the release's Blocker issues
         previous = state.last_search

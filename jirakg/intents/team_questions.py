@@ -455,8 +455,7 @@ PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|do
                       r"coming along|shaping up)|(?<!in )progress|on track|burn ?down|health|status report|"
                       r"(?<!whose )status(?! category)|"
                       r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
-                      # ("how many stories in it are done" counts them: `STATE_COUNTED`)
-                      r"how much\b.{0,70}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
+                      r"how (?:many|much)\b.{0,70}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
                       r"did .{0,40}\bfinish|getting through|"
                       r"how did\b.{0,40}\b(?:go|wrap(?:ped)? up|turn(?:ed)? out|end(?:ed)? up)|"
                       r"(?:going to|gonna|will (?:we|they|it|the \w+)|can (?:we|they)) (?:finish|complete|make it))\b")
@@ -944,8 +943,8 @@ RELEASE_NOUN = r"(?:release|fix ?version|version|milestone)"
 ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}|\b(?:components?|labels?|priority)\b")
 
 
-# "how many things planned for 2026.Q4 are finished?": a count of the issues in that state, not a report ("how many
-# story points are left", "how many done vs open" are reports)
+# "how many things planned for 2026.Q4 are finished?": a count of the issues in that state, not the release's report
+# ("how many story points are left", "how many done vs open" are reports; a sprint's done issues are its report's)
 STATE_COUNTED = re.compile(r"^(?!.*\b(?:and how many|left|remaining|to go)\b).*"
                            r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b"
                            r"(?:are|were|got|have been|has been|is)\b(?:\s+\w+){0,2}\s+"
@@ -971,7 +970,7 @@ def _sprint(text: str) -> TeamAsk | None:
     # "DATA Sprint 51", "current OPS sprint": a sprint alone, without issues asked for, asks how it went
     alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text)
     if SPRINT_WORD.search(text) and (PROGRESS.search(text) or alone) and not LISTING.search(text) \
-            and not SPRINT_CONDITION.search(text) and not STATE_COUNTED.search(text):
+            and not SPRINT_CONDITION.search(text):
         rest = PROGRESS_WORDS.sub(" ", text)
         # "the previous WEB sprint" names one sprint for the condition reader; elsewhere the word only says sprint
         if not PREVIOUS_SPRINT.search(rest):
