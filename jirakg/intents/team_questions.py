@@ -945,11 +945,13 @@ ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}|\b(?:components?|la
 
 # "how many things planned for 2026.Q4 are finished?": a count of the issues in that state, not the release's report
 # ("how many story points are left", "how many done vs open" are reports; a sprint's done issues are its report's)
-STATE_COUNTED = re.compile(r"^(?!.*\b(?:and how many|left|remaining|to go)\b).*"
-                           r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b"
+STATE_COUNTED = re.compile(r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b"
                            r"(?:are|were|got|have been|has been|is)\b(?:\s+\w+){0,2}\s+"
                            r"(?:done|finished|completed?|closed|resolved|fixed|shipped)\b"
                            r"(?!\s+(?:vs\.?|versus|against|and not|or not|out of)\b)")
+# …unless the rest is asked too ("how many are done and how many are left?"), or the count is of the release named
+# before it ("is 2026.Q4 looking ok - how many of its issues are done?"): its report
+REST_ASKED = re.compile(r"\b(?:and how many|left|remaining|to go|its)\b")
 
 
 def _release(text: str) -> TeamAsk | None:
@@ -958,8 +960,10 @@ def _release(text: str) -> TeamAsk | None:
     alone = (len(text.split()) <= SHORT and re.search(rf"\b{RELEASE_NOUN}\b", text)
              and re.search(r"\d", text) and not REQUEST.search(text)
              and not ASKS_FOR_ISSUES.search(text) and not re.search(r"\b(?:count|affects?|affected)\b", text))
-    if not BY_RELEASE.search(text) and not STATE_COUNTED.search(text) and (
-            alone or any(pattern.search(text) for pattern in RELEASE)):
+    # the count asked is no report; what else the question asks ("… and is anything blocking it?") may be one
+    counted = STATE_COUNTED.search(text) if not REST_ASKED.search(text) else None
+    rest = text[:counted.start()] + text[counted.end():] if counted else text
+    if not BY_RELEASE.search(text) and (alone or any(pattern.search(rest) for pattern in RELEASE)):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
         named = re.sub(rf"(?<=\d) {RELEASE_NOUN}\b|\b{DONE_VERSUS}\b", " ", text)
         return TeamAsk("release", Measure(), PROGRESS_WORDS.sub(" ", named))

@@ -158,6 +158,15 @@ def test_neighbours_keep_their_reading(question: str, present: list[str], absent
     assert_clauses(one(PARSER, question).jql or "", present, absent)
 
 
+@pytest.mark.parametrize(("question", "name"), [
+    ("how many things planned for 2026.Q4 are finished?", "count"),
+    ("we're planning the mobile 2026.Q4 release, how many issues are done and is anything blocking it?", "release"),
+    ("is 2026.Q4 looking ok - how many of its WEB issues are done?", "release"),
+])
+def test_a_count_of_a_release_in_a_state_is_a_count_unless_its_report_is_asked(question: str, name: str) -> None:
+    assert PARSER.parse(question).intents[0].name == name
+
+
 def test_a_second_count_of_the_same_issues_in_another_state() -> None:
     done, left = PARSER.parse("How many MOB bugs are done and how many are left?").intents
     assert done.name == left.name == "count"
