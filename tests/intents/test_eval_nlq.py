@@ -60,10 +60,9 @@ HELD18_DEMO_FLOOR, HELD18_FLUID_FLOOR = 0.78, 0.77
 # tune19, a blind pool of the same kind written after held18, tuned on (0.783 / 0.807 before the round, 0.783 / 0.830
 # with the rules before it was read, then tuned on)
 TUNE19_DEMO_FLOOR, TUNE19_FLUID_FLOOR = 0.86, 0.84
-# 2026-11-29, seventh round: pool20, blind, split by a coin per need (seed 20) into tune20 (tuned on; 0.766 / 0.734
-# before the round) and held20 (0.788 / 0.788 before, only scored); held21, written the same hour before the round's
-# rules, and held22, written after most of them, each kept whole (0.816 / 0.759 and 0.741 / 0.670 before)
-TUNE20_DEMO_FLOOR, TUNE20_FLUID_FLOOR, HELD20_DEMO_FLOOR, HELD20_FLUID_FLOOR = 0.86, 0.86, 0.77, 0.77
+# 2026-11-29, seventh round: held21, written before the round's rules, and held22, written after most of them, each
+# kept whole (0.816 / 0.759 and 0.741 / 0.670 before the round); tune20/held20 are measured by `eval nlq` only, to
+# keep the suite within its time
 HELD21_DEMO_FLOOR, HELD21_FLUID_FLOOR, HELD22_DEMO_FLOOR, HELD22_FLUID_FLOOR = 0.85, 0.75, 0.76, 0.70
 # The held sets of the third round, and held18-demo, widen silently more often than WIDENED_CEILING allows; measured,
 # not tuned (held10 demo 6, Fluid 2; held11 demo 4, Fluid 5, now 3 / 0 and 0 / 3; held18-demo 5): the ceiling each
@@ -187,8 +186,6 @@ def test_fluid_intents(fluid_url: str) -> None:
                                              ("held17-demo.jsonl", HELD17_DEMO_FLOOR),
                                              ("held18-demo.jsonl", HELD18_DEMO_FLOOR),
                                              ("tune19-demo.jsonl", TUNE19_DEMO_FLOOR),
-                                             ("tune20-demo.jsonl", TUNE20_DEMO_FLOOR),
-                                             ("held20-demo.jsonl", HELD20_DEMO_FLOOR),
                                              ("held21-demo.jsonl", HELD21_DEMO_FLOOR),
                                              ("held22-demo.jsonl", HELD22_DEMO_FLOOR)])
 def test_demo_searches(name: str, floor: float, demo_dir: Path) -> None:
@@ -232,8 +229,6 @@ def test_unknown_values_are_asked_about(demo_dir: Path) -> None:
                                              ("held17-fluid.jsonl", HELD17_FLUID_FLOOR),
                                              ("held18-fluid.jsonl", HELD18_FLUID_FLOOR),
                                              ("tune19-fluid.jsonl", TUNE19_FLUID_FLOOR),
-                                             ("tune20-fluid.jsonl", TUNE20_FLUID_FLOOR),
-                                             ("held20-fluid.jsonl", HELD20_FLUID_FLOOR),
                                              ("held21-fluid.jsonl", HELD21_FLUID_FLOOR),
                                              ("held22-fluid.jsonl", HELD22_FLUID_FLOOR)])
 def test_fluid_searches(name: str, floor: float, fluid_url: str) -> None:
