@@ -200,7 +200,8 @@ async def _judge(case: Case, parsed: ParsedQuery, run: Run) -> _Outcome:
     gold_names = Counter(i.name for i in case.intents)
     keyed, found = _keys_found(case, parsed)
     correct = gold_names == Counter(c.name for c in parsed.intents) and found == keyed
-    answer = next((c for c in parsed.intents if c.jql is not None or c.name in LISTS_RELATIVES), None)
+    answer = next((c for c in parsed.intents
+                   if c.jql is not None or (c.name in LISTS_RELATIVES and c.issue_keys)), None)
     if case.jql is None:
         asked = "clarify" in gold_names and answer is not None
         return _Outcome(correct=correct, keys=(keyed, found), jql=None, answered_instead_of_asking=asked)
