@@ -86,7 +86,9 @@ def test_a_hung_server_holds_a_turn_no_longer_than_its_deadline() -> None:
     result, model = ask(said("x"), question=f"who owns {KEY}? What blocks it?", hang=True,
                         timeout_s=0.6, turn_timeout_s=0.7, llm_parser=True)
     assert [c.outcome for c in result.stats.llm_calls] == ["timeout", "skipped", "skipped"]
-    assert result.stats.parser.startswith("embedded (llm failed: the model did not finish within 0.6 s")
+    # the parse gets the smaller of its own timeout and what is left of the turn (0.6 s, or a little less on a
+    # loaded machine): the seconds said are whatever was left, so only the fallback is asserted
+    assert result.stats.parser.startswith("embedded (llm failed: the model did not finish within 0.")
     assert OWNER in result.answer and len(model.requests) == 1 and model.abandoned == 1
     assert [r.split(": ")[0] for r in result.stats.fallback_reasons] == ["parse", "metadata", "linked"]
 
