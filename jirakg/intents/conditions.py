@@ -965,13 +965,12 @@ COMPARED = re.compile(r"\b(?:(?:with |of |at )?(?:a )?priority )?"
                       r"(?P<higher>higher|lower)(?: priority| in priority)?|(?P<side>above|below)) (?:than )?"
                       r"(?:priority )?(?:the )?(?P<level>[a-z]+)(?: priority)?\b")
 # "the top two urgency levels", "the two highest priorities", "the bottom 2 priority levels": counted off the scheme
-LEVELS_COUNTED = re.compile(r"\b(?:(?:at|in|with|of) )?(?:the )?(?:(?P<top>top|highest|upper)|"
-                            r"(?P<bottom>bottom|lowest)) "
-                            r"(?P<n>two|three|2|3) (?:(?:urgency|priority|importance|severity) )?"
-                            r"(?:levels|priorities|tiers|grades|ranks)\b|"
-                            r"\b(?:(?:at|in|with|of) )?(?:the )?(?P<n2>two|three|2|3) (?:(?P<top2>highest|top)|"
-                            r"(?P<bottom2>lowest|bottom)) (?:(?:urgency|priority|importance|severity) )?"
-                            r"(?:levels|priorities|tiers|grades|ranks)\b")
+# (shared with the ranking reader, which must leave "the top two urgency levels" to this one)
+LEVEL_NOUN = r"(?:(?:urgency|priority|importance|severity) )?(?:levels|priorities|tiers|grades|ranks)\b"
+LEVELS_COUNTED = re.compile(rf"\b(?:(?:at|in|with|of) )?(?:the )?(?:(?P<top>top|highest|upper)|"
+                            rf"(?P<bottom>bottom|lowest)) (?P<n>two|three|2|3) {LEVEL_NOUN}|"
+                            rf"\b(?:(?:at|in|with|of) )?(?:the )?(?P<n2>two|three|2|3) (?:(?P<top2>highest|top)|"
+                            rf"(?P<bottom2>lowest|bottom)) {LEVEL_NOUN}")
 # a time said before anything else of its sentence: "Over the past week, …", "Since March, what …"
 FRONTED = re.compile(r"(?:^|[.;?!:]\s+)\W*(?:(?:and|so|ok|okay|also|now) )?(?:over|in|during|within|since|for|from)?"
                      r"\s*(?:the\s*)?$")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Literal
 
-from jirakg.intents.conditions import PREVIOUS_SPRINT, REPORTED_VERBS, SORTED_AT_END
+from jirakg.intents.conditions import LEVEL_NOUN, PREVIOUS_SPRINT, REPORTED_VERBS, SORTED_AT_END
 from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
 from jirakg.intents.models import IntentName, Measure
 
@@ -183,7 +183,7 @@ WHICH_MOST = [
                rf"(?:the\s+)?(?:(?:number|count|amount) of|how many)\b"),
     # "top 3 reporters"; "top priority bugs", "web bugs that are top priority" is a priority value ("top" said of the
     # issues' priority)
-    re.compile(rf"\btop\s+(?!priority\b|{COUNT}\s+(?:(?:urgency|priority|importance|severity)\s+)?(?:levels|priorities|tiers)\b)"
+    re.compile(rf"\btop\s+(?!priority\b|{COUNT}\s+{LEVEL_NOUN})"
                rf"(?P<top>{COUNT})?\s*(?P<keep>(?:\w+\s+){{0,2}}?)(?P<g1>{G})\b(?!\s+{NOUN}\b)"),
     # "who's the biggest bug reporter on FLOE": the one with the most, said as a title
     re.compile(r"\b(?:biggest|most prolific|leading|number one|no\. ?1)\s+(?P<keep>(?:\w+\s+)??)"
