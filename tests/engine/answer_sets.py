@@ -4,8 +4,10 @@ organisation or on devjira serving the Fluid archive."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from jirakg.bots.cli import main
@@ -26,7 +28,14 @@ def score(path: Path, dataset: str, data_dir: Path, jira_url: str | None = None)
     return json.loads(result.output.strip().splitlines()[-1])
 
 
-def fluid_score(path: Path, data_dir: Path) -> dict:
-    """The Fluid cases of PATH, against devjira serving the archive."""
+@pytest.fixture(scope="module")
+def demo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One data directory for a module's demo sets: the demo organisation is generated once, not per set."""
+    return tmp_path_factory.mktemp("demo")
+
+
+@pytest.fixture(scope="module")
+def fluid_url() -> Iterator[str]:
+    """devjira serving the archive, loaded once for a module's Fluid sets."""
     with BackgroundServer(create_app(load_dataset(ARCHIVE))) as url:
-        return score(path, "fluid", data_dir, url)
+        yield url

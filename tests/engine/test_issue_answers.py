@@ -12,7 +12,7 @@ import pytest
 
 from jirakg.bots.cli.demo_data_commands import write_demo
 from jirakg.devjira.demo.generator import DEFAULT_END
-from tests.engine.answer_sets import ARCHIVE, fluid_score, score
+from tests.engine.answer_sets import ARCHIVE, score
 
 ANSWERS = Path(__file__).resolve().parents[1] / "data" / "answers"
 # Floors a little under what was measured (README): a change that loses understanding fails here.
@@ -37,8 +37,8 @@ def test_expectations_follow_from_the_raw_data(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["tune8.jsonl", "held8.jsonl"])
-def test_demo_answers(name: str, tmp_path: Path) -> None:
-    report = score(ANSWERS / name, "demo", tmp_path)
+def test_demo_answers(name: str, demo_dir: Path) -> None:
+    report = score(ANSWERS / name, "demo", demo_dir)
     assert report["cases"] >= 80 and report["accuracy"] >= FLOORS[(name, "demo")]
 
 
@@ -46,6 +46,6 @@ def test_demo_answers(name: str, tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
 @pytest.mark.parametrize("name", ["tune8.jsonl", "held8.jsonl"])
-def test_fluid_answers(name: str, tmp_path: Path) -> None:
-    report = fluid_score(ANSWERS / name, tmp_path)
+def test_fluid_answers(name: str, tmp_path: Path, fluid_url: str) -> None:
+    report = score(ANSWERS / name, "fluid", tmp_path, fluid_url)
     assert report["cases"] >= 20 and report["accuracy"] >= FLOORS[(name, "fluid")]

@@ -42,7 +42,10 @@ def ask(reply, question: str = f"who owns {KEY}?", timeout_s: float = 5.0, delay
                     return await engine.ask(TurnContext(text=question, asker=OPERATOR)), model
                 finally:
                     await client.close()
-        return asyncio.run(run())
+        outcome = asyncio.run(run())
+        if hang:
+            model.wait_until(lambda: model.abandoned > 0 and model.in_flight == 0)
+        return outcome
 
 
 def said(text: str):

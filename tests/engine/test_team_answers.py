@@ -13,7 +13,7 @@ import pytest
 from jirakg.bots.cli.demo_data_commands import write_demo
 from jirakg.devjira.demo.generator import DEFAULT_END
 from jirakg.engine.answer_evaluation import Expect, problems
-from tests.engine.answer_sets import ARCHIVE, fluid_score, score
+from tests.engine.answer_sets import ARCHIVE, score
 
 TEAM = Path(__file__).resolve().parents[1] / "data" / "team"
 # Floors a little under what was measured (README): a change that loses understanding fails here.
@@ -56,8 +56,8 @@ def test_gold_expectations_follow_from_the_raw_data(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["dev.jsonl", "heldout.jsonl", "words-tune.jsonl", "words-scored.jsonl",
                                   "words-fresh.jsonl", "fresh2.jsonl"])
-def test_demo_team_answers(name: str, tmp_path: Path) -> None:
-    report = score(TEAM / name, "demo", tmp_path)
+def test_demo_team_answers(name: str, demo_dir: Path) -> None:
+    report = score(TEAM / name, "demo", demo_dir)
     assert report["cases"] >= CASES[name] and report["accuracy"] >= FLOORS[(name, "demo")]
 
 
@@ -65,6 +65,6 @@ def test_demo_team_answers(name: str, tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(not ARCHIVE.is_file(), reason="../shared/datasets is absent")
 @pytest.mark.parametrize("name", ["dev.jsonl", "heldout.jsonl"])
-def test_fluid_team_answers(name: str, tmp_path: Path) -> None:
-    report = fluid_score(TEAM / name, tmp_path)
+def test_fluid_team_answers(name: str, tmp_path: Path, fluid_url: str) -> None:
+    report = score(TEAM / name, "fluid", tmp_path, fluid_url)
     assert report["cases"] >= 40 and report["accuracy"] >= FLOORS[(name, "fluid")]

@@ -109,6 +109,13 @@ class ScriptedModel:
     def serve(self) -> BackgroundServer:
         return BackgroundServer(self.app())
 
+    def wait_until(self, done: Callable[[], bool], timeout_s: float = 5.0) -> None:
+        """The server runs on its own thread: what it notices (a client hanging up) it may notice after the
+        client has moved on, later on a loaded machine."""
+        deadline = time.monotonic() + timeout_s
+        while not done() and time.monotonic() < deadline:
+            time.sleep(0.01)
+
 
 def mode_of(body: dict) -> str | None:
     """The structured mode a request asks for."""

@@ -36,40 +36,47 @@ def eval_group() -> None:
 
 
 @eval_group.command("nlq")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--jira-url", "jira_url_override", default=None,
               help="The Jira the cases refer to (default: the configured one or the demo).")
 @click.option("--parser", "parser_name", type=click.Choice(["embedded", "llm", "both"]), default="embedded",
               show_default=True, help="llm needs llm.base_url and llm.model; it falls back to embedded per question. "
               "both: each, compared per intent, and the routing written to llm.routing_file.")
 @now_option
-@click.option("--json", "as_json", is_flag=True, help="End with one JSON line of metrics.")
+@click.option("--json", "as_json", is_flag=True, help="End each file's report with one JSON line of metrics.")
 @click.option("--show-failures", is_flag=True, help="List the cases the parser got wrong.")
 @click.pass_context
-def nlq(ctx: click.Context, file: Path, jira_url_override: str | None, parser_name: str, now_text: str | None,
-        as_json: bool, show_failures: bool) -> None:
-    """Score intent parsing, issue keys and JQL execution accuracy on FILE (JSONL cases)."""
+def nlq(ctx: click.Context, files: tuple[Path, ...], jira_url_override: str | None, parser_name: str,
+        now_text: str | None, as_json: bool, show_failures: bool) -> None:
+    """Score intent parsing, issue keys and JQL execution accuracy on FILES (JSONL cases), each on its own; the
+    files share one session, so the instance's vocabulary is read once."""
     settings = settings_from(ctx)
     settings = with_jira(settings, jira_url_override, None)
     if parser_name != "embedded" and not settings.llm.enabled:
         raise click.ClickException(f"--parser {parser_name} needs an endpoint: set llm.base_url "
                                    "(JIRAKG_LLM__BASE_URL) and llm.model (JIRAKG_LLM__MODEL).")
+    if parser_name == "both" and len(files) > 1:
+        raise click.ClickException("--parser both writes one routing: give it one file.")
     now = moment(now_text) or datetime.now(UTC)
     try:
-        cases = load_cases(file)
+        sets = {file: load_cases(file) for file in files}
         with jira_url(settings, now) as url:
             names = ["embedded", "llm"] if parser_name == "both" else [parser_name]
-            reports = {name: asyncio.run(_run(url, settings, cases, now, name)) for name in names}
+            reports = {name: asyncio.run(_run(url, settings, sets, now, name)) for name in names}
     except (JiraError, LlmConfigError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
-    for name, report in reports.items():
-        if len(reports) > 1:
-            click.echo(f"{name} parser:")
-        _print(report, name, show_failures, as_json)
+    for file in files:
+        if len(files) > 1:
+            click.echo(f"{file}:")
+        for name, by_file in reports.items():
+            if len(reports) > 1:
+                click.echo(f"{name} parser:")
+            _print(by_file[file], name, show_failures, as_json)
     if parser_name == "both":
+        (file,) = files
         routing = LlmRouting(measured_on=str(file), model=settings.llm.model or "", scores={
-            intent: IntentScores(cases=tally.cases, embedded=reports["embedded"].by_intent[intent].accuracy,
-                                 llm=tally.accuracy) for intent, tally in reports["llm"].by_intent_own.items()})
+            intent: IntentScores(cases=tally.cases, embedded=reports["embedded"][file].by_intent[intent].accuracy,
+                                 llm=tally.accuracy) for intent, tally in reports["llm"][file].by_intent_own.items()})
         path = settings.llm.routing_file or settings.data_dir / "llm_routing.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(routing.model_dump_json(indent=2), encoding="utf-8")
@@ -105,7 +112,8 @@ def _print(report: Report, parser_name: str, show_failures: bool, as_json: bool)
         click.echo(summary_line(report))
 
 
-async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, parser_name: str) -> Report:
+async def _run(url: str, settings: Settings, sets: dict[Path, list[Case]], now: datetime,
+               parser_name: str) -> dict[Path, Report]:
     """Each case in a fresh conversation on an in-memory store: earlier questions are asked through the
     whole engine (so follow-ups see real results), then only the last one is parsed and timed."""
     updates: dict[str, BaseModel] = {"store": settings.store.model_copy(update={"backend": "memory"})}
@@ -135,8 +143,8 @@ async def _run(url: str, settings: Settings, cases: list[Case], now: datetime, p
                 return None
             return {node.key for node in facts.nodes}
 
-        return await evaluate(cases, lambda case, conversation: engine.understand(case.query, conversation),
-                              run, replay)
+        return {file: await evaluate(cases, lambda case, conversation: engine.understand(case.query, conversation),
+                                     run, replay) for file, cases in sets.items()}
 
 
 @eval_group.command("answers")
