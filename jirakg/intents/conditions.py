@@ -45,6 +45,7 @@ KEY = ISSUE_KEY_SHAPE
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other than|besides|but not|isn t|aren t|"
                       r"(?:don|doesn|didn|wasn|weren) t(?! (?:forget|miss|mind|worry|hesitate)\b)|"
+                      r"nothing (?:that s |that is |which is )?(?:marked|rated|set to|set as|tagged)|"
                       r"(?:anyone|anybody|everyone|everybody|someone|somebody|all|any) but|"
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
                       r"drop|filter out|take out|skip)\b"
@@ -54,8 +55,9 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       r"|\b(?:rather than|instead of)(?: (?:the|any|all|those|these))?(?: \w+)?$"
                       # "haven't reached a done state": only to the state reached, not past a verb ("hasn't been
                       # started yet in Inclusive Cities")
-                      r"|\b(?:haven|hasn|hadn) t(?: yet)?(?: (?:been|got|gotten|reached|hit|into))+"
-                      r"(?: (?:a|an|the|any))?(?: \w+)?$")
+                      # "haven't been given to": through a verb and the word that names its value
+                      r"|\b(?:haven|hasn|hadn) t(?: yet| ever)?(?: (?:been|got|gotten|reached|hit|into))+"
+                      r"(?: (?:a|an|the|any))?(?: \w+)?(?: (?:to|by|as|into))?$")
 # words between a negation and the resolution it reaches that select nothing themselves
 POINTING_WORDS = frozenset("whatever what anything everything the ones those that which is are was were been has have "
                            "already marked as set ended end up got".split())
@@ -146,7 +148,9 @@ HAVE_NOT = (r"(?:(?:don t|doesn t|didn t|do not|does not|did not) (?:yet |even |
             r"belong to)|"
             r"(?:haven t|hasn t|have not|has not) (?:yet |even |ever )?(?:got|gotten|had|been given)) (?:a |an |any )?")
 WITHOUT = rf"(?:no |without (?:an? |any )?|missing (?:an? )?|lack(?:ing)? (?:an? )?|with no |{HAVE_NOT})"
-LEAST = re.compile(r"\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|priority)\b(?! last\b)|"
+# ("Low or lowest priority" lists levels by name: read with the values)
+LEAST = re.compile(r"(?<!\bor )(?<!\band )(?<!\bnor )\b(?:least|lowest|not very) (?:important|urgent|critical|pressing|"
+                   r"priority)\b(?! last\b)|"
                    r"\b(?:rated |ranked |sitting |put )?(?:at )?the (?:very )?bottom of the (?:importance|priority|"
                    r"urgency) (?:scale|ladder|list)\b")
 # "never put in a release", "without being assigned to a sprint", "never got a fix version (set)"
@@ -184,7 +188,16 @@ COMPONENT_WORDS = (r"(?:components?|(?:product |functional )?areas?|modules?|"
                    r"parts? of the (?:app|apps|product|system|codebase|code|platform|software|project))")
 LINKED_NOUN = r"(?:issues?|tickets?|items?|work|things?|bugs?|stories|tasks?)"  # what links join
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
+OUTCOME = r"(?:final )?(?:outcome|resolution)"  # the resolution, said in everyday words
 NOT_BE = r"(?:not|isn t|aren t|wasn t|weren t)"  # "aren't in any epic" ("are not" is read at its "not")
+NOT_BE_GIVEN = (r"(?:(?:haven t|hasn t|have not|has not|never|not) (?:yet |ever )?(?:been )?|"
+                r"(?:isn t|aren t|wasn t|weren t) )")
+# a field's emptiness said after an exclusion: "leaving out the unassigned ones" wants the field set
+EXCLUDING_BEFORE = re.compile(r"\b(?:leave out|leaving out|leave aside|except(?: for)?|excluding|exclude|ignore|"
+                              r"ignoring|skip|skipping|drop|dropping|minus|other than|apart from|aside from|"
+                              r"not counting|filter out|take out|remove)(?: the| any| all| those)?"
+                              r"(?: ones?| issues?| tickets?| items?| things?)?(?: that| which)?"
+                              r"(?: are| is| have| has)?$")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(rf"\b(?:unassigned|{NOT_BE} (?:yet )?assigned"
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
@@ -221,7 +234,11 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:don t|doesn t|do not|does not|didn t|did not) (?:yet )?have (?:an? |any )?"
                             r"(?:owner|assignee)|(?:nobody|no one) (?:has |have )?(?:yet )?been handed|"
                             # "still has no person attached to it"
-                            r"no (?:person|one|owner|human|name) (?:attached|assigned|tied)(?: to (?:it|them))?)\b")),
+                            r"no (?:person|one|owner|human|name) (?:attached|assigned|tied)(?: to (?:it|them))?|"
+                            # "haven't been given to anyone", "don't have anyone responsible for them"
+                            rf"{NOT_BE_GIVEN}(?:given|handed|passed) (?:over )?to (?:anyone|anybody|someone|"
+                            r"somebody|a person|any person)|"
+                            rf"{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) (?:responsible|in charge))\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
                               rf"target (?:versions?|releases?)){GIVEN}|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN})\b")),
@@ -269,6 +286,12 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
                               r"not been) (?:yet )?resolved(?: yet)?|"
                               r"no resolution|without (?:a )?resolution|unfixed|"
+                              # "nobody recorded how they ended", "the final outcome was never filled in"
+                              rf"(?:nobody|no one) (?:has |ever |yet )*(?:recorded|set|filled in|entered|gave) "
+                              rf"(?:how (?:it|they) ended|(?:an? |the |any )?{OUTCOME})|"
+                              rf"(?:the |an? |their |its )?{OUTCOME} (?:was |were |has |have |is |are )?(?:never|not) "
+                              r"(?:yet )?(?:been )?(?:filled in|set|recorded|entered|given)|"
+                              rf"(?:without|with no|no) (?:an? |any )?{OUTCOME}(?: (?:recorded|set|filled in))?|"
                               # "closed without anyone recording a resolution"
                               r"without (?:anyone |anybody |someone |us )?(?:recording|setting|picking|choosing|"
                               r"giving(?: it| them)?) (?:a |any )?resolution|not (?:yet )?fixed(?: yet)?|"
@@ -315,7 +338,11 @@ FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("issueLinkType", re.compile(r"\b(?:with|has|have|having) (?:an? |any |some )?(?:issue )?links?\b"
                                  r"(?! (?:to|with|[a-z]+ing)\b)")),  # not "with link sharing"
     ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution|"
-                              r"resolution (?:was |is |has been )?(?:set|recorded))\b")),
+                              r"resolution (?:was |is |has been )?(?:set|recorded)|"
+                              # "someone already recorded an outcome", "a final outcome has already been set"
+                              rf"(?:someone|somebody) (?:has )?(?:already )?(?:recorded|set|entered) (?:an? |the )?"
+                              rf"{OUTCOME}|(?:an? |the )?{OUTCOME} (?:has |had |was |is )?(?:already )?(?:been )?"
+                              r"(?:recorded|set|filled in|entered))\b")),
     # ("Quinn both reported and is assigned to": her, in both roles)
     ("assignee", re.compile(r"\b(?:" + "".join(f"(?<!{verb} and )" for verb in REPORTED_VERBS)
                             + r"(?:is|are) assigned(?: to (?:someone|somebody|anyone))?|has an? (?:owner|assignee)|"
@@ -532,6 +559,13 @@ WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:(?:still |currently |now )?(?:wor
                          r"(?:still |currently |now )(?:sitting|chewing) on|"
                          r"(?:sitting|chewing) on (?:right now|at the moment|currently|now))\b")
 # "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
+# the reporter went on to own the issue: "filed and ended up owning himself", "both reported and got assigned"
+BOTH_ROLES = re.compile(r"\b(?:and|but)(?: then)?(?: also)? (?:(?:ended|end|ending) up |(?:was|were|is|are|got|get|"
+                        r"gets|been|has been|have been) )?(?:owning|owns?|own|assigned|given|handed|working on|"
+                        r"took (?:it |them )?on|picked (?:it |them )?up)"
+                        r"(?! to (?!work on\b)\w+ (?!himself|herself|themselves))"
+                        r"(?: (?:it|them|those|these))?(?: (?:to work on|himself|herself|themselves|themself|as well|"
+                        r"too|also))*\b")
 PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?"
                    r"(?:plate|desk)\b|"
                    r"^(?:is |s |are )?(?:still )?(?:currently |now )?on the hook\b")  # "what is Colin on the hook for"
@@ -614,7 +648,12 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"\b(?:the ones? |those |whatever )?(?:that |which )?(?P<waited>(?:have |has )?(?:been )?"
                    r"wait(?:ed|ing) (?:the )?longest) (?:at the top|first|on top)\b|"
                    r"\b(?P<overdue>most (?:overdue|late)|(?:latest|furthest) past (?:its |their )?due(?: date)?) "
-                   r"(?:ones? |issues? |items? )?(?:first|at the top|on top)\b")
+                   r"(?:ones? |issues? |items? )?(?:first|at the top|on top)\b|"
+                   # as keywords sort: "sort updated desc"; "oldest created first", "sort them earliest due first"
+                   r"\b(?:sort(?:ed)?|order(?:ed)?) (?:them |it |those |these )?(?P<bare>priority|created|updated|"
+                   r"due date|due|resolved|key|status) (?P<bareway>asc|desc|ascending|descending)\b|"
+                   rf"\b(?:(?:sort(?:ed)?|order(?:ed)?) (?:them |it |those |these )?)?(?P<age>oldest|newest|earliest|"
+                   rf"latest) (?P<agefield>created|updated|due|resolved) {ON_TOP}\b")
 # "open risks by priority", "olga open by due date": a list said last in an order, as in a keyword query
 SORTED_AT_END = re.compile(r"\b(?:by|in order of) (?P<field>priority|due date|creation date|last update)\W*$")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
@@ -651,6 +690,10 @@ LINK_ANY = [
                                  rf"(?: forward)? (?:until|till|before) (?:(?:something|anything) else|another one|"
                                  rf"{OTHER_WORK})"
                                  r"(?: (?:gets|is|has been) (?:done|finished|fixed|resolved)(?: first)?)?\b|"
+                                 # "that another ticket is recorded as blocking", "that some other ticket blocks"
+                                 rf"\b(?:that |which )?{OTHER_WORK} (?:is |are |was |were |has been |have been )?"
+                                 r"(?:recorded |marked |listed |flagged |down )?(?:as )?(?:blocking|blocks|block|"
+                                 rf"holding up|holds up)(?: (?:it|them|these|those))?\b(?! {OTHER_WORK})|"
                                  # keywords ending "… is blocked by"; the link named anywhere
                                  r"\b(?:is |are )?blocked by(?: links?)?$|\bis blocked by links?\b"))]
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
@@ -1164,9 +1207,16 @@ class ConditionReader:
         self._order(words, slots)
         if people:
             self._people(words, slots)
+            self._both_roles(words, slots)
         words.take_all(EVERY_PROJECT)
-        if self.lexicon.priority_order and words.take_all(LEAST):
-            slots.priorities.append(self.lexicon.priority_order[-1])
+        while self.lexicon.priority_order and (least := LEAST.search(words.free())):
+            start, end = words.span(least)
+            words.take(start, end)
+            negation = _negation(words.before(start, 6))  # "not the least important": every level but the last
+            if negation:
+                _take_negation(words, negation, start)
+            target = (slots.excluded if negation else slots).priorities
+            target += [] if self.lexicon.priority_order[-1] in target else [self.lexicon.priority_order[-1]]
         for match in words.take_all(NAMED_CATEGORY):  # before values: "status category not done" names no status
             target = slots.excluded.status_categories if match.group("not") else slots.status_categories
             target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
@@ -1418,7 +1468,15 @@ class ConditionReader:
 
     def _empties(self, words: Words, slots: Slots) -> None:
         for name, pattern in EMPTY_FIELDS:
-            found = words.take_all(pattern)
+            found = []
+            while (match := pattern.search(words.free())) and match.group(0).strip():
+                start, end = words.span(match)
+                words.take(start, end)
+                if excluding := EXCLUDING_BEFORE.search(words.before(start, 4)):  # "leaving out the unassigned"
+                    words.take_near(start, len(excluding.group(0).split()), backward=True)
+                    slots.filled += [] if name in slots.filled else [name]  # type: ignore[list-item]
+                    continue
+                found.append(match)
             if found and name not in slots.empty:
                 slots.empty.append(name)  # type: ignore[arg-type]
             # "nobody has picked up yet", "still unassigned": work still waiting for someone, so open work
@@ -1586,10 +1644,11 @@ class ConditionReader:
         for match in words.take_all(SORTED_AT_END):
             slots.order_by = ORDER_FIELDS[match.group("field")]
         for match in words.take_all(ORDER):
-            chosen = match.group("field") or match.group("first") or match.group("start") or next(
+            chosen = match.group("field") or match.group("bare") or match.group("agefield") or match.group(
+                "first") or match.group("start") or next(
                 (field for group, field in ORDER_SAID.items() if match.group(group)), "updated")
             order = ORDER_FIELDS[chosen]
-            way = match.group("way")
+            way = match.group("way") or match.group("bareway") or match.group("age")
             if way:
                 ascending = way.startswith(("asc", "oldest", "lowest", "earliest"))
                 order = order.split()[0] + (" ASC" if ascending else " DESC")
@@ -1807,6 +1866,15 @@ class ConditionReader:
                     words.take(person.start, person.end)
         if self.other_than:
             self._other_than(*self.other_than, slots, named)
+
+    def _both_roles(self, words: Words, slots: Slots) -> None:
+        """"the tickets Jonathan filed and ended up owning himself": the one reporter named is the assignee too."""
+        if len(slots.reporters) != 1 or slots.assignees or slots.excluded.reporters or not BOTH_ROLES.search(
+                self.possessive):
+            return
+        slots.assignees.append(slots.reporters[0])
+        slots.filled = [name for name in slots.filled if name != "assignee"]  # "… and got assigned": to them
+        words.take_all(BOTH_ROLES)
 
     def _whose_to_do(self, words: Words, start: int, phrase: str) -> bool:
         """"Giovanni's to do": whose the work is (the person, read already, stood right before), not a state."""
@@ -2085,6 +2153,8 @@ class ConditionReader:
                     said["excluded"].append(phrase)
                 elif categories == ["done"] and slots.resolutions:
                     continue  # "closed as Duplicate", "the completed ones resolved as Done": the resolution says it
+                elif categories == ["done"] and any(d.field == "resolved" for d in slots.dates):
+                    continue  # "resolved in September": the resolution date says it
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
                     said["wanted"].append(phrase)

@@ -90,7 +90,9 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("help", re.compile(r"^\s*((can you )?help|what can you do|what do you do|how (do|can|should) i (use|ask)|"
                         r"commands)\b"
                         r"|\bwhat (kinds? of |sorts? of )?questions can i ask\b")),
-    ("count", re.compile(r"\b(how many|number of|count)\b|^\s*#\s?(?=[a-z])")),  # "# open bugs in WEB"
+    # "# open bugs in WEB"; "what's the total of items resolved in May", "the total number"
+    ("count", re.compile(r"\b(how many|number of|count|(?:the|a) total (?:of|for)(?! (?:story )?points?\b))\b|"
+                         r"^\s*#\s?(?=[a-z])")),
     ("dependencies", re.compile(r"\b(transitive(ly)?|chain|deadlocks?|cycles?|circular|critical path|all (the )?"
                                 r"way down|(blocking|waiting on|waiting for|holding up) (each other|one another)|"
                                 r"in a (loop|circle)|whatever (those|they|these)( \w+)? (are|is) waiting|all (the )?"
@@ -241,6 +243,9 @@ ONLY_THE_ONES = re.compile(r"\b(?:(?:only|just) (?:count |include |list |show )?
                            r"only the ones)\b", re.IGNORECASE)
 # "was everything in 0.6 finished?": a part opening like a yes/no question asks, it is no statement
 YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|does|do)\b", re.IGNORECASE)
+# After the request, what the asker will do with the answer ("We'll reassign those first."): no request of its own
+OWN_PLAN = re.compile(r"\W*(?:and |then |so )?(?:i|we)(?:'ll|’ll| will|'m going to| am going to|'re going to| are "
+                      r"going to| plan to)(?! (?:need|want|like)\b)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
 UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
 
@@ -320,7 +325,8 @@ class EmbeddedParser:
         # "Everything older can probably be closed.") is a remark about it, whatever question words it holds
         statements = [p for i, p in enumerate(parts)
                       if (not REQUEST.search(p) or (i and not ASKS_OPENING.match(p)))
-                      and not YES_NO.match(p) and not p.endswith("?") and len(p.split()) >= 5]
+                      and not YES_NO.match(p) and not p.endswith("?") and (len(p.split()) >= 5 or (
+                          i and OWN_PLAN.match(p)))]
         # "nobody has picked up OPS-553 yet. which tickets are waiting for it?": a statement naming the issue a
         # later request points at says which issue it is, and nothing more
         pointing = [p for p in parts if p not in statements and not ISSUE_KEY_IN_QUESTION.search(p)

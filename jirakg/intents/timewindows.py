@@ -303,9 +303,12 @@ _RULES = [
      lambda m, now, today, _: (today, _ahead(_spoken_date(m, today), m.group("year"), today) + timedelta(days=1))),
     (rf"\b(?:(?:in|during) )?(?P<months>(?:(?:{_MONTH_NAMES}),? )+(?:and|&) (?:{_MONTH_NAMES})),? {YEAR}\b",
      lambda m, now, today, _: _months_listed(m.group("months"), int(m.group(2)))),
-    (rf"\b(?:between|from) (?P<a>{RANGE_SIDE})(?:,? (?P<ya>(?:19|20)\d{{2}}))? (?:and|to|through|until|till|-) "
+    (rf"\b(?:between|from)\s+(?P<a>{RANGE_SIDE})(?:,? (?P<ya>(?:19|20)\d{{2}}))? (?:and|to|through|until|till|-) "
      rf"(?P<b>{RANGE_SIDE})(?:,? (?P<yb>(?:19|20)\d{{2}}))?(?:,? (?:inclusive|inclusively|both included))?\b",
      _spoken_range),
+    (rf"\b(?:between|from)\s+(?P<a>{RANGE_SIDE}) (?:and|to|through|until|till|-) (?:the )?end of {YEAR}\b",
+     lambda m, now, today, _: (_range_side(m.group("a"), m.group(2), today, last=False),
+                               _year(str(int(m.group(2)) + 1)))),
     (rf"\b{BEFORE} {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m, today))),
     (rf"\b(?:since|from|after) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m, today), None)),
     (rf"\b(?:on) {SPOKEN_DATE}\b", lambda m, now, today, _: (
@@ -354,8 +357,8 @@ _RULES = [
     (rf"\b(?:older than|more than|over|at least) {_amount_of('days?|weeks?|fortnights?|months?|years?')}"
      r"(?: old| ago)?\b",
      lambda m, now, today, _: (None, shift(now, *_amount(m, -1)))),
-    (rf"\bbetween {DATE} and {DATE}", lambda m, now, today, _: (
-        _date(m.group(1)), _date(m.group(2)) + timedelta(days=1))),
+    (rf"\b(?:between {DATE} and|(?:from )?{DATE} ?(?:to|through|until|till|-|–|\.\.)) ?{DATE}",
+     lambda m, now, today, _: (_date(m.group(1) or m.group(2)), _date(m.group(3)) + timedelta(days=1))),
     (rf"\b(?:the )?(?:last|past) {COUNT} sprints?\b", _past_sprints),
     (r"\b(this|current|last|previous) sprint\b", _one_sprint),
     (r"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) fortnight\b",
