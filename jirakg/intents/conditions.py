@@ -505,6 +505,8 @@ REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then|assigned|assignee|o
                             rf"^(?:(?:was|is|were) )?the (?:one|person) (?:who|to|that) {BY_ONESELF}"
                             rf"(?:{REPORT}|{REPORTED})\b|"
                             rf"^{HABIT}|^as (?:the |its |their )?(?:reporter|author)\b|"
+                            # "where Quinn is the reporter"
+                            r"^(?:is|was|are|were|s) (?:the |its |their )?(?:reporter|author|creator)\b|"
                             # "Justin's reports", "Justin's bug reports" ('s dropped)
                             r"^(?:bug |defect |problem )?(?:reports|filings|submissions|write ups)\b")
 # "Carla didn't report", "Ana isn't working on", "… but she doesn't own": a role the person does not have
@@ -569,7 +571,8 @@ BOTH_ROLES = re.compile(r"\b(?:and|but)(?: then)?(?: also)? (?:(?:ended|end|endi
 PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?"
                    r"(?:plate|desk)\b|"
                    r"^(?:is |s |are )?(?:still )?(?:currently |now )?on the hook\b")  # "what is Colin on the hook for"
-ASSIGNEE_AFTER = re.compile(r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
+ASSIGNEE_AFTER = re.compile(r"^(?:is|was|s) (?:the |its |their )?(?:assignee|owner)\b|"  # "where Ana is the assignee"
+                            r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
                             r"sitting on|chewing on|tackling|"
                             r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
                             r"owns|(?:has|have)(?! been\b)|"
@@ -690,6 +693,9 @@ LINK_ANY = [
                                  rf"(?: forward)? (?:until|till|before) (?:(?:something|anything) else|another one|"
                                  rf"{OTHER_WORK})"
                                  r"(?: (?:gets|is|has been) (?:done|finished|fixed|resolved)(?: first)?)?\b|"
+                                 # "needing some other piece of work before they can go ahead"
+                                 rf"\bneed(?:s|ing|ed)? {OTHER_WORK} (?:to be )?(?:done |finished |fixed )?"
+                                 r"(?:first|before)\b|"
                                  # "that another ticket is recorded as blocking", "that some other ticket blocks"
                                  rf"\b(?:that |which )?{OTHER_WORK} (?:is |are |was |were |has been |have been )?"
                                  r"(?:recorded |marked |listed |flagged |down )?(?:as )?(?:blocking|blocks|block|"
@@ -714,7 +720,9 @@ EVERYDAY_LINK_VERBS = {"duplicates": [rf"(?:(?:is|are|was|were) )?{COPIES} of", 
 # in the middle of a question are as often a resolution or plain words
 KEYWORD_ANYWHERE = {"supersedes", "is superseded by", "depends on", "is depended on by"}
 # The same link said from the other side, whole: "other tickets were filed as copies of them", "have duplicates"
-EVERYDAY_LINKED = {"is duplicated by": [rf"\b(?:{OTHER_SIDE} (?:(?:is|are|was|were|got|been|have been|has been) )?"
+EVERYDAY_LINKED = {"duplicates": [rf"\blinked (?:to|with) {OTHER_SIDE} as (?:being )?(?:an? )?(?:duplicate|copy|dupe) "
+                                  r"of (?:it|them|that one)\b"],
+                   "is duplicated by": [rf"\b(?:{OTHER_SIDE} (?:(?:is|are|was|were|got|been|have been|has been) )?"
                                        rf"(?:marked|filed|closed|flagged|resolved|raised|logged) as {COPIES} of ?"
                                        rf"(?:them|it|this|that)?|(?:have|has|with) (?:some |any )?{COPIES})\b"]}
 
@@ -737,7 +745,7 @@ def link_verb_patterns(descriptions: list[str]) -> list[tuple[str, re.Pattern[st
         # "have a depends on link to something else", "MOB duplicates links", keywords ending "… is duplicated by"
         as_keywords = (rf"\b{re.escape(description)}(?: links?)?(?: (?:count|number|total))?"
                        + (r"\b" if description in KEYWORD_ANYWHERE else "$")
-                       + rf"|\b{re.escape(description)} links?\b")  # "with duplicates link": the link anywhere
+                       + rf"|\b{re.escape(description)}(?: issue)? links?\b")  # "with duplicates link": anywhere
         said = "|".join([said, *EVERYDAY_LINK_VERBS.get(description, [])])
         said_whole = [rf"\b(?:that |which )?(?:{said}) (?:{OTHER_SIDE}|(?:links?|relationships?)(?: (?:to|with) "
                       rf"{OTHER_SIDE})?)\b", as_keywords, *EVERYDAY_LINKED.get(description, [])]
@@ -1264,7 +1272,7 @@ class ConditionReader:
             quoted = match.group(1) or match.group(2)
             kind = re.search(r"\b(sprint|project|component|label|version|release|status|"
                              r"epic)\s*$", text.value[:match.start()])
-            link = re.match(r"\s*links?\b", text.value[match.end():])
+            link = re.match(r"\s*(?:issue )?links?\b", text.value[match.end():])
             if kind:  # sprint "MOB Sprint 99": a name, which must exist
                 self._quoted_value(kind.group(1).replace("release", "version"), quoted, slots)
             elif (tagged := TAGGED.search(text.value[:match.start()])) and any(
@@ -2349,8 +2357,8 @@ def _excluded_wins(slots: Slots) -> None:
 
 
 def _names_a_link(words: Words, end: int) -> bool:
-    """A value's words followed by "link(s)" name a link type ("with a duplicates link"), not the value."""
-    return words.after(end, 1) in ("link", "links")
+    """A value's words followed by "link(s)" name a link type ("with a duplicates (issue) link"), not the value."""
+    return re.fullmatch(r"(?:issue )?links?(?: .*)?", words.after(end, 2)) is not None
 
 
 def _negation(before: str) -> re.Match | None:

@@ -20,6 +20,7 @@ ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?<!the )(?<!a )(?<!our )(?<!m
                   # "We're auditing how many … were thrown away. Please list …": what the asker is doing, not asking
                   r"(?<!auditing )(?<!checking )(?<!reviewing )(?<!wondering )(?<!tracking )(?<!reconstructing )"
                   r"(?<!investigating )(?<!documenting )(?<!explaining )(?<!curious )(?<!curious about )"
+                  r"(?<!comparing )(?<!looking at )(?<!working out )"
                   # "how many", not "I'm looking at how good our bug reports were"
                   # ("it bugs me how many …": a feeling about a number, not the question)
                   r"(?:which|what|who|(?<! me )(?<! us )how(?= (?:many|much|is|are|was|were|do|does|did|far|long|old|"

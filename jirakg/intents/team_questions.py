@@ -550,7 +550,8 @@ MEETING = re.compile(r"\b(?:for|before|after|at|during|ahead of) (?:the |our |a 
 # "whose last activity was before 2012", "no changes since 2012": a date on the issues' updates, a search
 # ("OPS activity in October" asks what happened)
 ACTIVITY_DATE = re.compile(r"\b(?:whose|their|its|last|latest|most recent|no|any|saw|seen|had|has|have|with|"
-                           r"without) (?:any )?(?:activity|changes|updates|movement) (?:was |has been |happened )?"
+                           r"without) (?:any )?(?:(?:bit|sign|trace|piece) of )?(?:activity|changes|updates|movement) "
+                           r"(?:was |has been |happened )?"
                            r"(?:before|after|since|in|during|between|from|until|older than|over the|within)\b")
 # Who wrote the most comments on a set of issues: "who comments the most", "the top commenter", "who has left the
 # most comments", "who talks the most on …"

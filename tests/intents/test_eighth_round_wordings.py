@@ -3,7 +3,9 @@ from the start of a month or to the end of a year, or between two dates with "to
 Low or Lowest"); nobody given the work, or its emptiness excluded ("leaving out the unassigned ones"); the reporter
 who went on to own the issue; an order said as keywords sort ("sort updated desc", "oldest created first"); an outcome
 recorded or never filled in; a blocker said from the blocking side; a negation with "haven't"; a plan said after the
-request ("We'll reassign those first."). Each has a near neighbour that keeps its old reading."""
+request ("We'll reassign those first."); a role said after the name ("where Quinn is the reporter"); a link said
+as needing other work first or as a copy; a typed history period. Each has a near neighbour that keeps its old
+reading."""
 
 from __future__ import annotations
 
@@ -68,6 +70,21 @@ DEMO = [
     # a resolution date says the issues were resolved: no Done category besides; a state said alone stays
     ("MOB bugs resolved in September 2026", ['resolutiondate >= "2026/09/01'], ("statusCategory",)),
     ("MOB bugs that are done", ['status = "Done"'], ()),
+    # a role said after the name
+    ("count MOB bugs created since January 1st where Quinn Kowalski is the reporter",
+     [f'reporter = "{QUINN}"'], (f'assignee = "{QUINN}"',)),
+    ("MOB bugs where Samir Patel is the assignee", [f'assignee = "{SAMIR}"'], ()),
+    # a link said as needing other work first, or as a copy of another ticket; a link named with "issue link"
+    ("unresolved MOB items needing some other piece of work before they can go ahead",
+     ['issueLinkType = "is blocked by"'], ()),
+    ("MOB bugs linked to another ticket as being a duplicate of it", ['issueLinkType = "duplicates"'], ()),
+    ("MOB bugs that have a duplicates issue link", ['issueLinkType = "duplicates"'], ("resolution",)),
+    ("MOB bugs that have a 'duplicates' issue link", ['issueLinkType = "duplicates"'], ("text ~",)),
+    # the last bit of activity: when the issues were last updated
+    ("unresolved MOB items whose last bit of activity happened before 2025", ['updated < "2025/01/01'], ()),
+    # what the asker is comparing is no question of its own
+    ("I'm comparing how many bugs came in each month. How many MOB bugs were created in March 2026?",
+     ['created >= "2026/03/01'], ()),
     # what the asker will do with the answer is no request of its own
     ("Which MOB bugs assigned to Samir Patel are still unresolved? We'll reassign those first.",
      [f'assignee = "{SAMIR}"'], ("text ~",)),
@@ -77,7 +94,8 @@ DEMO = [
 @pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
 def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
     call = one(PARSER, question)
-    assert call.name == ("count" if re.search(r"how many|the total of", question) else "search"), call.name
+    asked = question.split(". ")[-1]
+    assert call.name == ("count" if re.search(r"how many|the total of|^count", asked, re.I) else "search"), call.name
     assert_clauses(call.jql or "", present, absent)
 
 
@@ -90,3 +108,9 @@ def test_follow_ups(then: str, present: list[str], absent: tuple[str, ...]) -> N
     call = follow("open MOB bugs", then)
     assert 'project = "MOB"' in (call.jql or "")
     assert_clauses(call.jql or "", present, absent)
+
+
+def test_a_history_period_typed_as_jql_is_jql() -> None:
+    call = one(PARSER, 'how many: status changed to Done by "Samir Patel" during ("2026-10-01", "2026-11-01")')
+    assert call.name == "count" and call.jql == 'status CHANGED TO "Done" BY "Samir Patel" DURING ("2026-10-01", ' \
+                                                '"2026-11-01")', call.jql
