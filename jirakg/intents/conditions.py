@@ -1241,7 +1241,7 @@ class ConditionReader:
         _excluded_wins(slots)
         if (self.plate or self.waiting) and "resolution" not in slots.empty and not (
                 slots.statuses or slots.status_categories or slots.resolutions or slots.was_statuses
-                or "resolution" in slots.filled):
+                or "resolution" in slots.filled or any(d.field == "resolved" for d in slots.dates)):
             slots.empty.append("resolution")  # "on Ana's plate": her open work, unless a state is said
             if self.waiting and not self.plate:
                 slots.assumed.append(f"I read '{self.waiting}' as work still open.")
@@ -2161,8 +2161,9 @@ class ConditionReader:
                     said["excluded"].append(phrase)
                 elif categories == ["done"] and slots.resolutions:
                     continue  # "closed as Duplicate", "the completed ones resolved as Done": the resolution says it
-                elif categories == ["done"] and any(d.field == "resolved" for d in slots.dates):
-                    continue  # "resolved in September": the resolution date says it
+                elif categories == ["done"] and phrase in ("resolved", "closed") and any(
+                        d.field == "resolved" for d in slots.dates):
+                    continue  # "resolved in September": the resolution date says it ("completed" says how it ended)
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
                     said["wanted"].append(phrase)

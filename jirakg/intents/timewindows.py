@@ -310,7 +310,8 @@ _RULES = [
      lambda m, now, today, _: (_range_side(m.group("a"), m.group(2), today, last=False),
                                _year(str(int(m.group(2)) + 1)))),
     (rf"\b{BEFORE} {SPOKEN_DATE}\b", lambda m, now, today, _: (None, _spoken_date(m, today))),
-    (rf"\b(?:since|from|after) {SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m, today), None)),
+    (rf"\b(?:since|from|after) {SPOKEN_DATE}(?: on| onwards?| forward| and later)?\b",
+     lambda m, now, today, _: (_spoken_date(m, today), None)),
     (rf"\b(?:on) {SPOKEN_DATE}\b", lambda m, now, today, _: (
         _spoken_date(m, today), _spoken_date(m, today) + timedelta(days=1))),
     (rf"\b(?:between|from)\s+({_MONTH_NAMES}) (?:and|to|through|until|till|-) "

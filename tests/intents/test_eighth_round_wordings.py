@@ -70,6 +70,9 @@ DEMO = [
     # a resolution date says the issues were resolved: no Done category besides; a state said alone stays
     ("MOB bugs resolved in September 2026", ['resolutiondate >= "2026/09/01'], ("statusCategory",)),
     ("MOB bugs that are done", ['status = "Done"'], ()),
+    ("MOB bugs completed during 2025", ['statusCategory = "done"', 'resolutiondate >= "2025/01/01'], ()),
+    ("MOB stories on Samir Patel's plate that were resolved from 1 January 2026 onwards",
+     [f'assignee = "{SAMIR}"', 'resolutiondate >= "2026/01/01'], ("resolution is EMPTY",)),
     # a role said after the name
     ("count MOB bugs created since January 1st where Quinn Kowalski is the reporter",
      [f'reporter = "{QUINN}"'], (f'assignee = "{QUINN}"',)),

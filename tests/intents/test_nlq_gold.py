@@ -52,6 +52,7 @@ FILES = (sorted(NLQ.glob("dev-*.jsonl")) + sorted(NLQ.glob("words2-*.jsonl")) + 
          + sorted(NLQ.glob("held18-*.jsonl")) + sorted(NLQ.glob("tune19-*.jsonl"))
          + sorted(NLQ.glob("tune20-*.jsonl")) + sorted(NLQ.glob("held20-*.jsonl")) + sorted(NLQ.glob("held21-*.jsonl"))
          + sorted(NLQ.glob("held22-*.jsonl")) + sorted(NLQ.glob("tune23-*.jsonl")) + sorted(NLQ.glob("held23-*.jsonl"))
+         + sorted(NLQ.glob("held24-*.jsonl"))
          + sorted((NLQ / "heldout").glob("*.jsonl")))
 SHARED_DATASETS = Path(__file__).resolve().parents[3] / "shared" / "datasets"
 FLUID_ARCHIVE = SHARED_DATASETS / "fluid-jira" / "issues.jsonl.gz"
