@@ -960,7 +960,7 @@ very want wanted was we were what whats when where whether which while who whom 
 your himself herself themselves myself itself remain remains
 issue issues ticket tickets item items work stuff entries entry records record ones jira results result
 problem problems
-count counting number numbers total how many much amount
+count counting number numbers total tally figure how many much amount
 currently current right now today also just same exactly basically actually maybe perhaps
 meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan sanity
 help need needed trying try figure out check checking curious wondering wonder quick question team our we

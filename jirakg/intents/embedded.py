@@ -91,7 +91,10 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                         r"commands)\b"
                         r"|\bwhat (kinds? of |sorts? of )?questions can i ask\b")),
     # "# open bugs in WEB"; "what's the total of items resolved in May", "the total number"
-    ("count", re.compile(r"\b(how many|number of|count|(?:the|a) total (?:of|for)(?! (?:story )?points?\b))\b|"
+    # "total open FLUID bugs", "tally of …", "the figure for …"; not a sum ("total story points")
+    ("count", re.compile(r"\b(how many|number of|count|tally|(?:the|a) figure for|"
+                         r"totals?(?: (?:of|for))?(?! (?:story )?points?\b| estimates?\b| effort\b| time\b| "
+                         r"hours\b))\b|"
                          r"^\s*#\s?(?=[a-z])")),
     ("dependencies", re.compile(r"\b(transitive(ly)?|chain|deadlocks?|cycles?|circular|critical path|all (the )?"
                                 r"way down|(blocking|waiting on|waiting for|holding up) (each other|one another)|"

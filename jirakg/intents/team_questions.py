@@ -945,14 +945,14 @@ ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}|\b(?:components?|la
 
 
 # "how many things planned for 2026.Q4 are finished?": a count of the issues in that state, not the release's report
-# ("how many story points are left", "how many done vs open" are reports; a sprint's done issues are its report's)
+# ("how many story points are left", "how many done vs open" are reports), of a release or a sprint
 STATE_COUNTED = re.compile(r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b"
                            r"(?:are|were|got|have been|has been|is)\b(?:\s+\w+){0,2}\s+"
                            r"(?:done|finished|completed?|closed|resolved|fixed|shipped)\b"
                            r"(?!\s+(?:vs\.?|versus|against|and not|or not|out of)\b)")
 # …unless the rest is asked too ("how many are done and how many are left?"), or the count is of the release named
 # before it ("is 2026.Q4 looking ok - how many of its issues are done?"): its report
-REST_ASKED = re.compile(r"\b(?:and how many|left|remaining|to go|its)\b")
+REST_ASKED = re.compile(r"\b(?:and how many|left|remaining|to go|its|overall|in total|altogether|all told)\b")
 
 
 def _release(text: str) -> TeamAsk | None:
@@ -974,7 +974,9 @@ def _release(text: str) -> TeamAsk | None:
 def _sprint(text: str) -> TeamAsk | None:
     # "DATA Sprint 51", "current OPS sprint": a sprint alone, without issues asked for, asks how it went
     alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text)
-    if SPRINT_WORD.search(text) and (PROGRESS.search(text) or alone) and not LISTING.search(text) \
+    counted = STATE_COUNTED.search(text) if not REST_ASKED.search(text) else None  # a count, as for releases
+    asked = text[:counted.start()] + text[counted.end():] if counted else text
+    if SPRINT_WORD.search(text) and (PROGRESS.search(asked) or alone) and not LISTING.search(text) \
             and not SPRINT_CONDITION.search(text):
         rest = PROGRESS_WORDS.sub(" ", text)
         # "the previous WEB sprint" names one sprint for the condition reader; elsewhere the word only says sprint

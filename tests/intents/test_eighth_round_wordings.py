@@ -117,3 +117,19 @@ def test_a_history_period_typed_as_jql_is_jql() -> None:
     call = one(PARSER, 'how many: status changed to Done by "Samir Patel" during ("2026-10-01", "2026-11-01")')
     assert call.name == "count" and call.jql == 'status CHANGED TO "Done" BY "Samir Patel" DURING ("2026-10-01", ' \
                                                 '"2026-11-01")', call.jql
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("how many issues in DATA Sprint 50 are done?", ["count"]),  # a count of the sprint's issues in that state
+    ("how is DATA Sprint 50 going", ["sprint"]),  # its report
+    ("how many tickets were completed in DATA Sprint 51, and how many were in it overall?", ["sprint"]),
+])
+def test_a_state_counted_in_a_sprint_is_a_count(question: str, names: list[str]) -> None:
+    assert [call.name for call in PARSER.parse(question).intents] == names
+
+
+@pytest.mark.parametrize("question", ["total unresolved MOB bugs", "MOB unresolved bugs total",
+                                      "tally of unresolved MOB bugs", "give me the figure for unresolved MOB bugs"])
+def test_a_total_said_in_other_words_is_a_count(question: str) -> None:
+    call = one(PARSER, question)
+    assert call.name == "count" and call.slots.ignored == [], call
