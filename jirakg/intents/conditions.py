@@ -1383,9 +1383,11 @@ class ConditionReader:
                 if ahead is None:
                     ahead = {(s, e): w for s, e, w in find_windows(value, self.now(), self.lexicon.sprints, ahead=True)}
                 window = ahead.get((start, end), window)
-            if (SPAN.match(window.phrase) or UPCOMING.match(window.phrase)) and not negated and field_name != "due":
+            terse = cued and SPAN.match(window.phrase) and not re.match(r"(?:for|in|within) ", window.phrase)
+            if (SPAN.match(window.phrase) or UPCOMING.match(window.phrase)) and not negated and field_name != "due" \
+                    and not terse:  # "updated 30d", as keywords say it: in the last 30 days
                 continue  # "fixed within 10 days" is a duration, "created soon" nothing: left unread, so named
-            if SPAN.match(window.phrase) and not negated and window.start:  # "due in 2 weeks": from now on
+            if SPAN.match(window.phrase) and not negated and window.start and not terse:  # "due in 2 weeks": ahead
                 window = window.model_copy(update={"start": now, "end": _mirror(window.start, now)})
             if negated and window.start:  # "not updated since 2012": last updated before it
                 window = window.model_copy(update={"start": None, "end": window.start})

@@ -39,7 +39,7 @@ COUNT = rf"(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"  # "fo
 GLUED_UNITS = {"d": "day", "w": "week", "wk": "week", "mo": "month", "y": "year"}
 # keywords drop the preposition after a word of (in)activity: "not updated 30 days", "idle 2 weeks"
 TERSE_SPAN = "(?:" + "|".join(rf"(?<=\b{word} )" for word in ("updated", "touched", "activity", "stale", "idle",
-                                                                   "untouched", "inactive")) + ")"
+                                                                   "untouched", "inactive", "created")) + ")"
 
 
 def parse_window(text: str, now: datetime, sprints: Sequence[Sprint] = ()) -> TimeWindow | None:

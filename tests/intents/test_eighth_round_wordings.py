@@ -52,6 +52,10 @@ DEMO = [
     ("MOB bugs reported by Samir Patel and assigned to Quinn Kowalski",
      [f'assignee = "{QUINN}"', f'reporter = "{SAMIR}"'], (f'assignee = "{SAMIR}"',)),
     ("MOB bugs Samir Patel reported and that are assigned", [f'reporter = "{SAMIR}"', "assignee is not EMPTY"], ()),
+    # a span said bare after its date word, as keywords say it: the last so many days; "within" stays a duration
+    ("kubernetes unresolved updated 30d", ["updated >= -30d"], ()),
+    ("MOB bugs created 7d", ["created >= -7d"], ()),
+    ("MOB bugs not updated 30d", ["updated < -30d"], ()),
     # orders said as keywords sort them
     ("samir patel open bugs sort updated desc", ["ORDER BY updated DESC"], ("text ~",)),
     ("MOB bugs, oldest created first", ["ORDER BY created ASC"], ("text ~",)),
