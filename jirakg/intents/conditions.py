@@ -560,7 +560,6 @@ ASSIGNEE_BEFORE = re.compile(rf"\b(?:{OWNED_CUES}|on|with|for|to)$")  # and the 
 WORKING_NOW = re.compile(r"^(?:is |are |s )?(?:(?:still |currently |now )?(?:working on|busy with|tackling|handling)|"
                          r"(?:still |currently |now )(?:sitting|chewing) on|"
                          r"(?:sitting|chewing) on (?:right now|at the moment|currently|now))\b")
-# "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
 # the reporter went on to own the issue: "filed and ended up owning himself", "both reported and got assigned"
 BOTH_ROLES = re.compile(r"\b(?:and|but)(?: then)?(?: also)? (?:(?:ended|end|ending) up |(?:was|were|is|are|got|get|"
                         r"gets|been|has been|have been) )?(?:owning|owns?|own|assigned|given|handed|working on|"
@@ -568,6 +567,7 @@ BOTH_ROLES = re.compile(r"\b(?:and|but)(?: then)?(?: also)? (?:(?:ended|end|endi
                         r"(?! to (?!work on\b)\w+ (?!himself|herself|themselves))"
                         r"(?: (?:it|them|those|these))?(?: (?:to work on|himself|herself|themselves|themself|as well|"
                         r"too|also))*\b")
+# "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
 PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?"
                    r"(?:plate|desk)\b|"
                    r"^(?:is |s |are )?(?:still )?(?:currently |now )?on the hook\b")  # "what is Colin on the hook for"

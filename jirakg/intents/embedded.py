@@ -90,8 +90,8 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
     ("help", re.compile(r"^\s*((can you )?help|what can you do|what do you do|how (do|can|should) i (use|ask)|"
                         r"commands)\b"
                         r"|\bwhat (kinds? of |sorts? of )?questions can i ask\b")),
-    # "# open bugs in WEB"; "what's the total of items resolved in May", "the total number"
-    # "total open FLUID bugs", "tally of …", "the figure for …"; not a sum ("total story points")
+    # "# open bugs in WEB", "total open FLUID bugs", "the total of …", "tally of …", "the figure for …"; not a sum
+    # ("total story points")
     ("count", re.compile(r"\b(how many|number of|count|tally|(?:the|a) figure for|"
                          r"totals?(?: (?:of|for))?(?! (?:story )?points?\b| estimates?\b| effort\b| time\b| "
                          r"hours\b))\b|"

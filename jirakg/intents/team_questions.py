@@ -955,6 +955,12 @@ STATE_COUNTED = re.compile(r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)
 REST_ASKED = re.compile(r"\b(?:and how many|left|remaining|to go|its|overall|in total|altogether|all told)\b")
 
 
+def _uncounted(text: str) -> str:
+    """The text without the count of issues in a state it asks for, which no report answers."""
+    counted = STATE_COUNTED.search(text) if not REST_ASKED.search(text) else None
+    return text[:counted.start()] + text[counted.end():] if counted else text
+
+
 def _release(text: str) -> TeamAsk | None:
     # "WEB fix version 2026.Q4": a release named alone, no issues or question words ("what's planned for …", a
     # list), asks how it is going
@@ -962,8 +968,7 @@ def _release(text: str) -> TeamAsk | None:
              and re.search(r"\d", text) and not REQUEST.search(text)
              and not ASKS_FOR_ISSUES.search(text) and not re.search(r"\b(?:count|affects?|affected)\b", text))
     # the count asked is no report; what else the question asks ("… and is anything blocking it?") may be one
-    counted = STATE_COUNTED.search(text) if not REST_ASKED.search(text) else None
-    rest = text[:counted.start()] + text[counted.end():] if counted else text
+    rest = _uncounted(text)
     if not BY_RELEASE.search(text) and (alone or any(pattern.search(rest) for pattern in RELEASE)):
         # "the 2026.Q3 fix version": the noun after a version's name only says what the name is
         named = re.sub(rf"(?<=\d) {RELEASE_NOUN}\b|\b{DONE_VERSUS}\b", " ", text)
@@ -974,9 +979,7 @@ def _release(text: str) -> TeamAsk | None:
 def _sprint(text: str) -> TeamAsk | None:
     # "DATA Sprint 51", "current OPS sprint": a sprint alone, without issues asked for, asks how it went
     alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text)
-    counted = STATE_COUNTED.search(text) if not REST_ASKED.search(text) else None  # a count, as for releases
-    asked = text[:counted.start()] + text[counted.end():] if counted else text
-    if SPRINT_WORD.search(text) and (PROGRESS.search(asked) or alone) and not LISTING.search(text) \
+    if SPRINT_WORD.search(text) and (PROGRESS.search(_uncounted(text)) or alone) and not LISTING.search(text) \
             and not SPRINT_CONDITION.search(text):
         rest = PROGRESS_WORDS.sub(" ", text)
         # "the previous WEB sprint" names one sprint for the condition reader; elsewhere the word only says sprint
