@@ -1241,7 +1241,7 @@ class ConditionReader:
         _excluded_wins(slots)
         if (self.plate or self.waiting) and "resolution" not in slots.empty and not (
                 slots.statuses or slots.status_categories or slots.resolutions or slots.was_statuses
-                or "resolution" in slots.filled or any(d.field == "resolved" for d in slots.dates)):
+                or "resolution" in slots.filled or _resolution_dated(slots)):
             slots.empty.append("resolution")  # "on Ana's plate": her open work, unless a state is said
             if self.waiting and not self.plate:
                 slots.assumed.append(f"I read '{self.waiting}' as work still open.")
@@ -2163,8 +2163,7 @@ class ConditionReader:
                     said["excluded"].append(phrase)
                 elif categories == ["done"] and slots.resolutions:
                     continue  # "closed as Duplicate", "the completed ones resolved as Done": the resolution says it
-                elif categories == ["done"] and phrase in ("resolved", "closed") and any(
-                        d.field == "resolved" for d in slots.dates):
+                elif categories == ["done"] and phrase in ("resolved", "closed") and _resolution_dated(slots):
                     continue  # "resolved in September": the resolution date says it ("completed" says how it ended)
                 else:
                     wanted = set(categories) if wanted is None else wanted & set(categories) or set(categories)
@@ -2357,6 +2356,11 @@ def _excluded_wins(slots: Slots) -> None:
         excluded = getattr(slots.excluded, name)
         if excluded:
             setattr(slots, name, [v for v in getattr(slots, name) if v not in excluded])
+
+
+def _resolution_dated(slots: Slots) -> bool:
+    """A resolution date was said ("resolved in September"): the issues were resolved, whatever else is said."""
+    return any(d.field == "resolved" for d in slots.dates)
 
 
 def _names_a_link(words: Words, end: int) -> bool:
