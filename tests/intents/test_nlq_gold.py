@@ -1,8 +1,7 @@
 """The gold of the plain-language question sets is right and discriminating.
 
-Every case of tests/data/nlq/dev-*.jsonl, words2-*.jsonl, follow-ups*.jsonl, fresh-*.jsonl,
-tune4/5/6/7/9/10/12/14/16-*, held4/6/7/9/10/11/12/13/14/15-* and heldout/*.jsonl is checked against the dataset it is
-about, served by devjira in-process (once per module):
+Every case of tests/data/nlq/*.jsonl (but the intent-only intents-* and the refusals of unknown-values*) and of
+heldout/*.jsonl is checked against the dataset it is about, served by devjira in-process (once per module):
 
 - each case has the expected fields and a known variant; clarify and plain-issue cases carry no JQL;
 - each gold JQL runs and finds at least one issue;
@@ -38,21 +37,8 @@ from jirakg.devjira.runner import BackgroundServer
 from jirakg.devjira.server import ServerOptions, create_app
 
 NLQ = Path(__file__).resolve().parents[1] / "data" / "nlq"
-FILES = (sorted(NLQ.glob("dev-*.jsonl")) + sorted(NLQ.glob("words2-*.jsonl")) + sorted(NLQ.glob("follow-ups*.jsonl"))
-         + sorted(NLQ.glob("fresh-*.jsonl")) + sorted(NLQ.glob("tune4-*.jsonl")) + sorted(NLQ.glob("held4-*.jsonl"))
-         + sorted(NLQ.glob("tune5-*.jsonl")) + sorted(NLQ.glob("tune6-*.jsonl")) + sorted(NLQ.glob("held6-*.jsonl"))
-         + sorted(NLQ.glob("tune7-*.jsonl")) + sorted(NLQ.glob("held7-*.jsonl"))
-         + sorted(NLQ.glob("tune9-*.jsonl")) + sorted(NLQ.glob("held9-*.jsonl"))
-         + sorted(NLQ.glob("tune10-*.jsonl")) + sorted(NLQ.glob("held10-*.jsonl"))
-         + sorted(NLQ.glob("held11-*.jsonl"))
-         + sorted(NLQ.glob("tune12-*.jsonl")) + sorted(NLQ.glob("held12-*.jsonl"))
-         + sorted(NLQ.glob("held13-*.jsonl"))
-         + sorted(NLQ.glob("tune14-*.jsonl")) + sorted(NLQ.glob("held14-*.jsonl")) + sorted(NLQ.glob("held15-*.jsonl"))
-         + sorted(NLQ.glob("tune16-*.jsonl")) + sorted(NLQ.glob("tune17-*.jsonl")) + sorted(NLQ.glob("held17-*.jsonl"))
-         + sorted(NLQ.glob("held18-*.jsonl")) + sorted(NLQ.glob("tune19-*.jsonl"))
-         + sorted(NLQ.glob("tune20-*.jsonl")) + sorted(NLQ.glob("held20-*.jsonl")) + sorted(NLQ.glob("held21-*.jsonl"))
-         + sorted(NLQ.glob("held22-*.jsonl")) + sorted(NLQ.glob("tune23-*.jsonl")) + sorted(NLQ.glob("held23-*.jsonl"))
-         + sorted(NLQ.glob("held24-*.jsonl"))
+# every question set but the intent-only ones (no JQL gold) and the unknown-value refusals
+FILES = (sorted(p for p in NLQ.glob("*.jsonl") if not p.name.startswith(("intents-", "unknown-values")))
          + sorted((NLQ / "heldout").glob("*.jsonl")))
 SHARED_DATASETS = Path(__file__).resolve().parents[3] / "shared" / "datasets"
 FLUID_ARCHIVE = SHARED_DATASETS / "fluid-jira" / "issues.jsonl.gz"
