@@ -37,7 +37,7 @@ from jirakg.intents.models import (
 )
 from jirakg.intents.readings import category_note, literal_status, priority_note
 from jirakg.intents.timewindows import COUNT, NUMBER_WORDS, WEEKDAYS, find_windows, parse_iso
-from jirakg.intents.value_slots import NO_VALUE, unknown_slot_value, unplaced_name, value_names
+from jirakg.intents.value_slots import NO_NAME_AFTER_FIELD, NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
 
@@ -299,7 +299,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |"
                               r"been |was |"
                               rf"were )?{SETTLED}|"
-                              r"(?:what s|what is) (?:still )?left(?: to do)?|"
+                              r"(?:what s|what is) (?:still )?left(?: to (?:do|resolve|fix|finish|close|complete))?|"
                               r"still waiting for a fix|left to do|(?:are|is) (?:still )?(?:left|remaining)\s*$|"
                               r"(?:still )?(?:hanging|kicking|lying|sitting) around|still hanging|"
                               r"left (?:unfinished|undone|unresolved|open|hanging)|still around|"
@@ -310,7 +310,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"(?:isn t|aren t|hasn t been|haven t been) wrapped up(?: yet)?|"
                               r"(?:have|has|need|needs) to (?:be )?(?:finish|"
                               r"finished|deliver|delivered|ship|shipped|"
-                              r"complete|completed|done|fix|fixed)|"
+                              r"complete|completed|done|fix|fixed|resolve|resolved)|"
+                              r"left to (?:resolve|fix|finish|close|complete)|"
                               r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
                               r"(?:fix|resolution)|"
                               r"still needs? work|needs? (?:more )?work|(?:still )?needs? doing|"
@@ -398,9 +399,14 @@ NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|
 STATUS_WORD = re.compile(r"\b(?:status|state|workflow|column)\b")  # "in the Won't Fix status": the workflow's
 MOVED_TO = re.compile(r"\b(?:moved|set|changed|transitioned|put) (?:to|in|into)$")  # a state the issue was moved to
 MARKED = re.compile(r"\b(?:marked|set to|moved to|flagged)(?: as)?$")  # "marked resolved": the workflow state so named
+# "whose status falls in the in-progress bucket", "statuses that belong to To Do": the category by another word
+FALLS_IN = (r"(?:whose |its |their |the )?status(?:es)? (?:that )?(?:falls?|sits?|lands?|belongs?) "
+            r"(?:in|under|into|within|to) (?:the )?")
 NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |!= )?(?P<category>done|to do|"
-                            r"in progress|new|indeterminate|complete)\b|\b(?P<category2>done|to do|"
-                            r"in progress) (?:status )?category\b")
+                            rf"in progress|new|indeterminate|complete)\b|"
+                            rf"\b(?P<not2>(?:not|isn t|aren t) (?:in )?(?:the |a )?)?(?:{FALLS_IN})?"
+                            rf"(?P<category2>done|to do|in progress) (?:status )?(?:category|bucket)\b|"
+                            rf"\b{FALLS_IN}(?P<category3>done|to do|in progress)\b")
 CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
                  "indeterminate": "indeterminate"}
 AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": the component it is filed under
@@ -587,7 +593,8 @@ TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:tal
               r"(?:that are |which are |is |are )?(?:about|regarding|concerning|related to|on the topic of)"]
 TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|"
              r"with|without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
-             r"anywhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|got|"
+             r"anywhere|somewhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|"
+             r"got|"
              r"count|total)\b|"
              r"\s*[.,;?!()]|"
              r"\s*$)")
@@ -595,7 +602,10 @@ TEXT_MENTIONS = [re.compile(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,
                  for verbs in TEXT_VERBS]  # a mention verb first, then "about"
 # the words before their verb: "where safari gets mentioned", "every item where Safari comes up"
 MENTIONED_AFTER = re.compile(r"\bwhere (?P<words>[\w'-]+(?: [\w'-]+){0,2}?) (?:gets |is |are )?(?:mentioned|brought up|"
-                             r"comes? up|appears?|shows? up)\b")
+                             r"comes? up|appears?|shows? up)\b|"
+                             # keywords: "INFRA docker mentions count"
+                             r"\b(?!(?:that|which|who|whose|with|any|no|the|a|an|its|their|some)\b)"
+                             r"(?P<keyword>[\w'-]+) mentions?(?=(?: count| total)?\s*[?.!]?\s*$)")
 # "a customer asked about X", "I'd like to mention X", "Hiro knows about X": what people say or know, not
 # words the issues contain
 ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
@@ -608,9 +618,12 @@ IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?e
                             r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b")
 # the field words are searched in, said after them ("demo in the summary", "IE6 in the environment")
 # "regression in the comments", "where somebody's remarks mention X", "where a reply uses the word X"
-IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?(?:comments?|replies|"
-                         r"discussion(?: threads?)?)\b|"
-                         r"\b(?:somebody s|someone s|people s|whose|the|a) (?:remarks|comments?|replies|reply)\b")
+IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) up )?)?in (?:the |its |their )?"
+                         r"(?:comments?|replies|discussion(?: threads?)?|back[- ]and[- ]forth)\b|"
+                         r"\b(?:somebody s|someone s|people s|whose|the|a) (?:remarks|comments?|replies|reply)\b|"
+                         # "issues that have comments mentioning Jenkins": the words mentioned are in the comments
+                         r"\b(?:have|has|having|with)(?: any| some)? (?:remarks|comments|replies)"
+                         r"(?: (?:that|which))?\b")
 TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "environment", "comment"], re.Pattern[str]], ...] = (
     ("summary", IN_TITLE), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
@@ -619,7 +632,7 @@ PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?"
                    r"(?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
-                   r"due date|due|resolution date|resolved)(?: (?:from |with the )?"
+                   r"due date|due|resolution date|resolved|(?:last |latest |recent )?activity)(?: (?:from |with the )?"
                    r"(?P<way>asc|desc|ascending|descending|"
                    r"highest first|highest to lowest|lowest to highest|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
@@ -656,15 +669,26 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"\b(?:sort(?:ed)?|order(?:ed)?) (?:them |it |those |these )?(?P<bare>priority|created|updated|"
                    r"due date|due|resolved|key|status) (?P<bareway>asc|desc|ascending|descending)\b|"
                    rf"\b(?:(?:sort(?:ed)?|order(?:ed)?) (?:them |it |those |these )?)?(?P<age>oldest|newest|earliest|"
-                   rf"latest) (?P<agefield>created|updated|due|resolved) {ON_TOP}\b")
+                   rf"latest) (?P<agefield>created|updated|due|resolved) {ON_TOP}\b|"
+                   # "stalest first", "least recently touched at the top"
+                   rf"\b{PUT}(?P<stale>stalest|least recently (?:updated|touched|changed|active)|longest untouched|"
+                   rf"longest idle|most stale) {ON_TOP}\b|"
+                   # "soonest deadline first", "latest due date at the top", "due soonest first"
+                   rf"\b{PUT}(?:(?P<due>soonest|earliest|nearest|closest|next)|(?P<duelate>latest|furthest)) "
+                   rf"(?:deadlines?|due dates?|due) {ON_TOP}\b|\b{PUT}(?P<duesoon>due (?:soonest|earliest|next)) "
+                   rf"(?:{ON_TOP})?")
 # "open risks by priority", "olga open by due date": a list said last in an order, as in a keyword query
-SORTED_AT_END = re.compile(r"\b(?:by|in order of) (?P<field>priority|due date|creation date|last update)\W*$")
+SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:by|in order of) "
+                           r"(?P<field>priority|due date|creation date|last update|last activity)\W*$")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
-              "urgent": "most urgent", "overdue": "due date"}
+              "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "due": "due date",
+              "duesoon": "due date", "duelate": "latest due"}
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
+                "latest due": "duedate DESC", "stalest": "updated ASC", "activity": "updated DESC",
+                "last activity": "updated DESC", "latest activity": "updated DESC", "recent activity": "updated DESC",
                 "resolution date": "resolutiondate DESC", "resolved": "resolutiondate DESC",
                 "oldest": "created ASC", "newest": "created DESC", "most recent": "created DESC",
                 "latest": "created DESC", "earliest": "created ASC", "highest priority": "priority DESC",
@@ -693,6 +717,9 @@ LINK_ANY = [
                                  rf"(?: forward)? (?:until|till|before) (?:(?:something|anything) else|another one|"
                                  rf"{OTHER_WORK})"
                                  r"(?: (?:gets|is|has been) (?:done|finished|fixed|resolved)(?: first)?)?\b|"
+                                 # "has a dependency on something else", "bugs with dependencies"
+                                 rf"\b(?:has|have|having|with) (?:a |an |any |some |open |unresolved )?"
+                                 rf"dependenc(?:y|ies)(?: on {OTHER_WORK})?\b|"
                                  # "needing some other piece of work before they can go ahead"
                                  rf"\bneed(?:s|ing|ed)? {OTHER_WORK} (?:to be )?(?:done |finished |fixed )?"
                                  r"(?:first|before)\b|"
@@ -832,7 +859,9 @@ CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "t
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
 MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:critical|important|crucial|vital|key|"
                      r"urgent) (?:for|to) (?:us|me|the (?:team|business|company)|our (?:team|business|company))\b")
-DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)")
+# "epic WEB-410", "the wish lists v2 epic, WEB-410": words that name the issue, no type to filter on
+DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)|"
+                        rf"\bthe (?:[\w.-]+ ){{1,5}}?(?:epic|initiative|feature|story),\s+(?={KEY}\b)")
 # "in the MOB-655 epic": the noun after the key, singular, says what the issue is
 DESCRIPTOR_AFTER = re.compile(rf"(?P<key>\b{KEY})\s+(?:epic|initiative|feature|story|task|issue|ticket|sub-?task)\b"
                               r"(?!['’]s)")
@@ -960,7 +989,8 @@ very want wanted was we were what whats when where whether which while who whom 
 your himself herself themselves myself itself remain remains
 issue issues ticket tickets item items work stuff entries entry records record ones jira results result
 problem problems
-count counting number numbers total tally figure how many much amount
+count counting number numbers total tally figure how many much amount exact actual size big large pile heap roughly
+approximately
 currently current right now today also just same exactly basically actually maybe perhaps
 meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan sanity
 help need needed trying try figure out check checking curious wondering wonder quick question team our we
@@ -1226,8 +1256,10 @@ class ConditionReader:
             target = (slots.excluded if negation else slots).priorities
             target += [] if self.lexicon.priority_order[-1] in target else [self.lexicon.priority_order[-1]]
         for match in words.take_all(NAMED_CATEGORY):  # before values: "status category not done" names no status
-            target = slots.excluded.status_categories if match.group("not") else slots.status_categories
-            target.append(CATEGORY_KEYS[match.group("category") or match.group("category2")])
+            excluded = match.group("not") or match.group("not2")
+            target = slots.excluded.status_categories if excluded else slots.status_categories
+            category = match.group("category") or match.group("category2") or match.group("category3")
+            target.append(CATEGORY_KEYS[category])
         self._priority_compared(words, slots)
         self._values(words, slots, people)
         self._numbered_sprint(words, slots)
@@ -1298,7 +1330,7 @@ class ConditionReader:
             text.blank(linked.start("linked"), linked.end("linked"))
         for match in list(MATTERS.finditer(text.value)):
             text.blank(match.start(), match.end())
-        text.value = DESCRIPTOR.sub("", text.value)  # "epic WEB-410" names the issue, not a type to filter on
+        text.value = DESCRIPTOR.sub("", text.value)
         text.value = DESCRIPTOR_AFTER.sub(r"\g<key>", text.value)
         self._parents(text, slots)
         self._numbers(text, slots)
@@ -1669,7 +1701,8 @@ class ConditionReader:
         next condition or punctuation; a mention verb is preferred over "about"."""
         after = MENTIONED_AFTER.search(text.value)
         if after:
-            slots.text = " ".join(w for w in unicode_words(after.group("words")).split() if w != USED)
+            said = after.group("words") or after.group("keyword")
+            slots.text = " ".join(w for w in unicode_words(said).split() if w != USED)
             text.blank(after.start(), after.end())
         for said, mention in zip(("mentioning", "about"), TEXT_MENTIONS, strict=True):
             if slots.text:  # a mention verb is preferred over "about", and words said before their verb over both
@@ -2043,8 +2076,12 @@ class ConditionReader:
             slots.status_categories = []
         # "customer complaints about things that broke again": labels said apart, not listed, each describe the
         # issues (all of them); a list ("performance or regression", "security and compliance") is any of them
+        # ("both the tech-debt and the quick-win labels", "tagged X and also tagged Y": each of them, said so)
         between = [words.tokens[a.end:b.start] for a, b in itertools.pairwise(labels)]
-        slots.every_label = bool(between) and all(gap and not set(gap) & LIST_JOINERS for gap in between)
+        both = bool(labels) and "both" in words.tokens[max(0, labels[0].start - 3):labels[0].start]
+        slots.every_label = bool(between) and (both or all(
+            gap and (not set(gap) & LIST_JOINERS or {"also", "tagged", "labelled", "labeled"} & set(gap))
+            and "or" not in gap for gap in between))
 
     def _said_of_issues(self, match: Match, words: Words) -> bool:
         """"serious bugs", "nasty WEB tickets", "bugs that are severe": the word describes the issues, right before
@@ -2205,6 +2242,8 @@ class ConditionReader:
             if not capitalised and (re.search(r"(?:ed|ing)$", value) or re.search(
                     rf"\b{re.escape(value)} (?:down|up|off|out|over|away)\b", free)):
                 looks_named = False  # "what the web team planned", "the project wound down": a verb, no name
+            if re.fullmatch(NO_NAME_AFTER_FIELD, value):
+                looks_named = False
             if value not in FILLER | FIELD_WORDS | NO_VALUE and value not in self.known_words and looks_named:
                 raise Unknown(self._no_such(kind, typed.group(0) if typed else value))
         self._unknown_project_key(words, original)
@@ -2379,6 +2418,8 @@ def _negation(before: str) -> re.Match | None:
         return None
     first, *between = negation.group(0).split()
     if first in NOUN_NEGATIONS and any(_content(w) and w not in FIELD_WORDS for w in between):
+        return None
+    if first == "non" and between:  # a prefix: "non-bug tickets Justin raised" are his, and not bugs
         return None
     return negation
 

@@ -92,7 +92,12 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                         r"|\bwhat (kinds? of |sorts? of )?questions can i ask\b")),
     # "# open bugs in WEB", "total open FLUID bugs", "the total of …", "tally of …", "the figure for …"; not a sum
     # ("total story points")
-    ("count", re.compile(r"\b(how many|number of|count|tally|(?:the|a) figure for|"
+    # "are there more than 50 …? give me the exact number", "how big is the pile of …", "give me a figure:"
+    ("count", re.compile(r"\b(how many|number of|count|tally|(?:the|a) figure for|(?:give|want) (?:me )?(?:a|one|the "
+                         r"(?:exact|actual)) (?:figure|number)|(?:the|an) (?:exact|actual) (?:number|count|figure)|"
+                         r"are there (?:more|fewer|less) than \w+|how (?:big|large) (?:is|was|are|were) "
+                         r"(?:the |our |their )?(?:[\w']+ ){0,3}?(?:pile|list|backlog|set|heap|stack|queue)|"
+                         r"(?:the|what s the|what is the) size of|"
                          r"totals?(?: (?:of|for))?(?! (?:story )?points?\b| estimates?\b| effort\b| time\b| "
                          r"hours\b))\b|"
                          r"^\s*#\s?(?=[a-z])")),
@@ -121,7 +126,11 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                           r"links?|risks?|threats?|connected to|tied to|hooked up to|relationships?|relations|"
                           r"connections?|"
                           r"dependenc(?:y|ies))\b")),
-    ("children", re.compile(rf"\b(what(?:'s| is)(?: still)?(?: left| remaining| open)? in (?:it|this|that|{KEY_WORD})|"
+    # "what's left to resolve in the wish lists epic, WEB-410?"
+    ("children", re.compile(rf"\b(what(?:'s| is)(?: still)?(?: left| remaining| open)?"
+                            r"(?: to (?:do|resolve|fix|finish|close|complete))? in "
+                            rf"(?:the (?:[\w.-]+ ){{0,5}}?(?:epic|story|initiative|feature),? )?"
+                            rf"(?:it|this|that|{KEY_WORD})|"
                             rf"children|child|sub[- ]?tasks?|{UNDER}|"
                             r"(?:whose|with|having) (?:the |a |an )?(?:parent|epic)|"
                             r"descendants?|pieces of|parts of|breakdown of)\b")),
@@ -178,6 +187,9 @@ FIELD_WORDS = [
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
 # A follow-up word anywhere, or at the start of any sentence ("Okay. And if we look at Ana instead?")
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them|instead)\b|"
+                       # "what's the total if we include MOB as well?": more values for the last set
+                       r"\bif (?:we|you|i) (?:include|add|throw in)\b|"
+                       r"\b(?:include|add|throw in)\b[^.?!]{1,40}\b(?:too|as well)\b|"
                        r"\b(?:cut|narrow|trim|whittle|pare|boil)(?: (?:it|that|this|them|those|the list|that list))?"
                        r" down\b|"
                        r"\b(?:what|how) (?:would|does|will|did|do) (?:that|it|this) look\b|"
@@ -258,6 +270,8 @@ class EmbeddedParser:
         self.lexicon = lexicon
         self.grounder = Grounder(lexicon)
         self.projects = set(lexicon.project_keys)
+        # "SEV-2": a select option's code typed in capitals, shaped like an issue key
+        self.option_codes = {alias for term in lexicon.of("option") for alias in term.aliases}
         # a key counts as typed in capitals ("DATA"), a name ("data platform", "infusion", "kettle") in any case
         self.story_projects = {**{alias: t.label for t in lexicon.of("project") for alias in t.aliases
                                   if alias.upper() not in self.projects or alias == t.label.lower()},
@@ -634,7 +648,7 @@ class EmbeddedParser:
             if project.upper() in self.projects:
                 if key not in found:
                     found.append(key)
-            elif project.isupper() and len(project) >= 2:
+            elif project.isupper() and len(project) >= 2 and f"{project.lower()} {number}" not in self.option_codes:
                 unknown.append(key)
         # Words such as "covid-19" or "sev-1" are not keys: typed in lower case, only keys whose project exists count
         return found, unknown

@@ -31,7 +31,11 @@ ISSUE_NOUNS = re.compile(r"\b(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epic
                          r"sub-?tasks?|items?|work|everything|anything|all)\b")
 # Words that only say a value replaces the earlier one, point back at a person or acknowledge the last
 # answer ("Okay. And in MOB instead?"); never words to search for in a follow-up.
-NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves", "okay", "ok", "thanks", "cheers"})
+NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves", "okay", "ok", "thanks", "cheers",
+                          "include", "add", "well"})  # "add … as well"
+# "include the ones labelled performance too", "add Ana's as well": a value joins the earlier ones of its field
+ADDS = re.compile(r"\b(?:include|add|throw in|bring in)\b.*\b(?:too|as well|also)\b|"
+                  r"\b(?:also|as well as|plus) (?:include|add|the ones?|those|anything|whatever)\b")
 # Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
 NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep"})
 NOT_UNUSED = NARROWING_VERBS | NOT_SEARCHED  # a follow-up's words never named as not used
@@ -46,9 +50,10 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     merged = previous.model_copy(deep=True)
     if moved_from:
         setattr(merged, moved_from, [])
+    adds = ADDS.search(words) is not None
     for name in ValueFilters.model_fields:
         if getattr(new, name):
-            setattr(merged, name, list(getattr(new, name)))
+            setattr(merged, name, list(dict.fromkeys((getattr(merged, name) if adds else []) + getattr(new, name))))
         if getattr(new.excluded, name):
             both = getattr(merged.excluded, name) + getattr(new.excluded, name)
             setattr(merged.excluded, name, list(dict.fromkeys(both)))

@@ -494,7 +494,8 @@ def _option_aliases(field_name: str, value: str, taken: set[str]) -> list[str]:
         return [words] if own and not any(w in taken for w in own) else []
     code, number, rest = coded.groups()
     aliases = [words, f"{name} {words}", f"{words} {name}", f"{code}{number}", f"{code}{number}s", f"{name} {number}",
-               f"{name[:3]} {number}", f"{name[:3]}{number}"]  # "any S1s still open?"
+               f"{name[:3]} {number}", f"{name[:3]}{number}", f"{name[:3]}{number}s",
+               f"{name[:3]} {number}s"]  # "any S1s still open?", "which sev1s"
     if rest:
         # "major severity", "major in severity"; "sev 1 critical": the code and the name together
         aliases += [f"{name} {rest}", f"{rest} {name}", f"{code}{number} {rest}", f"{rest} in {name}",

@@ -12,7 +12,7 @@ from difflib import get_close_matches
 from jirakg.intents.asking import clarify, which_issue
 from jirakg.intents.conditions import ConditionReader, Unknown
 from jirakg.intents.follow_ups import earlier_date_field, narrowed
-from jirakg.intents.jql_builder import MINUTE, build_jql
+from jirakg.intents.jql_builder import MINUTE, build_jql, quote
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import ConversationState, DateRange, IntentCall, Slots
 from jirakg.intents.release_dates import dated_release
@@ -96,8 +96,13 @@ class TeamCalls:
         if ask.name == "comments":
             slots.text = ask.subset
             slots.measure = measure
-            return IntentCall(name="comments", slots=slots, jql=build_jql(slots.model_copy(update={"text": None}),
-                                                                          now=now) or None)
+            # comments mentioning a word are on the issues whose comments hold a word starting with it ("couch" in
+            # "couchdb", as the answer matches it): the fetch asks Jira for those only
+            selected = slots.model_copy(update={"text": None})
+            if measure.detail == "mentions" and ask.subset:
+                mentioned = f"comment ~ {quote(ask.subset + '*')}"
+                selected.typed_jql = f"({slots.typed_jql}) AND {mentioned}" if slots.typed_jql else mentioned
+            return IntentCall(name="comments", slots=slots, jql=build_jql(selected, now=now) or None)
         slots.measure = measure
         return IntentCall(name=ask.name, slots=slots, jql=build_jql(slots, now=now) or None)
 

@@ -126,8 +126,10 @@ BREAKDOWN = [
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:do|does|did) (?P<keep>.{{1,60}}?) (?:carry|have|get|use|hit|touch|"
                rf"fall (?:in|into|under)|belong to|sit in|land in)\b(?:,? (?:and )?how (?:often|many times|"
                rf"frequently|many)\b(?: each)?)?"),
+    # ("count of highest priority items": the field word describes the items counted, no grouping)
     re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
-               rf"(?P<g1>{G})\b(?:\s+(?:among|across))?"),
+               rf"(?P<g1>{G})\b(?! (?:items?|issues?|tickets?|bugs?|tasks?|stories|work|things|ones|stuff)\b)"
+               rf"(?:\s+(?:among|across))?"),
     re.compile(rf"\bhow (?P<g1>{URGENCY})\b(?= (?:is|are|were|was)\b)"),
     # "WEB bugs by how urgent they are"
     re.compile(rf"\b(?:by|per|across|over) how (?P<g1>{URGENCY})(?: (?:they|it) (?:are|is))?\b"),
@@ -191,7 +193,8 @@ WHICH_MOST = [
 ]
 RANKED_ISSUES = re.compile(
     rf"\b(?:(?:the\s+)?(?:top\s+)?(?P<top>{COUNT})\s+)?(?P<age>oldest|newest|youngest|earliest|"
-    rf"(?:very )?first(?=(?:\s+[^\s]+){{1,3}}?\s+(?:ever\s+)?{CREATED})|"
+    # "the first tickets reported": ranked; "First Discovery tickets reported by …" names a component
+    rf"(?:(?<=the )|(?<=the very )|very )first(?=(?:\s+[^\s]+){{1,3}}?\s+(?:ever\s+)?{CREATED})|"
     rf"most recent(?:ly {CREATED})?|latest|"
     rf"longest[- ](?:open|running|standing|lived|outstanding|unresolved)|stalest)"
     rf"(?!(?:\s+[^\s]+){{0,2}}?\s+(?:first|at the top|on top|up top)\b)"  # "newest ones on top" orders a list
@@ -541,6 +544,10 @@ ACTIVITY_COUNTS = re.compile(r"\bhow many (?:issues |tickets )?(?:were |got |hav
                              r"(?=created|opened|new|resolved|closed|status|reassign)|"
                              r"\bstatus (?=changes|moves|transitions)|\breassignments\b|"
                              r"(?<=changes )(?:happened|occurred|were made)\b")
+# "latest activity first", "newest changes at the top", "sorted by last activity": an order of a list, not a report
+ORDERED_BY_ACTIVITY = re.compile(r"\b(?:newest|latest|most recent|recent|last|freshest) (?:activity|changes|updates|"
+                                 r"movement) (?:first|at the top|on top|up top)\b|"
+                                 r"\b(?:sort(?:ed)?|order(?:ed)?) by (?:recent |latest |last )?(?:activity|changes)\b")
 NO_ACTIVITY = re.compile(r"\b(?:no|without(?: any)?|zero|not any)\s+(?:recent\s+)?$")
 COMMENTS = re.compile(r"\b(?:comment(?:s|ed|er|ers|ing)?|discussions?|remarks?|replies|chatter|chatty|conversations?|"
                       r"back[- ]and[- ]forth)\b")
@@ -832,8 +839,17 @@ def _direction(word: str | None) -> str:
                                                 "shortest")) else "most"
 
 
+# "bugs in the Comments component": a value's name, no comments asked about
+NAMED_COMMENTS = re.compile(r"\bcomments? (?:component|module|label)\b")
+
+
+def _comments_said(text: str) -> str:
+    """`text` without the words that say "comments" of no issue's comments (a meeting, a value's name)."""
+    return NAMED_COMMENTS.sub(" ", MEETING.sub(" ", text))
+
+
 def _comments(text: str) -> TeamAsk | None:
-    said = MEETING.sub(" ", text)  # the words about the issues
+    said = _comments_said(text)
     if not (COMMENTS.search(said) or SPOKEN.search(said)) or BY_METRIC[0][0].search(text):
         return None
     for detail, pattern in COMMENT_DETAIL:
@@ -847,20 +863,28 @@ def _comments(text: str) -> TeamAsk | None:
 # Keywords "KETTLE comments couchdb": the one word after "comments" at the end is what they mention, unless it
 # says when or which issues
 KEYWORD_MENTION = re.compile(r"\bcomments\s+(?!(?:on|in|for|about|of|from|by|today|yesterday|"
-                             r"recently|lately|this|last|now)\b)" + rf"(?!{CONDITION_WORDS})"
+                             r"recently|lately|this|last|now|count|total|number)\b)" + rf"(?!{CONDITION_WORDS})"
                              r"(?P<word>[\w.-]+)\??$")
+
+
+# The issues themselves asked for, listed or counted, before the comments that select them
+ISSUES_ASKED = re.compile(r"\b(?:which|what|list|show|find|how many|number of|count)\b(?: [\w-]+){0,4}? "
+                          r"(?:issues|tickets|items|bugs|stories|tasks)\b")
 
 
 def _comment_search(text: str) -> TeamAsk | None:
     """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
     wrote the most of them ("who comments the most on OPS tickets?")."""
     # "who's been most vocal in the comments": the people who wrote the most of them
-    match = COMMENTERS.search(text) or (VOCAL.search(text) if COMMENTS.search(text) else None)
+    said = _comments_said(text)
+    match = COMMENTERS.search(text) or (VOCAL.search(text) if COMMENTS.search(said) else None)
     if match:
         return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, match)))
-    if not COMMENTS.search(MEETING.sub(" ", text)) or BY_METRIC[0][0].search(text):  # "most commented" ranks
+    if not COMMENTS.search(said) or BY_METRIC[0][0].search(text):  # "most commented" ranks
         return None
     match = COMMENT_DETAIL[0][1].search(text) or (KEYWORD_MENTION.search(text) if len(text.split()) <= SHORT else None)
+    if match and ISSUES_ASKED.search(text[:match.start()]):
+        return None  # "which INFRA issues have comments mentioning Jenkins": the issues, a search on their comments
     if match:
         rest = COMMENTS.sub(" ", _blank(text, match))
         return TeamAsk("comments", Measure(detail="mentions"), rest, subset=match.group("word"))
@@ -1045,7 +1069,7 @@ def _risk(text: str) -> TeamAsk | None:
 
 
 def _activity(text: str) -> TeamAsk | None:
-    match = ACTIVITY.search(text)
+    match = ACTIVITY.search(ORDERED_BY_ACTIVITY.sub(lambda m: " " * len(m.group()), text))  # offsets kept
     if not match or LISTING.search(text) or ACTIVITY_DATE.search(text):
         return None  # "which issues had activity since Monday", "tickets whose last activity was before 2012"
     if NO_ACTIVITY.search(text[:match.start()]):  # "bugs with no activity in 10 days": stale issues, a search

@@ -119,7 +119,7 @@ def _count(word: str) -> int:
 
 def _amount_of(units: str) -> str:
     """A count and its unit, "30 days" or as keywords glue them, "30d", "2w", "6mo": four groups, for `_amount`."""
-    return rf"(?:{COUNT} ({units})\b|(\d+)({'|'.join(GLUED_UNITS)})\b)"
+    return rf"(?:{COUNT}\+? ({units})\b|(\d+)({'|'.join(GLUED_UNITS)})\b)"
 
 
 def _amount(match: re.Match[str], sign: int) -> tuple[int, str]:

@@ -21,6 +21,9 @@ NO_VALUE = frozenset("either both neither any all one not none no the a an or an
 ISSUE_NOUNS = (r"(?:open |unresolved |current |recent |assigned )?"
                r"(?:issues|tickets|bugs|stories|tasks|work|backlog|items)")
 
+# After a field word, words that say what the field does or which part of it, no value's name ("whose status falls
+# in …", "the status category", "project counts")
+NO_NAME_AFTER_FIELD = r"falls?|sits?|lands?|belongs?|counts?|categor(?:y|ies)|changed|changes|moved"
 KINDS = ("project", "component", "type", "status", "priority", "label", "version", "sprint", "person", "resolution")
 # Jira's usual resolution names: after "resolved as" they name a resolution in lower case too ("closed as invalid")
 USUAL_RESOLUTIONS = (r"duplicates?|invalid|obsolete|incomplete|cannot reproduce|won'?t fix|won'?t do|not a bug|"
@@ -34,7 +37,8 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("person", re.compile(rf"(?<![\w-])(?![A-Z][A-Z0-9_]*-\d+\b)(?P<value>{NAME}(?: {NAME})?)'s {ISSUE_NOUNS}\b")),
     ("person", re.compile(rf"\b(?i:is|was|has|did|does) (?P<value>{NAME}(?: {NAME})?) "
                           r"(?i:working|work|been|report|raise|file|own|handle|fix)")),
-    ("status", re.compile(rf"\b(?i:status|state)(?: (?i:of|is|=))? \"?(?P<value>{NAMES})")),
+    ("status", re.compile(rf"\b(?i:status|state)(?: (?i:of|is|=))? \"?(?!(?i:{NO_NAME_AFTER_FIELD})\b)"
+                          rf"(?P<value>{NAMES})")),
     # "in the Awaiting QA status", "sitting in the Triage column" (an issue key before the word is no status)
     ("status", re.compile(rf"\b(?i:in|into|to) (?i:the )?(?![A-Z][A-Z0-9]+-\d)"
                           rf"(?P<value>{JOINED_NAMES}) (?i:status|state|column)\b")),

@@ -1,0 +1,175 @@
+"""The mechanisms the ninth round's tuning pool (tune25) showed missing, each in wordings of its own: orders said by
+staleness, by the nearest deadline or by the latest activity (an order, not an activity report); "30+ days"; a count
+"of" items described by a field's level (no breakdown); a severity code glued or typed in capitals ("sev1s", "SEV-2");
+"non-" negating only its own word; a status category said as a bucket or a status that "falls in" it; a dependency
+on other work; what is "left to resolve" (in an epic named with a description); comments that mention a word (the
+fetch asks Jira for those issues only), and the issues listed or counted by such comments (a search); a component
+named Comments; "the first" as a ranking only after "the"; a follow-up that includes more
+values of a field (a total "if we include" them counts the wider set); a number asked in other words ("are there more
+than 30 …? give me the exact number", "how big is the pile of …"); the category said with "not in" before it; labels
+the issues carry each of ("both", "also tagged"). Each has a near neighbour that keeps its old reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from tests.intents.test_everyday_conditions import ACCOUNT, NOW, PARSER, one
+from tests.intents.test_follow_ups import follow
+from tests.intents.test_sixth_round_wordings import assert_clauses
+from tests.jira_env import fluid_lexicon
+
+ELENA, SAMIR = ACCOUNT["Elena Rossi"], ACCOUNT["Samir Patel"]
+
+
+@pytest.fixture(scope="module")
+def fluid_parser() -> EmbeddedParser:
+    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
+
+DEMO = [
+    # orders: the stalest, the nearest deadline, the latest activity; "order by" said last in keywords
+    ("open MOB stories, stalest first", ["ORDER BY updated ASC"], ("text ~",)),
+    ("OPS tasks least recently touched at the top", ["ORDER BY updated ASC"], ("text ~",)),
+    ("Elena Rossi's unresolved work, nearest deadline first", ["ORDER BY duedate ASC", "resolution is EMPTY"],
+     ("text ~",)),
+    ("open WEB bugs with the latest due date at the top", ["ORDER BY duedate DESC"], ("text ~",)),
+    ("MOB tasks due soonest first", ["ORDER BY duedate ASC"], ("text ~",)),
+    ("samir patel open bugs order by due date", ["ORDER BY duedate ASC", f'assignee = "{SAMIR}"'], ("text ~",)),
+    ("open OPS bugs sorted by last activity", ["ORDER BY updated DESC"], ("text ~",)),
+    ("DATA tasks with the most recent activity first", ["ORDER BY updated DESC", 'project = "DATA"'], ()),
+    # a span said with a plus: at least that long
+    ("WEB bugs nobody has touched in 45+ days", ["updated < -45d"], ()),
+    ("OPS tasks created in the last 10+ days", ["created >= -10d"], ()),
+    # a count of items described by a level of a field: no grouping by that field
+    ("count of high priority tickets in WEB with nobody assigned", ['priority = "High"', "assignee is EMPTY"], ()),
+    # severity codes glued to a plural, or typed in capitals like an issue key
+    ("are any sev2s still unresolved in OPS?", ['"Severity" = "S2 - Major"', "resolution is EMPTY"], ()),
+    ("how many SEV-1 bugs are unresolved", ['"Severity" = "S1 - Critical"', 'issuetype = "Bug"'], ()),
+    # "non-" negates the word it is glued to, not a person further on
+    ("non-bug items Samir Patel reported in MOB", [f'reporter = "{SAMIR}"', 'issuetype != "Bug"'],
+     (f'reporter != "{SAMIR}"',)),
+    ("non-story work assigned to Elena Rossi", [f'assignee = "{ELENA}"', 'issuetype != "Story"'], ()),
+    # a dependency on other work is a blocker link
+    ("open WEB stories that have a dependency on another ticket", ['issueLinkType = "is blocked by"'], ()),
+    ("DATA bugs with dependencies", ['issueLinkType = "is blocked by"'], ()),
+    # what is left to resolve
+    ("what does Elena Rossi still have to resolve?", [f'assignee = "{ELENA}"', "resolution is EMPTY"], ()),
+    ("what's left to fix in OPS", ['project = "OPS"', "resolution is EMPTY"], ("text ~",)),
+    # the category said with its negation before it
+    ("MOB stories not in the done status category", ['statusCategory != "done"'], ('statusCategory = "done"',)),
+    # labels each of which the issues carry, said so ("both", "also tagged"); a plain list is any of them
+    ("WEB bugs that have both the security and the performance labels",
+     ['labels = "security" AND labels = "performance"'], ("labels in",)),
+    ("OPS tasks tagged performance and also tagged regression", ['labels = "performance" AND labels = "regression"'],
+     ()),
+    ("OPS tasks labelled performance or regression", ['labels in ("performance", "regression")'], ()),
+]
+
+COUNTS = [
+    "are there more than 30 unresolved WEB bugs? give me the exact number",
+    "how big is the mobile team's pile of open bugs",
+    "what's the size of the OPS task backlog that nobody owns",
+    "give me a figure: MOB stories created this year",
+]
+
+FLUID = [
+    # the status category said as a bucket, or a status that falls in it
+    ("how many FLUID bugs have a status that falls in the done bucket", ['statusCategory = "done"'], ("status =",)),
+    ("Infusion tickets whose status sits under to do", ['statusCategory = "new"'], ("status =",)),
+    ("FLOE issues in the in progress bucket", ['statusCategory = "indeterminate"'], ("status =",)),
+    ("FLOE issues whose status is In Progress", ['status = "In Progress"'], ("statusCategory",)),  # the neighbour
+    # a dependency, in the instance's own link type
+    ("unresolved FLUID bugs that have a dependency on something else", ['issueLinkType = "depends on"'], ()),
+    # comments that mention a word, as a search
+    ("DECA issues where scanner came up in the comments", ['comment ~ "scanner"', 'project = "DECA"'], ()),
+    ("FLOE tickets where captions came up in the back-and-forth", ['comment ~ "captions"'], ()),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    call = one(PARSER, question)
+    assert call.name == ("count" if question.startswith(("how many", "count")) else "search"), call.name
+    assert_clauses(call.jql or "", present, absent)
+    assert call.slots.ignored == [], call.slots.ignored
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                        absent: tuple[str, ...]) -> None:
+    call = one(fluid_parser, question)
+    assert call.name == ("count" if question.startswith("how many") else "search"), call.name
+    assert_clauses(call.jql or "", present, absent)
+
+
+@pytest.mark.parametrize("question", COUNTS)
+def test_a_number_asked_in_other_words_is_a_count(question: str) -> None:
+    assert one(PARSER, question).name == "count"
+
+
+@pytest.mark.parametrize("question", ["what changed in OPS this week", "recent activity on WEB bugs"])
+def test_activity_asked_without_an_order_is_still_a_report(question: str) -> None:
+    assert one(PARSER, question).name == "activity"
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("count of priorities among open WEB bugs", "breakdown"),  # the field's values counted: a breakdown
+    ("count of highest priority bugs in WEB", "count"),
+])
+def test_a_count_of_described_items_is_no_breakdown(question: str, name: str) -> None:
+    assert one(PARSER, question).name == name
+
+
+def test_a_key_shaped_word_that_no_option_or_project_has_is_still_refused() -> None:
+    call = one(PARSER, "open bugs in ATLAS-3")
+    assert call.name == "clarify" and "There is no project ATLAS" in (call.slots.reason or "")
+
+
+def test_comments_mentioning_a_word_fetch_only_the_issues_jira_finds_it_in(fluid_parser: EmbeddedParser) -> None:
+    call = one(fluid_parser, "INFRA comments mentioning jenkins")
+    assert call.name == "comments" and call.slots.text == "jenkins"
+    assert call.jql == 'project = "INFRA" AND comment ~ "jenkins*"', call.jql  # "jenkinsfile" too, as answered
+    everything = one(fluid_parser, "latest comments on INFRA issues")  # no word: every INFRA issue's comments
+    assert everything.jql == 'project = "INFRA"', everything.jql
+
+
+@pytest.mark.parametrize(("question", "name", "jql"), [
+    # the issues asked for, listed or counted, by what their comments mention
+    ("Which INFRA issues have comments mentioning Jenkins?", "search", 'project = "INFRA" AND comment ~ "jenkins"'),
+    ("how many DECA tickets have comments that mention scanner", "count", 'project = "DECA" AND comment ~ "scanner"'),
+    # a component named Comments is a value, no comments asked about
+    ("open bugs in the Comments component", "search",
+     'issuetype = "Bug" AND component = "Comments" AND resolution is EMPTY'),
+])
+def test_issues_selected_by_their_comments_are_a_search(fluid_parser: EmbeddedParser, question: str, name: str,
+                                                        jql: str) -> None:
+    call = one(fluid_parser, question)
+    assert (call.name, call.jql) == (name, jql)
+
+
+def test_what_is_left_in_an_epic_named_with_a_description_is_its_open_children() -> None:
+    call = one(PARSER, "what's left to resolve in the checkout revamp epic, WEB-4?")
+    assert call.name == "search" and call.slots.parents == ["WEB-4"], call
+    assert "resolution is EMPTY" in (call.jql or "") and "issuetype" not in (call.jql or ""), call.jql
+
+
+def test_the_first_ranks_only_after_the(fluid_parser: EmbeddedParser) -> None:
+    assert one(fluid_parser, "First Discovery tickets reported by Jonathan Hung").name == "search"
+    assert one(PARSER, "what were the first bugs reported in WEB").name == "ranking"
+
+
+@pytest.mark.parametrize(("then", "present", "absent"), [
+    ("include the ones labelled performance too", ['labels in ("regression", "performance")'], ()),
+    ("add the WEB ones as well", ['project in ("MOB", "WEB")'], ("text ~",)),
+    ("only the ones labelled performance", ['labels = "performance"'], ("regression",)),  # the neighbour replaces
+])
+def test_a_follow_up_that_includes_more_values_adds_them(then: str, present: list[str],
+                                                          absent: tuple[str, ...]) -> None:
+    call = follow("open MOB bugs labelled regression", then)
+    assert_clauses(call.jql or "", present, absent)
+
+
+def test_a_total_asked_with_more_values_counts_the_wider_set() -> None:
+    call = follow("how many unresolved WEB bugs are there?", "what's the total if we include MOB as well?")
+    assert call.name == "count" and 'project in ("WEB", "MOB")' in (call.jql or ""), call.jql
+    assert "resolution is EMPTY" in (call.jql or "") and call.slots.ignored == [], call
