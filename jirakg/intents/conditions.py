@@ -135,7 +135,8 @@ DATE_CUE_PATTERNS: list[tuple[DateField, re.Pattern[str], bool]] = [
 SPAN = re.compile(rf"^(?:(?:for|in|within) )?(?:{COUNT} (?:days?|weeks?|fortnights?|months?)|\d+(?:d|wk?|mo))$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
 UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
-OVERDUE = re.compile(r"\b(?:overdue|(?:(?:slipped|slid|gone|went) )?past (?:their |its |the )?"
+OVERDUE = re.compile(r"\b(?:overdue|(?:(?:slipped|slid|gone|went|blown|blew|run|ran) )?(?:past|through) "
+                     r"(?:their |its |the )?"
                      r"(?:due(?: date)?s?|deadlines?|"
                      # "slipped past the date they were meant to be finished by"
                      r"dates? (?:they|it) (?:was|were) (?:meant|supposed|due|expected) to be (?:finished|done|"
@@ -286,6 +287,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
                               r"not been) (?:yet )?resolved(?: yet)?|"
                               r"no resolution|without (?:a )?resolution|unfixed|"
+                              r"without (?:ever )?(?:being|getting|having been) resolved|"
                               # "nobody recorded how they ended", "the final outcome was never filled in"
                               rf"(?:nobody|no one) (?:has |ever |yet )*(?:recorded|set|filled in|entered|gave) "
                               rf"(?:how (?:it|they) ended|(?:an? |the |any )?{OUTCOME})|"
@@ -624,6 +626,17 @@ IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) 
                          # "issues that have comments mentioning Jenkins": the words mentioned are in the comments
                          r"\b(?:have|has|having|with)(?: any| some)? (?:remarks|comments|replies)"
                          r"(?: (?:that|which))?\b")
+# a text field named right before the quoted words: 'summary "screen reader"', 'comments "pull request"'
+QUOTED_IN: dict[str, Literal["summary", "description", "environment", "comment"]] = {
+    "summary": "summary", "title": "summary", "description": "description", "environment": "environment",
+    "comment": "comment", "comments": "comment"}
+QUOTED_IN_FIELD = re.compile(rf"\b({'|'.join(QUOTED_IN)})(?: text)?\s*$")
+TEXT_VERB_WORDS = frozenset("mentions mentioning mention containing contains says saying".split())
+# keywords: "MOB bugs summary offline count", "with comment text customer reported count"
+KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
+                                r"\b(?P<field>summary|title|description|comments? text) (?:(?:mentions|mentioning|"
+                                r"containing|contains|says|saying|with) )?"
+                                r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total)\b|\s*[?.!]?\s*$)")
 TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "environment", "comment"], re.Pattern[str]], ...] = (
     ("summary", IN_TITLE), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
@@ -717,6 +730,9 @@ LINK_ANY = [
                                  rf"(?: forward)? (?:until|till|before) (?:(?:something|anything) else|another one|"
                                  rf"{OTHER_WORK})"
                                  r"(?: (?:gets|is|has been) (?:done|finished|fixed|resolved)(?: first)?)?\b|"
+                                 # "that have a blocked-by link to another ticket"
+                                 r"\b(?:have|has|having|with) (?:a |an |any )?blocked[- ]by (?:issue )?links?"
+                                 rf"(?: (?:to|from|with) {OTHER_WORK})?\b|"
                                  # "has a dependency on something else", "bugs with dependencies"
                                  rf"\b(?:has|have|having|with) (?:a |an |any |some |open |unresolved )?"
                                  rf"dependenc(?:y|ies)(?: on {OTHER_WORK})?\b|"
@@ -1316,6 +1332,9 @@ class ConditionReader:
                 text.blank(match.end(), match.end() + link.end())
             else:
                 slots.text = " ".join(filter(None, [slots.text, quoted]))
+                if field := QUOTED_IN_FIELD.search(text.value[:match.start()]):
+                    slots.text_field = QUOTED_IN[field.group(1)]
+                    text.blank(field.start(), field.end())
             text.blank(match.start(), match.end())
         for pattern, link_type in KEY_LINKS:
             for match in list(pattern.finditer(text.value)):
@@ -1699,6 +1718,19 @@ class ConditionReader:
     def _text(self, text: Text, slots: Slots) -> None:
         """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the
         next condition or punctuation; a mention verb is preferred over "about"."""
+        keyword = KEYWORD_FIELD_TEXT.search(text.value)
+        said = keyword.group("words") if keyword else ""
+        # after a bare field word only words no reader knows ("summary offline"); after "comment text", any
+        strict = keyword is not None and not keyword.group("field").endswith("text")
+        if keyword and not slots.text and not (any if strict else all)(
+                w in FILLER or w in FIELD_WORDS or (strict and (w in self.known_words or w.startswith("un")
+                                                                or w in TEXT_VERB_WORDS))
+                for w in said.split()) and not any(
+                m.score == 1.0 for kind in ("status", "resolution", "priority", "type")
+                for m in self.grounder.find(kind, said)):  # "summary fixed count": the resolution, no word
+            field = keyword.group("field").split()[0]
+            slots.text, slots.text_field = keyword.group("words"), QUOTED_IN[field]
+            text.blank(keyword.start(), keyword.end())
         after = MENTIONED_AFTER.search(text.value)
         if after:
             said = after.group("words") or after.group("keyword")

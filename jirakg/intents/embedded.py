@@ -97,7 +97,7 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                          r"(?:exact|actual)) (?:figure|number)|(?:the|an) (?:exact|actual) (?:number|count|figure)|"
                          r"are there (?:more|fewer|less) than \w+|how (?:big|large) (?:is|was|are|were) "
                          r"(?:the |our |their )?(?:[\w']+ ){0,3}?(?:pile|list|backlog|set|heap|stack|queue)|"
-                         r"(?:the|what s the|what is the) size of|"
+                         r"(?:the|what s the|what is the) size of|what(?:'s| s| is) the number\b|"
                          r"totals?(?: (?:of|for))?(?! (?:story )?points?\b| estimates?\b| effort\b| time\b| "
                          r"hours\b))\b|"
                          r"^\s*#\s?(?=[a-z])")),
@@ -200,7 +200,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
                        r"which (?:ones? )?(?:are|were|have|has)|which ones|"
                        # "how many were marked won't fix?": no issues named, so the ones just listed
-                       r"how many (?:are|were|have|has|got)\b(?! there\b))\b")
+                       r"(?:count |so )?how many (?:are|were|have|has|got)\b(?! there\b))\b")
 REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"
                      r"display|pull|fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b",
                      re.IGNORECASE)

@@ -48,8 +48,9 @@ SLOT_HINTS = {
     "version_state": "\"unreleased\" for work planned for releases not shipped yet, \"released\" for shipped ones",
     "numbers": "a number field compared with a value (\"8 story points or more\": the field's name, >=, 8)",
     "text": "words to search for in the issues, or the whole knowledge-graph question",
-    "text_field": "\"summary\" when the words are to be found in the title only, \"environment\" in the environment "
-                  "field only, \"comment\" in the comments only, else \"text\"",
+    "text_field": "\"summary\" when the words are to be found in the title only, \"description\" in the "
+                  "description only, \"environment\" in the environment field only, \"comment\" in the comments only, "
+                  "else \"text\"",
     "order_by": "JQL sort fields, such as \"priority DESC\" or \"created ASC\"",
     "fields": "the fields asked about, in the question's words",
     "link_type": "the link words asked about, such as \"is blocked by\"",

@@ -96,12 +96,13 @@ class TeamCalls:
         if ask.name == "comments":
             slots.text = ask.subset
             slots.measure = measure
-            # comments mentioning a word are on the issues whose comments hold a word starting with it ("couch" in
-            # "couchdb", as the answer matches it): the fetch asks Jira for those only
+            # comments mentioning a word are on the issues whose comments hold it or a word starting with it
+            # ("couch" in "couchdb", as the answer matches it): the fetch asks Jira for those only. Both forms, as
+            # Jira stems the words it indexes but not a wildcard ("jenkins*" misses "jenkins", indexed "jenkin").
             selected = slots.model_copy(update={"text": None})
             if measure.detail == "mentions" and ask.subset:
-                mentioned = f"comment ~ {quote(ask.subset + '*')}"
-                selected.typed_jql = f"({slots.typed_jql}) AND {mentioned}" if slots.typed_jql else mentioned
+                mentioned = f"comment ~ {quote(ask.subset)} OR comment ~ {quote(ask.subset + '*')}"
+                selected.typed_jql = f"({slots.typed_jql}) AND ({mentioned})" if slots.typed_jql else mentioned
             return IntentCall(name="comments", slots=slots, jql=build_jql(selected, now=now) or None)
         slots.measure = measure
         return IntentCall(name=ask.name, slots=slots, jql=build_jql(slots, now=now) or None)

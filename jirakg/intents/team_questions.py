@@ -456,7 +456,7 @@ SPRINT_CONDITION = re.compile(r"\b(?:no|any|without a|not in a|outside (?:the|a|
 PROGRESS = re.compile(r"\b(?:how(?:'s| is| are| does| do)?\b.{0,40}\b(?:going|doing|looking|tracking|progressing|"
                       # ("whose status category is To Do": a condition on the issues)
                       r"coming along|shaping up)|(?<!in )progress|on track|burn ?down|health|status report|"
-                      r"(?<!whose )status(?! category)|"
+                      r"(?<!whose )status(?! category| (?:is |= )?(?:done|closed|blocked|open|to do|in progress)\b)|"
                       r"where (?:are|do) we stand|where are we|how far|state of|finish on time|make it|"
                       r"how (?:many|much)\b.{0,70}\b(?:done|finished|completed?)|done (?:vs\.?|versus|out of|of)|"
                       r"did .{0,40}\bfinish|getting through|"
@@ -864,12 +864,17 @@ def _comments(text: str) -> TeamAsk | None:
 # says when or which issues
 KEYWORD_MENTION = re.compile(r"\bcomments\s+(?!(?:on|in|for|about|of|from|by|today|yesterday|"
                              r"recently|lately|this|last|now|count|total|number)\b)" + rf"(?!{CONDITION_WORDS})"
-                             r"(?P<word>[\w.-]+)\??$")
+                             r"[\"“']?(?P<word>[\w.-]+)[\"”']?\??$")
 
 
 # The issues themselves asked for, listed or counted, before the comments that select them
 ISSUES_ASKED = re.compile(r"\b(?:which|what|list|show|find|how many|number of|count)\b(?: [\w-]+){0,4}? "
                           r"(?:issues|tickets|items|bugs|stories|tasks)\b")
+
+
+# A count beside the text the comments hold, said as keywords: the issues counted, not their comments
+COUNTED_BY_COMMENT_TEXT = re.compile(r"\bcomments? (?:text\b|\")(?=.*\b(?:count|how many|number of|total)\b)|"
+                                     r"\b(?:count|how many|number of|total)\b.*\bcomments? (?:text\b|\")")
 
 
 def _comment_search(text: str) -> TeamAsk | None:
@@ -883,7 +888,7 @@ def _comment_search(text: str) -> TeamAsk | None:
     if not COMMENTS.search(said) or BY_METRIC[0][0].search(text):  # "most commented" ranks
         return None
     match = COMMENT_DETAIL[0][1].search(text) or (KEYWORD_MENTION.search(text) if len(text.split()) <= SHORT else None)
-    if match and ISSUES_ASKED.search(text[:match.start()]):
+    if match and (ISSUES_ASKED.search(text[:match.start()]) or COUNTED_BY_COMMENT_TEXT.search(text)):
         return None  # "which INFRA issues have comments mentioning Jenkins": the issues, a search on their comments
     if match:
         rest = COMMENTS.sub(" ", _blank(text, match))
@@ -893,6 +898,8 @@ def _comment_search(text: str) -> TeamAsk | None:
     if who and not re.search(r"\b(?:no|without|zero|never|any|with)\s+(?:\w+\s+)?(?:comments?|discussions?)\b", text):
         return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, who)))
     counted = re.search(r"\b(?:how many|number of|total|count|how much)\b", text)
+    if COUNTED_BY_COMMENT_TEXT.search(text):
+        return None  # 'SJRK status Closed comments "pull request" count': the issues, counted
     if counted or len(text.split()) <= SHORT:  # "comments on open DECA bugs": how many, on which issues
         rest = COMMENTS.sub(" ", _blank(text, counted) if counted else text)
         return TeamAsk("comments", Measure(detail="count"), rest)
@@ -971,7 +978,7 @@ ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}|\b(?:components?|la
 # "how many things planned for 2026.Q4 are finished?": a count of the issues in that state, not the release's report
 # ("how many story points are left", "how many done vs open" are reports), of a release or a sprint
 STATE_COUNTED = re.compile(r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b"
-                           r"(?:are|were|got|have been|has been|is)\b(?:\s+\w+){0,2}\s+"
+                           r"(?:are|were|got|have been|has been|is|ended up|end up|wound up)\b(?:\s+\w+){0,2}\s+"
                            r"(?:done|finished|completed?|closed|resolved|fixed|shipped)\b"
                            r"(?!\s+(?:vs\.?|versus|against|and not|or not|out of)\b)")
 # …unless the rest is asked too ("how many are done and how many are left?"), or the count is of the release named
@@ -1002,7 +1009,9 @@ def _release(text: str) -> TeamAsk | None:
 
 def _sprint(text: str) -> TeamAsk | None:
     # "DATA Sprint 51", "current OPS sprint": a sprint alone, without issues asked for, asks how it went
-    alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text)
+    # ("WEB Sprint 51 status Done count" counts its issues in that state)
+    alone = len(text.split()) <= SHORT and not ASKS_FOR_ISSUES.search(text) and not re.search(
+        r"\b(?:count|total|number)\b", text)
     if SPRINT_WORD.search(text) and (PROGRESS.search(_uncounted(text)) or alone) and not LISTING.search(text) \
             and not SPRINT_CONDITION.search(text):
         rest = PROGRESS_WORDS.sub(" ", text)

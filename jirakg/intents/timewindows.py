@@ -327,6 +327,13 @@ _RULES = [
      lambda m, now, today, _: (_next_month(_named_month(m.group(1), m.group(2), today)), None)),
     (rf"\b{BEFORE}\s+({_MONTH_NAMES})(?:,? {YEAR})?\b",
      lambda m, now, today, _: (None, _named_month(m.group(1), m.group(2), today))),
+    # "from July onwards", "from the start of July on": since it began (a year may follow)
+    (rf"\b(?:since|from|after) (?:the (?:start|beginning) of )?({_MONTH_NAMES})(?:,? (\d{{4}}))? "
+     r"(?:on|onwards?|forward|and later)\b",
+     lambda m, now, today, _: (_named_month(m.group(1), m.group(2), today), None)),
+    # "during the month of October"
+    (rf"\b(?:in|during|over|for) the month of ({_MONTH_NAMES})(?:,? (\d{{4}}))?\b", lambda m, now, today, _: (
+        _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
     (rf"\b(?:in|during|of) ({_MONTH_NAMES}),? {YEAR}\b", lambda m, now, today, _: (
         _named_month(m.group(1), m.group(2), today), _next_month(_named_month(m.group(1), m.group(2), today)))),
     # "the past month (october)", "last month, i.e. october": the month named says which calendar month is meant

@@ -63,9 +63,25 @@ DEMO = [
     ("OPS tasks tagged performance and also tagged regression", ['labels = "performance" AND labels = "regression"'],
      ()),
     ("OPS tasks labelled performance or regression", ['labels in ("performance", "regression")'], ()),
+    # a month from which on, or the whole month said with "the month of"
+    ("OPS tasks created from August onwards", ['created >= "2026/08/01'], ('created < "2026/09/01',)),
+    ("WEB bugs resolved during the month of September",
+     ['resolutiondate >= "2026/09/01', 'resolutiondate < "2026/10/01'], ()),
+    # overdue said as blown through the date; "without being resolved" is unresolved, not outside a category
+    ("how many MOB bugs have blown through their due date without being resolved",
+     ["duedate < now()", "resolution is EMPTY"], ("statusCategory",)),
+    ("open DATA tasks with a blocked-by link to another ticket", ['issueLinkType = "is blocked by"'],
+     ('status = "Blocked"',)),
+    # the field the words are in, said as keywords, the words quoted or not
+    ("how many MOB bugs summary login", ['summary ~ "login"'], ("text ~",)),
+    ('DATA stories description "acceptance criteria"', ['description ~ "acceptance criteria"'], ("text ~",)),
+    ("how many WEB bugs with comment text customer escalation", ['comment ~ "customer escalation"'], ("labels",)),
 ]
 
 COUNTS = [
+    "what's the number of unresolved OPS tasks",
+    "WEB Sprint 52 status Done count",  # the sprint's issues in that state, counted: no sprint report
+    'OPS tasks comments "rollback" count',  # the issues whose comments say it, counted
     "are there more than 30 unresolved WEB bugs? give me the exact number",
     "how big is the mobile team's pile of open bugs",
     "what's the size of the OPS task backlog that nobody owns",
@@ -83,6 +99,9 @@ FLUID = [
     # comments that mention a word, as a search
     ("DECA issues where scanner came up in the comments", ['comment ~ "scanner"', 'project = "DECA"'], ()),
     ("FLOE tickets where captions came up in the back-and-forth", ['comment ~ "captions"'], ()),
+    # a state after the words in a field said as keywords is a state, not more words
+    ("uploader component keyboard in summary unresolved", ['summary ~ "keyboard"', "resolution is EMPTY"], ()),
+    ("FLUID bugs summary mentions safari", ['summary ~ "safari"'], ("text ~",)),
 ]
 
 
@@ -128,7 +147,8 @@ def test_a_key_shaped_word_that_no_option_or_project_has_is_still_refused() -> N
 def test_comments_mentioning_a_word_fetch_only_the_issues_jira_finds_it_in(fluid_parser: EmbeddedParser) -> None:
     call = one(fluid_parser, "INFRA comments mentioning jenkins")
     assert call.name == "comments" and call.slots.text == "jenkins"
-    assert call.jql == 'project = "INFRA" AND comment ~ "jenkins*"', call.jql  # "jenkinsfile" too, as answered
+    # "jenkinsfile" too, as the answer matches; the word itself too, as Jira stems what it indexes
+    assert call.jql == 'project = "INFRA" AND (comment ~ "jenkins" OR comment ~ "jenkins*")', call.jql
     everything = one(fluid_parser, "latest comments on INFRA issues")  # no word: every INFRA issue's comments
     assert everything.jql == 'project = "INFRA"', everything.jql
 
@@ -167,6 +187,17 @@ def test_a_follow_up_that_includes_more_values_adds_them(then: str, present: lis
                                                           absent: tuple[str, ...]) -> None:
     call = follow("open MOB bugs labelled regression", then)
     assert_clauses(call.jql or "", present, absent)
+
+
+def test_a_state_after_the_summary_keyword_is_no_word_to_search() -> None:
+    call = one(PARSER, "how many WEB bugs summary fixed")
+    assert 'statusCategory = "done"' in (call.jql or "") and "summary ~" not in (call.jql or ""), call.jql
+    assert call.slots.ignored == ["summary"]  # said as not used
+
+
+def test_count_how_many_narrows_the_last_list() -> None:
+    call = follow("open MOB tasks", "count how many are bugs")
+    assert call.name == "count" and 'project = "MOB"' in (call.jql or ""), call.jql
 
 
 def test_a_total_asked_with_more_values_counts_the_wider_set() -> None:
