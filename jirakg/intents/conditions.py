@@ -603,7 +603,9 @@ TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed
 TEXT_MENTIONS = [re.compile(rf"\b(?:{verbs})\s+(?P<words>[\w'-]+(?: [\w'-]+){{0,3}}?){TEXT_STOP}")
                  for verbs in TEXT_VERBS]  # a mention verb first, then "about"
 # the words before their verb: "where safari gets mentioned", "every item where Safari comes up"
-MENTIONED_AFTER = re.compile(r"\bwhere (?P<words>[\w'-]+(?: [\w'-]+){0,2}?) (?:gets |is |are )?(?:mentioned|brought up|"
+MENTIONED_AFTER = re.compile(r"\bwhere (?!(?:someone|somebody|anyone|anybody|people|folks|they|we|he|she|a person|"
+                             r"the team|someone else)\b)"
+                             r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?) (?:gets |is |are )?(?:mentioned|brought up|"
                              r"comes? up|appears?|shows? up)\b|"
                              # keywords: "INFRA docker mentions count"
                              r"\b(?!(?:that|which|who|whose|with|any|no|the|a|an|its|their|some)\b)"
@@ -620,7 +622,8 @@ IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?e
                             r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b")
 # the field words are searched in, said after them ("demo in the summary", "IE6 in the environment")
 # "regression in the comments", "where somebody's remarks mention X", "where a reply uses the word X"
-IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) up )?)?in (?:the |its |their )?"
+IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) up |(?:was |is |gets |got )?"
+                         r"(?:mentioned|brought up|raised) )?)?in (?:the |its |their |a )?"
                          r"(?:comments?|replies|discussion(?: threads?)?|back[- ]and[- ]forth)\b|"
                          r"\b(?:somebody s|someone s|people s|whose|the|a) (?:remarks|comments?|replies|reply)\b|"
                          # "issues that have comments mentioning Jenkins": the words mentioned are in the comments
@@ -631,14 +634,27 @@ QUOTED_IN: dict[str, Literal["summary", "description", "environment", "comment"]
     "summary": "summary", "title": "summary", "description": "description", "environment": "environment",
     "comment": "comment", "comments": "comment"}
 QUOTED_IN_FIELD = re.compile(rf"\b({'|'.join(QUOTED_IN)})(?: text)?\s*$")
+# words that may open a mentioned phrase without being searched for ("something about offline", "a pull request")
+DETERMINERS = frozenset("a an the any some of this that these those our their its my your his her something anything "
+                        "about".split())
 TEXT_VERB_WORDS = frozenset("mentions mentioning mention containing contains says saying".split())
 # keywords: "MOB bugs summary offline count", "with comment text customer reported count"
 KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
-                                r"\b(?P<field>summary|title|description|comments? text) (?:(?:mentions|mentioning|"
-                                r"containing|contains|says|saying|with) )?"
+                                r"\b(?P<field>summary|title|description|environment|comments? text) "
+                                r"(?:(?:mentions|mentioning|containing|contains|says|saying|with) )?"
                                 r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total)\b|\s*[?.!]?\s*$)")
-TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "environment", "comment"], re.Pattern[str]], ...] = (
-    ("summary", IN_TITLE), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
+# "the words screen reader in their title": several words, said as words, then where they are
+WORDS_SAID = r"\b(?:the |a )?(?:words?|phrase|term|text) [\"']?(?P<words>[\w'-]+(?: [\w'-]+){0,3}?)[\"']? in "
+PHRASE_IN_TITLE = re.compile(WORDS_SAID + r"(?:the |its |their )?(?:summary|title|heading|headline)s?\b")
+PHRASE_IN_COMMENTS = re.compile(WORDS_SAID + r"(?:the |its |their |a )?(?:comments?|discussion|replies)\b")
+# "'steps to reproduce' in their description", "whose write-up mentions…", "titled with something about X"
+IN_DESCRIPTION = re.compile(r"\b(?:(?P<words>[\w-]+) )?(?<!anywhere )in (?:the |its |their )?"
+                            r"(?:descriptions?|write[- ]?ups?|body text)\b|"
+                            r"(?<!in )\b(?:whose|the|their|its) (?:description|write[- ]?up|body text)\b")
+TITLED = re.compile(r"\b(?:titled|going by (?:their|its|the) titles?)\b(?P<words>)")
+TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "description", "environment", "comment"], re.Pattern[str]], ...] = (
+    ("summary", PHRASE_IN_TITLE), ("comment", PHRASE_IN_COMMENTS), ("summary", IN_TITLE), ("summary", TITLED),
+    ("description", IN_DESCRIPTION), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
@@ -1741,8 +1757,8 @@ class ConditionReader:
                 break
             for match in mention.finditer(text.value):
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
-                while phrase and phrase[0] in FILLER:
-                    phrase.pop(0)
+                while phrase and phrase[0] in FILLER and (phrase[0] in DETERMINERS or len(phrase) == 1):
+                    phrase.pop(0)  # "a pull request": the article goes, "pull" stays
                 while phrase and phrase[-1] in FILLER:  # "about the Reorderer itself"
                     phrase.pop()
                 # "whose title mentions a demo": words of the title even where a component has that name

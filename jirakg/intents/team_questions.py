@@ -868,13 +868,17 @@ KEYWORD_MENTION = re.compile(r"\bcomments\s+(?!(?:on|in|for|about|of|from|by|tod
 
 
 # The issues themselves asked for, listed or counted, before the comments that select them
-ISSUES_ASKED = re.compile(r"\b(?:which|what|list|show|find|how many|number of|count)\b(?: [\w-]+){0,4}? "
-                          r"(?:issues|tickets|items|bugs|stories|tasks)\b")
+# ("how many comments on open DECA bugs" counts the comments; "… mentioning staging count", as keywords, the issues)
+ISSUES_ASKED = re.compile(r"\b(?:which|what|list|show|find|how many|number of|count)\b(?: (?!comments?\b)[\w-]+){0,4}? "
+                          r"(?:issues|tickets|items|bugs|stories|tasks)\b|\b(?:count|total)\s*[?.]?\s*$")
 
 
 # A count beside the text the comments hold, said as keywords: the issues counted, not their comments
 COUNTED_BY_COMMENT_TEXT = re.compile(r"\bcomments? (?:text\b|\")(?=.*\b(?:count|how many|number of|total)\b)|"
                                      r"\b(?:count|how many|number of|total)\b.*\bcomments? (?:text\b|\")")
+
+
+SAID_IN_COMMENTS = re.compile(r"\b(?:mentioned|brought up|came up|come up|raised|talked about)\b")
 
 
 def _comment_search(text: str) -> TeamAsk | None:
@@ -888,7 +892,8 @@ def _comment_search(text: str) -> TeamAsk | None:
     if not COMMENTS.search(said) or BY_METRIC[0][0].search(text):  # "most commented" ranks
         return None
     match = COMMENT_DETAIL[0][1].search(text) or (KEYWORD_MENTION.search(text) if len(text.split()) <= SHORT else None)
-    if match and (ISSUES_ASKED.search(text[:match.start()]) or COUNTED_BY_COMMENT_TEXT.search(text)):
+    if match and (ISSUES_ASKED.search(text[:match.start()]) or ISSUES_ASKED.search(text[match.end():])
+                  or COUNTED_BY_COMMENT_TEXT.search(text)):
         return None  # "which INFRA issues have comments mentioning Jenkins": the issues, a search on their comments
     if match:
         rest = COMMENTS.sub(" ", _blank(text, match))
@@ -898,8 +903,8 @@ def _comment_search(text: str) -> TeamAsk | None:
     if who and not re.search(r"\b(?:no|without|zero|never|any|with)\s+(?:\w+\s+)?(?:comments?|discussions?)\b", text):
         return TeamAsk("comments", Measure(detail="authors"), COMMENTS.sub(" ", _blank(text, who)))
     counted = re.search(r"\b(?:how many|number of|total|count|how much)\b", text)
-    if COUNTED_BY_COMMENT_TEXT.search(text):
-        return None  # 'SJRK status Closed comments "pull request" count': the issues, counted
+    if COUNTED_BY_COMMENT_TEXT.search(text) or (ISSUES_ASKED.search(text) and SAID_IN_COMMENTS.search(text)):
+        return None  # 'SJRK status Closed comments "pull request" count', "issues with NVDA mentioned in a comment"
     if counted or len(text.split()) <= SHORT:  # "comments on open DECA bugs": how many, on which issues
         rest = COMMENTS.sub(" ", _blank(text, counted) if counted else text)
         return TeamAsk("comments", Measure(detail="count"), rest)

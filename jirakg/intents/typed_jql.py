@@ -174,8 +174,13 @@ class TypedJql:
         field = clause.field.lower()
         if field not in self.fields and not re.fullmatch(r"cf\[\d+\]", field):
             close = get_close_matches(field, sorted(self.fields), n=3, cutoff=0.6)
-            raise Unknown(f"This Jira has no field '{clause.field}'"
-                          + (f"; did you mean {', '.join(close)}?" if close else "."))
+            # one field a letter or two away ("asignee"): that one, said with the answer; several: asked
+            meant = get_close_matches(field, sorted(self.fields), n=2, cutoff=0.85)
+            if len(meant) != 1 or " " in meant[0]:
+                raise Unknown(f"This Jira has no field '{clause.field}'"
+                              + (f"; did you mean {', '.join(close)}?" if close else "."))
+            self._read_as.append(f"I read '{clause.field}' as the {meant[0]} field.")
+            clause, field = replace(clause, field=meant[0]), meant[0]
         if field in self.said_as:
             self._read_as.append(f"I read '{clause.field}' as the {self.said_as[field]} field.")
             clause = replace(clause, field=self.said_as[field])

@@ -102,6 +102,16 @@ FLUID = [
     # a state after the words in a field said as keywords is a state, not more words
     ("uploader component keyboard in summary unresolved", ['summary ~ "keyboard"', "resolution is EMPTY"], ()),
     ("FLUID bugs summary mentions safari", ['summary ~ "safari"'], ("text ~",)),
+    ("how many Blocker bugs environment IE7", ['environment ~ "ie7"'], ("text ~",)),
+    # several words said as words, then the field they are in; a title said as "titled"; the description
+    ("Infusion bugs with the words keyboard focus in their title", ['summary ~ "keyboard focus"'], ()),
+    ("FLUID bugs titled with something about scrolling", ['summary ~ "scrolling"'], ("text ~",)),
+    ("FLOE bugs with 'expected result' in their description", ['description ~ "expected result"'], ("text ~",)),
+    # a phrase mentioned keeps its words ("pull" is no filler there); who mentioned it is no word to search for
+    ("SJRK tickets mentioning a pull request", ['text ~ "pull request"'], ()),
+    ("how many FLUID tickets where someone brought up JAWS in the discussion got fixed",
+     ['comment ~ "jaws"', 'resolution = "Fixed"'], ('"someone"',)),
+    ("how many FLUID issues with JAWS mentioned in a comment are unresolved", ['comment ~ "jaws"'], ()),
 ]
 
 
@@ -204,3 +214,11 @@ def test_a_total_asked_with_more_values_counts_the_wider_set() -> None:
     call = follow("how many unresolved WEB bugs are there?", "what's the total if we include MOB as well?")
     assert call.name == "count" and 'project in ("WEB", "MOB")' in (call.jql or ""), call.jql
     assert "resolution is EMPTY" in (call.jql or "") and call.slots.ignored == [], call
+
+
+def test_a_misspelt_field_in_typed_jql_is_read_as_the_one_field_it_is_close_to() -> None:
+    call = one(PARSER, 'issuetype = Task AND asignee = "Samir Patel" AND resolution is EMPTY')
+    assert call.name == "search" and f'assignee = "{SAMIR}"' in (call.jql or ""), call.jql
+    assert "I read 'asignee' as the assignee field." in call.slots.assumed
+    refused = one(PARSER, "project = WEB AND foo = 3")  # nothing close: refused, as before
+    assert refused.name == "clarify" and "no field 'foo'" in (refused.slots.reason or "")
