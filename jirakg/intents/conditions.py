@@ -35,7 +35,7 @@ from jirakg.intents.models import (
     TimeWindow,
     ValueFilters,
 )
-from jirakg.intents.readings import category_note, literal_status, priority_note
+from jirakg.intents.readings import CATEGORY_LABELS, category_note, literal_status, priority_note
 from jirakg.intents.timewindows import COUNT, NUMBER_WORDS, WEEKDAYS, find_windows, parse_iso
 from jirakg.intents.value_slots import NO_NAME_AFTER_FIELD, NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
@@ -84,8 +84,12 @@ NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
+# a bracketed list, perhaps opened by a word that says it spells out what came before
+SPELLED_OUT = re.compile(r"\(\s*(?:i\.?e\.?,? |e\.?g\.?,? |so |meaning |that is,? |including )?"
+                         r"(?P<items>[^()]{3,80})\)")
+LIST_SPLIT = re.compile(r"\s*(?:,|\bor\b|\band\b|/|\bincluding\b)\s*")
 NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|isn't|aren't|neither|without)\s+"
-                                r"(?P<list>[^,.;:?!]{1,30}(?:,\s*[^,.;:?!]{1,30}){1,4}?,?\s+(?:or|nor|and)\s)")
+                                r"(?P<list>[^,.;:?!()]{1,30}(?:,\s*[^,.;:?!()]{1,30}){1,4}?,?\s+(?:or|nor|and)\s)")
 # The word before a time expression names the date field; the nearest cue wins.
 DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|opened|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
@@ -1249,6 +1253,7 @@ class ConditionReader:
         self.possessive = raw
         for said in (HEDGE, GOAL_STATE, REGARDLESS):  # blanked, so the text keeps its length
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
+        raw = SPELLED_OUT.sub(self._category_spelled_out, raw)
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         plans = list(SO_THAT.finditer(raw))
@@ -1380,6 +1385,35 @@ class ConditionReader:
             slots.overdue = True
             text.blank(overdue.start(), overdue.end())
         return text.value
+
+    @staticmethod
+    def _category_restated(words: Words, named: set[str]) -> None:
+        """Words that say the category already named ("started but not finished (in progress, in review or
+        blocked)") are used with it; words that say another stay unused, and are named."""
+        agreeing = []
+        for categories, pattern in CATEGORIES:
+            for match in pattern.finditer(words.free()):
+                start, end = words.span(match)
+                negation = _negation(words.before(start, 6))
+                if named <= set(categories) if negation is None else not named & set(categories):
+                    agreeing.append((start, end, negation))
+        for start, end, negation in agreeing:
+            words.take(start, end)
+            if negation is not None:
+                _take_negation(words, negation, start)
+
+    def _category_spelled_out(self, match: re.Match) -> str:
+        """"(in progress, in review or blocked)": the states of one category listed in brackets, after the words that
+        say it ("started but not finished"), are that category, named so; no list a negation before could reach."""
+        by_name = {name.lower(): key for name, key in self.lexicon.status_categories.items()}
+        items = [item.strip() for item in LIST_SPLIT.split(match.group("items")) if item.strip()]
+        categories = {by_name.get(item) for item in items}
+        if len(items) < 2 or len(categories) != 1 or None in categories:
+            return match.group(0)
+        category = str(categories.pop())
+        if {name for name, key in by_name.items() if key == category} - set(items):
+            return match.group(0)  # "(in review or blocked)": some of its states, named
+        return f" {CATEGORY_LABELS[category].lower()} category "
 
     def _corrected(self, match: re.Match) -> str:
         """A misspelt condition word ("unresolvd", "assgined") as meant; the instance's own words stay."""
@@ -2218,6 +2252,8 @@ class ConditionReader:
         """Several category words narrow each other ("underway but not finished" is in progress); a status said by
         its name is that status where the workflow has it (`readings`); a category read from a description is
         said with the answer."""
+        if slots.status_categories and not slots.statuses:
+            self._category_restated(words, set(slots.status_categories))
         if slots.statuses or slots.status_categories:
             return
         wanted: set[str] | None = None

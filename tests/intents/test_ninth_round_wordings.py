@@ -63,6 +63,10 @@ DEMO = [
     ("OPS tasks tagged performance and also tagged regression", ['labels = "performance" AND labels = "regression"'],
      ()),
     ("OPS tasks labelled performance or regression", ['labels in ("performance", "regression")'], ()),
+    # a category's states listed in brackets after the words that say it: that category, no negated list
+    ("how many MOB stories has Samir Patel started but not finished (in progress, in review or blocked)?",
+     ['statusCategory = "indeterminate"'], ("status not in", 'status != "')),
+    ("MOB stories (in review or blocked)", ['status in ("In Review", "Blocked")'], ("statusCategory",)),  # some of them
     # a month from which on, or the whole month said with "the month of"
     ("OPS tasks created from August onwards", ['created >= "2026/08/01'], ('created < "2026/09/01',)),
     ("WEB bugs resolved during the month of September",
