@@ -391,6 +391,15 @@ class EmbeddedParser:
                     previous.slots.order_by = call.slots.order_by
                     previous.jql = build_jql(previous.slots, now=self.now().strftime(MINUTE))
                 continue
+            if previous is not None and within is state and call.jql and not call.issue_keys \
+                    and not previous.issue_keys and {previous.name, call.name} <= {"search", "count"} \
+                    and previous.jql != call.jql and _restates(previous, call):
+                # "I want to know what's still moving in Core Platform; show me PROJ issues with fix version 2026.Q4
+                # …": a part that does not point back, stating every condition of the one before and more, is the
+                # request the first only led up to
+                calls[-1] = call
+                carried = call.issue_keys or keys or carried
+                continue
             if (previous and previous.name == call.name == "metadata" and previous.issue_keys == call.issue_keys):
                 # "When is MOB-3 due and what is its priority": one question about two fields.
                 previous.slots.fields = list(dict.fromkeys(previous.slots.fields + call.slots.fields))

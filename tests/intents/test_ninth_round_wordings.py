@@ -226,3 +226,11 @@ def test_a_misspelt_field_in_typed_jql_is_read_as_the_one_field_it_is_close_to()
     assert "I read 'asignee' as the assignee field." in call.slots.assumed
     refused = one(PARSER, "project = WEB AND foo = 3")  # nothing close: refused, as before
     assert refused.name == "clarify" and "no field 'foo'" in (refused.slots.reason or "")
+
+
+def test_a_part_that_only_led_up_to_the_request_goes() -> None:
+    calls = PARSER.parse("I want to know what's still moving in MOB; show me MOB stories whose status category is "
+                         "In Progress.").intents
+    assert [c.name for c in calls] == ["search"] and 'issuetype = "Story"' in (calls[0].jql or ""), calls
+    both = PARSER.parse("How many open WEB bugs are there? Which of them are assigned to Samir Patel?").intents
+    assert [c.name for c in both] == ["count", "search"]  # the later part points back: two questions
