@@ -48,6 +48,7 @@ NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other t
                       r"nothing (?:that s |that is |which is )?(?:marked|rated|set to|set as|tagged)|"
                       r"(?:anyone|anybody|everyone|everybody|someone|somebody|all|any) but|"
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
+                      r"(?:some |any )?other way than|anything but|anything other than|"
                       r"drop|filter out|take out|skip)\b"
                       r"(?P<rest>(?: \w+){0,5})$"
                       # "the planned work rather than the defects": its value follows at once, not "… rather than
@@ -84,6 +85,10 @@ NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
+# "(for example won't fix or duplicate)": examples of what was said before, no condition of their own
+EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\b[^()]{0,80}\)")
+SLASHED_LIST = re.compile(r"(?<=[a-z])\s*/\s*(?=[a-z])")  # words joined by a slash, not dates or "w/"
+EITHER_DIRECTION = re.compile(r"\b(?:in )?(?:either|both|any) (?:direction|directions|way|side|sides)\b")
 # a bracketed list, perhaps opened by a word that says it spells out what came before
 SPELLED_OUT = re.compile(r"\(\s*(?:i\.?e\.?,? |e\.?g\.?,? |so |meaning |that is,? |including )?"
                          r"(?P<items>[^()]{3,80})\)")
@@ -380,7 +385,7 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                          r"(?:haven t|hasn t) (?:anyone|anybody|someone|somebody) (?:yet )?(?:started|begun|touched)|"
                          r"(?:still )?waiting to be (?:started|begun|picked up)|"
                          r"(?:haven t|hasn t|have not|has not|"
-                         r"isn t|aren t|wasn t|weren t|nobody has|no one has) (?:yet |"
+                         r"isn t|aren t|wasn t|weren t|nobody has|no one has|nobody|no one) (?:yet |"
                          r"even )?(?:been )?(?:started|begun|"
                          r"picked up)(?: yet)?|"
                          # "hasn't been touched yet": not started ("not touched in 2 weeks" is stale, a date)
@@ -671,7 +676,8 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
                    r"earliest first))?\b|"
                    rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|most urgent|most pressing|"
-                   rf"most important) {ON_TOP}(?: and (?:the )?least (?:pressing|urgent|important)(?: ones?| items?)? "
+                   rf"most important|worst|most severe|most serious|most critical) "
+                   rf"{ON_TOP}(?: and (?:the )?least (?:pressing|urgent|important)(?: ones?| items?)? "
                    r"(?:last|at the bottom))?\b|"
                    rf"\b{PUT}(?:newest|latest|most recent|(?:most )?recent|(?:most )?recently) "
                    rf"(?:update|updates|updated|activity|change|changed|touched|modified|edited)s? {ON_TOP}\b|"
@@ -712,7 +718,8 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    rf"(?:{ON_TOP})?")
 # "open risks by priority", "olga open by due date": a list said last in an order, as in a keyword query
 SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:by|in order of) "
-                           r"(?P<field>priority|due date|creation date|last update|last activity)\W*$")
+                           r"(?P<field>priority|urgency|importance|due date|creation date|last update|last activity)"
+                           r"\W*$")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
               "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "due": "due date",
@@ -725,7 +732,9 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "resolution date": "resolutiondate DESC", "resolved": "resolutiondate DESC",
                 "oldest": "created ASC", "newest": "created DESC", "most recent": "created DESC",
                 "latest": "created DESC", "earliest": "created ASC", "highest priority": "priority DESC",
-                "most urgent": "priority DESC", "most pressing": "priority DESC", "most important": "priority DESC"}
+                "most urgent": "priority DESC", "most pressing": "priority DESC", "most important": "priority DESC",
+                "worst": "priority DESC", "most severe": "priority DESC", "most serious": "priority DESC",
+                "most critical": "priority DESC", "urgency": "priority DESC", "importance": "priority DESC"}
 OTHER_WORK = (r"(?:(?:something|anything)(?: else)?|others|(?:some |an |any |at least one |one or more )?"
               r"(?:other|another|different|more) (?:issues?|tickets?|"
               r"work|stuff|items?|things?|stories|tasks|jobs?|pieces? of work)|work|stuff|other people|someone else)"
@@ -1216,6 +1225,11 @@ class ConditionReader:
         self.link_names = {t.value for t in lexicon.of("link")} | {"blocks", "is blocked by"}
         self.link_verbs = link_verb_patterns([t.value for t in lexicon.of("link")
                                               if t.value not in ("blocks", "is blocked by")])
+        # "a dependency link", "supersession links": a link of the type by its name, either side of it ("a
+        # duplicates link" names one side, by its own words)
+        self.named_links = [(re.compile(rf"\b(?:{'|'.join(map(re.escape, forms))}) (?:issue )?links?\b"), outward)
+                            for name, outward in lexicon.link_type_names.items()
+                            if (forms := _noun_forms(name) - {outward, lexicon.inverse_links.get(outward, "")})]
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
@@ -1253,7 +1267,8 @@ class ConditionReader:
         self.possessive = raw
         for said in (HEDGE, GOAL_STATE, REGARDLESS):  # blanked, so the text keeps its length
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
-        raw = SPELLED_OUT.sub(self._category_spelled_out, raw)
+        raw = SLASHED_LIST.sub(" or ", raw.replace("and/or", "or"))  # "in progress/PR/reopened": any of them
+        raw = EXAMPLES.sub(" ", SPELLED_OUT.sub(self._category_spelled_out, raw))
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         plans = list(SO_THAT.finditer(raw))
@@ -1744,11 +1759,20 @@ class ConditionReader:
             slots.version_state = "released"
 
     def _links_without_key(self, words: Words, slots: Slots) -> None:
+        for pattern, outward in self.named_links:
+            if words.take_all(pattern):
+                for side in (outward, self.lexicon.inverse_links.get(outward, outward)):
+                    link = LinkFilter(link_type=side)
+                    slots.links += [] if link in slots.links else [link]
         patterns = LINK_ANY if self.blocked_status else [*LINK_ANY, ("is blocked by", BARE_BLOCKED)]
         for link_type, pattern in [*patterns, *self.link_verbs]:
             if words.take_all(pattern):
                 link = LinkFilter(link_type=self.lexicon.link_said(link_type))
                 slots.links += [] if link in slots.links else [link]
+        keyless = [link.link_type for link in slots.links if not link.key and link.link_type]
+        if keyless and words.take_all(EITHER_DIRECTION):  # "a dependency link, either direction": both sides
+            slots.links += [LinkFilter(link_type=self.lexicon.inverse_links[kind]) for kind in keyless
+                            if self.lexicon.inverse_links.get(kind, kind) not in keyless]
 
     @staticmethod
     def _order(words: Words, slots: Slots) -> None:
@@ -2489,6 +2513,11 @@ def _resolution_dated(slots: Slots) -> bool:
 def _names_a_link(words: Words, end: int) -> bool:
     """A value's words followed by "link(s)" name a link type ("with a duplicates (issue) link"), not the value."""
     return re.fullmatch(r"(?:issue )?links?(?: .*)?", words.after(end, 2)) is not None
+
+
+def _noun_forms(name: str) -> set[str]:
+    """A link type's name as a noun, one or several: "dependency", "dependencies"."""
+    return {name, name[:-1] + "ies" if name.endswith("y") else name + "s"}
 
 
 def _negation(before: str) -> re.Match | None:

@@ -112,8 +112,10 @@ def _links(slots: Slots) -> list[str]:
         if link.key:
             kind = f", {quote(link.link_type)}" if link.link_type else ""
             clauses.append(f"issue in linkedIssues({link.key}{kind})")
-        elif link.link_type:
-            clauses.append(f"issueLinkType = {quote(link.link_type)}")
+    # link types said without an issue are any of them ("a supersedes / superseded-by link", both directions)
+    kinds = list(dict.fromkeys(link.link_type for link in slots.links if not link.key and link.link_type))
+    if kinds:
+        clauses.append(_in("issueLinkType", kinds))
     return clauses
 
 

@@ -163,6 +163,7 @@ class Lexicon(BaseModel):
     project_keys: list[str] = Field(default_factory=list)
     priority_order: list[str] = Field(default_factory=list)  # highest first
     inverse_links: dict[str, str] = Field(default_factory=dict)  # "depends on" <-> "is depended on by"
+    link_type_names: dict[str, str] = Field(default_factory=dict)  # "dependency" -> "depends on" (its outward side)
     sprints: list[Sprint] = Field(default_factory=list)  # for "the past 3 sprints"
     # person value -> the project keys of the sampled issues they are assignee or reporter of: tells two
     # people of one first name apart when the question names a project
@@ -243,6 +244,7 @@ class Lexicon(BaseModel):
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
         lexicon.inverse_links = {**{t["outward"]: t["inward"] for t in link_types},
                                  **{t["inward"]: t["outward"] for t in link_types}}
+        lexicon.link_type_names = {t["name"].lower(): t["outward"] for t in link_types if t.get("name")}
         return lexicon
 
 

@@ -15,7 +15,8 @@ QUESTION_WORDS = frozenset("""the what which many about those these them they on
 priority status assigned unassigned reported resolved unresolved created updated please ones tickets issues
 current unfinished overdue blocked stories sprint outstanding""".split())
 # English words the reader knows though no question word: never taken for a misspelling ("till" is no "still")
-ENGLISH = FILLER | SCAFFOLD | FIELD_WORDS | set(MONTHS) | {"till", "til", "form", "lets", "ship", "shipped"}
+ENGLISH = (FILLER | SCAFFOLD | FIELD_WORDS | QUESTION_WORDS | set(MONTHS)
+           | {"till", "til", "form", "lets", "ship", "shipped"})  # "Unresolved Infusion issues" names nobody
 WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]+(?![\w-])")  # not in keys or acronyms ("OPS-541", "SLA")
 QUOTED = re.compile(r'"[^"]+"|(?<!\w)\'[^\']+\'(?!\w)')
 # Chat shorthand, written out so that it is read as the words it stands for, never searched for as text
@@ -23,7 +24,8 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "yr": "year", "yrs": "years", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow",
              "tmr": "tomorrow", "tmrrw": "tomorrow", "prio": "priority", "prios": "priorities", "plz": "please",
              "thx": "thanks", "ty": "thanks", "u": "you", "ur": "your", "r": "are", "abt": "about",
-             "proj": "project", "ppl": "people", "btw": "", "fyi": "", "tbh": "", "imo": "", "pls": "please"}
+             "proj": "project", "ppl": "people", "btw": "", "fyi": "", "tbh": "", "imo": "", "pls": "please",
+             "w": "with"}  # "reopened w patch in comments"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])",
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}

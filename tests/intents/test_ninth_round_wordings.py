@@ -116,6 +116,24 @@ FLUID = [
     ("how many FLUID tickets where someone brought up JAWS in the discussion got fixed",
      ['comment ~ "jaws"', 'resolution = "Fixed"'], ('"someone"',)),
     ("how many FLUID issues with JAWS mentioned in a comment are unresolved", ['comment ~ "jaws"'], ()),
+    # a title-cased condition word before a project's name names nobody
+    ("Unresolved Kettle tickets, most recently touched first", ['project = "KETTLE"', "resolution is EMPTY"], ()),
+    # "w" for with; a link type by its name is either side of it, as is one said "either direction"
+    ("decapod unresolved w dependency links", ['issueLinkType in ("depends on", "is depended on by")'], ()),
+    ("Infusion tickets with a supersession link", ['issueLinkType in ("supersedes", "is superseded by")'], ()),
+    ("FLUID bugs that depend on other issues", ['issueLinkType = "depends on"'], ("in (",)),  # one side said
+    ("FLUID issues linked by supersedes, either direction", ['issueLinkType in ("supersedes", "is superseded by")'],
+     ()),
+    ("Infusion tickets that have a supersedes / superseded-by link",
+     ['issueLinkType in ("supersedes", "is superseded by")'], ('issueLinkType = ',)),
+    # resolved some other way; examples in brackets are no condition
+    ("Video Player blockers that were resolved some other way than Fixed", ['resolution != "Fixed"'], ()),
+    ("VP blockers resolved but not as fixed (for example won't fix or duplicate)", ['resolution != "Fixed"'],
+     ("resolution in",)),
+    # an order by how bad, said as the worst first or by urgency
+    ("SJRK bugs nobody's started on, worst first", ['statusCategory = "new"', "ORDER BY priority DESC"], ()),
+    ("sjrk bugs not started by urgency", ["ORDER BY priority DESC"], ("text ~",)),
+    ("SJRK defects still waiting to be picked up, most severe first", ["ORDER BY priority DESC"], ("priority =",)),
 ]
 
 
