@@ -407,7 +407,7 @@ CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
 NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|shut)\b(?: \w+){0,3}? "
                                  r"(?:but |yet |though |and )?(?P<not>(?:not|never|weren t|wasn t|isn t|aren t|without)"
                                  r"(?: being| getting| been)?(?: actually| really| properly)? fixed)\b")
-STATUS_WORD = re.compile(r"\b(?:status|state|workflow|column)\b")  # "in the Won't Fix status": the workflow's
+STATUS_WORD = re.compile(r"\b(?:status|state|workflow|column|step)\b")  # "in the Won't Fix status": the workflow's
 MOVED_TO = re.compile(r"\b(?:moved|set|changed|transitioned|put) (?:to|in|into)$")  # a state the issue was moved to
 MARKED = re.compile(r"\b(?:marked|set to|moved to|flagged)(?: as)?$")  # "marked resolved": the workflow state so named
 # "whose status falls in the in-progress bucket", "statuses that belong to To Do": the category by another word
@@ -428,7 +428,8 @@ AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|(?:found|seen|br
 # "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
 AFFECTS_AFTER = re.compile(r"^(?:as (?:an? |the |their |its )?)?(?:affects?|affected) (?:versions?|releases?)\b")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
-                     r"in the past|had been|used to be|was once|were once|along the way)\b")
+                     r"in the past|had been|used to be|was once|were once|along the way|"
+                     r"spent (?:some |any )?time)\b")
 CURRENT_STATE = re.compile(r"\b(?:ended up|ending up|ended|end up|ended up in|ended in|now|currently|finally)$")
 # "open OPS tickets before sprint planning": the state word is about the issues, and a sprint meeting no sprint
 SPRINT_BETWEEN = r"(?P<between>(?: (?!(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|items?|work)\b)\w+){0,3}?)"
@@ -650,7 +651,7 @@ TEXT_VERB_WORDS = frozenset("mentions mentioning mention containing contains say
 # keywords: "MOB bugs summary offline count", "with comment text customer reported count"
 KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
                                 r"\b(?P<field>summary|title|description|environment|comments? text) "
-                                r"(?:(?:mentions|mentioning|containing|contains|says|saying|with) )?"
+                                r"(?:(?:mentions|mentioning|containing|contains|says|saying|with|has|having) )?"
                                 r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total)\b|\s*[?.!]?\s*$)")
 # "the words screen reader in their title": several words, said as words, then where they are
 WORDS_SAID = r"\b(?:the |a )?(?:words?|phrase|term|text) [\"']?(?P<words>[\w'-]+(?: [\w'-]+){0,3}?)[\"']? in "
@@ -670,7 +671,8 @@ PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?
 ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
                    r"the results )?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?"
                    r"(?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
-                   r"due date|due|resolution date|resolved|(?:last |latest |recent )?activity)(?: (?:from |with the )?"
+                   r"due date|due|resolution date|resolved|(?:last |latest |recent )?activity|urgency|importance)"
+                   r"(?: (?:from |with the )?"
                    r"(?P<way>asc|desc|ascending|descending|"
                    r"highest first|highest to lowest|lowest to highest|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
@@ -719,7 +721,7 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
 # "open risks by priority", "olga open by due date": a list said last in an order, as in a keyword query
 SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:by|in order of) "
                            r"(?P<field>priority|urgency|importance|due date|creation date|last update|last activity)"
-                           r"\W*$")
+                           r"(?: (?P<way>asc|desc|ascending|descending))?\W*$")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
               "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "due": "due date",
@@ -741,7 +743,8 @@ OTHER_WORK = (r"(?:(?:something|anything)(?: else)?|others|(?:some |an |any |at 
               # "waiting on another item to be done first": the other item's state, not theirs
               r"(?: (?:to be|being|getting|to get) (?:done|finished|completed|fixed|resolved|closed))?(?: first)?")
 LINK_ANY = [
-    ("blocks", re.compile(rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
+    ("blocks", re.compile(rf"\bblockers? (?:for|of|to) {OTHER_WORK}\b|"  # "blockers for other tickets": links
+                          rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
                           rf"holding up|are holding up) {OTHER_WORK}\b|"
                           # "PROJ blocking issues": issues that block, unless an issue they block is named
                           rf"\bblocking (?:issues|tickets|bugs|items)\b(?! (?:for|of|on) )|"
@@ -908,8 +911,9 @@ MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:cr
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)|"
                         rf"\bthe (?:[\w.-]+ ){{1,5}}?(?:epic|initiative|feature|story),\s+(?={KEY}\b)")
 # "in the MOB-655 epic": the noun after the key, singular, says what the issue is
-DESCRIPTOR_AFTER = re.compile(rf"(?P<key>\b{KEY})\s+(?:epic|initiative|feature|story|task|issue|ticket|sub-?task)\b"
-                              r"(?!['’]s)")
+# ("the WEB-410 wish lists epic": its name may come between)
+DESCRIPTOR_AFTER = re.compile(rf"(?P<key>\b{KEY})(?:\s+(?!(?:is|are|was|were|and|or|in|on|of)\b)[\w.-]+){{0,4}}?\s+"
+                              r"(?:epic|initiative|feature|story|task|issue|ticket|sub-?task)\b(?!['’]s)")
 # "across all projects", "in every project": no project condition, said so the words are not left over
 EVERY_PROJECT = re.compile(r"\b(?:across|in|over|for|from) (?:all|every|each|any)(?: of)? (?:the |our )?projects?\b")
 DEEP = re.compile(r"\b(?:descendants?|however deep|in (?:its|the) (?:whole )?hierarchy|at any (?:depth|level)|"
@@ -1344,6 +1348,9 @@ class ConditionReader:
         self.unused = [w for w in words.left() if w not in FILLER and w != USED and not w.isdigit() and len(w) > 2]
         if terse_text:
             self._keywords_as_text(words, slots, text)
+        # "… (leave out anything nobody owns)": an emptiness both said and excluded is excluded; both would select
+        # nothing at all
+        slots.empty = [field for field in slots.empty if field not in slots.filled]
         return slots
 
     # --- on the lower-cased text, before punctuation goes ---------------------------------------
@@ -1400,6 +1407,20 @@ class ConditionReader:
             slots.overdue = True
             text.blank(overdue.start(), overdue.end())
         return text.value
+
+    def _states_said_of_a_category(self, words: Words, slots: Slots) -> None:
+        """"being worked on right now, counting ones in review or blocked": states of one category named beside the
+        words that say that category only say what it holds; the category is meant."""
+        categories = {self.lexicon.status_categories.get(status) for status in slots.statuses}
+        if len(slots.statuses) < 2 or len(categories) != 1 or None in categories or slots.status_categories \
+                or slots.excluded.statuses:
+            return  # one state named beside the words ("done, resolved in 2025") is that state
+        category = str(categories.pop())
+        for named, pattern in CATEGORIES:
+            said = pattern.search(words.free())
+            if named == [category] and said and _negation(words.before(words.span(said)[0], 6)) is None:
+                slots.statuses, slots.status_categories = [], [category]
+                return
 
     @staticmethod
     def _category_restated(words: Words, named: set[str]) -> None:
@@ -1778,6 +1799,9 @@ class ConditionReader:
     def _order(words: Words, slots: Slots) -> None:
         for match in words.take_all(SORTED_AT_END):
             slots.order_by = ORDER_FIELDS[match.group("field")]
+            if match.group("way"):  # "by urgency desc"
+                slots.order_by = slots.order_by.split()[0] + (" ASC" if match.group("way").startswith("asc") else
+                                                              " DESC")
         for match in words.take_all(ORDER):
             chosen = match.group("field") or match.group("bare") or match.group("agefield") or match.group(
                 "first") or match.group("start") or next(
@@ -2143,7 +2167,10 @@ class ConditionReader:
                 slots.assumed += [note] if note and note not in slots.assumed else []
             if match.term.kind == "status" and not CURRENT_STATE.search(words.before(match.start, 2)) and (
                     HISTORY.search(words.after(match.end, 4))
-                    or re.search(r"\b(?:had|has|have) been (?:in )?$", words.before(match.start, 3) + " ")):
+                    or re.search(r"\b(?:had|has|have) been (?:in )?$", words.before(match.start, 3) + " ")
+                    # "were ever in Blocked", "spent some time in the Blocked step"
+                    or re.search(r"\b(?:ever|once|previously|spent (?:some |any )?time)(?: been)?(?: in| through)"
+                                 r"(?: the)?$", words.before(match.start, 5))):
                 negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
             elif match.term.kind == "option":
                 options = (slots.excluded if negated else slots).options
@@ -2276,6 +2303,7 @@ class ConditionReader:
         """Several category words narrow each other ("underway but not finished" is in progress); a status said by
         its name is that status where the workflow has it (`readings`); a category read from a description is
         said with the answer."""
+        self._states_said_of_a_category(words, slots)
         if slots.status_categories and not slots.statuses:
             self._category_restated(words, set(slots.status_categories))
         if slots.statuses or slots.status_categories:

@@ -110,6 +110,8 @@ BREAKDOWN = [
                rf"across(?: the| its| their)?(?: different| various)?(?!\s+projects?\b))\s+(?P<g1>{G})\b"
                # "logged by people other than Justin": who is left out, no grouping
                rf"(?!\s+(?:other than|except|besides|apart from|but not)\b)"
+               # "by urgency desc": an order
+               rf"(?!\s+(?:asc|desc|ascending|descending)\b)"
                # "pull every Highest priority bug": a word between "every" and a field before an issue noun is a value
                rf"(?(keep)(?!\s+(?:{NOUN}|glitch(?:es)?)\b))"
                rf"(?:\s*(?:,|and|then|per|by|/)\s*(?:then\s+)?(?:per\s+|by\s+)?(?P<g2>{G})\b)?{WITHIN}"),

@@ -25,7 +25,8 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "tmr": "tomorrow", "tmrrw": "tomorrow", "prio": "priority", "prios": "priorities", "plz": "please",
              "thx": "thanks", "ty": "thanks", "u": "you", "ur": "your", "r": "are", "abt": "about",
              "proj": "project", "ppl": "people", "btw": "", "fyi": "", "tbh": "", "imo": "", "pls": "please",
-             "w": "with"}  # "reopened w patch in comments"
+             "w": "with", "tix": "tickets", "tkts": "tickets", "crit": "critical",
+             "sept": "september"}  # "reopened w patch in comments", "opened in sept"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])",
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}

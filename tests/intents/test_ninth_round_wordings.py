@@ -136,6 +136,30 @@ FLUID = [
     ("SJRK defects still waiting to be picked up, most severe first", ["ORDER BY priority DESC"], ("priority =",)),
 ]
 
+DEMO_MORE = [
+    # blockers of other work are links; an order by urgency, said last and with its direction
+    ("Which open MOB items are blockers for other tickets? Sort by urgency, highest first.",
+     ['issueLinkType = "blocks"', "ORDER BY priority DESC"], ("priority =",)),
+    ("mob open blockers of other tix, by urgency desc", ['issueLinkType = "blocks"', "ORDER BY priority DESC"], ()),
+    ("open WEB bugs by priority asc", ["ORDER BY priority ASC"], ()),
+    # shorthand: "tix", "sept", "crit"
+    ("how many storefront bugs raised in sept", ['created >= "2026/09/01', 'created < "2026/10/01'], ()),
+    ("how many s1 crit bugs in WEB", ['"Severity" = "S1 - Critical"'], ()),
+    # the words in the title said as keywords with "has"
+    ("storefront open, title has 500 error", ['summary ~ "500 error"'], ("text ~",)),
+    # an emptiness excluded in brackets is excluded, not both said and excluded
+    ("open PROJ work with someone other than Samir Patel (leave out anything nobody owns)",
+     ["assignee is not EMPTY"], ("assignee is EMPTY",)),
+    # states of one category named beside the words that say it: the category
+    ("Which DATA epics are being worked on right now, counting ones in review or blocked?",
+     ['statusCategory = "indeterminate"'], ("status in",)),
+    ("DATA epics in review or blocked", ['status in ("In Review", "Blocked")'], ("statusCategory",)),  # the neighbour
+    # an issue's name between its key and its kind
+    ("What work in the WEB-4 wish lists epic is still not done?", ['parent = "WEB-4"'], ('issuetype = "Epic"',)),
+    # a state once held: "were ever in", "spent some time in"
+    ("OPS tickets closed since September that were ever in Blocked", ['status was "Blocked"'], ('status = "',)),
+]
+
 
 @pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
 def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
@@ -143,6 +167,12 @@ def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...
     assert call.name == ("count" if question.startswith(("how many", "count")) else "search"), call.name
     assert_clauses(call.jql or "", present, absent)
     assert call.slots.ignored == [], call.slots.ignored
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO_MORE, ids=[q for q, _, _ in DEMO_MORE])
+def test_demo_wordings_read_whole(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    call = one(PARSER, question)
+    assert_clauses(call.jql or "", present, absent)
 
 
 @pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
