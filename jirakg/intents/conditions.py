@@ -36,7 +36,7 @@ from jirakg.intents.models import (
     ValueFilters,
 )
 from jirakg.intents.readings import CATEGORY_LABELS, category_note, literal_status, priority_note
-from jirakg.intents.timewindows import COUNT, NUMBER_WORDS, WEEKDAYS, find_windows, parse_iso
+from jirakg.intents.timewindows import COUNT, MONTHS, NUMBER_WORDS, WEEKDAYS, find_windows, parse_iso
 from jirakg.intents.value_slots import NO_NAME_AFTER_FIELD, NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
@@ -86,7 +86,10 @@ NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
 # "(for example won't fix or duplicate)": examples of what was said before, no condition of their own
-EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\b[^()]{0,80}\)")
+EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\b[^()]{0,80}\)|"
+                      # "due this month (nov)": the period said again
+                      rf"(?:(?<=month)|(?<=year)|(?<=week)) ?\(\s*(?:i\.?e\.?,? )?(?:{'|'.join(MONTHS)})(?: \d{{4}})?"
+                      r"\s*\)")
 SLASHED_LIST = re.compile(r"(?<=[a-z])\s*/\s*(?=[a-z])")  # words joined by a slash, not dates or "w/"
 EITHER_DIRECTION = re.compile(r"\b(?:in )?(?:either|both|any) (?:direction|directions|way|side|sides)\b")
 # a bracketed list, perhaps opened by a word that says it spells out what came before
@@ -762,6 +765,9 @@ LINK_ANY = [
                                  rf"(?: forward)? (?:until|till|before) (?:(?:something|anything) else|another one|"
                                  rf"{OTHER_WORK})"
                                  r"(?: (?:gets|is|has been) (?:done|finished|fixed|resolved)(?: first)?)?\b|"
+                                 # "that have another ticket linked as blocking them"
+                                 rf"\b(?:have|has|having|with) {OTHER_WORK} (?:linked |recorded |set )?as "
+                                 r"(?:blocking|a blocker (?:of|for|to)) (?:them|it)\b|"
                                  # "that have a blocked-by link to another ticket"
                                  r"\b(?:have|has|having|with) (?:a |an |any )?blocked[- ]by (?:issue )?links?"
                                  rf"(?: (?:to|from|with) {OTHER_WORK})?\b|"
@@ -901,7 +907,7 @@ EITHER_WAY = re.compile(rf"\b(?:whether )?(?:{STATES_SAID},? or not|{OPEN_SAID},
                         rf"{CLOSED_SAID},? (?:or|and|and/or) {OPEN_SAID}|assigned,? (?:or|and) unassigned|"
                         r"unassigned,? (?:or|and) assigned)\b")
 # contractions typed without the apostrophe: "arent", "couldnt", "nobodys touched"
-UNAPOSTROPHED = re.compile(r"\b(aren|isn|don|doesn|didn|haven|hasn|wasn|weren|couldn|wouldn|shouldn|nobody|"
+UNAPOSTROPHED = re.compile(r"\b(aren|isn|don|doesn|didn|haven|hasn|wasn|weren|couldn|wouldn|shouldn|can|won|nobody|"
                            r"someone|somebody)(t|s)\b")
 CONTRACTION = re.compile(r"\b(that|what|it|there|who|here|where|how)'s\b")  # "that's running": not a possessive
 # "checkout is critical for us": how much something matters to the asker, no priority of its issues
@@ -1442,7 +1448,12 @@ class ConditionReader:
         """"(in progress, in review or blocked)": the states of one category listed in brackets, after the words that
         say it ("started but not finished"), are that category, named so; no list a negation before could reach."""
         by_name = {name.lower(): key for name, key in self.lexicon.status_categories.items()}
+        last_words: dict[str, list[str]] = {}
+        for name in by_name:  # "review" for In Review, when only one state ends so
+            last_words.setdefault(name.split()[-1], []).append(name)
         items = [item.strip() for item in LIST_SPLIT.split(match.group("items")) if item.strip()]
+        items = [item if item in by_name or len(last_words.get(item, [])) != 1 else last_words[item][0]
+                 for item in items]
         categories = {by_name.get(item) for item in items}
         if len(items) < 2 or len(categories) != 1 or None in categories:
             return match.group(0)
@@ -1683,7 +1694,9 @@ class ConditionReader:
             listed = any(words.tokens[min(a.end, b.end):max(a.start, b.start)] in (["or"], ["nor"])
                          for a, b in ((match, other) for other in found if other is not match)) or (
                 slots.resolutions and match.start >= 2 and words.used[match.start - 2]
-                and words.tokens[match.start - 1] == "or")  # "won't do or incomplete", the first read already
+                and words.tokens[match.start - 1] == "or") or (  # "won't do or incomplete", the first read already
+                slots.resolutions and match.end + 1 < len(words.tokens) and words.used[match.end + 1]
+                and words.tokens[match.end] == "or")  # "duplicate or won't fix", the second read already
             if match.end < len(words.tokens) and words.tokens[match.end] == "as" and any(
                     other.start in (match.end + 1, match.end + 2) for other in found):
                 words.take(match.start, match.end)  # "abandoned as incomplete": the resolution after "as" says which

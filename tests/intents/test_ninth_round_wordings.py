@@ -98,6 +98,8 @@ FLUID = [
     ("Infusion tickets whose status sits under to do", ['statusCategory = "new"'], ("status =",)),
     ("FLOE issues in the in progress bucket", ['statusCategory = "indeterminate"'], ("status =",)),
     ("FLOE issues whose status is In Progress", ['status = "In Progress"'], ("statusCategory",)),  # the neighbour
+    # a resolution listed before one read already ("duplicate or won't fix")
+    ("video player 2012 duplicate or won't fix", ['resolution in ("Won\'t Fix", "Duplicate")'], ()),
     # a dependency, in the instance's own link type
     ("unresolved FLUID bugs that have a dependency on something else", ['issueLinkType = "depends on"'], ()),
     # comments that mention a word, as a search
@@ -156,6 +158,13 @@ DEMO_MORE = [
     ("DATA epics in review or blocked", ['status in ("In Review", "Blocked")'], ("statusCategory",)),  # the neighbour
     # an issue's name between its key and its kind
     ("What work in the WEB-4 wish lists epic is still not done?", ['parent = "WEB-4"'], ('issuetype = "Epic"',)),
+    # the period said again in brackets; "cant" typed without its apostrophe; a blocker said as another ticket
+    ("open stuff due this month (nov)", ['duedate >= "2026/11/01', 'duedate < "2026/12/01'], ("text ~",)),
+    ("how many closed as cant reproduce in 2026", ['resolution = "Cannot Reproduce"'], ("text ~",)),
+    ("how many unresolved tickets have another ticket linked as blocking them",
+     ['issueLinkType = "is blocked by"'], ()),
+    # a category's states in brackets, one by its last word ("review" for In Review)
+    ("DATA epics in flight (in progress/review/blocked)", ['statusCategory = "indeterminate"'], ("status =",)),
     # a state once held: "were ever in", "spent some time in"
     ("OPS tickets closed since September that were ever in Blocked", ['status was "Blocked"'], ('status = "',)),
 ]
