@@ -87,8 +87,8 @@ NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
 # "(for example won't fix or duplicate)": examples of what was said before, no condition of their own
 EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\b[^()]{0,80}\)|"
-                      # "due this month (nov)": the period said again
-                      rf"(?:(?<=month)|(?<=year)|(?<=week)) ?\(\s*(?:i\.?e\.?,? )?(?:{'|'.join(MONTHS)})(?: \d{{4}})?"
+                      # "due this month (nov)": the period said again ("the past month (october)" names which)
+                      rf"(?<=this month) ?\(\s*(?:i\.?e\.?,? )?(?:{'|'.join(MONTHS)})(?: \d{{4}})?"
                       r"\s*\)")
 SLASHED_LIST = re.compile(r"(?<=[a-z])\s*/\s*(?=[a-z])")  # words joined by a slash, not dates or "w/"
 EITHER_DIRECTION = re.compile(r"\b(?:in )?(?:either|both|any) (?:direction|directions|way|side|sides)\b")
