@@ -671,15 +671,30 @@ TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "description", "environment", "c
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
-ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?:them |it |those |these |the list |"
-                   r"the results )?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?"
-                   r"(?P<field>priority|created|creation date|date|age|updated|last update|key|status|"
-                   r"due date|due|resolution date|resolved|(?:last |latest |recent )?activity|urgency|importance)"
-                   r"(?: (?:from |with the )?"
+ORDER = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |"
+                   r"these |the list |the results )?)?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?"
+                   r"(?P<field>priority|created|creation date|created date|date created|date|age|updated|"
+                   r"last updated|last update|key|status|due date|due|resolution date|resolved|"
+                   r"(?:last |latest |recent )?activity|urgency|importance)"
+                   r"(?:,? (?:from |with the )?"
                    r"(?P<way>asc|desc|ascending|descending|"
                    r"highest first|highest to lowest|lowest to highest|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
-                   r"earliest first))?\b|"
+                   r"earliest first|soonest first|most recent first))\b|"
+                   r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |these |"
+                   r"the list |the results )?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?"
+                   r"(?P<field2>priority|created|creation date|created date|date created|date|age|updated|"
+                   r"last updated|last update|key|status|due date|due|resolution date|resolved|"
+                   r"(?:last |latest |recent )?activity|urgency|importance)\b|"
+                   # "from newest to oldest", "sorted oldest to newest"
+                   r"\b(?:(?:sort(?:ed)?|order(?:ed)?|list(?:ed)?|arrange(?:d)?) (?:them |it )?)?(?:from )?(?:the )?"
+                   r"(?P<span>newest|latest|most recent|oldest|earliest) to (?:the )?(?:oldest|earliest|newest|latest|"
+                   r"most recent)\b|"
+                   # "in descending order of priority", "in priority order"
+                   r"\bin (?P<dir>descending |ascending )?order of (?P<field3>priority|due date|creation date|"
+                   r"last update|urgency|importance)\b|\bin (?P<field4>priority|due date) order\b|"
+                   # "most recently resolved first"
+                   rf"\b(?P<resolvedfirst>(?:most )?recently (?:resolved|closed|fixed|completed)) {ON_TOP}\b|"
                    rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|most urgent|most pressing|"
                    rf"most important|worst|most severe|most serious|most critical) "
                    rf"{ON_TOP}(?: and (?:the )?least (?:pressing|urgent|important)(?: ones?| items?)? "
@@ -723,15 +738,17 @@ ORDER = re.compile(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?) (?
                    rf"(?:{ON_TOP})?")
 # "open risks by priority", "olga open by due date": a list said last in an order, as in a keyword query
 SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:by|in order of) "
-                           r"(?P<field>priority|urgency|importance|due date|creation date|last update|last activity)"
+                           r"(?P<field>priority|urgency|importance|due date|creation date|last update|last activity|"
+                           r"age)"
                            r"(?: (?P<way>asc|desc|ascending|descending))?\W*$")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
               "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "due": "due date",
-              "duesoon": "due date", "duelate": "latest due"}
+              "duesoon": "due date", "duelate": "latest due", "span": "created", "resolvedfirst": "resolution date"}
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
+                "created date": "created ASC", "date created": "created ASC", "last updated": "updated DESC",
                 "latest due": "duedate DESC", "stalest": "updated ASC", "activity": "updated DESC",
                 "last activity": "updated DESC", "latest activity": "updated DESC", "recent activity": "updated DESC",
                 "resolution date": "resolutiondate DESC", "resolved": "resolutiondate DESC",
@@ -1816,13 +1833,14 @@ class ConditionReader:
                 slots.order_by = slots.order_by.split()[0] + (" ASC" if match.group("way").startswith("asc") else
                                                               " DESC")
         for match in words.take_all(ORDER):
-            chosen = match.group("field") or match.group("bare") or match.group("agefield") or match.group(
-                "first") or match.group("start") or next(
+            chosen = next(filter(None, (match.group(name) for name in (
+                "field", "field2", "field3", "field4", "bare", "agefield", "first", "start"))), None) or next(
                 (field for group, field in ORDER_SAID.items() if match.group(group)), "updated")
             order = ORDER_FIELDS[chosen]
-            way = match.group("way") or match.group("bareway") or match.group("age")
+            way = match.group("way") or match.group("bareway") or match.group("age") or match.group("span") or (
+                match.group("dir") or "").strip() or None
             if way:
-                ascending = way.startswith(("asc", "oldest", "lowest", "earliest"))
+                ascending = way.startswith(("asc", "oldest", "lowest", "earliest", "soonest"))
                 order = order.split()[0] + (" ASC" if ascending else " DESC")
             slots.order_by = order
 

@@ -192,6 +192,25 @@ def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: li
     assert_clauses(call.jql or "", present, absent)
 
 
+ORDERS = [
+    ("open WEB bugs from newest to oldest", "created DESC"),
+    ("open WEB bugs sorted oldest to newest", "created ASC"),
+    ("open WEB bugs by creation date, newest first", "created DESC"),
+    ("WEB bugs resolved this year, most recently resolved first", "resolutiondate DESC"),
+    ("open WEB bugs in descending order of priority", "priority DESC"),
+    ("open WEB bugs in priority order", "priority DESC"),
+    ("open WEB bugs ordered by when they were last updated", "updated DESC"),
+    ("open WEB bugs listed by due date, soonest first", "duedate ASC"),
+    ("open WEB bugs by age", "created ASC"),
+]
+
+
+@pytest.mark.parametrize(("question", "order"), ORDERS, ids=[q for q, _ in ORDERS])
+def test_an_order_said_in_other_words(question: str, order: str) -> None:
+    call = one(PARSER, question)
+    assert call.name == "search" and call.slots.order_by == order and call.slots.ignored == [], call
+
+
 @pytest.mark.parametrize("question", COUNTS)
 def test_a_number_asked_in_other_words_is_a_count(question: str) -> None:
     assert one(PARSER, question).name == "count"
