@@ -568,7 +568,7 @@ OTHER_ENDINGS = re.compile(rf"\bnot (?:the|those) (?:ones? |issues? |tickets? )?
                            rf"(?:any |some )?(?:other|another|different) (?:reasons?|ways?|resolutions?|means)\b")
 # The cues that say assignee whatever follows; "a note for Ana… the stories she reported" is about her reports
 OWNED_CUES = (rf"assigned to|owned by|(?:assignee|owner){FIELD_IS}|sitting with|belong(?:s|ing)? to|handled by|"
-              r"worked on by|being worked on by|(?:handed|passed|given)(?: over)? to")
+              r"worked on by|being worked on by|(?:handed|passed|given|routed|sent|allocated)(?: over)? to")
 OWNED_BEFORE = re.compile(rf"\b(?:{OWNED_CUES})$")
 BOTH_ROLES_BEFORE = re.compile(rf"\b(?:(?:{REPORTED}|written) by (?:and|&) (?:{OWNED_CUES})|"
                                rf"(?:{OWNED_CUES}) (?:and|&) (?:{REPORTED}|written) by)$")
@@ -590,14 +590,17 @@ BOTH_ROLES = re.compile(r"\b(?:and|but)(?: then)?(?: also)? (?:(?:ended|end|endi
                         r"too|also))*\b")
 # "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
 PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?"
-                   r"(?:plate|desk)\b|"
+                   r"(?:plate|desk|queue|court)\b|"
                    r"^(?:is |s |are )?(?:still )?(?:currently |now )?on the hook\b")  # "what is Colin on the hook for"
 ASSIGNEE_AFTER = re.compile(r"^(?:is|was|s) (?:the |its |their )?(?:assignee|owner)\b|"  # "where Ana is the assignee"
                             r"^(?:is |are |has been |have been )?(?:still |currently |now )?(?:working on|works on|"
                             r"sitting on|chewing on|tackling|"
                             r"(?:dug|digs|digging|looked|looks|looking) (?:into|at)|"
                             r"owns|(?:has|have)(?! been\b)|"
-                            r"is handling|handles|(?:been )?assigned|handling)\b|"
+                            r"is handling|handles|(?:been )?assigned|handling|"
+                            # "the tickets Samir picked up", "what he took on", "bugs he is responsible for"
+                            r"picked up|took on|has taken on|(?:is |are )?(?:responsible|accountable) for|"
+                            r"(?:is |are )?dealing with|deals with|(?:is |are )?looking after|looks after)\b|"
                             r"^as (?:the |its |their )?(?:assignee|owner)\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"uses? the words?|using the words?|"
@@ -995,7 +998,7 @@ ONLY_BEFORE = re.compile(rf"(?:(?:assigned|owned|handled|worked on|belong(?:s|in
                          r"apart from)$")
 # The words before a person that are used with them ("filed by", "other than", "with")
 PERSON_CUE_BEFORE = re.compile(rf"\b(?:{BY_ONESELF}(?:{REPORTED}|written(?: up| down)?|assigned|owned|handled|"
-                               r"worked on|belong(?:s|ing)?|(?:handed|passed|given)(?: over)?) "
+                               r"worked on|belong(?:s|ing)?|(?:handed|passed|given|routed|sent|allocated)(?: over)?) "
                                rf"(?:by|to)|(?:assignee|owner){FIELD_IS}|other than|except|excluding|not|from|for|on|"
                                r"with|to|sitting with|by)$")
 # A person who had the issues once: `assignee CHANGED FROM` them ("used to be assigned to Carla", "did Carla

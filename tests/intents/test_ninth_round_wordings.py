@@ -165,6 +165,11 @@ DEMO_MORE = [
      ['issueLinkType = "is blocked by"'], ()),
     # a category's states in brackets, one by its last word ("review" for In Review)
     ("DATA epics in flight (in progress/review/blocked)", ['statusCategory = "indeterminate"'], ("status =",)),
+    # the assignee said in other words; a queue or a court is open work, as a plate is
+    ("WEB tickets Samir Patel picked up", [f'assignee = "{SAMIR}"'], ("text ~",)),
+    ("WEB bugs Samir Patel is responsible for", [f'assignee = "{SAMIR}"'], ("text ~",)),
+    ("WEB tickets routed to Samir Patel", [f'assignee = "{SAMIR}"'], ("text ~",)),
+    ("Samir Patel's queue in WEB", [f'assignee = "{SAMIR}"', "resolution is EMPTY"], ("text ~",)),
     # a state once held: "were ever in", "spent some time in"
     ("OPS tickets closed since September that were ever in Blocked", ['status was "Blocked"'], ('status = "',)),
 ]
