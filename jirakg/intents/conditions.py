@@ -43,7 +43,8 @@ from jirakg.text.words import unicode_words
 
 KEY = ISSUE_KEY_SHAPE
 USED = "_"  # stands in for a used word, so later readers cannot match across it
-NEGATION = re.compile(r"\b(?:not|no|non|without|except|excluding|exclude|other than|besides|but not|isn t|aren t|"
+NEGATION = re.compile(r"\b(?:no longer|not still|not|no|non|without|except|excluding|exclude|other than|besides|"
+                      r"but not|isn t|aren t|"
                       r"(?:don|doesn|didn|wasn|weren) t(?! (?:forget|miss|mind|worry|hesitate)\b)|"
                       r"nothing (?:that s |that is |which is )?(?:marked|rated|set to|set as|tagged)|"
                       r"(?:anyone|anybody|everyone|everybody|someone|somebody|all|any) but|"
@@ -300,6 +301,11 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"not been) (?:yet )?resolved(?: yet)?|"
                               r"no resolution|without (?:a )?resolution|unfixed|"
                               r"without (?:ever )?(?:being|getting|having been) resolved|"
+                              # "yet to be closed", "still need attention", "we haven't gotten to"
+                              r"(?:yet|still) to be (?:closed|resolved|fixed|done|finished|completed|sorted out|"
+                              r"wrapped up|dealt with)|(?:still )?needs? (?:some |more )?attention|"
+                              r"(?:haven t|hasn t|have not|has not) (?:yet )?(?:gotten|got|gone) (?:round |around )?to"
+                              r"(?: (?:it|them))?(?: yet)?|"
                               # "nobody recorded how they ended", "the final outcome was never filled in"
                               rf"(?:nobody|no one) (?:has |ever |yet )*(?:recorded|set|filled in|entered|gave) "
                               rf"(?:how (?:it|they) ended|(?:an? |the |any )?{OUTCOME})|"
@@ -378,7 +384,8 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                                           r"unfinished|incomplete|outstanding|remaining|pending|active|live|unclosed|"
                                           r"in the works|in the pipeline|"
                                           r"undone|in flight|not complete)\b")),
-    (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped|wrapped up)\b")),
+    (["done"], re.compile(r"\b(?:closed|done|resolved|finished|completed?|fixed|solved|shipped|wrapped up|"
+                          r"sorted out|dealt with|taken care of|put to bed|knocked out)\b")),
     # "not started", "nobody has started yet" before "started": the longer phrase decides
     # ("able to do", "have to do" are plain verbs)
     # ("Alan's to do" is whose the work is)
@@ -1065,6 +1072,7 @@ your himself herself themselves myself itself remain remains
 issue issues ticket tickets item items work stuff entries entry records record ones jira results result
 problem problems
 count counting number numbers total tally figure how many much amount exact actual size big large pile heap roughly
+already anymore
 approximately
 currently current right now today also just same exactly basically actually maybe perhaps
 meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan sanity
@@ -2592,7 +2600,8 @@ def _negation(before: str) -> re.Match | None:
     if negation is None:
         return None
     first, *between = negation.group(0).split()
-    if first in NOUN_NEGATIONS and any(_content(w) and w not in FIELD_WORDS for w in between):
+    if first in NOUN_NEGATIONS and between[:1] != ["longer"] and any(
+            _content(w) and w not in FIELD_WORDS for w in between):
         return None
     if first == "non" and between:  # a prefix: "non-bug tickets Justin raised" are his, and not bugs
         return None

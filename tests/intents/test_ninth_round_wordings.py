@@ -170,6 +170,13 @@ DEMO_MORE = [
     ("WEB bugs Samir Patel is responsible for", [f'assignee = "{SAMIR}"'], ("text ~",)),
     ("WEB tickets routed to Samir Patel", [f'assignee = "{SAMIR}"'], ("text ~",)),
     ("Samir Patel's queue in WEB", [f'assignee = "{SAMIR}"', "resolution is EMPTY"], ("text ~",)),
+    # unsettled in other words; settled in other words; "no longer" negates (it read "open" as wanted)
+    ("WEB bugs yet to be closed", ["resolution is EMPTY"], ("statusCategory",)),
+    ("WEB bugs that still need attention", ["resolution is EMPTY"], ("text ~",)),
+    ("WEB bugs we haven't gotten to", ["resolution is EMPTY"], ()),
+    ("WEB bugs that have been taken care of", ['statusCategory = "done"'], ()),
+    ("WEB bugs that are no longer open", ['statusCategory not in ("new", "indeterminate")'], ("resolution is EMPTY",)),
+    ("WEB bugs that are no longer assigned to Samir Patel", [f'assignee != "{SAMIR}"'], (f'assignee = "{SAMIR}"',)),
     # a state once held: "were ever in", "spent some time in"
     ("OPS tickets closed since September that were ever in Blocked", ['status was "Blocked"'], ('status = "',)),
 ]
