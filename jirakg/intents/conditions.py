@@ -50,6 +50,7 @@ NEGATION = re.compile(r"\b(?:no longer|not still|not|no|non|without|except|exclu
                       r"(?:anyone|anybody|everyone|everybody|someone|somebody|all|any) but|"
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
                       r"(?:some |any )?other way than|anything but|anything other than|"
+                      r"(?:leave|leaving|put|putting) aside(?! for)|"
                       r"drop|filter out|take out|skip)\b"
                       r"(?P<rest>(?: \w+){0,5})$"
                       # "the planned work rather than the defects": its value follows at once, not "… rather than
@@ -91,6 +92,8 @@ EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\
                       # "due this month (nov)": the period said again ("the past month (october)" names which)
                       rf"(?<=this month) ?\(\s*(?:i\.?e\.?,? )?(?:{'|'.join(MONTHS)})(?: \d{{4}})?"
                       r"\s*\)")
+EXCLUDED_AFTER = re.compile(r"\b(?P<what>(?:the )?(?:[\w-]+ )?[\w-]+'s|(?:the )?[\w'-]+(?: ones)?) "
+                            r"(?:excluded|left out|not included)\b")
 SLASHED_LIST = re.compile(r"(?<=[a-z])\s*/\s*(?=[a-z])")  # words joined by a slash, not dates or "w/"
 EITHER_DIRECTION = re.compile(r"\b(?:in )?(?:either|both|any) (?:direction|directions|way|side|sides)\b")
 # a bracketed list, perhaps opened by a word that says it spells out what came before
@@ -1306,6 +1309,7 @@ class ConditionReader:
         for said in (HEDGE, GOAL_STATE, REGARDLESS):  # blanked, so the text keeps its length
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
         raw = SLASHED_LIST.sub(" or ", raw.replace("and/or", "or"))  # "in progress/PR/reopened": any of them
+        raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
         raw = EXAMPLES.sub(" ", SPELLED_OUT.sub(self._category_spelled_out, raw))
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)

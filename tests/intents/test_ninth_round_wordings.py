@@ -177,6 +177,10 @@ DEMO_MORE = [
     ("WEB bugs that have been taken care of", ['statusCategory = "done"'], ()),
     ("WEB bugs that are no longer open", ['statusCategory not in ("new", "indeterminate")'], ("resolution is EMPTY",)),
     ("WEB bugs that are no longer assigned to Samir Patel", [f'assignee != "{SAMIR}"'], (f'assignee = "{SAMIR}"',)),
+    # an exclusion said after what it leaves out, or as leaving it aside (both read as wanted before)
+    ("WEB issues, bugs excluded", ['issuetype != "Bug"'], ('issuetype = "Bug"',)),
+    ("WEB bugs, Samir Patel's excluded", [f'assignee != "{SAMIR}"'], (f'assignee = "{SAMIR}"',)),
+    ("WEB bugs leaving aside the Highest priority ones", ['priority != "Highest"'], ('priority = "Highest"',)),
     # a state once held: "were ever in", "spent some time in"
     ("OPS tickets closed since September that were ever in Blocked", ['status was "Blocked"'], ('status = "',)),
 ]
