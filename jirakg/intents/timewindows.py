@@ -226,8 +226,9 @@ _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 # a year that is part of a quarter's name ("Q4 2026", "third quarter of 2026", "2026 Q4") names a release, not a year
 YEAR = (r"(?<!q[1-4] )(?<!quarter )(?<!quarter of )((?:19|20)\d{2})"
         r"(?! q[1-4]\b)(?! (?:first|second|third|fourth) quarter\b)")
-SPOKEN_DATE = (rf"(?:(?P<day1>\d{{1,2}})(?:st|nd|rd|th)? (?P<month1>{_MONTH_NAMES})\.?|(?P<month2>{_MONTH_NAMES})\.? "
-               rf"(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?)(?:,? (?P<year>(?:19|20)\d{{2}}))?")
+SPOKEN_DATE = (rf"(?:(?:the )?(?P<day1>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month1>{_MONTH_NAMES})\.?|"
+               rf"(?P<month2>{_MONTH_NAMES})\.? (?:the )?(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?)"
+               rf"(?:,? (?P<year>(?:19|20)\d{{2}}))?")  # "the 15th of September"
 # One side of a range said in words: "july 1", "1 july", "september", "the end of september"
 RANGE_SIDE = (rf"(?:(?:the )?end of )?(?:\d{{1,2}}(?:st|nd|rd|th)? (?:{_MONTH_NAMES})|(?:{_MONTH_NAMES})"
               rf"(?: \d{{1,2}}(?:st|nd|rd|th)?(?!\d))?)")

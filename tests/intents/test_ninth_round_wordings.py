@@ -181,6 +181,9 @@ DEMO_MORE = [
     ("WEB issues, bugs excluded", ['issuetype != "Bug"'], ('issuetype = "Bug"',)),
     ("WEB bugs, Samir Patel's excluded", [f'assignee != "{SAMIR}"'], (f'assignee = "{SAMIR}"',)),
     ("WEB bugs leaving aside the Highest priority ones", ['priority != "Highest"'], ('priority = "Highest"',)),
+    # a day said as "the 15th of September"; "earlier this year" is this year
+    ("WEB bugs due on the 3rd of December", ['duedate >= "2026/12/03', 'duedate < "2026/12/04'], ()),
+    ("WEB bugs filed earlier this year", ['created >= "2026/01/01'], ("text ~",)),
     # a state once held: "were ever in", "spent some time in"
     ("OPS tickets closed since September that were ever in Blocked", ['status was "Blocked"'], ('status = "',)),
 ]
