@@ -880,6 +880,7 @@ COUNTED_BY_COMMENT_TEXT = re.compile(r"\bcomments? (?:text\b|\")(?=.*\b(?:count|
                                      r"\b(?:count|how many|number of|total)\b.*\bcomments? (?:text\b|\")")
 
 
+# "issues with NVDA mentioned in a comment": what the comments say selects the issues
 SAID_IN_COMMENTS = re.compile(r"\b(?:mentioned|brought up|came up|come up|raised|talked about)\b")
 
 
