@@ -216,7 +216,8 @@ EXCLUDING_BEFORE = re.compile(r"\b(?:leave out|leaving out|leave aside|except(?:
                               r"(?: ones?| issues?| tickets?| items?| things?)?(?: that| which)?"
                               r"(?: are| is| have| has)?$")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
-    ("assignee", re.compile(rf"\b(?:unassigned|{NOT_BE} (?:yet )?assigned"
+    ("assignee", re.compile(rf"\b(?:unassigned|(?:assigned|given|handed) to (?:nobody|no one|noone)\b|"
+                            rf"{NOT_BE} (?:yet )?assigned"
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
                             r"(?:nobody|no one|noone)(?: ?s)? (?:is |has been |have been |been |was |"
                             r"has )?"

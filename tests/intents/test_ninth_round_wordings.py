@@ -165,6 +165,8 @@ DEMO_MORE = [
      ['issueLinkType = "is blocked by"'], ()),
     # a category's states in brackets, one by its last word ("review" for In Review)
     ("DATA epics in flight (in progress/review/blocked)", ['statusCategory = "indeterminate"'], ("status =",)),
+    # "assigned to nobody" is unassigned (it was refused: "There is nobody called 'Nobody'")
+    ("WEB bugs assigned to nobody", ["assignee is EMPTY"], ()),
     # the assignee said in other words; a queue or a court is open work, as a plate is
     ("WEB tickets Samir Patel picked up", [f'assignee = "{SAMIR}"'], ("text ~",)),
     ("WEB bugs Samir Patel is responsible for", [f'assignee = "{SAMIR}"'], ("text ~",)),
