@@ -92,6 +92,8 @@ EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\
                       # "due this month (nov)": the period said again ("the past month (october)" names which)
                       rf"(?<=this month) ?\(\s*(?:i\.?e\.?,? )?(?:{'|'.join(MONTHS)})(?: \d{{4}})?"
                       r"\s*\)")
+NOT_UN = re.compile(r"\b(?:not|isn't|aren't|wasn't|weren't|is not|are not) un(?P<what>assigned|resolved|fixed)\b")
+STOPPED_BEING = re.compile(r"\b(?:stopped|ceased) being ")
 EXCLUDED_AFTER = re.compile(r"\b(?P<what>(?:the )?(?:[\w-]+ )?[\w-]+'s|(?:the )?[\w'-]+(?: ones)?) "
                             r"(?:excluded|left out|not included)\b")
 SLASHED_LIST = re.compile(r"(?<=[a-z])\s*/\s*(?=[a-z])")  # words joined by a slash, not dates or "w/"
@@ -1311,6 +1313,8 @@ class ConditionReader:
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
         raw = SLASHED_LIST.sub(" or ", raw.replace("and/or", "or"))  # "in progress/PR/reopened": any of them
         raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
+        # "aren't unresolved" is resolved; "stopped being blocked" is no longer blocked
+        raw = NOT_UN.sub(r"\g<what>", STOPPED_BEING.sub("no longer ", raw))
         raw = EXAMPLES.sub(" ", SPELLED_OUT.sub(self._category_spelled_out, raw))
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)

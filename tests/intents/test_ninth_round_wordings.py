@@ -165,6 +165,10 @@ DEMO_MORE = [
      ['issueLinkType = "is blocked by"'], ()),
     # a category's states in brackets, one by its last word ("review" for In Review)
     ("DATA epics in flight (in progress/review/blocked)", ['statusCategory = "indeterminate"'], ("status =",)),
+    # a negated "un-" word and "stopped being" (each was read as its opposite)
+    ("WEB bugs that are not unassigned", ["assignee is not EMPTY"], ("assignee is EMPTY",)),
+    ("WEB bugs that aren't unresolved", ['statusCategory = "done"'], ("resolution is EMPTY",)),
+    ("WEB bugs that stopped being blocked", ['status != "Blocked"'], ('status = "Blocked"',)),
     # "assigned to nobody" is unassigned (it was refused: "There is nobody called 'Nobody'")
     ("WEB bugs assigned to nobody", ["assignee is EMPTY"], ()),
     # the assignee said in other words; a queue or a court is open work, as a plate is
