@@ -687,21 +687,19 @@ TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "description", "environment", "c
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
-ORDER = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |"
-                   r"these |the list |the results )?)?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?"
-                   r"(?P<field>priority|created|creation date|created date|date created|date|age|updated|"
-                   r"last updated|last update|key|status|due date|due|resolution date|resolved|"
-                   r"(?:last |latest |recent )?activity|urgency|importance)"
+# the fields an order is said by ("sorted by last update")
+SORT_FIELDS = (r"priority|created|creation date|created date|date created|date|age|updated|last updated|last update|"
+               r"key|status|due date|due|resolution date|resolved|(?:last |latest |recent )?activity|urgency|"
+               r"importance")
+SORTED_BY = (r"(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |these |"
+             r"the list |the results )?")
+ORDER = re.compile(rf"\b(?:{SORTED_BY})?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?(?P<field>{SORT_FIELDS})"
                    r"(?:,? (?:from |with the )?"
                    r"(?P<way>asc|desc|ascending|descending|"
                    r"highest first|highest to lowest|lowest to highest|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
                    r"earliest first|soonest first|most recent first))\b|"
-                   r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |these |"
-                   r"the list |the results )?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?"
-                   r"(?P<field2>priority|created|creation date|created date|date created|date|age|updated|"
-                   r"last updated|last update|key|status|due date|due|resolution date|resolved|"
-                   r"(?:last |latest |recent )?activity|urgency|importance)\b|"
+                   rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|is|are|re|s) )?(?P<field2>{SORT_FIELDS})\b|"
                    # "from newest to oldest", "sorted oldest to newest"
                    r"\b(?:(?:sort(?:ed)?|order(?:ed)?|list(?:ed)?|arrange(?:d)?) (?:them |it )?)?(?:from )?(?:the )?"
                    r"(?P<span>newest|latest|most recent|oldest|earliest) to (?:the )?(?:oldest|earliest|newest|latest|"
@@ -1267,6 +1265,11 @@ class ConditionReader:
         self.blocked_status = "blocked" in self.status_values
         # block links have words of their own (LINK_ANY)
         self.link_names = {t.value for t in lexicon.of("link")} | {"blocks", "is blocked by"}
+        # a state's category by its name, and the one state a last word names ("review" for In Review)
+        self.status_category_of = {name.lower(): key for name, key in lexicon.status_categories.items()}
+        ends = [name.split()[-1] for name in self.status_category_of]
+        self.status_by_last_word = {name.split()[-1]: name for name in self.status_category_of
+                                    if ends.count(name.split()[-1]) == 1}
         self.link_verbs = link_verb_patterns([t.value for t in lexicon.of("link")
                                               if t.value not in ("blocks", "is blocked by")])
         # "a dependency link", "supersession links": a link of the type by its name, either side of it ("a
@@ -1484,13 +1487,9 @@ class ConditionReader:
     def _category_spelled_out(self, match: re.Match) -> str:
         """"(in progress, in review or blocked)": the states of one category listed in brackets, after the words that
         say it ("started but not finished"), are that category, named so; no list a negation before could reach."""
-        by_name = {name.lower(): key for name, key in self.lexicon.status_categories.items()}
-        last_words: dict[str, list[str]] = {}
-        for name in by_name:  # "review" for In Review, when only one state ends so
-            last_words.setdefault(name.split()[-1], []).append(name)
+        by_name, last_words = self.status_category_of, self.status_by_last_word
         items = [item.strip() for item in LIST_SPLIT.split(match.group("items")) if item.strip()]
-        items = [item if item in by_name or len(last_words.get(item, [])) != 1 else last_words[item][0]
-                 for item in items]
+        items = [last_words.get(item, item) if item not in by_name else item for item in items]
         categories = {by_name.get(item) for item in items}
         if len(items) < 2 or len(categories) != 1 or None in categories:
             return match.group(0)
@@ -1848,21 +1847,14 @@ class ConditionReader:
     @staticmethod
     def _order(words: Words, slots: Slots) -> None:
         for match in words.take_all(SORTED_AT_END):
-            slots.order_by = ORDER_FIELDS[match.group("field")]
-            if match.group("way"):  # "by urgency desc"
-                slots.order_by = slots.order_by.split()[0] + (" ASC" if match.group("way").startswith("asc") else
-                                                              " DESC")
+            slots.order_by = _directed(ORDER_FIELDS[match.group("field")], match.group("way"))  # "by urgency desc"
         for match in words.take_all(ORDER):
             chosen = next(filter(None, (match.group(name) for name in (
                 "field", "field2", "field3", "field4", "bare", "agefield", "first", "start"))), None) or next(
                 (field for group, field in ORDER_SAID.items() if match.group(group)), "updated")
-            order = ORDER_FIELDS[chosen]
             way = match.group("way") or match.group("bareway") or match.group("age") or match.group("span") or (
                 match.group("dir") or "").strip() or None
-            if way:
-                ascending = way.startswith(("asc", "oldest", "lowest", "earliest", "soonest"))
-                order = order.split()[0] + (" ASC" if ascending else " DESC")
-            slots.order_by = order
+            slots.order_by = _directed(ORDER_FIELDS[chosen], way)
 
     def _text(self, text: Text, slots: Slots) -> None:
         """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the
@@ -2592,6 +2584,14 @@ def _resolution_dated(slots: Slots) -> bool:
 def _names_a_link(words: Words, end: int) -> bool:
     """A value's words followed by "link(s)" name a link type ("with a duplicates (issue) link"), not the value."""
     return re.fullmatch(r"(?:issue )?links?(?: .*)?", words.after(end, 2)) is not None
+
+
+def _directed(order: str, way: str | None) -> str:
+    """An order ("created ASC") turned the way said, if one was ("newest first", "desc", "soonest first")."""
+    if not way:
+        return order
+    ascending = way.startswith(("asc", "oldest", "lowest", "earliest", "soonest"))
+    return order.split()[0] + (" ASC" if ascending else " DESC")
 
 
 def _noun_forms(name: str) -> set[str]:
