@@ -86,6 +86,14 @@ NOT_YET_TAKEN = re.compile(r"\b(?:nobody|no one|noone) (?:has |have |had )?(?:ye
 NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned".split())
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
+# "image or layout reorderer": two names, their shared last word(s) said once
+SHARED_TAIL = re.compile(r"\b(?P<a>[a-z][\w-]*) (?P<join>or|and) (?P<b>[a-z][\w-]*) "
+                         r"(?P<tail>[a-z][\w-]*(?: [a-z][\w-]*)?)")
+# "still not fixed or closed", "aren't done or closed": neither of the two ended states
+NOT_ENDED_EITHER = re.compile(r"\b(?P<not>not|never|(?:isn|aren|wasn|weren)['’ ]?t|(?:haven|hasn)['’ ]?t been)"
+                              r"(?P<yet> yet)? "
+                              r"(?P<a>fixed|resolved|done|finished|completed|closed) or "
+                              r"(?P<b>fixed|resolved|done|finished|completed|closed)\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
 # "(for example won't fix or duplicate)": examples of what was said before, no condition of their own
 EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\b[^()]{0,80}\)|"
@@ -160,8 +168,9 @@ OVERDUE = re.compile(r"\b(?:overdue|(?:(?:slipped|slid|gone|went|blown|blew|run|
                      r"dates? (?:they|it) (?:was|were) (?:meant|supposed|due|expected) to be (?:finished|done|"
                      r"delivered|completed|fixed|closed)(?: by)?)|late|behind schedule|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?)|"
-                     r"(?:due ?dates?|deadlines?|target dates?) (?:that |which )?(?:has |have |had )?(?:already )?"
-                     r"(?:passed|gone by|lapsed|come and gone))\b")
+                     r"(?:due ?dates?|deadlines?|target dates?) (?:that |which )?(?:s |is |are |has |have |had )?"
+                     r"(?:already )?"
+                     r"(?:passed|gone by|gone past|lapsed|come and gone|expired|behind (?:us|them)))\b")
 # "don't have a fix version", "hasn't got an assignee": the same emptiness as "no fix version"
 HAVE_NOT = (r"(?:(?:don t|doesn t|didn t|do not|does not|did not) (?:yet |even |ever )?(?:have|get|got|carry|"
             r"belong to)|"
@@ -206,6 +215,8 @@ UNSETTLED_VERBS = (r"(?:dealt with|addressed|taken care of|sorted(?: out)?|handl
 COMPONENT_WORDS = (r"(?:components?|(?:product |functional )?areas?|modules?|"
                    r"parts? of the (?:app|apps|product|system|codebase|code|platform|software|project))")
 LINKED_NOUN = r"(?:issues?|tickets?|items?|work|things?|bugs?|stories|tasks?)"  # what links join
+# "never planned into a work cycle"
+SPRINT_NOUN = r"(?:sprints?|iterations?|(?:work|two week|dev|development) cycles?)"
 GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
 OUTCOME = r"(?:final )?(?:outcome|resolution)"  # the resolution, said in everyday words
 NOT_BE = r"(?:not|isn t|aren t|wasn t|weren t)"  # "aren't in any epic" ("are not" is read at its "not")
@@ -230,7 +241,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:currently )?(?:looking after|handling|dealing with|taking care of|minding|"
                             r"in charge of))|"
                             rf"{WITHOUT}(?:owner|assignee)|{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) "
-                            r"(?:assigned|on (?:it|them))|"
+                            r"(?:assigned|on (?:it|them)|(?:looking after|working on|handling|taking care of|"
+                            r"dealing with) (?:it|them))|"
                             # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
                             r"(?:never (?:been |got |gotten )?|without (?:ever )?(?:being |having been |getting )?)"
                             r"(?:ever )?assigned(?: to (?:anyone|anybody|someone|a person|any person)|"
@@ -261,13 +273,21 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             rf"{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) (?:responsible|in charge))\b")),
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
                               rf"target (?:versions?|releases?)){GIVEN}|"
-                              rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN})\b")),
+                              rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN}|"
+                              # "not in any release", "aren't part of any version yet"
+                              rf"(?:{NOT_BE}|not) (?:yet )?(?:in|on|part of|inside) (?:a |an |any )"
+                              r"(?:releases?|fix ?versions?|versions?))\b")),
     # "no affects version", "missing an affected version"
     ("affectedVersion", re.compile(rf"\b(?:{WITHOUT}(?:affects?|affected) versions?{GIVEN}|"
                                    # "don't say which release they were found in"
-                                   r"(?:don t|doesn t|do not|does not|never) (?:say|name|mention|list|give|state) "
-                                   r"(?:which|what|any|a) (?:release|version|build)s? (?:they |it )?(?:were |was |are |"
-                                   r"is )?(?:found|seen|broken|happen\w*|occur\w*|show\w* up|appear\w*) in)\b")),
+                                   # "don't record what version they affect", "leave out which release it was
+                                   # found in"
+                                   r"(?:(?:don t|doesn t|do not|does not|never|dont|doesnt) (?:say|name|mention|list|"
+                                   r"give|state|record|specify|note|include|tell)|leaves? out|left out|omits?|omitted) "
+                                   r"(?:which|what|any|a|the) (?:release|version|build)s? "
+                                   r"(?:the (?:problem|bug|issue) |they |it )?(?:were |was |are |is )?"
+                                   r"(?:(?:found|seen|broken|happen\w*|occur\w*|show\w* up|appear\w*) in|affects?|"
+                                   r"hits?))\b")),
     ("component", re.compile(rf"\b(?:{WITHOUT}{COMPONENT_WORDS}|(?:no|without) component set|"
                              rf"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|put|filed|labell?ed) "
                              rf"(?:them |it )?(?:with|under|in) (?:a |an |any )?{COMPONENT_WORDS}|"
@@ -300,8 +320,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                           rf"{NOT_BE} (?:in|under|part of) (?:a |an |any )?(?:parent|epic)s?|"
                           rf"(?:don t|doesn t|do not|does not) belong to (?:a |an |any )?(?:parent|epic)s?|"
                           rf"{NOT_PUT}(?:parent|epic)s?{GIVEN})\b")),
-    ("sprint", re.compile(rf"\b(?:{NOT_BE} in (?:a |any )?sprints?|{WITHOUT}sprints?|in the backlog|"
-                          rf"{NOT_PUT}sprints?{GIVEN})\b")),
+    ("sprint", re.compile(rf"\b(?:{NOT_BE} in (?:a |any )?{SPRINT_NOUN}|{WITHOUT}{SPRINT_NOUN}|in the backlog|"
+                          rf"{NOT_PUT}{SPRINT_NOUN}{GIVEN})\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
                               r"not been) (?:yet )?resolved(?: yet)?|"
@@ -420,9 +440,13 @@ STATE_OF_A_KIND = re.compile(rf"(?<!\S){USED} (?:state|states|status)\b")
 # Read as categories unless "status" is said: "open" and "in progress" span several workflow states; "closed" or
 # "done" name the instance's own state when it has one of that name.
 CATEGORY_STATES = {"open", "resolved", "in progress", "to do"}
-NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|done|finished|completed|shut)\b(?: \w+){0,3}? "
+NOT_FIXED_WHEN_DONE = re.compile(r"\b(?:closed|resolved|resolve|close|done|finished|completed|shut)\b(?: \w+){0,3}? "
                                  r"(?:but |yet |though |and )?(?P<not>(?:not|never|weren t|wasn t|isn t|aren t|without)"
-                                 r"(?: being| getting| been)?(?: actually| really| properly)? fixed)\b")
+                                 r"(?: being| getting| been)?(?: actually| really| properly)? fixed|"
+                                 # "resolved without actually fixing them", "closed without a fix", "didn't fix it"
+                                 r"without (?:actually |really |properly |ever )?(?:fixing|a fix|any fix)"
+                                 r"(?: them| it)?(?! version)|"
+                                 r"(?:didn t|did not|never) (?:actually |really |properly )?fix(?: them| it)?)\b")
 STATUS_WORD = re.compile(r"\b(?:status|state|workflow|column|step)\b")  # "in the Won't Fix status": the workflow's
 MOVED_TO = re.compile(r"\b(?:moved|set|changed|transitioned|put) (?:to|in|into)$")  # a state the issue was moved to
 MARKED = re.compile(r"\b(?:marked|set to|moved to|flagged)(?: as)?$")  # "marked resolved": the workflow state so named
@@ -662,6 +686,10 @@ IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) 
 QUOTED_IN: dict[str, Literal["summary", "description", "environment", "comment"]] = {
     "summary": "summary", "title": "summary", "description": "description", "environment": "environment",
     "comment": "comment", "comments": "comment"}
+# the verb that says the quoted words are searched for ('mention "screen reader"'), used with them
+MENTION_BEFORE_QUOTE = re.compile(r"\b(?:that |which |where )?(?:mention|mentions|mentioning|mentioned|"
+                                  r"contain|contains|containing|say|says|saying|talk about|talks about|talking about)"
+                                  r"(?: the (?:words?|phrase|term))?\s*$")
 QUOTED_IN_FIELD = re.compile(rf"\b({'|'.join(QUOTED_IN)})(?: text)?\s*$")
 # words that may open a mentioned phrase without being searched for ("something about offline", "a pull request")
 DETERMINERS = frozenset("a an the any some of this that these those our their its my your his her something anything "
@@ -923,14 +951,18 @@ PROBLEMS = re.compile(r"\bproblems?\b")  # bugs to some, any issue to others: th
 # "I was off last week", "we'll be away next week": a time the asker tells of themselves
 ASKER_AWAY = re.compile(r"\b(?:i|we) (?:was|were|am|m|re|are|ve been|have been|had been|will be|ll be) "
                         r"(?:off|away|out|on leave|on holiday|on vacation|sick|travelling|traveling)\b[^,.;:]*$")
-TAGGED = re.compile(r"\b(?:marked|tagged|labell?ed)(?: as| with)?\s*$")
+TAGGED = re.compile(r"\b(?:marked|tagged|labell?ed)(?: as| with)?(?: both)?(?: the)?\s*$")
 # "regardless of who fixed it", "no matter what state it is in": says what the question does not limit
 REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
                         r"where|whether|its|their|the|kind|type|state|status|priority)\b[^,.;:?!]*")
 # The state the whole is to reach, not one the issues are in: "what's left before we can call it finished"
 GOAL_STATE = re.compile(r"\b(?:before|until|till|so|and|then) (?:we|i|they|you) (?:can |could |may )?"
                         r"(?:call|mark|consider|declare) (?:it|this|that|the \w+) "
-                        r"(?:done|finished|complete|completed|closed|shipped|ready)\b")
+                        r"(?:done|finished|complete|completed|closed|shipped|ready)\b|"
+                        # "planned to be dealt with in version 0.4": the release it is planned for, no state
+                        r"\b(?:planned|scheduled|slated|meant|supposed|targeted|expected) to be "
+                        r"(?:done|finished|fixed|resolved|completed|closed|shipped|dealt with|sorted out|addressed|"
+                        r"delivered)(?= (?:in|for)\b)")
 # "closed or not", "open and closed": both sides of a state, so no condition on it (not "unassigned and unresolved")
 STATES_SAID = r"(?:open|closed|resolved|unresolved|done|finished|fixed|assigned|unassigned)"
 OPEN_SAID, CLOSED_SAID = r"(?:open|unresolved|not done|unfinished)", r"(?:closed|resolved|done|finished|fixed)"
@@ -1320,6 +1352,8 @@ class ConditionReader:
         raw = NOT_UN.sub(r"\g<what>", STOPPED_BEING.sub("no longer ", raw))
         raw = EXAMPLES.sub(" ", SPELLED_OUT.sub(self._category_spelled_out, raw))
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
+        raw = SHARED_TAIL.sub(self._shared_tail, raw)
+        raw = NOT_ENDED_EITHER.sub(r"\g<not>\g<yet> \g<a> and not \g<b>", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         plans = list(SO_THAT.finditer(raw))
         asides = [m for m in PURPOSE.finditer(raw) if m.group("said") or m.group("owner")] + list(
@@ -1385,7 +1419,10 @@ class ConditionReader:
             slots.assumed.append("I read 'problems' as bugs.")
         self._unknown_names(words, typed or text)
         slots.ignored = self._leftovers(words, slots)
-        slots.ignored += [w for w in aside if w not in slots.ignored]  # named, as a story's words are
+        # named, as a story's words are; not the name of a person the request reads ("… about his workload")
+        read_people = {w for t in self.lexicon.of("person") if t.value in slots.assignees + slots.reporters
+                       for w in unicode_words(t.label).split()} if aside else set()
+        slots.ignored += [w for w in aside if w not in slots.ignored and w not in read_people]
         self._aside_project(asides, slots)
         self._ambiguous_project_word(slots)
         unplaced = unplaced_name(typed or text, slots.ignored, self.lexicon)
@@ -1405,22 +1442,37 @@ class ConditionReader:
         text = Text(CONTRACTION.sub(lambda m: f"{m.group(1)} is", raw))
         for match in list(RETURNED_AFTER.finditer(text.value)):  # how it ended before it came back: history
             text.blank(match.start("after"), match.end("after"))
+        tagged_end = None  # where the last quoted label ends: "tagged 'performance' and 'regression'"
         for match in re.finditer(r'"([^"]{1,100})"|(?<![\w])\'([^\']{2,100})\'(?![\w])', text.value):
             quoted = match.group(1) or match.group(2)
+            tagged = TAGGED.search(text.value[:match.start()])
+            listed = tagged_end is not None and re.fullmatch(r"\s*(?:,|and|or)?\s*",
+                                                             text.value[tagged_end:match.start()])
             kind = re.search(r"\b(sprint|project|component|label|version|release|status|"
-                             r"epic)\s*$", text.value[:match.start()])
+                             r"epic|type)\s*$", text.value[:match.start()])
             link = re.match(r"\s*(?:issue )?links?\b", text.value[match.end():])
+            # "of the 'Sub-issue' kind": an issue type by its name, which must exist
+            kind_after = re.match(r"\s*(?:issue |ticket )?(?:kind|type)\b", text.value[match.end():])
             if kind:  # sprint "MOB Sprint 99": a name, which must exist
                 self._quoted_value(kind.group(1).replace("release", "version"), quoted, slots)
-            elif (tagged := TAGGED.search(text.value[:match.start()])) and any(
-                    t.value.lower() == quoted.lower() for t in self.lexicon.of("label")):
+                if kind.group(1) == "type":  # "of type 'Task'": the word only says what the name is
+                    text.blank(kind.start(), kind.end())
+            elif kind_after:
+                self._quoted_value("type", quoted, slots)
+                text.blank(match.end(), match.end() + kind_after.end())
+            elif (tagged or listed) and any(t.value.lower() == quoted.lower() for t in self.lexicon.of("label")):
                 self._quoted_value("label", quoted, slots)  # things marked 'regression': the label of that name
-                text.blank(tagged.start(), tagged.end())
+                if tagged:
+                    slots.every_label = slots.every_label or " both" in tagged.group(0)
+                    text.blank(tagged.start(), tagged.end())
+                tagged_end = match.end()
             elif link and quoted.lower() in self.link_names:  # an 'is blocked by' link
                 slots.links.append(LinkFilter(link_type=self.lexicon.link_said(quoted.lower())))
                 text.blank(match.end(), match.end() + link.end())
             else:
                 slots.text = " ".join(filter(None, [slots.text, quoted]))
+                if verb := MENTION_BEFORE_QUOTE.search(text.value[:match.start()]):
+                    text.blank(verb.start(), verb.end())
                 if field := QUOTED_IN_FIELD.search(text.value[:match.start()]):
                     slots.text_field = QUOTED_IN[field.group(1)]
                     text.blank(field.start(), field.end())
@@ -1497,6 +1549,18 @@ class ConditionReader:
         if {name for name, key in by_name.items() if key == category} - set(items):
             return match.group(0)  # "(in review or blocked)": some of its states, named
         return f" {CATEGORY_LABELS[category].lower()} category "
+
+    def _shared_tail(self, match: re.Match) -> str:
+        """"image or layout reorderer": two names sharing their last word(s), said once, when both are names of one
+        kind (Image Reorderer, Layout Reorderer)."""
+        first, second, tail = match.group("a"), match.group("b"), match.group("tail").split()
+        for size in (2, 1):
+            end = " ".join(tail[:size])
+            kinds = [{m.term.kind for m in self.grounder.find(kind, f"{said} {end}") if m.score == 1.0}
+                     for said in (first, second) for kind in ("component", "project", "label")]
+            if len(tail) >= size and any(a & b for a, b in zip(kinds[:3], kinds[3:], strict=True)):
+                return f"{first} {end} {match.group('join')} {second} {' '.join(tail)}"
+        return match.group(0)
 
     def _corrected(self, match: re.Match) -> str:
         """A misspelt condition word ("unresolvd", "assgined") as meant; the instance's own words stay."""
@@ -1683,12 +1747,15 @@ class ConditionReader:
 
     def _not_fixed(self, words: Words, slots: Slots) -> None:
         """"closed but not fixed", "resolved without being fixed": ended some other way, not left unresolved."""
-        fixed = self.resolution_names.get("fixed")
+        # where no resolution is called Fixed, Done is how a fix is recorded (said with the answer)
+        fixed = self.resolution_names.get("fixed") or self.resolution_names.get("done")
         if fixed is None:
             return
         for match in list(NOT_FIXED_WHEN_DONE.finditer(words.free())):
             if fixed not in slots.excluded.resolutions:
                 slots.excluded.resolutions.append(fixed)
+                if fixed.lower() != "fixed":
+                    slots.assumed.append(f"I read '{match.group('not')}' as any resolution but {fixed}.")
             words.take(*words.span(match, "not"))
 
     def _declined(self, words: Words, slots: Slots) -> None:
@@ -2255,9 +2322,9 @@ class ConditionReader:
         # ("both the tech-debt and the quick-win labels", "tagged X and also tagged Y": each of them, said so)
         between = [words.tokens[a.end:b.start] for a, b in itertools.pairwise(labels)]
         both = bool(labels) and "both" in words.tokens[max(0, labels[0].start - 3):labels[0].start]
-        slots.every_label = bool(between) and (both or all(
+        slots.every_label = slots.every_label or (bool(between) and (both or all(
             gap and (not set(gap) & LIST_JOINERS or {"also", "tagged", "labelled", "labeled"} & set(gap))
-            and "or" not in gap for gap in between))
+            and "or" not in gap for gap in between)))
 
     def _said_of_issues(self, match: Match, words: Words) -> bool:
         """"serious bugs", "nasty WEB tickets", "bugs that are severe": the word describes the issues, right before

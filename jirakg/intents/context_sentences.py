@@ -12,7 +12,7 @@ from jirakg.jql.keys import ISSUE_KEY_SHAPE
 
 # A sentence ends at a full stop, a dash, or a colon a request follows ("…before I answer her again: how many…")
 # (typed in lower case too: "yet. before I …"; not after an abbreviation: "e.g. the", "vs. last")
-SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bapprox\.)"
+SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bapprox\.)"
                           r"\s+(?=[\"'A-Za-z])|\s[-–]\s|(?<=:)\s+(?=(?i:which|what|who|how|can|could|would|"
                           r"please|list|show|give|find|count|pull|tell|are there|is there)\b)")
 # A sentence that asks: a question, or a request word among its first few words ("For Kettle, could you…")
@@ -25,7 +25,7 @@ ASKS = re.compile(r"\?\s*$|^(?:\W*[\w']+\W+){0,4}?(?<!the )(?<!a )(?<!our )(?<!m
                   # ("it bugs me how many …": a feeling about a number, not the question)
                   r"(?:which|what|who|(?<! me )(?<! us )how(?= (?:many|much|is|are|was|were|do|does|did|far|long|old|"
                   r"often)\b)|list|"
-                  r"show|give|find|get|count|tell|pull|please|are there|is there|"
+                  r"show|give|find|get|count|tell|pull|please|are there|is there|summari[sz]e|describe|explain|"
                   # "can you", not "he can never tell what…"
                   r"(?:can|could|would)(?= (?:you|u|ya|i|we|someone|somebody|anyone|please)\b))\b", re.IGNORECASE)
 # A sentence that only says the asker wants something ("I want to back that up with data for my one-on-one"): the

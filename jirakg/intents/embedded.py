@@ -100,7 +100,7 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                          r"(?:the|what s the|what is the) size of|what(?:'s| s| is) the number\b|"
                          r"totals?(?: (?:of|for))?(?! (?:story )?points?\b| estimates?\b| effort\b| time\b| "
                          r"hours\b))\b|"
-                         r"^\s*#\s?(?=[a-z])")),
+                         r"(?:^|[:;,]|\bthe)\s*#\s?(?=[a-z])")),  # "Data Platform: # of tickets …"
     ("dependencies", re.compile(r"\b(transitive(ly)?|chain|deadlocks?|cycles?|circular|critical path|all (the )?"
                                 r"way down|(blocking|waiting on|waiting for|holding up) (each other|one another)|"
                                 r"in a (loop|circle)|whatever (those|they|these)( \w+)? (are|is) waiting|all (the )?"
@@ -227,7 +227,10 @@ SHORT_ORDER = 8  # words: an order said alone after a search ("most recently upd
 ASKS_OPENING = re.compile(r"\W*(?:(?:and|also|then|but|so|now|ok|okay|please)\W+)*(?:(?:which|what|who|whom|whose|how|"
                           r"when|where|why|list|show|find|give|get|count|tell|display|pull|fetch|summari[sz]e|sort|"
                           r"order|are there|is there|can|could|would|will|do|does|did|any)\b|"
-                          r"(?:i(?: \w+)? (?:need|want|would like)|i'd (?:\w+ )?like)\b.*\b(?:issues?|tickets?|bugs?|"
+                          # ("I'd like to know how incomplete our bug reports are": why it is asked, no request)
+                          r"(?:i(?: \w+)? (?:need|want|would like)|i'd (?:\w+ )?like)\b"
+                          r"(?!(?: to)? (?:know|understand|see|gauge|judge|get a sense of) how (?!many\b|much\b))"
+                          r".*\b(?:issues?|tickets?|bugs?|"
                           r"stor(?:y|ies)|tasks?|epics?|ones?|list|how (?:much|many)|of (?:it|them|those))\b)|"
                           r".*\b(?:too|also|as well)\b", re.IGNORECASE)  # "Its children too, if you can."
 # A sentence after the request asking to see the issues themselves ("I'd like to see the list.", "list them")

@@ -119,6 +119,8 @@ def with_person(text: str, name: str) -> str:
     """`text` with the pronouns that point at a person replaced by the person's name, so the condition reader
     reads the role the words give it ("assigned to her" → "assigned to Carla Kim"); "herself" only stresses."""
     text = re.sub(r"\b(?:herself|himself)\b", " ", text, flags=re.IGNORECASE)
+    # "in his hands": the person's own ("in Antranig's hands"), which the role readers know as such
+    text = re.sub(r"\b(?:in|on|off|from) his\b", lambda m: f"{m.group(0)[:-4]} {name}'s", text, flags=re.IGNORECASE)
     return POINTS_AT_PERSON.sub(lambda _: name, text)  # the name as it is, never read as a template
 
 

@@ -120,7 +120,13 @@ def _inflected(phrase: str, alias: str) -> bool:
     one word at least said as named."""
     pairs = list(zip(phrase.split(), alias.split(), strict=True))
     return any(said == named for said, named in pairs) and all(
-        said == named or (said.startswith(named) and said[len(named):] in ENDINGS) for said, named in pairs)
+        said == named or _stem(said) == _stem(named) for said, named in pairs)
+
+
+def _stem(word: str) -> str:
+    """The word without one ending: "needing" and "needs" (Needs Design) are one word said two ways."""
+    return next((word[:-len(e)] for e in sorted(ENDINGS, key=len, reverse=True)
+                 if word.endswith(e) and len(word) - len(e) >= 3), word)
 
 
 def _each_word_close(phrase: str, alias: str) -> bool:

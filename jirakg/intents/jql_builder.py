@@ -40,6 +40,9 @@ LIST_CLAUSES = [("project", "projects"), ("issuetype", "issue_types"), ("status"
                 ("resolution", "resolutions")]
 
 
+# Fields an issue may leave empty: "not in the Uploader component" keeps the issues in no component, which a bare
+# `component != "Uploader"` would drop (Jira's != never matches an empty field)
+OPTIONAL_FIELDS = {"component", "labels", "fixVersion", "affectedVersion", "sprint"}
 PERSON_FIELDS = {"assignee", "reporter"}  # the only fields where currentUser() is a function, not a value
 
 
@@ -61,6 +64,8 @@ def _values(filters: ValueFilters, negated: bool, every_label: bool = False) -> 
         values = getattr(filters, attribute)
         if attribute == "labels" and every_label:
             clauses += [_in(field, [value]) for value in values]
+        elif values and negated and field in OPTIONAL_FIELDS:
+            clauses.append(f"({_in(field, values, negated)} OR {field} is EMPTY)")
         elif values:
             clauses.append(_in(field, values, negated))
     by_field: dict[str, list[str]] = {}

@@ -130,6 +130,12 @@ ABBREVIATIONS = {
     "auth": ("authentication", "authorization", "authorisation"), "db": ("database",), "infra": ("infrastructure",),
     "sec": ("security",),
 }
+# A word of a name and its other form, either way round: "preferences framework" for Prefs Framework, "push notifs"
+# for Push Notifications
+SHORT_FORMS = {"prefs": "preferences", "pref": "preference", "notifs": "notifications", "notif": "notification",
+               "config": "configuration", "docs": "documentation", "admin": "administration", "env": "environment",
+               "repo": "repository", "repos": "repositories", "perf": "performance", "mgmt": "management",
+               "msgs": "messages", "msg": "message", "ops": "operations"}
 APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")
 CATEGORY_WORDS = {"new": ["to do", "todo", "open", "not started", "new"],
                   "indeterminate": ["in progress", "ongoing", "active", "started", "underway"],
@@ -230,6 +236,7 @@ class Lexicon(BaseModel):
         terms.add_synonyms()
         terms.add_partial_names()
         terms.add_abbreviations()
+        terms.add_short_forms()
         _add_select_options(terms, fields, issues)
         lexicon = cls(terms=list(terms.found.values()), project_keys=sorted(set(project_keys)),
                       sprints=sorted(sprints.values(), key=lambda s: s.start or ""), works_in=_works_in(issues),
@@ -307,6 +314,20 @@ class _Terms:
                 if len(named) == 1:
                     named[0].aliases.append(short)
                     taken.add(short)
+
+    def add_short_forms(self) -> None:
+        """A component, label or project name said with one of its words in its other form (SHORT_FORMS), where
+        that names no other value."""
+        other = {**SHORT_FORMS, **{long: short for short, long in SHORT_FORMS.items()}}
+        taken = {alias for term in self.found.values() for alias in term.aliases}
+        for term in [t for t in self.found.values() if t.kind in ("component", "label", "project")]:
+            for alias in list(term.aliases):
+                words = alias.split()
+                for i, word in enumerate(words):
+                    said = " ".join([*words[:i], other.get(word, word), *words[i + 1:]])
+                    if word in other and said not in taken:
+                        term.aliases.append(said)
+                        taken.add(said)
 
     def add_synonyms(self) -> None:
         """Everyday words, only for the values the instance has."""

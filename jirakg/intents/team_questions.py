@@ -146,8 +146,8 @@ BREAKDOWN = [
     re.compile(rf"(?<!say )(?<!says )(?<!state )(?<!mention )(?<!name )\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)"
                rf"(?P<g1>{G})\b(?! {NOUN}\b){PRODUCT_OF}"
                # "… but don't belong to any sprint" is a condition
-               rf"(?P<keep>.{{0,80}}?)\b(?:(?<!n't )(?<!not )(?<!never )belong to|"
-               rf"fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
+               rf"(?P<keep>.{{0,80}}?)\b(?<!n't )(?<!n t )(?<!not )(?<!never )(?<!n t been )(?<!not been )"
+               rf"(?:belong to|fall (?:in|into|under)|(?:targeted|aimed|planned|scheduled|slated) (?:at|for))\b"
                rf"(?:,? with (?:the |their )?counts?)?"),
     # "which statuses are the open OPS tickets in?", "what priorities are the DATA bugs at?"
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:are|is|were) (?P<keep>.{{1,60}}?) (?:in|at|under|on)\s*[?.]?$"),
@@ -985,8 +985,12 @@ ASKS_FOR_ISSUES = re.compile(rf"\b{NOUN}\b|{CONDITION_WORDS}|\b(?:components?|la
 
 # "how many things planned for 2026.Q4 are finished?": a count of the issues in that state, not the release's report
 # ("how many story points are left", "how many done vs open" are reports), of a release or a sprint
-STATE_COUNTED = re.compile(r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b"
-                           r"(?:are|were|got|have been|has been|is|ended up|end up|wound up)\b(?:\s+\w+){0,2}\s+"
+STATE_COUNTED = re.compile(r"\bhow many (?=done|finished|completed?|closed|resolved|fixed)|"
+                           r"\bhow many\b(?:(?!\b(?:points?|vs\.?|versus|out of)\b).){0,60}\b"
+                           r"(?:(?:are|were|got|have been|has been|is|ended up|end up|wound up)\b(?:\s+\w+){0,2}|"
+                           # "haven't been completed yet", "still not done", "how many done in …"
+                           r"(?:not|haven[' ]?t|hasn[' ]?t|have not|has not|aren[' ]?t|isn[' ]?t|weren[' ]?t|yet to be)"
+                           r"(?: yet| been| ever)*)\s+"
                            r"(?:done|finished|completed?|closed|resolved|fixed|shipped)\b"
                            r"(?!\s+(?:vs\.?|versus|against|and not|or not|out of)\b)")
 # …unless the rest is asked too ("how many are done and how many are left?"), or the count is of the release named

@@ -65,12 +65,19 @@ SUFFIX_GLUE = re.compile(r"(?:\s+(?:returns?|give|gives|bring back|brings back|y
                          r"thank you))+\s*$", re.I)
 QUOTES = "\"'`"
 # a value of several words typed unquoted: "status = In Progress and …", "assignee in (Ana Patel, Sam Li)"
-VALUED = "|".join(sorted({*GROUNDED, "statuscategory"}, key=len, reverse=True))
+QUOTED_KINDS = {**GROUNDED, "statuscategory": "category", "issuelinktype": "link"}
+VALUED = "|".join(sorted(QUOTED_KINDS, key=len, reverse=True))
 UNQUOTED_VALUE = re.compile(rf"(?P<head>\b(?P<field>{VALUED})\s*(?:!=|=|\bwas not\b|\bwas\b)\s*)"
                             r"(?P<value>[\w.'-]+(?:\s+(?!(?:and|or|order|not|before|after|during|on|by|from|to|changed|"
                             r"asc|desc|is|in|was)\b)[\w.'-]+){1,3})", re.IGNORECASE)
 UNQUOTED_LIST = re.compile(rf"(?P<head>\b(?P<field>{VALUED})\s*(?:not\s+)?in\s*)\((?P<items>[^()\"]*\s[^()\"]*)\)",
                            re.IGNORECASE)
+# English joining two typed clauses: "sprint = X where statusCategory != Done", "project = DATA with component is
+# empty"; read as AND when a clause follows
+ENGLISH_JOIN = re.compile(r"\s+(?:and )?(?:where|with|having|whose|that have|which have|that are|which are)\s+",
+                          re.IGNORECASE)
+# "resolution is unresolved": Jira wants EMPTY; the meaning is plain
+IS_UNRESOLVED = re.compile(r"\bresolution\s+is\s+(?P<not>not\s+)?unresolved\b", re.IGNORECASE)
 OPENS_CLAUSE = re.compile(r"(?:(?<![\w-])NOT\s*)?(?:\(\s*)*$", re.IGNORECASE)
 POINTS_NAMES = ("story points", "story point", "points", "storypoints")
 EPIC_NAMES = ("epic", "epic link", "epiclink")
@@ -108,7 +115,16 @@ class TypedJql:
             jql = f'"{name}"{jql[len(name):]}'
         if before[-1:] and before[-1] in QUOTES and jql.endswith(before[-1]):  # quoted: "`project = OPS`"
             before, jql = before[:-1], jql[:-1]
-        return PREFIX_REQUEST.sub("", PREFIX_GLUE.sub("", before).strip()).strip(), jql
+        return PREFIX_REQUEST.sub("", PREFIX_GLUE.sub("", before).strip()).strip(), self._joined(jql)
+
+    def _joined(self, jql: str) -> str:
+        """English a person types between clauses, as JQL: "where" before a clause is AND."""
+        jql = IS_UNRESOLVED.sub(lambda m: "resolution is " + ("not " if m.group("not") else "") + "EMPTY", jql)
+        def joined(part: str) -> str:
+            return ENGLISH_JOIN.sub(lambda m: " AND " if self.clause_start.match(part, m.end()) else m.group(0), part)
+
+        # never inside a quoted value
+        return "".join(part if part.startswith('"') else joined(part) for part in re.split(r'("[^"]*")', jql))
 
     def _unknown_field(self, text: str) -> re.Match | None:
         """`foo = bar` with symbols: JQL with a field this Jira does not have (named in the error)."""
@@ -133,7 +149,7 @@ class TypedJql:
         plainly meant): the longest run of words naming one of the field's values, or a person's two words."""
         def quoted(field: str, said: str) -> str:
             words = said.split()
-            kind = "category" if field == "statuscategory" else GROUNDED[field]
+            kind = QUOTED_KINDS[field]
             size = next((size for size in range(len(words), 1, -1) if self._names(kind, " ".join(words[:size]))),
                         2 if kind == "person" and len(words) > 1 else 0)  # two words unquoted are no JQL
             return " ".join([f'"{" ".join(words[:size])}"', *words[size:]]) if size else said

@@ -13,7 +13,8 @@ from jirakg.intents.timewindows import MONTHS
 # Question words typed most often; not every English word ("form" is no misspelt "from").
 QUESTION_WORDS = frozenset("""the what which many about those these them they only just show still open with
 priority status assigned unassigned reported resolved unresolved created updated please ones tickets issues
-current unfinished overdue blocked stories sprint outstanding""".split())
+current unfinished overdue blocked stories sprint outstanding release releases version versions fixed estimated
+comment comments component components deadline""".split())
 # English words the reader knows though no question word: never taken for a misspelling ("till" is no "still")
 ENGLISH = (FILLER | SCAFFOLD | FIELD_WORDS | QUESTION_WORDS | set(MONTHS)
            | {"till", "til", "form", "lets", "ship", "shipped"})  # "Unresolved Infusion issues" names nobody
@@ -26,7 +27,7 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "thx": "thanks", "ty": "thanks", "u": "you", "ur": "your", "r": "are", "abt": "about",
              "proj": "project", "ppl": "people", "btw": "", "fyi": "", "tbh": "", "imo": "", "pls": "please",
              "w": "with", "tix": "tickets", "tkts": "tickets", "crit": "critical",
-             "sept": "september"}  # "reopened w patch in comments", "opened in sept"
+             "sept": "september", "opn": "open"}  # "reopened w patch in comments", "opened in sept"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])",
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}

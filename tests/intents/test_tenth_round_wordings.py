@@ -1,0 +1,144 @@
+"""The mechanisms the tenth round's tuning pool (tune29) showed missing, each in wordings of its own: closed "without
+fixing" (any resolution but the fix, Done where no resolution is called Fixed); a name's word in its other form
+("notifs", "preferences"); the verb before quoted words ('mention "rollback"'); a count of a sprint's issues in a
+state (no sprint report); English between typed JQL clauses ("where"), "resolution is unresolved", a link type of
+several words unquoted; no release, version or work cycle said as "not in any"; an affected version nobody
+recorded; "# of" after a lead-in; a deadline that has gone by; nobody looking after an issue; an excluded component
+or label keeping the issues that have none; neither of two ended states; a state a release is planned for; labels
+quoted after "tagged" (each of them with "both"); an issue type quoted beside "kind" or "type"; two names sharing
+their last word said once; a story ended by a semicolon; a remark on why the question is asked. Each has a near
+neighbour that keeps its old reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from tests.intents.test_everyday_conditions import NOW, PARSER, one
+from tests.intents.test_sixth_round_wordings import assert_clauses
+from tests.jira_env import fluid_lexicon
+
+
+@pytest.fixture(scope="module")
+def fluid_parser() -> EmbeddedParser:
+    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
+
+
+DEMO = [
+    # closed without a fix: any resolution but Done (this instance records a fix as Done); a fix version is no fix
+    ("WEB bugs we closed without fixing them", ['resolution != "Done"', 'statusCategory = "done"'], ()),
+    ("WEB bugs closed without a fix version", ["fixVersion is EMPTY"], ("resolution !=",)),
+    # a word of a name in its other form
+    ("open bugs in push notifs", ['component = "Push Notifications"'], ("text ~",)),
+    # the verb before quoted words is no word to search for
+    ('how many OPS tasks mention "rollback"', ['text ~ "rollback"'], ('"tasks"', "mention")),
+    # no release, version or work cycle, said as "not in any"
+    ("open MOB bugs not in any release", ["fixVersion is EMPTY"], ()),
+    ("open WEB stories that aren't part of any version yet", ["fixVersion is EMPTY"], ()),
+    ("open DATA tasks never put into a work cycle", ["sprint is EMPTY"], ()),
+    ("Which open bugs in the Checkout area aren't planned for any release?",
+     ['component = "Checkout"', "fixVersion is EMPTY"], ()),
+    # a deadline gone by; nobody looking after the issues
+    ("OPS tasks whose deadline has already gone by", ["duedate < now()", "resolution is EMPTY"], ()),
+    ("DATA tasks that don't have anybody handling them", ["assignee is EMPTY"], ()),
+    ("which tickets don't have anyone looking after them? most urgent first",
+     ["assignee is EMPTY", "ORDER BY priority DESC"], ()),
+    # an excluded component or label keeps the issues with none; a wanted one stays as it is
+    ("open MOB bugs outside the iOS App component", ['(component != "iOS App" OR component is EMPTY)'], ()),
+    ("OPS tasks not tagged security", ['(labels != "security" OR labels is EMPTY)'], ()),
+    ("OPS tasks tagged security", ['labels = "security"'], ("EMPTY",)),
+    # a known word with a letter left out
+    ("DATA stories not estimatd yet", ['"Story point estimate" is EMPTY'], ()),
+    # neither of two ended states; a state a release is planned for is no state
+    ("PROJ bugs that aren't done or closed", ["resolution is EMPTY"], ('statusCategory = "done"',)),
+    ("MOB stories planned to be finished in 2026.Q4", ['fixVersion = "2026.Q4"'], ("statusCategory", "resolution")),
+    ("MOB stories finished in 2026.Q4", ['fixVersion = "2026.Q4"', 'statusCategory = "done"'], ()),
+    # labels quoted after "tagged", each of them when "both" is said; a label's words inflected
+    ("How many tickets are tagged with both 'performance' and 'regression'?",
+     ['labels = "performance" AND labels = "regression"'], ("text ~",)),
+    ("items tagged 'performance' or 'regression'", ['labels in ("performance", "regression")'], ("text ~",)),
+    ("WEB items tagged as needing design", ['labels = "needs-design"'], ()),
+]
+
+TYPED = [
+    # English between typed clauses, "resolution is unresolved"
+    ("count issues in project = OPS where assignee is empty", "count", ['project = "OPS"', "assignee IS EMPTY"]),
+    ("project = MOB and resolution is unresolved", "search", ['project = "MOB"', "resolution IS EMPTY"]),
+    ('summary ~ "bugs where people are" and project = MOB', "search", ['summary ~ "bugs where people are"']),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    call = one(PARSER, question)
+    assert call.name == ("count" if "how many" in question.lower() else "search"), call.name
+    assert_clauses(call.jql or "", present, absent)
+    assert call.slots.ignored == [], call.slots.ignored
+
+
+def test_without_fixing_says_which_resolution_it_read() -> None:
+    call = one(PARSER, "MOB bugs resolved but not actually fixed")
+    assert any("any resolution but Done" in line for line in call.slots.assumed), call.slots.assumed
+
+
+@pytest.mark.parametrize(("question", "intent", "present"), TYPED, ids=[q for q, _, _ in TYPED])
+def test_typed_jql_with_english_joins(question: str, intent: str, present: list[str]) -> None:
+    call = one(PARSER, question)
+    assert call.name == intent, (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, ())
+
+
+@pytest.mark.parametrize("question", [
+    "How many of the items in WEB Sprint 52 haven't been finished yet?",
+    "WEB Sprint 52: how many tickets still not done?",
+    "how many done in DATA sprint 51",
+])
+def test_a_count_of_a_sprints_issues_in_a_state_is_a_count(question: str) -> None:
+    call = one(PARSER, question)
+    assert call.name == "count", call.name
+    assert "sprint = " in (call.jql or "")
+    assert any(c in (call.jql or "") for c in ("resolution is EMPTY", "statusCategory", 'status = "Done"'))
+
+
+@pytest.mark.parametrize(("question", "intent"), [
+    ("how is WEB Sprint 52 going", "sprint"),  # the report, as before
+    ("which release are the open MOB bugs planned for", "breakdown"),  # a grouping, as before
+    ("MOB: # of bugs still open", "count"),
+])
+def test_near_neighbours_keep_their_intent(question: str, intent: str) -> None:
+    assert one(PARSER, question).name == intent
+
+
+FLUID = [
+    ("Video Player blockers we resolved without actually fixing them", ['resolution != "Fixed"'], ()),
+    ("uploader bugs closed without a fix version", ["fixVersion is EMPTY"], ("resolution !=",)),
+    ("preferences framework bugs", ['component = "Prefs Framework"'], ("text ~",)),
+    ("How many Decapod bugs don't record which version they affect?", ["affectedVersion is EMPTY"], ()),
+    ("decapod bugs that leave out which release the problem was found in", ["affectedVersion is EMPTY"], ()),
+    ('Floe tickets that mention "screen reader"', ['text ~ "screen reader"'], ("mention",)),
+    ("how many issues where issueLinkType in (supersedes, is superseded by)",
+     ['issueLinkType IN ("supersedes", "is superseded by")'], ()),
+    # an issue type quoted beside the word that says it is one
+    ("How many of the Fluid Engage tickets are of the 'Sub-issue' kind?", ['issuetype = "Sub-issue"'], ("text ~",)),
+    ("engage issues of type 'Task'", ['issuetype = "Task"'], ("text ~",)),
+    # two names sharing their last word, said once
+    ("image or layout reorderer issues in open state",
+     ['component in ("Image Reorderer", "Layout Reorderer")'], ("text ~",)),
+    ("bugs or tasks in uploader", ['issuetype in ("Bug", "Task")', 'component = "Uploader"'], ()),
+    # a story before a semicolon; the person it names is whose hands the issues are in
+    ("Antranig is the IoC System expert; which unresolved IoC System issues are currently in his hands?",
+     ['assignee = "antranig.basman"', 'component = "IoC System"'], ()),
+    # a remark after the request on why it is asked asks for nothing more
+    ("How many Decapod bugs don't record which version they affect? I'd like to know how incomplete our reports are.",
+     ["affectedVersion is EMPTY"], ()),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                        absent: tuple[str, ...]) -> None:
+    calls = fluid_parser.parse(question).intents
+    assert len(calls) == 1, calls
+    call = calls[0]
+    assert call.name == ("count" if "how many" in question.lower() else "search"), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
