@@ -44,7 +44,7 @@ from jirakg.text.words import unicode_words
 KEY = ISSUE_KEY_SHAPE
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 NEGATION = re.compile(r"\b(?:no longer|not still|not|no|non|without|except|excluding|exclude|other than|besides|"
-                      r"but not|isn t|aren t|"
+                      r"but not|isn t|aren t|hasn t|haven t|"
                       r"(?:don|doesn|didn|wasn|weren) t(?! (?:forget|miss|mind|worry|hesitate)\b)|"
                       r"nothing (?:that s |that is |which is )?(?:marked|rated|set to|set as|tagged)|"
                       r"(?:anyone|anybody|everyone|everybody|someone|somebody|all|any) but|"
@@ -2666,6 +2666,13 @@ def _noun_forms(name: str) -> set[str]:
     return {name, name[:-1] + "ies" if name.endswith("y") else name + "s"}
 
 
+# what is done to an issue, said after a negation and before where it is ("not finished in 2026.Q4", "not worked on
+# in OPS Sprint 52"): the negation is the verb's; not the verbs that place an issue ("not planned for 2026.Q4")
+STATE_VERBS = frozenset("finished done resolved closed fixed completed complete shipped started begun merged delivered "
+                        "addressed handled sorted touched updated worked moved reviewed tested estimated released "
+                        "picked".split())
+
+
 def _negation(before: str) -> re.Match | None:
     """The negation that reaches the value after `before`; "no"/"without" negate the noun right after them, so
     "stories with no estimate in MOB" negates the estimate, not MOB."""
@@ -2681,6 +2688,9 @@ def _negation(before: str) -> re.Match | None:
         return None
     if first == "non" and between:  # a prefix: "non-bug tickets Justin raised" are his, and not bugs
         return None
+    rest = [w for w in (negation.group("rest") or "").split() if w not in ("yet", "been", "ever", "actually", "really")]
+    if len(rest) > 1 and rest[0] in STATE_VERBS and rest[1] in ("in", "on", "under", "within", "yet"):
+        return None  # "what's not finished in the 2026.Q4 release": the negation is the verb's, the release wanted
     return negation
 
 

@@ -6,8 +6,9 @@ several words unquoted; no release, version or work cycle said as "not in any"; 
 recorded; "# of" after a lead-in; a deadline that has gone by; nobody looking after an issue; an excluded component
 or label keeping the issues that have none; neither of two ended states; a state a release is planned for; labels
 quoted after "tagged" (each of them with "both"); an issue type quoted beside "kind" or "type"; two names sharing
-their last word said once; a story ended by a semicolon; a remark on why the question is asked. Each has a near
-neighbour that keeps its old reading."""
+their last word said once; a story ended by a semicolon; a remark on why the question is asked; a negation before
+what was done to the issues ("not finished in 2026.Q4") kept from the place after it. Each has a near neighbour that
+keeps its old reading."""
 
 from __future__ import annotations
 
@@ -58,6 +59,13 @@ DEMO = [
      ['labels = "performance" AND labels = "regression"'], ("text ~",)),
     ("items tagged 'performance' or 'regression'", ['labels in ("performance", "regression")'], ("text ~",)),
     ("WEB items tagged as needing design", ['labels = "needs-design"'], ()),
+    # a negation before a verb of what is done to the issues is the verb's, not the place's after it
+    ("what's not finished in the 2026.Q4 release", ['fixVersion = "2026.Q4"', "resolution is EMPTY"], ("!=",)),
+    ("tickets not yet closed in DATA", ['project = "DATA"', "resolution is EMPTY"], ("!=",)),
+    ("epics not complete in PROJ", ['project = "PROJ"'], ("!=",)),
+    ("what hasn't shipped in 2026.Q3", ['fixVersion = "2026.Q3"', 'statusCategory != "done"'], ()),
+    ("stories not planned for 2026.Q4", ['(fixVersion != "2026.Q4" OR fixVersion is EMPTY)'], ()),  # placed: not in it
+    ("stories not in MOB", ['project != "MOB"'], ()),
 ]
 
 TYPED = [
