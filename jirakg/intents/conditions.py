@@ -377,7 +377,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"still (?:has|have|got|owes?|carry|carries|holds?)(?= (?:going|open|outstanding|"
                               r"pending|left)\b|$)|"
                               r"(?:we|they|he|she|you|i) (?:are |re |is |s )?still (?:sitting on|holding|carrying|"
-                              r"owe|owing))\b")),
+                              # ("not resolved as Done": resolved some other way, `_resolutions`)
+                              r"owe|owing))\b(?! as\b)")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:due ?dates?|deadlines?)\b")),

@@ -66,6 +66,9 @@ DEMO = [
     ("what hasn't shipped in 2026.Q3", ['fixVersion = "2026.Q3"', 'statusCategory != "done"'], ()),
     ("stories not planned for 2026.Q4", ['(fixVersion != "2026.Q4" OR fixVersion is EMPTY)'], ()),  # placed: not in it
     ("stories not in MOB", ['project != "MOB"'], ()),
+    # resolved some other way: never also unresolved (the two together select nothing)
+    ("OPS tasks that were not resolved as done", ['resolution != "Done"'], ("resolution is EMPTY",)),
+    ("OPS tasks that were not resolved", ["resolution is EMPTY"], ("!=",)),
 ]
 
 TYPED = [
