@@ -722,7 +722,14 @@ SORT_FIELDS = (r"priority|created|creation date|created date|date created|date|a
                r"importance")
 SORTED_BY = (r"(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |these |"
              r"the list |the results )?")
-ORDER = re.compile(rf"\b(?:{SORTED_BY})?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?(?P<field>{SORT_FIELDS})"
+ORDER = re.compile(rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|got) )?(?P<whenverb>raised|filed|opened|reported|"
+                   r"logged|submitted|added|changed|touched|modified|closed|fixed|finished|completed)\b|"
+                   # "sorted by assignee": said with the sorting verb ("bugs by assignee" is a grouping)
+                   rf"\b{SORTED_BY}by (?:the )?(?P<person>assignee|reporter|owner)\b|"
+                   # "least important first": the lowest level first
+                   rf"\b{PUT}(?P<leastfirst>least (?:important|urgent|pressing|critical|severe)|lowest priority) "
+                   rf"{ON_TOP}\b|"
+                   rf"\b(?:{SORTED_BY})?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?(?P<field>{SORT_FIELDS})"
                    r"(?:,? (?:from |with the )?"
                    r"(?P<way>asc|desc|ascending|descending|"
                    r"highest first|highest to lowest|lowest to highest|"
@@ -734,7 +741,7 @@ ORDER = re.compile(rf"\b(?:{SORTED_BY})?by (?:when (?:it|they) (?:was|were|is|ar
                    r"(?P<span>newest|latest|most recent|oldest|earliest) to (?:the )?(?:oldest|earliest|newest|latest|"
                    r"most recent)\b|"
                    # "in descending order of priority", "in priority order"
-                   r"\bin (?P<dir>descending |ascending )?order of (?P<field3>priority|due date|creation date|"
+                   r"\bin (?P<dir>descending |ascending )?order of (?P<field3>priority|due date|creation date|creation|"
                    r"last update|urgency|importance)\b|\bin (?P<field4>priority|due date) order\b|"
                    # "most recently resolved first"
                    rf"\b(?P<resolvedfirst>(?:most )?recently (?:resolved|closed|fixed|completed)) {ON_TOP}\b|"
@@ -777,7 +784,7 @@ ORDER = re.compile(rf"\b(?:{SORTED_BY})?by (?:when (?:it|they) (?:was|were|is|ar
                    rf"longest idle|most stale) {ON_TOP}\b|"
                    # "soonest deadline first", "latest due date at the top", "due soonest first"
                    rf"\b{PUT}(?:(?P<due>soonest|earliest|nearest|closest|next)|(?P<duelate>latest|furthest)) "
-                   rf"(?:deadlines?|due dates?|due) {ON_TOP}\b|\b{PUT}(?P<duesoon>due (?:soonest|earliest|next)) "
+                   rf"(?:deadlines?|due dates?|due) {ON_TOP}\b|\b{PUT}(?P<duesoon>due (?:soonest|earliest|next|first)) "
                    rf"(?:{ON_TOP})?")
 # "open risks by priority", "olga open by due date": a list said last in an order, as in a keyword query
 SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:by|in order of) "
@@ -787,7 +794,8 @@ SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
               "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "due": "due date",
-              "duesoon": "due date", "duelate": "latest due", "span": "created", "resolvedfirst": "resolution date"}
+              "duesoon": "due date", "duelate": "latest due", "span": "created", "resolvedfirst": "resolution date",
+              "leastfirst": "least urgent"}
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
@@ -799,7 +807,12 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "latest": "created DESC", "earliest": "created ASC", "highest priority": "priority DESC",
                 "most urgent": "priority DESC", "most pressing": "priority DESC", "most important": "priority DESC",
                 "worst": "priority DESC", "most severe": "priority DESC", "most serious": "priority DESC",
-                "most critical": "priority DESC", "urgency": "priority DESC", "importance": "priority DESC"}
+                "most critical": "priority DESC", "urgency": "priority DESC", "importance": "priority DESC",
+                "least urgent": "priority ASC", "creation": "created ASC", "assignee": "assignee ASC",
+                "owner": "assignee ASC", "reporter": "reporter ASC", **dict.fromkeys(
+                    ("raised", "filed", "opened", "reported", "logged", "submitted", "added"), "created ASC"),
+                **dict.fromkeys(("changed", "touched", "modified"), "updated DESC"),
+                **dict.fromkeys(("closed", "fixed", "finished", "completed"), "resolutiondate DESC")}
 OTHER_WORK = (r"(?:(?:something|anything)(?: else)?|others|(?:some |an |any |at least one |one or more )?"
               r"(?:other|another|different|more) (?:issues?|tickets?|"
               r"work|stuff|items?|things?|stories|tasks|jobs?|pieces? of work)|work|stuff|other people|someone else)"
@@ -1918,7 +1931,8 @@ class ConditionReader:
             slots.order_by = _directed(ORDER_FIELDS[match.group("field")], match.group("way"))  # "by urgency desc"
         for match in words.take_all(ORDER):
             chosen = next(filter(None, (match.group(name) for name in (
-                "field", "field2", "field3", "field4", "bare", "agefield", "first", "start"))), None) or next(
+                "field", "field2", "field3", "field4", "bare", "agefield", "first", "start", "whenverb", "person"))),
+                None) or next(
                 (field for group, field in ORDER_SAID.items() if match.group(group)), "updated")
             way = match.group("way") or match.group("bareway") or match.group("age") or match.group("span") or (
                 match.group("dir") or "").strip() or None

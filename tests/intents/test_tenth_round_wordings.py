@@ -7,8 +7,9 @@ recorded; "# of" after a lead-in; a deadline that has gone by; nobody looking af
 or label keeping the issues that have none; neither of two ended states; a state a release is planned for; labels
 quoted after "tagged" (each of them with "both"); an issue type quoted beside "kind" or "type"; two names sharing
 their last word said once; a story ended by a semicolon; a remark on why the question is asked; a negation before
-what was done to the issues ("not finished in 2026.Q4") kept from the place after it. Each has a near neighbour that
-keeps its old reading."""
+what was done to the issues ("not finished in 2026.Q4") kept from the place after it; orders said by when the
+issues were raised or closed, in order of creation, due first, least important first, by assignee. Each has a near
+neighbour that keeps its old reading."""
 
 from __future__ import annotations
 
@@ -69,6 +70,13 @@ DEMO = [
     # resolved some other way: never also unresolved (the two together select nothing)
     ("OPS tasks that were not resolved as done", ['resolution != "Done"'], ("resolution is EMPTY",)),
     ("OPS tasks that were not resolved", ["resolution is EMPTY"], ("!=",)),
+    # orders: by when they were raised or closed, in order of creation, due first, least important first, by assignee
+    ("open MOB bugs sorted by when they were raised", ["ORDER BY created ASC"], ()),
+    ("open MOB bugs sorted by when they were closed", ["ORDER BY resolutiondate DESC"], ()),
+    ("open MOB bugs in order of creation", ["ORDER BY created ASC"], ()),
+    ("open MOB bugs, those due first at the top", ["ORDER BY duedate ASC"], ()),
+    ("open MOB bugs, least important first", ["ORDER BY priority ASC"], ("priority =", "text ~")),
+    ("open MOB bugs ordered by assignee", ["ORDER BY assignee ASC"], ()),
 ]
 
 TYPED = [
@@ -114,6 +122,7 @@ def test_a_count_of_a_sprints_issues_in_a_state_is_a_count(question: str) -> Non
 @pytest.mark.parametrize(("question", "intent"), [
     ("how is WEB Sprint 52 going", "sprint"),  # the report, as before
     ("which release are the open MOB bugs planned for", "breakdown"),  # a grouping, as before
+    ("open MOB bugs by assignee", "breakdown"),  # no sorting verb: a grouping, as before
     ("MOB: # of bugs still open", "count"),
 ])
 def test_near_neighbours_keep_their_intent(question: str, intent: str) -> None:
