@@ -76,7 +76,11 @@ JUDGED_NO_BUG = re.compile(rf"\b(?:{JUDGED}|{ENDED_BECAUSE})"
 LACKED_INFO = re.compile(rf"\b{ENDED_BECAUSE} (?:they |it |the reports? |there )?(?:didn t|did not|don t|do not|"
                          r"doesn t|does not|wasn t|weren t|never) (?:have |had |contain |give |include |provide |"
                          r"come with )?(?:enough|sufficient) (?:info|information|details?|context)\b")
-RESOLUTIONS_SAID = (("not a bug", JUDGED_NO_BUG), ("incomplete", LACKED_INFO))
+# "closed because the team couldn't make the problem happen"
+NOT_REPRODUCED = re.compile(r"\b(?:couldn t|could not|can t|cannot|unable to|failed to|never managed to) "
+                            r"(?:make|get) (?:the (?:problem|bug|issue|error|crash|failure)|it|them|this) "
+                            r"(?:to )?(?:happen|occur|show up|appear)(?: again)?\b")
+RESOLUTIONS_SAID = (("not a bug", JUDGED_NO_BUG), ("incomplete", LACKED_INFO), ("cannot reproduce", NOT_REPRODUCED))
 # "nobody has picked them up yet", "still unassigned": work still waiting for someone, so open work
 NOT_YET_TAKEN = re.compile(r"\b(?:nobody|no one|noone) (?:has |have |had )?(?:yet )?(?:picked|taken|claimed|"
                            r"grabbed|took)\b[^.?!;]{0,20}?\byet\b|"
@@ -86,6 +90,17 @@ NOT_YET_TAKEN = re.compile(r"\b(?:nobody|no one|noone) (?:has |have |had )?(?:ye
 NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned".split())
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
+# a project or component described beside its name: "Kettle, the server-side framework, …", "the museum app project
+# (Fluid Engage)"
+DESCRIBED_AFTER = re.compile(r"(?P<name>\b[\w'-]+(?: [\w'-]+){0,3})(?P<rest>, (?:the|a|an|our|its) "
+                             r"(?![^,]*\b(?:ones?|open|closed|unresolved|resolved|done|finished)\b)[^,?.;:()]{3,60},)")
+DESCRIBED_IN_BRACKETS = re.compile(r"\b(?:the|our|a|an) [^,()?.;:]{3,80}? \((?P<name>[^()]{2,40})\)")
+# "the Wish lists v2 epic (WEB-410)", "the MOB-655 epic": the word says what the issue named is, no kind asked for
+KIND_BESIDE_KEY = re.compile(rf"\b(?:epic|initiative|feature)\s*\(\s*(?P<key>{KEY})\s*\)|"
+                             rf"\b(?P<key2>{KEY}) (?:epic|initiative|feature)\b(?! (?:issues?|tickets?|links?)\b)",
+                             re.IGNORECASE)
+# "critical bugs pre 2012", "post-2015 tickets": before or after that year
+PRE_POST_YEAR = re.compile(r"\b(pre|post)[- ]?(?=(?:19|20)\d\d\b)")
 # "image or layout reorderer": two names, their shared last word(s) said once
 SHARED_TAIL = re.compile(r"\b(?P<a>[a-z][\w-]*) (?P<join>or|and) (?P<b>[a-z][\w-]*) "
                          r"(?P<tail>[a-z][\w-]*(?: [a-z][\w-]*)?)")
@@ -249,7 +264,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?! (?:to|in|into|for)\b))|"
                             r"without (?:an? |any )?(?:owner|assignee)|nobody s|"
                             r"without (?:anyone|anybody|someone|somebody|a person|any person) (?:being )?assigned|"
-                            r"(?:never|not) (?:got|had|gotten|get|have) (?:anyone|anybody|someone) assigned(?! to\b)|"
+                            r"(?:never|not) (?:got|had|gotten|get|have) (?:anyone|anybody|someone) assigned"
+                            r"(?: to (?:them|it))?(?! to\b)|"
                             r"(?:never|not) (?:yet )?(?:been |got |gotten )?given (?:an? |any )?(?:owner|assignee)|"
                             r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
@@ -462,9 +478,11 @@ NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |
 CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
                  "indeterminate": "indeterminate"}
 AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": the component it is filed under
-AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|against|(?:found|seen|broken|happens?|happening|occurs?|"
-                     r"shows? up|showing up|showed up|turned up|cropped up|popped up|appeared|reproduces?|hit) in|"
+AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|affectedversions?|against|(?:found|seen|broken|happens?|"
+                     r"happening|occurs?|shows? up|showing up|showed up|turned up|cropped up|popped up|appeared|"
+                     r"reproduces?|hit) in|"
                      r"reported (?:in|on|against)|(?:that |which )?(?:hit|hits|broke|break))(?: the| that| this)?"
+                     r"(?:(?<=the) \w+(?: s)?)?"  # "found in the data team's 2026.Q3 version"
                      r"(?: versions?| releases?| builds?)?(?: (?:is|was|=|of))?$")  # "whose affected version is 0.3b"
 # "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
 AFFECTS_AFTER = re.compile(r"^(?:as (?:an? |the |their |its )?)?(?:affects?|affected) (?:versions?|releases?)\b")
@@ -679,7 +697,8 @@ IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?e
 IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) up |(?:was |is |gets |got )?"
                          r"(?:mentioned|brought up|raised) )?)?in (?:the |its |their |a )?"
                          r"(?:comments?|replies|discussion(?: threads?)?|back[- ]and[- ]forth)\b|"
-                         r"\b(?:somebody s|someone s|people s|whose|the|a) (?:remarks|comments?|replies|reply)\b|"
+                         r"\b(?:somebody s|someone s|people s|whose|the|a) (?:remarks|comments?|replies|reply|"
+                         r"discussion(?: threads?)?|comment threads?)\b|"
                          # "issues that have comments mentioning Jenkins": the words mentioned are in the comments
                          r"\b(?:have|has|having|with)(?: any| some)? (?:remarks|comments|replies)"
                          r"(?: (?:that|which))?\b")
@@ -687,6 +706,8 @@ IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) 
 QUOTED_IN: dict[str, Literal["summary", "description", "environment", "comment"]] = {
     "summary": "summary", "title": "summary", "description": "description", "environment": "environment",
     "comment": "comment", "comments": "comment"}
+# a word that puts the issues in the quoted state: "show 'In Progress'", "sitting in 'Pull Request'"
+STATE_BEFORE_QUOTE = re.compile(r"\b(?:show|shows|showing|in|at|marked(?: as)?|set to|sitting in|moved to|still)\s*$")
 # the verb that says the quoted words are searched for ('mention "screen reader"'), used with them
 MENTION_BEFORE_QUOTE = re.compile(r"\b(?:that |which |where )?(?:mention|mentions|mentioning|mentioned|"
                                   r"contain|contains|containing|say|says|saying|talk about|talks about|talking about)"
@@ -717,9 +738,9 @@ SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
 # the fields an order is said by ("sorted by last update")
-SORT_FIELDS = (r"priority|created|creation date|created date|date created|date|age|updated|last updated|last update|"
-               r"key|status|due date|due|resolution date|resolved|(?:last |latest |recent )?activity|urgency|"
-               r"importance")
+SORT_FIELDS = (r"priority|created|creation date|created date|date created|deadlines?|date|age|updated|last updated|"
+               r"last update|key|status|due date|due|resolution date|resolved|(?:last |latest |recent )?activity|"
+               r"urgency|importance")
 SORTED_BY = (r"(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |these |"
              r"the list |the results )?")
 ORDER = re.compile(rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|got) )?(?P<whenverb>raised|filed|opened|reported|"
@@ -808,7 +829,8 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "most urgent": "priority DESC", "most pressing": "priority DESC", "most important": "priority DESC",
                 "worst": "priority DESC", "most severe": "priority DESC", "most serious": "priority DESC",
                 "most critical": "priority DESC", "urgency": "priority DESC", "importance": "priority DESC",
-                "least urgent": "priority ASC", "creation": "created ASC", "assignee": "assignee ASC",
+                "least urgent": "priority ASC", "creation": "created ASC", "deadline": "duedate ASC",
+                "deadlines": "duedate ASC", "assignee": "assignee ASC",
                 "owner": "assignee ASC", "reporter": "reporter ASC", **dict.fromkeys(
                     ("raised", "filed", "opened", "reported", "logged", "submitted", "added"), "created ASC"),
                 **dict.fromkeys(("changed", "touched", "modified"), "updated DESC"),
@@ -1367,6 +1389,9 @@ class ConditionReader:
         raw = EXAMPLES.sub(" ", SPELLED_OUT.sub(self._category_spelled_out, raw))
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = SHARED_TAIL.sub(self._shared_tail, raw)
+        raw = self._without_descriptions(raw)
+        raw = KIND_BESIDE_KEY.sub(lambda m: m.group("key") or m.group("key2"), raw)
+        raw = PRE_POST_YEAR.sub(lambda m: "before " if m.group(1) == "pre" else "after ", raw)
         raw = NOT_ENDED_EITHER.sub(r"\g<not>\g<yet> \g<a> and not \g<b>", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         plans = list(SO_THAT.finditer(raw))
@@ -1474,6 +1499,8 @@ class ConditionReader:
             elif kind_after:
                 self._quoted_value("type", quoted, slots)
                 text.blank(match.end(), match.end() + kind_after.end())
+            elif quoted.lower() in self.status_values and STATE_BEFORE_QUOTE.search(text.value[:match.start()]):
+                self._quoted_value("status", quoted, slots)  # "initiatives that show 'In Progress'": that state
             elif (tagged or listed) and any(t.value.lower() == quoted.lower() for t in self.lexicon.of("label")):
                 self._quoted_value("label", quoted, slots)  # things marked 'regression': the label of that name
                 if tagged:
@@ -1563,6 +1590,24 @@ class ConditionReader:
         if {name for name, key in by_name.items() if key == category} - set(items):
             return match.group(0)  # "(in review or blocked)": some of its states, named
         return f" {CATEGORY_LABELS[category].lower()} category "
+
+    def _without_descriptions(self, raw: str) -> str:
+        """"In Kettle, the server-side framework, which …", "the museum mobile app project (Fluid Engage)": words that
+        describe a project or component the question names say what it is, no condition ("framework" is no
+        component there)."""
+        def names(said: str, whole: bool) -> bool:  # the words end with a name ("in Kettle"), or are one
+            words = unicode_words(said).split()
+            return any(m.score == 1.0 for size in ([len(words)] if whole else range(1, min(4, len(words)) + 1))
+                       for kind in ("project", "component")
+                       for m in self.grounder.find(kind, " ".join(words[-size:])))
+
+        def appositive(match: re.Match) -> str:
+            return match.group("name") + ("," if names(match.group("name"), False) else match.group("rest"))
+
+        def parenthesised(match: re.Match) -> str:
+            return f" {match.group('name')} " if names(match.group("name"), True) else match.group(0)
+
+        return DESCRIBED_IN_BRACKETS.sub(parenthesised, DESCRIBED_AFTER.sub(appositive, raw))
 
     def _shared_tail(self, match: re.Match) -> str:
         """"image or layout reorderer": two names sharing their last word(s), said once, when both are names of one
@@ -2227,6 +2272,7 @@ class ConditionReader:
         matches = _prefer_hinted(self.grounder.scan(words.free(), kinds), words, self.lexicon.components_in,
                                  slots.projects)
         negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
+        negated_kind = ""
         labels: list[Match] = []
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
@@ -2282,10 +2328,17 @@ class ConditionReader:
             joined = words.tokens[negated_until:match.start] if 0 <= negated_until <= match.start else ["_"]
             # "non-defect Floe tickets": a value right after a negated one is not in its list without an "or";
             # "isn't a bug or a story": the article does not end the list
-            negated = _negation(before) is not None or (
-                any(t in LIST_JOINERS for t in joined) and all(t in LIST_JOINERS or t in ("a", "an") for t in joined))
+            # ("ignoring the big umbrella epics and the small sub-task pieces": two words describe the next of the
+            # kind; not another value of it, "non-defect stories and tasks")
+            excluded = getattr(slots.excluded, _ATTRIBUTE.get(match.term.kind, "labels"), [])
+            named = [{m.term.value for m in self.grounder.find(match.term.kind, t) if m.score == 1.0} for t in joined]
+            described = [t for t, values in zip(joined, named, strict=True)
+                         if t not in LIST_JOINERS and t not in ("a", "an") and not (values and values <= set(excluded))]
+            negated = _negation(before) is not None or (any(t in LIST_JOINERS for t in joined) and (
+                not described or (len(described) <= 2 and match.term.kind == negated_kind
+                                  and not any(named[joined.index(t)] for t in described))))
             if negated:
-                negated_until = match.end
+                negated_until, negated_kind = match.end, match.term.kind
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
             if match.term.kind == "priority" and (match.score >= 1.0 or phrase in LEVEL_WORDS):
                 note = priority_note(phrase, values)
@@ -2303,7 +2356,7 @@ class ConditionReader:
                 options += [] if option in options else [option]
                 target = []
             elif match.term.kind == "version" and (
-                    (cue := AFFECTS.search(words.before(match.start, 4)))
+                    (cue := AFFECTS.search(words.before(match.start, 6)))
                     or (cue := AFFECTS_AFTER.search(words.after(match.end, 4)))):
                 target = slots.excluded.affected_versions if negated else slots.affected_versions
                 backward = cue.re is AFFECTS

@@ -230,6 +230,8 @@ ASKS_OPENING = re.compile(r"\W*(?:(?:and|also|then|but|so|now|ok|okay|please)\W+
                           # ("I'd like to know how incomplete our bug reports are": why it is asked, no request)
                           r"(?:i(?: \w+)? (?:need|want|would like)|i'd (?:\w+ )?like)\b"
                           r"(?!(?: to)? (?:know|understand|see|gauge|judge|get a sense of) how (?!many\b|much\b))"
+                          # ("I want to show how much we turned down": what the asker will do with the answer)
+                          r"(?!(?: to)? (?:show|prove|explain|demonstrate|report|tell \w+) how\b)"
                           r".*\b(?:issues?|tickets?|bugs?|"
                           r"stor(?:y|ies)|tasks?|epics?|ones?|list|how (?:much|many)|of (?:it|them|those))\b)|"
                           r".*\b(?:too|also|as well)\b", re.IGNORECASE)  # "Its children too, if you can."
@@ -566,6 +568,8 @@ class EmbeddedParser:
             slots = self.conditions.read(prefix, Slots(), date_field=earlier_date_field(state.last_search)
                                          if follows else None) if prefix else Slots()
         except (JqlSyntaxError, Unknown) as exc:
+            if isinstance(exc, JqlSyntaxError) and (cut := self.typed.english_tail(jql)):
+                return self._typed(f"{prefix} {cut[1]}".strip(), cut[0], state)  # "… and unresolved"
             return clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
         slots.assumed += read_as

@@ -96,8 +96,11 @@ class Grounder:
         return [Match(terms[level], start, end, 0.9)]
 
     def _fuzzy(self, phrase: str, start: int, end: int, kinds: set[str]) -> list[Match]:
+        # "oops" is no misspelt OPS: a project key is typed in its own length, or with a letter after it
         return [Match(t, start, end, score) for alias, score in self._close(phrase)
-                for t in self._aliases.named(alias) if t.kind in kinds]
+                for t in self._aliases.named(alias) if t.kind in kinds
+                and not (t.kind == "project" and alias == t.value.lower() and len(alias) != len(phrase)
+                         and not phrase.startswith(alias))]  # "WEBS Sprint 52": the key with a letter after it
 
     def _close_aliases(self, phrase: str) -> tuple[tuple[str, float], ...]:
         """The aliases `phrase` may be a misspelling of, with their scores."""

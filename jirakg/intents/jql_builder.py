@@ -164,7 +164,7 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
         clauses.append(f"{slots.text_field} ~ {quote(text_query(slots.text))}")
     if slots.typed_jql:
         clauses.append(f"({slots.typed_jql})" if clauses and re.search(r"\bOR\b", slots.typed_jql) else slots.typed_jql)
-    jql = " AND ".join(clauses)
+    jql = " AND ".join(dict.fromkeys(clauses))  # a window said twice ("coming up in the next week") once
     if slots.order_by:
         jql = f"{jql} ORDER BY {slots.order_by}".strip()
     return jql

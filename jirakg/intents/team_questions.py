@@ -872,7 +872,10 @@ KEYWORD_MENTION = re.compile(r"\bcomments\s+(?!(?:on|in|for|about|of|from|by|tod
 # The issues themselves asked for, listed or counted, before the comments that select them
 # ("how many comments on open DECA bugs" counts the comments; "… mentioning staging count", as keywords, the issues)
 ISSUES_ASKED = re.compile(r"\b(?:which|what|list|show|find|how many|number of|count)\b(?: (?!comments?\b)[\w-]+){0,4}? "
-                          r"(?:issues|tickets|items|bugs|stories|tasks)\b|\b(?:count|total)\s*[?.]?\s*$")
+                          r"(?:issues|tickets|items|bugs|stories|tasks|reports)\b|\b(?:count|total)\s*[?.]?\s*$|"
+                          # "Infusion bugs where the discussion mentions regression": the issues, named first
+                          r"^\W*(?:[\w-]+ ){0,3}(?:issues|tickets|items|bugs|stories|tasks)"
+                          r" (?=where|whose|with|that|which|in which)")
 
 
 # A count beside the text the comments hold, said as keywords: the issues counted, not their comments

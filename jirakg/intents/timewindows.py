@@ -408,6 +408,9 @@ _RULES = [
     (r"\byesterday\b", lambda m, now, today, _: (today - timedelta(days=1), today)),
     (r"\b(?:this|the current|current) week\b", lambda m, now, today, _: (
         _week_start(today), _week_start(today) + timedelta(days=7))),
+    # "in the next week": the 7 days from now, as "in the last week" is the 7 days before it
+    (r"\b(?:within|in|over|during) the (?:next|coming) (week|fortnight|month)\b",
+     lambda m, now, today, _: (now, shift(now, 1, m.group(1)))),
     (r"\b(?:next|the coming|coming|upcoming|the upcoming) week\b", lambda m, now, today, _: (
         _week_start(today) + timedelta(days=7), _week_start(today) + timedelta(days=14))),
     # "in the last week" is the 7 days before now; "last week" alone is the calendar week (below)

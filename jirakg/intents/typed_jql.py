@@ -76,6 +76,13 @@ UNQUOTED_LIST = re.compile(rf"(?P<head>\b(?P<field>{VALUED})\s*(?:not\s+)?in\s*)
 # empty"; read as AND when a clause follows
 ENGLISH_JOIN = re.compile(r"\s+(?:and )?(?:where|with|having|whose|that have|which have|that are|which are)\s+",
                           re.IGNORECASE)
+# "created in 2018": that year; ", order by created": the comma is English
+YEAR_IN = re.compile(r"\b(created|createddate|updated|updateddate|resolved|resolutiondate|due|duedate)\s+in\s+"
+                     r"((?:19|20)\d\d)\b", re.IGNORECASE)
+COMMA_ORDER = re.compile(r"\s*,\s*(?=order\s+by\b)", re.IGNORECASE)
+# "DATA issues in openSprints()": the sprint field left unsaid
+SPRINTS_SAID = re.compile(r"\b(?:issues|tickets|items|work|stuff|things)\s+in\s+(?=(?:open|closed|future)Sprints\s*\()",
+                          re.IGNORECASE)
 # "resolution is unresolved": Jira wants EMPTY; the meaning is plain
 IS_UNRESOLVED = re.compile(r"\bresolution\s+is\s+(?P<not>not\s+)?unresolved\b", re.IGNORECASE)
 OPENS_CLAUSE = re.compile(r"(?:(?<![\w-])NOT\s*)?(?:\(\s*)*$", re.IGNORECASE)
@@ -102,6 +109,7 @@ class TypedJql:
 
     def find(self, text: str) -> tuple[str, str] | None:
         """(the natural-language prefix, the JQL) when the text holds JQL, else None."""
+        text = SPRINTS_SAID.sub("sprint in ", text)
         match = self.clause_start.search(text) or self._unknown_field(text)
         if match is None or not STRONG_JQL.search(text[match.start():]):
             return None  # "a resolution was recorded" is English; JQL has symbols, AND/OR or EMPTY
@@ -120,11 +128,30 @@ class TypedJql:
     def _joined(self, jql: str) -> str:
         """English a person types between clauses, as JQL: "where" before a clause is AND."""
         jql = IS_UNRESOLVED.sub(lambda m: "resolution is " + ("not " if m.group("not") else "") + "EMPTY", jql)
+        jql = YEAR_IN.sub(lambda m: f'{m.group(1)} >= "{m.group(2)}-01-01" AND {m.group(1)} < '
+                                    f'"{int(m.group(2)) + 1}-01-01"', COMMA_ORDER.sub(" ", jql))
         def joined(part: str) -> str:
             return ENGLISH_JOIN.sub(lambda m: " AND " if self.clause_start.match(part, m.end()) else m.group(0), part)
 
         # never inside a quoted value
         return "".join(part if part.startswith('"') else joined(part) for part in re.split(r'("[^"]*")', jql))
+
+    @staticmethod
+    def english_tail(jql: str) -> tuple[str, str] | None:
+        """JQL that cannot run as typed but would without English words after it ("labels = tech-debt and
+        unresolved", "sprint in openSprints() labeled tech-debt"): (the JQL, the words), for the words to be read as
+        conditions; None when no such cut runs."""
+        for cut in (m.start() for m in reversed(list(re.finditer(r"\s+", jql)))):
+            head, tail = jql[:cut].rstrip(), jql[cut:].strip()
+            head = re.sub(r"\s+(?:and|or)$", "", head, flags=re.IGNORECASE)
+            if re.search(r"[=~<>!()\"]", tail):
+                return None  # JQL after the cut: the error is in the JQL, said as it is
+            try:
+                parse(head)
+            except JqlSyntaxError:
+                continue
+            return head, tail
+        return None
 
     def _unknown_field(self, text: str) -> re.Match | None:
         """`foo = bar` with symbols: JQL with a field this Jira does not have (named in the error)."""
@@ -215,6 +242,8 @@ class TypedJql:
         if isinstance(operand, Function) and field in DATE_FIELDS:
             moment = self._date_function(operand)
             return Value(moment) if moment else operand
+        if isinstance(operand, Value) and field in DATE_FIELDS and re.fullmatch(r"(?:19|20)\d\d", operand.text):
+            return Value(f"{operand.text}-01-01")  # "created < 2012": the year's first day
         if not isinstance(operand, Value):
             return operand
         if field == "statuscategory":

@@ -8,8 +8,10 @@ or label keeping the issues that have none; neither of two ended states; a state
 quoted after "tagged" (each of them with "both"); an issue type quoted beside "kind" or "type"; two names sharing
 their last word said once; a story ended by a semicolon; a remark on why the question is asked; a negation before
 what was done to the issues ("not finished in 2026.Q4") kept from the place after it; orders said by when the
-issues were raised or closed, in order of creation, due first, least important first, by assignee. Each has a near
-neighbour that keeps its old reading."""
+issues were raised or closed, in order of creation, due first, least important first, by assignee (tune30 on): a
+project or component described beside its name; "pre 2012"; "in the next week"; the word "epic" beside its key;
+English after typed JQL; the second of two excluded kinds, each described; a found-in version past a possessive.
+Each has a near neighbour that keeps its old reading."""
 
 from __future__ import annotations
 
@@ -77,11 +79,43 @@ DEMO = [
     ("open MOB bugs, those due first at the top", ["ORDER BY duedate ASC"], ()),
     ("open MOB bugs, least important first", ["ORDER BY priority ASC"], ("priority =", "text ~")),
     ("open MOB bugs ordered by assignee", ["ORDER BY assignee ASC"], ()),
+    ("open WEB bugs due in the next 7 days, sorted by deadline", ["ORDER BY duedate ASC", "duedate < 7d"], ()),
+    # "in the next week" is the 7 days from now, and a window said twice is one clause
+    ("unfinished work with a deadline coming up in the next week", ["duedate >= now() AND duedate < 7d"],
+     ("2026/11/0", "7d AND duedate >= now()")),
+    # the word "epic" beside the key it names is no kind asked for
+    ("what's still open in the WEB-410 epic", ['parent = "WEB-410"', "resolution is EMPTY"], ("issuetype",)),
+    # a state quoted after a word that puts the issues in it
+    ("stories in 'In Review'", ['status = "In Review"'], ("text ~",)),
+    # the second of two excluded kinds, each described
+    ("non-defect stories and tasks in WEB", ['issuetype in ("Story", "Task")', 'issuetype != "Bug"'], ()),
+    # a version a problem was found in, past a possessive; the field typed as one word
+    ("Which problems found in the data team's 2026.Q3 version are still unresolved?",
+     ['affectedVersion = "2026.Q3"'], ("fixVersion",)),
+    ("DATA issues with affectedVersion 2026.Q3 and no resolution", ['affectedVersion = "2026.Q3"'], ("fixVersion",)),
+]
+
+# the same, where the answer names words it did not use ("child", "oops", "small pieces")
+NOTED = [
+    ("For the Wish lists v2 epic (WEB-410), which child items are still not done?", ['parent = "WEB-410"'],
+     ('issuetype = "Epic"',)),
+    # "oops" is no misspelt OPS; a key is typed in its own length
+    ("oops, open bugs in MOB", ['project = "MOB"'], ('"OPS"',)),
+    ("open tickets tagged security, ignoring the big umbrella epics and the small sub-task pieces",
+     ['issuetype not in ("Epic", "Sub-task")'], ('issuetype = "Sub-task"',)),
 ]
 
 TYPED = [
     # English between typed clauses, "resolution is unresolved"
     ("count issues in project = OPS where assignee is empty", "count", ['project = "OPS"', "assignee IS EMPTY"]),
+    # English after the JQL is read as conditions; a year and a comma before ORDER BY as meant
+    ("component = Kubernetes and labels = tech-debt and unresolved", "search",
+     ['component = "Kubernetes"', "resolution is EMPTY"]),
+    ("DATA issues in openSprints() labeled tech-debt", "search", ["sprint IN openSprints()", 'labels = "tech-debt"']),
+    ("count reporter = Elena Rossi and created in 2025", "count",
+     ['created >= "2025-01-01" AND created < "2026-01-01"']),
+    ("priority = High and created < 2026, order by created asc", "search",
+     ['created < "2026-01-01"', "ORDER BY created ASC"]),
     ("project = MOB and resolution is unresolved", "search", ['project = "MOB"', "resolution IS EMPTY"]),
     ('summary ~ "bugs where people are" and project = MOB', "search", ['summary ~ "bugs where people are"']),
 ]
@@ -93,6 +127,13 @@ def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...
     assert call.name == ("count" if "how many" in question.lower() else "search"), call.name
     assert_clauses(call.jql or "", present, absent)
     assert call.slots.ignored == [], call.slots.ignored
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), NOTED, ids=[q for q, _, _ in NOTED])
+def test_demo_wordings_with_words_named(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    call = one(PARSER, question)
+    assert call.name == "search", call.name
+    assert_clauses(call.jql or "", present, absent)
 
 
 def test_without_fixing_says_which_resolution_it_read() -> None:
@@ -148,6 +189,17 @@ FLUID = [
     # a story before a semicolon; the person it names is whose hands the issues are in
     ("Antranig is the IoC System expert; which unresolved IoC System issues are currently in his hands?",
      ['assignee = "antranig.basman"', 'component = "IoC System"'], ()),
+    # a project or component described beside its name: the description is no condition
+    ("In Kettle, the server-side framework, which bugs never got resolved?", ['project = "KETTLE"'], ("component",)),
+    ("In the museum mobile app project (Fluid Engage), how many issues were marked as critical?",
+     ['project = "ENGAGE"', 'priority = "Critical"'], ("component",)),
+    ("For the drag-and-drop reordering piece (Reorderer), how many reports were closed because the team couldn't make "
+     "the problem happen?", ['component = "Reorderer"', 'resolution = "Cannot Reproduce"'], ("!=",)),
+    ("critical bugs pre 2012 never resolved, oldest first", ['created < "2012/01/01', "ORDER BY created ASC"], ()),
+    ("Which Inclusive Learning Design Handbook issues never had anyone assigned to them?", ["assignee is EMPTY"], ()),
+    ("Infusion bugs where the discussion mentions regression.", ['comment ~ "regression"'], ('"regression."',)),
+    ("How many Uploader issues were closed as won't fix? I want to show how much we decided not to do there.",
+     ['resolution = "Won\'t Fix"'], ()),
     # a remark after the request on why it is asked asks for nothing more
     ("How many Decapod bugs don't record which version they affect? I'd like to know how incomplete our reports are.",
      ["affectedVersion is EMPTY"], ()),
