@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 
 from jirakg.connectors.jira import JiraConnector, load_metadata
+from jirakg.intents.jql_builder import quote
 from jirakg.intents.lexicon import Lexicon, select_fields
 
 SAMPLE_JQL = "project is not EMPTY ORDER BY updated DESC"
+EPICS = 2000  # named by summary: the most recently updated, enough for any team's epics, features and initiatives
 BOARD_PROJECTS = 50  # the projects whose boards are read for sprints not in the sample (two requests each)
 SAMPLE_FIELDS = ["project", "assignee", "reporter", "labels", "components", "fixVersions", "versions", "status",
                  "issuetype", "priority", "resolution"]
@@ -30,7 +32,18 @@ async def instance_lexicon(connector: JiraConnector, sample: int = 20000) -> Lex
     return Lexicon.build(fields=metadata.fields, statuses=metadata.statuses, priorities=metadata.priorities,
                          issue_types=metadata.issue_types, link_types=metadata.link_types,
                          projects=metadata.projects, issues=issues[:sample],
-                         planned_sprints=await _planned_sprints(connector, issues[:sample], sprint_field))
+                         planned_sprints=await _planned_sprints(connector, issues[:sample], sprint_field),
+                         epics=await _epics(connector, metadata.issue_types))
+
+
+async def _epics(connector: JiraConnector, issue_types: list[dict], most: int = EPICS) -> list[dict]:
+    """The issues of the types above a story (epics, features, initiatives), by summary: people name them so ("the
+    Wish lists v2 epic"), the most recently updated first."""
+    kinds = [t["name"] for t in issue_types
+             if (t.get("hierarchyLevel") or 0) >= 1 or str(t.get("name", "")).lower() == "epic"]
+    jql = f"issuetype in ({', '.join(quote(k) for k in kinds)}) ORDER BY updated DESC"
+    return [issue async for batch in connector.pages(jql, ["summary", "issuetype"], limit=most)
+            for issue in batch] if kinds else []
 
 
 async def _planned_sprints(connector: JiraConnector, issues: list[dict], sprint_field: str | None) -> list[dict]:

@@ -1321,7 +1321,8 @@ class ConditionReader:
         self.grounder = grounder
         self.now = now
         self.history = HistoryReader(lexicon, now, lexicon.sprints)
-        self.known = {alias for term in lexicon.terms for alias in term.aliases}
+        # (an epic's summary is free words, "login page v2": its words are no value's, nor known to the readers)
+        self.known = {alias for term in lexicon.terms if term.kind != "epic" for alias in term.aliases}
         self.known_words = {word for alias in self.known for word in alias.split()}
         # near a known name: asked of the same leftover words by several readers, so remembered
         self._near_known = functools.lru_cache(maxsize=4096)(
@@ -1347,6 +1348,14 @@ class ConditionReader:
                             if (forms := _noun_forms(name) - {outward, lexicon.inverse_links.get(outward, "")})]
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
+        self.epic_keys: dict[str, list[str]] = {}
+        for term in lexicon.of("epic"):
+            self.epic_keys.setdefault(unicode_words(term.label), []).append(term.value)
+        names = sorted(self.epic_keys, key=len, reverse=True)
+        # "the Wish lists v2 epic", "epic In-app purchases v1": a parent by its summary, beside the word for its kind
+        self.epic_said = re.compile(
+            rf"\b(?P<kind>(?:epic|initiative|feature)\s+)?(?P<name>{'|'.join(_said_loosely(n) for n in names)})"
+            rf"(?P<kind2>\s+(?:epic|initiative|feature))?\b") if names else None
         self.resolution_names = {t.value.lower(): t.value for t in lexicon.of("resolution")}
         self.status_words = {unicode_words(t.value) for t in lexicon.of("status")}
         self.value_names = value_names(lexicon)
@@ -1389,7 +1398,7 @@ class ConditionReader:
         raw = EXAMPLES.sub(" ", SPELLED_OUT.sub(self._category_spelled_out, raw))
         raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
         raw = SHARED_TAIL.sub(self._shared_tail, raw)
-        raw = self._without_descriptions(raw)
+        raw = self._named_parents(self._without_descriptions(raw))
         raw = KIND_BESIDE_KEY.sub(lambda m: m.group("key") or m.group("key2"), raw)
         raw = PRE_POST_YEAR.sub(lambda m: "before " if m.group(1) == "pre" else "after ", raw)
         raw = NOT_ENDED_EITHER.sub(r"\g<not>\g<yet> \g<a> and not \g<b>", raw)
@@ -1590,6 +1599,22 @@ class ConditionReader:
         if {name for name, key in by_name.items() if key == category} - set(items):
             return match.group(0)  # "(in review or blocked)": some of its states, named
         return f" {CATEGORY_LABELS[category].lower()} category "
+
+    def _named_parents(self, raw: str) -> str:
+        """"what's left in the Wish lists v2 epic": the epic its summary names, as its key ("… under WEB-410"); two
+        epics of that summary are asked about."""
+        def keyed(match: re.Match) -> str:
+            if not (match.group("kind") or match.group("kind2")) or re.match(rf"\s*\(?\s*{KEY}", raw[match.end():]):
+                return match.group(0)  # no word for its kind, or the key said beside it ("… epic (WEB-410)")
+            keys = self.epic_keys[unicode_words(match.group("name"))]
+            if any(re.search(rf"\b{re.escape(key)}\b", raw, re.IGNORECASE) for key in keys):
+                return match.group(0)  # "the Alert routing v1 epic, OPS-455": its key is said, the name describes it
+            if len(keys) > 1:
+                raise Unknown(f"'{match.group('name')}' names {len(keys)} issues: {', '.join(keys)}. Which one?")
+            under = re.search(rf"\b(?:{UNDER}|in|of)\s+(?:the\s+)?$", raw[:match.start()])
+            return f" {keys[0]} " if under else f" under {keys[0]} "
+
+        return self.epic_said.sub(keyed, raw) if self.epic_said else raw
 
     def _without_descriptions(self, raw: str) -> str:
         """"In Kettle, the server-side framework, which …", "the museum mobile app project (Fluid Engage)": words that
@@ -2739,6 +2764,11 @@ def _noun_forms(name: str) -> set[str]:
 STATE_VERBS = frozenset("finished done resolved closed fixed completed complete shipped started begun merged delivered "
                         "addressed handled sorted touched updated worked moved reviewed tested estimated released "
                         "picked".split())
+
+
+def _said_loosely(name: str) -> str:
+    """A pattern for a name (normalised words) as typed: any punctuation between its words ("in-app")."""
+    return r"[\W_]+".join(map(re.escape, name.split()))
 
 
 def _negation(before: str) -> re.Match | None:

@@ -81,7 +81,11 @@ def _dates(dates: list[DateRange], now: str | None) -> list[str]:
         if window.start:
             clauses.append(f"{field} >= {_moment(window.start, now)}")
         if window.end:
-            clauses.append(f"{field} < {_moment(window.end, now)}")
+            end = _moment(window.end, now)
+            # "due in the next 7 days": a due date is a day, and the day the window ends in is in it (Jira compares
+            # the day: `duedate < 7d` would leave out what is due a week from today)
+            inclusive = field == "duedate" and not end.startswith('"')
+            clauses.append(f"{field} {'<=' if inclusive else '<'} {end}")
     return clauses
 
 

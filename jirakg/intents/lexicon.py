@@ -219,8 +219,10 @@ class Lexicon(BaseModel):
     @classmethod
     def build(cls, *, fields: Iterable[dict] = (), statuses: Iterable[dict] = (), priorities: Iterable[dict] = (),
               issue_types: Iterable[dict] = (), link_types: Iterable[dict] = (), projects: Iterable[dict] = (),
-              issues: Iterable[dict] = (), planned_sprints: Iterable[dict] = ()) -> Lexicon:
-        """`planned_sprints`: sprints the boards list that the issues may not show yet (named, not windows)."""
+              issues: Iterable[dict] = (), planned_sprints: Iterable[dict] = (), epics: Iterable[dict] = ()) -> Lexicon:
+        """`planned_sprints`: sprints the boards list that the issues may not show yet (named, not windows).
+        `epics`: issues of the types above a story (key, summary, type), named by their summaries, as are such issues
+        among `issues` when they carry a summary."""
         terms = _Terms()
         statuses, priorities, issue_types = list(statuses), list(priorities), list(issue_types)
         link_types = list(link_types)
@@ -233,6 +235,13 @@ class Lexicon(BaseModel):
             _add_issue_terms(terms.add, issue.get("fields", {}), sprints)
         for planned in planned_sprints:
             terms.add("sprint", str(planned["id"]), planned["name"])
+        levels = {t["name"]: t.get("hierarchyLevel") for t in issue_types}
+        for issue in [*issues, *epics]:  # "the Wish lists v2 epic": an epic, feature or initiative by its summary
+            values = issue.get("fields") or {}
+            kind = (values.get("issuetype") or {}).get("name", "")
+            level = levels.get(kind)
+            if values.get("summary") and (level if isinstance(level, int) else int(kind.lower() == "epic")) >= 1:
+                terms.add("epic", issue["key"], values["summary"])
         terms.add_synonyms()
         terms.add_partial_names()
         terms.add_abbreviations()

@@ -65,3 +65,22 @@ def test_the_boards_read_are_those_of_the_projects_most_recently_at_work(monkeyp
     with devjira(DATASET) as url:
         asyncio.run(_lexicon(url))
     assert asked == [latest]
+
+
+def test_an_epic_named_by_its_summary_is_its_key_and_selects_its_children() -> None:
+    """The sample carries no summaries; the epics are read apart, so "the <summary> epic" is that epic's key, and the
+    JQL selects exactly its children in devjira's engine."""
+    summaries: dict[str, list[str]] = {}
+    for issue in DATASET.issues:
+        if issue["fields"]["issuetype"]["name"] == "Epic":
+            summaries.setdefault(issue["fields"]["summary"], []).append(issue["key"])
+    summary, (key,) = next((s, keys) for s, keys in summaries.items()
+                           if len(keys) == 1 and any((i["fields"].get("parent") or {}).get("key") == keys[0]
+                                                     for i in DATASET.issues))
+    with devjira(DATASET) as url:
+        lexicon = asyncio.run(_lexicon(url))
+    assert key in {t.value for t in lexicon.of("epic")}
+    (intent,) = EmbeddedParser(lexicon).parse(f"what's in the {summary} epic?").intents
+    assert intent.name == "search" and intent.slots.parents == [key], intent
+    children = {i["key"] for i in DATASET.issues if (i["fields"].get("parent") or {}).get("key") == key}
+    assert set(keys_of(DATASET, intent.jql or "")) == children

@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.lexicon import Lexicon
 from tests.intents.test_everyday_conditions import NOW, PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
 from tests.jira_env import fluid_lexicon
@@ -79,9 +80,9 @@ DEMO = [
     ("open MOB bugs, those due first at the top", ["ORDER BY duedate ASC"], ()),
     ("open MOB bugs, least important first", ["ORDER BY priority ASC"], ("priority =", "text ~")),
     ("open MOB bugs ordered by assignee", ["ORDER BY assignee ASC"], ()),
-    ("open WEB bugs due in the next 7 days, sorted by deadline", ["ORDER BY duedate ASC", "duedate < 7d"], ()),
+    ("open WEB bugs due in the next 7 days, sorted by deadline", ["ORDER BY duedate ASC", "duedate <= 7d"], ()),
     # "in the next week" is the 7 days from now, and a window said twice is one clause
-    ("unfinished work with a deadline coming up in the next week", ["duedate >= now() AND duedate < 7d"],
+    ("unfinished work with a deadline coming up in the next week", ["duedate >= now() AND duedate <= 7d"],
      ("2026/11/0", "7d AND duedate >= now()")),
     # the word "epic" beside the key it names is no kind asked for
     ("what's still open in the WEB-410 epic", ['parent = "WEB-410"', "resolution is EMPTY"], ("issuetype",)),
@@ -214,3 +215,27 @@ def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: li
     call = calls[0]
     assert call.name == ("count" if "how many" in question.lower() else "search"), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
+
+
+EPICS = Lexicon.build(issue_types=[{"name": "Epic", "hierarchyLevel": 1}, {"name": "Story", "hierarchyLevel": 0}],
+                      projects=[{"key": "WEB", "name": "Web Storefront"}],
+                      epics=[{"key": key, "fields": {"summary": summary, "issuetype": {"name": "Epic"}}}
+                             for key, summary in (("WEB-1", "Wish lists v1"), ("WEB-2", "Wish lists v1"),
+                                                  ("WEB-3", "Gift cards"), ("WEB-4", "In-app purchases v1"))])
+
+
+@pytest.mark.parametrize(("question", "parents"), [
+    ("what's still open in the Gift cards epic?", ["WEB-3"]),
+    ("which items in the in app purchases v1 epic haven't been started", ["WEB-4"]),
+    ("work belonging to epic Gift cards", ["WEB-3"]),
+    ("open issues about gift cards", []),  # no word for its kind: words to search for
+    ("what is still open under the wish lists v1 epic (WEB-1)", ["WEB-1"]),  # its key said: no question which
+])
+def test_an_epic_by_its_summary_is_its_key(question: str, parents: list[str]) -> None:
+    (call,) = EmbeddedParser(EPICS, now=lambda: NOW).parse(question).intents
+    assert call.slots.parents == parents, call
+
+
+def test_a_summary_two_epics_share_is_asked_about() -> None:
+    (call,) = EmbeddedParser(EPICS, now=lambda: NOW).parse("what's in the wish lists v1 epic").intents
+    assert call.name == "clarify" and "WEB-1" in (call.slots.reason or "") and "WEB-2" in (call.slots.reason or "")
