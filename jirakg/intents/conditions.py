@@ -119,6 +119,12 @@ NOT_UN = re.compile(r"\b(?:not|isn't|aren't|wasn't|weren't|is not|are not) un(?P
 STOPPED_BEING = re.compile(r"\b(?:stopped|ceased) being ")
 EXCLUDED_AFTER = re.compile(r"\b(?P<what>(?:the )?(?:[\w-]+ )?[\w-]+'s|(?:the )?[\w'-]+(?: ones)?) "
                             r"(?:excluded|left out|not included)\b")
+# "leaving out any that are also filed under Demos", "except the ones already in Keyboard Accessibility": what follows
+# is excluded, the words between only point at it
+EXCLUDING_THOSE = re.compile(r"\b(?:leav(?:e|ing) out|excluding|except(?: for)?|apart from|aside from|ignoring) "
+                             r"(?:any|those|the ones|ones|anything|everything|the issues|the tickets)(?: that| which)?"
+                             r" (?:are |were |is |s |re )?(?:also |already )?(?:filed |put |sitting )?"
+                             r"(?:under(?= )|(?=in ))")  # ("… the ones in review": the state keeps its "in")
 SLASHED_LIST = re.compile(r"(?<=[a-z])\s*/\s*(?=[a-z])")  # words joined by a slash, not dates or "w/"
 EITHER_DIRECTION = re.compile(r"\b(?:in )?(?:either|both|any) (?:direction|directions|way|side|sides)\b")
 # a bracketed list, perhaps opened by a word that says it spells out what came before
@@ -243,6 +249,10 @@ EXCLUDING_BEFORE = re.compile(r"\b(?:leave out|leaving out|leave aside|except(?:
                               r"not counting|filter out|take out|remove)(?: the| any| all| those)?"
                               r"(?: ones?| issues?| tickets?| items?| things?)?(?: that| which)?"
                               r"(?: are| is| have| has)?$")
+# the environment field in everyday words: "the setup", "the platform details", "the browser/OS details"
+ENVIRONMENT_SAID = (r"(?:environment(?: fields?)?|setup(?: info| details)?|platform (?:info|details|information)|"
+                    r"(?:computer|browser|system|os)(?: (?:and|or) (?:browser|os|system|computer|platform))? "
+                    r"(?:details|info|information))")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(rf"\b(?:unassigned|(?:assigned|given|handed) to (?:nobody|no one|noone)\b|"
                             rf"{NOT_BE} (?:yet )?assigned"
@@ -329,6 +339,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                                  rf"unlinked|{NOT_BE} (?:linked|connected|tied) (?:to|with) (?:anything|anything else|"
                                  rf"(?:any |an )?other {LINKED_NOUN}|another {LINKED_NOUN}|any {LINKED_NOUN})|"
                                  r"(?:stands?|standing) (?:alone|on (?:its|their) own))\b")),
+    # "no platform info", "nothing filled in about the browser": no environment (before the description's "details")
+    ("environment", re.compile(rf"\b(?:{WITHOUT}{ENVIRONMENT_SAID}|"
+                               rf"(?:leave|leaves|left) (?:the )?{ENVIRONMENT_SAID} (?:blank|empty)|"
+                               rf"(?:empty|blank) {ENVIRONMENT_SAID})\b")),
     ("description", re.compile(rf"\b(?:{WITHOUT}(?:descriptions?|details|write ups?)|(?:empty|blank) descriptions?|"
                                r"undescribed)\b")),
     # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
@@ -690,8 +704,11 @@ IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?(?:right )?in (?:the |its |thei
                       r"(?:summary|title|heading|headline|subject line)s?(?:/(?:summary|title))?\b|"
                       r"\b(?:whose|with a|the) (?:short |one line )?(?:title|summary|heading|headline|subject line)\b")
 # "IE6 in the environment", "with IE6 in their environment field", "IE6 environment" (a browser or platform code)
-IN_ENVIRONMENT = re.compile(r"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?environment(?: fields?)?\b|"
-                            r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b")
+IN_ENVIRONMENT = re.compile(rf"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?{ENVIRONMENT_SAID}\b|"
+                            r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b|"
+                            # "bugs seen on Ubuntu, according to the platform details", "on ubuntu per the setup info"
+                            rf"\bon (?P<on>[\w.-]+),? (?:according to|per|as (?:listed|given) in) (?:the |their |its )?"
+                            rf"{ENVIRONMENT_SAID}\b")
 # the field words are searched in, said after them ("demo in the summary", "IE6 in the environment")
 # "regression in the comments", "where somebody's remarks mention X", "where a reply uses the word X"
 IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) up |(?:was |is |gets |got )?"
@@ -1393,6 +1410,7 @@ class ConditionReader:
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
         raw = SLASHED_LIST.sub(" or ", raw.replace("and/or", "or"))  # "in progress/PR/reopened": any of them
         raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
+        raw = EXCLUDING_THOSE.sub("excluding ", raw)
         # "aren't unresolved" is resolved; "stopped being blocked" is no longer blocked
         raw = NOT_UN.sub(r"\g<what>", STOPPED_BEING.sub("no longer ", raw))
         raw = EXAMPLES.sub(" ", SPELLED_OUT.sub(self._category_spelled_out, raw))
@@ -2053,7 +2071,7 @@ class ConditionReader:
             found = pattern.search(text.value)
             if found is None:
                 continue
-            words = found.group("words") or found.groupdict().get("code")
+            words = found.group("words") or found.groupdict().get("code") or found.groupdict().get("on")
             if words and (words in FILLER or ISSUE_NOUN.fullmatch(words) or words in SOME_THING):
                 words = None  # "something in the environment", "bugs in the summary": no word to search for
             if slots.text or words:  # "demo in summary", "whose title mentions demo"

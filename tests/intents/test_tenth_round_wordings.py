@@ -10,8 +10,9 @@ their last word said once; a story ended by a semicolon; a remark on why the que
 what was done to the issues ("not finished in 2026.Q4") kept from the place after it; orders said by when the
 issues were raised or closed, in order of creation, due first, least important first, by assignee (tune30 on): a
 project or component described beside its name; "pre 2012"; "in the next week"; the word "epic" beside its key;
-English after typed JQL; the second of two excluded kinds, each described; a found-in version past a possessive.
-Each has a near neighbour that keeps its old reading."""
+English after typed JQL; the second of two excluded kinds, each described; a found-in version past a possessive; an
+epic by its summary; the environment as the setup or platform details; what is excluded after pointing words. Each
+has a near neighbour that keeps its old reading."""
 
 from __future__ import annotations
 
@@ -201,6 +202,16 @@ FLUID = [
     ("Infusion bugs where the discussion mentions regression.", ['comment ~ "regression"'], ('"regression."',)),
     ("How many Uploader issues were closed as won't fix? I want to show how much we decided not to do there.",
      ['resolution = "Won\'t Fix"'], ()),
+    # the environment in everyday words: the setup, the platform details; none filled in
+    ("How many bugs list Ubuntu in the setup?", ['environment ~ "ubuntu"'], ()),
+    ("how many bugs on ubuntu per the setup info", ['environment ~ "ubuntu"'], ()),
+    ("Tickets with Opera in the title and no platform info.", ["environment is EMPTY", 'summary ~ "opera"'],
+     ("project",)),
+    # what is excluded after words that only point at it ("any that are also filed under")
+    ("Show me the unresolved Inline Edit bugs, leaving out any that are also filed under Demos.",
+     ['component = "Inline Edit"', '(component != "Demos" OR component is EMPTY)'], ("component in",)),
+    ("uploader bugs except the ones marked as duplicate", ['resolution != "Duplicate"'], ()),
+    ("uploader bugs except the ones in Open", ['status != "Open"'], ()),
     # a remark after the request on why it is asked asks for nothing more
     ("How many Decapod bugs don't record which version they affect? I'd like to know how incomplete our reports are.",
      ["affectedVersion is EMPTY"], ()),
