@@ -2432,7 +2432,10 @@ class ConditionReader:
         # issues (all of them); a list ("performance or regression", "security and compliance") is any of them
         # ("both the tech-debt and the quick-win labels", "tagged X and also tagged Y": each of them, said so)
         between = [words.tokens[a.end:b.start] for a, b in itertools.pairwise(labels)]
-        both = bool(labels) and "both" in words.tokens[max(0, labels[0].start - 3):labels[0].start]
+        before_first = words.tokens[max(0, labels[0].start - 3):labels[0].start] if labels else []
+        # "labelled tech-debt and quick-win": each label the issues carry ("tagged X or Y" is either)
+        both = "both" in before_first or (bool({"labelled", "labeled", "tagged"} & set(before_first))
+                                          and all(gap == ["and"] for gap in between))
         slots.every_label = slots.every_label or (bool(between) and (both or all(
             gap and (not set(gap) & LIST_JOINERS or {"also", "tagged", "labelled", "labeled"} & set(gap))
             and "or" not in gap for gap in between)))
@@ -2597,7 +2600,7 @@ class ConditionReader:
             capitalised = bool(typed and typed.group(0)[:1].isupper())
             looks_named = bool(re.search(r"\d", value)) or capitalised or original.islower()
             if not capitalised and (re.search(r"(?:ed|ing)$", value) or re.search(
-                    rf"\b{re.escape(value)} (?:down|up|off|out|over|away)\b", free)):
+                    rf"\b{re.escape(value)} (?:down|up|off|out|over|away|on)\b", free)):
                 looks_named = False  # "what the web team planned", "the project wound down": a verb, no name
             if re.fullmatch(NO_NAME_AFTER_FIELD, value):
                 looks_named = False
