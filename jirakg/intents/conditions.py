@@ -105,10 +105,9 @@ PRE_POST_YEAR = re.compile(r"\b(pre|post)[- ]?(?=(?:19|20)\d\d\b)")
 SHARED_TAIL = re.compile(r"\b(?P<a>[a-z][\w-]*) (?P<join>or|and) (?P<b>[a-z][\w-]*) "
                          r"(?P<tail>[a-z][\w-]*(?: [a-z][\w-]*)?)")
 # "still not fixed or closed", "aren't done or closed": neither of the two ended states
+ENDED = r"(?:fixed|resolved|done|finished|completed|closed)"
 NOT_ENDED_EITHER = re.compile(r"\b(?P<not>not|never|(?:isn|aren|wasn|weren)['’ ]?t|(?:haven|hasn)['’ ]?t been)"
-                              r"(?P<yet> yet)? "
-                              r"(?P<a>fixed|resolved|done|finished|completed|closed) or "
-                              r"(?P<b>fixed|resolved|done|finished|completed|closed)\b")
+                              rf"(?P<yet> yet)? (?P<a>{ENDED}) or (?P<b>{ENDED})\b")
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
 # "(for example won't fix or duplicate)": examples of what was said before, no condition of their own
 EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\b[^()]{0,80}\)|"
@@ -1632,7 +1631,9 @@ class ConditionReader:
             under = re.search(rf"\b(?:{UNDER}|in|of)\s+(?:the\s+)?$", raw[:match.start()])
             return f" {keys[0]} " if under else f" under {keys[0]} "
 
-        return self.epic_said.sub(keyed, raw) if self.epic_said else raw
+        # only where a kind is said: the names are many, the words rare
+        said = self.epic_said and re.search(r"\b(?:epic|initiative|feature)\b", raw)
+        return self.epic_said.sub(keyed, raw) if said and self.epic_said else raw
 
     def _without_descriptions(self, raw: str) -> str:
         """"In Kettle, the server-side framework, which …", "the museum mobile app project (Fluid Engage)": words that
@@ -2373,13 +2374,14 @@ class ConditionReader:
             # "isn't a bug or a story": the article does not end the list
             # ("ignoring the big umbrella epics and the small sub-task pieces": two words describe the next of the
             # kind; not another value of it, "non-defect stories and tasks")
-            excluded = getattr(slots.excluded, _ATTRIBUTE.get(match.term.kind, "labels"), [])
-            named = [{m.term.value for m in self.grounder.find(match.term.kind, t) if m.score == 1.0} for t in joined]
-            described = [t for t, values in zip(joined, named, strict=True)
-                         if t not in LIST_JOINERS and t not in ("a", "an") and not (values and values <= set(excluded))]
+            excluded = set(getattr(slots.excluded, _ATTRIBUTE.get(match.term.kind, "labels"), []))
+            # each word between, with the values of the kind it names; the excluded ones only say them again
+            described = [named for named in ({m.term.value for m in self.grounder.find(match.term.kind, t)
+                                              if m.score == 1.0} for t in joined
+                                             if t not in LIST_JOINERS and t not in ("a", "an"))
+                         if not (named and named <= excluded)]
             negated = _negation(before) is not None or (any(t in LIST_JOINERS for t in joined) and (
-                not described or (len(described) <= 2 and match.term.kind == negated_kind
-                                  and not any(named[joined.index(t)] for t in described))))
+                not described or (len(described) <= 2 and match.term.kind == negated_kind and not any(described))))
             if negated:
                 negated_until, negated_kind = match.end, match.term.kind
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
