@@ -1549,6 +1549,8 @@ class ConditionReader:
                 key = match.group("key") or match.group("key2")
                 said = self.lexicon.link_said(link_type) if link_type else None
                 slots.links.append(LinkFilter(key=str(key).upper(), link_type=said))
+                if re.search(r"\bstill\s+$", text.value[:match.start()]) and "resolution" not in slots.empty:
+                    slots.empty.append("resolution")  # "what is still blocking OPS-553": the blockers not resolved
                 text.blank(match.start(), match.end())
         named = {k.upper() for k in re.findall(rf"\b{KEY}\b", text.value, re.I)}
         linked = THE_LINKED.search(text.value)

@@ -121,8 +121,11 @@ def _links(slots: Slots) -> list[str]:
         if link.key:
             kind = f", {quote(link.link_type)}" if link.link_type else ""
             clauses.append(f"issue in linkedIssues({link.key}{kind})")
-    # link types said without an issue are any of them ("a supersedes / superseded-by link", both directions)
-    kinds = list(dict.fromkeys(link.link_type for link in slots.links if not link.key and link.link_type))
+    # link types said without an issue are any of them ("a supersedes / superseded-by link", both directions); not
+    # the type of a link to an issue named ("the issues OPS-553 is blocked by": that link, not theirs)
+    keyed = {link.link_type for link in slots.links if link.key}
+    kinds = list(dict.fromkeys(link.link_type for link in slots.links
+                               if not link.key and link.link_type and link.link_type not in keyed))
     if kinds:
         clauses.append(_in("issueLinkType", kinds))
     return clauses

@@ -66,6 +66,10 @@ DEMO = [
      ['labels = "performance" AND labels = "regression"'], ("text ~",)),
     ("items tagged 'performance' or 'regression'", ['labels in ("performance", "regression")'], ("text ~",)),
     ("WEB items tagged as needing design", ['labels = "needs-design"'], ()),
+    # the link to the issue named is that link, not also one each result has; "still" blocking is unresolved
+    ("unresolved issues that OPS-553 is blocked by", ['issue in linkedIssues(OPS-553, "is blocked by")'],
+     ("issueLinkType",)),
+    ("what is still blocking OPS-553", ['issue in linkedIssues(OPS-553, "is blocked by")', "resolution is EMPTY"], ()),
     ("# of issues labelled tech-debt and quick-win", ['labels = "tech-debt" AND labels = "quick-win"'], ("in (",)),
     ("issues labelled tech-debt or quick-win", ['labels in ("tech-debt", "quick-win")'], ()),
     # a negation before a verb of what is done to the issues is the verb's, not the place's after it
