@@ -83,7 +83,9 @@ WAITS_ON = (r"waiting (?:on|for)|stuck (?:behind|waiting)|(?:happen|be done|be f
             r"(?:can ?not|can't|cannot|won't) (?:go ahead|start|move|proceed|begin|continue) (?:until|before)")
 HOLDS_UP = r"hold(?:s|ing)? (?:\w+ )?up|held up"
 WAITED_FOR = re.compile(rf"\b(?:waiting (?:on|for)|(?:go ahead|start|move|proceed|begin|continue) (?:until|before)) "
-                        rf"(?:it|this|that|{KEY_WORD})\b|"
+                        # ("what is OPS-553 waiting on that is open": "that" opens a clause, it names no issue)
+                        rf"(?:it|this|that(?!['’]s\b| (?:is|are|s|isn|aren|was|were|has|have|hasn|haven|still)\b)|"
+                        rf"{KEY_WORD})\b|"
                         rf"\b(?:it|this|that|{KEY_WORD}) (?:is |are )?hold(?:s|ing)? up\b")
 
 RULES: list[tuple[IntentName, re.Pattern[str]]] = [

@@ -111,6 +111,8 @@ NOTED = [
      ('issuetype = "Epic"',)),
     # "oops" is no misspelt OPS; a key is typed in its own length
     ("oops, open bugs in MOB", ['project = "MOB"'], ('"OPS"',)),
+    # "that" after "waiting on" opens a clause: what OPS-553 waits on, not what waits on it
+    ("what is OPS-553 waiting on that is open", ['issue in linkedIssues(OPS-553, "is blocked by")'], ('"blocks"',)),
     # "take on" after "the web storefront team" is a verb, no team's name
     ("how many stories did the web storefront team take on in WEB Sprint 50?", ['project = "WEB"'], ()),
     ("open tickets tagged security, ignoring the big umbrella epics and the small sub-task pieces",
