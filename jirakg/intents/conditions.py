@@ -1160,6 +1160,7 @@ your himself herself themselves myself itself remain remains
 issue issues ticket tickets item items work stuff entries entry records record ones jira results result
 problem problems
 count counting number numbers total tally figure how many much amount exact actual size big large pile heap roughly
+quantity headcount
 already anymore earlier
 approximately
 currently current right now today also just same exactly basically actually maybe perhaps

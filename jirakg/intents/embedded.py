@@ -100,6 +100,8 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                          r"are there (?:more|fewer|less) than \w+|how (?:big|large) (?:is|was|are|were) "
                          r"(?:the |our |their )?(?:[\w']+ ){0,3}?(?:pile|list|backlog|set|heap|stack|queue)|"
                          r"(?:the|what s the|what is the) size of|what(?:'s| s| is) the number\b|"
+                         # "quantity of open MOB bugs", "the headcount of …", "how much open work does Ana have"
+                         r"(?:the )?(?:quantity|headcount|head count) of|how much (?:\w+ )?work (?:does|do) |"
                          r"totals?(?: (?:of|for))?(?! (?:story )?points?\b| estimates?\b| effort\b| time\b| "
                          r"hours\b))\b|"
                          r"(?:^|[:;,]|\bthe)\s*#\s?(?=[a-z])")),  # "Data Platform: # of tickets …"
@@ -244,6 +246,7 @@ WANTS_LIST = re.compile(r"(?<!n't )(?<!not )\b(?:see|want|like|need|get|have|sen
 # "how many MOB bugs are done and how many are left?": the second count is of the same issues, in another state
 HOW_MANY_MORE = re.compile(r"^\W*(?:and )?how many (?:are|were|have|has|got|remain|still)\b", re.IGNORECASE)
 WANTS_NUMBER = re.compile(r"\b(?:just|only) (?:give me )?(?:the|a) (?:count|number|total)\b|"
+                          r"^\W*(?:a|the) (?:number|count|total),? please\b|"  # "… ? a number please"
                           r"\bgive me (?:just )?(?:a|the) (?:number|count|total)\b|"
                           r"\b(?:don't|do not) need (?:the|a) list\b", re.IGNORECASE)
 # A part that narrows the request before it: "Only the unassigned ones.", "Just the open ones, please."

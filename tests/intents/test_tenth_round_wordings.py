@@ -179,6 +179,11 @@ def test_a_count_of_a_sprints_issues_in_a_state_is_a_count(question: str) -> Non
 
 
 @pytest.mark.parametrize(("question", "intent"), [
+    ("quantity of open MOB bugs", "count"),
+    ("give me the headcount of open MOB bugs", "count"),
+    ("how much open work does Elena Rossi have", "count"),
+    ("do we have many open bugs in MOB? a number please", "count"),
+    ("how much work is in the 2026.Q4 release", "search"),  # a release's issues, as before
     ("how is WEB Sprint 52 going", "sprint"),  # the report, as before
     ("which release are the open MOB bugs planned for", "breakdown"),  # a grouping, as before
     ("open MOB bugs by assignee", "breakdown"),  # no sorting verb: a grouping, as before
