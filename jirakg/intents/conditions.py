@@ -755,7 +755,7 @@ ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:f
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
 # the fields an order is said by ("sorted by last update")
 SORT_FIELDS = (r"priority|created|creation date|created date|date created|deadlines?|date|age|updated|last updated|"
-               r"last update|key|status|due date|due|resolution date|resolved|(?:last |latest |recent )?activity|"
+               r"last update|key|status|due dates?|due|resolution date|resolved|(?:last |latest |recent )?activity|"
                r"urgency|importance")
 SORTED_BY = (r"(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?) (?:them |it |those |these |"
              r"the list |the results )?")
@@ -766,13 +766,22 @@ ORDER = re.compile(rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|got) )?(?P
                    # "least important first": the lowest level first
                    rf"\b{PUT}(?P<leastfirst>least (?:important|urgent|pressing|critical|severe)|lowest priority) "
                    rf"{ON_TOP}\b|"
-                   rf"\b(?:{SORTED_BY})?by (?:when (?:it|they) (?:was|were|is|are|re|s) )?(?P<field>{SORT_FIELDS})"
+                   # "from most to least important", "by how urgent they are", "in the order they were created"
+                   r"\bfrom (?:the )?(?P<mostleast>most|least) to (?:the )?(?:least|most) (?:important|urgent|pressing|"
+                   r"critical|severe|serious)\b|"
+                   rf"\b(?:{SORTED_BY})?by how (?P<how>urgent|important|severe|critical|pressing|serious) "
+                   r"(?:they|it) (?:are|is)\b|"
+                   r"\bin (?:the )?order (?:they|it) (?:were|was|got) (?P<whenverb2>raised|filed|opened|reported|"
+                   r"logged|submitted|added|created|changed|closed|fixed|resolved)\b|"
+                   rf"\b(?:{SORTED_BY})?by (?:their |its )?(?:when (?:it|they) (?:was|were|is|are|re|s) )?"
+                   rf"(?P<field>{SORT_FIELDS})"
                    r"(?:,? (?:from |with the )?"
                    r"(?P<way>asc|desc|ascending|descending|"
                    r"highest first|highest to lowest|lowest to highest|"
                    r"most urgent first|top first|newest first|latest first|oldest first|lowest first|"
                    r"earliest first|soonest first|most recent first))\b|"
-                   rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|is|are|re|s) )?(?P<field2>{SORT_FIELDS})\b|"
+                   rf"\b{SORTED_BY}by (?:their |its )?(?:when (?:it|they) (?:was|were|is|are|re|s) )?"
+                   rf"(?P<field2>{SORT_FIELDS})\b|"
                    # "from newest to oldest", "sorted oldest to newest"
                    r"\b(?:(?:sort(?:ed)?|order(?:ed)?|list(?:ed)?|arrange(?:d)?) (?:them |it )?)?(?:from )?(?:the )?"
                    r"(?P<span>newest|latest|most recent|oldest|earliest) to (?:the )?(?:oldest|earliest|newest|latest|"
@@ -782,7 +791,8 @@ ORDER = re.compile(rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|got) )?(?P
                    r"last update|urgency|importance)\b|\bin (?P<field4>priority|due date) order\b|"
                    # "most recently resolved first"
                    rf"\b(?P<resolvedfirst>(?:most )?recently (?:resolved|closed|fixed|completed)) {ON_TOP}\b|"
-                   rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|most urgent|most pressing|"
+                   rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|biggest priority|"
+                   rf"top priority|most urgent|most pressing|"
                    rf"most important|worst|most severe|most serious|most critical) "
                    rf"{ON_TOP}(?: and (?:the )?least (?:pressing|urgent|important)(?: ones?| items?)? "
                    r"(?:last|at the bottom))?\b|"
@@ -832,7 +842,7 @@ SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
               "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "due": "due date",
               "duesoon": "due date", "duelate": "latest due", "span": "created", "resolvedfirst": "resolution date",
-              "leastfirst": "least urgent"}
+              "leastfirst": "least urgent", "how": "priority"}
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
@@ -846,6 +856,7 @@ ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation
                 "worst": "priority DESC", "most severe": "priority DESC", "most serious": "priority DESC",
                 "most critical": "priority DESC", "urgency": "priority DESC", "importance": "priority DESC",
                 "least urgent": "priority ASC", "creation": "created ASC", "deadline": "duedate ASC",
+                "due dates": "duedate ASC", "biggest priority": "priority DESC", "top priority": "priority DESC",
                 "deadlines": "duedate ASC", "assignee": "assignee ASC",
                 "owner": "assignee ASC", "reporter": "reporter ASC", **dict.fromkeys(
                     ("raised", "filed", "opened", "reported", "logged", "submitted", "added"), "created ASC"),
@@ -2023,8 +2034,9 @@ class ConditionReader:
             slots.order_by = _directed(ORDER_FIELDS[match.group("field")], match.group("way"))  # "by urgency desc"
         for match in words.take_all(ORDER):
             chosen = next(filter(None, (match.group(name) for name in (
-                "field", "field2", "field3", "field4", "bare", "agefield", "first", "start", "whenverb", "person"))),
-                None) or next(
+                "field", "field2", "field3", "field4", "bare", "agefield", "first", "start", "whenverb", "whenverb2",
+                "person"))), None) or ("least urgent" if match.group("mostleast") == "least" else
+                                       "priority" if match.group("mostleast") else None) or next(
                 (field for group, field in ORDER_SAID.items() if match.group(group)), "updated")
             way = match.group("way") or match.group("bareway") or match.group("age") or match.group("span") or (
                 match.group("dir") or "").strip() or None

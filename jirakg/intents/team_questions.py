@@ -1293,7 +1293,7 @@ KINDS_SPLIT = re.compile(rf"\b(?:split|mix|spread|distribution|breakdown|balance
 
 
 def _breakdown(text: str) -> TeamAsk | None:
-    if re.search(r"\b(?:sort|sorted|order|ordered|rank|ranked|arrange|arranged)\b", text) or (
+    if re.search(r"\b(?:sort|sorted|order|ordered|rank|ranked|arrange|arranged|listed)\b", text) or (
             SORTED_AT_END.search(text) and not BREAKDOWN[0].search(text) and "how many" not in text):
         return None  # "sort the open bugs by priority", "open risks by priority": a list in that order
     for pattern in (MATRIX, KINDS_SPLIT, *BREAKDOWN):

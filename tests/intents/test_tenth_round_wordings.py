@@ -89,6 +89,12 @@ DEMO = [
     ("open MOB bugs, those due first at the top", ["ORDER BY duedate ASC"], ()),
     ("open MOB bugs, least important first", ["ORDER BY priority ASC"], ("priority =", "text ~")),
     ("open MOB bugs ordered by assignee", ["ORDER BY assignee ASC"], ()),
+    ("open MOB bugs from most to least important", ["ORDER BY priority DESC"], ("priority =",)),
+    ("open MOB bugs from least to most urgent", ["ORDER BY priority ASC"], ("priority =",)),
+    ("open MOB bugs listed by how urgent they are", ["ORDER BY priority DESC"], ()),
+    ("open MOB bugs in the order they were created", ["ORDER BY created ASC"], ()),
+    ("open MOB bugs, biggest priority first", ["ORDER BY priority DESC"], ("text ~",)),
+    ("open MOB bugs, ordered by their due dates", ["ORDER BY duedate ASC"], ()),
     ("open WEB bugs due in the next 7 days, sorted by deadline", ["ORDER BY duedate ASC", "duedate <= 7d"], ()),
     # "in the next week" is the 7 days from now, and a window said twice is one clause
     ("unfinished work with a deadline coming up in the next week", ["duedate >= now() AND duedate <= 7d"],
