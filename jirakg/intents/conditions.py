@@ -186,7 +186,11 @@ OVERDUE = re.compile(r"\b(?:overdue|(?:(?:slipped|slid|gone|went|blown|blew|run|
                      r"(?:due(?: date)?s?|deadlines?|"
                      # "slipped past the date they were meant to be finished by"
                      r"dates? (?:they|it) (?:was|were) (?:meant|supposed|due|expected) to be (?:finished|done|"
-                     r"delivered|completed|fixed|closed)(?: by)?)|late|behind schedule|"
+                     r"delivered|completed|fixed|closed)(?: by)?)|behind schedule|"
+                     # ("created late last year", "late in October": a time, not overdue)
+                     r"late(?! (?:last|this|next|(?:in|into) (?:the )?(?:year|month|week|quarter|day)|"
+                     r"(?:in |into )?(?:(?:19|20)\d\d|january|february|march|april|may|june|july|august|september|"
+                     r"october|november|december|summer|spring|autumn|fall|winter))\b)|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?)|"
                      r"(?:due ?dates?|deadlines?|target dates?) (?:that |which )?(?:s |is |are |has |have |had )?"
                      r"(?:already )?"
@@ -1578,10 +1582,12 @@ class ConditionReader:
         # a key left is not a filter: "PROJ" and "9" of PROJ-9; "sev-1" (no project SEV) is words to read
         text.value = re.sub(rf"\b{KEY}\b", lambda m: USED if self._of_a_project(m.group(0))
                             else m.group(0).replace("-", " "), text.value)
+        # overdue as said, before the dates go ("created late last year" is a time); blanked after them
+        said_overdue = OVERDUE.search(text.value) is not None
         self.history.read(text.value, slots, text.blank)  # before dates: "moved to Blocked since May" bounds a change
         self._dates(text, slots)
         self._text(text, slots)
-        overdue = OVERDUE.search(text.value)
+        overdue = OVERDUE.search(text.value) if said_overdue else None
         if overdue:
             slots.overdue = True
             text.blank(overdue.start(), overdue.end())

@@ -117,6 +117,9 @@ NOTED = [
      ('issuetype = "Epic"',)),
     # "oops" is no misspelt OPS; a key is typed in its own length
     ("oops, open bugs in MOB", ['project = "MOB"'], ('"OPS"',)),
+    # "late" before a time is when, not overdue (the word is named as not used); "late MOB bugs" stays overdue
+    ("MOB bugs created late last year", ['created >= "2025/01/01'], ("duedate",)),
+    ("which MOB bugs are late", ["duedate < now()"], ()),
     # "that" after "waiting on" opens a clause: what OPS-553 waits on, not what waits on it
     ("what is OPS-553 waiting on that is open", ['issue in linkedIssues(OPS-553, "is blocked by")'], ('"blocks"',)),
     # "take on" after "the web storefront team" is a verb, no team's name
