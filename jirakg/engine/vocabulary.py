@@ -29,11 +29,12 @@ async def instance_lexicon(connector: JiraConnector, sample: int = 20000) -> Lex
         issues.extend(batch)
         if len(issues) >= sample:
             break
+    # the boards' sprints and the epics by name, side by side: neither waits for the other
+    planned, epics = await asyncio.gather(_planned_sprints(connector, issues[:sample], sprint_field),
+                                          _epics(connector, metadata.issue_types))
     return Lexicon.build(fields=metadata.fields, statuses=metadata.statuses, priorities=metadata.priorities,
                          issue_types=metadata.issue_types, link_types=metadata.link_types,
-                         projects=metadata.projects, issues=issues[:sample],
-                         planned_sprints=await _planned_sprints(connector, issues[:sample], sprint_field),
-                         epics=await _epics(connector, metadata.issue_types))
+                         projects=metadata.projects, issues=issues[:sample], planned_sprints=planned, epics=epics)
 
 
 async def _epics(connector: JiraConnector, issue_types: list[dict], most: int = EPICS) -> list[dict]:

@@ -1353,8 +1353,7 @@ class ConditionReader:
         self.grounder = grounder
         self.now = now
         self.history = HistoryReader(lexicon, now, lexicon.sprints)
-        # (an epic's summary is free words, "login page v2": its words are no value's, nor known to the readers)
-        self.known = {alias for term in lexicon.terms if term.kind != "epic" for alias in term.aliases}
+        self.known = {alias for term in lexicon.terms for alias in term.aliases}
         self.known_words = {word for alias in self.known for word in alias.split()}
         # near a known name: asked of the same leftover words by several readers, so remembered
         self._near_known = functools.lru_cache(maxsize=4096)(
@@ -1380,10 +1379,7 @@ class ConditionReader:
                             if (forms := _noun_forms(name) - {outward, lexicon.inverse_links.get(outward, "")})]
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
-        self.epic_keys: dict[str, list[str]] = {}
-        for term in lexicon.of("epic"):
-            self.epic_keys.setdefault(unicode_words(term.label), []).append(term.value)
-        names = sorted(self.epic_keys, key=len, reverse=True)
+        names = sorted(lexicon.epics, key=len, reverse=True)
         # "the Wish lists v2 epic", "epic In-app purchases v1": a parent by its summary, beside the word for its kind
         self.epic_said = re.compile(
             rf"\b(?P<kind>(?:epic|initiative|feature)\s+)?(?P<name>{'|'.join(_said_loosely(n) for n in names)})"
@@ -1643,7 +1639,7 @@ class ConditionReader:
         def keyed(match: re.Match) -> str:
             if not (match.group("kind") or match.group("kind2")) or re.match(rf"\s*\(?\s*{KEY}", raw[match.end():]):
                 return match.group(0)  # no word for its kind, or the key said beside it ("… epic (WEB-410)")
-            keys = self.epic_keys[unicode_words(match.group("name"))]
+            keys = self.lexicon.epics[unicode_words(match.group("name"))]
             if any(re.search(rf"\b{re.escape(key)}\b", raw, re.IGNORECASE) for key in keys):
                 return match.group(0)  # "the Alert routing v1 epic, OPS-455": its key is said, the name describes it
             if len(keys) > 1:
@@ -1652,8 +1648,9 @@ class ConditionReader:
             return f" {keys[0]} " if under else f" under {keys[0]} "
 
         # only where a kind is said: the names are many, the words rare
-        said = self.epic_said and re.search(r"\b(?:epic|initiative|feature)\b", raw)
-        return self.epic_said.sub(keyed, raw) if said and self.epic_said else raw
+        if self.epic_said is None or not re.search(r"\b(?:epic|initiative|feature)\b", raw):
+            return raw
+        return self.epic_said.sub(keyed, raw)
 
     def _without_descriptions(self, raw: str) -> str:
         """"In Kettle, the server-side framework, which …", "the museum mobile app project (Fluid Engage)": words that
@@ -2395,14 +2392,8 @@ class ConditionReader:
             # "isn't a bug or a story": the article does not end the list
             # ("ignoring the big umbrella epics and the small sub-task pieces": two words describe the next of the
             # kind; not another value of it, "non-defect stories and tasks")
-            excluded = set(getattr(slots.excluded, _ATTRIBUTE.get(match.term.kind, "labels"), []))
-            # each word between, with the values of the kind it names; the excluded ones only say them again
-            described = [named for named in ({m.term.value for m in self.grounder.find(match.term.kind, t)
-                                              if m.score == 1.0} for t in joined
-                                             if t not in LIST_JOINERS and t not in ("a", "an"))
-                         if not (named and named <= excluded)]
-            negated = _negation(before) is not None or (any(t in LIST_JOINERS for t in joined) and (
-                not described or (len(described) <= 2 and match.term.kind == negated_kind and not any(described))))
+            negated = _negation(before) is not None or (
+                any(t in LIST_JOINERS for t in joined) and self._continues_excluded(joined, match, slots, negated_kind))
             if negated:
                 negated_until, negated_kind = match.end, match.term.kind
             values = self._priority_range(match, phrase, words) if match.term.kind == "priority" else [match.term.value]
@@ -2462,6 +2453,18 @@ class ConditionReader:
         slots.every_label = slots.every_label or (bool(between) and (both or all(
             gap and (not set(gap) & LIST_JOINERS or {"also", "tagged", "labelled", "labeled"} & set(gap))
             and "or" not in gap for gap in between)))
+
+    def _continues_excluded(self, joined: list[str], match: Match, slots: Slots, negated_kind: str) -> bool:
+        """The words `joined` between an excluded value and this one, a list word among them, leave it in the
+        exclusion: only list words and articles, or ("ignoring the big umbrella epics and the small sub-task
+        pieces") two words describing the next of the same kind, never another value of it ("non-defect stories
+        and tasks"); the values excluded already may be said again."""
+        excluded = set(getattr(slots.excluded, _ATTRIBUTE.get(match.term.kind, "labels"), []))
+        described = [named for named in ({m.term.value for m in self.grounder.find(match.term.kind, t)
+                                          if m.score == 1.0} for t in joined
+                                         if t not in LIST_JOINERS and t not in ("a", "an"))
+                     if not (named and named <= excluded)]
+        return not described or (len(described) <= 2 and match.term.kind == negated_kind and not any(described))
 
     def _said_of_issues(self, match: Match, words: Words) -> bool:
         """"serious bugs", "nasty WEB tickets", "bugs that are severe": the word describes the issues, right before

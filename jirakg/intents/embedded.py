@@ -296,8 +296,7 @@ class EmbeddedParser:
         # the instance's link words, and the blocking words read whatever it calls the relation ("waiting on")
         self.link_stems = {w[:6] for t in lexicon.of("link") for a in t.aliases for w in a.split() if len(w) >= 4} \
             | BLOCKING_STEMS
-        self.known_words = {word for term in lexicon.terms if term.kind != "epic"
-                            for alias in term.aliases for word in alias.split()}
+        self.known_words = {word for term in lexicon.terms for alias in term.aliases for word in alias.split()}
         self.type_plurals = {f"{alias}s" for term in lexicon.of("type") for alias in term.aliases if " " not in alias}
         self.typos = Typos(self.known_words)
         names = sorted({alias for term in lexicon.of("status") for alias in term.aliases}, key=len, reverse=True)

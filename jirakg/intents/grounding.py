@@ -17,6 +17,7 @@ MAX_WORDS = 4
 # "syncing", "uploads", "builders": a word of a name, inflected
 ENDINGS = frozenset({"ing", "ed", "s", "es", "er", "ers"})
 INFLECTED = 0.85
+LONGEST_ENDINGS_FIRST = sorted(ENDINGS, key=len, reverse=True)
 # Everyday words for the top and bottom of the instance's own priority scheme.
 # ("top" only with its noun: "on top of our deadlines", "the top 3" say nothing of a level)
 URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top priority", "top urgency", "top importance",
@@ -128,8 +129,7 @@ def _inflected(phrase: str, alias: str) -> bool:
 
 def _stem(word: str) -> str:
     """The word without one ending: "needing" and "needs" (Needs Design) are one word said two ways."""
-    return next((word[:-len(e)] for e in sorted(ENDINGS, key=len, reverse=True)
-                 if word.endswith(e) and len(word) - len(e) >= 3), word)
+    return next((word[:-len(e)] for e in LONGEST_ENDINGS_FIRST if word.endswith(e) and len(word) - len(e) >= 3), word)
 
 
 def _each_word_close(phrase: str, alias: str) -> bool:

@@ -185,6 +185,9 @@ class Lexicon(BaseModel):
     # the Done category has one, so there "unresolved" is outside the Done category
     closed_without_resolution: list[str] = Field(default_factory=list)
     type_levels: dict[str, int] = Field(default_factory=dict)  # issue type -> its hierarchy level (Epic 1, Story 0)
+    # an epic's, feature's or initiative's summary (normalised) -> the keys of those so called: free words, kept apart
+    # from the terms, whose words the readers know as values
+    epics: dict[str, list[str]] = Field(default_factory=dict)
 
     _by_kind: dict[str, list[Term]] | None = PrivateAttr(None)
 
@@ -235,13 +238,6 @@ class Lexicon(BaseModel):
             _add_issue_terms(terms.add, issue.get("fields", {}), sprints)
         for planned in planned_sprints:
             terms.add("sprint", str(planned["id"]), planned["name"])
-        levels = {t["name"]: t.get("hierarchyLevel") for t in issue_types}
-        for issue in [*issues, *epics]:  # "the Wish lists v2 epic": an epic, feature or initiative by its summary
-            values = issue.get("fields") or {}
-            kind = (values.get("issuetype") or {}).get("name", "")
-            level = levels.get(kind)
-            if values.get("summary") and (level if isinstance(level, int) else int(kind.lower() == "epic")) >= 1:
-                terms.add("epic", issue["key"], values["summary"])
         terms.add_synonyms()
         terms.add_partial_names()
         terms.add_abbreviations()
@@ -256,7 +252,8 @@ class Lexicon(BaseModel):
                       status_categories={s["name"]: s["statusCategory"]["key"] for s in statuses
                                          if (s.get("statusCategory") or {}).get("key")},
                       type_levels={t["name"]: t["hierarchyLevel"] for t in issue_types
-                                   if isinstance(t.get("hierarchyLevel"), int)})
+                                   if isinstance(t.get("hierarchyLevel"), int)},
+                      epics=_epics_by_summary([*issues, *epics], issue_types))
         lexicon.priority_order = [p["name"] for p in priorities] or [t.value for t in lexicon.of("priority")]
         lexicon.inverse_links = {**{t["outward"]: t["inward"] for t in link_types},
                                  **{t["inward"]: t["outward"] for t in link_types}}
@@ -435,6 +432,22 @@ def _add_sprints(add, fields: dict, sprints: dict[str, Sprint]) -> None:
                     add("sprint", str(item["id"]), item["name"])
                     sprints.setdefault(str(item["id"]), Sprint(id=str(item["id"]), name=item["name"],
                                                                start=item.get("startDate"), end=item.get("endDate")))
+
+
+def _epics_by_summary(issues: list[dict], issue_types: list[dict]) -> dict[str, list[str]]:
+    """"the Wish lists v2 epic": the issues of the types above a story, by summary (a type without a level counts
+    when it is called Epic)."""
+    levels = {t["name"]: t.get("hierarchyLevel") for t in issue_types}
+    found: dict[str, list[str]] = {}
+    for issue in issues:
+        values = issue.get("fields") or {}
+        kind = (values.get("issuetype") or {}).get("name", "")
+        level = levels.get(kind)
+        name = unicode_words(values.get("summary") or "")
+        if name and (level if isinstance(level, int) else int(kind.lower() == "epic")) >= 1 \
+                and issue["key"] not in found.get(name, []):
+            found.setdefault(name, []).append(issue["key"])
+    return found
 
 
 def _releases(projects: Iterable[dict], issues: list[dict]) -> list[Release]:

@@ -11,6 +11,7 @@ from jirakg.devjira.demo.schema import FIELD_IDS
 from jirakg.engine import vocabulary
 from jirakg.engine.vocabulary import instance_lexicon
 from jirakg.intents.embedded import EmbeddedParser
+from jirakg.text.words import unicode_words
 from tests.jira_env import connector, demo_dataset, devjira, keys_of
 
 DATASET = demo_dataset(issues=300, seed=7)
@@ -79,7 +80,7 @@ def test_an_epic_named_by_its_summary_is_its_key_and_selects_its_children() -> N
                                                      for i in DATASET.issues))
     with devjira(DATASET) as url:
         lexicon = asyncio.run(_lexicon(url))
-    assert key in {t.value for t in lexicon.of("epic")}
+    assert lexicon.epics[unicode_words(summary)] == [key]
     (intent,) = EmbeddedParser(lexicon).parse(f"what's in the {summary} epic?").intents
     assert intent.name == "search" and intent.slots.parents == [key], intent
     children = {i["key"] for i in DATASET.issues if (i["fields"].get("parent") or {}).get("key") == key}
