@@ -293,7 +293,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:nobody|no one) (?:was |has been |have been |is |got )?(?:ever )?put on|"
                             r"(?:with )?(?:(?:nobody|no one)(?: s| is)?|no) name on (?:it|them)|"
                             r"(?:don t|doesn t|do not|does not|didn t|did not) (?:yet )?have (?:an? |any )?"
-                            r"(?:owner|assignee)|(?:nobody|no one) (?:has |have )?(?:yet )?been handed|"
+                            r"(?:owner|assignee)|(?:nobody|no one|noone) (?:has |have )?(?:yet )?been (?:handed|given)"
+                            r"(?: (?:to )?work on)?|"
                             # "still has no person attached to it"
                             r"no (?:person|one|owner|human|name) (?:attached|assigned|tied)(?: to (?:it|them))?|"
                             # "haven't been given to anyone", "don't have anyone responsible for them"
@@ -662,7 +663,7 @@ BOTH_ROLES = re.compile(r"\b(?:and|but)(?: then)?(?: also)? (?:(?:ended|end|endi
                         r"(?: (?:it|them|those|these))?(?: (?:to work on|himself|herself|themselves|themself|as well|"
                         r"too|also))*\b")
 # "Farid's plate", "what does Farid still have on his plate": as with working on, the work on a plate is open work
-PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left )?(?:on (?:his|her|their) )?"
+PLATE = re.compile(r"^(?:still )?(?:s |has |have )?(?:still )?(?:got )?(?:left |open )?(?:on (?:his|her|their) )?"
                    r"(?:plate|desk|queue|court)\b|"
                    r"^(?:is |s |are )?(?:still )?(?:currently |now )?on the hook\b")  # "what is Colin on the hook for"
 ASSIGNEE_AFTER = re.compile(r"^(?:is|was|s) (?:the |its |their )?(?:assignee|owner)\b|"  # "where Ana is the assignee"
@@ -681,7 +682,9 @@ TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:tal
               r"with the words?|matching|referring to|refers? to|that say|says|saying|"
               r"with (?:the )?(?:text|phrase|word)|"
               r"that reference|referencing|that include|including the word",
-              r"(?:that are |which are |is |are )?(?:about|regarding|concerning|related to|on the topic of)"]
+              # "related to another ticket": a link, not a topic
+              r"(?:that are |which are |is |are )?(?:about|regarding|concerning|on the topic of|"
+              r"related to(?! (?:another|other|others|something|anything|each other|one another)\b))"]
 TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|"
              r"with|without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
              r"anywhere|somewhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|"
@@ -877,7 +880,8 @@ LINK_ANY = [
                           rf"holding up|are holding up) {OTHER_WORK}\b|"
                           # "PROJ blocking issues": issues that block, unless an issue they block is named
                           rf"\bblocking (?:issues|tickets|bugs|items)\b(?! (?:for|of|on) )|"
-                          rf"\b(?:that |which )?{OTHER_WORK} (?:is |are )?"
+                          # "that other work is waiting on"; not "open stuff blocked by …", the issues asked about
+                          rf"\b(?:(?:that |which ){OTHER_WORK}|(?!(?:work|stuff)\b){OTHER_WORK}) (?:is |are )?"
                           rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b"
                           # "web stuff waiting for someone to review it": the issues asked about wait for a person
                           r"(?! (?:someone|somebody|a reviewer|reviewers?|an? (?:code )?review|(?:code )?review)\b)")),
@@ -912,7 +916,7 @@ LINK_ANY = [
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
 OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any |at least one |one or more )?(?:other|another|"
               r"different|older|earlier|newer) (?:existing |already filed |earlier )?"
-              r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones|entr(?:y|ies)|reports?)|"
+              r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones|entr(?:y|ies)|reports?|work|pieces? of work)|"
               r"others|one another|each other|another one|"
               r"the same (?:thing|issue|ticket|problem|bug|request)|another)")  # "floe issues that duplicate another"
 
@@ -922,7 +926,9 @@ COPIES = r"(?:duplicates|copies|copy|dupes?|repeats?)"
 EVERYDAY_LINK_VERBS = {"duplicates": [rf"(?:(?:is|are|was|were) )?{COPIES} of", r"repeat(?:s|ing)?",
                                       r"(?:(?:is|are|was|were) )?(?:just )?(?:the same as|copy|copies)"],
                        "supersedes": [r"replac(?:e|es|ed|ing)"],
-                       "is superseded by": [r"(?:(?:is|are|was|were|been|got) )?replaced by"]}
+                       "is superseded by": [r"(?:(?:is|are|was|were|been|got) )?replaced by"],
+                       "relates to": [r"(?:(?:is|are|was|were|been|(?:marked|flagged|linked|recorded) as) )?"
+                                      r"related (?:to|with)"]}
 # Descriptions that name their link wherever they stand ("FLUID supersedes fixed"); "duplicates" or "relates to"
 # in the middle of a question are as often a resolution or plain words
 KEYWORD_ANYWHERE = {"supersedes", "is superseded by", "depends on", "is depended on by"}
@@ -931,7 +937,10 @@ EVERYDAY_LINKED = {"duplicates": [rf"\blinked (?:to|with) {OTHER_SIDE} as (?:bei
                                   r"of (?:it|them|that one)\b"],
                    "is duplicated by": [rf"\b(?:{OTHER_SIDE} (?:(?:is|are|was|were|got|been|have been|has been) )?"
                                        rf"(?:marked|filed|closed|flagged|resolved|raised|logged) as {COPIES} of ?"
-                                       rf"(?:them|it|this|that)?|(?:have|has|with) (?:some |any )?{COPIES})\b"]}
+                                       rf"(?:them|it|this|that)?|(?:have|has|with) (?:some |any )?{COPIES})\b"],
+                   # "a 'related to' connection", "related-to links", "connected to another ticket as related"
+                   "relates to": [r"\b(?:related|relates)(?:[- ]to)? (?:links?|connections?|relationships?)\b",
+                                  rf"\b(?:connected|linked|tied) (?:to|with) {OTHER_SIDE} as related\b"]}
 
 
 def link_verb_patterns(descriptions: list[str]) -> list[tuple[str, re.Pattern[str]]]:
@@ -1260,6 +1269,7 @@ class Words:
     """The question's normalised words, each used at most once."""
     tokens: list[str]
     used: list[bool] = field(default_factory=list)
+    resolutions_at: set[int] = field(default_factory=set)  # where a resolution read begins
 
     def __post_init__(self) -> None:
         self.used = [False] * len(self.tokens)
@@ -1484,6 +1494,11 @@ class ConditionReader:
         self._categories(words, slots)
         words.take_all(STATE_OF_A_KIND)
         _excluded_wins(slots)
+        if "fixVersion" in slots.empty and slots.fix_versions:
+            # "2.0 issues with no target release": a version beside no fix version is the one affected
+            slots.affected_versions += [v for v in slots.fix_versions if v not in slots.affected_versions]
+            slots.assumed.append(f"I read {', '.join(slots.fix_versions)} as the version affected.")
+            slots.fix_versions = []
         if (self.plate or self.waiting) and "resolution" not in slots.empty and not (
                 slots.statuses or slots.status_categories or slots.resolutions or slots.was_statuses
                 or "resolution" in slots.filled or _resolution_dated(slots)):
@@ -1727,6 +1742,8 @@ class ConditionReader:
         if deep:  # the whole subtree, not only the direct children
             roots = slots.parents or [k.upper() for k in re.findall(rf"\b{KEY}\b", text.value)[:1]]
             slots.descendants_of, slots.parents = roots, []
+            if roots and deep.group(0).startswith("everything"):  # "everything under": some mean its children only
+                slots.assumed.append(f"I included every level under {', '.join(roots)}, sub-tasks too.")
             text.value = DEEP.sub(" ", text.value)
             for key in roots:
                 text.value = re.sub(rf"\b{re.escape(key.lower())}\b", " ", text.value)
@@ -2170,7 +2187,9 @@ class ConditionReader:
             tail = groups[last][0].end  # the words after the list ("Carla or me") say its role
             tail += 2 if _me_listed_at(words, tail) else 0
             before, after = words.before(match.start, 5), words.after(tail, 4)
-            asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after)
+            # "what does Farid still have open": the state, whatever words were used already
+            asked = DID_BEFORE.search(before) and REPORTER_ASKED.search(after) and not re.match(
+                r"(?:still )?(?:have|has|got) (?:still )?open\b", " ".join(words.tokens[tail:tail + 4]))
             only = ONLY_BEFORE.search(words.before(match.start, 8))
             requested = REQUESTED_AFTER.search(after) if before else None  # "the enhancements Justin asked for"
             # "bugs assigned to Antranig were opened again": the cue before the name says its role; "Carla's bugs
@@ -2244,8 +2263,8 @@ class ConditionReader:
             owned_after = (plate or ASSIGNEE_AFTER.search(after)) if role == "assignees" else None
             cue_after = (refused[1] if refused else None) or (reported_after or (
                 asked and REPORTER_ASKED.search(after)) or owned_after)
-            if cue_after:
-                words.take(tail, tail + cue_after.group(0).count(" ") + 1)
+            if cue_after:  # read through `after`, which skips the words used already
+                words.take_near(tail, cue_after.group(0).count(" ") + 1, backward=False)
             # "ended up on Farid's plate" says where the issues went, not that they are open
             landed = re.search(r"\b(?:ended up|end up|landed|went|gone|got|put) on$", before)
             self.plate = self.plate or (role == "assignees" and not negated and bool(working or plate) and not landed)
@@ -2376,6 +2395,8 @@ class ConditionReader:
                     r"\b(?:were|was|been|be|got|get|gets|being)(?: \w+ly)?$", words.before(match.start, 2))
                     or words.after(match.end, 1) in ("because", "cause", "for", "since", "due")):
                 continue  # "(were) closed because…", "haven't been done": a verb, read as unresolved or done
+            if match.term.kind == "status" and phrase in ("closed", "resolved") and match.end in words.resolutions_at:
+                continue  # "closed wont fix", "resolved duplicate": how it was closed, the resolution after it
             if match.term.kind == "status" and phrase in CATEGORY_STATES and not self._capitalised(match) \
                     and not re.search(r"\b(?:status|state|column)\b",
                                       words.before(match.start, 3) + " " + words.after(match.end, 1)) \
@@ -2863,6 +2884,7 @@ def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: in
     if value not in target:
         target.append(value)
     words.take(start if negation is None else negation, end)
+    words.resolutions_at.add(start)
 
 
 def _take_negation(words: Words, negation: re.Match, start: int) -> None:

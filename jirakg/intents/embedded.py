@@ -57,7 +57,7 @@ from jirakg.intents.models import (
 from jirakg.intents.readings import settled_by_state
 from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import POINTS, TeamAsk, read_team, reads_together
-from jirakg.intents.timewindows import find_windows, parse_window
+from jirakg.intents.timewindows import find_windows, parse_window, spelled_years
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.intents.typos import ENGLISH, Typos
 from jirakg.intents.value_slots import unknown_person
@@ -328,7 +328,7 @@ class EmbeddedParser:
         problem = input_problem(text)
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
-        asked = self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip()))
+        asked = spelled_years(self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip())), self.now())
         # "Farid is out sick … What is assigned to Farid Nguyen? Not his to-do pile": he, him, his, she, her point at
         # the one person the question names, not back into the story when the request names them itself. Only a
         # text with such a pronoun is asked for its person, and each text is scanned once.

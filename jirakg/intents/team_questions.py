@@ -415,7 +415,8 @@ OTHER_FIELDS = "(?:" + "|".join(sorted((re.escape(w) for w, f in GROUP_WORDS.ite
 WORKLOAD = re.compile(
     r"\b(?:work ?load|overloaded|overworked|over-?loaded|overwhelmed|over-?stretched|maxed out|swamped|snowed under|"
     # "how many open tickets does each person have on their plate": an amount on each person's plate
-    r"drowning|(?:how much|how many|most|more|less|least|fewest)\b(?P<keep2>.{0,60}?)\bon (?:their|his|her|"
+    # ("how many does Farid have on his plate" counts one person's)
+    r"drowning|(?:how much|how many|most|more|less|least|fewest)\b(?P<keep2>.{0,60}?)\bon (?:their|"
     r"everyone's|people's|each \w+'s) plates?|"
     r"too much (?:(?:open |unfinished |unresolved )?work|on (?:\w+ )?plate|(?:going )?on|to do)|"
     # "is work evenly spread in MOB": whether the work is shared fairly
@@ -638,7 +639,9 @@ LOOK_FIRST = re.compile(r"\b(?:what|which)(?P<keep0>(?: [\w-]+){0,3}?) (?:should
                         r"\b(?:what|which(?P<keep>(?: [\w-]+){1,3}?)) needs? (?:my |our |some |a |the most |"
                         r"most )?(?:attention|"
                         r"looking at|a look)(?: first| most| next)?\b|"
-                        r"\bwhat(?:'s| is| are) (?:the )?most urgent\b|"
+                        # not "what are the most urgent Core Platform tickets", the top priority's issues
+                        r"\bwhat(?:'s| is| are) (?:the )?most urgent\b(?!(?: [\w-]+){0,3} (?:issues?|tickets?|bugs?|"
+                        r"problems?|stor(?:y|ies)|tasks?|items?|defects?|epics?)\b)|"
                         # "… sorted so the most urgent things come first" orders a list
                         r"\bmost urgent (?:things|work|stuff)\b(?! (?:comes? )?(?:first|at the top|on top)\b)|"
                         r"\bwhat to (?:focus on|look at) first\b|\bbefore anything else\b|\bpriorities first\b|"

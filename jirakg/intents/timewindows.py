@@ -25,6 +25,7 @@ from jirakg.intents.models import TimeWindow
 
 MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): n for n, name in enumerate(calendar.month_abbr) if name})
+MONTHS["sept"] = 9
 WEEKDAYS = {name.lower(): n for n, name in enumerate(calendar.day_name)}
 UNITS = {"day": 1, "week": 7}  # in days; months and years count on the calendar (shift)
 # whether a yearless month or day reads forward (due dates) — set for one find_windows call
@@ -36,7 +37,8 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 DATE = r"(\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2})"
 COUNT = rf"(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"  # "forty five" before "forty"
-GLUED_UNITS = {"d": "day", "w": "week", "wk": "week", "mo": "month", "y": "year"}
+GLUED_UNITS = {"d": "day", "w": "week", "wk": "week", "wks": "week", "mo": "month", "mos": "month", "mth": "month",
+               "mths": "month", "y": "year", "yr": "year", "yrs": "year"}
 # keywords drop the preposition after a word of (in)activity: "not updated 30 days", "idle 2 weeks"
 TERSE_SPAN = "(?:" + "|".join(rf"(?<=\b{word} )" for word in ("updated", "touched", "activity", "stale", "idle",
                                                                    "untouched", "inactive", "created")) + ")"
@@ -63,7 +65,7 @@ def _find_windows(text: str, now: datetime, sprints: Sequence[Sprint]) -> list[t
     # until today" as "this calendar year"; spans stay aligned (same length, spaces)
     text = re.sub(r"\b(?:the )?(?:beginning|start|begin) of |\bnew year(?:'?s)?(?: day)?(?: of)? (?=(?:19|20)\d\d\b)|"
                   r"\b(?:the )?(?:calendar |full )?year (?=(?:19|20)\d\d\b)|"
-                  r"\s(?:until|till|up to|up until|through|to) (?:today|now|the present|date)\b",
+                  r"(?<!\byear)\s(?:until|till|up to|up until|through|to) (?:today|now|the present|date)\b",
                   lambda m: " " * len(m.group(0)), text.lower())
     lowered = text.lower()
     today = now.replace(hour=0, minute=0, second=0, microsecond=0)
@@ -119,7 +121,7 @@ def _count(word: str) -> int:
 
 def _amount_of(units: str) -> str:
     """A count and its unit, "30 days" or as keywords glue them, "30d", "2w", "6mo": four groups, for `_amount`."""
-    return rf"(?:{COUNT}\+? ({units})\b|(\d+)({'|'.join(GLUED_UNITS)})\b)"
+    return rf"(?:{COUNT}\+? ({units})\b|(\d+)({'|'.join(sorted(GLUED_UNITS, key=len, reverse=True))})\b)"
 
 
 def _amount(match: re.Match[str], sign: int) -> tuple[int, str]:
@@ -248,7 +250,28 @@ def _range_side(said: str, year: str | None, today: datetime, *, last: bool) -> 
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # the month each begins (the north's)
 # "this summer", "the spring of 2025", "last winter"; "fall" only with a word that makes it the season, never the verb
 SEASON = (r"(?:(?P<which>this|last|previous|past) |the )?(?P<season>spring|summer|autumn|winter|"
-          r"(?:(?<=this )|(?<=last )|(?<=the ))fall)(?:,? (?:of )?(?P<year>(?:19|20)\d{2}))?\b")
+          r"(?:(?<=this )|(?<=last )|(?<=the ))fall|fall(?=,? (?:of )?(?:19|20)\d{2}\b))"
+          r"(?:,? (?:of )?(?P<year>(?:19|20)\d{2}))?\b")
+
+
+# "sep '26", "fall 09", "jun 26": a month or season and two digits, said short for the year
+SHORT_YEAR = re.compile(rf"\b(?P<said>{_MONTH_NAMES}|{'|'.join(SEASONS)})\.? (?P<mark>')?(?P<yy>\d\d)\b"
+                        r"(?![:/.,]?\d|(?:st|nd|rd|th)\b)", re.IGNORECASE)
+# the words that make the digits after a month its day: "on sep 26", "due jun 26", "from oct 25"
+DAY_BEFORE = re.compile(r"\b(?:on|by|due|before|after|since|until|till|from|through|to|and)\s*$|-\s*$", re.IGNORECASE)
+
+
+def spelled_years(text: str, now: datetime) -> str:
+    """Two-digit years written out ("sep '26" → "sep 2026"); without an apostrophe after a month only when that
+    year of this century has begun and no word before makes the digits its day."""
+    def year(match: re.Match) -> str:
+        yy = int(match.group("yy"))
+        begun = 2000 + yy <= now.year
+        if not match.group("mark") and match.group("said").lower() in MONTHS and (
+                not begun or DAY_BEFORE.search(text[:match.start()])):
+            return match.group(0)
+        return f"{match.group('said')} {2000 + yy if begun else 1900 + yy}"
+    return SHORT_YEAR.sub(year, text)
 
 
 def _season(m, now, today, _):
@@ -391,6 +414,8 @@ _RULES = [
     (r"\b(?:soon|shortly|coming up)\b", lambda m, now, today, _: (now, now + timedelta(days=7))),
     (r"\blater this (week|month|quarter|year)\b",
      lambda m, now, today, _: (now, _period_end(m.group(1), today))),
+    (r"\b(?:ytd|(?:this )?year[- ]to[- ]date|so far this year|this year so far)\b",
+     lambda m, now, today, _: (today.replace(month=1, day=1), None)),
     (r"\btomorrow\b", lambda m, now, today, _: (today + timedelta(days=1), today + timedelta(days=2))),
     (r"\b(this|the current|current|last|previous|prior|the previous|next|the coming|coming|upcoming) quarter\b",
      lambda m, now, today, _: _quarter(today, {"last": -1, "previous": -1, "prior": -1, "the previous": -1,
@@ -459,5 +484,8 @@ _RULES = [
     (rf"\bbefore {DATE}", lambda m, now, today, _: (None, _date(m.group(1)))),
     (rf"(?<![\w./-]){YEAR}(?![-/.]?\w)", lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(1)) + 1)))),
     (rf"\b(?:on|in) {DATE}", lambda m, now, today, _: (_date(m.group(1)), _date(m.group(1)) + timedelta(days=1))),
+    # "due oct 28": a day said right after "due" (elsewhere a bare day is as often an aside: "in 2020 (jan 1 - dec 31)")
+    (rf"(?<=\bdue ){SPOKEN_DATE}\b", lambda m, now, today, _: (_spoken_date(m, today),
+                                                               _spoken_date(m, today) + timedelta(days=1))),
 ]
 _COMPILED = [(re.compile(pattern), build) for pattern, build in _RULES]  # every question tries each

@@ -27,7 +27,8 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "thx": "thanks", "ty": "thanks", "u": "you", "ur": "your", "r": "are", "abt": "about",
              "proj": "project", "ppl": "people", "btw": "", "fyi": "", "tbh": "", "imo": "", "pls": "please",
              "w": "with", "tix": "tickets", "tkts": "tickets", "crit": "critical",
-             "sept": "september", "opn": "open"}  # "reopened w patch in comments", "opened in sept"
+             "sept": "september", "opn": "open", "upd": "updated", "comp": "component", "comps": "components",
+             "repro": "reproduce", "smth": "something", "sth": "something"}  # "reopened w patch in comments"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])",
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}

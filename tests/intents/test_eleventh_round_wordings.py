@@ -1,0 +1,111 @@
+"""The mechanisms the eleventh round's tuning pool (tune31) showed missing, each in wordings of its own: years said
+in two digits after a month or season ("sep '26", "fall 09"), "ytd" and "year to date", spans glued as "2wks",
+"sept" in a range, a day right after "due"; shorthand for updated, component, reproduce and something; issues
+"blocked by" something said after "stuff"; a resolution right after "closed" (no Closed status besides); the most
+urgent issues of a kind listed, not triaged; "related to another ticket" as the link; a version beside no fix
+version is the affected one; nobody "given" the issues; what a named person "still has open on their plate" (their
+open work, counted); "everything under" a key says it takes every level. Each has a near neighbour that keeps its
+old reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from tests.intents.test_everyday_conditions import PARSER, one
+from tests.intents.test_sixth_round_wordings import assert_clauses
+from tests.intents.test_tenth_round_wordings import asked
+from tests.jira_env import fluid_lexicon
+
+DEMO = [
+    # two-digit years after a month or season; a day where the digits could be one and the year has not begun
+    ("MOB bugs sep 26", ['created >= "2026/09/01 00:00"', 'created < "2026/10/01 00:00"'], ("text ~",)),
+    ("how many WEB stories were created in jun '25", ['created >= "2025/06/01 00:00"', 'created < "2025/07/01'], ()),
+    ("MOB bugs raised in summer 25", ['created >= "2025/06/01 00:00"', 'created < "2025/09/01 00:00"'], ()),
+    ("MOB bugs due on oct 28", ['duedate >= "', 'duedate < "'], ("2028",)),
+    ("MOB bugs due oct 28", ['duedate >= "', 'duedate < "'], ("text ~",)),
+    # the year so far; glued spans; shorthand
+    ("how many MOB bugs were created year to date", ['created >= "2026/01/01 00:00"'], ("text ~",)),
+    ("MOB stories new ytd", ['created >= "2026/01/01 00:00"'], ("text ~",)),
+    ("new WEB bugs in the last 2wks", ["created >= -14d"], ()),
+    ("WEB bugs upd last 3 days", ["updated >= -3d"], ("created", "text ~")),
+    ("WEB open no comp", ["component is EMPTY", "resolution is EMPTY"], ()),
+    # the issues asked about are the blocked ones; other work that something waits on blocks
+    ("open stuff blocked by smth", ['issueLinkType = "is blocked by"'], ('"blocks"', "text ~")),
+    ("issues that other work is waiting on", ['issueLinkType = "blocks"'], ()),
+    # the most urgent issues of a kind are listed at the top priority; "what's most urgent" still triages
+    ("what are the most urgent MOB bugs", ['priority = "Highest"', 'issuetype = "Bug"'], ()),
+    # related to other tickets: the link; related to a topic stays the topic
+    ("WEB issues that are related to another ticket", ['issueLinkType = "relates to"'], ("text ~",)),
+    ("MOB tickets marked as related to something else", ['issueLinkType = "relates to"'], ("text ~",)),
+    # nobody given the issues
+    ("Which tasks in MOB has no one been given to work on?", ["assignee is EMPTY"], ()),
+    ("MOB bugs nobody has been given", ["assignee is EMPTY"], ("text ~",)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    call = one(PARSER, question)
+    assert call.name == asked(question), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+def test_whats_most_urgent_alone_still_asks_what_to_look_at_first() -> None:
+    assert one(PARSER, "what's most urgent in MOB").name == "reasoning"
+
+
+def test_a_topic_said_with_related_to_is_no_link() -> None:
+    assert "issueLinkType" not in (one(PARSER, "MOB bugs related to checkout").jql or "")
+
+
+def test_what_a_person_still_has_open_on_their_plate_is_their_open_work_counted() -> None:
+    call = one(PARSER, "How many MOB items does Elena Rossi still have open on her plate?")
+    assert call.name == "count"
+    assert call.slots.assignees and not call.slots.reporters
+    assert "resolution" in call.slots.empty and call.slots.ignored == []
+    # the people's plates together are the workload, as before
+    assert one(PARSER, "how many open tickets does each person have on their plate").name == "workload"
+    # "did Farid open" is still what he reported
+    assert one(PARSER, "what did Elena Rossi open in MOB").slots.reporters
+
+
+def test_everything_under_a_key_says_it_takes_every_level() -> None:
+    call = one(PARSER, "everything under MOB-484")
+    assert call.slots.descendants_of == ["MOB-484"]
+    assert any("every level under MOB-484" in line for line in call.slots.assumed)
+    assert not one(PARSER, "all descendants of MOB-484").slots.assumed  # said outright: nothing to add
+
+
+@pytest.fixture(scope="module")
+def fluid_parser() -> EmbeddedParser:
+    return EmbeddedParser(fluid_lexicon(), now=PARSER.now)
+
+
+FLUID = [
+    ("james yoon engage tickets sept-nov 2009", ['created >= "2009/09/01 00:00"', 'created < "2009/12/01 00:00"'], ()),
+    ("engage issues from fall 09", ['created >= "2009/09/01 00:00"', 'created < "2009/12/01 00:00"'], ()),
+    ("how many engage tickets closed wont fix", ['resolution = "Won\'t Fix"'], ("status",)),
+    ("safari tickets closed cant repro", ['resolution = "Cannot Reproduce"'], ("status",)),
+    ("how many infusion issues upd since 2019", ['updated >= "2019/01/01 00:00"'], ("created", "text ~")),
+    # a version beside no fix version is the one the issues affect
+    ("2.0 issues no target release", ['affectedVersion = "2.0"', "fixVersion is EMPTY"], ('fixVersion = "2.0"',)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                        absent: tuple[str, ...]) -> None:
+    call = one(fluid_parser, question)
+    assert call.name == asked(question), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+def test_closed_said_as_a_state_stays_the_state(fluid_parser: EmbeddedParser) -> None:
+    assert 'status = "Closed"' in (one(fluid_parser, "engage issues in the closed status").jql or "")
+
+
+def test_the_affected_version_is_said(fluid_parser: EmbeddedParser) -> None:
+    call = one(fluid_parser, "bugs in 1.5 without a fix version")
+    assert call.slots.affected_versions == ["1.5"] and not call.slots.fix_versions
+    assert any("1.5 as the version affected" in line for line in call.slots.assumed)
