@@ -706,8 +706,9 @@ MENTIONED_AFTER = re.compile(r"\bwhere (?!(?:someone|somebody|anyone|anybody|peo
 # words the issues contain
 ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
                          r"cares?|cared|think|thinking|thought|complain(?:s|ed|ing)?|to)\s+$")
-IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+) )?(?:right )?in (?:the |its |their )?(?:short |one line )?"
-                      r"(?:summary|title|heading|headline|subject line)s?(?:/(?:summary|title))?\b|"
+IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+(?: (?!right in\b)[\w-]+){0,3}) )?(?:right )?in "
+                      r"(?:the |its |their )?(?:short |one line )?(?:summary|title|heading|headline|subject line)s?"
+                      r"(?:/(?:summary|title))?\b|"
                       r"\b(?:whose|with a|the) (?:short |one line )?(?:title|summary|heading|headline|subject line)\b")
 # "IE6 in the environment", "with IE6 in their environment field", "IE6 environment" (a browser or platform code)
 IN_ENVIRONMENT = re.compile(rf"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?{ENVIRONMENT_SAID}\b|"
@@ -750,7 +751,7 @@ WORDS_SAID = r"\b(?:the |a )?(?:words?|phrase|term|text) [\"']?(?P<words>[\w'-]+
 PHRASE_IN_TITLE = re.compile(WORDS_SAID + r"(?:the |its |their )?(?:summary|title|heading|headline)s?\b")
 PHRASE_IN_COMMENTS = re.compile(WORDS_SAID + r"(?:the |its |their |a )?(?:comments?|discussion|replies)\b")
 # "'steps to reproduce' in their description", "whose write-up mentions…", "titled with something about X"
-IN_DESCRIPTION = re.compile(r"\b(?:(?P<words>[\w-]+) )?(?<!anywhere )in (?:the |its |their )?"
+IN_DESCRIPTION = re.compile(r"\b(?:(?P<words>[\w-]+(?: [\w-]+){0,3}) )?(?<!anywhere )in (?:the |its |their )?"
                             r"(?:descriptions?|write[- ]?ups?|body text)\b|"
                             r"(?<!in )\b(?:whose|the|their|its) (?:description|write[- ]?up|body text)\b")
 TITLED = re.compile(r"\b(?:titled|going by (?:their|its|the) titles?)\b(?P<words>)")
@@ -758,6 +759,10 @@ TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "description", "environment", "c
     ("summary", PHRASE_IN_TITLE), ("comment", PHRASE_IN_COMMENTS), ("summary", IN_TITLE), ("summary", TITLED),
     ("description", IN_DESCRIPTION), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
+# verbs before the words a description is searched for: "bugs that include a stack trace in the description"
+LEADS_TO_WORDS = frozenset("include includes including contain contains containing with has have having spell spells "
+                           "out mention mentions mentioning say says saying give gives list lists show shows describe "
+                           "describes that which where".split())
 ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:first|at the top|on top|up top)"
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
 # the fields an order is said by ("sorted by last update")
@@ -1960,9 +1965,17 @@ class ConditionReader:
             if match.term.value.lower() in self.status_values and self._said_as_status(words, match.start, match.end):
                 continue  # "in the Won't Fix status", "moved to won't fix": the status, where the instance has one
             named_issues = single in ADJECTIVE_RESOLUTIONS and ISSUES_SAID.fullmatch(after)  # "duplicate bugs, ones"
-            if (cue or match.end - match.start > 1 or after == "resolution" or single not in VERB_LIKE_RESOLUTIONS
-                    or single == "fixed" or named_issues or listed) and match.score >= 0.9:
+            # "how many engage incomplete", "justin reported incomplete": where a resolution has that name, the word
+            # said of the issues is it; "incomplete work", "still incomplete" are their state
+            bare = single == "incomplete" and not re.search(
+                rf"{ISSUES_SAID.pattern}|\b(?:stuff|things)\b", words.after(match.end, 3)) and not re.search(
+                r"\b(?:still|remains?|remained|are|is|were|was|stays?|stayed|yet|seem|seems|looks?)$", before)
+            stated = bool(cue or match.end - match.start > 1 or after == "resolution"
+                          or single not in VERB_LIKE_RESOLUTIONS or single == "fixed" or named_issues or listed)
+            if (stated or bare) and match.score >= 0.9:
                 _read_resolution(words, slots, match.term.value, match.start, match.end)  # "not the won't-dos"
+                if not stated:
+                    slots.assumed.append(f"I read '{single}' as resolution {match.term.value}.")
                 words.take_all(RESOLUTION_CUE)
                 if left:
                     words.take_near(match.start, left.group(0).count(" ") + 1, backward=True)
@@ -2108,12 +2121,30 @@ class ConditionReader:
             if found is None:
                 continue
             words = found.group("words") or found.groupdict().get("code") or found.groupdict().get("on")
+            start = found.start()
+            if words and pattern in (IN_DESCRIPTION, IN_TITLE):  # "include a stack trace in their write-up"
+                said = words.split()  # the last word before "in", and those before it that are no other word's
+                kept = len(said) - 1
+                while kept:
+                    if not self._ends_described_words(said[kept - 1]):
+                        kept -= 1
+                    elif said[kept - 1] in ("to", "of") and kept >= 2 and not self._ends_described_words(
+                            said[kept - 2]):
+                        kept -= 2  # "steps to reproduce"
+                    else:
+                        break
+                words = " ".join(said[kept:]) if said[kept] not in FILLER else None
+                start = found.end("words") - len(words or "")
             if words and (words in FILLER or ISSUE_NOUN.fullmatch(words) or words in SOME_THING):
                 words = None  # "something in the environment", "bugs in the summary": no word to search for
             if slots.text or words:  # "demo in summary", "whose title mentions demo"
                 slots.text, slots.text_field = slots.text or words, where
-                text.blank(found.start(), found.end())
+                text.blank(start if words else found.start(), found.end())
                 break
+
+    def _ends_described_words(self, word: str) -> bool:
+        """A word before the words a description is searched for ("bugs that include …") that is not one of them."""
+        return word in FILLER or word in LEADS_TO_WORDS or word in self.known or bool(ISSUE_NOUN.fullmatch(word))
 
     def _value_kind(self, phrase: str) -> str | None:
         matches = self.grounder.find("component", phrase) + self.grounder.find("label", phrase)

@@ -14,7 +14,8 @@ from jirakg.intents.timewindows import MONTHS
 QUESTION_WORDS = frozenset("""the what which many about those these them they only just show still open with
 priority status assigned unassigned reported resolved unresolved created updated please ones tickets issues
 current unfinished overdue blocked stories sprint outstanding release releases version versions fixed estimated
-comment comments component components deadline changed touched closed raised opened discussion""".split())
+comment comments component components deadline changed touched closed raised opened discussion mentioned
+mention mentions mentioning regression regressions description summary title duplicate duplicates reproduce""".split())
 # English words the reader knows though no question word: never taken for a misspelling ("till" is no "still")
 ENGLISH = (FILLER | SCAFFOLD | FIELD_WORDS | QUESTION_WORDS | set(MONTHS)
            | {"till", "til", "form", "lets", "ship", "shipped"})  # "Unresolved Infusion issues" names nobody

@@ -4,8 +4,9 @@ in two digits after a month or season ("sep '26", "fall 09"), "ytd" and "year to
 "blocked by" something said after "stuff"; a resolution right after "closed" (no Closed status besides); the most
 urgent issues of a kind listed, not triaged; "related to another ticket" as the link; a version beside no fix
 version is the affected one; nobody "given" the issues; what a named person "still has open on their plate" (their
-open work, counted); "everything under" a key says it takes every level. Each has a near neighbour that keeps its
-old reading."""
+open work, counted); "everything under" a key says it takes every level; a bare "incomplete" where a resolution has
+that name; search words misspelt by a letter; several words before "in the title" or "in the description". Each has a
+near neighbour that keeps its old reading."""
 
 from __future__ import annotations
 
@@ -90,6 +91,21 @@ FLUID = [
     ("how many infusion issues upd since 2019", ['updated >= "2019/01/01 00:00"'], ("created", "text ~")),
     # a version beside no fix version is the one the issues affect
     ("2.0 issues no target release", ['affectedVersion = "2.0"', "fixVersion is EMPTY"], ('fixVersion = "2.0"',)),
+    # "incomplete" said of the issues is the resolution of that name; said as their state, unresolved
+    ("how many engage incomplete", ['resolution = "Incomplete"'], ("EMPTY",)),
+    ("tech documentation tickets that ended up incomplete", ['resolution = "Incomplete"'], ()),
+    ("engage tickets that are still incomplete", ["resolution is EMPTY"], ('"Incomplete"',)),
+    ("incomplete engage tickets", ["resolution is EMPTY"], ('"Incomplete"',)),
+    # a search word with a letter left out
+    ("sjrk bugs with merged mentiond in the discussion", ['comment ~ "merged"'], ("mentiond",)),
+    # several words before where they are said
+    ("Which bugs include a stack trace in their write-up?", ['description ~ "stack trace"'], ()),
+    ("Floe bug reports that spell out steps to reproduce in the write-up", ['description ~ "steps to reproduce"'],
+     ()),
+    ("uploader issues that have flash player in their summary",
+     ['summary ~ "flash player"', 'component = "Uploader"'], ()),
+    ("floe bugs with safari in the description", ['description ~ "safari"', 'project = "FLOE"', '"Bug"'], ()),
+    ("defects with Firefox right in their title", ['summary ~ "firefox"'], ("right",)),
 ]
 
 
@@ -103,6 +119,11 @@ def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: li
 
 def test_closed_said_as_a_state_stays_the_state(fluid_parser: EmbeddedParser) -> None:
     assert 'status = "Closed"' in (one(fluid_parser, "engage issues in the closed status").jql or "")
+
+
+def test_a_bare_incomplete_says_it_is_the_resolution(fluid_parser: EmbeddedParser) -> None:
+    call = one(fluid_parser, "justin reported incomplete")
+    assert "I read 'incomplete' as resolution Incomplete." in call.slots.assumed
 
 
 def test_the_affected_version_is_said(fluid_parser: EmbeddedParser) -> None:
