@@ -36,13 +36,17 @@ from jirakg.intents.models import (
     ValueFilters,
 )
 from jirakg.intents.readings import CATEGORY_LABELS, category_note, literal_status, priority_note
-from jirakg.intents.timewindows import COUNT, MONTHS, NUMBER_WORDS, WEEKDAYS, find_windows, parse_iso
+from jirakg.intents.timewindows import COUNT, GLUED_UNITS, MONTHS, NUMBER_WORDS, WEEKDAYS, find_windows, parse_iso
 from jirakg.intents.value_slots import NO_NAME_AFTER_FIELD, NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
 
 KEY = ISSUE_KEY_SHAPE
 USED = "_"  # stands in for a used word, so later readers cannot match across it
+# (a full stop only before a word that opens a request: "Tech. Documentation" is a name)
+SENTENCE_END_WORD = re.compile(r"(?<=[a-z0-9)\"'])(?:[?!;]+|\.(?=\s+(?:which|what|how|who|where|when|show|list|give|"
+                               r"find|get|can|could|would|please|i|we|my|our|are|is|do|does|did|any|so|but|also|then|"
+                               r"count|tell|and|just|only)\b))\s+(?=\S)")
 NEGATION = re.compile(r"\b(?:no longer|not still|not|no|non|without|except|excluding|exclude|other than|besides|"
                       r"but not|isn t|aren t|hasn t|haven t|"
                       r"(?:don|doesn|didn|wasn|weren) t(?! (?:forget|miss|mind|worry|hesitate)\b)|"
@@ -52,7 +56,7 @@ NEGATION = re.compile(r"\b(?:no longer|not still|not|no|non|without|except|exclu
                       r"(?:some |any )?other way than|anything but|anything other than|"
                       r"(?:leave|leaving|put|putting) aside(?! for)|"
                       r"drop|filter out|take out|skip)\b"
-                      r"(?P<rest>(?: \w+){0,5})$"
+                      r"(?P<rest>(?: (?!_\b)\w+){0,5})$"  # not past a sentence's end (`SENTENCE_END_WORD`)
                       # "the planned work rather than the defects": its value follows at once, not "… rather than
                       # vibes: how many OPS tickets"
                       r"|\b(?:rather than|instead of)(?: (?:the|any|all|those|these))?(?: \w+)?$"
@@ -150,6 +154,7 @@ DATE_CUES: list[tuple[DateField, str]] = [
 ]
 # Words that say the issues were not updated: "stale for a month", "idle for 2 weeks"
 STALE_CUE = r"stale|idle|inactive|dormant|untouched|neglected|quiet"
+STALE_SAID = re.compile(rf"\b(?:{STALE_CUE}|gathering dust|gone quiet|forgotten)\b")
 DATE_CUE_WORDS = re.compile("|".join(rf"(?:{cue})" for _, cue in [*DATE_CUES, ("updated", STALE_CUE),
                                                                    ("due", "dates?")]))
 # A sprint by its number, said as people who never saw its name would: "the fiftieth iteration", "cycle number 50"
@@ -178,7 +183,8 @@ def _ordinal_number(said: re.Match) -> int:
 DATE_CUE_PATTERNS: list[tuple[DateField, re.Pattern[str], bool]] = [
     (name, re.compile(rf"\b(?:{cue})\b"), cue == STALE_CUE) for name, cue in [*DATE_CUES, ("updated", STALE_CUE)]]
 # "for a month", "in 30 days", "within 2 weeks": back from now after a negation, forward for a due date, else unread
-SPAN = re.compile(rf"^(?:(?:for|in|within) )?(?:{COUNT} (?:days?|weeks?|fortnights?|months?)|\d+(?:d|wk?|mo))$")
+SPAN = re.compile(rf"^(?:(?:for|in|within) )?(?:{COUNT} (?:days?|weeks?|fortnights?|months?)|"
+                  rf"\d+(?:{'|'.join(GLUED_UNITS)}))$")
 LAST_BEFORE_CUE = re.compile(r"\b(?:last|most recently)\s*$")  # "last updated more than 3 months ago"
 UPCOMING = re.compile(r"^(?:soon|shortly|coming up)$")
 OVERDUE = re.compile(r"\b(?:overdue|(?:(?:slipped|slid|gone|went|blown|blew|run|ran) )?(?:past|through) "
@@ -280,6 +286,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:never|not) (?:got|had|gotten|get|have) (?:anyone|anybody|someone) assigned"
                             r"(?: to (?:them|it))?(?! to\b)|"
                             r"(?:never|not) (?:yet )?(?:been |got |gotten )?given (?:an? |any )?(?:owner|assignee)|"
+                            r"(?:never|not) (?:yet )?(?:got|gotten|had|received|found) (?:an? |any )?"
+                            r"(?:owner|assignee)|"
                             r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
                             r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
@@ -301,14 +309,16 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             rf"{NOT_BE_GIVEN}(?:given|handed|passed) (?:over )?to (?:anyone|anybody|someone|"
                             r"somebody|a person|any person)|"
                             rf"{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) (?:responsible|in charge))\b")),
+    # "no version" alone: the one a fix is planned for, the version most set
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
-                              rf"target (?:versions?|releases?)){GIVEN}|"
+                              rf"versions?(?! (?:affected|found))|target (?:versions?|releases?)){GIVEN}|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN}|"
                               # "not in any release", "aren't part of any version yet"
                               rf"(?:{NOT_BE}|not) (?:yet )?(?:in|on|part of|inside) (?:a |an |any )"
                               r"(?:releases?|fix ?versions?|versions?))\b")),
     # "no affects version", "missing an affected version"
     ("affectedVersion", re.compile(rf"\b(?:{WITHOUT}(?:affects?|affected) versions?{GIVEN}|"
+                                   rf"{WITHOUT}versions? (?:affected|found(?: in)?)\b|"
                                    # "don't say which release they were found in"
                                    # "don't record what version they affect", "leave out which release it was
                                    # found in"
@@ -349,6 +359,11 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                                rf"(?:empty|blank) {ENVIRONMENT_SAID})\b")),
     ("description", re.compile(rf"\b(?:{WITHOUT}(?:descriptions?|details|write ups?)|(?:empty|blank) descriptions?|"
                                r"undescribed)\b")),
+    # "no comments at all", "zero discussion on them", "nobody has commented on"
+    ("comment", re.compile(rf"\b(?:(?:{WITHOUT}|zero |not a single |not one )(?:comments?|discussion|replies|"
+                           r"remarks)(?: at all)?|(?:nobody|no one|noone) (?:has |have |had |ever )*(?:commented|"
+                           r"replied|said anything)(?: on (?:it|them))?|(?:never|not) (?:been |got |gotten )?"
+                           r"commented on|uncommented)\b")),
     # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
     ("parent", re.compile(rf"\b(?:{WITHOUT}(?:parent|epic)s?|"
                           rf"{NOT_BE} (?:in|under|part of) (?:a |an |any )?(?:parent|epic)s?|"
@@ -462,7 +477,7 @@ CATEGORIES: list[tuple[list[str], re.Pattern[str]]] = [
                          # "hasn't been touched yet": not started ("not touched in 2 weeks" is stale, a date)
                          r"(?:haven t|hasn t|have not|has not|not|nobody has|no one has) (?:yet (?:been )?touched|"
                          r"(?:been )?touched yet))\b")),
-    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|under way|"
+    (["indeterminate"], re.compile(r"\b(?:in progress|ongoing|underway|under way|wip|work in progress|"
                                    r"(?:actively |currently )?being worked on|"
                                    r"actively working(?: on)?|in flight|started|kicked off|"
                                    r"still going|in the middle of|"
@@ -499,7 +514,8 @@ AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": th
 AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|affectedversions?|against|(?:found|seen|broken|happens?|"
                      r"happening|occurs?|shows? up|showing up|showed up|turned up|cropped up|popped up|appeared|"
                      r"reproduces?|hit) in|"
-                     r"reported (?:in|on|against)|(?:that |which )?(?:hit|hits|broke|break))(?: the| that| this)?"
+                     r"reported (?:in|on|against)|(?:that |which )?(?:hit|hits|hitting|broke|break))"
+                     r"(?: the| that| this)?"
                      r"(?:(?<=the) \w+(?: s)?)?"  # "found in the data team's 2026.Q3 version"
                      r"(?: versions?| releases?| builds?)?(?: (?:is|was|=|of))?$")  # "whose affected version is 0.3b"
 # "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
@@ -758,6 +774,18 @@ TITLED = re.compile(r"\b(?:titled|going by (?:their|its|the) titles?)\b(?P<words
 TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "description", "environment", "comment"], re.Pattern[str]], ...] = (
     ("summary", PHRASE_IN_TITLE), ("comment", PHRASE_IN_COMMENTS), ("summary", IN_TITLE), ("summary", TITLED),
     ("description", IN_DESCRIPTION), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
+# two or more of the fields text is searched in, listed: the text anywhere ("whether in titles, write-ups or the
+# discussion underneath")
+_TEXT_FIELD = (r"(?:the |its |their |a )?(?:titles?|summary|summaries|descriptions?|write[- ]?ups?|body|bodies|"
+               r"comments?|discussions?|replies)(?: (?:underneath|below|thread))?")
+SEVERAL_TEXT_FIELDS = re.compile(rf"\b(?:whether |either |anywhere |both )?(?:in )?{_TEXT_FIELD}"
+                                 rf"(?:,? (?:or |and |nor )?(?:in )?{_TEXT_FIELD})+\b")
+
+
+def every_text_field(text: str) -> re.Match | None:
+    """The fields listed where text is searched, when they take in the comments: the text anywhere."""
+    return next((m for m in SEVERAL_TEXT_FIELDS.finditer(text)
+                 if re.search(r"\b(?:comments?|discussions?|replies|underneath|thread)\b", m.group(0))), None)
 SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 # verbs before the words a description is searched for: "bugs that include a stack trace in the description"
 LEADS_TO_WORDS = frozenset("include includes including contain contains containing with has have having spell spells "
@@ -943,6 +971,10 @@ EVERYDAY_LINKED = {"duplicates": [rf"\blinked (?:to|with) {OTHER_SIDE} as (?:bei
                    "is duplicated by": [rf"\b(?:{OTHER_SIDE} (?:(?:is|are|was|were|got|been|have been|has been) )?"
                                        rf"(?:marked|filed|closed|flagged|resolved|raised|logged) as {COPIES} of ?"
                                        rf"(?:them|it|this|that)?|(?:have|has|with) (?:some |any )?{COPIES})\b"],
+                   # "items that have a risk attached to them", "with linked risks"
+                   "has risk": [r"\b(?:have|has|having|with) (?:a |an |any |some )?risks? (?:attached|linked|tied|"
+                                r"connected|logged|recorded)(?: (?:to|against|on|with) (?:it|them))?\b|"
+                                r"\b(?:have|has|having|with) (?:a |an |any |some )?(?:linked|attached) risks?\b"],
                    # "a 'related to' connection", "related-to links", "connected to another ticket as related"
                    "relates to": [r"\b(?:related|relates)(?:[- ]to)? (?:links?|connections?|relationships?)\b",
                                   rf"\b(?:connected|linked|tied) (?:to|with) {OTHER_SIDE} as related\b"]}
@@ -1034,6 +1066,8 @@ ASKER_AWAY = re.compile(r"\b(?:i|we) (?:was|were|am|m|re|are|ve been|have been|h
                         r"(?:off|away|out|on leave|on holiday|on vacation|sick|travelling|traveling)\b[^,.;:]*$")
 TAGGED = re.compile(r"\b(?:marked|tagged|labell?ed)(?: as| with)?(?: both)?(?: the)?\s*$")
 # "regardless of who fixed it", "no matter what state it is in": says what the question does not limit
+# "the go/no-go meeting": a decision's name, no negation of what follows
+GO_NO_GO = re.compile(r"\bgo\s*(?:/|-|or)\s*no[- ]go\b|\bno[- ]go\b")
 REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
                         r"where|whether|its|their|the|kind|type|state|status|priority)\b[^,.;:?!]*")
 # The state the whole is to reach, not one the issues are in: "what's left before we can call it finished"
@@ -1432,7 +1466,7 @@ class ConditionReader:
         raw = EITHER_WAY.sub(" ", UNAPOSTROPHED.sub(r"\1'\2", raw))
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         self.possessive = raw
-        for said in (HEDGE, GOAL_STATE, REGARDLESS):  # blanked, so the text keeps its length
+        for said in (HEDGE, GOAL_STATE, REGARDLESS, GO_NO_GO):  # blanked, so the text keeps its length
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
         raw = SLASHED_LIST.sub(" or ", raw.replace("and/or", "or"))  # "in progress/PR/reopened": any of them
         raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
@@ -1459,7 +1493,9 @@ class ConditionReader:
                 if group in m.re.groupindex and m.group(group):
                     raw = raw[:m.start(group)] + " " * (m.end(group) - m.start(group)) + raw[m.end(group):]
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
-        words = Words(unicode_words(raw).split())
+        # a sentence's end stands as a used word's mark: no reader matches across it ("… in Infusion never got triaged.
+        # Which Infusion bugs …": the negation is the first sentence's)
+        words = Words(unicode_words(SENTENCE_END_WORD.sub(f" {USED} ", raw)).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
             self._me(words, slots)
         self._declined(words, slots)
@@ -1510,6 +1546,12 @@ class ConditionReader:
             slots.empty.append("resolution")  # "on Ana's plate": her open work, unless a state is said
             if self.waiting and not self.plate:
                 slots.assumed.append(f"I read '{self.waiting}' as work still open.")
+        stale = STALE_SAID.search(self.possessive)
+        if stale and not (slots.statuses or slots.status_categories or slots.resolutions or slots.empty
+                          or slots.filled or slots.was_statuses) and any(
+                d.field == "updated" and d.end and not d.start for d in slots.dates):
+            slots.empty.append("resolution")  # "tasks stale 90d": work left open and untouched, not closed work
+            slots.assumed.append(f"I read '{stale.group(0)}' as open work.")
         if "resolution" in slots.empty:
             self._unresolved_notes(slots)
         if PROBLEMS.search(raw) and any(t.lower() == "bug" for t in slots.issue_types + slots.excluded.issue_types):
@@ -1777,7 +1819,8 @@ class ConditionReader:
             if (SPAN.match(window.phrase) or UPCOMING.match(window.phrase)) and not negated and field_name != "due" \
                     and not terse:  # "updated 30d", as keywords say it: in the last 30 days
                 continue  # "fixed within 10 days" is a duration, "created soon" nothing: left unread, so named
-            if SPAN.match(window.phrase) and not negated and window.start and not terse:  # "due in 2 weeks": ahead
+            if SPAN.match(window.phrase) and not negated and window.start and (not terse or field_name == "due"):
+                # "due in 2 weeks", "due 2wks": ahead
                 window = window.model_copy(update={"start": now, "end": _mirror(window.start, now)})
             if negated and window.start:  # "not updated since 2012": last updated before it
                 window = window.model_copy(update={"start": None, "end": window.start})
@@ -2116,6 +2159,9 @@ class ConditionReader:
                 slots.text = " ".join(filter(None, [slots.text, " ".join(phrase)]))
                 text.blank(match.start(), match.end())
                 break
+        if slots.text and (several := every_text_field(text.value)):
+            text.blank(several.start(), several.end())  # "in the title, the write-up or the discussion": anywhere
+            return
         for where, pattern in TEXT_FIELD_SAID:
             found = pattern.search(text.value)
             if found is None:
@@ -2144,7 +2190,8 @@ class ConditionReader:
 
     def _ends_described_words(self, word: str) -> bool:
         """A word before the words a description is searched for ("bugs that include …") that is not one of them."""
-        return word in FILLER or word in LEADS_TO_WORDS or word in self.known or bool(ISSUE_NOUN.fullmatch(word))
+        return len(word) < 2 or word in FILLER or word in LEADS_TO_WORDS or word in self.known or bool(
+            ISSUE_NOUN.fullmatch(word))
 
     def _value_kind(self, phrase: str) -> str | None:
         matches = self.grounder.find("component", phrase) + self.grounder.find("label", phrase)

@@ -34,7 +34,9 @@ DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided
                   "leave alone", "left alone", "chose to leave"]
 # Waiting for review, whether the workflow calls it In Review or (as Fluid's does) Pull Request
 UNDER_REVIEW = ["under review", "being reviewed", "in code review", "waiting for review", "awaiting review",
-                "up for review", "waiting on review", "waiting on code review", "waiting for code review"]
+                "up for review", "waiting on review", "waiting on code review", "waiting for code review",
+                "waiting to be reviewed", "awaiting a review", "waiting on a review", "waiting for a review",
+                "pending review", "needs review", "needs a review", "needing review", "ready for review"]
 # Everyday words for common Jira names; added only to values the instance actually has.
 SYNONYMS = {
     ("type", "bug"): ["defect", "defects", "bug report", "bugz", "glitch", "glitches", "fault", "faults", "broken",
@@ -49,7 +51,10 @@ SYNONYMS = {
     # the kinds above and below a story, said by people who never used Jira
     ("type", "epic"): ["theme", "themes", "umbrella", "umbrellas", "body of work", "bodies of work"],
     ("type", "sub-task"): ["sub piece", "sub pieces", "subpiece", "subpieces", "child step", "child steps",
-                           "sub item", "sub items", "subitem", "subitems", "child task", "child tasks"],
+                           "sub item", "sub items", "subitem", "subitems", "child task", "child tasks",
+                           # "smaller split-off pieces of work", "smaller pieces of bigger tasks"
+                           "split off pieces", "split off piece", "split off work", "smaller child tasks",
+                           "pieces of bigger tasks"],
     ("type", "risk"): ["danger", "dangers", "could go wrong", "might go wrong"],
     ("type", "initiative"): ["strategic goal", "strategic goals", "company level goal", "company level goals",
                              "strategic bet", "strategic bets"],
@@ -408,9 +413,12 @@ def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
         person = fields.get(role)
         if person:
             name = person.get("displayName") or person.get("name")
-            first = (name or "").split(" ")[0]
+            first, *rest = (name or "").split(" ")
+            # as people write a name short: "carla m", "jhung"
+            short = [f"{first} {rest[-1][0]}", f"{first[0]}{rest[-1]}"] if rest and len(first) > 1 and len(
+                rest[-1]) >= 4 and rest[-1].isalpha() else []  # not "Blake E" as "be"
             add("person", person.get("accountId") or person.get("key") or person.get("name"), name,
-                person.get("emailAddress"), person.get("name"), first)
+                person.get("emailAddress"), person.get("name"), first, *short)
     for label in fields.get("labels") or []:
         add("label", label, label)
     for kind, field_ids in (("component", ("components",)), ("version", ("fixVersions", "versions"))):

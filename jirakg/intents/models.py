@@ -11,7 +11,7 @@ IntentName = Literal["metadata", "children", "linked", "dependencies", "changelo
                      "comments", "reasoning", "kg_question", "help", "clarify"]
 DateField = Literal["created", "updated", "resolved", "due"]
 EmptiableField = Literal["assignee", "fixVersion", "affectedVersion", "component", "labels", "duedate", "resolution",
-                         "sprint", "parent", "description", "environment", "issueLinkType"]
+                         "sprint", "parent", "description", "environment", "issueLinkType", "comment"]
 SprintState = Literal["open", "closed", "future"]
 
 

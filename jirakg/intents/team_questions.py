@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Literal
 
-from jirakg.intents.conditions import LEVEL_NOUN, PREVIOUS_SPRINT, REPORTED_VERBS, SORTED_AT_END
+from jirakg.intents.conditions import LEVEL_NOUN, PREVIOUS_SPRINT, REPORTED_VERBS, SORTED_AT_END, every_text_field
 from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
 from jirakg.intents.models import IntentName, Measure
 
@@ -886,6 +886,12 @@ COUNTED_BY_COMMENT_TEXT = re.compile(r"\bcomments? (?:text\b|\")(?=.*\b(?:count|
                                      r"\b(?:count|how many|number of|total)\b.*\bcomments? (?:text\b|\")")
 
 
+# issues without comments, searched for (`conditions` reads the empty field)
+NO_COMMENTS = re.compile(r"\b(?:no|without(?: any)?|zero|not a single|not one)\s+(?:comments?|discussion|replies)\b|"
+                         r"\b(?:nobody|no one|noone) (?:has |have |had |ever )*commented\b|"
+                         r"\b(?:never|not) (?:been )?commented on\b|\buncommented\b")
+
+
 # "issues with NVDA mentioned in a comment": what the comments say selects the issues
 SAID_IN_COMMENTS = re.compile(r"\b(?:mentioned|brought up|came up|come up|raised|talked about)\b")
 
@@ -893,6 +899,10 @@ SAID_IN_COMMENTS = re.compile(r"\b(?:mentioned|brought up|came up|come up|raised
 def _comment_search(text: str) -> TeamAsk | None:
     """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
     wrote the most of them ("who comments the most on OPS tickets?")."""
+    if NO_COMMENTS.search(text) or every_text_field(text):
+        # "unresolved FLUID issues with no comments": the issues, searched for having none; "whether in the title or
+        # the discussion": the issues, searched for the words anywhere
+        return None
     # "who's been most vocal in the comments": the people who wrote the most of them
     said = _comments_said(text)
     match = COMMENTERS.search(text) or (VOCAL.search(text) if COMMENTS.search(said) else None)

@@ -41,7 +41,9 @@ GLUED_UNITS = {"d": "day", "w": "week", "wk": "week", "wks": "week", "mo": "mont
                "mths": "month", "y": "year", "yr": "year", "yrs": "year"}
 # keywords drop the preposition after a word of (in)activity: "not updated 30 days", "idle 2 weeks"
 TERSE_SPAN = "(?:" + "|".join(rf"(?<=\b{word} )" for word in ("updated", "touched", "activity", "stale", "idle",
-                                                                   "untouched", "inactive", "created")) + ")"
+                                                                   "untouched", "inactive", "created", "closed",
+                                                                   "resolved", "fixed", "new", "opened", "filed",
+                                                                   "raised", "reported", "due")) + ")"
 
 
 def parse_window(text: str, now: datetime, sprints: Sequence[Sprint] = ()) -> TimeWindow | None:
@@ -254,8 +256,8 @@ SEASON = (r"(?:(?P<which>this|last|previous|past) |the )?(?P<season>spring|summe
           r"(?:,? (?:of )?(?P<year>(?:19|20)\d{2}))?\b")
 
 
-# "sep '26", "fall 09", "jun 26": a month or season and two digits, said short for the year
-SHORT_YEAR = re.compile(rf"\b(?P<said>{_MONTH_NAMES}|{'|'.join(SEASONS)})\.? (?P<mark>')?(?P<yy>\d\d)\b"
+# "sep '26", "fall 09", "jun 26", "q3 '26": a month, season or quarter and two digits, said short for the year
+SHORT_YEAR = re.compile(rf"\b(?P<said>{_MONTH_NAMES}|{'|'.join(SEASONS)}|q[1-4])\.? (?P<mark>')?(?P<yy>\d\d)\b"
                         r"(?![:/.,]?\d|(?:st|nd|rd|th)\b)", re.IGNORECASE)
 # the words that make the digits after a month its day: "on sep 26", "due jun 26", "from oct 25"
 DAY_BEFORE = re.compile(r"\b(?:on|by|due|before|after|since|until|till|from|through|to|and)\s*$|-\s*$", re.IGNORECASE)
@@ -404,9 +406,9 @@ _RULES = [
     (rf"\b(?:(?:in|during|over|through|throughout) )?{SEASON}", _season),
     (rf"\b(?:(?:in|within|over|during) the )?(?:last|past) {_amount_of('days?|weeks?|fortnights?|months?|years?')}",
      lambda m, now, today, _: (shift(now, *_amount(m, -1)), None)),
-    (rf"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) {COUNT} "
-     r"(days?|weeks?|fortnights?|months?)\b",
-     lambda m, now, today, _: (now, shift(now, _count(m.group(1)), m.group(2)))),
+    (rf"\b(?:(?:in|within|over|during) )?(?:the )?(?:next|coming|upcoming) "
+     rf"{_amount_of('days?|weeks?|fortnights?|months?')}",
+     lambda m, now, today, _: (now, shift(now, *_amount(m, 1)))),
     # "for a month", "in 30 days", "within 2 weeks": a span back from now; the reader turns it forward for due
     # dates and into "before" after a negation ("not touched in 2 weeks")
     (rf"(?:\b(?:for|in|within) |{TERSE_SPAN}){_amount_of('days?|weeks?|fortnights?|months?')}",

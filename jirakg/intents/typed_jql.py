@@ -74,7 +74,9 @@ UNQUOTED_LIST = re.compile(rf"(?P<head>\b(?P<field>{VALUED})\s*(?:not\s+)?in\s*)
                            re.IGNORECASE)
 # English joining two typed clauses: "sprint = X where statusCategory != Done", "project = DATA with component is
 # empty"; read as AND when a clause follows
-ENGLISH_JOIN = re.compile(r"\s+(?:and )?(?:where|with|having|whose|that have|which have|that are|which are)\s+",
+# ("issuetype = Epic in project = WEB": "in" before a whole clause, not JQL's "in (…)")
+ENGLISH_JOIN = re.compile(r"\s+(?:and )?(?:where|with|having|whose|that have|which have|that are|which are|in|for|"
+                          r"from|on)\s+",
                           re.IGNORECASE)
 # "created in 2018": that year; ", order by created": the comma is English
 YEAR_IN = re.compile(r"\b(created|createddate|updated|updateddate|resolved|resolutiondate|due|duedate)\s+in\s+"

@@ -29,7 +29,8 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "proj": "project", "ppl": "people", "btw": "", "fyi": "", "tbh": "", "imo": "", "pls": "please",
              "w": "with", "tix": "tickets", "tkts": "tickets", "crit": "critical",
              "sept": "september", "opn": "open", "upd": "updated", "comp": "component", "comps": "components",
-             "repro": "reproduce", "smth": "something", "sth": "something"}  # "reopened w patch in comments"
+             "repro": "reproduce", "smth": "something", "sth": "something", "mo": "month", "rel": "release",
+             "feat": "feature", "feats": "features", "req": "request", "reqs": "requests"}  # "reopened w patch …"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])",
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}

@@ -5,17 +5,22 @@ in two digits after a month or season ("sep '26", "fall 09"), "ytd" and "year to
 urgent issues of a kind listed, not triaged; "related to another ticket" as the link; a version beside no fix
 version is the affected one; nobody "given" the issues; what a named person "still has open on their plate" (their
 open work, counted); "everything under" a key says it takes every level; a bare "incomplete" where a resolution has
-that name; search words misspelt by a letter; several words before "in the title" or "in the description". Each has a
-near neighbour that keeps its old reading."""
+that name; search words misspelt by a letter; several words before "in the title" or "in the description" (tune32
+on): issues without comments; a phrase searched in comments; the title, write-up and discussion listed (anywhere); a
+count said by a trailing "#"; "closed 30d", "due 2wks", "next 7d"; "no version"; a negation or a "go/no-go" that
+stays in its sentence; an English "in" between typed JQL clauses; stale work is open work; "wip"; "q3 '26 rel";
+"hitting" a version; a risk attached; names written short ("carla m", "jhung"); split-off pieces as sub-tasks. Each
+has a near neighbour that keeps its old reading."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
 from tests.intents.test_everyday_conditions import PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
-from tests.intents.test_tenth_round_wordings import asked
 from tests.jira_env import fluid_lexicon
 
 DEMO = [
@@ -42,7 +47,36 @@ DEMO = [
     # nobody given the issues
     ("Which tasks in MOB has no one been given to work on?", ["assignee is EMPTY"], ()),
     ("MOB bugs nobody has been given", ["assignee is EMPTY"], ("text ~",)),
+    # issues nobody commented on; a phrase said in the comments; several fields listed: anywhere
+    ("how many open MOB bugs have zero discussion on them?", ["comment is EMPTY", "resolution is EMPTY"], ()),
+    ("MOB bugs nobody has commented on", ["comment is EMPTY"], ()),
+    ("how many MOB tickets mention rate limiting, whether in the title, the write-up or the discussion?",
+     ['text ~ "rate limiting"'], ("comment ~", "summary ~")),
+    # a count said by a trailing "#"; terse spans after closed and due; "next 7d"; "no version"
+    ("WEB closed 30d no version #", ["resolutiondate >= -30d", "fixVersion is EMPTY"], ()),
+    ("OPS due 2wks", ["duedate >= now()", "duedate <= 14d"], ()),
+    ("open tasks due next 7d", ["duedate >= now()", "duedate <= 7d"], ()),
+    ("MOB bugs with no version affected", ["affectedVersion is EMPTY"], ("fixVersion",)),
+    # a negation stays in its sentence; "go/no-go" negates nothing
+    ("I want to see how much work in MOB never got triaged. Which MOB bugs are open?",
+     ['project = "MOB"', 'issuetype = "Bug"'], ("!=",)),
+    ("Before the go/no-go for 2026.Q4: how many PROJ items planned for that release are still not finished?",
+     ['fixVersion = "2026.Q4"'], ("!=",)),
+    # typed JQL joined by an English "in"
+    ("how many issuetype = Epic in project = WEB that are unresolved", ['project = "WEB"', 'issuetype = "Epic"'], ()),
+    # stale work is open work; work in progress; a quarter's release with its year short; "hitting" a version
+    ("tasks stale 90d #", ["updated < -90d", "resolution is EMPTY"], ()),
+    ("DATA wip", ['statusCategory = "indeterminate"'], ("text ~",)),
+    ("WEB bugs in Q3 '26 rel", ['fixVersion = "2026.Q3"'], ("text ~",)),
+    ("how many MOB issues hitting 2025.Q1", ['affectedVersion = "2025.Q1"'], ("fixVersion",)),
+    # a risk attached is the link; a risk alone is the type
+    ("INIT items that have a risk attached to them", ['issueLinkType = "has risk"'], ("issuetype",)),
+    ("open risks in INIT", ['issuetype = "Risk"'], ("issueLinkType",)),
 ]
+
+
+def asked(question: str) -> str:
+    return "count" if re.search(r"how many|# of|#\s*$", question.lower()) else "search"
 
 
 @pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
@@ -50,6 +84,17 @@ def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...
     call = one(PARSER, question)
     assert call.name == asked(question), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
+
+
+def test_closed_issues_said_stale_keep_their_state() -> None:
+    call = one(PARSER, "closed MOB bugs untouched for 2 weeks")
+    assert "resolution" not in call.slots.empty and call.slots.status_categories == ["done"]
+
+
+def test_names_written_short() -> None:
+    said_whole = one(PARSER, "open MOB bugs for Elena Rossi").slots.assignees
+    assert said_whole and one(PARSER, "open MOB bugs for elena r").slots.assignees == said_whole
+    assert one(PARSER, "open MOB bugs for erossi").slots.assignees
 
 
 def test_whats_most_urgent_alone_still_asks_what_to_look_at_first() -> None:
@@ -106,6 +151,8 @@ FLUID = [
      ['summary ~ "flash player"', 'component = "Uploader"'], ()),
     ("floe bugs with safari in the description", ['description ~ "safari"', 'project = "FLOE"', '"Bug"'], ()),
     ("defects with Firefox right in their title", ['summary ~ "firefox"'], ("right",)),
+    ("How many smaller split-off pieces of work does Fluid Engage have?", ['issuetype = "Sub-task"'], ()),
+    ("how many engage tickets closed wont fix", ['resolution = "Won\'t Fix"'], ("status",)),
 ]
 
 
