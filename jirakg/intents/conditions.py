@@ -2343,8 +2343,10 @@ class ConditionReader:
                 asked and REPORTER_ASKED.search(after)) or owned_after)
             if cue_after:  # read through `after`, which skips the words used already
                 words.take_near(tail, cue_after.group(0).count(" ") + 1, backward=False)
-            # "ended up on Farid's plate" says where the issues went, not that they are open
-            landed = re.search(r"\b(?:ended up|end up|landed|went|gone|got|put) on$", before)
+            # "ended up on Farid's plate" says where the issues went, not that they are open ("which items were on
+            # Justin's plate": once his, in whatever state now)
+            landed = re.search(r"\b(?:ended up|end up|landed|went|gone|got|put|were|was|had been|used to be) on$",
+                               before)
             self.plate = self.plate or (role == "assignees" and not negated and bool(working or plate) and not landed)
         # a verb of creation makes the person the reporter; no mention without a role word also makes them assignee
         slots.assignees = [p for p in slots.assignees if p not in uncued or p not in slots.reporters]

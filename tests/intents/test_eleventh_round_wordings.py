@@ -168,6 +168,12 @@ def test_closed_said_as_a_state_stays_the_state(fluid_parser: EmbeddedParser) ->
     assert 'status = "Closed"' in (one(fluid_parser, "engage issues in the closed status").jql or "")
 
 
+def test_issues_that_were_on_a_plate_are_in_whatever_state(fluid_parser: EmbeddedParser) -> None:
+    past = one(fluid_parser, "how many INFRA tasks opened during 2018 were on Giovanni Tirloni's plate?")
+    assert past.slots.assignees and "resolution" not in past.slots.empty
+    assert "resolution" in one(fluid_parser, "what is on Giovanni Tirloni's plate").slots.empty
+
+
 def test_a_bare_incomplete_says_it_is_the_resolution(fluid_parser: EmbeddedParser) -> None:
     call = one(fluid_parser, "justin reported incomplete")
     assert "I read 'incomplete' as resolution Incomplete." in call.slots.assumed
