@@ -761,7 +761,10 @@ TEXT_VERB_WORDS = frozenset("mentions mentioning mention containing contains say
 KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
                                 r"\b(?P<field>summary|title|description|environment|comments? text) "
                                 r"(?:(?:mentions|mentioning|containing|contains|says|saying|with|has|having) )?"
-                                r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total)\b|\s*[?.!]?\s*$)")
+                                r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total)\b|\s*[?.!]?\s*$|"
+                                # "environment Production priority High": up to the next field said as a keyword
+                                r" (?:priority|status|type|issuetype|project|component|assignee|reporter|labels?|"
+                                r"resolution|created|updated|sprint|fixversion)\b)")
 # "the words screen reader in their title": several words, said as words, then where they are
 WORDS_SAID = r"\b(?:the |a )?(?:words?|phrase|term|text) [\"']?(?P<words>[\w'-]+(?: [\w'-]+){0,3}?)[\"']? in "
 PHRASE_IN_TITLE = re.compile(WORDS_SAID + r"(?:the |its |their )?(?:summary|title|heading|headline)s?\b")

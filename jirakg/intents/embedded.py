@@ -716,7 +716,16 @@ class EmbeddedParser:
             return "search"
         if about_an_issue:
             return "metadata"
-        return "clarify"
+        return "search" if self._reads_conditions(lowered) else "clarify"
+
+    def _reads_conditions(self, lowered: str) -> bool:
+        """Conditions no value names ("safari cant reproduce": a resolution said in words), besides words to
+        search for: a search, not a question to ask back."""
+        try:
+            slots = self.conditions.read(lowered, Slots())
+        except Unknown:
+            return False
+        return bool(set(_narrowing(slots)) - {"text"})
 
     def _cycles(self, part: str) -> IntentCall:
         """"tickets in MOB, DATA and OPS blocking each other in a loop?": the deadlocks reaching the projects named."""

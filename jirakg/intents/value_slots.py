@@ -63,7 +63,9 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("priority", re.compile(r"(?<!(?i:top)[ -])(?<!(?i:high)[ -])(?<!(?i:low)[ -])(?<!(?i:highest)[ -])"
                             r"(?<!(?i:lowest)[ -])(?<!(?i:medium)[ -])\b(?i:priority)(?: (?i:of|is|=))? "
                             r"\"?(?P<value>[A-Z0-9][\w-]*)")),
-    ("priority", re.compile(r"(?P<value>\b[A-Z0-9][\w-]*) (?i:priority)\b")),
+    # ("environment Production priority High": the word is the text field's, said as keywords)
+    ("priority", re.compile(r"(?<!(?i:environment) )(?<!(?i:summary) )(?<!(?i:title) )(?<!(?i:description) )"
+                            r"(?P<value>\b[A-Z0-9][\w-]*) (?i:priority)\b")),
     # in lower case too when the word is a level of Jira's usual schemes ("trivial priority" where the levels run
     # Highest to Lowest) or a made-up grade ("urgent-plus priority"); "top priority" describes, it names nothing
     ("priority", re.compile(r"\b(?P<value>(?:blocker|critical|major|minor|trivial|high|medium|low|p[0-5])|"

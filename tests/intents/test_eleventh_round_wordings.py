@@ -72,11 +72,13 @@ DEMO = [
     # a risk attached is the link; a risk alone is the type
     ("INIT items that have a risk attached to them", ['issueLinkType = "has risk"'], ("issuetype",)),
     ("open risks in INIT", ['issuetype = "Risk"'], ("issueLinkType",)),
+    # a value said after the environment field as a keyword is the environment's, not the next field's
+    ("environment Production priority High or Highest count", ['environment ~ "production"', '"High"'], ()),
 ]
 
 
 def asked(question: str) -> str:
-    return "count" if re.search(r"how many|# of|#\s*$", question.lower()) else "search"
+    return "count" if re.search(r"how many|# of|#\s*$|\bcount$", question.lower()) else "search"
 
 
 @pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
@@ -95,6 +97,10 @@ def test_names_written_short() -> None:
     said_whole = one(PARSER, "open MOB bugs for Elena Rossi").slots.assignees
     assert said_whole and one(PARSER, "open MOB bugs for elena r").slots.assignees == said_whole
     assert one(PARSER, "open MOB bugs for erossi").slots.assignees
+
+
+def test_words_alone_are_still_asked_back() -> None:
+    assert one(PARSER, "hello there").name == "clarify"
 
 
 def test_whats_most_urgent_alone_still_asks_what_to_look_at_first() -> None:
@@ -153,6 +159,8 @@ FLUID = [
     ("defects with Firefox right in their title", ['summary ~ "firefox"'], ("right",)),
     ("How many smaller split-off pieces of work does Fluid Engage have?", ['issuetype = "Sub-task"'], ()),
     ("how many engage tickets closed wont fix", ['resolution = "Won\'t Fix"'], ("status",)),
+    # conditions no value names, besides a word to search for: a search, not a question asked back
+    ("safari cant reproduce", ['resolution = "Cannot Reproduce"', 'text ~ "safari"'], ()),
 ]
 
 
