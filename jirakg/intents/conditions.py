@@ -952,7 +952,8 @@ LINK_ANY = [
 # The issues on the other side of a link, said without naming them: "depend on something else", "supersede older ones"
 OTHER_SIDE = (r"(?:(?:something|anything)(?: else)?|(?:some |an |any |at least one |one or more )?(?:other|another|"
               r"different|older|earlier|newer) (?:existing |already filed |earlier )?"
-              r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones|entr(?:y|ies)|reports?|work|pieces? of work)|"
+              r"(?:issues?|tickets?|stories|tasks|items?|bugs?|ones|entr(?:y|ies)|reports?|work|pieces? of work|"
+              r"write ups?)|"
               r"others|one another|each other|another one|"
               r"the same (?:thing|issue|ticket|problem|bug|request)|another)")  # "floe issues that duplicate another"
 
@@ -961,7 +962,7 @@ COPIES = r"(?:duplicates|copies|copy|dupes?|repeats?)"
 # Everyday verbs for a link description, before the issues on the other side ("copies of some other ticket")
 EVERYDAY_LINK_VERBS = {"duplicates": [rf"(?:(?:is|are|was|were) )?{COPIES} of", r"repeat(?:s|ing)?",
                                       r"(?:(?:is|are|was|were) )?(?:just )?(?:the same as|copy|copies)"],
-                       "supersedes": [r"replac(?:e|es|ed|ing)"],
+                       "supersedes": [r"replac(?:e|es|ed|ing)", r"t(?:ake|akes|ook|aking) (?:the place of|over from)"],
                        "is superseded by": [r"(?:(?:is|are|was|were|been|got) )?replaced by"],
                        "relates to": [r"(?:(?:is|are|was|were|been|(?:marked|flagged|linked|recorded) as) )?"
                                       r"related (?:to|with)"]}
@@ -1426,7 +1427,14 @@ class ConditionReader:
                                               if t.value not in ("blocks", "is blocked by")])
         # "a dependency link", "supersession links": a link of the type by its name, either side of it ("a
         # duplicates link" names one side, by its own words)
-        self.named_links = [(re.compile(rf"\b(?:{'|'.join(map(re.escape, forms))}) (?:issue )?links?\b"), outward)
+        # ("tangled up in a dependency with another ticket", "linked as a dependency": not a resolution's name, "as a
+        # duplicate")
+        resolutions = {t.value.lower() for t in lexicon.of("resolution")}
+        self.named_links = [(re.compile(rf"\b(?:{'|'.join(map(re.escape, forms))}) (?:issue )?links?\b" + (
+            rf"|\b(?:in|by|linked (?:to|with) (?:\w+ ){{0,3}}?as) (?:a |an )?"
+            rf"(?:{'|'.join(map(re.escape, forms - resolutions))})(?: link| relationship)?"
+            r"(?: (?:with|to) (?:another|other|something|some other)\b(?: \w+)?)?"
+            if forms - resolutions else "")), outward)
                             for name, outward in lexicon.link_type_names.items()
                             if (forms := _noun_forms(name) - {outward, lexicon.inverse_links.get(outward, "")})]
         self.points_field = points.label if (points := lexicon.points_field()) else None

@@ -205,7 +205,15 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
                        r"which (?:ones? )?(?:are|were|have|has)|which ones|"
                        # "how many were marked won't fix?": no issues named, so the ones just listed
-                       r"(?:count |so )?how many (?:are|were|have|has|got)\b(?! there\b))\b")
+                       r"(?:count |so )?how many (?:are|were|have|has|got|(?:aren|weren|haven)['’ ]?t|are not|"
+                       r"were not|are still|still)\b(?! there\b))\b|"
+                       # "how many is that?", "how many stuck items is that in total?", "how many bugs?" said alone
+                       r"\bhow many\b.*\b(?:is|are) (?:that|those|these)\b|^\W*how many [\w'-]+\W*$")
+# JQL typed after a list, as a change to it: "and status = Blocked?", "count where issuetype = Bug", "same but
+# assignee = …", '… = "Michelle" instead'
+TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"
+                             r"how about|(?:count|how many|number)(?: of (?:those|them))?(?: where| with)|where|"
+                             r"with)\b|\binstead\W*$", re.IGNORECASE)
 REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"
                      r"display|pull|fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b",
                      re.IGNORECASE)
@@ -494,7 +502,7 @@ class EmbeddedParser:
             return clarify(ENGLISH_ONLY)
         typed = self.typed.find(part)
         if typed is not None:
-            return self._typed(*typed, state)
+            return self._typed(*typed, state, refines=bool(TYPED_FOLLOW_UP.search(part)))
         stranger = unknown_person(part, self.lexicon, self.known_words, ENGLISH)
         if stranger:
             return clarify(no_such(self.lexicon, "person", stranger))
@@ -566,23 +574,27 @@ class EmbeddedParser:
                 return clarify(which_issue(self.projects))
         return IntentCall(name=name, issue_keys=keys, slots=self._slots(name, lowered))
 
-    def _typed(self, prefix: str, jql: str, state: ConversationState) -> IntentCall:
-        """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions."""
-        follows = state.last_search is not None and bool(FOLLOW_UP.search(prefix.lower()))
+    def _typed(self, prefix: str, jql: str, state: ConversationState, refines: bool = False) -> IntentCall:
+        """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions;
+        `refines`: said as a change to the last search ("and status = Blocked?")."""
+        follows = state.last_search is not None and (refines or bool(FOLLOW_UP.search(prefix.lower())))
         try:
             where, order, subtrees, read_as = self.typed.ground(jql)
             slots = self.conditions.read(prefix, Slots(), date_field=earlier_date_field(state.last_search)
                                          if follows else None) if prefix else Slots()
         except (JqlSyntaxError, Unknown) as exc:
             if isinstance(exc, JqlSyntaxError) and (cut := self.typed.english_tail(jql)):
-                return self._typed(f"{prefix} {cut[1]}".strip(), cut[0], state)  # "… and unresolved"
+                return self._typed(f"{prefix} {cut[1]}".strip(), cut[0], state, refines)  # "… and unresolved"
             return clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
         slots.assumed += read_as
         slots.descendants_of += subtrees
         if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, prefix.lower(), self.lexicon.done_statuses())
-        name: IntentName = "count" if RULES[1][1].search(prefix.lower()) else "search"
+        # "and project = DATA?" after a count is a count again
+        counted = RULES[1][1].search(prefix.lower()) or (follows and state.last_intent == "count" and not re.search(
+            r"\b(?:list|show|which|what are|give me)\b", prefix.lower()))
+        name: IntentName = "count" if counted else "search"
         return IntentCall(name=name, slots=slots, jql=build_jql(slots, now=self.now().strftime(MINUTE)))
 
     def _filtered(self, name: IntentName, part: str, lowered: str, keys: list[str],

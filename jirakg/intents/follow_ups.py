@@ -41,6 +41,32 @@ NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare",
 NOT_UNUSED = NARROWING_VERBS | NOT_SEARCHED  # a follow-up's words never named as not used
 
 
+# A field typed as JQL in a follow-up replaces what the earlier search said of it ("and project = DATA?" after WEB)
+TYPED_FIELD_SLOTS = {"project": ("projects",), "issuetype": ("issue_types",), "type": ("issue_types",),
+                     "status": ("statuses", "status_categories"), "statuscategory": ("statuses", "status_categories"),
+                     "priority": ("priorities",), "assignee": ("assignees",), "reporter": ("reporters",),
+                     "component": ("components",), "labels": ("labels",), "label": ("labels",),
+                     "fixversion": ("fix_versions",), "affectedversion": ("affected_versions",),
+                     "sprint": ("sprints",), "resolution": ("resolutions",)}
+TYPED_FIELD = re.compile(rf"(?<![\w-])({'|'.join(TYPED_FIELD_SLOTS)})\s*(?:!?=|!?~|\bnot in\b|\bin\b|\bis\b)",
+                         re.IGNORECASE)
+
+
+def _typed_fields_replaced(merged: Slots, typed: str) -> None:
+    """The earlier values of each field the follow-up types as JQL go: the typed clause says it now."""
+    unquoted = re.sub(r'"[^"]*"', '""', typed)
+    for field in {m.group(1).lower() for m in TYPED_FIELD.finditer(unquoted)}:
+        for name in TYPED_FIELD_SLOTS[field]:
+            setattr(merged, name, [])
+            setattr(merged.excluded, name, [])
+        if field in ("assignee", "resolution", "labels", "label", "component", "fixversion", "affectedversion",
+                     "sprint"):
+            empty_name = {"labels": "labels", "label": "labels", "fixversion": "fixVersion",
+                          "affectedversion": "affectedVersion"}.get(field, field)
+            merged.empty = [f for f in merged.empty if f != empty_name]
+            merged.filled = [f for f in merged.filled if f != empty_name]
+
+
 def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str] = ()) -> Slots:
     """A follow-up keeps the earlier conditions and adds or replaces what it states ("and in FLOE?",
     "how many of those are bugs?", "only the open ones", "sort them by priority"). `words`, the
@@ -86,6 +112,8 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     if new.sprint_state and not new.sprints:
         merged.sprints = []
     merged.text = _searched_words(new.text) or merged.text
+    if new.typed_jql:
+        _typed_fields_replaced(merged, new.typed_jql)
     merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
     merged.order_by = new.order_by or merged.order_by
     merged.ignored = [w for w in new.ignored if w not in NOT_UNUSED]

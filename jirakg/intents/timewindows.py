@@ -346,8 +346,10 @@ _RULES = [
                                _next_month(_month_start(int(m.group(3)), MONTHS[m.group(2)])))),
     (rf"\b(?:between|from) {YEAR} (?:and|to|through|until|-) {YEAR}\b",
      lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(2)) + 1)))),
-    (rf"\b(?:since|from)\s+({_MONTH_NAMES}),? {YEAR}(?: on| onwards?| forward| and later)?\b",
-     lambda m, now, today, _: (_named_month(m.group(1), m.group(2), today), None)),
+    # "since March 2020", "from March 2020 on"; "stories from September 2026" are that month's (below)
+    (rf"\bsince\s+({_MONTH_NAMES}),? {YEAR}(?: on| onwards?| forward| and later)?\b|"
+     rf"\bfrom\s+({_MONTH_NAMES}),? {YEAR} (?:on|onwards?|forward|and later)\b",
+     lambda m, now, today, _: (_named_month(m.group(1) or m.group(3), m.group(2) or m.group(4), today), None)),
     # "after March (2026)": from April; "before December": until December begins
     (rf"\bafter\s+({_MONTH_NAMES})(?:,? {YEAR})?\b",
      lambda m, now, today, _: (_next_month(_named_month(m.group(1), m.group(2), today)), None)),

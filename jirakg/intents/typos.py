@@ -30,7 +30,9 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "w": "with", "tix": "tickets", "tkts": "tickets", "crit": "critical",
              "sept": "september", "opn": "open", "upd": "updated", "comp": "component", "comps": "components",
              "repro": "reproduce", "smth": "something", "sth": "something", "mo": "month", "rel": "release",
-             "feat": "feature", "feats": "features", "req": "request", "reqs": "requests"}  # "reopened w patch …"
+             "feat": "feature", "feats": "features", "req": "request", "reqs": "requests",
+             "supercedes": "supersedes", "superceded": "superseded", "supercede": "supersede", "dup'd": "duplicated",
+             "duped": "duplicated"}  # "reopened w patch in comments"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])",
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}

@@ -9,8 +9,10 @@ that name; search words misspelt by a letter; several words before "in the title
 on): issues without comments; a phrase searched in comments; the title, write-up and discussion listed (anywhere); a
 count said by a trailing "#"; "closed 30d", "due 2wks", "next 7d"; "no version"; a negation or a "go/no-go" that
 stays in its sentence; an English "in" between typed JQL clauses; stale work is open work; "wip"; "q3 '26 rel";
-"hitting" a version; a risk attached; names written short ("carla m", "jhung"); split-off pieces as sub-tasks. Each
-has a near neighbour that keeps its old reading."""
+"hitting" a version; a risk attached; names written short ("carla m", "jhung"); split-off pieces as sub-tasks
+(tune33 on): JQL typed as a change to the last list ("and status = Blocked?") keeps its conditions; "how many is
+that", "how many bugs?" said back at it; a month said after "from". Each has a near neighbour that keeps its old
+reading."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import re
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import ConversationState, IntentCall
 from tests.intents.test_everyday_conditions import PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
 from tests.jira_env import fluid_lexicon
@@ -191,3 +194,35 @@ def test_the_affected_version_is_said(fluid_parser: EmbeddedParser) -> None:
     call = one(fluid_parser, "bugs in 1.5 without a fix version")
     assert call.slots.affected_versions == ["1.5"] and not call.slots.fix_versions
     assert any("1.5 as the version affected" in line for line in call.slots.assumed)
+
+
+def _after(first: str, follow_up: str) -> IntentCall:
+    earlier = one(PARSER, first)
+    (call,) = PARSER.parse(follow_up, ConversationState(last_search=earlier.slots, last_intent=earlier.name)).intents
+    return call
+
+
+@pytest.mark.parametrize(("first", "follow_up", "intent", "present", "absent"), [
+    # JQL typed as a change to the last list keeps its conditions, and replaces the field it types
+    ("open DATA issues", 'and assignee = "Elena Rossi"?', "search",
+     ['project = "DATA"', "resolution is EMPTY", "assignee = "], ()),
+    ("unassigned WEB issues", "count where issuetype = Bug", "count",
+     ['project = "WEB"', "assignee is EMPTY", 'issuetype = "Bug"'], ()),
+    ("how many WEB issues were resolved as won't do?", "and project = DATA?", "count",
+     ['project = "DATA"', "resolution = \"Won't Do\""], ('"WEB"',)),
+    ("open MOB bugs", "project = WEB and status = Blocked", "search", ['project = "WEB"'], ('"MOB"',)),
+    # a count said back at the list
+    ("MOB blocked issues", "How many stuck items is that in total?", "count", ['project = "MOB"'], ()),
+    ("unassigned WEB issues", "how many bugs?", "count", ['project = "WEB"', 'issuetype = "Bug"'], ()),
+    ("open MOB bugs", "how many aren't assigned to anyone", "count", ['project = "MOB"', "assignee is EMPTY"], ()),
+])
+def test_follow_ups_keep_the_last_lists_conditions(first: str, follow_up: str, intent: str, present: list[str],
+                                                   absent: tuple[str, ...]) -> None:
+    call = _after(first, follow_up)
+    assert call.name == intent, (call.name, call.jql)
+    assert_clauses(call.jql or "", present, absent)
+
+
+def test_a_month_said_after_from_is_that_month() -> None:
+    assert 'created < "2026/10/01 00:00"' in (one(PARSER, "DATA stories from september 2026").jql or "")
+    assert "created <" not in (one(PARSER, "DATA stories from september 2026 onwards").jql or "")
