@@ -45,7 +45,8 @@ SYNONYMS = {
                       "problems", "problem reports"],
     ("type", "story"): ["user story", "user stories"],
     ("type", "task"): ["chore", "chores"],
-    ("type", "new feature"): ["feature request", "feature requests", "feature idea", "feature ideas", "feature",
+    ("type", "new feature"): ["feature request", "feature requests", "new feature request", "new feature requests",
+                              "feature idea", "feature ideas", "feature",
                               "features", "new capability", "new capabilities", "brand new capabilities"],
     ("type", "improvement"): ["enhancement", "enhancements"],
     # the kinds above and below a story, said by people who never used Jira

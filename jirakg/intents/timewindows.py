@@ -344,7 +344,8 @@ _RULES = [
      rf"(?:the end of )?({_MONTH_NAMES}),? {YEAR}\b",
      lambda m, now, today, _: (_month_start(int(m.group(3)), MONTHS[m.group(1)]),
                                _next_month(_month_start(int(m.group(3)), MONTHS[m.group(2)])))),
-    (rf"\b(?:between|from) {YEAR} (?:and|to|through|until|-) {YEAR}\b",
+    # "between 2010 and 2012", "during 2010 and 2011", "2010-2011": both years, and those between
+    (rf"\b(?:(?:between|from|in|during|across|over|for) )?{YEAR} ?(?:and|to|through|until|till|-|–) ?{YEAR}\b",
      lambda m, now, today, _: (_year(m.group(1)), _year(str(int(m.group(2)) + 1)))),
     # "since March 2020", "from March 2020 on"; "stories from September 2026" are that month's (below)
     (rf"\bsince\s+({_MONTH_NAMES}),? {YEAR}(?: on| onwards?| forward| and later)?\b|"

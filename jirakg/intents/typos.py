@@ -32,7 +32,8 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "repro": "reproduce", "smth": "something", "sth": "something", "mo": "month", "rel": "release",
              "feat": "feature", "feats": "features", "req": "request", "reqs": "requests",
              "supercedes": "supersedes", "superceded": "superseded", "supercede": "supersede", "dup'd": "duplicated",
-             "duped": "duplicated"}  # "reopened w patch in comments"
+             "duped": "duplicated", "excl": "excluding", "n": "and", "tht": "that", "wek": "week",
+             "thru": "through"}  # "reopened w patch in comments", "n ana?"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])",
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}
@@ -40,7 +41,7 @@ SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}
 
 class Typos:
     def __init__(self, known: Iterable[str]) -> None:
-        self.known = {w for w in known if w.isalpha()} | QUESTION_WORDS
+        self.known = {w for w in known if w.isalpha() and len(w) > 1} | QUESTION_WORDS  # ("carla m": no word "m")
         self._by_letters: dict[str, set[str]] = {}
         self._by_dropped: dict[str, set[str]] = {}  # "stil": {"still"}
         for word in self.known:

@@ -75,13 +75,19 @@ DEMO = [
     # a risk attached is the link; a risk alone is the type
     ("INIT items that have a risk attached to them", ['issueLinkType = "has risk"'], ("issuetype",)),
     ("open risks in INIT", ['issuetype = "Risk"'], ("issueLinkType",)),
+    # both years said, and those between; shorthand for excluding; a count's "#" mid-keywords
+    ("how many MOB bugs were created during 2024 and 2025?", ['created >= "2024/01/01 00:00"',
+                                                             'created < "2026/01/01 00:00"'], ()),
+    ("MOB bugs 2024 thru 2025", ['created >= "2024/01/01 00:00"', 'created < "2026/01/01 00:00"'], ()),
+    ("MOB open excl elena rossi", ["assignee != ", "resolution is EMPTY"], ("text ~",)),
+    ("mob # open", ['project = "MOB"', "resolution is EMPTY"], ()),
     # a value said after the environment field as a keyword is the environment's, not the next field's
     ("environment Production priority High or Highest count", ['environment ~ "production"', '"High"'], ()),
 ]
 
 
 def asked(question: str) -> str:
-    return "count" if re.search(r"how many|# of|#\s*$|\bcount$", question.lower()) else "search"
+    return "count" if re.search(r"how many|#", question.lower()) or question.lower().endswith("count") else "search"
 
 
 @pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
@@ -215,6 +221,7 @@ def _after(first: str, follow_up: str) -> IntentCall:
     ("MOB blocked issues", "How many stuck items is that in total?", "count", ['project = "MOB"'], ()),
     ("unassigned WEB issues", "how many bugs?", "count", ['project = "WEB"', 'issuetype = "Bug"'], ()),
     ("open MOB bugs", "how many aren't assigned to anyone", "count", ['project = "MOB"', "assignee is EMPTY"], ()),
+    ("open DATA issues", "n elena?", "search", ['project = "DATA"', "assignee = "], ("text ~",)),
 ])
 def test_follow_ups_keep_the_last_lists_conditions(first: str, follow_up: str, intent: str, present: list[str],
                                                    absent: tuple[str, ...]) -> None:
