@@ -1014,7 +1014,7 @@ def link_verb_patterns(descriptions: list[str]) -> list[tuple[str, re.Pattern[st
 BARE_BLOCKED = re.compile(r"\b(?:that |which )?(?:are |is )?blocked\b(?! by)")
 KEY_LINKS = [  # (pattern around an issue key, link type as it reads from the key, or None for any)
     (re.compile(rf"\b(?:linked|related|connected|tied|attached)(?: (?:to|with))? (?:(?:in )?any way )?(?P<key>{KEY})\b|"
-                rf"\b(?P<key2>{KEY})(?: s)? (?:links|linked issues|related issues)\b", re.I), None),
+                rf"\b(?P<key2>{KEY})(?:'s|’s| s)? (?:links|linked issues|related issues)\b", re.I), None),
     (re.compile(rf"\b(?:blocked by|waiting (?:on|for)|held up by|depend(?:s|ing|ent)? on) (?P<key>{KEY})\b", re.I),
      "blocks"),
     (re.compile(rf"\b(?:that |which )?(?:block|blocks|blocking|are blocking|is blocking|hold up|"

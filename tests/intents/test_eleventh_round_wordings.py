@@ -81,6 +81,8 @@ DEMO = [
     ("MOB bugs 2024 thru 2025", ['created >= "2024/01/01 00:00"', 'created < "2026/01/01 00:00"'], ()),
     ("MOB open excl elena rossi", ["assignee != ", "resolution is EMPTY"], ("text ~",)),
     ("mob # open", ['project = "MOB"', "resolution is EMPTY"], ()),
+    # an issue's links said with its possessive, narrowed by a state
+    ("how many of PROJ-10's links are unresolved", ["issue in linkedIssues(PROJ-10)", "resolution is EMPTY"], ()),
     # a value said after the environment field as a keyword is the environment's, not the next field's
     ("environment Production priority High or Highest count", ['environment ~ "production"', '"High"'], ()),
 ]
