@@ -650,6 +650,10 @@ RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended) as\b|\b
                             r"\b(?:(?:closed|resolved|dismissed)(?: off| out)? )?because\b|\bended up(?: as)?\b|"
                             r"\b(?:we|they|the team) decided\b")
 DONE_WORD = r"(?:closed|done|finished|completed?|resolved|fixed|dealt with)"
+# words that say a version is the one a fix went into or is planned for
+FIX_VERSION_SAID = re.compile(r"\b(?:(?<!won't )(?<!won t )(?<!wont )(?<!not )(?<!never )(?<!to )fix(?:ed|es)?|"
+                              r"releases?|released|planned|target(?:ed|s)?|scheduled|slated|"
+                              r"ship(?:s|ped|ping)?|going out|go out|lands?|landed|milestone)\b")
 # With a resolution named, a done word set against it is the other resolutions, which the named one leaves out
 # already: "resolved as Won't Fix? Not closed for other reasons", "closed as Won't Do, not the ones that got done".
 OTHER_ENDINGS = re.compile(rf"\bnot (?:the|those) (?:ones? |issues? |tickets? )?(?:that |which )?"
@@ -1546,8 +1550,11 @@ class ConditionReader:
         self._categories(words, slots)
         words.take_all(STATE_OF_A_KIND)
         _excluded_wins(slots)
-        if "fixVersion" in slots.empty and slots.fix_versions:
-            # "2.0 issues with no target release": a version beside no fix version is the one affected
+        unfixed = slots.resolutions and not {r.lower() for r in slots.resolutions} & {"fixed", "done"} \
+            and not FIX_VERSION_SAID.search(self.possessive)
+        if ("fixVersion" in slots.empty or unfixed) and slots.fix_versions:
+            # "2.0 issues with no target release", "VP 0.1 wontfix": a version beside no fix version, or beside an
+            # ending that fixed nothing, is the one affected
             slots.affected_versions += [v for v in slots.fix_versions if v not in slots.affected_versions]
             slots.assumed.append(f"I read {', '.join(slots.fix_versions)} as the version affected.")
             slots.fix_versions = []

@@ -87,6 +87,9 @@ SPRINTS_SAID = re.compile(r"\b(?:issues|tickets|items|work|stuff|things)\s+in\s+
                           re.IGNORECASE)
 # "resolution is unresolved": Jira wants EMPTY; the meaning is plain
 IS_UNRESOLVED = re.compile(r"\bresolution\s+is\s+(?P<not>not\s+)?unresolved\b", re.IGNORECASE)
+# what may stand right before a clause: a joining word, an opening bracket or comma, an operator ("ORDER BY created")
+JOINED_ALREADY = re.compile(r"(?:\b(?:and|or|not|by|order|in|is|was|changed|to|from|on|after|before|during)|[(,=<>~!])"
+                            r"\s*$", re.IGNORECASE)
 OPENS_CLAUSE = re.compile(r"(?:(?<![\w-])NOT\s*)?(?:\(\s*)*$", re.IGNORECASE)
 POINTS_NAMES = ("story points", "story point", "points", "storypoints")
 EPIC_NAMES = ("epic", "epic link", "epiclink")
@@ -136,7 +139,21 @@ class TypedJql:
             return ENGLISH_JOIN.sub(lambda m: " AND " if self.clause_start.match(part, m.end()) else m.group(0), part)
 
         # never inside a quoted value
-        return "".join(part if part.startswith('"') else joined(part) for part in re.split(r'("[^"]*")', jql))
+        return self._and_added("".join(part if part.startswith('"') else joined(part)
+                                       for part in re.split(r'("[^"]*")', jql)))
+
+    def _and_added(self, jql: str) -> str:
+        """"labels = customer-reported created >= startOfYear()": a clause typed right after another's value, the
+        AND left out."""
+        quoted = [(m.start(), m.end()) for m in re.finditer(r'"[^"]*"', jql)]
+        parts, last = [], 0
+        for match in self.clause_start.finditer(jql):
+            before = jql[last:match.start()]
+            if match.start() and not any(a <= match.start() < b for a, b in quoted) and before.strip() \
+                    and not JOINED_ALREADY.search(jql[:match.start()]):
+                parts.append(before.rstrip() + " AND ")
+                last = match.start()
+        return "".join(parts) + jql[last:]
 
     @staticmethod
     def english_tail(jql: str) -> tuple[str, str] | None:

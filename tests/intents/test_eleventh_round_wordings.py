@@ -149,6 +149,11 @@ FLUID = [
     ("james yoon engage tickets sept-nov 2009", ['created >= "2009/09/01 00:00"', 'created < "2009/12/01 00:00"'], ()),
     ("engage issues from fall 09", ['created >= "2009/09/01 00:00"', 'created < "2009/12/01 00:00"'], ()),
     ("how many engage tickets closed wont fix", ['resolution = "Won\'t Fix"'], ("status",)),
+    # JQL typed without the AND between two clauses
+    ("how many bugs in project = FLUID created in 2012", ['project = "FLUID" AND created >= "2012-01-01"'], ()),
+    # a version beside an ending that fixed nothing is the one affected; fixed in it, the fix version
+    ("VP 0.1 wontfix", ['affectedVersion = "0.1"'], ("fixVersion",)),
+    ("VP issues fixed in 0.1", ['fixVersion = "0.1"'], ("affectedVersion",)),
     ("safari tickets closed cant repro", ['resolution = "Cannot Reproduce"'], ("status",)),
     ("how many infusion issues upd since 2019", ['updated >= "2019/01/01 00:00"'], ("created", "text ~")),
     # a version beside no fix version is the one the issues affect
@@ -170,6 +175,11 @@ FLUID = [
     ("defects with Firefox right in their title", ['summary ~ "firefox"'], ("right",)),
     ("How many smaller split-off pieces of work does Fluid Engage have?", ['issuetype = "Sub-task"'], ()),
     ("how many engage tickets closed wont fix", ['resolution = "Won\'t Fix"'], ("status",)),
+    # JQL typed without the AND between two clauses
+    ("how many bugs in project = FLUID created in 2012", ['project = "FLUID" AND created >= "2012-01-01"'], ()),
+    # a version beside an ending that fixed nothing is the one affected; fixed in it, the fix version
+    ("VP 0.1 wontfix", ['affectedVersion = "0.1"'], ("fixVersion",)),
+    ("VP issues fixed in 0.1", ['fixVersion = "0.1"'], ("affectedVersion",)),
     # conditions no value names, besides a word to search for: a search, not a question asked back
     ("safari cant reproduce", ['resolution = "Cannot Reproduce"', 'text ~ "safari"'], ()),
 ]
