@@ -262,6 +262,12 @@ EXCLUDING_BEFORE = re.compile(r"\b(?:leave out|leaving out|leave aside|except(?:
 ENVIRONMENT_SAID = (r"(?:environment(?: fields?)?|setup(?: info| details)?|platform (?:info|details|information)|"
                     r"(?:computer|browser|system|os)(?: (?:and|or) (?:browser|os|system|computer|platform))? "
                     r"(?:details|info|information))")
+# "no comments at all", "zero discussion on them", "nobody has commented on": issues without comments (the team
+# questions leave these to the search)
+NO_COMMENTS = re.compile(rf"\b(?:(?:{WITHOUT}|zero |not a single |not one )(?:comments?|discussion|replies|remarks)"
+                         r"(?: at all)?|(?:nobody|no one|noone) (?:has |have |had |ever )*(?:commented|replied|"
+                         r"said anything)(?: on (?:it|them))?|(?:never|not) (?:been |got |gotten )?commented on|"
+                         r"uncommented)\b")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(rf"\b(?:unassigned|(?:assigned|given|handed) to (?:nobody|no one|noone)\b|"
                             rf"{NOT_BE} (?:yet )?assigned"
@@ -359,11 +365,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                                rf"(?:empty|blank) {ENVIRONMENT_SAID})\b")),
     ("description", re.compile(rf"\b(?:{WITHOUT}(?:descriptions?|details|write ups?)|(?:empty|blank) descriptions?|"
                                r"undescribed)\b")),
-    # "no comments at all", "zero discussion on them", "nobody has commented on"
-    ("comment", re.compile(rf"\b(?:(?:{WITHOUT}|zero |not a single |not one )(?:comments?|discussion|replies|"
-                           r"remarks)(?: at all)?|(?:nobody|no one|noone) (?:has |have |had |ever )*(?:commented|"
-                           r"replied|said anything)(?: on (?:it|them))?|(?:never|not) (?:been |got |gotten )?"
-                           r"commented on|uncommented)\b")),
+    ("comment", NO_COMMENTS),
     # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
     ("parent", re.compile(rf"\b(?:{WITHOUT}(?:parent|epic)s?|"
                           rf"{NOT_BE} (?:in|under|part of) (?:a |an |any )?(?:parent|epic)s?|"

@@ -48,6 +48,9 @@ TYPED_FIELD_SLOTS = {"project": ("projects",), "issuetype": ("issue_types",), "t
                      "component": ("components",), "labels": ("labels",), "label": ("labels",),
                      "fixversion": ("fix_versions",), "affectedversion": ("affected_versions",),
                      "sprint": ("sprints",), "resolution": ("resolutions",)}
+TYPED_EMPTIABLE = {"assignee": "assignee", "resolution": "resolution", "labels": "labels", "label": "labels",
+                   "component": "component", "fixversion": "fixVersion", "affectedversion": "affectedVersion",
+                   "sprint": "sprint"}  # and the emptiness said of it
 TYPED_FIELD = re.compile(rf"(?<![\w-])({'|'.join(TYPED_FIELD_SLOTS)})\s*(?:!?=|!?~|\bnot in\b|\bin\b|\bis\b)",
                          re.IGNORECASE)
 
@@ -59,12 +62,9 @@ def _typed_fields_replaced(merged: Slots, typed: str) -> None:
         for name in TYPED_FIELD_SLOTS[field]:
             setattr(merged, name, [])
             setattr(merged.excluded, name, [])
-        if field in ("assignee", "resolution", "labels", "label", "component", "fixversion", "affectedversion",
-                     "sprint"):
-            empty_name = {"labels": "labels", "label": "labels", "fixversion": "fixVersion",
-                          "affectedversion": "affectedVersion"}.get(field, field)
-            merged.empty = [f for f in merged.empty if f != empty_name]
-            merged.filled = [f for f in merged.filled if f != empty_name]
+        emptiable = TYPED_EMPTIABLE.get(field)
+        merged.empty = [f for f in merged.empty if f != emptiable]
+        merged.filled = [f for f in merged.filled if f != emptiable]
 
 
 def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str] = ()) -> Slots:

@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Literal
 
-from jirakg.intents.conditions import LEVEL_NOUN, PREVIOUS_SPRINT, REPORTED_VERBS, SORTED_AT_END, every_text_field
+from jirakg.intents.conditions import (
+    LEVEL_NOUN,
+    NO_COMMENTS,
+    PREVIOUS_SPRINT,
+    REPORTED_VERBS,
+    SORTED_AT_END,
+    every_text_field,
+)
 from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
 from jirakg.intents.models import IntentName, Measure
 
@@ -884,12 +891,6 @@ ISSUES_ASKED = re.compile(r"\b(?:which|what|list|show|find|how many|number of|co
 # A count beside the text the comments hold, said as keywords: the issues counted, not their comments
 COUNTED_BY_COMMENT_TEXT = re.compile(r"\bcomments? (?:text\b|\")(?=.*\b(?:count|how many|number of|total)\b)|"
                                      r"\b(?:count|how many|number of|total)\b.*\bcomments? (?:text\b|\")")
-
-
-# issues without comments, searched for (`conditions` reads the empty field)
-NO_COMMENTS = re.compile(r"\b(?:no|without(?: any)?|zero|not a single|not one)\s+(?:comments?|discussion|replies)\b|"
-                         r"\b(?:nobody|no one|noone) (?:has |have |had |ever )*commented\b|"
-                         r"\b(?:never|not) (?:been )?commented on\b|\buncommented\b")
 
 
 # "issues with NVDA mentioned in a comment": what the comments say selects the issues
