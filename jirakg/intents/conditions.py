@@ -785,7 +785,7 @@ TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "description", "environment", "c
     ("description", IN_DESCRIPTION), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
 # two or more of the fields text is searched in, listed: the text anywhere ("whether in titles, write-ups or the
 # discussion underneath")
-_TEXT_FIELD = (r"(?:the |its |their |a )?(?:titles?|summary|summaries|descriptions?|write[- ]?ups?|body|bodies|"
+_TEXT_FIELD = (r"(?:the |its |their |a )?(?:titles?|summary|summaries|descriptions?|write[- ]?ups?|body|bodies|text|"
                r"comments?|discussions?|replies)(?: (?:underneath|below|thread))?")
 SEVERAL_TEXT_FIELDS = re.compile(rf"\b(?:whether |either |anywhere |both )?(?:in )?{_TEXT_FIELD}"
                                  rf"(?:,? (?:or |and |nor )?(?:in )?{_TEXT_FIELD})+\b")

@@ -182,6 +182,9 @@ FLUID = [
     ("VP issues fixed in 0.1", ['fixVersion = "0.1"'], ("affectedVersion",)),
     # conditions no value names, besides a word to search for: a search, not a question asked back
     ("safari cant reproduce", ['resolution = "Cannot Reproduce"', 'text ~ "safari"'], ()),
+    # "their text or comments": the text anywhere, no component called Comments
+    ("Floe issues that mention screen readers somewhere in their text or comments", ['text ~ "screen readers"'],
+     ("component",)),
 ]
 
 
