@@ -2319,6 +2319,10 @@ class ConditionReader:
                 mentioned.append(match)
                 continue  # "covering for Carla in ops": whose work the asker takes on; "what does she have" selects
             if len(group) > 1 and match.score == 1.0 and len({m.term.value for m in group}) > 1:
+                if USED in words.tokens[match.end:] and any(
+                        g[0].start > words.tokens.index(USED, match.end) for g in groups[i + 1:]):
+                    mentioned.append(match)
+                    continue  # "Nice work from Carla. What did Farid get done?": a name the request does not ask about
                 match = self._one_of(group, words, slots)
             past = PAST_OWNER_BEFORE.search(before) or PAST_OWNER_AFTER.search(after) or (
                 not refused and _negation(before) is None and HANDED_ON.search(words.free()))

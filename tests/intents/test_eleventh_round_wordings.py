@@ -110,6 +110,12 @@ def test_names_written_short() -> None:
     assert one(PARSER, "open MOB bugs for erossi").slots.assignees
 
 
+def test_a_name_several_people_share_in_a_story_sentence_is_not_asked_about() -> None:
+    call = one(PARSER, "Nice work from Carla. What did Elena Rossi get done last month?")
+    assert call.name == "search" and call.slots.assignees and "carla" in call.slots.ignored
+    assert one(PARSER, "what is carla working on").name == "clarify"  # asked about: which Carla, as before
+
+
 def test_words_alone_are_still_asked_back() -> None:
     assert one(PARSER, "hello there").name == "clarify"
 
