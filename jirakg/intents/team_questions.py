@@ -1080,6 +1080,10 @@ def _workload(text: str) -> TeamAsk | None:
     match = WORKLOAD.search(text)
     if not match:
         return None
+    request = re.split(r"[.;!?]\s+|\s[—–-]\s", text[match.end():])[1:]  # the sentences after the workload word's
+    if request and re.search(r"\b(?:which|what|list|show)\b", " ".join(request)) and (
+            LISTING.search(" ".join(request)) or re.search(r"\bwhat does (?:she|he|they) have\b", " ".join(request))):
+        return None  # "Ben looks overloaded — which of his open tickets are past their deadline?": a list asked
     rest = CARRYING.sub(" ", COMPARED.sub(" ", _blank(text, match, keep="keep")))
     rest = _blank(rest, *LOAD_OF.finditer(rest), keep="keep")
     if re.fullmatch(LIGHT_LOAD, match.group(0)):  # who has the least open work, not the workload's heaviest first

@@ -116,6 +116,12 @@ def test_a_name_several_people_share_in_a_story_sentence_is_not_asked_about() ->
     assert one(PARSER, "what is carla working on").name == "clarify"  # asked about: which Carla, as before
 
 
+def test_a_list_asked_after_a_workload_remark_is_a_list() -> None:
+    call = one(PARSER, "Elena Rossi looks overloaded — which of her open tickets are already past their deadline?")
+    assert call.name == "search" and call.slots.overdue and call.slots.assignees
+    assert one(PARSER, "who is overloaded in MOB").name == "workload"
+
+
 def test_words_alone_are_still_asked_back() -> None:
     assert one(PARSER, "hello there").name == "clarify"
 
