@@ -44,6 +44,8 @@ from jirakg.text.words import unicode_words
 KEY = ISSUE_KEY_SHAPE
 USED = "_"  # stands in for a used word, so later readers cannot match across it
 # (a full stop only before a word that opens a request: "Tech. Documentation" is a name)
+# a negation in brackets ends with them: "completed as Done (not dropped) between July and September"
+NEGATED_ASIDE = re.compile(r"\((?:not|no|never|except|excluding|without)\b[^()]*\)")
 SENTENCE_END_WORD = re.compile(r"(?<=[a-z0-9)\"'])(?:[?!;]+|\.(?=\s+(?:which|what|how|who|where|when|show|list|give|"
                                r"find|get|can|could|would|please|i|we|my|our|are|is|do|does|did|any|so|but|also|then|"
                                r"count|tell|and|just|only)\b))\s+(?=\S)")
@@ -1512,7 +1514,8 @@ class ConditionReader:
         raw = ASKED_FIELD.sub(" ", self._raw_conditions(raw, slots))
         # a sentence's end stands as a used word's mark: no reader matches across it ("… in Infusion never got triaged.
         # Which Infusion bugs …": the negation is the first sentence's)
-        words = Words(unicode_words(SENTENCE_END_WORD.sub(f" {USED} ", raw)).split())
+        raw = NEGATED_ASIDE.sub(rf"\g<0> {USED} ", SENTENCE_END_WORD.sub(f" {USED} ", raw))
+        words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
             self._me(words, slots)
         self._declined(words, slots)
@@ -1713,6 +1716,10 @@ class ConditionReader:
         category = str(categories.pop())
         if {name for name, key in by_name.items() if key == category} - set(items):
             return match.group(0)  # "(in review or blocked)": some of its states, named
+        before = match.string[max(0, match.start() - 40):match.start()]
+        said = [named for named, pattern in CATEGORIES if re.search(rf"(?:{pattern.pattern})\W*(?:\w+\W*)?$", before)]
+        if said and all(named == [category] for named in said):
+            return " " * len(match.group(0))  # "haven't reached a finished state (done or won't do)": said already
         return f" {CATEGORY_LABELS[category].lower()} category "
 
     def _named_parents(self, raw: str) -> str:
@@ -1909,7 +1916,8 @@ class ConditionReader:
         whether one did ("created" when none does), whether the cue is negated ("not updated since"), and the
         span of the word before the cue that says so, or of "last" in "last updated"."""
         best: tuple[int, int, int, DateField] = (-1, 0, -1, "created")  # end, length, start, field
-        tail = re.split(r"[.;?!]", before[-60:])[-1]
+        # (a negation in brackets is its own: "completed (not dropped) between July and September")
+        tail = NEGATED_ASIDE.sub(lambda m: " " * len(m.group(0)), re.split(r"[.;?!]", before[-60:])[-1])
         stale = False
         for name, cue, says_stale in DATE_CUE_PATTERNS:
             for match in cue.finditer(tail):

@@ -27,6 +27,7 @@ DECLINED_WORDS = ["won t dos", "wont dos", "won t fixes", "not to fix", "decided
                   "not worth doing", "not worth fixing", "weren t worth fixing", "wasn t worth fixing",
                   "isn t worth fixing", "aren t worth fixing", "gave up on", "given up on", "abandoned",
                   "decided to drop", "decided against", "chose to drop", "chose not to do", "refused", "said no to",
+                  "say no to", "says no to", "saying no to",
                   "scrapped", "shelved", "killed off", "got dropped", "we dropped", "were dropped",
                   "was dropped", "been dropped", "ended up dropping", "thrown away", "threw away", "throwing away",
                   "thrown out", "threw out", "tossed out", "binned",

@@ -65,6 +65,14 @@ DEMO = [
      ['project = "MOB"', 'issuetype = "Bug"'], ("!=",)),
     ("Before the go/no-go for 2026.Q4: how many PROJ items planned for that release are still not finished?",
      ['fixVersion = "2026.Q4"'], ("!=",)),
+    # a negation in brackets stays in them; "say no to" is the won't resolution, not a negated project
+    ("How many DATA stories were completed as Done (not dropped) between July and September 2026?",
+     ['resolutiondate >= "2026/07/01 00:00"', 'resolutiondate < "2026/10/01 00:00"'], ()),
+    ("how many storefront requests did we say no to this year?", ['project = "WEB"', "resolution = \"Won't Do\""],
+     ("!=",)),
+    # a category restated in brackets after a negated one keeps the negation
+    ("how many DATA epics haven't reached a finished state (done or won't do)",
+     ['statusCategory != "done"'], ('statusCategory = "done"',)),
     # typed JQL joined by an English "in"
     ("how many issuetype = Epic in project = WEB that are unresolved", ['project = "WEB"', 'issuetype = "Epic"'], ()),
     # stale work is open work; work in progress; a quarter's release with its year short; "hitting" a version
