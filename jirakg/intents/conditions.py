@@ -36,7 +36,16 @@ from jirakg.intents.models import (
     ValueFilters,
 )
 from jirakg.intents.readings import CATEGORY_LABELS, category_note, literal_status, priority_note
-from jirakg.intents.timewindows import COUNT, GLUED_UNITS, MONTHS, NUMBER_WORDS, WEEKDAYS, find_windows, parse_iso
+from jirakg.intents.timewindows import (
+    COUNT,
+    GLUED_UNITS,
+    MONTHS,
+    NUMBER_WORDS,
+    SEASONS,
+    WEEKDAYS,
+    find_windows,
+    parse_iso,
+)
 from jirakg.intents.value_slots import NO_NAME_AFTER_FIELD, NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
 from jirakg.text.words import unicode_words
@@ -197,8 +206,7 @@ OVERDUE = re.compile(r"\b(?:overdue|(?:(?:slipped|slid|gone|went|blown|blew|run|
                      r"delivered|completed|fixed|closed)(?: by)?)|behind schedule|"
                      # ("created late last year", "late in October": a time, not overdue)
                      r"late(?! (?:last|this|next|(?:in|into) (?:the )?(?:year|month|week|quarter|day)|"
-                     r"(?:in |into )?(?:(?:19|20)\d\d|january|february|march|april|may|june|july|august|september|"
-                     r"october|november|december|summer|spring|autumn|fall|winter))\b)|"
+                     rf"(?:in |into )?(?:(?:19|20)\d\d|{'|'.join(MONTHS)}|{'|'.join(SEASONS)}))\b)|"
                      r"missed (?:their |its |the )?(?:due dates?|deadlines?)|"
                      r"(?:due ?dates?|deadlines?|target dates?) (?:that |which )?(?:s |is |are |has |have |had )?"
                      r"(?:already )?"

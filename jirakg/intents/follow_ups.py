@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from datetime import datetime
+from typing import get_args
 
-from jirakg.intents.jql_builder import CURRENT_USER
-from jirakg.intents.models import DateField, DateRange, Slots, ValueFilters
+from jirakg.intents.jql_builder import CURRENT_USER, LIST_CLAUSES
+from jirakg.intents.models import DateField, DateRange, EmptiableField, Slots, ValueFilters
 from jirakg.intents.timewindows import shift
 
 REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
@@ -41,28 +42,25 @@ NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare",
 NOT_UNUSED = NARROWING_VERBS | NOT_SEARCHED  # a follow-up's words never named as not used
 
 
-# A field typed as JQL in a follow-up replaces what the earlier search said of it ("and project = DATA?" after WEB)
-TYPED_FIELD_SLOTS = {"project": ("projects",), "issuetype": ("issue_types",), "type": ("issue_types",),
-                     "status": ("statuses", "status_categories"), "statuscategory": ("statuses", "status_categories"),
-                     "priority": ("priorities",), "assignee": ("assignees",), "reporter": ("reporters",),
-                     "component": ("components",), "labels": ("labels",), "label": ("labels",),
-                     "fixversion": ("fix_versions",), "affectedversion": ("affected_versions",),
-                     "sprint": ("sprints",), "resolution": ("resolutions",)}
-TYPED_EMPTIABLE = {"assignee": "assignee", "resolution": "resolution", "labels": "labels", "label": "labels",
-                   "component": "component", "fixversion": "fixVersion", "affectedversion": "affectedVersion",
-                   "sprint": "sprint"}  # and the emptiness said of it
-TYPED_FIELD = re.compile(rf"(?<![\w-])({'|'.join(TYPED_FIELD_SLOTS)})\s*(?:!?=|!?~|\bnot in\b|\bin\b|\bis\b)",
-                         re.IGNORECASE)
+# A field typed as JQL in a follow-up replaces what the earlier search said of it ("and project = DATA?" after WEB):
+# the slots each JQL field fills (a state said either way replaces both), and its emptiness
+STATE_SLOTS = ("statuses", "status_categories")
+TYPED_FIELD_SLOTS = {field.lower(): STATE_SLOTS if slot in STATE_SLOTS else (slot,) for field, slot in LIST_CLAUSES}
+TYPED_ALIASES = {"type": "issuetype", "label": "labels"}
+EMPTIABLE = {name.lower(): name for name in get_args(EmptiableField)}
+TYPED_FIELD = re.compile(rf"(?<![\w-])({'|'.join([*TYPED_FIELD_SLOTS, *TYPED_ALIASES])})\s*"
+                         r"(?:!?=|!?~|\bnot in\b|\bin\b|\bis\b)", re.IGNORECASE)
 
 
 def _typed_fields_replaced(merged: Slots, typed: str) -> None:
     """The earlier values of each field the follow-up types as JQL go: the typed clause says it now."""
     unquoted = re.sub(r'"[^"]*"', '""', typed)
-    for field in {m.group(1).lower() for m in TYPED_FIELD.finditer(unquoted)}:
+    for said in {m.group(1).lower() for m in TYPED_FIELD.finditer(unquoted)}:
+        field = TYPED_ALIASES.get(said, said)
         for name in TYPED_FIELD_SLOTS[field]:
             setattr(merged, name, [])
             setattr(merged.excluded, name, [])
-        emptiable = TYPED_EMPTIABLE.get(field)
+        emptiable = EMPTIABLE.get(field)
         merged.empty = [f for f in merged.empty if f != emptiable]
         merged.filled = [f for f in merged.filled if f != emptiable]
 
