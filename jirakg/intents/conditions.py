@@ -305,7 +305,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:never|not) (?:yet )?(?:got|gotten|had|received|found) (?:an? |any )?"
                             r"(?:owner|assignee)|"
                             r"owned by (?:nobody|no one)(?! (?:but|except|other than|besides|apart from))|"
-                            r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|"
+                            r"not (?:yet )?(?:picked up|taken)|(?:un|not )owned|ownerless|unclaimed|"
                             r"(?:nobody|no one)(?: s)? responsib\w*|(?:need|needs|needing|still need|still needs|"
                             r"waiting for|looking for|without) (?:an? )?(?:owner|assignee)|"
                             # "with nobody on them", "that nobody was ever put on", "don't have an owner yet"
@@ -931,7 +931,7 @@ LINK_ANY = [
                           rf"\b(?:that |which )?(?:block|blocks|are blocking|is blocking|blocking|hold up|holds up|"
                           rf"holding up|are holding up) {OTHER_WORK}\b|"
                           # "PROJ blocking issues": issues that block, unless an issue they block is named
-                          rf"\bblocking (?:issues|tickets|bugs|items)\b(?! (?:for|of|on) )|"
+                          rf"\bblocking(?= (?:issues|tickets|bugs|items)\b(?! (?:for|of|on) ))|"
                           # "that other work is waiting on"; not "open stuff blocked by …", the issues asked about
                           rf"\b(?:(?:that |which ){OTHER_WORK}|(?!(?:work|stuff)\b){OTHER_WORK}) (?:is |are )?"
                           rf"(?:waiting|depending|dependent|blocked) (?:on|for|by)\b"
@@ -1079,7 +1079,10 @@ SO_THAT = re.compile(r"\bso (?:that )?(?:i|we)(?: (?:can|could|may|might|will)|'
 HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too much )?(?:trouble|a problem|a bother|"
                    r"an issue|a hassle|a big deal|too hard|too difficult)|no (?:rush|pressure|worries|hurry)|"
                    r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
-                   r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you)")
+                   r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you|"
+                   # "I might be wrong about the wording, but", "I may not have the terms right, but"
+                   r"(?:i )?(?:might|may|could) (?:be wrong|not have (?:the|my) \w+ right)(?: about [^,.;:?!]*)?,? but|"
+                   r"(?:i'?m |i am )?not sure i have (?:the|my) \w+ right,? but)")
 PROBLEMS = re.compile(r"\bproblems?\b")  # bugs to some, any issue to others: the reading is said
 # "I was off last week", "we'll be away next week": a time the asker tells of themselves
 ASKER_AWAY = re.compile(r"\b(?:i|we) (?:was|were|am|m|re|are|ve been|have been|had been|will be|ll be) "
@@ -1087,6 +1090,15 @@ ASKER_AWAY = re.compile(r"\b(?:i|we) (?:was|were|am|m|re|are|ve been|have been|h
 TAGGED = re.compile(r"\b(?:marked|tagged|labell?ed)(?: as| with)?(?: both)?(?: the)?\s*$")
 # "regardless of who fixed it", "no matter what state it is in": says what the question does not limit
 # "the go/no-go meeting": a decision's name, no negation of what follows
+# "blocking problems", "marked as blocking", "blocking or critical": the Blocker level, where the instance has one and
+# no block links of its own (Fluid's blocks are dependencies); "blocking other issues" stays a link
+BLOCKING_LEVEL = re.compile(r"\b(?:marked|ranked|flagged|rated|set|labell?ed|classed|classified) as blocking\b|"
+                            r"\bblocking\b(?! (?:other|others|another|something|anything|some|any|each|one|work|"
+                            r"stuff|progress|it|them|the|a|an|us|me)\b)(?= (?:or|and) (?:critical|high|major)\b|"
+                            r" (?:[\w-]+ ){0,3}?(?:bugs?|problems?|issues?|tickets?|defects?)\b(?! (?:for|of|on)\b)|"
+                            r"\s*(?:$|[?.,;]))")
+# "high+ prio": that level or above ("c++" is no level)
+LEVEL_PLUS = re.compile(r"(?<=[a-z]{3})\+(?![\w+])(?: (?:prio|priority)\b)?")
 GO_NO_GO = re.compile(r"\bgo\s*(?:/|-|or)\s*no[- ]go\b|\bno[- ]go\b")
 REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
                         r"where|whether|its|their|the|kind|type|state|status|priority)\b[^,.;:?!]*")
@@ -1432,6 +1444,8 @@ class ConditionReader:
         self.type_words = {alias for t in lexicon.of("type") for alias in t.aliases}  # "about bugs he raised": no text
         self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
         self.blocked_status = "blocked" in self.status_values
+        self.blocking_level = "blocker" in {t.value.lower() for t in lexicon.of("priority")} and (
+            lexicon.link_said("blocks") != "blocks")
         # block links have words of their own (LINK_ANY)
         self.link_names = {t.value for t in lexicon.of("link")} | {"blocks", "is blocked by"}
         # a state's category by its name, and the one state a last word names ("review" for In Review)
@@ -1495,7 +1509,10 @@ class ConditionReader:
         self.possessive = raw
         for said in (HEDGE, GOAL_STATE, REGARDLESS, GO_NO_GO):  # blanked, so the text keeps its length
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
-        raw = SLASHED_LIST.sub(" or ", raw.replace("and/or", "or"))  # "in progress/PR/reopened": any of them
+        if self.blocking_level:
+            raw = BLOCKING_LEVEL.sub(lambda m: "blocker".ljust(len(m.group(0))), raw)
+        # "in progress/PR/reopened": any of them
+        raw = LEVEL_PLUS.sub(" priority or above", SLASHED_LIST.sub(" or ", raw.replace("and/or", "or")))
         raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
         raw = EXCLUDING_THOSE.sub("excluding ", raw)
         # "aren't unresolved" is resolved; "stopped being blocked" is no longer blocked
@@ -1785,7 +1802,8 @@ class ConditionReader:
         if word in CUE_VOCABULARY or word in FILLER or word in self.known_words:
             return word
         close = [c for c in get_close_matches(word, CUE_VOCABULARY, n=1, cutoff=0.85)
-                 if c[0] == word[0] and abs(len(c) - len(word)) <= 1 and not c.startswith(word)]  # "finish" is a word
+                 if c[0] == word[0] and abs(len(c) - len(word)) <= 1 and not c.startswith(word)  # "finish" is a word
+                 and not (word.endswith("er") and c == word[:-2] + "ed")]  # "starter" is no "started"
         swapped = [c for c in CUE_VOCABULARY if c[0] == word[0] and c != word and sorted(c) == sorted(word)]
         return (close or swapped or [word])[0]  # swapped letters ("opne") are too far for the ratio in short words
 
@@ -1984,6 +2002,7 @@ class ConditionReader:
         resolution, the one the words name first."""
         names = self.resolution_names
         found = [(words.span(m), m.group("verb"), m.group("decided")) for m in DECLINED.finditer(words.free())]
+        last_end, last_value = -1, ""
         for (start, end), verb, decided in found:
             if " ".join(words.tokens[start:end]) in self.status_words and self._said_as_status(words, start, end):
                 continue  # "in the Won't Fix status", "moved to won't fix": the workflow state, where there is one
@@ -1992,7 +2011,13 @@ class ConditionReader:
             value = next((names[n] for n in preferred if n in names), None)
             if value is None:
                 raise Unknown(self._no_such("resolution", "Won't Fix"))
-            _read_resolution(words, slots, value, start, end)  # "except the won't do ones": excluded
+            if start == last_end:  # "decided not to do (won't fix)": the second names the first, no negation of it
+                target = slots.excluded.resolutions if last_value in slots.excluded.resolutions else slots.resolutions
+                target[target.index(last_value)] = value
+                words.take(start, end)
+            else:
+                _read_resolution(words, slots, value, start, end)  # "except the won't do ones": excluded
+            last_end, last_value = end, value
 
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue

@@ -209,7 +209,10 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"(?:count |so )?how many (?:are|were|have|has|got|(?:aren|weren|haven)['’ ]?t|are not|"
                        r"were not|are still|still)\b(?! there\b))\b|"
                        # "how many is that?", "how many stuck items is that in total?", "how many bugs?" said alone
-                       r"\bhow many\b.*\b(?:is|are) (?:that|those|these)\b|^\W*how many [\w'-]+\W*$")
+                       r"\bhow many\b.*\b(?:is|are) (?:that|those|these)\b|^\W*how many [\w'-]+\W*$|"
+                       # "could you limit that to FLOE?", "broaden it to High as well": the last set, changed
+                       r"\b(?:limit|restrict|narrow|filter|confine|scope|reduce|broaden|widen|extend|expand)"
+                       r" (?:that|it|this|the list|that list|this list|the results?|the search)\b")
 # JQL typed after a list, as a change to it: "and status = Blocked?", "count where issuetype = Bug", "same but
 # assignee = …", '… = "Michelle" instead'
 TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"
@@ -371,7 +374,8 @@ class EmbeddedParser:
         statements = [p for p in statements if not ISSUE_KEY_IN_QUESTION.search(p) or pointing]
         wants_list = any(WANTS_LIST.search(p) for p in parts[1:])
         wants_number = any(WANTS_NUMBER.search(p) for p in parts[1:])
-        remarks = statements if statements and len(statements) < len(parts) else []
+        # (when no part asks, the first is the request: "Now the same for NVDA; I suspect that list is longer.")
+        remarks = statements if len(statements) < len(parts) else statements[1:]
         carried = [k for p in remarks for k in self._keys(p)[0]][-1:]
         parts = [p for p in parts if p not in remarks]
         parts = [self._pointed(p, one_person(asked), one_person) if POINTS_AT_PERSON.search(p) else p

@@ -38,7 +38,8 @@ NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves
 ADDS = re.compile(r"\b(?:include|add|throw in|bring in)\b.*\b(?:too|as well|also)\b|"
                   r"\b(?:also|as well as|plus) (?:include|add|the ones?|those|anything|whatever)\b")
 # Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
-NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep"})
+NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep", "limit", "restrict",
+                             "filter", "confine", "scope", "broaden", "widen", "extend", "expand", "search"})
 NOT_UNUSED = NARROWING_VERBS | NOT_SEARCHED  # a follow-up's words never named as not used
 
 
@@ -55,6 +56,8 @@ TYPED_FIELD = re.compile(rf"(?<![\w-])({'|'.join([*TYPED_FIELD_SLOTS, *TYPED_ALI
 def _typed_fields_replaced(merged: Slots, typed: str) -> None:
     """The earlier values of each field the follow-up types as JQL go: the typed clause says it now."""
     unquoted = re.sub(r'"[^"]*"', '""', typed)
+    if re.search(r"(?<![\w-])text\s*!?~", unquoted, re.IGNORECASE):
+        merged.text = None
     for said in {m.group(1).lower() for m in TYPED_FIELD.finditer(unquoted)}:
         field = TYPED_ALIASES.get(said, said)
         for name in TYPED_FIELD_SLOTS[field]:
@@ -110,6 +113,12 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     if new.sprint_state and not new.sprints:
         merged.sprints = []
     merged.text = _searched_words(new.text) or merged.text
+    earlier = (previous.text or "").lower()
+    swapped = earlier and re.search(rf"\b(?P<word>[\w.-]+) (?:instead of|rather than|in place of) "
+                                    rf"{re.escape(earlier)}\b", words)
+    if swapped:  # "the same search but for NVDA instead of VoiceOver": the words searched for, replaced
+        merged.text = swapped.group("word")
+        new.ignored = [w for w in new.ignored if w not in (swapped.group("word"), *earlier.split())]
     if new.typed_jql:
         _typed_fields_replaced(merged, new.typed_jql)
     merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None

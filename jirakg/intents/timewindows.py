@@ -474,10 +474,12 @@ _RULES = [
      lambda m, now, today, _: _half(int(m.group(2)), m.group(1) in ("first", "1st"))),
     (rf"\bh([12]) {YEAR}", lambda m, now, today, _: _half(int(m.group(2)), m.group(1) == "1")),
     (rf"\bsince {DATE}", lambda m, now, today, _: (_date(m.group(1)), None)),
+    # "since Monday", "since this Monday", "since last Monday": from the latest one before today
+    (rf"\b(?:since|after) (?:this (?:past )?|last |the )?({'|'.join(WEEKDAYS)})\b",
+     lambda m, now, today, _: (_latest(today, m.group(1), 1), None)),
     # "on saturday", "last tuesday": that day, the latest one up to today
     (rf"\b(?:on|last) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (
         _latest(today, m.group(1)), _latest(today, m.group(1)) + timedelta(days=1))),
-    (rf"\b(?:since|after) ({'|'.join(WEEKDAYS)})\b", lambda m, now, today, _: (_latest(today, m.group(1), 1), None)),
     (rf"\bsince\s+({_MONTH_NAMES})(?: (\d{{4}}|this year|last year))?\b", lambda m, now, today, _: (
         _named_month(m.group(1), _year_words(m.group(2), today), today), None)),
     # "bugs from October", "in last October": without a year, the latest such month that has begun

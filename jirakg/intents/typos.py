@@ -32,11 +32,17 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "repro": "reproduce", "smth": "something", "sth": "something", "mo": "month", "rel": "release",
              "feat": "feature", "feats": "features", "req": "request", "reqs": "requests",
              "supercedes": "supersedes", "superceded": "superseded", "supercede": "supersede", "dup'd": "duplicated",
-             "duped": "duplicated", "excl": "excluding", "n": "and", "tht": "that", "wek": "week",
-             "thru": "through"}  # "reopened w patch in comments", "n ana?"
-SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])",
+             "duped": "duplicated", "dup": "duplicate", "dups": "duplicates", "excl": "excluding", "n": "and",
+             "tht": "that", "wek": "week", "thru": "through"}  # "reopened w patch in comments", "n ana?"
+SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])|"
+                   r"(?<=[a-z]-)prios?\b",  # "Highest-prio"
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}
+# A weekday written short, only where a day is expected ("since Mon", "by fri"; "sat on it" is no Saturday)
+WEEKDAY_SHORT = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
+                 "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
+SHORT_WEEKDAY = re.compile(r"\b(?P<before>(?:since|by|on|last|next|this|until|till|before|after|from) (?:this |last )?)"
+                           rf"(?P<day>{'|'.join(WEEKDAY_SHORT)})\b\.?", re.IGNORECASE)
 
 
 class Typos:
@@ -55,6 +61,7 @@ class Typos:
     def corrected(self, text: str) -> str:
         if QUOTED.search(text):
             return text  # quoted words are searched for as typed
+        text = SHORT_WEEKDAY.sub(lambda m: m.group("before") + WEEKDAY_SHORT[m.group("day").lower()], text)
         return WORD.sub(lambda m: self._word(m.group()), SHORT.sub(self._spelt_out, text))
 
     def _spelt_out(self, match: re.Match) -> str:

@@ -1,0 +1,108 @@
+"""The mechanisms the twelfth round's tuning pool (tune34) showed missing, each in wordings of its own, with a near
+neighbour that keeps its old reading: "blocking" bugs keep the bug type (and are the Blocker level where the instance
+has one and no block links of its own); a weekday said "since this Monday", "since last Monday" or short ("since
+mon", "by fri"); a level with a "+" ("high+"); "dup" for duplicate; "unclaimed" work; "starter" is no "started"; a
+hedge before the request ("I might be wrong about the wording, but"); a resolution restated in brackets after
+"decided not to do"; a follow-up that "limits that to" a project, swaps the words searched for ("NVDA instead of
+VoiceOver"), types `text ~` anew, or ends with a remark."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from jirakg.intents.models import ConversationState, IntentCall
+from tests.intents.test_eleventh_round_wordings import asked
+from tests.intents.test_everyday_conditions import PARSER, one
+from tests.intents.test_sixth_round_wordings import assert_clauses
+from tests.jira_env import fluid_lexicon
+
+DEMO = [
+    # "blocking bugs": bugs that block something; the type is kept
+    ("open blocking bugs in WEB", ['issuetype = "Bug"', 'issueLinkType = "blocks"', 'project = "WEB"'], ()),
+    ("MOB blocking tickets", ['issueLinkType = "blocks"'], ("issuetype",)),
+    # a weekday after since, with or without this/last, and written short
+    ("OPS tickets raised since this Monday", ['created >= "2026/10/26 00:00"'], ("created <", "text ~")),
+    ("OPS tickets changed since last Monday", ['updated >= "2026/10/26 00:00"'], ("updated <",)),
+    ("OPS tickets opened since tues", ['created >= "2026/10/27 00:00"'], ("text ~",)),
+    ("OPS bugs due by fri", ['duedate < "2026/11/07 00:00"'], ("text ~",)),
+    ("OPS tickets opened last tuesday", ['created >= "2026/10/27 00:00"', 'created < "2026/10/28 00:00"'], ()),
+    # a level and a plus: that level and every one above it
+    ("open DATA bugs, high+ prio", ['priority in ("Highest", "High")', 'issuetype = "Bug"'], ("text ~",)),
+    ("medium+ WEB stories", ['priority in ("Highest", "High", "Medium")'], ()),
+    ("DATA Highest-prio bugs", ['priority = "Highest"'], ("text ~",)),
+    # unclaimed work has nobody on it
+    ("unclaimed MOB stories", ["assignee is EMPTY"], ("text ~",)),
+    # a hedge before the request names nothing
+    ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
+     ("text ~",)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    call = one(PARSER, question)
+    assert call.name == asked(question), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+def test_starter_work_is_no_state() -> None:
+    call = one(PARSER, "some starter work in WEB that is still open")
+    assert "statusCategory" not in (call.jql or "") and "resolution is EMPTY" in (call.jql or "")
+
+
+@pytest.fixture(scope="module")
+def fluid_parser() -> EmbeddedParser:
+    return EmbeddedParser(fluid_lexicon(), now=PARSER.now)
+
+
+FLUID = [
+    # where the instance has a Blocker level and no block links, "blocking" said of issues is the level
+    ("open blocking problems in FLUID", ['priority = "Blocker"', "resolution is EMPTY"], ("issueLinkType",)),
+    ("Kettle issues flagged as blocking that nobody fixed yet", ['priority = "Blocker"', 'project = "KETTLE"'],
+     ("issueLinkType",)),
+    ("uploader tickets rated blocking or critical", ['priority in ("Blocker", "Critical")'], ()),
+    # ... and "blocking other issues" is still the link
+    ("FLUID issues blocking other issues", ["issueLinkType ="], ("priority",)),
+    # "dup" for duplicate
+    ("how many engage tickets closed as dup", ['resolution = "Duplicate"'], ("status",)),
+    # a resolution restated in brackets after "decided not to do" is that resolution, no negation of it
+    ("INFRA tickets we decided not to do (won't fix)", ['resolution = "Won\'t Fix"'], ("!=",)),
+    ("FLUID issues we chose not to do (won't do)", ['resolution = "Won\'t Do"'], ("!=", "Won't Fix")),
+    ("FLUID issues except the ones we decided not to do (won't fix)", ['resolution != "Won\'t Fix"'], ()),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                        absent: tuple[str, ...]) -> None:
+    call = one(fluid_parser, question)
+    assert call.name == asked(question), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+def _after(first: str, follow_up: str) -> list[IntentCall]:
+    earlier = one(PARSER, first)
+    return PARSER.parse(follow_up, ConversationState(last_search=earlier.slots, last_intent=earlier.name)).intents
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+    # "limit that to" a project keeps the last list's conditions
+    ("open bugs assigned to Elena Rossi", "Could you limit that to the Data Platform project?",
+     ['project = "DATA"', 'issuetype = "Bug"', "assignee = ", "resolution is EMPTY"], ()),
+    ("open WEB bugs", "please restrict it to the Checkout component",
+     ['project = "WEB"', 'component = "Checkout"', "resolution is EMPTY"], ()),
+    # the words searched for swapped, in English or typed as JQL
+    ("open WEB bugs mentioning safari", "could you run the same search but for firefox instead of safari?",
+     ['text ~ "firefox"', 'project = "WEB"'], ("safari",)),
+    ("open WEB bugs mentioning safari", "text ~ firefox instead", ['text ~ "firefox"', 'project = "WEB"'],
+     ("safari",)),
+    # a remark after the follow-up asks nothing of its own
+    ("open WEB bugs mentioning safari", "Now the same for firefox; I suspect that list is longer.",
+     ['text ~ "firefox"'], ("suspect", "longer")),
+])
+def test_follow_ups_keep_the_last_lists_conditions(first: str, follow_up: str, present: list[str],
+                                                   absent: tuple[str, ...]) -> None:
+    (call,) = _after(first, follow_up)
+    assert call.name == "search", (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
