@@ -131,7 +131,9 @@ EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\
                       r"\s*\)")
 NOT_UN = re.compile(r"\b(?:not|isn't|aren't|wasn't|weren't|is not|are not) un(?P<what>assigned|resolved|fixed)\b")
 STOPPED_BEING = re.compile(r"\b(?:stopped|ceased) being ")
-EXCLUDED_AFTER = re.compile(r"\b(?P<what>(?:the )?(?:[\w-]+ )?[\w-]+'s|(?:the )?[\w'-]+(?: ones)?) "
+EXCLUDED_AFTER = re.compile(r"\b(?P<what>(?:the )?(?:[\w-]+ )?[\w-]+'s|(?:the )?(?:[\w'-]+ ){0,2}?[\w'-]+ ones|"
+                            r"(?:the )?(?!be\b)[\w'-]+) "
+                            r"(?:(?:can|could|should|may|might|will) (?:be |get )|(?:are|is) )?"  # "… can be left out"
                             r"(?:excluded|left out|not included)\b")
 # "leaving out any that are also filed under Demos", "except the ones already in Keyboard Accessibility": what follows
 # is excluded, the words between only point at it
@@ -152,10 +154,11 @@ DATE_CUES: list[tuple[DateField, str]] = [
     ("created", r"creat(?:e|ed|ion)|opened|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|(?<!change )(?<!changes )made|written|wrote"),  # not "any change made to them"
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
-                r"worked on|moved|movement|looked(?: at)?"),
+                r"worked on|moved|(?:been|kept|keeps?) moving|movement|looked(?: at)?"),
     ("resolved", r"resolved?|clos(?:e|ed)|fix(?:ed)?|complet(?:e|ed)|finish(?:ed)?|done|ship(?:ped)?|solved?|"
                  r"squash(?:ed)?|delivered|close out|closed out|wrap(?:ped|ping)?(?: up)?|knock(?:ed|ing)?(?: out)?|"
                  r"dropped|rejected|abandoned|cancell?ed|declined|turned down|refused|decided against|g[ai]ven? up on|"
+                 r"(?:decided?|cho(?:o)?se|opted) not to|"
                  r"scrapped|shelved|killed off|sorted out|dealt with|taken care of|handled"),
     ("due", r"due(?: ?dates?)?|deadlines?|target dates?|(?:needs?|has|have|must|should|meant to|supposed to|"
             r"expected to)(?: to)? be "
@@ -565,6 +568,8 @@ SPRINT_STATES = [
                           r"ended|completed)\b")),
     # ("the items planned in the MOB Sprint 52 iteration" are in a named sprint)
     ("future", re.compile(r"\b(?:(?:future|next|upcoming|coming)\b(?P<between>(?: \w+){0,3}?)|planned) sprints?\b"))]
+# "the Web Storefront sprint": a project's sprint without its number (`_project_sprint` checks the name)
+PROJECT_SPRINT = re.compile(rf"\bthe (?P<between>(?:\w+ ){{1,3}}?)sprint\b(?!s)(?! \d){SPRINT_EVENT}")
 # "Justin has been filing a lot": a habit of reporting
 HABIT = (r"(?:has been|have been|is|are|was|keeps?|kept) (?:always )?(?:filing|raising|reporting|logging|opening|"
          r"creating|submitting|flagging)\b")
@@ -1549,6 +1554,8 @@ class ConditionReader:
         self._resolutions(words, slots)
         previous_sprint = self._previous_sprint_said(words)  # the words said, or None
         self._sprint_state(words, slots)
+        if slots.sprint_state is None:
+            self._project_sprint(words, slots)
         self._version_state(words, slots)
         self._links_without_key(words, slots)
         self._order(words, slots)
@@ -1884,8 +1891,9 @@ class ConditionReader:
                     and not re.search(r"\b(?:in|during|over|since)\s*(?:the\s*)?$", before))):
                 continue  # "in the current sprint", "Zoe reported current sprint", "not done in the current sprint":
                 # membership, not a time
-            if not cued and field_name != "due" and window.start and window.start > now:
-                continue  # "the planning call is next week": nothing was created or resolved in the future
+            if field_name != "due" and window.start and window.start > now:
+                continue  # "the planning call is next week", "won't fix, I'll deal with them tomorrow": nothing was
+                # created or resolved in the future
             if not cued and WEEKDAY.fullmatch(window.phrase) and not window.phrase.startswith("from "):
                 continue  # "before planning on monday", "on call this weekend": a day said without what happened
                 # then is the asker's
@@ -2103,6 +2111,14 @@ class ConditionReader:
                 between = match.groupdict().get("between") or ""
                 kept = set(range(*words.span(match, "between"))) if between.strip() else set()
                 words.take_where(start, end, keep=kept)
+
+    def _project_sprint(self, words: Words, slots: Slots) -> None:
+        """"halfway through the Web Storefront sprint": a project's sprint, named by the project alone, is the one
+        it is running; the project's name stays for the readers after this one."""
+        match = PROJECT_SPRINT.search(words.free())
+        if match and any(m.score == 1.0 for m in self.grounder.find("project", match.group("between"))):
+            slots.sprint_state = "open"
+            words.take_where(*words.span(match), keep=set(range(*words.span(match, "between"))))
 
     @staticmethod
     def _previous_sprint_said(words: Words) -> str | None:

@@ -19,6 +19,7 @@ from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
 from jirakg.intents.conditions import (
     CATEGORIES,
     DEEP,
+    EXCLUDED_AFTER,
     ORDER,
     PURPOSE,
     SO_THAT,
@@ -105,7 +106,7 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                          r"totals?(?: (?:of|for))?(?! (?:story )?points?\b| estimates?\b| effort\b| time\b| "
                          r"hours\b))\b|"
                          # "Data Platform: # of tickets", "kettle # open"
-                         r"(?:^|[:;,]|\bthe|(?<=[a-z]))\s*#\s?(?=[a-z])|"
+                         r"(?:^|[:;,–-]|\bthe|(?<=[a-z]))\s*#\s?(?=[a-z])|"
                          r"(?<=[a-z0-9 ])#\s*[?.!]?\s*$")),  # keywords ending "… no component #"
     ("dependencies", re.compile(r"\b(transitive(ly)?|chain|deadlocks?|cycles?|circular|critical path|all (the )?"
                                 r"way down|(blocking|waiting on|waiting for|holding up) (each other|one another)|"
@@ -210,6 +211,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"were not|are still|still)\b(?! there\b))\b|"
                        # "how many is that?", "how many stuck items is that in total?", "how many bugs?" said alone
                        r"\bhow many\b.*\b(?:is|are) (?:that|those|these)\b|^\W*how many [\w'-]+\W*$|"
+                       r"\bhow many of the (?:things|items|stuff|issues|tickets|results)\b|"
                        # "could you limit that to FLOE?", "broaden it to High as well": the last set, changed
                        r"\b(?:limit|restrict|narrow|filter|confine|scope|reduce|broaden|widen|extend|expand)"
                        r" (?:that|it|this|the list|that list|this list|the results?|the search)\b")
@@ -218,6 +220,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
 TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"
                              r"how about|(?:count|how many|number)(?: of (?:those|them))?(?: where| with)|where|"
                              r"with)\b|\binstead\W*$", re.IGNORECASE)
+ONE_CLAUSE_JOINED = re.compile(r"\b(?:and|or|order by)\b", re.IGNORECASE)  # typed JQL of more than one clause
 REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"
                      r"display|pull|fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b",
                      re.IGNORECASE)
@@ -365,7 +368,8 @@ class EmbeddedParser:
         # "Everything older can probably be closed.") is a remark about it, whatever question words it holds
         statements = [p for i, p in enumerate(parts)
                       if (not REQUEST.search(p) or (i and not ASKS_OPENING.match(p)))
-                      and not YES_NO.match(p) and not p.endswith("?") and (len(p.split()) >= 5 or (
+                      and not YES_NO.match(p) and not p.endswith("?") and not EXCLUDED_AFTER.search(p.lower())
+                      and (len(p.split()) >= 5 or (
                           i and OWN_PLAN.match(p)))]
         # "nobody has picked up OPS-553 yet. which tickets are waiting for it?": a statement naming the issue a
         # later request points at says which issue it is, and nothing more
@@ -582,6 +586,9 @@ class EmbeddedParser:
     def _typed(self, prefix: str, jql: str, state: ConversationState, refines: bool = False) -> IntentCall:
         """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions;
         `refines`: said as a change to the last search ("and status = Blocked?")."""
+        # one clause typed alone after a list changes it ("project = FLOE", "priority in (Highest, High)")
+        refines = refines or (not prefix.strip() and not ONE_CLAUSE_JOINED.search(
+            re.sub(r'"[^"]*"|\([^()]*\)', "", jql)))
         follows = state.last_search is not None and (refines or bool(FOLLOW_UP.search(prefix.lower())))
         try:
             where, order, subtrees, read_as = self.typed.ground(jql)
@@ -981,7 +988,9 @@ def _with_restrictions_joined(parts: list[str], without_contrast: Callable[[str,
     joined: list[str] = []
     for part in parts:
         relative = bool(joined) and RELATIVE.match(part) and not joined[-1].rstrip().endswith("?")
-        restricts = RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I))
+        # ("…; the Won't Do ones can be left out" restricts too)
+        restricts = (RESTRICTS.match(part) and not REQUEST.search(re.sub(r"\bplease\b", "", part, flags=re.I))) or (
+            EXCLUDED_AFTER.search(part.lower()) and not ASKS_OPENING.match(part.lower()))
         # "Which of Quinn's tickets are open? Oldest at the top.": an order said alone sorts that request's list
         # ("how many are open? list them newest first" asks for the list itself: a part of its own)
         ordered = ORDER.search(part.lower()) and len(part.split()) <= SHORT_ORDER and not ISSUE_NOUNS.search(

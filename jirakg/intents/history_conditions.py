@@ -12,6 +12,7 @@ from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon, Sprint
 from jirakg.intents.models import HistoryCondition, Slots
 from jirakg.intents.timewindows import find_windows
+from jirakg.text.words import unicode_words
 
 CHANGE_VERB = (r"\b(?:moved|move|went|gone|changed|transitioned|became|become|turned|put|switched|set|got)"
                r"(?: back)?(?: (?:to|into|in to|in))?(?: the)?(?: status)? ")
@@ -29,6 +30,14 @@ NOW_SOMEONE_ELSE = re.compile(
     r"(?: else)?(?: s\b|'s\b| plate| queue)?")
 
 
+# "slipped from 2026.Q3 into 2026.Q4", "were planned for 2.0 but are now in 2.1": in the second release now, and in the
+# first before (`fixVersion WAS`)
+RELEASE_MOVE = (r"(?:slipped|slid|moved|pushed|carried|bumped|rolled|deferred|postponed|punted|shifted|"
+                r"rescheduled)(?: out| back| over| forward)? from")
+RELEASE_WAS = r"(?:was|were) (?:in|planned for|targeted (?:at|for)|scheduled for|slated for)"
+RELEASE_NOW = r"(?:and|but) (?:(?:are|is) )?now (?:in|planned for|targeted (?:at|for)|scheduled for|slated for)"
+
+
 class HistoryReader:
     def __init__(self, lexicon: Lexicon, now: Callable[[], datetime], sprints: Sequence[Sprint] = ()) -> None:
         self.now = now
@@ -37,11 +46,31 @@ class HistoryReader:
         self.statuses = aliases
         names = "|".join(re.escape(a) for a in sorted(aliases, key=len, reverse=True))
         self.change = re.compile(rf"{CHANGE_VERB}(?P<status>{names})\b") if aliases else None
+        self.versions = {alias: t.value for t in lexicon.of("version") for alias in t.aliases}
+        # ("2026.Q3" as typed is the alias "2026 q3")
+        said = "|".join(re.escape(a).replace(r"\ ", r"[\s.]") for a in sorted(self.versions, key=len, reverse=True))
+        release = r"(?: (?:release|version|milestone))?"
+        self.release_move = re.compile(
+            rf"\b(?:{RELEASE_MOVE} (?:the )?(?P<was>{said}){release} (?:in)?to (?:the )?(?P<now>{said})|"
+            rf"{RELEASE_WAS} (?:the )?(?P<was2>{said}){release},? {RELEASE_NOW} (?:the )?(?P<now2>{said})){release}\b"
+        ) if self.versions else None
 
     def read(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
         """Fill `slots.history` from `text` (lower-cased), blanking what is used through `blank`."""
         self._changes(text, slots, blank)
         self._past_assignee(text, slots, blank)
+        self._release_moved(text, slots, blank)
+
+    def _release_moved(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+        """A fix version moved from one release to another: in the second now, and in the first at some point."""
+        moved = self.release_move.search(text) if self.release_move else None
+        if moved is None:
+            return
+        was, now = moved.group("was") or moved.group("was2"), moved.group("now") or moved.group("now2")
+        was, now = self.versions[unicode_words(was)], self.versions[unicode_words(now)]
+        slots.fix_versions += [] if now in slots.fix_versions else [now]
+        slots.history.append(HistoryCondition(field="fixVersion", operator="was", value=was))
+        blank(moved.start(), moved.end())
 
     def _changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
         """A status moved into while a time phrase bounds when: only then is it a change, not the status now."""

@@ -4,7 +4,10 @@ has one and no block links of its own); a weekday said "since this Monday", "sin
 mon", "by fri"); a level with a "+" ("high+"); "dup" for duplicate; "unclaimed" work; "starter" is no "started"; a
 hedge before the request ("I might be wrong about the wording, but"); a resolution restated in brackets after
 "decided not to do"; a follow-up that "limits that to" a project, swaps the words searched for ("NVDA instead of
-VoiceOver"), types `text ~` anew, or ends with a remark."""
+VoiceOver"), types `text ~` anew, or ends with a remark; (later in the round) a "#" after a dash; "decided not to do"
+over a window; what someone "has been moving"; what "can be left out"; a project's sprint named by the project; issues
+that slipped from one release into another (`fixVersion WAS`); one JQL clause typed alone after a list; "how many of
+the things …"; a day ahead said beside what was closed."""
 
 from __future__ import annotations
 
@@ -33,6 +36,24 @@ DEMO = [
     ("DATA Highest-prio bugs", ['priority = "Highest"'], ("text ~",)),
     # unclaimed work has nobody on it
     ("unclaimed MOB stories", ["assignee is EMPTY"], ("text ~",)),
+    # "#" after a dash counts; "decided not to do" over a window is when they were closed
+    ("Ana - # resolved last 30d", ["resolutiondate >= -30d"], ()),
+    ("how many OPS tickets did we decide not to do in the last 60 days", ["resolutiondate >= -60d"], ("created",)),
+    # what someone "has been moving" was updated; a move of the asker's own is no date of the issues
+    ("what has Elena Rossi been moving since last month", ['updated >= "2026/10/01 00:00"'], ("created",)),
+    ("Elena is moving to another team next month. What is assigned to Elena Rossi?", ["assignee = "],
+     ("updated", "created")),
+    # what can be left out is excluded
+    ("Elena Rossi's tickets; the Won't Do ones can be left out", ['resolution != "Won\'t Do"'], ()),
+    # a project's sprint named by the project alone is the one it is running
+    ("which items in the Web Storefront sprint haven't been started", ["sprint in openSprints()", 'project = "WEB"'],
+     ()),
+    ("bugs in the WEB Sprint 50", ["sprint = "], ("openSprints",)),
+    # issues moved from one release into another: in the second now, in the first before
+    ("Which issues slipped from 2026.Q3 into 2026.Q4?", ['fixVersion = "2026.Q4"', 'fixVersion was "2026.Q3"'], ()),
+    ("WEB issues that were planned for 2026.Q3 but are now in 2026.Q4",
+     ['fixVersion = "2026.Q4"', 'fixVersion was "2026.Q3"'], ("fixVersion in",)),
+    ("WEB issues in 2026.Q3 or 2026.Q4", ['fixVersion in ("2026.Q3", "2026.Q4")'], ("was",)),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
@@ -70,6 +91,9 @@ FLUID = [
     ("INFRA tickets we decided not to do (won't fix)", ['resolution = "Won\'t Fix"'], ("!=",)),
     ("FLUID issues we chose not to do (won't do)", ['resolution = "Won\'t Do"'], ("!=", "Won't Fix")),
     ("FLUID issues except the ones we decided not to do (won't fix)", ['resolution != "Won\'t Fix"'], ()),
+    # nothing was closed or created in the future: a day ahead is the asker's
+    ("Uploader issues we decided not to fix; I'll take care of them tomorrow", ['resolution = "Won\'t Fix"'],
+     ("resolutiondate", "created")),
 ]
 
 
@@ -97,6 +121,12 @@ def _after(first: str, follow_up: str) -> list[IntentCall]:
      ['text ~ "firefox"', 'project = "WEB"'], ("safari",)),
     ("open WEB bugs mentioning safari", "text ~ firefox instead", ['text ~ "firefox"', 'project = "WEB"'],
      ("safari",)),
+    # one JQL clause typed alone after a list changes it; several start afresh
+    ("open WEB bugs", "priority in (Highest, High)", ['project = "WEB"', 'priority IN ("Highest", "High")'], ()),
+    ("open WEB bugs", "project = MOB", ['project = "MOB"', 'issuetype = "Bug"'], ('"WEB"',)),
+    ("open WEB bugs", "project = MOB and priority = High", ['project = "MOB"'], ('"Bug"', "resolution")),
+    ("WEB stories nobody has taken", "How many of the things nobody has taken are bugs?",
+     ['project = "WEB"', 'issuetype = "Bug"', "assignee is EMPTY"], ()),
     # a remark after the follow-up asks nothing of its own
     ("open WEB bugs mentioning safari", "Now the same for firefox; I suspect that list is longer.",
      ['text ~ "firefox"'], ("suspect", "longer")),
@@ -104,5 +134,5 @@ def _after(first: str, follow_up: str) -> list[IntentCall]:
 def test_follow_ups_keep_the_last_lists_conditions(first: str, follow_up: str, present: list[str],
                                                    absent: tuple[str, ...]) -> None:
     (call,) = _after(first, follow_up)
-    assert call.name == "search", (call.name, call.slots.reason)
+    assert call.name == asked(follow_up), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
