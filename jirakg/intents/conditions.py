@@ -568,6 +568,8 @@ SPRINT_STATES = [
                           r"ended|completed)\b")),
     # ("the items planned in the MOB Sprint 52 iteration" are in a named sprint)
     ("future", re.compile(r"\b(?:(?:future|next|upcoming|coming)\b(?P<between>(?: \w+){0,3}?)|planned) sprints?\b"))]
+SPRINT_OF_PROJECT = re.compile(r"\bsprint (?P<n>\d+) (?:on|of|in|for|from) (?:the )?(?P<project>[\w-]+(?: [\w-]+)?)"
+                               r"(?P<kind> (?:project|team|board))?\b")
 # "the Web Storefront sprint": a project's sprint without its number (`_project_sprint` checks the name)
 PROJECT_SPRINT = re.compile(rf"\bthe (?P<between>(?:\w+ ){{1,3}}?)sprint\b(?!s)(?! \d){SPRINT_EVENT}")
 # "Justin has been filing a lot": a habit of reporting
@@ -1104,6 +1106,9 @@ BLOCKING_LEVEL = re.compile(r"\b(?:marked|ranked|flagged|rated|set|labell?ed|cla
                             r"\s*(?:$|[?.,;]))")
 # "high+ prio": that level or above ("c++" is no level)
 LEVEL_PLUS = re.compile(r"(?<=[a-z]{3})\+(?![\w+])(?: (?:prio|priority)\b)?")
+# "include High as well, not just Highest", "WEB bugs, not only the open ones": what the set is more than, no condition
+# ("not just its stories but their sub-tasks too" is read whole elsewhere)
+NOT_JUST = re.compile(r"\bnot (?:just|only|merely|simply) (?![^,.;:?!]*\bbut\b)[^,.;:?!]*")
 GO_NO_GO = re.compile(r"\bgo\s*(?:/|-|or)\s*no[- ]go\b|\bno[- ]go\b")
 REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
                         r"where|whether|its|their|the|kind|type|state|status|priority)\b[^,.;:?!]*")
@@ -1512,11 +1517,12 @@ class ConditionReader:
         raw = EITHER_WAY.sub(" ", UNAPOSTROPHED.sub(r"\1'\2", raw))
         raw = re.sub(r"[a-z]{4,}", self._corrected, raw)
         self.possessive = raw
-        for said in (HEDGE, GOAL_STATE, REGARDLESS, GO_NO_GO):  # blanked, so the text keeps its length
+        for said in (HEDGE, GOAL_STATE, REGARDLESS, GO_NO_GO, NOT_JUST):  # blanked, so the text keeps its length
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
         if self.blocking_level:
             raw = BLOCKING_LEVEL.sub(lambda m: "blocker".ljust(len(m.group(0))), raw)
         # "in progress/PR/reopened": any of them
+        raw = SPRINT_OF_PROJECT.sub(self._sprint_of_project, raw)
         raw = LEVEL_PLUS.sub(" priority or above", SLASHED_LIST.sub(" or ", raw.replace("and/or", "or")))
         raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
         raw = EXCLUDING_THOSE.sub("excluding ", raw)
@@ -2111,6 +2117,16 @@ class ConditionReader:
                 between = match.groupdict().get("between") or ""
                 kept = set(range(*words.span(match, "between"))) if between.strip() else set()
                 words.take_where(start, end, keep=kept)
+
+    def _sprint_of_project(self, match: re.Match) -> str:
+        """"sprint 50 on web", "sprint 50 of the web storefront project": the sprint as named ("web sprint 50"),
+        where the instance has one so named."""
+        number, words = match.group("n"), match.group("project").split()
+        for size in (2, 1)[2 - len(words):]:
+            said = " ".join(words[:size])
+            if f"{said} sprint {number}" in self.known:
+                return " ".join([said, "sprint", number, *words[size:]])  # the project's kind word said no more
+        return match.group(0)
 
     def _project_sprint(self, words: Words, slots: Slots) -> None:
         """"halfway through the Web Storefront sprint": a project's sprint, named by the project alone, is the one

@@ -539,6 +539,9 @@ class EmbeddedParser:
         if team is not None and team.name == "release" and self.blocker_level and BLOCKERS.search(lowered):
             team = None  # "the 5.0 blockers", where Blocker is a priority: the release's Blocker issues
         previous = state.last_search
+        if team is not None and team.name in ("sprint", "release") and previous is not None \
+                and state.last_intent in ("search", "count") and FOLLOW_UP.search(lowered) and not keys:
+            team = None  # "same for web sprint 50" after a list of a sprint's bugs: that list again, another sprint
         if team is None and previous is not None and previous.measure is not None and FOLLOW_UP.search(lowered) \
                 and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)
             team = TeamAsk(cast(IntentName, state.last_intent), previous.measure, lowered)

@@ -54,6 +54,11 @@ DEMO = [
     ("WEB issues that were planned for 2026.Q3 but are now in 2026.Q4",
      ['fixVersion = "2026.Q4"', 'fixVersion was "2026.Q3"'], ("fixVersion in",)),
     ("WEB issues in 2026.Q3 or 2026.Q4", ['fixVersion in ("2026.Q3", "2026.Q4")'], ("was",)),
+    # a sprint by its number before its project
+    ("bugs in sprint 50 on web", ['sprint = "'], ("text ~", "openSprints")),
+    ("open stories in sprint 50 of the data platform project", ['sprint = "', "resolution is EMPTY"], ("text ~",)),
+    # what the set is more than is no condition; "not just X but Y" is read whole as before
+    ("WEB bugs, not only the open ones", ['project = "WEB"', 'issuetype = "Bug"'], ("resolution", "statusCategory")),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
@@ -127,6 +132,11 @@ def _after(first: str, follow_up: str) -> list[IntentCall]:
     ("open WEB bugs", "project = MOB and priority = High", ['project = "MOB"'], ('"Bug"', "resolution")),
     ("WEB stories nobody has taken", "How many of the things nobody has taken are bugs?",
      ['project = "WEB"', 'issuetype = "Bug"', "assignee is EMPTY"], ()),
+    # "not just Highest" after "include High as well": both, no exclusion
+    ("open WEB bugs, highest priority", "Broaden that to include High priority as well, not just Highest.",
+     ['priority in ("Highest", "High")', 'project = "WEB"'], ("!=",)),
+    # "same for" another sprint after a list of a sprint's issues: the list again, not the sprint's report
+    ("Which bugs were in DATA Sprint 51?", "same for data sprint 50", ['issuetype = "Bug"', 'sprint = "'], ()),
     # a remark after the follow-up asks nothing of its own
     ("open WEB bugs mentioning safari", "Now the same for firefox; I suspect that list is longer.",
      ['text ~ "firefox"'], ("suspect", "longer")),
