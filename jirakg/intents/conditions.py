@@ -277,10 +277,20 @@ ENVIRONMENT_SAID = (r"(?:environment(?: fields?)?|setup(?: info| details)?|platf
                     r"(?:details|info|information))")
 # "no comments at all", "zero discussion on them", "nobody has commented on": issues without comments (the team
 # questions leave these to the search)
-NO_COMMENTS = re.compile(rf"\b(?:(?:{WITHOUT}|zero |not a single |not one )(?:comments?|discussion|replies|remarks)"
-                         r"(?: at all)?|(?:nobody|no one|noone) (?:has |have |had |ever )*(?:commented|replied|"
+NO_COMMENTS = re.compile(rf"\b(?:(?:{WITHOUT}|zero |not a single |not one )(?:single )?(?:comments?|discussion|replies|"
+                         r"remarks)(?: at all)?|(?:nobody|no one|noone) (?:has |have |had |ever )*(?:commented|replied|"
                          r"said anything)(?: on (?:it|them))?|(?:never|not) (?:been |got |gotten )?commented on|"
-                         r"uncommented)\b")
+                         # "have not received a single comment", "where nobody has written any comment yet"
+                         r"(?:not|never|haven t|hasn t) (?:yet )?(?:received|got|gotten|had) (?:a single|a|any|one) "
+                         r"comments?|(?:nobody|no one|noone) (?:has |have )?(?:yet )?(?:written|left|added|posted) "
+                         r"(?:a |an |any |a single )?comments?|uncommented)\b")
+# "bugs with comments", "that already have some discussion on them", "where somebody has already left a comment" (not
+# "with comments mentioning X": words in the comments)
+HAS_COMMENTS = re.compile(r"\b(?:(?:with|has|have|having|got|gotten|received) (?:a |an |any |some |at least one |"
+                          r"already |already got |already have )?(?:comments?|discussion|replies)(?: on (?:it|them))?"
+                          r"(?! (?:mentioning|that|which|saying|about|containing|where|from|by|with|like)\b)|"
+                          r"(?:somebody|someone|anyone|people) (?:has |have )?(?:already )?"
+                          r"(?:left|written|added|posted) (?:a |an |any |some )?comments?(?: on (?:it|them))?)\b")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(rf"\b(?:unassigned|(?:assigned|given|handed) to (?:nobody|no one|noone)\b|"
                             rf"{NOT_BE} (?:yet )?assigned"
@@ -445,6 +455,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"owe|owing))\b(?! as\b)")),
 ]
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
+    ("comment", HAS_COMMENTS),
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:due ?dates?|deadlines?)\b")),
     ("fixVersion", re.compile(r"\b(?:with|has|have|having) (?:a |an )?fix ?versions?\b")),
     ("issueLinkType", re.compile(r"\b(?:with|has|have|having) (?:an? |any |some )?(?:issue )?links?\b"
@@ -549,6 +560,7 @@ SPRINT_STATES = [
     ("open", re.compile(rf"\b(?:current|this|active|open|ongoing|running|present)\b{SPRINT_BETWEEN} "
                         rf"sprints?\b{SPRINT_EVENT}|"
                         r"\b(?:sprints?|iterations?|cycles?) (?:in flight|under ?way|in progress)\b|"
+                        r"\bsprints? (?:right now|at the moment)\b|"  # "overdue things in the sprint rn"
                         r"\bsprints? (?:that s|that is|which is|currently) (?:running|active|"
                         r"ongoing|open|in progress)\b|"
                         # "the cycle that just started", "the current iteration": a sprint by its other names
@@ -1109,6 +1121,12 @@ LEVEL_PLUS = re.compile(r"(?<=[a-z]{3})\+(?![\w+])(?: (?:prio|priority)\b)?")
 # "include High as well, not just Highest", "WEB bugs, not only the open ones": what the set is more than, no condition
 # ("not just its stories but their sub-tasks too" is read whole elsewhere)
 NOT_JUST = re.compile(r"\bnot (?:just|only|merely|simply) (?![^,.;:?!]*\bbut\b)[^,.;:?!]*")
+# "leave out anything that's already been finished": the words between a negation and the state it reaches
+BEEN_BEFORE_STATE = re.compile(r"(?P<kept>\b(?:leav(?:e|ing) out|exclud(?:e|ing)|except(?: for)?|skip(?:ping)?|"
+                               r"drop(?:ping)?|ignor(?:e|ing)|minus) (?:anything|everything|whatever|the ones|ones|"
+                               r"those|stuff|issues|tickets) )(?:that|which)(?:['’ ]s|['’ ]re| is| are| has| have| had|"
+                               r" was| were)(?: already| now| since)?(?: been| gotten| got)? "
+                               r"(?=(?:finished|done|closed|resolved|completed|fixed)\b)")
 GO_NO_GO = re.compile(r"\bgo\s*(?:/|-|or)\s*no[- ]go\b|\bno[- ]go\b")
 REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
                         r"where|whether|its|their|the|kind|type|state|status|priority)\b[^,.;:?!]*")
@@ -1519,6 +1537,7 @@ class ConditionReader:
         self.possessive = raw
         for said in (HEDGE, GOAL_STATE, REGARDLESS, GO_NO_GO, NOT_JUST):  # blanked, so the text keeps its length
             raw = said.sub(lambda m: " " * len(m.group(0)), raw)
+        raw = BEEN_BEFORE_STATE.sub(lambda m: m.group("kept").ljust(len(m.group(0))), raw)
         if self.blocking_level:
             raw = BLOCKING_LEVEL.sub(lambda m: "blocker".ljust(len(m.group(0))), raw)
         # "in progress/PR/reopened": any of them
@@ -2709,6 +2728,8 @@ class ConditionReader:
         at = order.index(match.term.value)
         after, before = words.after(match.end, 3), words.before(match.start, 2)
         everyday = phrase in HIGH_WORDS and match.score < 1.0  # "serious", not the scheme's own "Major"
+        if phrase in LOW_WORDS and match.score < 1.0:
+            return order[at:]  # "low priority" where no level is called Low: the level it reads and the one below
         if UPWARD_AFTER.match(after) or re.search(r"\bat least$", before) or everyday:
             words.take_all(UPWARD_SAID)
             return order[:at + 1]

@@ -27,7 +27,8 @@ URGENT_WORDS = {"urgent", "critical", "blocker", "blockers", "top priority", "to
 # High or Highest); where the scheme names a level so ("Major"), the name wins.
 HIGH_WORDS = {"important", "severe", "serious", "nasty", "major", "significant"}
 MINOR_WORDS = {"trivial", "minor", "lowest", "cosmetic", "p4", "p5"}
-# "low" where the scheme has no Low: the level above the lowest ("low-importance" Fluid bugs are Minor, not Trivial)
+# "low" where the scheme has no Low: the level above the lowest and the lowest ("low priority" Fluid bugs are Minor or
+# Trivial)
 LOW_WORDS = {"low", "unimportant"}
 # Words of questions that are never misspelt names of anything; not worth a fuzzy comparison.
 COMMON_WORDS = frozenset("""a about after all an and any are as at be been before by can could did do does

@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from typing import Literal
 
 from jirakg.intents.conditions import (
+    HAS_COMMENTS,
     LEVEL_NOUN,
     NO_COMMENTS,
     PREVIOUS_SPRINT,
@@ -857,7 +858,7 @@ NAMED_COMMENTS = re.compile(r"\bcomments? (?:component|module|label)\b")
 
 def _comments_said(text: str) -> str:
     """`text` without the words that say "comments" of no issue's comments (a meeting, a value's name)."""
-    return NAMED_COMMENTS.sub(" ", MEETING.sub(" ", text))
+    return HAS_COMMENTS.sub(" ", NAMED_COMMENTS.sub(" ", MEETING.sub(" ", text)))  # "bugs with comments": a filter
 
 
 def _comments(text: str) -> TeamAsk | None:
@@ -900,7 +901,7 @@ SAID_IN_COMMENTS = re.compile(r"\b(?:mentioned|brought up|came up|come up|raised
 def _comment_search(text: str) -> TeamAsk | None:
     """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
     wrote the most of them ("who comments the most on OPS tickets?")."""
-    if NO_COMMENTS.search(text) or every_text_field(text):
+    if NO_COMMENTS.search(text) or HAS_COMMENTS.search(text) or every_text_field(text):
         # "unresolved FLUID issues with no comments": the issues, searched for having none; "whether in the title or
         # the discussion": the issues, searched for the words anywhere
         return None

@@ -325,6 +325,10 @@ def _spoken_range(m, now, today, _):
 BEFORE = r"(?:before|until|till|prior to|earlier than)"  # the end a window is said to stop short of
 
 _RULES = [
+    # "between today and ten days from now", "from now to 2 weeks out": now to then
+    (rf"\b(?:between|from) (?:now|today) (?:and|to|through|until|till) {COUNT} (day|week|fortnight|month)s? "
+     r"(?:from (?:now|today)|out|ahead|away)\b",
+     lambda m, now, today, _: (now, shift(now, _count(m.group(1)), m.group(2)))),
     (rf"\b(?:between|from) (?:now|today) (?:and|to|through|until|till) (?:the )?{SPOKEN_DATE}\b",
      lambda m, now, today, _: (today, _ahead(_spoken_date(m, today), m.group("year"), today) + timedelta(days=1))),
     (rf"\b(?:(?:in|during) )?(?P<months>(?:(?:{_MONTH_NAMES}),? )+(?:and|&) (?:{_MONTH_NAMES})),? {YEAR}\b",

@@ -33,9 +33,10 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "feat": "feature", "feats": "features", "req": "request", "reqs": "requests",
              "supercedes": "supersedes", "superceded": "superseded", "supercede": "supersede", "dup'd": "duplicated",
              "duped": "duplicated", "dup": "duplicate", "dups": "duplicates", "excl": "excluding", "n": "and",
-             "tht": "that", "wek": "week", "thru": "through"}  # "reopened w patch in comments", "n ana?"
+             "tht": "that", "wek": "week", "thru": "through", "cust": "customer", "rn": "right now", "wat": "what",
+             "wut": "what"}  # "reopened w patch in comments", "n ana?"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])|"
-                   r"(?<=[a-z]-)prios?\b",  # "Highest-prio"
+                   r"(?<=[a-z]-)prios?\b|(?<![\w-])cust(?=-[a-z])",  # "Highest-prio", "cust-reported"
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}
 # A weekday written short, only where a day is expected ("since Mon", "by fri"; "sat on it" is no Saturday)

@@ -68,7 +68,8 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?P<value>\b[A-Z0-9][\w-]*) (?i:priority)\b")),
     # in lower case too when the word is a level of Jira's usual schemes ("trivial priority" where the levels run
     # Highest to Lowest) or a made-up grade ("urgent-plus priority"); "top priority" describes, it names nothing
-    ("priority", re.compile(r"\b(?P<value>(?:blocker|critical|major|minor|trivial|high|medium|low|p[0-5])|"
+    # ("low priority" is an everyday word read everywhere: the bottom levels where the scheme has no Low)
+    ("priority", re.compile(r"\b(?P<value>(?:blocker|critical|major|minor|trivial|high|medium|p[0-5])|"
                             r"[a-z]+-[a-z]+) priority\b")),
 ]
 # Everyday words for issue types ("defect" for Bug): no type's name where the type is named as one ("Defect issue

@@ -7,7 +7,9 @@ hedge before the request ("I might be wrong about the wording, but"); a resoluti
 VoiceOver"), types `text ~` anew, or ends with a remark; (later in the round) a "#" after a dash; "decided not to do"
 over a window; what someone "has been moving"; what "can be left out"; a project's sprint named by the project; issues
 that slipped from one release into another (`fixVersion WAS`); one JQL clause typed alone after a list; "how many of
-the things …"; a day ahead said beside what was closed."""
+the things …"; a day ahead said beside what was closed; (tune35 on) issues with comments and without a single one;
+"cust-", "rn", "wat"; "low priority" where no level is called Low; due between today and some days from now; what to
+leave out past "that's already been"."""
 
 from __future__ import annotations
 
@@ -59,6 +61,20 @@ DEMO = [
     ("open stories in sprint 50 of the data platform project", ['sprint = "', "resolution is EMPTY"], ("text ~",)),
     # what the set is more than is no condition; "not just X but Y" is read whole as before
     ("WEB bugs, not only the open ones", ['project = "WEB"', 'issuetype = "Bug"'], ("resolution", "statusCategory")),
+    # issues with comments, and without a single one
+    ("open cust-reported bugs w/ comments",
+     ['labels = "customer-reported"', "comment is not EMPTY", "resolution is EMPTY"], ("text ~",)),
+    ("DATA bugs where somebody has already left a comment", ["comment is not EMPTY"], ()),
+    ("how many OPS tickets in review have not received a single comment?", ["comment is EMPTY", 'status = "In Review"'],
+     ()),
+    ("which epics in progress don't have a single comment on them", ["comment is EMPTY", 'issuetype = "Epic"'], ()),
+    ("DATA bugs with comments mentioning spark", ['comment ~ "spark"'], ("comment is",)),
+    # "rn", a sprint right now; due between today and some days from now
+    ("how many overdue things in the sprint rn", ["sprint in openSprints()", "duedate < now()"], ()),
+    ("open MOB issues due between today and ten days from now", ["duedate >= now()", "duedate <= 10d"], ()),
+    # what to leave out reaches past "that's already been"
+    ("WEB bugs, leave out anything that's already been finished", ['statusCategory != "done"'],
+     ('AND statusCategory = ',)),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
@@ -96,6 +112,9 @@ FLUID = [
     ("INFRA tickets we decided not to do (won't fix)", ['resolution = "Won\'t Fix"'], ("!=",)),
     ("FLUID issues we chose not to do (won't do)", ['resolution = "Won\'t Do"'], ("!=", "Won't Fix")),
     ("FLUID issues except the ones we decided not to do (won't fix)", ['resolution != "Won\'t Fix"'], ()),
+    # "low priority" where no level is called Low: the bottom two levels, said
+    ("storytelling ui low priority stuff still open", ['priority in ("Minor", "Trivial")'], ()),
+    ("low prio improvements in FLUID", ['priority in ("Minor", "Trivial")', 'issuetype = "Improvement"'], ()),
     # nothing was closed or created in the future: a day ahead is the asker's
     ("Uploader issues we decided not to fix; I'll take care of them tomorrow", ['resolution = "Won\'t Fix"'],
      ("resolutiondate", "created")),
@@ -137,6 +156,8 @@ def _after(first: str, follow_up: str) -> list[IntentCall]:
      ['priority in ("Highest", "High")', 'project = "WEB"'], ("!=",)),
     # "same for" another sprint after a list of a sprint's issues: the list again, not the sprint's report
     ("Which bugs were in DATA Sprint 51?", "same for data sprint 50", ['issuetype = "Bug"', 'sprint = "'], ()),
+    ("open OPS bugs of the highest priority", "wat about storefront", ['project = "WEB"', 'priority = "Highest"'],
+     ("text ~",)),
     # a remark after the follow-up asks nothing of its own
     ("open WEB bugs mentioning safari", "Now the same for firefox; I suspect that list is longer.",
      ['text ~ "firefox"'], ("suspect", "longer")),
