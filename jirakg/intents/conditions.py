@@ -340,7 +340,9 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             rf"{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) (?:responsible|in charge))\b")),
     # "no version" alone: the one a fix is planned for, the version most set
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
-                              rf"versions?(?! (?:affected|found))|target (?:versions?|releases?)){GIVEN}|"
+                              rf"versions?(?! (?:affected|found))|"
+                              # "no fix release", "don't have a planned release version"
+                              rf"(?:target|fix|planned|scheduled) (?:release versions?|versions?|releases?)){GIVEN}|"
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN}|"
                               # "not in any release", "aren't part of any version yet"
                               rf"(?:{NOT_BE}|not) (?:yet )?(?:in|on|part of|inside) (?:a |an |any )"
@@ -582,6 +584,7 @@ SPRINT_STATES = [
     ("future", re.compile(r"\b(?:(?:future|next|upcoming|coming)\b(?P<between>(?: \w+){0,3}?)|planned) sprints?\b"))]
 SPRINT_OF_PROJECT = re.compile(r"\bsprint (?P<n>\d+) (?:on|of|in|for|from) (?:the )?(?P<project>[\w-]+(?: [\w-]+)?)"
                                r"(?P<kind> (?:project|team|board))?\b")
+PLAIN_LEVEL = re.compile(r"\b(?:high|low|top)-level\b")  # "a high-level view": no priority
 # "the Web Storefront sprint": a project's sprint without its number (`_project_sprint` checks the name)
 PROJECT_SPRINT = re.compile(rf"\bthe (?P<between>(?:\w+ ){{1,3}}?)sprint\b(?!s)(?! \d){SPRINT_EVENT}")
 # "Justin has been filing a lot": a habit of reporting
@@ -1472,6 +1475,9 @@ class ConditionReader:
         self.type_words = {alias for t in lexicon.of("type") for alias in t.aliases}  # "about bugs he raised": no text
         self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
         self.blocked_status = "blocked" in self.status_values
+        # "blocker-level tickets": the level ("high-level" is plain English)
+        levels = [t.value.lower() for t in lexicon.of("priority") if t.value.lower() not in ("high", "low")]
+        self.level_said = re.compile(rf"\b({'|'.join(map(re.escape, levels))})-level\b") if levels else None
         self.blocking_level = "blocker" in {t.value.lower() for t in lexicon.of("priority")} and (
             lexicon.link_said("blocks") != "blocks")
         # block links have words of their own (LINK_ANY)
@@ -1540,6 +1546,9 @@ class ConditionReader:
         raw = BEEN_BEFORE_STATE.sub(lambda m: m.group("kept").ljust(len(m.group(0))), raw)
         if self.blocking_level:
             raw = BLOCKING_LEVEL.sub(lambda m: "blocker".ljust(len(m.group(0))), raw)
+        if self.level_said:
+            raw = self.level_said.sub(lambda m: m.group(1).ljust(len(m.group(0))), raw)
+        raw = PLAIN_LEVEL.sub(lambda m: " " * len(m.group(0)), raw)
         # "in progress/PR/reopened": any of them
         raw = SPRINT_OF_PROJECT.sub(self._sprint_of_project, raw)
         raw = LEVEL_PLUS.sub(" priority or above", SLASHED_LIST.sub(" or ", raw.replace("and/or", "or")))

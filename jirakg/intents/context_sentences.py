@@ -108,9 +108,10 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
                                             sentences[first])
         asked = ""
     years = {year for sentence in story for year in YEAR.findall(sentence)}
-    if len(years) == 1 and THAT_YEAR.search(asked) and not POINTS_BACK.search(THAT_YEAR.sub("", asked)):
-        sentences[first] = THAT_YEAR.sub(f"in {years.pop()}", sentences[first])
-        asked = ""
+    that_year = f"in {years.pop()}" if len(years) == 1 and THAT_YEAR.search(asked) else None
+    if that_year:  # "… trouble the video player had in 2012. How many … were opened for it that year?"
+        sentences[first] = THAT_YEAR.sub(that_year, sentences[first])
+        asked = "" if not POINTS_BACK.search(THAT_YEAR.sub("", asked)) else THAT_YEAR.sub("", asked)
     sprint_told = len(scopes) == 1 and any(NEW_SPRINT.search(s) for s in story) and bool(IT_ALONE.search(asked))
     if sprint_told:
         # "core platform kicked off a new sprint yesterday. what's in it?": the project's current sprint
@@ -150,7 +151,7 @@ def without_story(text: str, projects: dict[str, str], names_person: Callable[[s
             or not (ISSUES_ASKED.search(request) or introduced or sprint_told or re.search(ISSUE_KEY_SHAPE, request))
             or any(key.upper() not in request.upper()  # a key the request does not name again
                    for s in story for key in re.findall(ISSUE_KEY_SHAPE, s, re.I))):
-        return text, ""
+        return (THAT_YEAR.sub(that_year, text) if that_year else text), ""
     scope = next(iter(scopes)) if len(scopes) == 1 else None
     if scope and not _project_in(request, projects) and not ANY_PROJECT.search(request) and fits(request, scope) \
             and not re.search(ISSUE_KEY_SHAPE, request):  # a named issue is its own scope

@@ -37,6 +37,9 @@ NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves
 # "include the ones labelled performance too", "add Ana's as well": a value joins the earlier ones of its field
 ADDS = re.compile(r"\b(?:include|add|throw in|bring in)\b.*\b(?:too|as well|also)\b|"
                   r"\b(?:also|as well as|plus) (?:include|add|the ones?|those|anything|whatever)\b")
+INSTEAD_OF = re.compile(r"\b(?:rather than|instead of|in place of)\b")
+FIX_VERSION_SAID = re.compile(r"\b(?:fix(?:ed|es)?|planned|scheduled|target(?:ed|ing)?|slated|ship(?:ped|s)?|"
+                              r"release[ds]?|deliver(?:ed|s)?)\b")
 # Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
 NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep", "limit", "restrict",
                              "filter", "confine", "scope", "broaden", "widen", "extend", "expand", "search"})
@@ -74,6 +77,14 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     follow-up's own lower-cased text, tells a role it restates from one it leaves out; `done`, the instance's
     workflow states in the Done category."""
     new, moved_from = _in_earlier_roles(previous, new, words)
+    if INSTEAD_OF.search(words):  # "1.5 rather than 1.4": the earlier value replaced, not excluded
+        new = new.model_copy(deep=True)
+        for name in ValueFilters.model_fields:
+            earlier = {*getattr(previous, name), *(previous.affected_versions if name == "fix_versions" else [])}
+            setattr(new.excluded, name, [v for v in getattr(new.excluded, name) if v not in earlier])
+    if new.fix_versions and previous.affected_versions and not previous.fix_versions and not new.affected_versions \
+            and not FIX_VERSION_SAID.search(words):  # "same for 1.5" after bugs affecting 1.4: the version they affect
+        new = new.model_copy(update={"affected_versions": new.fix_versions, "fix_versions": []})
     merged = previous.model_copy(deep=True)
     if moved_from:
         setattr(merged, moved_from, [])
@@ -231,6 +242,7 @@ def earlier_date_field(previous: Slots | None) -> DateField | None:
 
 
 def _searched_words(text: str | None) -> str | None:
-    """The follow-up's words to search for, without those that only say "instead of the earlier value"."""
-    kept = [w for w in (text or "").split() if w.lower() not in NOT_SEARCHED]
+    """The follow-up's words to search for, without those that only say "instead of the earlier value" or that the
+    set is narrowed ("filter to unresolved")."""
+    kept = [w for w in (text or "").split() if w.lower() not in NOT_UNUSED]
     return " ".join(kept) or None

@@ -70,7 +70,7 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     # Highest to Lowest) or a made-up grade ("urgent-plus priority"); "top priority" describes, it names nothing
     # ("low priority" is an everyday word read everywhere: the bottom levels where the scheme has no Low)
     ("priority", re.compile(r"\b(?P<value>(?:blocker|critical|major|minor|trivial|high|medium|p[0-5])|"
-                            r"[a-z]+-[a-z]+) priority\b")),
+                            r"(?![a-z]+-level\b)[a-z]+-[a-z]+) priority\b")),  # ("blocker-level priority": the level)
 ]
 # Everyday words for issue types ("defect" for Bug): no type's name where the type is named as one ("Defect issue
 # type" asks which type is meant), though a question may use them ("open defects").

@@ -9,7 +9,8 @@ over a window; what someone "has been moving"; what "can be left out"; a project
 that slipped from one release into another (`fixVersion WAS`); one JQL clause typed alone after a list; "how many of
 the things …"; a day ahead said beside what was closed; (tune35 on) issues with comments and without a single one;
 "cust-", "rn", "wat"; "low priority" where no level is called Low; due between today and some days from now; what to
-leave out past "that's already been"."""
+leave out past "that's already been"; no planned release; "blocker-level"; "that year" beside another pointer; a bare
+version after bugs affecting one."""
 
 from __future__ import annotations
 
@@ -115,6 +116,15 @@ FLUID = [
     # "low priority" where no level is called Low: the bottom two levels, said
     ("storytelling ui low priority stuff still open", ['priority in ("Minor", "Trivial")'], ()),
     ("low prio improvements in FLUID", ['priority in ("Minor", "Trivial")', 'issuetype = "Improvement"'], ()),
+    # no planned release
+    ("how many DECA bugs are unresolved and don't have a planned release version?", ["fixVersion is EMPTY"], ()),
+    ("affects 1.1.2, wontfix, no fix release", ['affectedVersion = "1.1.2"', "fixVersion is EMPTY"], ()),
+    # a level said "-level"; "high-level" is plain English
+    ("how many blocker-level tickets in VP", ['priority = "Blocker"'], ("text ~",)),
+    ("a high-level view of FLUID bugs", ['issuetype = "Bug"'], ("priority",)),
+    # "that year" in the request is the one year the story names, beside another pointer too
+    ("The video player had a rough 2012. How many blocker-level tickets were opened for it that year?",
+     ['created >= "2012/01/01 00:00"', 'created < "2013/01/01 00:00"', 'priority = "Blocker"'], ()),
     # nothing was closed or created in the future: a day ahead is the asker's
     ("Uploader issues we decided not to fix; I'll take care of them tomorrow", ['resolution = "Won\'t Fix"'],
      ("resolutiondate", "created")),
@@ -167,3 +177,18 @@ def test_follow_ups_keep_the_last_lists_conditions(first: str, follow_up: str, p
     (call,) = _after(first, follow_up)
     assert call.name == asked(follow_up), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
+
+
+@pytest.mark.parametrize(("follow_up", "present", "absent"), [
+    # a bare version after bugs affecting one is the version they affect; "fixed in" names the fix version
+    ("same for 1.5", ['affectedVersion = "1.5"'], ("fixVersion", '"1.4"')),
+    ("And if I look at version 1.5 rather than 1.4, which ones show up?", ['affectedVersion = "1.5"'],
+     ("fixVersion", '"1.4"')),
+    ("which of those were fixed in 1.5", ['fixVersion = "1.5"', 'affectedVersion = "1.4"'], ()),
+])
+def test_a_version_after_affected_versions(fluid_parser: EmbeddedParser, follow_up: str, present: list[str],
+                                           absent: tuple[str, ...]) -> None:
+    earlier = one(fluid_parser, "Uploader bugs affecting 1.4")
+    (call,) = fluid_parser.parse(follow_up, ConversationState(last_search=earlier.slots,
+                                                              last_intent=earlier.name)).intents
+    assert_clauses(call.jql or "", [*present, 'component = "Uploader"'], absent)
