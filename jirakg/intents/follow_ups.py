@@ -80,8 +80,8 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     if INSTEAD_OF.search(words):  # "1.5 rather than 1.4": the earlier value replaced, not excluded
         new = new.model_copy(deep=True)
         for name in ValueFilters.model_fields:
-            earlier = {*getattr(previous, name), *(previous.affected_versions if name == "fix_versions" else [])}
-            setattr(new.excluded, name, [v for v in getattr(new.excluded, name) if v not in earlier])
+            replaced = {*getattr(previous, name), *(previous.affected_versions if name == "fix_versions" else [])}
+            setattr(new.excluded, name, [v for v in getattr(new.excluded, name) if v not in replaced])
     if new.fix_versions and previous.affected_versions and not previous.fix_versions and not new.affected_versions \
             and not FIX_VERSION_SAID.search(words):  # "same for 1.5" after bugs affecting 1.4: the version they affect
         new = new.model_copy(update={"affected_versions": new.fix_versions, "fix_versions": []})
