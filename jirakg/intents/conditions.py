@@ -1158,8 +1158,8 @@ MATTERS = re.compile(r"\b(?:is|are|'s) (?:really |very |super |so |quite )?(?:cr
 DESCRIPTOR = re.compile(rf"\b(?:the )?(?:epic|initiative|feature|story|task|bug|issue|ticket|sub-?task)\s+(?={KEY}\b)|"
                         rf"\bthe (?:[\w.-]+ ){{1,5}}?(?:epic|initiative|feature|story),\s+(?={KEY}\b)")
 # "in the MOB-655 epic": the noun after the key, singular, says what the issue is
-# ("the WEB-410 wish lists epic": its name may come between)
-DESCRIPTOR_AFTER = re.compile(rf"(?P<key>\b{KEY})(?:\s+(?!(?:is|are|was|were|and|or|in|on|of)\b)[\w.-]+){{0,4}}?\s+"
+# ("the WEB-410 wish lists epic", "DATA-407, the Dbt models v3 epic": its name may come between)
+DESCRIPTOR_AFTER = re.compile(rf"(?P<key>\b{KEY}),?(?:\s+(?!(?:is|are|was|were|and|or|in|on|of)\b)[\w.-]+){{0,4}}?\s+"
                               r"(?:epic|initiative|feature|story|task|issue|ticket|sub-?task)\b(?!['’]s)")
 # "across all projects", "in every project": no project condition, said so the words are not left over
 EVERY_PROJECT = re.compile(r"\b(?:across|in|over|for|from) (?:all|every|each|any)(?: of)? (?:the |our )?projects?\b")

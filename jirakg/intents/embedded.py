@@ -212,6 +212,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        # "how many is that?", "how many stuck items is that in total?", "how many bugs?" said alone
                        r"\bhow many\b.*\b(?:is|are) (?:that|those|these)\b|^\W*how many [\w'-]+\W*$|"
                        r"\bhow many of the (?:things|items|stuff|issues|tickets|results)\b|"
+                       r"^\W*(?:[\w'-]+ ){0,2}(?:count|total|number)\W*$|"  # "bug count?" after a list
                        # "could you limit that to FLOE?", "broaden it to High as well": the last set, changed
                        r"\b(?:limit|restrict|narrow|filter|confine|scope|reduce|broaden|widen|extend|expand)"
                        r" (?:that|it|this|the list|that list|this list|the results?|the search)\b")
@@ -278,7 +279,10 @@ LINK_NOUNS = frozenset("link links linked relationship relationships relation re
 BLOCKERS = re.compile(r"\bblockers\b")
 BLOCKING_STEMS = frozenset(w[:6] for w in "block blocks blocked blocking waiting depend depends holding held".split())
 # "tickets reported by Ana and which are still open": "which" with no noun of its own continues the part before
-RELATIVE = re.compile(r"\W*(?:which|that) (?:are|is|were|was|have|has|had|got|still)\b", re.IGNORECASE)
+RELATIVE = re.compile(r"\W*(?:which|that) (?:are|is|were|was|have|has|had|got|still)\b|"
+                      # "…, which are not resolved yet, and where somebody has already left a comment"
+                      r"\W*(?:and |but )?(?:where|whose) (?:somebody|someone|nobody|no one|anyone|people|they|the)\b",
+                      re.IGNORECASE)
 # "How many bugs did Maya report in 2025? Please count only the ones created in 2025.": the same set, narrowed
 ONLY_THE_ONES = re.compile(r"\b(?:(?:only|just) (?:count |include |list |show )?the ones|(?:count|include|list|show) "
                            r"only the ones)\b", re.IGNORECASE)
@@ -570,6 +574,10 @@ class EmbeddedParser:
                 # "when is OPS-540, the alert routing story, due?", "show me epic DATA-565": a search that leaves out
                 # the issue the question names would answer over other issues; the words around the key describe it
                 name = self._issue_intent(lowered)
+                if name == "linked" and RULES[1][1].search(lowered):  # "how many open risks on DATA-407": counted
+                    counted = self._filtered(name, part, lowered, keys, state)
+                    if counted is not None:
+                        return counted
             elif filtered is not None:
                 return filtered
         if name == "dependencies" and not keys and CYCLES.search(lowered):
@@ -650,7 +658,8 @@ class EmbeddedParser:
                 slots.parents = list(dict.fromkeys(slots.parents + keys[:1]))
             name = "search"
         elif name == "linked":
-            if set(_narrowing(slots)) <= NODE_FILTERS | {"links"}:
+            counted = RULES[1][1].search(lowered) is not None  # "how many open risks on DATA-407": a number
+            if set(_narrowing(slots)) <= NODE_FILTERS | {"links"} and not counted:
                 link_type = self._link_type(lowered, transitive=False)
                 said = [w for w in slots.ignored if w in LINK_NOUNS or (link_type and w[:6] in self.link_stems)]
                 return IntentCall(name="linked", issue_keys=keys, slots=slots.model_copy(update={
@@ -658,7 +667,7 @@ class EmbeddedParser:
             # ("the child issues of MOB-655 that are blocked": its children in that state, not what blocks it)
             if not any(link.key for link in slots.links) and keys[0] not in slots.parents + slots.descendants_of:
                 slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
-            name = "search"
+            name = "count" if counted else "search"
         if ASKS_FOR_PERSON.search(lowered):  # "who is working on …": the role is what the list shows, no condition
             slots.ignored = [w for w in slots.ignored if w not in ROLE_WORDS]
             if name == "search" and not (slots.assignees or slots.reporters):

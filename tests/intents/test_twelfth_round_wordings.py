@@ -10,7 +10,8 @@ that slipped from one release into another (`fixVersion WAS`); one JQL clause ty
 the things …"; a day ahead said beside what was closed; (tune35 on) issues with comments and without a single one;
 "cust-", "rn", "wat"; "low priority" where no level is called Low; due between today and some days from now; what to
 leave out past "that's already been"; no planned release; "blocker-level"; "that year" beside another pointer; a bare
-version after bugs affecting one."""
+version after bugs affecting one; "and where somebody …" after a comma; a count of an issue's linked issues in a
+state; "bug count?" after a list."""
 
 from __future__ import annotations
 
@@ -76,6 +77,13 @@ DEMO = [
     # what to leave out reaches past "that's already been"
     ("WEB bugs, leave out anything that's already been finished", ['statusCategory != "done"'],
      ('AND statusCategory = ',)),
+    # a clause "and where somebody …" after a comma narrows the same request
+    ("DATA bugs with the customer-reported label, which are not resolved yet, and where somebody has already left a "
+     "comment", ['labels = "customer-reported"', "resolution is EMPTY", "comment is not EMPTY"], ()),
+    # a count of an issue's linked issues in a state; the issue described after a comma is no condition
+    ("how many open risks on DATA-407", ['linkedIssues(DATA-407, "has risk")', "resolution is EMPTY"], ()),
+    ("How many open risks are still hanging over DATA-407, the Dbt models v3 epic?",
+     ['linkedIssues(DATA-407, "has risk")'], ('"Epic"', "text ~")),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
@@ -168,6 +176,7 @@ def _after(first: str, follow_up: str) -> list[IntentCall]:
     ("Which bugs were in DATA Sprint 51?", "same for data sprint 50", ['issuetype = "Bug"', 'sprint = "'], ()),
     ("open OPS bugs of the highest priority", "wat about storefront", ['project = "WEB"', 'priority = "Highest"'],
      ("text ~",)),
+    ("open MOB stories", "bug count", ['project = "MOB"', 'issuetype = "Bug"', "resolution is EMPTY"], ()),
     # a remark after the follow-up asks nothing of its own
     ("open WEB bugs mentioning safari", "Now the same for firefox; I suspect that list is longer.",
      ['text ~ "firefox"'], ("suspect", "longer")),
