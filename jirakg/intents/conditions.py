@@ -126,6 +126,8 @@ NOT_ENDED_EITHER = re.compile(r"\b(?P<not>not|never|(?:isn|aren|wasn|weren)['’
 # "not blocked, in review or done": a comma list after a negation, closed by "or"/"nor"/"and", is one negated list
 # "(for example won't fix or duplicate)": examples of what was said before, no condition of their own
 EXAMPLES = re.compile(r"\(\s*(?:for example|for instance|e\.?g\.?|such as|like)\b[^()]{0,80}\)|"
+                      # "other than Fixed — for example done, won't do or duplicate": examples of what the set holds
+                      r"(?:,|\s[—–-])\s*(?:for example|for instance|e\.g\.?)[^.;?!()]{0,80}|"
                       # "due this month (nov)": the period said again ("the past month (october)" names which)
                       rf"(?<=this month) ?\(\s*(?:i\.?e\.?,? )?(?:{'|'.join(MONTHS)})(?: \d{{4}})?"
                       r"\s*\)")
@@ -462,7 +464,10 @@ FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("fixVersion", re.compile(r"\b(?:with|has|have|having) (?:a |an )?fix ?versions?\b")),
     ("issueLinkType", re.compile(r"\b(?:with|has|have|having) (?:an? |any |some )?(?:issue )?links?\b"
                                  r"(?! (?:to|with|[a-z]+ing)\b)")),  # not "with link sharing"
-    ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution|"
+    # ("with resolution Duplicate" names which)
+    ("resolution", re.compile(r"\b(?:(?:has|have|having|with|carry|carries|carrying) (?:a |an )?resolution"
+                              r"(?! (?!(?:set|recorded|filled|entered|already|and|or|but|that|which|in|on|from|at|by|"
+                              r"since|before|after)\b)[a-z])|"
                               r"resolution (?:was |is |has been )?(?:set|recorded)|"
                               # "someone already recorded an outcome", "a final outcome has already been set"
                               rf"(?:someone|somebody) (?:has )?(?:already )?(?:recorded|set|entered) (?:an? |the )?"
@@ -573,8 +578,8 @@ SPRINT_STATES = [
     # "the two-week cycle the storefront team is running right now": the team's name stays for the readers after
     ("open", re.compile(r"\b(?:(?:one|two|three|four|1|2|3|4) weeks? )?(?:sprints?|iterations?|cycles?)\b"
                         r"(?P<between>(?: \w+){0,4}?) (?:is |are )?"
-                        r"(?:(?:currently|now) (?:running|under ?way|going on|in progress)|"
-                        r"(?:running|under ?way|going on) (?:right now|now|currently|at the moment))\b")),
+                        r"(?:(?:currently|now) (?:running|under ?way|going on|in progress|happening)|"
+                        r"(?:running|under ?way|going on|happening) (?:right now|now|currently|at the moment))\b")),
     ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
                           r"(?P<between>(?: \w+){0,3}?) "
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |was |were |is |"
@@ -680,7 +685,8 @@ ACTUALLY_DONE = re.compile(r"(?<!n t )(?<!not )(?<!never )\b(?:actually|really|p
                            r"(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done|deliver(?:ed|ing)?|ship(?:ped|ping)?)\b")
 # The words that say a resolution follows, used with it: "closed as", "ended up (as)", "turned out (to be)",
 # "(closed) because", "we decided (weren't worth fixing)"
-RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended) as\b|\bresolution\b|\bturned out\b|"
+RESOLUTION_CUE = re.compile(r"\b(?:resolved|closed|marked|flagged|ended) as\b|\b(?:resolution|outcome)\b|"
+                            r"\bturned out\b|"
                             r"\b(?:(?:closed|resolved|dismissed)(?: off| out)? )?because\b|\bended up(?: as)?\b|"
                             r"\b(?:we|they|the team) decided\b")
 DONE_WORD = r"(?:closed|done|finished|completed?|resolved|fixed|dealt with)"
@@ -1124,6 +1130,7 @@ LEVEL_PLUS = re.compile(r"(?<=[a-z]{3})\+(?![\w+])(?: (?:prio|priority)\b)?")
 # "include High as well, not just Highest", "WEB bugs, not only the open ones": what the set is more than, no condition
 # ("not just its stories but their sub-tasks too" is read whole elsewhere)
 NOT_JUST = re.compile(r"\bnot (?:just|only|merely|simply) (?![^,.;:?!]*\bbut\b)[^,.;:?!]*")
+LISTED = ("or", "nor", "and")  # words joining values of a list
 # "leave out anything that's already been finished": the words between a negation and the state it reaches
 BEEN_BEFORE_STATE = re.compile(r"(?P<kept>\b(?:leav(?:e|ing) out|exclud(?:e|ing)|except(?: for)?|skip(?:ping)?|"
                                r"drop(?:ping)?|ignor(?:e|ing)|minus) (?:anything|everything|whatever|the ones|ones|"
@@ -2053,6 +2060,10 @@ class ConditionReader:
             value = next((names[n] for n in preferred if n in names), None)
             if value is None:
                 raise Unknown(self._no_such("resolution", "Won't Fix"))
+            fixed = self.resolution_names.get("fixed")
+            if fixed and start >= 2 and words.tokens[start - 2] == "fixed" and words.tokens[start - 1] in LISTED:
+                start -= 2  # "neither Fixed nor Won't Fix", "other than fixed or wont fix": Fixed is listed too
+                _read_resolution(words, slots, fixed, start, start + 1)
             if start == last_end:  # "decided not to do (won't fix)": the second names the first, no negation of it
                 target = slots.excluded.resolutions if last_value in slots.excluded.resolutions else slots.resolutions
                 target[target.index(last_value)] = value
@@ -2060,6 +2071,8 @@ class ConditionReader:
             else:
                 _read_resolution(words, slots, value, start, end)  # "except the won't do ones": excluded
             last_end, last_value = end, value
+        if last_value:
+            words.take_all(RESOLUTION_CUE)  # "whose outcome was won't fix": the word that said it is used
 
     def _resolutions(self, words: Words, slots: Slots) -> None:
         """"resolved as Duplicate", "closed as won't fix", "Won't Fix resolution": a resolution needs a cue
@@ -2102,8 +2115,8 @@ class ConditionReader:
             ended = re.search(r"\b(?:ended up|turned out(?: to be)?)(?: an?)?$", before) and (
                 match.term.value.lower() not in self.status_values)
             left = re.search(r"\bleft(?: them| it)?$", before)  # "left incomplete", "left them incomplete"
-            cue = ended or left or re.search(r"\b(?:as|resolution|resolved|closed|marked|with|flagged)(?: an?)?$",
-                                             before) \
+            cue = ended or left or re.search(r"\b(?:as|(?:resolution|outcome)(?: (?:is|was|of|set to|being|equals?))?|"
+                                             r"resolved|closed|marked|with|flagged)(?: an?)?$", before) \
                 or re.search(r"\b(?:closed|resolved|dismissed|shut)(?: off| out)? (?:because\b|(?:for|as) being$)",
                              words.before(match.start, 7))
             after = words.after(match.end, 1)
@@ -2598,7 +2611,10 @@ class ConditionReader:
                 continue
             if match.term.kind == "status" and phrase in ("closed", "done") and (re.search(
                     r"\b(?:were|was|been|be|got|get|gets|being)(?: \w+ly)?$", words.before(match.start, 2))
-                    or words.after(match.end, 1) in ("because", "cause", "for", "since", "due")):
+                    or words.after(match.end, 1) in ("because", "cause", "for", "since", "due")
+                    # "closed as something besides fixed", "closed with an outcome other than Fixed": how it ended
+                    or re.match(r"(?:as (?:something|anything)|with (?:an? |some |any )?(?:other )?(?:outcome|"
+                                r"resolution))\b", " ".join(words.tokens[match.end:match.end + 4]))):
                 continue  # "(were) closed because…", "haven't been done": a verb, read as unresolved or done
             if match.term.kind == "status" and phrase in ("closed", "resolved") and match.end in words.resolutions_at:
                 continue  # "closed wont fix", "resolved duplicate": how it was closed, the resolution after it

@@ -11,7 +11,9 @@ the things …"; a day ahead said beside what was closed; (tune35 on) issues wit
 "cust-", "rn", "wat"; "low priority" where no level is called Low; due between today and some days from now; what to
 leave out past "that's already been"; no planned release; "blocker-level"; "that year" beside another pointer; a bare
 version after bugs affecting one; "and where somebody …" after a comma; a count of an issue's linked issues in a
-state; "bug count?" after a list."""
+state; "bug count?" after a list; Fixed listed beside Won't Fix in a negation; closed "as something besides" or "with an
+outcome"; examples after "other than X"; "resolution is Duplicate", "with resolution Duplicate"; a sprint happening
+now."""
 
 from __future__ import annotations
 
@@ -84,6 +86,7 @@ DEMO = [
     ("how many open risks on DATA-407", ['linkedIssues(DATA-407, "has risk")', "resolution is EMPTY"], ()),
     ("How many open risks are still hanging over DATA-407, the Dbt models v3 epic?",
      ['linkedIssues(DATA-407, "has risk")'], ('"Epic"', "text ~")),
+    ("tech-debt items in the sprint that's currently happening", ["sprint in openSprints()"], ()),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
@@ -133,6 +136,18 @@ FLUID = [
     # "that year" in the request is the one year the story names, beside another pointer too
     ("The video player had a rough 2012. How many blocker-level tickets were opened for it that year?",
      ['created >= "2012/01/01 00:00"', 'created < "2013/01/01 00:00"', 'priority = "Blocker"'], ()),
+    # Fixed listed beside Won't Fix in a negation; closed "as something besides" or "with an outcome" is no state;
+    # examples after "other than X" only illustrate it
+    ("VULab issues resolved as neither Fixed nor Won't Fix", ['resolution not in ("Fixed", "Won\'t Fix")'], ()),
+    ("how many vulab issues closed as something besides fixed or wont fix",
+     ['resolution not in ("Fixed", "Won\'t Fix")'], ('status = "Closed"',)),
+    ("SJRK issues closed with an outcome other than Fixed, e.g. done or duplicate", ['resolution != "Fixed"'],
+     ('status = "Closed"', "resolution in")),
+    ("VULAB issues resolved as fixed or won't fix", ['resolution in ("Fixed", "Won\'t Fix")'], ("not in",)),
+    # the resolution said with its field word
+    ("SJRK issues whose resolution is Duplicate", ['resolution = "Duplicate"'], ()),
+    ("SJRK issues with resolution Duplicate", ['resolution = "Duplicate"'], ("is not EMPTY",)),
+    ("SJRK issues with a resolution", ["resolution is not EMPTY"], ()),
     # nothing was closed or created in the future: a day ahead is the asker's
     ("Uploader issues we decided not to fix; I'll take care of them tomorrow", ['resolution = "Won\'t Fix"'],
      ("resolutiondate", "created")),
