@@ -590,6 +590,11 @@ SPRINT_STATES = [
 SPRINT_OF_PROJECT = re.compile(r"\bsprint (?P<n>\d+) (?:on|of|in|for|from) (?:the )?(?P<project>[\w-]+(?: [\w-]+)?)"
                                r"(?P<kind> (?:project|team|board))?\b")
 PLAIN_LEVEL = re.compile(r"\b(?:high|low|top)-level\b")  # "a high-level view": no priority
+QUARTER_NUMBERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": 4,
+                   "final": 4}
+# "Q2 2021", "the second quarter of 2021", "2009 q4": a quarter of a year (`_quarter_months`)
+QUARTER_SAID = re.compile(rf"\b(?:(?:the )?(?P<nth>{'|'.join(QUARTER_NUMBERS)}) quarter (?:of )?(?P<y1>(?:19|20)\d\d)|"
+                          r"q(?P<q>[1-4])(?: of)? (?P<y2>(?:19|20)\d\d)|(?P<y3>(?:19|20)\d\d)[ .-]?q(?P<q3>[1-4]))\b")
 # "the Web Storefront sprint": a project's sprint without its number (`_project_sprint` checks the name)
 PROJECT_SPRINT = re.compile(rf"\bthe (?P<between>(?:\w+ ){{1,3}}?)sprint\b(?!s)(?! \d){SPRINT_EVENT}")
 # "Justin has been filing a lot": a habit of reporting
@@ -1557,7 +1562,7 @@ class ConditionReader:
             raw = self.level_said.sub(lambda m: m.group(1).ljust(len(m.group(0))), raw)
         raw = PLAIN_LEVEL.sub(lambda m: " " * len(m.group(0)), raw)
         # "in progress/PR/reopened": any of them
-        raw = SPRINT_OF_PROJECT.sub(self._sprint_of_project, raw)
+        raw = QUARTER_SAID.sub(self._quarter_months, SPRINT_OF_PROJECT.sub(self._sprint_of_project, raw))
         raw = LEVEL_PLUS.sub(" priority or above", SLASHED_LIST.sub(" or ", raw.replace("and/or", "or")))
         raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
         raw = EXCLUDING_THOSE.sub("excluding ", raw)
@@ -2158,6 +2163,17 @@ class ConditionReader:
                 between = match.groupdict().get("between") or ""
                 kept = set(range(*words.span(match, "between"))) if between.strip() else set()
                 words.take_where(start, end, keep=kept)
+
+    def _quarter_months(self, match: re.Match) -> str:
+        """"created in Q2 2021", "the second quarter of 2021": its three months, where no release is named so (the
+        demo's "2026.Q4" is a release)."""
+        if unicode_words(match.group(0)).removeprefix("the ") in self.known:
+            return match.group(0)
+        said = match.group("nth") or match.group("q") or match.group("q3")
+        quarter = QUARTER_NUMBERS.get(said) or int(said)
+        year = match.group("y1") or match.group("y2") or match.group("y3")
+        first, last = calendar.month_name[3 * quarter - 2].lower(), calendar.month_name[3 * quarter].lower()
+        return f"from {first} {year} to {last} {year}"
 
     def _sprint_of_project(self, match: re.Match) -> str:
         """"sprint 50 on web", "sprint 50 of the web storefront project": the sprint as named ("web sprint 50"),

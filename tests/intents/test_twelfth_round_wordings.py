@@ -13,7 +13,7 @@ leave out past "that's already been"; no planned release; "blocker-level"; "that
 version after bugs affecting one; "and where somebody …" after a comma; a count of an issue's linked issues in a
 state; "bug count?" after a list; Fixed listed beside Won't Fix in a negation; closed "as something besides" or "with an
 outcome"; examples after "other than X"; "resolution is Duplicate", "with resolution Duplicate"; a sprint happening
-now."""
+now; a quarter of a year where no release is named after it."""
 
 from __future__ import annotations
 
@@ -87,6 +87,8 @@ DEMO = [
     ("How many open risks are still hanging over DATA-407, the Dbt models v3 epic?",
      ['linkedIssues(DATA-407, "has risk")'], ('"Epic"', "text ~")),
     ("tech-debt items in the sprint that's currently happening", ["sprint in openSprints()"], ()),
+    # ... and where a release is named after the quarter, the release
+    ("WEB bugs planned for the fourth quarter of 2026", ['fixVersion = "2026.Q4"'], ("created",)),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
@@ -148,6 +150,10 @@ FLUID = [
     ("SJRK issues whose resolution is Duplicate", ['resolution = "Duplicate"'], ()),
     ("SJRK issues with resolution Duplicate", ['resolution = "Duplicate"'], ("is not EMPTY",)),
     ("SJRK issues with a resolution", ["resolution is not EMPTY"], ()),
+    # a quarter of a year, where no release is named so, is its three months
+    ("status Won't Fix, created Q2 2021", ['created >= "2021/04/01 00:00"', 'created < "2021/07/01 00:00"'], ()),
+    ("FLUID bugs created in the second quarter of 2021", ['created >= "2021/04/01 00:00"'], ("text ~",)),
+    ("FLUID bugs from 2009 q4", ['created >= "2009/10/01 00:00"', 'created < "2010/01/01 00:00"'], ()),
     # nothing was closed or created in the future: a day ahead is the asker's
     ("Uploader issues we decided not to fix; I'll take care of them tomorrow", ['resolution = "Won\'t Fix"'],
      ("resolutiondate", "created")),
