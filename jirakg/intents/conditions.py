@@ -1193,7 +1193,10 @@ UNRELEASED = re.compile(r"\b(?:(?:unreleased|not (?:yet )?released)(?: (?:fix )?
                         r"upcoming releases?|future releases?|next releases?|"
                         r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|"
                         r"has not|didn t|did not) (?:been |yet )?(?:shipped|released|gone out|come out)(?: yet)?|"
-                        r"not (?:yet )?shipped|not-yet-released (?:versions?|releases?))\b")
+                        r"not (?:yet )?shipped|not-yet-released (?:versions?|releases?)|"
+                        # "slated for releases not out yet", "versions that aren't out yet"
+                        r"(?:releases?|versions?) (?:that |which )?(?:(?:are|is) not|aren t|isn t|not) (?:yet )?"
+                        r"(?:out|live|shipped)(?: yet)?)\b")
 RELEASED = re.compile(r"\b(?:released versions?|already (?:released|shipped) (?:versions?|releases?)|shipped releases?|"
                       r"past releases?)\b")
 POINTS_AT_LEAST = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s*(?:\+|or more|and up|and above|or higher|or above|plus)\s*"

@@ -89,6 +89,7 @@ DEMO = [
     ("tech-debt items in the sprint that's currently happening", ["sprint in openSprints()"], ()),
     # ... and where a release is named after the quarter, the release
     ("WEB bugs planned for the fourth quarter of 2026", ['fixVersion = "2026.Q4"'], ("created",)),
+    ("how many open bugs slated for releases not out yet", ["fixVersion in unreleasedVersions()"], ()),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
