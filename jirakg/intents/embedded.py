@@ -46,7 +46,6 @@ from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import MINUTE, build_jql
 from jirakg.intents.lexicon import Lexicon
 from jirakg.intents.models import (
-    NODE_FILTERS,
     ConversationState,
     IntentCall,
     IntentName,
@@ -147,6 +146,9 @@ STATE_OF_NAMED = re.compile(r"\b(?P<lead>(?:until|till|before|once|after|when|un
                             rf"(?P<named>{ISSUE_KEY_SHAPE}|it|this|that)\s+(?:is|gets?|got|has been|will be|to be)"
                             r"\s+(?:\w+\s+)?(?:done|finished|resolved|closed|fixed|complete|completed|"
                             r"shipped|merged|released)\b", re.IGNORECASE)
+# "WEB-74 has been sitting in progress for four sprints": where the named issue has been sitting describes it
+SITTING_OF_NAMED = re.compile(rf"\b(?P<named>{ISSUE_KEY_SHAPE})\s+(?:has been|had been|is|was|'s)\s+(?:sitting|stuck|"
+                              r"stalled|parked|hanging|languishing|lingering)\b[^.,;?]*", re.IGNORECASE)
 # "MOB-655 is due next week and I want to know what risks …": when the named issue is due describes it
 DUE_OF_NAMED = re.compile(rf"\b(?P<named>{ISSUE_KEY_SHAPE})\s+(?:is|was|'s)\s+"
                           r"(?:due|supposed to (?:ship|land|be done)|scheduled)\b"
@@ -659,14 +661,17 @@ class EmbeddedParser:
             name = "search"
         elif name == "linked":
             counted = RULES[1][1].search(lowered) is not None  # "how many open risks on DATA-407": a number
-            if set(_narrowing(slots)) <= NODE_FILTERS | {"links"} and not counted:
-                link_type = self._link_type(lowered, transitive=False)
+            link_type = self._link_type(lowered, transitive=False)
+            # ("the risks linked to INIT-2": the type the link names is no condition; "which of the issues OPS-553
+            # blocks are in progress": a state is, and the answer is a search over the linked issues)
+            named = {"issue_types"} if all(t.lower() in (link_type or "") for t in slots.issue_types) else set()
+            if set(_narrowing(slots)) <= {"links"} | named and not counted:
                 said = [w for w in slots.ignored if w in LINK_NOUNS or (link_type and w[:6] in self.link_stems)]
                 return IntentCall(name="linked", issue_keys=keys, slots=slots.model_copy(update={
                     "links": [], "link_type": link_type, "ignored": [w for w in slots.ignored if w not in said]}))
             # ("the child issues of MOB-655 that are blocked": its children in that state, not what blocks it)
             if not any(link.key for link in slots.links) and keys[0] not in slots.parents + slots.descendants_of:
-                slots.links.append(LinkFilter(key=keys[0], link_type=self._link_type(lowered, transitive=False)))
+                slots.links.append(LinkFilter(key=keys[0], link_type=link_type))
             name = "count" if counted else "search"
         if ASKS_FOR_PERSON.search(lowered):  # "who is working on …": the role is what the list shows, no condition
             slots.ignored = [w for w in slots.ignored if w not in ROLE_WORDS]
@@ -901,11 +906,12 @@ def _uses_keys(call: IntentCall) -> bool:
 
 
 def _as_described(part: str) -> str:
-    """A question naming an issue, without what it says of that issue: its state ("until OPS-553 is finished"), when
-    it is due ("MOB-655 is due next week and …"), and "stuck" before the waiting it describes (not the Blocked
-    status)."""
+    """A question naming an issue, without what it says of that issue: its state ("until OPS-553 is finished", "WEB-74
+    has been sitting in progress"), when it is due ("MOB-655 is due next week and …"), and "stuck" before the
+    waiting it describes (not the Blocked status)."""
     part = re.sub(r"\bstuck (?=waiting\b)", "", part)
-    part = STATE_OF_NAMED.sub(lambda m: m.group("lead") + m.group("named"), part)
+    part = SITTING_OF_NAMED.sub(lambda m: m.group("named"), STATE_OF_NAMED.sub(lambda m: m.group("lead") + m.group(
+        "named"), part))
     return DUE_OF_NAMED.sub(lambda m: m.group("named"), part)
 
 

@@ -133,10 +133,6 @@ class Slots(ValueFilters):
     assumed: list[str] = Field(default_factory=list)  # readings chosen among several, said with the answer
 
 
-# The filters a child or link list applies to the issues it found (`handlers.node_filters`); richer ones
-# make the question a search.
-NODE_FILTERS = frozenset({"issue_types", "statuses", "status_categories", "priorities"})
-
 
 class IntentCall(BaseModel):
     name: IntentName

@@ -90,6 +90,9 @@ DEMO = [
     # ... and where a release is named after the quarter, the release
     ("WEB bugs planned for the fourth quarter of 2026", ['fixVersion = "2026.Q4"'], ("created",)),
     ("how many open bugs slated for releases not out yet", ["fixVersion in unreleasedVersions()"], ()),
+    # a state of the issues an issue is linked to makes a search over them; the type its link names does not
+    ("OPS-553 is holding things up. Which of the issues it blocks are already in progress?",
+     ['linkedIssues(OPS-553, "blocks")', 'status = "In Progress"'], ()),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
@@ -223,3 +226,8 @@ def test_a_version_after_affected_versions(fluid_parser: EmbeddedParser, follow_
     (call,) = fluid_parser.parse(follow_up, ConversationState(last_search=earlier.slots,
                                                               last_intent=earlier.name)).intents
     assert_clauses(call.jql or "", [*present, 'component = "Uploader"'], absent)
+
+
+def test_the_type_a_link_names_keeps_the_link_question() -> None:
+    call = one(PARSER, "which risks are linked to DATA-407")
+    assert (call.name, call.issue_keys) == ("linked", ["DATA-407"]), (call.name, call.jql)
