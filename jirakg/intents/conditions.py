@@ -1287,6 +1287,7 @@ PARENT = re.compile(rf"\b(?:{UNDER}|in) (?:the )?"
                     rf"\b(?:whose|with|having|that have) (?:the |a |an |as )?(?:parent|epic)(?: issue)? "
                     rf"(?:is |being |set to |of )?(?:the )?(?:epic |issue )?(?P<key4>{KEY})\b",
                     re.I)
+MORE_KEYS = re.compile(rf"(?:\s*(?:,|and|or|&)\s*(?:,\s*)?(?:and\s+)?{KEY}\b)+", re.I)  # ", WEB-496 and WEB-522"
 # Words that carry no condition: question scaffolding, politeness, and the nouns for "issues".
 FILLER = frozenset("""
 a about after again all also am among amongst an and any anything anyone are aren as ask at be been before being both
@@ -1884,6 +1885,12 @@ class ConditionReader:
                 if not self._of_a_project(key):
                     continue  # "sev-1 bugs": no project SEV, so no issue either
                 slots.parents.append(key)
+                # "children of WEB-410 and WEB-496": each key listed after it is a parent too
+                listed = MORE_KEYS.match(text.value, match.end())
+                if pattern is PARENT and listed:
+                    slots.parents += [k.upper() for k in re.findall(KEY, listed.group(0))
+                                      if self._of_a_project(k) and k.upper() not in slots.parents]
+                    text.blank(listed.start(), listed.end())
                 # "MOB-655 open stories": only the key is used; "open stories" are conditions still to read
                 if pattern is KEY_CHILDREN:
                     text.blank(match.start("key"), match.end("key"))

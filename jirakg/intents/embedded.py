@@ -656,8 +656,9 @@ class EmbeddedParser:
             if narrowing <= {"parents", "issue_types"} or (  # "the epics under INIT-3": the handler walks down to them
                     narrowing == {"descendants_of", "issue_types"} and not DEEP.search(lowered)):
                 return IntentCall(name="children", issue_keys=keys, slots=Slots(issue_types=slots.issue_types))
-            if not slots.descendants_of:
-                slots.parents = list(dict.fromkeys(slots.parents + keys[:1]))
+            if not slots.descendants_of:  # "children of WEB-410 and WEB-496 in Blocked": of each issue named
+                linked = {link.key for link in slots.links}
+                slots.parents = list(dict.fromkeys(slots.parents + [k for k in keys if k not in linked]))
             name = "search"
         elif name == "linked":
             counted = RULES[1][1].search(lowered) is not None  # "how many open risks on DATA-407": a number

@@ -93,6 +93,8 @@ DEMO = [
     # a state of the issues an issue is linked to makes a search over them; the type its link names does not
     ("OPS-553 is holding things up. Which of the issues it blocks are already in progress?",
      ['linkedIssues(OPS-553, "blocks")', 'status = "In Progress"'], ()),
+    # children of several issues listed: of each
+    ("children of WEB-410 and WEB-496 in Blocked", ['parent in ("WEB-410", "WEB-496")', 'status = "Blocked"'], ()),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
@@ -231,3 +233,8 @@ def test_a_version_after_affected_versions(fluid_parser: EmbeddedParser, follow_
 def test_the_type_a_link_names_keeps_the_link_question() -> None:
     call = one(PARSER, "which risks are linked to DATA-407")
     assert (call.name, call.issue_keys) == ("linked", ["DATA-407"]), (call.name, call.jql)
+
+
+def test_issues_under_several_listed_issues_are_under_each() -> None:
+    call = one(PARSER, "stories under WEB-410, WEB-496 and WEB-522 that are blocked")
+    assert call.slots.descendants_of == ["WEB-410", "WEB-496", "WEB-522"], call.slots
