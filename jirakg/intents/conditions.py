@@ -1122,7 +1122,6 @@ ASKER_AWAY = re.compile(r"\b(?:i|we) (?:was|were|am|m|re|are|ve been|have been|h
                         r"(?:off|away|out|on leave|on holiday|on vacation|sick|travelling|traveling)\b[^,.;:]*$")
 TAGGED = re.compile(r"\b(?:marked|tagged|labell?ed)(?: as| with)?(?: both)?(?: the)?\s*$")
 # "regardless of who fixed it", "no matter what state it is in": says what the question does not limit
-# "the go/no-go meeting": a decision's name, no negation of what follows
 # "blocking problems", "marked as blocking", "blocking or critical": the Blocker level, where the instance has one and
 # no block links of its own (Fluid's blocks are dependencies); "blocking other issues" stays a link
 BLOCKING_LEVEL = re.compile(r"\b(?:marked|ranked|flagged|rated|set|labell?ed|classed|classified) as blocking\b|"
@@ -1142,6 +1141,7 @@ BEEN_BEFORE_STATE = re.compile(r"(?P<kept>\b(?:leav(?:e|ing) out|exclud(?:e|ing)
                                r"those|stuff|issues|tickets) )(?:that|which)(?:['’ ]s|['’ ]re| is| are| has| have| had|"
                                r" was| were)(?: already| now| since)?(?: been| gotten| got)? "
                                r"(?=(?:finished|done|closed|resolved|completed|fixed)\b)")
+# "the go/no-go meeting": a decision's name, no negation of what follows
 GO_NO_GO = re.compile(r"\bgo\s*(?:/|-|or)\s*no[- ]go\b|\bno[- ]go\b")
 REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
                         r"where|whether|its|their|the|kind|type|state|status|priority)\b[^,.;:?!]*")
@@ -1565,8 +1565,8 @@ class ConditionReader:
         if self.level_said:
             raw = self.level_said.sub(lambda m: m.group(1).ljust(len(m.group(0))), raw)
         raw = PLAIN_LEVEL.sub(lambda m: " " * len(m.group(0)), raw)
-        # "in progress/PR/reopened": any of them
         raw = QUARTER_SAID.sub(self._quarter_months, SPRINT_OF_PROJECT.sub(self._sprint_of_project, raw))
+        # "in progress/PR/reopened": any of them
         raw = LEVEL_PLUS.sub(" priority or above", SLASHED_LIST.sub(" or ", raw.replace("and/or", "or")))
         raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
         raw = EXCLUDING_THOSE.sub("excluding ", raw)
