@@ -1947,9 +1947,10 @@ class ConditionReader:
                     and not re.search(r"\b(?:in|during|over|since)\s*(?:the\s*)?$", before))):
                 continue  # "in the current sprint", "Zoe reported current sprint", "not done in the current sprint":
                 # membership, not a time
-            if field_name != "due" and window.start and window.start > now:
+            if field_name != "due" and window.start and window.start > now and (
+                    not cued or not DATE_CUE_WORDS.search(re.split(r"[,;:.!?]", before)[-1])):
                 continue  # "the planning call is next week", "won't fix, I'll deal with them tomorrow": nothing was
-                # created or resolved in the future
+                # created or resolved in the future, unless its own clause says so ("created in 2030": none)
             if not cued and WEEKDAY.fullmatch(window.phrase) and not window.phrase.startswith("from "):
                 continue  # "before planning on monday", "on call this weekend": a day said without what happened
                 # then is the asker's
