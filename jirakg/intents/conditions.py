@@ -1712,6 +1712,13 @@ class ConditionReader:
                     slots.every_label = slots.every_label or " both" in tagged.group(0)
                     text.blank(tagged.start(), tagged.end())
                 tagged_end = match.end()
+            elif option := next((t for t in self.lexicon.of("option") if t.value.lower() == quoted.lower()), None):
+                # "with the severity 'S2 - Major'": the select field's option of that name, the field word with it
+                chosen = FieldOption(field=option.field or "", value=option.value)
+                slots.options += [] if chosen in slots.options else [chosen]
+                if field_word := re.search(rf"\b{re.escape((option.field or '').lower())}\s*(?:is|of|=|:)?\s*$",
+                                           text.value[:match.start()]):
+                    text.blank(field_word.start(), field_word.end())
             elif link and quoted.lower() in self.link_names:  # an 'is blocked by' link
                 slots.links.append(LinkFilter(link_type=self.lexicon.link_said(quoted.lower())))
                 text.blank(match.end(), match.end() + link.end())

@@ -95,6 +95,10 @@ DEMO = [
      ['linkedIssues(OPS-553, "blocks")', 'status = "In Progress"'], ()),
     # children of several issues listed: of each
     ("children of WEB-410 and WEB-496 in Blocked", ['parent in ("WEB-410", "WEB-496")', 'status = "Blocked"'], ()),
+    # a select field's option quoted beside the field's name is that option, no words to search for
+    ("how many issues with the severity 'S2 - Major' are not resolved yet", ['"Severity" = "S2 - Major"'],
+     ("text ~",)),
+    ("bugs mentioning 'checkout'", ['text ~ "checkout"'], ("Severity",)),
     # a hedge before the request names nothing
     ("I might be wrong about the wording, but which WEB bugs are still open?", ["resolution is EMPTY"],
      ("text ~",)),
