@@ -23,7 +23,7 @@ from typing import Literal
 from jirakg.intents.grounding import HIGH_WORDS, LOW_WORDS, MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
-from jirakg.intents.lexicon import Lexicon, Sprint, Term
+from jirakg.intents.lexicon import QUARTERS, Lexicon, Sprint, Term
 from jirakg.intents.models import (
     DateField,
     DateRange,
@@ -590,7 +590,7 @@ SPRINT_STATES = [
 SPRINT_OF_PROJECT = re.compile(r"\bsprint (?P<n>\d+) (?:on|of|in|for|from) (?:the )?(?P<project>[\w-]+(?: [\w-]+)?)"
                                r"(?P<kind> (?:project|team|board))?\b")
 PLAIN_LEVEL = re.compile(r"\b(?:high|low|top)-level\b")  # "a high-level view": no priority
-QUARTER_NUMBERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": 4,
+QUARTER_NUMBERS = {**{name: int(n) for n, name in QUARTERS.items()}, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "last": 4,
                    "final": 4}
 # "Q2 2021", "the second quarter of 2021", "2009 q4": a quarter of a year (`_quarter_months`)
 QUARTER_SAID = re.compile(rf"\b(?:(?:the )?(?P<nth>{'|'.join(QUARTER_NUMBERS)}) quarter (?:of )?(?P<y1>(?:19|20)\d\d)|"
@@ -1134,7 +1134,6 @@ LEVEL_PLUS = re.compile(r"(?<=[a-z]{3})\+(?![\w+])(?: (?:prio|priority)\b)?")
 # "include High as well, not just Highest", "WEB bugs, not only the open ones": what the set is more than, no condition
 # ("not just its stories but their sub-tasks too" is read whole elsewhere)
 NOT_JUST = re.compile(r"\bnot (?:just|only|merely|simply) (?![^,.;:?!]*\bbut\b)[^,.;:?!]*")
-LISTED = ("or", "nor", "and")  # words joining values of a list
 # "leave out anything that's already been finished": the words between a negation and the state it reaches
 BEEN_BEFORE_STATE = re.compile(r"(?P<kept>\b(?:leav(?:e|ing) out|exclud(?:e|ing)|except(?: for)?|skip(?:ping)?|"
                                r"drop(?:ping)?|ignor(?:e|ing)|minus) (?:anything|everything|whatever|the ones|ones|"
@@ -2075,6 +2074,7 @@ class ConditionReader:
         names = self.resolution_names
         found = [(words.span(m), m.group("verb"), m.group("decided")) for m in DECLINED.finditer(words.free())]
         last_end, last_value = -1, ""
+        fixed = names.get("fixed")
         for (start, end), verb, decided in found:
             if " ".join(words.tokens[start:end]) in self.status_words and self._said_as_status(words, start, end):
                 continue  # "in the Won't Fix status", "moved to won't fix": the workflow state, where there is one
@@ -2083,8 +2083,7 @@ class ConditionReader:
             value = next((names[n] for n in preferred if n in names), None)
             if value is None:
                 raise Unknown(self._no_such("resolution", "Won't Fix"))
-            fixed = self.resolution_names.get("fixed")
-            if fixed and start >= 2 and words.tokens[start - 2] == "fixed" and words.tokens[start - 1] in LISTED:
+            if fixed and start >= 2 and words.tokens[start - 2] == "fixed" and words.tokens[start - 1] in LIST_JOINERS:
                 start -= 2  # "neither Fixed nor Won't Fix", "other than fixed or wont fix": Fixed is listed too
                 _read_resolution(words, slots, fixed, start, start + 1)
             if start == last_end:  # "decided not to do (won't fix)": the second names the first, no negation of it

@@ -8,6 +8,7 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import get_args
 
+from jirakg.intents.conditions import FIX_VERSION_SAID
 from jirakg.intents.jql_builder import CURRENT_USER, LIST_CLAUSES
 from jirakg.intents.models import DateField, DateRange, EmptiableField, Slots, ValueFilters
 from jirakg.intents.timewindows import shift
@@ -38,8 +39,6 @@ NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves
 ADDS = re.compile(r"\b(?:include|add|throw in|bring in)\b.*\b(?:too|as well|also)\b|"
                   r"\b(?:also|as well as|plus) (?:include|add|the ones?|those|anything|whatever)\b")
 INSTEAD_OF = re.compile(r"\b(?:rather than|instead of|in place of)\b")
-FIX_VERSION_SAID = re.compile(r"\b(?:fix(?:ed|es)?|planned|scheduled|target(?:ed|ing)?|slated|ship(?:ped|s)?|"
-                              r"release[ds]?|deliver(?:ed|s)?)\b")
 # Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
 NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep", "limit", "restrict",
                              "filter", "confine", "scope", "broaden", "widen", "extend", "expand", "search"})

@@ -100,11 +100,16 @@ def asked(question: str) -> str:
     return "count" if re.search(r"how many|#", question.lower()) or question.lower().endswith("count") else "search"
 
 
-@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
-def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
-    call = one(PARSER, question)
+def assert_reads(parser: EmbeddedParser, question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    """The question is one search or count (as its words ask) whose JQL has every clause `present`, none `absent`."""
+    call = one(parser, question)
     assert call.name == asked(question), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_reads(PARSER, question, present, absent)
 
 
 def test_closed_issues_said_stale_keep_their_state() -> None:
@@ -211,9 +216,7 @@ FLUID = [
 @pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
 def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
                         absent: tuple[str, ...]) -> None:
-    call = one(fluid_parser, question)
-    assert call.name == asked(question), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
+    assert_reads(fluid_parser, question, present, absent)
 
 
 def test_closed_said_as_a_state_stays_the_state(fluid_parser: EmbeddedParser) -> None:

@@ -21,7 +21,7 @@ import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import ConversationState, IntentCall
-from tests.intents.test_eleventh_round_wordings import asked
+from tests.intents.test_eleventh_round_wordings import asked, assert_reads
 from tests.intents.test_everyday_conditions import PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
 from tests.jira_env import fluid_lexicon
@@ -107,9 +107,7 @@ DEMO = [
 
 @pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
 def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
-    call = one(PARSER, question)
-    assert call.name == asked(question), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
+    assert_reads(PARSER, question, present, absent)
 
 
 def test_starter_work_is_no_state() -> None:
@@ -173,9 +171,7 @@ FLUID = [
 @pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
 def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
                         absent: tuple[str, ...]) -> None:
-    call = one(fluid_parser, question)
-    assert call.name == asked(question), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
+    assert_reads(fluid_parser, question, present, absent)
 
 
 def _after(first: str, follow_up: str) -> list[IntentCall]:
