@@ -726,8 +726,11 @@ class EmbeddedParser:
         if state.last_search is not None and FOLLOW_UP.search(lowered) and KEY_WORD not in lowered:
             stateless = self._without_states(lowered)  # once, not once per rule
             # a link or child word names no intent without an issue to start from ("only the blockers")
+            # nor, after an issue's links or children were listed, the same question again ("which of those
+            # children are bugs?" narrows that list)
+            relatives = about_an_issue and state.last_intent not in ("linked", "children")
             if not any(pattern.search(stateless) for name, pattern in RULES
-                       if name != "count" and (about_an_issue or name not in ("linked", "children"))):
+                       if name != "count" and (relatives or name not in ("linked", "children"))):
                 # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
                 listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
                 counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)

@@ -12,6 +12,9 @@ from jirakg.intents.conditions import FIX_VERSION_SAID
 from jirakg.intents.jql_builder import CURRENT_USER, LIST_CLAUSES
 from jirakg.intents.models import DateField, DateRange, EmptiableField, Slots, ValueFilters
 from jirakg.intents.timewindows import shift
+from jirakg.jql.errors import JqlSyntaxError
+from jirakg.jql.render import render
+from jirakg.jql.syntax import And, Clause, Query, parse
 
 REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
 ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|fixing|handling|handles|doing|"
@@ -43,6 +46,18 @@ INSTEAD_OF = re.compile(r"\b(?:rather than|instead of|in place of)\b")
 NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep", "limit", "restrict",
                              "filter", "confine", "scope", "broaden", "widen", "extend", "expand", "search"})
 NOT_UNUSED = NARROWING_VERBS | NOT_SEARCHED  # a follow-up's words never named as not used
+BEYOND_PLACE = re.compile(r"\b(?:not (?:just|only|merely)|beyond|besides|apart from|other than|outside(?: of)?|"
+                          r"as well as|more than)(?: in| from)?(?: the| its| their)? (?:titles?|summary|summaries|"
+                          r"headlines?|heading)\b")
+PLACE_FILLER = frozenset({"it", "its", "it's", "is", "in", "the", "where", "only", "just", "there", "say", "says",
+                          "mention", "mentions", "mentioned", "what", "about"})
+# "only where it's in the headline", "summary only", "anywhere in the ticket": where the earlier words are searched
+TEXT_PLACES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("summary", re.compile(r"\b(?:titles?|summary|summaries|headlines?|heading|subject line)\b")),
+    ("description", re.compile(r"\b(?:descriptions?|write-?ups?)\b")),
+    ("comment", re.compile(r"\b(?:comments?|discussion|replies)\b")),
+    ("environment", re.compile(r"\benvironment\b")),
+    ("text", re.compile(r"\b(?:anywhere|wherever|everywhere|whole ticket|any field)\b")))
 
 
 # A field typed as JQL in a follow-up replaces what the earlier search said of it ("and project = DATA?" after WEB):
@@ -60,14 +75,30 @@ def _typed_fields_replaced(merged: Slots, typed: str) -> None:
     unquoted = re.sub(r'"[^"]*"', '""', typed)
     if re.search(r"(?<![\w-])text\s*!?~", unquoted, re.IGNORECASE):
         merged.text = None
-    for said in {m.group(1).lower() for m in TYPED_FIELD.finditer(unquoted)}:
-        field = TYPED_ALIASES.get(said, said)
+    fields = {TYPED_ALIASES.get(m.group(1).lower(), m.group(1).lower()) for m in TYPED_FIELD.finditer(unquoted)}
+    if merged.typed_jql:  # "assignee = Carla" after "assignee = Ana AND resolution IS EMPTY" typed: Carla's
+        merged.typed_jql = _without_clauses_on(merged.typed_jql, fields)
+    for field in fields:
         for name in TYPED_FIELD_SLOTS[field]:
             setattr(merged, name, [])
             setattr(merged.excluded, name, [])
         emptiable = EMPTIABLE.get(field)
         merged.empty = [f for f in merged.empty if f != emptiable]
         merged.filled = [f for f in merged.filled if f != emptiable]
+
+
+def _without_clauses_on(typed: str, fields: set[str]) -> str | None:
+    """Typed JQL without its top-level AND clauses on `fields`; as it was where it is no plain conjunction."""
+    try:
+        query = parse(typed)
+    except JqlSyntaxError:
+        return typed
+    parts = query.where.parts if isinstance(query.where, And) else (query.where,)
+    kept = tuple(p for p in parts if not (isinstance(p, Clause) and TYPED_ALIASES.get(
+        p.field.lower(), p.field.lower()) in fields))
+    if len(kept) == len(parts) or query.order_by:
+        return typed
+    return render(Query(where=And(kept) if len(kept) > 1 else kept[0])) if kept else None
 
 
 def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str] = ()) -> Slots:
@@ -122,7 +153,15 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     merged.sprint_state_excluded = new.sprint_state_excluded if new.sprint_state else merged.sprint_state_excluded
     if new.sprint_state and not new.sprints:
         merged.sprints = []
+    place = _text_place(words) if previous.text else None
+    beyond = BEYOND_PLACE.search(words)
+    said = PLACE_FILLER | set(beyond.group(0).split() if beyond else ())
+    if place and new.text and all(_text_place(w) or w in said for w in new.text.split()):
+        new.text = None  # "just where its in the title": the place said, no new words
     merged.text = _searched_words(new.text) or merged.text
+    if place and merged.text == previous.text:
+        merged.text_field = place
+        new.ignored = [w for w in new.ignored if not _text_place(w) and w not in said]
     earlier = (previous.text or "").lower()
     swapped = earlier and re.search(rf"\b(?P<word>[\w.-]+) (?:instead of|rather than|in place of) "
                                     rf"{re.escape(earlier)}\b", words)
@@ -238,6 +277,14 @@ def earlier_date_field(previous: Slots | None) -> DateField | None:
     week"). None when the last search had no time or several."""
     fields = {d.field for d in previous.dates} if previous else set()
     return fields.pop() if len(fields) == 1 else None
+
+
+def _text_place(words: str) -> str | None:
+    """The one field a follow-up names for the earlier words to be searched in; none when it names several."""
+    if BEYOND_PLACE.search(words):
+        return "text"  # "not just in the title": anywhere
+    places = [place for place, pattern in TEXT_PLACES if pattern.search(words)]
+    return places[0] if len(places) == 1 else None
 
 
 def _searched_words(text: str | None) -> str | None:

@@ -1,0 +1,79 @@
+"""The mechanisms the thirteenth round's tuning pool (tune36) showed missing, each in wordings of its own, with a near
+neighbour that keeps its old reading: a follow-up that narrows an issue's links or children just listed ("which of
+those risks are still open?"); a follow-up that names where the earlier words are searched ("only where it's in the
+headline", "not just in the title"); one JQL clause typed after typed JQL that named the same field replaces it."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.engine.history import Conversation, TurnRecord
+from jirakg.intents.models import ConversationState
+from tests.intents.test_eleventh_round_wordings import asked
+from tests.intents.test_everyday_conditions import PARSER
+from tests.intents.test_sixth_round_wordings import assert_clauses
+
+
+def _state_after(first: str) -> ConversationState:
+    """The state the engine keeps after answering `first`: its intents as a turn of the conversation."""
+    intents = PARSER.parse(first, ConversationState()).intents
+    turn = TurnRecord(id="t1", question=first, intents=intents, plans=[], answer="", citations=[])
+    return Conversation(id="c1", turns=[turn]).state()
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+    # a state or a type asked of the links or children just listed narrows that list
+    ("What risks are logged against PROJ-462?", "Which of those risks are still open? The closed ones don't worry me.",
+     ['linkedIssues(PROJ-462, "has risk")', "resolution is EMPTY"], ()),
+    ("what blocks OPS-553", "how many of those are still open",
+     ["linkedIssues(OPS-553", "resolution is EMPTY"], ()),
+    ("what are the children of WEB-410", "Which of those children are actually bugs rather than planned work?",
+     ['parent = "WEB-410"', 'issuetype = "Bug"'], ()),
+])
+def test_a_follow_up_narrows_the_relatives_just_listed(first: str, follow_up: str, present: list[str],
+                                                       absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == asked(follow_up), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+def test_another_issue_named_after_a_link_list_is_its_own_question() -> None:
+    (call,) = PARSER.parse("and what blocks WEB-410?", _state_after("what blocks OPS-553")).intents
+    assert (call.name, call.issue_keys) == ("linked", ["WEB-410"])
+
+
+@pytest.mark.parametrize(("follow_up", "present", "absent"), [
+    # where the earlier words are searched, said alone
+    ("Only the ones where it's in the headline, please.", ['summary ~ "tenant isolation"'], ("text ~",)),
+    ("just where its in the title", ['summary ~ "tenant isolation"'], ("text ~", '"title"')),
+    ("only where the description says it", ['description ~ "tenant isolation"'], ("text ~",)),
+    # not only the title: anywhere
+    ("what about beyond the title?", ['text ~ "tenant isolation"'], ("summary ~",)),
+    # a narrowing that names no place keeps the earlier one
+    ("which of those are bugs", ['summary ~ "tenant isolation"', 'issuetype = "Bug"'], ()),
+])
+def test_a_follow_up_says_where_the_words_are_searched(follow_up: str, present: list[str],
+                                                       absent: tuple[str, ...]) -> None:
+    first = "open issues with tenant isolation in the title" if "beyond" in follow_up or "bugs" in follow_up \
+        else "open issues mentioning tenant isolation"
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == "search", (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", [*present, "resolution is EMPTY"], absent)
+    assert not call.slots.ignored, call.slots.ignored
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+    # a field typed again replaces what the typed JQL before said of it
+    ('assignee = "Elena Rossi" AND resolution IS EMPTY', 'assignee = "Carla Sato"', ["resolution IS EMPTY"],
+     ()),
+    ("project = OPS AND status = Blocked", "project = DATA", ['project = "DATA"', 'status = "Blocked"'], ('"OPS"',)),
+    # another field adds to it
+    ("project = OPS AND status = Blocked", "AND priority = High",
+     ['project = "OPS"', 'status = "Blocked"', 'priority = "High"'], ()),
+])
+def test_a_typed_clause_after_typed_jql(first: str, follow_up: str, present: list[str],
+                                       absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == "search", (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+    assert call.jql.count("assignee") <= 1
