@@ -10,7 +10,7 @@ from typing import get_args
 
 from jirakg.intents.conditions import FIX_VERSION_SAID
 from jirakg.intents.jql_builder import CURRENT_USER, LIST_CLAUSES
-from jirakg.intents.models import DateField, DateRange, EmptiableField, Slots, ValueFilters
+from jirakg.intents.models import DateField, DateRange, EmptiableField, Slots, TextField, ValueFilters
 from jirakg.intents.timewindows import shift
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.render import render
@@ -52,7 +52,7 @@ BEYOND_PLACE = re.compile(r"\b(?:not (?:just|only|merely)|beyond|besides|apart f
 PLACE_FILLER = frozenset({"it", "its", "it's", "is", "in", "the", "where", "only", "just", "there", "say", "says",
                           "mention", "mentions", "mentioned", "what", "about"})
 # "only where it's in the headline", "summary only", "anywhere in the ticket": where the earlier words are searched
-TEXT_PLACES: tuple[tuple[str, re.Pattern[str]], ...] = (
+TEXT_PLACES: tuple[tuple[TextField, re.Pattern[str]], ...] = (
     ("summary", re.compile(r"\b(?:titles?|summary|summaries|headlines?|heading|subject line)\b")),
     ("description", re.compile(r"\b(?:descriptions?|write-?ups?)\b")),
     ("comment", re.compile(r"\b(?:comments?|discussion|replies)\b")),
@@ -279,7 +279,7 @@ def earlier_date_field(previous: Slots | None) -> DateField | None:
     return fields.pop() if len(fields) == 1 else None
 
 
-def _text_place(words: str) -> str | None:
+def _text_place(words: str) -> TextField | None:
     """The one field a follow-up names for the earlier words to be searched in; none when it names several."""
     if BEYOND_PLACE.search(words):
         return "text"  # "not just in the title": anywhere

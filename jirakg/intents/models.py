@@ -74,6 +74,9 @@ class Measure(BaseModel):
     register_type: str | None = None
 
 
+TextField = Literal["text", "summary", "description", "environment", "comment"]  # where words are searched
+
+
 class FieldOption(BaseModel):
     model_config = ConfigDict(frozen=True)  # kept in lists made unique by value
 
@@ -121,7 +124,7 @@ class Slots(ValueFilters):
     parents: list[str] = Field(default_factory=list)  # issue keys whose children are wanted
     text: str | None = None  # words to search for, or a knowledge-graph question
     # where the words are searched: everywhere, the title, or the environment ("IE6 in the environment")
-    text_field: Literal["text", "summary", "description", "environment", "comment"] = "text"
+    text_field: TextField = "text"
     typed_jql: str | None = None  # a condition the person typed as JQL, its values grounded
     order_by: str | None = None  # a JQL ORDER BY clause: "priority DESC"
     fields: list[str] = Field(default_factory=list)  # field ids asked for (metadata, changelog)
