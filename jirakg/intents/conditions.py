@@ -279,8 +279,8 @@ ENVIRONMENT_SAID = (r"(?:environment(?: fields?)?|setup(?: info| details)?|platf
                     r"(?:details|info|information))")
 # "no comments at all", "zero discussion on them", "nobody has commented on": issues without comments (the team
 # questions leave these to the search)
-NO_COMMENTS = re.compile(rf"\b(?:(?:{WITHOUT}|zero |not a single |not one )(?:single )?(?:comments?|discussion|replies|"
-                         r"remarks)(?: at all)?|(?:nobody|no one|noone) (?:has |have |had |ever )*(?:commented|replied|"
+NO_COMMENTS = re.compile(rf"\b(?:(?:{WITHOUT}|zero |0 |not a single |not one )(?:single )?(?:comments?|discussion|"
+                         r"replies|remarks)(?: at all)?|(?:nobody|no one|noone) (?:has |have |had |ever )*(?:commented|replied|"
                          r"said anything)(?: on (?:it|them))?|(?:never|not) (?:been |got |gotten )?commented on|"
                          # "have not received a single comment", "where nobody has written any comment yet"
                          r"(?:not|never|haven t|hasn t) (?:yet )?(?:received|got|gotten|had) (?:a single|a|any|one) "
@@ -631,14 +631,16 @@ TO_DO = re.compile(r"\b(?:have|need) to\b")  # "I still have to finish": work no
 NOT_ME = re.compile(r"\b(?:(?:someone|somebody|anyone|anybody|people) (?:other than|besides|except|but) me"
                     r"(?: (?:is |are )?(?:handling|working on|assigned))?|not (?:assigned to )?me)\b")
 # Someone other than… whom the question does not say: the person it names (in another role), else the asker
-SOMEONE_ELSE = re.compile(r"\b(?:(?:is |are )?(?:now |ended up |end up )?(?:assigned to|owned by|handled by|with) "
+SOMEONE_ELSE = re.compile(r"\b(?:(?:is |are )?(?:now |currently |ended up |end up )?(?:assigned to|owned by|handled by|"
+                          r"with|belongs? to|belonging to) "
                           r"(?:others|other people|"
-                          r"someone else|somebody else|another person|other folks|a colleague|teammates)|"
+                          r"someone else|somebody else|another person|other folks|a colleague|teammates|"
+                          r"a different person|somebody different|someone different)|"
                           r"(?:(?:someone|somebody) else|another person|other people) "
                           r"(?:has |had |now |since |is |are )?(?:ended up |end up |now )?"
                           r"(?:owns?|owned|owning|has|had|took over|taken over|picked up|is working on|is handling|"
                           r"handles|handled)|(?:taken over|picked up) by (?:someone|somebody) else|"
-                          r"(?:is |are )?now (?:someone|somebody) else(?: s)?)\b")
+                          r"(?:is |are )?(?:now|currently) (?:someone|somebody) else(?: s)?)\b")
 SOMEONE_ELSE_REPORTED = re.compile(rf"\b(?:(?:{REPORTED}|written|raised) by (?:someone|somebody) else|"
                                    rf"(?:someone|somebody) else (?:has |had )?(?:{REPORTED}|wrote))\b")
 # "assigned to somebody other than him": the person the question names
@@ -843,7 +845,8 @@ SOME_THING = frozenset({"something", "anything", "nothing", "everything"})
 LEADS_TO_WORDS = frozenset("include includes including contain contains containing with has have having spell spells "
                            "out mention mentions mentioning say says saying give gives list lists show shows describe "
                            "describes that which where".split())
-ON_TOP = r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? )?(?:first|at the top|on top|up top)"
+ON_TOP = (r"(?:ones? |issues? |tickets? |things? |items? |work )?(?:comes? |are |is |sits? |shows? up )?"
+          r"(?:first|at the top|on top|up top)")
 PUT = r"(?:(?:put|show|list|have|give me|with|sorted so|ordered so) (?:that )?(?:them |those |these |it |the )?)?"
 # the fields an order is said by ("sorted by last update")
 SORT_FIELDS = (r"priority|created|creation date|created date|date created|deadlines?|date|age|updated|last updated|"
@@ -883,8 +886,8 @@ ORDER = re.compile(rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|got) )?(?P
                    r"last update|urgency|importance)\b|\bin (?P<field4>priority|due date) order\b|"
                    # "most recently resolved first"
                    rf"\b(?P<resolvedfirst>(?:most )?recently (?:resolved|closed|fixed|completed)) {ON_TOP}\b|"
-                   rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest priority|biggest priority|"
-                   rf"top priority|most urgent|most pressing|"
+                   rf"\b{PUT}(?P<first>oldest|newest|most recent|latest|highest[- ]priority|biggest priority|"
+                   rf"top[- ]priority|most urgent|most pressing|"
                    rf"most important|worst|most severe|most serious|most critical) "
                    rf"{ON_TOP}(?: and (?:the )?least (?:pressing|urgent|important)(?: ones?| items?)? "
                    r"(?:last|at the bottom))?\b|"
@@ -1238,8 +1241,11 @@ PERSON_CUE_BEFORE = re.compile(rf"\b(?:{BY_ONESELF}(?:{REPORTED}|written(?: up| 
                                r"with|to|sitting with|by)$")
 # A person who had the issues once: `assignee CHANGED FROM` them ("used to be assigned to Carla", "did Carla
 # previously own but no longer does")
-PAST_OWNER_BEFORE = re.compile(r"\b(?:used to be|used to belong to|previously|formerly|originally|once|had been)"
-                               r"(?: (?:assigned to|owned by|with|on|handled by|belonging to))?$")
+PAST_OWNER_BEFORE = re.compile(r"\b(?:used to be|used to belong to|previously|formerly|originally|once|had been|"
+                               # "assignee was Ana", "were at some point given to Ana"
+                               r"(?:assignee|owner) (?:was|used to be)|at (?:some|one) (?:point|stage|time)"
+                               r"(?: (?:given|assigned|handed|passed))?)"
+                               r"(?: (?:assigned to|owned by|with|on|handled by|belonging to|to))?$")
 PAST_OWNER_AFTER = re.compile(r"^(?:(?:previously|formerly|originally|once|used to) (?:own|owned|have|had|handle|"
                               r"handled|work on|worked on)|(?:owned|had|handled) (?:previously|before|once|earlier))\b")
 # "Carla's tickets before they moved to someone else", "what Ana handed over to others": hers once, not now
@@ -2283,7 +2289,7 @@ class ConditionReader:
                 (field for group, field in ORDER_SAID.items() if match.group(group)), "updated")
             way = match.group("way") or match.group("bareway") or match.group("age") or match.group("span") or (
                 match.group("dir") or "").strip() or None
-            slots.order_by = _directed(ORDER_FIELDS[chosen], way)
+            slots.order_by = _directed(ORDER_FIELDS[chosen.replace("-", " ")], way)  # "highest-priority first"
 
     def _text(self, text: Text, slots: Slots) -> None:
         """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the

@@ -1,7 +1,9 @@
 """The mechanisms the thirteenth round's tuning pool (tune36) showed missing, each in wordings of its own, with a near
 neighbour that keeps its old reading: a follow-up that narrows an issue's links or children just listed ("which of
 those risks are still open?"); a follow-up that names where the earlier words are searched ("only where it's in the
-headline", "not just in the title"); one JQL clause typed after typed JQL that named the same field replaces it."""
+headline", "not just in the title"); one JQL clause typed after typed JQL that named the same field replaces it;
+shorthand ("fixver", "affects ver", "no SP", "0 comments"); the highest priority "at the top" as an order, not a
+level; a person who was the assignee at some point and someone else now."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ import pytest
 
 from jirakg.engine.history import Conversation, TurnRecord
 from jirakg.intents.models import ConversationState
-from tests.intents.test_eleventh_round_wordings import asked
-from tests.intents.test_everyday_conditions import PARSER
+from tests.intents.test_eleventh_round_wordings import asked, assert_reads
+from tests.intents.test_everyday_conditions import PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
 
 
@@ -77,3 +79,32 @@ def test_a_typed_clause_after_typed_jql(first: str, follow_up: str, present: lis
     assert call.name == "search", (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
     assert call.jql.count("assignee") <= 1
+
+
+DEMO = [
+    # shorthand for fields
+    ("WEB open bugs w/o fixver pls", ['project = "WEB"', "fixVersion is EMPTY", "resolution is EMPTY"], ("text ~",)),
+    ("MOB stories with no SP", ['"Story point estimate" is EMPTY'], ("text ~",)),
+    ("Highest prio, unresolved, 0 comments", ['priority = "Highest"', "comment is EMPTY"], ()),
+    ("open WEB bugs that have comments", ["comment is not EMPTY"], ("comment is EMPTY",)),
+    # the highest priority at the top orders the list; it selects no level
+    ("everything Elena Rossi still has unresolved, sorted so the highest-priority items are at the top",
+     ["assignee = ", "ORDER BY priority DESC"], ('priority = "Highest"',)),
+    ("open WEB bugs of the highest priority", ['priority = "Highest"'], ("ORDER BY",)),
+    # the assignee once, someone else now
+    ("unresolved, assignee was Elena Rossi, currently someone else",
+     ["assignee changed from ", "assignee != ", "resolution is EMPTY"], ("assignee = ",)),
+    ("Which not-yet-finished items were at some point given to Elena Rossi but now belong to a different person?",
+     ["assignee changed from ", "assignee != "], ("assignee = ",)),
+    ("open items Elena Rossi is assigned", ["assignee = "], ("changed",)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_reads(PARSER, question, present, absent)
+
+
+def test_a_sort_direction_typed_short_stays_jql() -> None:
+    call = one(PARSER, "assignee = currentUser() and status = Blocked order by updated desc")
+    assert call.jql is not None and call.jql.endswith("ORDER BY updated DESC"), call.slots.reason
