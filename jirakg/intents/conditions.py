@@ -281,7 +281,8 @@ ENVIRONMENT_SAID = (r"(?:environment(?: fields?)?|setup(?: info| details)?|platf
 # questions leave these to the search)
 NO_COMMENTS = re.compile(rf"\b(?:(?:{WITHOUT}|zero |0 |not a single |not one )(?:single )?(?:comments?|discussion|"
                          r"replies|remarks)(?: at all)?|(?:nobody|no one|noone) (?:has |have |had |ever )*"
-                         r"(?:commented|replied|said anything)(?: on (?:it|them))?|(?:never|not) (?:been |got |gotten )?commented on|"
+                         r"(?:commented|replied|said anything)(?: on (?:it|them))?|"
+                         r"(?:never|not) (?:been |got |gotten )?commented on|"
                          # "have not received a single comment", "where nobody has written any comment yet"
                          r"(?:not|never|haven t|hasn t) (?:yet )?(?:received|got|gotten|had) (?:a single|a|any|one) "
                          r"comments?|(?:nobody|no one|noone) (?:has |have )?(?:yet )?(?:written|left|added|posted) "
