@@ -137,6 +137,10 @@ EXCLUDED_AFTER = re.compile(r"\b(?P<what>(?:the )?(?:[\w-]+ )?[\w-]+'s|(?:the )?
                             r"(?:the )?(?!be\b)[\w'-]+) "
                             r"(?:(?:can|could|should|may|might|will) (?:be |get )|(?:are|is) )?"  # "… can be left out"
                             r"(?:excluded|left out|not included)\b")
+# "take the bug reports out of that", "pull the stories out": what sits between the verb and "out" is excluded
+TAKEN_OUT = re.compile(r"\b(?:take|taking|strip|stripping|leave|leaving|filter|filtering|knock|cross|throw|toss) "
+                       r"(?P<what>(?:the |any |all the |all )?(?:[\w'-]+ ){0,2}[\w'-]+) out\b"
+                       r"(?: of (?:that|those|this|these|it|them|the list|there|the results?))?")
 # "leaving out any that are also filed under Demos", "except the ones already in Keyboard Accessibility": what follows
 # is excluded, the words between only point at it
 EXCLUDING_THOSE = re.compile(r"\b(?:leav(?:e|ing) out|excluding|except(?: for)?|apart from|aside from|ignoring) "
@@ -756,7 +760,7 @@ TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:tal
 TEXT_STOP = (r"(?=\s+(?:in|from|by|for|that|which|and|or|assigned|reported|filed|created|opened|since|before|after|"
              r"with|without|where|sorted|ordered|last|this|not|raised|owned|closed|resolved|updated|due|during|between|"
              r"anywhere|somewhere|please|still|are|is|were|was|have|has|did|do|does|we|you|they|i|can|could|saw|had|"
-             r"got|"
+             r"got|made|written|logged|"
              r"count|total)\b|"
              r"\s*[.,;?!()]|"
              r"\s*$)")
@@ -1333,7 +1337,8 @@ curiosity
 FIELD_WORDS = frozenset("""priority priorities status statuses state type types kind component components label labels
 labelled labeled tag tags version versions release releases sprint sprints epic epics parent assignee assignees
 assigned owner owners reporter reporters reported resolution resolved due deadline created updated modified changed
-fixed closed opened filed raised logged severity severe urgent critical blocker blockers important overdue late stale
+fixed closed opened filed raised logged made written severity severe urgent critical blocker blockers important overdue
+late stale
 old
 older newer newest oldest recent recently lately week weeks month months year years day days today yesterday
 tomorrow since before after between until during ago last past next within soon shortly quarter quarters idle inactive
@@ -1575,6 +1580,7 @@ class ConditionReader:
         # "in progress/PR/reopened": any of them
         raw = LEVEL_PLUS.sub(" priority or above", SLASHED_LIST.sub(" or ", raw.replace("and/or", "or")))
         raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
+        raw = TAKEN_OUT.sub(r"excluding \g<what>", raw)  # "take the bug reports out of that"
         raw = EXCLUDING_THOSE.sub("excluding ", raw)
         # "aren't unresolved" is resolved; "stopped being blocked" is no longer blocked
         raw = NOT_UN.sub(r"\g<what>", STOPPED_BEING.sub("no longer ", raw))

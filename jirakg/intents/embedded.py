@@ -23,6 +23,7 @@ from jirakg.intents.conditions import (
     ORDER,
     PURPOSE,
     SO_THAT,
+    TAKEN_OUT,
     UNDER,
     ConditionReader,
     Unknown,
@@ -217,7 +218,11 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"^\W*(?:[\w'-]+ ){0,2}(?:count|total|number)\W*$|"  # "bug count?" after a list
                        # "could you limit that to FLOE?", "broaden it to High as well": the last set, changed
                        r"\b(?:limit|restrict|narrow|filter|confine|scope|reduce|broaden|widen|extend|expand)"
-                       r" (?:that|it|this|the list|that list|this list|the results?|the search)\b")
+                       r" (?:that|it|this|the list|that list|this list|the results?|the search)\b|"
+                       # "take the bug reports out of that", "pull the stories out": a part of the last set removed
+                       rf"{TAKEN_OUT.pattern}|"
+                       # "how many are left, then?": what remains of the last set
+                       r"\bhow many (?:are|is) (?:left|remaining)\b")
 # JQL typed after a list, as a change to it: "and status = Blocked?", "count where issuetype = Bug", "same but
 # assignee = …", '… = "Michelle" instead'
 TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"
@@ -643,7 +648,7 @@ class EmbeddedParser:
             part = with_person(part, pointed[0])
         moved = None
         if follows:
-            part, moved = adjacent_window(with_month_window(part), state.last_search)
+            part, moved = adjacent_window(with_month_window(part, state.last_search), state.last_search)
         try:  # a follow-up's time said alone is on the earlier search's one date field ("and next week?")
             slots = self.conditions.read(part, Slots(), people=name != "children",
                                          terse_text=name in ("search", "count"),

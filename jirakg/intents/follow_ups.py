@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import get_args
 
 from jirakg.intents.conditions import FIX_VERSION_SAID
@@ -37,7 +37,7 @@ ISSUE_NOUNS = re.compile(r"\b(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|epic
 # Words that only say a value replaces the earlier one, point back at a person or acknowledge the last
 # answer ("Okay. And in MOB instead?"); never words to search for in a follow-up.
 NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves", "okay", "ok", "thanks", "cheers",
-                          "include", "add", "well"})  # "add … as well"
+                          "include", "add", "well", "left", "remaining"})  # "add … as well", "how many are left"
 # "include the ones labelled performance too", "add Ana's as well": a value joins the earlier ones of its field
 ADDS = re.compile(r"\b(?:include|add|throw in|bring in)\b.*\b(?:too|as well|also)\b|"
                   r"\b(?:also|as well as|plus) (?:include|add|the ones?|those|anything|whatever)\b")
@@ -214,12 +214,20 @@ MONTH_ALONE = re.compile(rf"(?<!\bin )(?<!\bduring )(?<!\bfrom )(?<!\bsince )(?<
                          rf"(?<!\bin late )\b(?:for |the month of )?({MONTH_NAMES})\b(?!\s*\d)", re.IGNORECASE)
 
 
-def with_month_window(text: str) -> str:
+def with_month_window(text: str, previous: Slots | None = None) -> str:
     """A month said alone in a follow-up ("and August?", "the same for October instead") is the time window
-    the earlier question's date takes; a month after its own preposition or beside a day is left as said."""
-    if len(re.findall(rf"\b(?:{MONTH_NAMES})\b", text, re.IGNORECASE)) != 1:
+    the earlier question's date takes, in the year of the earlier window where that lay within one year ("what
+    about april" after "in March 2012"); a month after its own preposition or beside a day is left as said."""
+    if len(re.findall(rf"\b(?:{MONTH_NAMES}|in may)\b", text, re.IGNORECASE)) != 1:
         return text
-    return MONTH_ALONE.sub(lambda m: f"in {m.group(1)}", text)
+    text = MONTH_ALONE.sub(lambda m: f"in {m.group(1)}", text)
+    bounded = [d for d in previous.dates if d.start and d.end] if previous else []
+    if len(bounded) == 1:
+        start, end = (datetime.fromisoformat(t) for t in (bounded[0].start or "", bounded[0].end or ""))
+        if start.year == (end - timedelta(seconds=1)).year:
+            text = re.sub(rf"\b(?:in|during|for) ({MONTH_NAMES}|may)\b(?!\s*\d)", rf"\g<0> {start.year}", text,
+                          flags=re.IGNORECASE)
+    return text
 
 
 # "and the week after?", "the month before that", "the following week": the earlier window moved by one unit

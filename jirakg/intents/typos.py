@@ -40,6 +40,9 @@ SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".joi
                    r"(?<=[a-z]-)prios?\b|(?<![\w-])cust(?=-[a-z])",  # "Highest-prio", "cust-reported"
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}
+# "desc" is the description only beside an emptiness ("empty desc", "no desc"): elsewhere it sorts ("updated desc")
+EMPTY_DESC = re.compile(r"\b(?P<empty>(?:no|empty|blank|missing|without) )desc\b|\bdesc(?= (?:empty|blank|missing)\b)",
+                        re.IGNORECASE)
 # A weekday written short, only where a day is expected ("since Mon", "by fri"; "sat on it" is no Saturday)
 WEEKDAY_SHORT = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
                  "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
@@ -64,6 +67,7 @@ class Typos:
         if QUOTED.search(text):
             return text  # quoted words are searched for as typed
         text = SHORT_WEEKDAY.sub(lambda m: m.group("before") + WEEKDAY_SHORT[m.group("day").lower()], text)
+        text = EMPTY_DESC.sub(lambda m: f"{m.group('empty') or ''}description", text)
         return WORD.sub(lambda m: self._word(m.group()), SHORT.sub(self._spelt_out, text))
 
     def _spelt_out(self, match: re.Match) -> str:

@@ -3,7 +3,8 @@ neighbour that keeps its old reading: a follow-up that narrows an issue's links 
 those risks are still open?"); a follow-up that names where the earlier words are searched ("only where it's in the
 headline", "not just in the title"); one JQL clause typed after typed JQL that named the same field replaces it;
 shorthand ("fixver", "affects ver", "no SP", "0 comments"); the highest priority "at the top" as an order, not a
-level; a person who was the assignee at some point and someone else now."""
+level; a person who was the assignee at some point and someone else now; what to "take out of that"; "how many are
+left"; issues "made" or "written" then; a month said alone after a window within one year is in that year."""
 
 from __future__ import annotations
 
@@ -108,3 +109,34 @@ def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...
 def test_a_sort_direction_typed_short_stays_jql() -> None:
     call = one(PARSER, "assignee = currentUser() and status = Blocked order by updated desc")
     assert call.jql is not None and call.jql.endswith("ORDER BY updated DESC"), call.slots.reason
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+    # a part of the last set taken out
+    ("open WEB issues of high priority", "Can you take the bug reports out of that?",
+     ['project = "WEB"', 'issuetype != "Bug"', "resolution is EMPTY"], ()),
+    ("open WEB issues", "leave the stories out", ['project = "WEB"', 'issuetype != "Story"'], ()),
+    # what is left of it is the same set, counted
+    ("open Checkout bugs", "How many are left, then?", ['component = "Checkout"', "resolution is EMPTY"], ("text ~",)),
+    # a month alone after a window within one year: that year's month
+    ("WEB bugs created in March 2025", "what about april", ['created >= "2025/04/01 00:00"',
+                                                            'created < "2025/05/01 00:00"'], ("2026",)),
+    ("WEB bugs created in March 2025", "and in may?", ['created >= "2025/05/01 00:00"'], ("2026",)),
+])
+def test_follow_ups_of_the_round(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == asked(follow_up), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), [
+    ("WEB issues made in March 2025", ['created >= "2025/03/01 00:00"'], ("text ~",)),
+    ("WEB bugs about dark mode written last year", ['text ~ "dark mode"', 'created >= "2025/01/01 00:00"'],
+     ('"dark mode written"',)),
+    ("open WEB bugs, take out the stories", ['issuetype != "Story"'], ()),
+    ("open WEB bugs with a pull request out", ['project = "WEB"'], ("!=",)),
+    ("WEB bugs, unresolved, empty desc", ["description is EMPTY"], ("text ~",)),
+    ("WEB bugs sorted by created desc", ["ORDER BY created DESC"], ("description",)),
+])
+def test_more_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_reads(PARSER, question, present, absent)
