@@ -78,7 +78,7 @@ NEGATION = re.compile(r"\b(?:no longer|not still|not|no|non|without|except|exclu
                       r"(?: (?:a|an|the|any))?(?: \w+)?(?: (?:to|by|as|into))?$")
 # words between a negation and the resolution it reaches that select nothing themselves
 POINTING_WORDS = frozenset("whatever what anything everything the ones those that which is are was were been has have "
-                           "already marked as set ended end up got".split())
+                           "already marked as set ended end up got closed resolved count counting".split())
 # the reason an issue was closed with ("closed because it wasn't actually a defect"), or a judgement given of it ("we
 # concluded it wasn't a bug"), not the asker's own ("as they are not bugs": a type)
 ENDED_BECAUSE = r"(?:closed|resolved|rejected|shut|dismissed|bounced|marked)\b(?: \w+){0,3}? (?:because|since)"
@@ -3129,6 +3129,12 @@ def _negation(before: str) -> re.Match | None:
     return negation
 
 
+# Words before a negated resolution that say the issues have one ("closed as something besides Fixed", "given an
+# outcome that was neither …", "not resolved as Done"); after a word that leaves out, they only describe what is left
+# out ("leave out the ones closed as duplicates")
+SETTLED_BEFORE = frozenset({"resolved", "closed", "outcome", "outcomes", "resolution", "resolutions", "ended"})
+
+
 def _resolution_negation(words: Words, start: int) -> int | None:
     """Where a negation within four words before a resolution starts ("weren't resolved as Won't Do", "leave out
     the won't fix ones")."""
@@ -3136,7 +3142,7 @@ def _resolution_negation(words: Words, start: int) -> int | None:
     if negation is not None and (negation.group("rest") or " ").split()[:1] in ([w] for w in NEGATES_ANOTHER):
         return None  # "bugs not assigned to Antranig closed as won't fix": the negation is the person's
     if negation is None:  # "leaving out whatever is already marked done": further off, past words that only point
-        negation = _negation(" ".join(words.tokens[max(0, start - 7):start]))
+        negation = _negation(" ".join(words.tokens[max(0, start - 9):start]))
         if negation is None or not set((negation.group("rest") or "").split()) <= POINTING_WORDS:
             return None
     return start - negation.group(0).count(" ") - 1
@@ -3152,6 +3158,12 @@ def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: in
     target = slots.excluded.resolutions if negation is not None else slots.resolutions
     if value not in target:
         target.append(value)
+    if negation is not None and "resolution" not in slots.filled and (
+            SETTLED_BEFORE.intersection(words.tokens[max(0, negation - 5):negation])
+            or (words.tokens[negation] in ("not", "t", "never")
+                and SETTLED_BEFORE.intersection(words.tokens[negation:start]))):
+        # "resolved as anything except Fixed", "not resolved as Done": resolved ones, and not so
+        slots.filled.append("resolution")
     words.take(start if negation is None else negation, end)
     words.resolutions_at.add(start)
 

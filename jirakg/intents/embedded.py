@@ -57,7 +57,7 @@ from jirakg.intents.models import (
 )
 from jirakg.intents.readings import settled_by_state
 from jirakg.intents.team_calls import TeamCalls
-from jirakg.intents.team_questions import POINTS, TeamAsk, read_team, reads_together
+from jirakg.intents.team_questions import POINTS, RELEASE, TeamAsk, read_team, reads_together
 from jirakg.intents.timewindows import find_windows, parse_window, spelled_years
 from jirakg.intents.typed_jql import TypedJql
 from jirakg.intents.typos import ENGLISH, Typos
@@ -195,6 +195,7 @@ FIELD_WORDS = [
     (re.compile(r"\b(type|kind)\b"), "issuetype"),
 ]
 SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "project", "version", "sprint"}
+NOT_A_RELEASE = {"component", "person", "label", "type"}  # values beside a release named alone select its issues
 # A follow-up word anywhere, or at the start of any sentence ("Okay. And if we look at Ana instead?")
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them|instead)\b|"
                        # "what's the total if we include MOB as well?": more values for the last set
@@ -549,6 +550,9 @@ class EmbeddedParser:
             team = whole if whole is not None and whole.name == team.name else team
         if team is not None and team.name == "release" and self.blocker_level and BLOCKERS.search(lowered):
             team = None  # "the 5.0 blockers", where Blocker is a priority: the release's Blocker issues
+        elif team is not None and team.name == "release" and not any(p.search(lowered) for p in RELEASE) \
+                and self._filters_present(lowered, kinds=NOT_A_RELEASE, with_categories=False):
+            team = None  # "Uploader, fixVersion 1.2": the component's issues in that release, not how it is going
         previous = state.last_search
         if team is not None and team.name in ("sprint", "release") and previous is not None \
                 and state.last_intent in ("search", "count") and FOLLOW_UP.search(lowered) and not keys:

@@ -146,8 +146,17 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
     """`now` (yyyy/MM/dd HH:mm, the parser's clock): the moment windows were counted back from, said to Jira as
     periods from its own now; "overdue" is Jira's `duedate < now()` (a due date of today is past by the
     afternoon), unless a due-date window already ends by today."""
-    clauses = _values(slots, negated=False, every_label=slots.every_label) + _values(slots.excluded, negated=True)
-    clauses += [f"{field} is EMPTY" for field in slots.empty] + [f"{field} is not EMPTY" for field in slots.filled]
+    excluded = slots.excluded
+    if excluded.resolutions and not _settled(slots):
+        # "leave out the duplicates" from issues open or settled: the unresolved stay, which a bare
+        # `resolution != Duplicate` would drop (Jira's != never matches an empty field)
+        excluded = excluded.model_copy(update={"resolutions": []})
+    clauses = _values(slots, negated=False, every_label=slots.every_label) + _values(excluded, negated=True)
+    if excluded is not slots.excluded:
+        clauses.append(f"({_in('resolution', slots.excluded.resolutions, negated=True)} OR resolution is EMPTY)")
+    clauses += [f"{field} is EMPTY" for field in slots.empty] + [
+        f"{field} is not EMPTY" for field in slots.filled  # (`resolution != Fixed` already has one)
+        if not (field == "resolution" and slots.excluded.resolutions)]
     if slots.parents:
         clauses.append(_in("parent", slots.parents))
     if slots.sprint_state and slots.sprint_state_excluded:
@@ -175,6 +184,13 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
     if slots.order_by:
         jql = f"{jql} ORDER BY {slots.order_by}".strip()
     return jql
+
+
+def _settled(slots: Slots) -> bool:
+    """Whether the issues asked for are settled ones only (a resolution, a state, the Done category, a resolution
+    date), or unresolved ones: either way an excluded resolution leaves nothing empty to keep."""
+    return bool(slots.resolutions or slots.statuses or "resolution" in slots.filled or "resolution" in slots.empty
+                or "done" in slots.status_categories or any(d.field == "resolved" for d in slots.dates))
 
 
 def _jql_time(iso: str) -> str:

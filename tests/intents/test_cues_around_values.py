@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
-from tests.intents.test_everyday_conditions import ACCOUNT, NOW, PARSER, assert_reads, one
-from tests.jira_env import fluid_lexicon
+from tests.intents.test_everyday_conditions import ACCOUNT, PARSER, assert_reads, one
 
 DEMO = [
     # nobody assigned, said with a perfect tense or "without anyone"; never read as "someone is"
@@ -125,10 +124,6 @@ FLUID = [
     ("the 1.5 blockers still unresolved", ['priority = "Blocker"', 'fixVersion = "1.5"', "resolution is EMPTY"], ()),
 ]
 
-
-@pytest.fixture(scope="module")
-def fluid_parser() -> EmbeddedParser:
-    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
 
 
 @pytest.mark.fluid_archive

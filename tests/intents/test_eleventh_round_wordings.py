@@ -24,7 +24,6 @@ from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import ConversationState, IntentCall
 from tests.intents.test_everyday_conditions import PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
-from tests.jira_env import fluid_lexicon
 
 DEMO = [
     # two-digit years after a month or season; a day where the digits could be one and the year has not begun
@@ -164,10 +163,6 @@ def test_everything_under_a_key_says_it_takes_every_level() -> None:
     assert any("every level under MOB-484" in line for line in call.slots.assumed)
     assert not one(PARSER, "all descendants of MOB-484").slots.assumed  # said outright: nothing to add
 
-
-@pytest.fixture(scope="module")
-def fluid_parser() -> EmbeddedParser:
-    return EmbeddedParser(fluid_lexicon(), now=PARSER.now)
 
 
 FLUID = [

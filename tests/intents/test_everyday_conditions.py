@@ -12,7 +12,6 @@ import pytest
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import ConversationState, IntentCall
 from tests.intents.demo_lexicon import ISSUES, LEXICON, ORG
-from tests.jira_env import fluid_lexicon
 
 NOW = datetime(2026, 11, 1, 12, tzinfo=UTC)
 PARSER = EmbeddedParser(LEXICON, now=lambda: NOW)
@@ -191,10 +190,6 @@ def test_how_many_were_narrows_the_last_list() -> None:
     for clause in ('project = "MOB"', 'issuetype = "Bug"', "resolution = \"Won't Do\""):
         assert clause in (call.jql or "")
 
-
-@pytest.fixture(scope="module")
-def fluid_parser() -> EmbeddedParser:
-    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
 
 
 FLUID = [

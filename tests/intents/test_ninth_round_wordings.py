@@ -14,17 +14,12 @@ from __future__ import annotations
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
-from tests.intents.test_everyday_conditions import ACCOUNT, NOW, PARSER, one
+from tests.intents.test_everyday_conditions import ACCOUNT, PARSER, one
 from tests.intents.test_follow_ups import follow
 from tests.intents.test_sixth_round_wordings import assert_clauses
-from tests.jira_env import fluid_lexicon
 
 ELENA, SAMIR = ACCOUNT["Elena Rossi"], ACCOUNT["Samir Patel"]
 
-
-@pytest.fixture(scope="module")
-def fluid_parser() -> EmbeddedParser:
-    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
 
 DEMO = [
     # orders: the stalest, the nearest deadline, the latest activity; "order by" said last in keywords

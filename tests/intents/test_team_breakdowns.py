@@ -5,14 +5,11 @@ demo schema and the archive's projects, versions and components; none is in a da
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import IntentCall
 from tests.intents.team_shapes import assert_shape, one
-from tests.jira_env import fluid_lexicon
 
 SPRINT = "customfield_10020"  # the demo organisation's sprint field
 
@@ -204,10 +201,6 @@ def check(call: IntentCall, name: str, measure: dict, clauses: list[str]) -> Non
 def test_demo(question: str, name: str, measure: dict, clauses: list[str]) -> None:
     check(one(question), name, measure, clauses)
 
-
-@pytest.fixture(scope="module")
-def fluid_parser() -> EmbeddedParser:
-    return EmbeddedParser(fluid_lexicon(), now=lambda: datetime(2026, 11, 1, 12, tzinfo=UTC))
 
 
 @pytest.mark.fluid_archive

@@ -24,13 +24,6 @@ from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.lexicon import Lexicon
 from tests.intents.test_everyday_conditions import NOW, PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
-from tests.jira_env import fluid_lexicon
-
-
-@pytest.fixture(scope="module")
-def fluid_parser() -> EmbeddedParser:
-    return EmbeddedParser(fluid_lexicon(), now=lambda: NOW)
-
 
 DEMO = [
     # closed without a fix: any resolution but Done (this instance records a fix as Done); a fix version is no fix

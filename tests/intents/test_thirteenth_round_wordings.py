@@ -4,13 +4,16 @@ those risks are still open?"); a follow-up that names where the earlier words ar
 headline", "not just in the title"); one JQL clause typed after typed JQL that named the same field replaces it;
 shorthand ("fixver", "affects ver", "no SP", "0 comments"); the highest priority "at the top" as an order, not a
 level; a person who was the assignee at some point and someone else now; what to "take out of that"; "how many are
-left"; issues "made" or "written" then; a month said alone after a window within one year is in that year."""
+left"; issues "made" or "written" then; a month said alone after a window within one year is in that year; a
+component's issues in a fix version are a search, not the release's report; a resolution left out keeps the
+unresolved issues unless the question says they are resolved ("resolved as anything except Fixed")."""
 
 from __future__ import annotations
 
 import pytest
 
 from jirakg.engine.history import Conversation, TurnRecord
+from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import ConversationState
 from tests.intents.test_eleventh_round_wordings import asked, assert_reads
 from tests.intents.test_everyday_conditions import PARSER, one
@@ -140,3 +143,28 @@ def test_follow_ups_of_the_round(first: str, follow_up: str, present: list[str],
 ])
 def test_more_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
     assert_reads(PARSER, question, present, absent)
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), [
+    # a resolution left out: the unresolved issues stay
+    ("FLUID bugs from 2014, leaving out the ones closed as duplicates",
+     ['(resolution != "Duplicate" OR resolution is EMPTY)', 'issuetype = "Bug"'], ('resolution = "Duplicate"',)),
+    ("FLUID bugs from 2014 except the ones closed as duplicate", ['(resolution != "Duplicate" OR resolution is EMPTY)'],
+     ()),
+    # …unless the question says they have one
+    ("decapod tickets resolved as anything except fixed", ['resolution != "Fixed"'], ("is EMPTY",)),
+    ("how many vulab issues closed as something besides fixed or wont fix",
+     ['resolution not in ("Fixed", "Won\'t Fix")'], ("is EMPTY",)),
+    ("unresolved FLUID bugs that are not duplicates", ["resolution is EMPTY"], ("OR resolution",)),
+    # a component's issues in a release: a search
+    ("Uploader, fixVersion 1.2", ['component = "Uploader"', 'fixVersion = "1.2"'], ()),
+    ("uploader stuff w fix version 1.2", ['component = "Uploader"', 'fixVersion = "1.2"'], ()),
+])
+def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                        absent: tuple[str, ...]) -> None:
+    assert_reads(fluid_parser, question, present, absent)
+
+
+def test_how_a_release_goes_is_still_its_report(fluid_parser: EmbeddedParser) -> None:
+    assert one(fluid_parser, "how is 1.5 going").name == "release"
+    assert one(PARSER, "how is the WEB 2026.Q4 release going").name == "release"

@@ -24,7 +24,6 @@ from jirakg.intents.models import ConversationState, IntentCall
 from tests.intents.test_eleventh_round_wordings import asked, assert_reads
 from tests.intents.test_everyday_conditions import PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
-from tests.jira_env import fluid_lexicon
 
 DEMO = [
     # "blocking bugs": bugs that block something; the type is kept
@@ -114,10 +113,6 @@ def test_starter_work_is_no_state() -> None:
     call = one(PARSER, "some starter work in WEB that is still open")
     assert "statusCategory" not in (call.jql or "") and "resolution is EMPTY" in (call.jql or "")
 
-
-@pytest.fixture(scope="module")
-def fluid_parser() -> EmbeddedParser:
-    return EmbeddedParser(fluid_lexicon(), now=PARSER.now)
 
 
 FLUID = [
