@@ -23,7 +23,7 @@ from typing import Literal
 from jirakg.intents.grounding import HIGH_WORDS, LOW_WORDS, MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
 from jirakg.intents.jql_builder import CURRENT_USER
-from jirakg.intents.lexicon import QUARTERS, Lexicon, Sprint, Term
+from jirakg.intents.lexicon import CODED_OPTION, QUARTERS, Lexicon, Sprint, Term
 from jirakg.intents.models import (
     DateField,
     DateRange,
@@ -586,12 +586,20 @@ SPRINT_STATES = [
                         r"(?:(?:currently|now) (?:running|under ?way|going on|in progress|happening)|"
                         r"(?:running|under ?way|going on|happening) (?:right now|now|currently|at the moment))\b")),
     ("closed", re.compile(r"\b(?:closed|previous|past|completed|finished|old|earlier|ended)\b"
-                          r"(?P<between>(?: \w+){0,3}?) "
+                          r"(?P<between>(?: (?!closed\b|finished\b|completed\b|ended\b)\w+){0,3}?)"
+                          r"(?: (?:closed|finished|completed|ended))? "
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |was |were |is |"
                           r"had )?(?:already )?(?:been )?(?:closed|finished|"
                           r"ended|completed)\b")),
+    # "in a closed sprint too" (not "the last closed sprint": the one that ended last)
+    ("closed", re.compile(r"(?<!last )(?<!latest )(?<!recently )(?<!recent )(?<!previous )(?<!just )"
+                          r"\b(?:closed|completed|finished|ended) sprint\b")),
     # ("the items planned in the MOB Sprint 52 iteration" are in a named sprint)
     ("future", re.compile(r"\b(?:(?:future|next|upcoming|coming)\b(?P<between>(?: \w+){0,3}?)|planned) sprints?\b"))]
+# work carried from one sprint into the next: in a running sprint, and in a closed one before
+# (said as done: "what might spill over" from the running sprint has not yet)
+CARRIED_OVER = re.compile(r"\b(?:(?:carried|rolled|spilled|spilt) (?:over|forward|into)|"
+                          r"(?:carry|roll|spill)-?overs?)\b")
 SPRINT_OF_PROJECT = re.compile(r"\bsprint (?P<n>\d+) (?:on|of|in|for|from) (?:the )?(?P<project>[\w-]+(?: [\w-]+)?)"
                                r"(?P<kind> (?:project|team|board))?\b")
 PLAIN_LEVEL = re.compile(r"\b(?:high|low|top)-level\b")  # "a high-level view": no priority
@@ -817,7 +825,7 @@ TEXT_VERB_WORDS = frozenset("mentions mentioning mention containing contains say
 KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
                                 r"\b(?P<field>summary|title|description|environment|comments? text) "
                                 r"(?:(?:mentions|mentioning|containing|contains|says|saying|with|has|having) )?"
-                                r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total)\b|\s*[?.!]?\s*$|"
+                                r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total|only|please)\b|\s*[?.!]?\s*$|"
                                 # "environment Production priority High": up to the next field said as a keyword
                                 r" (?:priority|status|type|issuetype|project|component|assignee|reporter|labels?|"
                                 r"resolution|created|updated|sprint|fixversion)\b)")
@@ -1318,7 +1326,7 @@ approximately
 currently current right now today also just same exactly basically actually maybe perhaps
 meeting prepare preparing prep triage standup review report reporting notes note release-notes planning plan sanity
 help need needed trying try figure out check checking curious wondering wonder quick question team our we
-pull up bring display fetch dig surface pull-up retrieve gimme lemme wanna gonna hey hi hello folks guys
+pull up bring display fetch dig surface pull-up retrieve gimme lemme wanna gonna hey hi hello folks guys set
 went gone goes came come comes across
 people person anyone anybody someone somebody everyone everybody others colleagues colleague teammates
 """.split())
@@ -1502,6 +1510,7 @@ class ConditionReader:
         self.type_words = {alias for t in lexicon.of("type") for alias in t.aliases}  # "about bugs he raised": no text
         self.status_aliases = {alias for t in lexicon.of("status") for alias in t.aliases}
         self.blocked_status = "blocked" in self.status_values
+        self.options_listed = _options_listed(lexicon)
         # "blocker-level tickets": the level ("high-level" is plain English)
         levels = [t.value.lower() for t in lexicon.of("priority") if t.value.lower() not in ("high", "low")]
         self.level_said = re.compile(rf"\b({'|'.join(map(re.escape, levels))})-level\b") if levels else None
@@ -1576,6 +1585,9 @@ class ConditionReader:
         if self.level_said:
             raw = self.level_said.sub(lambda m: m.group(1).ljust(len(m.group(0))), raw)
         raw = PLAIN_LEVEL.sub(lambda m: " " * len(m.group(0)), raw)
+        for listed, name in self.options_listed:  # "a severity rating of critical or major": each that severity
+            raw = listed.sub(lambda m, f=name: OPTION_IN_LIST.sub(  # type: ignore[misc]
+                lambda w: w.group(0) if w.group("joiner") else f"{w.group(0)} {f}", m.group("list")), raw)
         raw = QUARTER_SAID.sub(self._quarter_months, SPRINT_OF_PROJECT.sub(self._sprint_of_project, raw))
         # "in progress/PR/reopened": any of them
         raw = LEVEL_PLUS.sub(" priority or above", SLASHED_LIST.sub(" or ", raw.replace("and/or", "or")))
@@ -1641,7 +1653,7 @@ class ConditionReader:
         self._priority_compared(words, slots)
         self._values(words, slots, people)
         self._numbered_sprint(words, slots)
-        if previous_sprint:
+        if previous_sprint and not slots.carried_over:  # ("rolled over from a previous sprint": any closed one)
             self._previous_sprint(slots, previous_sprint)
         if slots.parents and slots.issue_types and not DIRECT.search(raw):
             # "bugs under INIT-5": a kind can sit levels below the issue named, and kinds do not nest
@@ -2179,10 +2191,14 @@ class ConditionReader:
     @staticmethod
     def _sprint_state(words: Words, slots: Slots) -> None:
         """"the current sprint", "the active Web Storefront sprint": the words between stay for the
-        readers after this one (a team's or project's name); "not in the current sprint" is outside it."""
+        readers after this one (a team's or project's name); "not in the current sprint" is outside it. Work in a
+        running sprint and in a closed one too was carried over ("rolled over into the current sprint")."""
+        said = set()
+        carried = bool(words.take_all(CARRIED_OVER))
         for state, pattern in SPRINT_STATES:
             match = pattern.search(words.free())
             if match:
+                said.add(state)
                 slots.sprint_state = state  # type: ignore[assignment]
                 start, end = words.span(match)
                 negation = _negation(words.before(start, 4))
@@ -2193,6 +2209,9 @@ class ConditionReader:
                 between = match.groupdict().get("between") or ""
                 kept = set(range(*words.span(match, "between"))) if between.strip() else set()
                 words.take_where(start, end, keep=kept)
+        # ("the stuff we keep carrying over" from closed sprints, "what might spill over" from this one: either)
+        if ({"open", "closed"} <= said or (carried and "open" in said)) and not slots.sprint_state_excluded:
+            slots.sprint_state, slots.carried_over = "open", True
 
     def _quarter_months(self, match: re.Match) -> str:
         """"created in Q2 2021", "the second quarter of 2021": its three months, where no release is named so (the
@@ -3133,6 +3152,30 @@ def _negation(before: str) -> re.Match | None:
 # outcome that was neither …", "not resolved as Done"); after a word that leaves out, they only describe what is left
 # out ("leave out the ones closed as duplicates")
 SETTLED_BEFORE = frozenset({"resolved", "closed", "outcome", "outcomes", "resolution", "resolutions", "ended"})
+
+
+# one name in a list of a select field's options, or what joins two of them
+OPTION_IN_LIST = re.compile(r"(?P<joiner>\s*(?:,|\bor\b|\band\b|/)\s*)|(?P<name>[^\s,/]+(?: (?!or\b|and\b)[^\s,/]+)*)")
+# words between a select field's name and the options listed after it ("severity rating of critical")
+BEFORE_OPTIONS = r"(?: (?:rating|ratings|level|levels|value|of|is|are|as|at|the|a|an|set to|either|marked))*\W{0,3}"
+
+
+def _options_listed(lexicon: Lexicon) -> list[tuple[re.Pattern[str], str]]:
+    """For each select field with coded options ("S1 - Critical"), its options listed by name right after the
+    field's name ("severity rating of critical or major", "severity level (critical)") or right before it ("critical
+    or major severity"): each is read with the field's name beside it, as its aliases have it."""
+    names: dict[str, set[str]] = {}
+    for term in lexicon.of("option"):
+        coded = CODED_OPTION.match(unicode_words(term.value))
+        if coded and coded.group(3) and term.field:
+            names.setdefault(unicode_words(term.field), set()).add(coded.group(3))
+    patterns = []
+    for field_name, said in names.items():
+        name = "|".join(map(re.escape, sorted(said, key=len, reverse=True)))
+        listed = rf"(?P<list>(?:{name})(?:\s*(?:,|\bor\b|\band\b|/)\s*(?:{name}))*)\b"
+        patterns += [(re.compile(rf"\b{re.escape(field_name)}{BEFORE_OPTIONS}{listed}"), field_name),
+                     (re.compile(rf"\b{listed} {re.escape(field_name)}\b"), field_name)]
+    return patterns
 
 
 def _resolution_negation(words: Words, start: int) -> int | None:

@@ -227,7 +227,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
 # JQL typed after a list, as a change to it: "and status = Blocked?", "count where issuetype = Bug", "same but
 # assignee = …", '… = "Michelle" instead'
 TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"
-                             r"how about|(?:count|how many|number)(?: of (?:those|them))?(?: where| with)|where|"
+                             r"how about|(?:count|how many|number)(?: of (?:those|them))?(?: where| with|:? and)|where|"
                              r"with)\b|\binstead\W*$", re.IGNORECASE)
 ONE_CLAUSE_JOINED = re.compile(r"\b(?:and|or|order by)\b", re.IGNORECASE)  # typed JQL of more than one clause
 REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"

@@ -151,6 +151,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     merged.overdue = merged.overdue or new.overdue
     merged.sprint_state = new.sprint_state or (None if new.sprints else merged.sprint_state)
     merged.sprint_state_excluded = new.sprint_state_excluded if new.sprint_state else merged.sprint_state_excluded
+    merged.carried_over = new.carried_over if new.sprint_state else merged.carried_over
     if new.sprint_state and not new.sprints:
         merged.sprints = []
     place = _text_place(words) if previous.text else None
@@ -158,7 +159,8 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     said = PLACE_FILLER | set(beyond.group(0).split() if beyond else ())
     if place and new.text and all(_text_place(w) or w in said for w in new.text.split()):
         new.text = None  # "just where its in the title": the place said, no new words
-    merged.text = _searched_words(new.text) or merged.text
+    if _searched_words(new.text):  # the words and the field they are searched in, said anew
+        merged.text, merged.text_field = _searched_words(new.text), new.text_field
     if place and merged.text == previous.text:
         merged.text_field = place
         new.ignored = [w for w in new.ignored if not _text_place(w) and w not in said]
@@ -170,7 +172,9 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
         new.ignored = [w for w in new.ignored if w not in (swapped.group("word"), *earlier.split())]
     if new.typed_jql:
         _typed_fields_replaced(merged, new.typed_jql)
-    merged.typed_jql = " AND ".join(filter(None, [merged.typed_jql, new.typed_jql])) or None
+    merged.typed_jql = " AND ".join(  # ("AND (resolution != Duplicate OR resolution is EMPTY)": kept together)
+        f"({typed})" if re.search(r"\bOR\b", typed, re.IGNORECASE) else typed
+        for typed in (merged.typed_jql, new.typed_jql) if typed) or None
     merged.order_by = new.order_by or merged.order_by
     merged.ignored = [w for w in new.ignored if w not in NOT_UNUSED]
     merged.assumed = list(dict.fromkeys(previous.assumed + new.assumed))  # how the whole set was read

@@ -163,6 +163,8 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
         clauses.append(f"(sprint not in {slots.sprint_state}Sprints() OR sprint is EMPTY)")
     elif slots.sprint_state:
         clauses.append(f"sprint in {slots.sprint_state}Sprints()")
+    if slots.carried_over:
+        clauses.append("sprint in closedSprints()")
     if slots.was_statuses:
         clauses.append(_in("status", slots.was_statuses).replace(" = ", " was ", 1).replace(" in (", " was in (", 1))
     clauses += [_history(condition, now) for condition in slots.history]

@@ -41,6 +41,7 @@ SLOT_HINTS = {
     "every_label": "the labels named each describe the issues, all of them (\"customer-reported regressions\")",
     "sprint_state": "\"in the current sprint\" is open",
     "sprint_state_excluded": "true when the issues are outside that sprint state (\"not in the current sprint\")",
+    "carried_over": "true for work carried over: in a running sprint and in a closed one (\"rolled over\")",
     "links": "issues linked to an issue key (key and link words), or with a kind of link (link words alone)",
     "parents": "issue keys whose children are wanted",
     "descendants_of": "issue keys whose whole subtree, at any depth, is wanted",

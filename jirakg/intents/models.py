@@ -115,6 +115,7 @@ class Slots(ValueFilters):
     every_label: bool = False  # the labels named each describe the issues: all of them, not any
     sprint_state: SprintState | None = None  # "in the current sprint": sprint in openSprints()
     sprint_state_excluded: bool = False  # "not in the current sprint": outside it, the backlog included
+    carried_over: bool = False  # "rolled over from an earlier sprint": in a running sprint and in a closed one
     was_statuses: list[str] = Field(default_factory=list)  # "had been Blocked at some point": status WAS
     history: list[HistoryCondition] = Field(default_factory=list)  # "used to be mine", "moved to Blocked since May"
     version_state: Literal["released", "unreleased"] | None = None  # "planned for a release not shipped yet"

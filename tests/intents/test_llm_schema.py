@@ -27,7 +27,7 @@ SAMPLES = {
     **{name: [label(kind)] for name, kind in VALUE_KINDS.items()},
     "excluded": {name: [label(kind)] for name, kind in VALUE_KINDS.items()},
     "empty": ["assignee"], "filled": ["duedate"], "dates": [{"field": "resolved", "phrase": "last week"}],
-    "overdue": True, "every_label": True, "sprint_state": "open", "sprint_state_excluded": True,
+    "overdue": True, "every_label": True, "sprint_state": "open", "sprint_state_excluded": True, "carried_over": True,
     "links": [{"key": "PROJ-1", "link_type": "is blocked by"}],
     "parents": ["PROJ-2"], "text": "login page", "order_by": "priority DESC", "fields": ["assignee"],
     "link_type": "blocks", "window": "yesterday", "measure": {"group_by": ["status"]},

@@ -6,7 +6,11 @@ shorthand ("fixver", "affects ver", "no SP", "0 comments"); the highest priority
 level; a person who was the assignee at some point and someone else now; what to "take out of that"; "how many are
 left"; issues "made" or "written" then; a month said alone after a window within one year is in that year; a
 component's issues in a fix version are a search, not the release's report; a resolution left out keeps the
-unresolved issues unless the question says they are resolved ("resolved as anything except Fixed")."""
+unresolved issues unless the question says they are resolved ("resolved as anything except Fixed"); (tune37 on) a
+history condition typed in lower case ("status changed to Blocked after -14d"); "how many: AND …" after typed JQL; a
+select field's options listed by name beside it ("a severity rating of critical or major"); work carried over into
+the running sprint; "env", "no component set"; a follow-up's words searched in the field it names; typed JQL with OR
+joined to the last list in brackets."""
 
 from __future__ import annotations
 
@@ -168,3 +172,40 @@ def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: li
 def test_how_a_release_goes_is_still_its_report(fluid_parser: EmbeddedParser) -> None:
     assert one(fluid_parser, "how is 1.5 going").name == "release"
     assert one(PARSER, "how is the WEB 2026.Q4 release going").name == "release"
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), [
+    # a history condition typed as JQL in lower case
+    ("status changed to Blocked after -14d", ['status CHANGED TO "Blocked" AFTER "-14d"'], ('status = "Blocked"',)),
+    # a select field's options listed by name beside the field's name
+    ("How many problems that are still open have a severity rating of critical or major?",
+     ['"Severity" in ("S1 - Critical", "S2 - Major")', "resolution is EMPTY"], ("priority",)),
+    ("open critical or major severity bugs in MOB", ['"Severity" in ("S1 - Critical", "S2 - Major")'], ("priority",)),
+    ("critical bugs in MOB", ['priority = "Highest"'], ("Severity",)),
+    # work carried over: in the running sprint and in a closed one
+    ("Which tickets in the current sprints got carried over from an earlier one?",
+     ["sprint in openSprints()", "sprint in closedSprints()"], ("statusCategory",)),
+    ("carried-over items: in an active sprint AND in a closed sprint",
+     ["sprint in openSprints()", "sprint in closedSprints()"], ("statusCategory",)),
+    ("data platform carried over from closed sprints unresolved", ["sprint in closedSprints()"], ("openSprints",)),
+    ("what might spill over from the active DATA sprint", ["sprint in openSprints()"], ("closedSprints",)),
+    ("how many OPS issues were in the last closed sprint", ['sprint = "'], ("closedSprints",)),
+    # shorthand and leftovers
+    ("unresolved bugs no component set", ["component is EMPTY"], ("text ~",)),
+    ("open MOB bugs, env production", ['environment ~ "production"'], ("text ~",)),
+])
+def test_tune37_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_reads(PARSER, question, present, absent)
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+    ("project = MOB AND fixVersion = 2026.Q4", 'how many: AND status = "To Do"',
+     ['project = "MOB"', 'fixVersion = "2026.Q4"', 'status = "To Do"'], ()),
+    ("open MOB bugs", "env production only", ['environment ~ "production"', 'project = "MOB"'], ("text ~",)),
+    ("project = WEB AND created >= 2025-01-01", "AND (resolution != \"Won't Do\" OR resolution is EMPTY)",
+     ['AND (resolution != "Won\'t Do" OR resolution IS EMPTY)'], ()),
+])
+def test_tune37_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == asked(follow_up), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
