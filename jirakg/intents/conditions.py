@@ -27,6 +27,7 @@ from jirakg.intents.lexicon import CODED_OPTION, QUARTERS, Lexicon, Sprint, Term
 from jirakg.intents.models import (
     DateField,
     DateRange,
+    EmptiableField,
     FieldOption,
     HistoryCondition,
     LinkFilter,
@@ -298,6 +299,14 @@ HAS_COMMENTS = re.compile(r"\b(?:(?:with|has|have|having|got|gotten|received) (?
                           r"(?! (?:mentioning|that|which|saying|about|containing|where|from|by|with|like)\b)|"
                           r"(?:somebody|someone|anyone|people) (?:has |have )?(?:already )?"
                           r"(?:left|written|added|posted) (?:a |an |any |some )?comments?(?: on (?:it|them))?)\b")
+# a field named, then said to be empty, as in a keyword query ("status=Closed but resolution empty")
+FIELD_NAMES_EMPTIED: dict[str, EmptiableField] = {
+    "resolution": "resolution", "component": "component", "fixversion": "fixVersion", "fixver": "fixVersion",
+    "affectedversion": "affectedVersion", "affectsversion": "affectedVersion", "assignee": "assignee",
+    "duedate": "duedate", "description": "description", "label": "labels", "environment": "environment"}
+FIELD_SAID_EMPTY = re.compile(r"\b(?P<field>resolution|components?|fix ?vers?(?:ions?)?|affect(?:ed|s) ?versions?|"
+                              r"assignee|due ?date|description|labels?|environment) (?:is |are )?(?:still )?"
+                              r"(?:empty|blank|missing|unset|not set|none|null)\b")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(rf"\b(?:unassigned|(?:assigned|given|handed) to (?:nobody|no one|noone)\b|"
                             rf"{NOT_BE} (?:yet )?assigned"
@@ -607,7 +616,9 @@ QUARTER_NUMBERS = {**{name: int(n) for n, name in QUARTERS.items()}, "1st": 1, "
                    "final": 4}
 # "Q2 2021", "the second quarter of 2021", "2009 q4": a quarter of a year (`_quarter_months`)
 QUARTER_SAID = re.compile(rf"\b(?:(?:the )?(?P<nth>{'|'.join(QUARTER_NUMBERS)}) quarter (?:of )?(?P<y1>(?:19|20)\d\d)|"
-                          r"q(?P<q>[1-4])(?: of)? (?P<y2>(?:19|20)\d\d)|(?P<y3>(?:19|20)\d\d)[ .-]?q(?P<q3>[1-4]))\b")
+                          r"q(?P<q>[1-4])(?: of)? (?P<y2>(?:19|20)\d\d)|(?P<y3>(?:19|20)\d\d)[ .-]?q(?P<q3>[1-4])|"
+                          # "the last three months of 2008"
+                          r"(?:the )?(?P<edge>first|last|final) (?:three|3) months (?:of|in) (?P<y4>(?:19|20)\d\d))\b")
 # "the Web Storefront sprint": a project's sprint without its number (`_project_sprint` checks the name)
 PROJECT_SPRINT = re.compile(rf"\bthe (?P<between>(?:\w+ ){{1,3}}?)sprint\b(?!s)(?! \d){SPRINT_EVENT}")
 # "Justin has been filing a lot": a habit of reporting
@@ -838,8 +849,17 @@ IN_DESCRIPTION = re.compile(r"\b(?:(?P<words>[\w-]+(?: [\w-]+){0,3}) )?(?<!anywh
                             r"(?:descriptions?|write[- ]?ups?|body text)\b|"
                             r"(?<!in )\b(?:whose|the|their|its) (?:description|write[- ]?up|body text)\b")
 TITLED = re.compile(r"\b(?:titled|going by (?:their|its|the) titles?)\b(?P<words>)")
+# words that say the text is searched everywhere ("screen reader anywhere", "full text search"), none to search for
+TEXT_ANYWHERE = re.compile(r"\b(?:anywhere|everywhere)(?: (?:in|at all in) (?:the |its |their )?(?:text|ticket|tickets|"
+                           r"issue|issues|fields?))?\b(?! in)|\bfull[- ]text(?: search)?\b|\bin (?:the |any )?text\b")
+# "whose headline has the word Safari in it": the word, in the title
+TITLE_HAS_WORD = re.compile(r"\b(?:title|summary|headline|heading|subject line)s? (?:has|have|contains?|includes?|"
+                            r"mentions?|with) (?:the )?(?:words?|phrase|term) "
+                            r"[\"']?(?P<words>[\w'.-]+(?: [\w'.-]+){0,3}?)[\"']?(?: in (?:it|them|there)\b|"
+                            r"(?=\s*[,.;?!]|\s*$| (?:and|or|but|where|that|which|with|from|for|still|are|is|not)\b))")
 TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "description", "environment", "comment"], re.Pattern[str]], ...] = (
-    ("summary", PHRASE_IN_TITLE), ("comment", PHRASE_IN_COMMENTS), ("summary", IN_TITLE), ("summary", TITLED),
+    ("summary", TITLE_HAS_WORD), ("summary", PHRASE_IN_TITLE), ("comment", PHRASE_IN_COMMENTS), ("summary", IN_TITLE),
+    ("summary", TITLED),
     ("description", IN_DESCRIPTION), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
 # two or more of the fields text is searched in, listed: the text anywhere ("whether in titles, write-ups or the
 # discussion underneath")
@@ -2060,6 +2080,10 @@ class ConditionReader:
     # --- on the words ----------------------------------------------------------------------------
 
     def _empties(self, words: Words, slots: Slots) -> None:
+        for said in words.take_all(FIELD_SAID_EMPTY):  # "resolution empty", "fix version is blank"
+            emptied = FIELD_NAMES_EMPTIED[re.sub(r"s$", "", said.group("field").replace(" ", ""))]
+            slots.empty += [] if emptied in slots.empty else [emptied]
+            self.unresolved_said += [said.group(0)] if emptied == "resolution" else []
         for name, pattern in EMPTY_FIELDS:
             found = []
             while (match := pattern.search(words.free())) and match.group(0).strip():
@@ -2218,9 +2242,10 @@ class ConditionReader:
         demo's "2026.Q4" is a release)."""
         if unicode_words(match.group(0)).removeprefix("the ") in self.known:
             return match.group(0)
-        said = match.group("nth") or match.group("q") or match.group("q3")
+        said = match.group("nth") or match.group("q") or match.group("q3") or (
+            "1" if match.group("edge") == "first" else "4")
         quarter = QUARTER_NUMBERS.get(said) or int(said)
-        year = match.group("y1") or match.group("y2") or match.group("y3")
+        year = match.group("y1") or match.group("y2") or match.group("y3") or match.group("y4")
         first, last = calendar.month_name[3 * quarter - 2].lower(), calendar.month_name[3 * quarter].lower()
         return f"from {first} {year} to {last} {year}"
 
@@ -2320,6 +2345,8 @@ class ConditionReader:
     def _text(self, text: Text, slots: Slots) -> None:
         """"mentioning keyboard", "about the uploader": words to search for, at most four, up to the
         next condition or punctuation; a mention verb is preferred over "about"."""
+        for anywhere in TEXT_ANYWHERE.finditer(text.value):  # "JAWS anywhere in text": where, not what
+            text.blank(anywhere.start(), anywhere.end())
         keyword = KEYWORD_FIELD_TEXT.search(text.value)
         said = keyword.group("words") if keyword else ""
         # after a bare field word only words no reader knows ("summary offline"); after "comment text", any

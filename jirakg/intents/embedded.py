@@ -229,6 +229,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
 TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"
                              r"how about|(?:count|how many|number)(?: of (?:those|them))?(?: where| with|:? and)|where|"
                              r"with)\b|\binstead\W*$", re.IGNORECASE)
+COUNT_PREFIX = re.compile(r"^\W*(?:how many|count|number)\W*$", re.IGNORECASE)  # "how many: project = SJRK"
 ONE_CLAUSE_JOINED = re.compile(r"\b(?:and|or|order by)\b", re.IGNORECASE)  # typed JQL of more than one clause
 REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"
                      r"display|pull|fetch|are there|is there|do|does|did|can|could|would|please|summari[sz]e|any)\b",
@@ -609,7 +610,7 @@ class EmbeddedParser:
         """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions;
         `refines`: said as a change to the last search ("and status = Blocked?")."""
         # one clause typed alone after a list changes it ("project = FLOE", "priority in (Highest, High)")
-        refines = refines or (not prefix.strip() and not ONE_CLAUSE_JOINED.search(
+        refines = refines or (not COUNT_PREFIX.sub("", prefix).strip() and not ONE_CLAUSE_JOINED.search(
             re.sub(r'"[^"]*"|\([^()]*\)', "", jql)))
         follows = state.last_search is not None and (refines or bool(FOLLOW_UP.search(prefix.lower())))
         try:

@@ -416,9 +416,9 @@ def _add_issue_terms(add, fields: dict, sprints: dict[str, Sprint]) -> None:
         if person:
             name = person.get("displayName") or person.get("name")
             first, *rest = (name or "").split(" ")
-            # as people write a name short: "carla m", "jhung"
-            short = [f"{first} {rest[-1][0]}", f"{first[0]}{rest[-1]}"] if rest and len(first) > 1 and len(
-                rest[-1]) >= 4 and rest[-1].isalpha() else []  # not "Blake E" as "be"
+            # as people write a name short: "carla m", "jhung", "A. Cheetham"
+            short = [f"{first} {rest[-1][0]}", f"{first[0]}{rest[-1]}", f"{first[0]} {rest[-1]}"] if (
+                rest and len(first) > 1 and len(rest[-1]) >= 4 and rest[-1].isalpha()) else []  # not "Blake E" as "be"
             add("person", person.get("accountId") or person.get("key") or person.get("name"), name,
                 person.get("emailAddress"), person.get("name"), first, *short)
     for label in fields.get("labels") or []:

@@ -258,7 +258,11 @@ SEASON = (r"(?:(?P<which>this|last|previous|past) |the )?(?P<season>spring|summe
 
 # "sep '26", "fall 09", "jun 26", "q3 '26": a month, season or quarter and two digits, said short for the year
 SHORT_YEAR = re.compile(rf"\b(?P<said>{_MONTH_NAMES}|{'|'.join(SEASONS)}|q[1-4])\.? (?P<mark>')?(?P<yy>\d\d)\b"
-                        r"(?![:/.,]?\d|(?:st|nd|rd|th)\b)", re.IGNORECASE)
+                        r"(?![:/.,]?\d|(?:st|nd|rd|th)\b)"
+                        # "march 15 to june 30 2014": a day, the range's other side and its year after it
+                        rf"(?! (?:to|through|until|till|and|-) (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)? )?"
+                        rf"(?:{_MONTH_NAMES})(?: \d{{1,2}}(?:st|nd|rd|th)?)?,? (?:19|20)\d\d)",
+                        re.IGNORECASE)
 # the words that make the digits after a month its day: "on sep 26", "due jun 26", "from oct 25"
 DAY_BEFORE = re.compile(r"\b(?:on|by|due|before|after|since|until|till|from|through|to|and)\s*$|-\s*$", re.IGNORECASE)
 
@@ -333,7 +337,10 @@ _RULES = [
      lambda m, now, today, _: (today, _ahead(_spoken_date(m, today), m.group("year"), today) + timedelta(days=1))),
     (rf"\b(?:(?:in|during) )?(?P<months>(?:(?:{_MONTH_NAMES}),? )+(?:and|&) (?:{_MONTH_NAMES})),? {YEAR}\b",
      lambda m, now, today, _: _months_listed(m.group("months"), int(m.group(2)))),
-    (rf"\b(?:between|from)\s+(?P<a>{RANGE_SIDE})(?:,? (?P<ya>(?:19|20)\d{{2}}))? (?:and|to|through|until|till|-) "
+    # ("march 15 to june 30 2014": a day on each side, and the year, say a range without "from")
+    (rf"(?:\b(?:between|from)\s+|\b(?=(?:{_MONTH_NAMES}) \d{{1,2}}(?:st|nd|rd|th)? (?:to|through|until|till) "
+     rf"(?:{_MONTH_NAMES}) \d{{1,2}}(?:st|nd|rd|th)?,? (?:19|20)\d\d\b))"
+     rf"(?P<a>{RANGE_SIDE})(?:,? (?P<ya>(?:19|20)\d{{2}}))? (?:and|to|through|until|till|-) "
      rf"(?P<b>{RANGE_SIDE})(?:,? (?P<yb>(?:19|20)\d{{2}}))?(?:,? (?:inclusive|inclusively|both included))?\b",
      _spoken_range),
     (rf"\b(?:between|from)\s+(?P<a>{RANGE_SIDE}) (?:and|to|through|until|till|-) (?:the )?end of {YEAR}\b",

@@ -35,7 +35,7 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "duped": "duplicated", "dup": "duplicate", "dups": "duplicates", "excl": "excluding", "n": "and",
              "tht": "that", "wek": "week", "thru": "through", "cust": "customer", "rn": "right now", "wat": "what",
              "wut": "what", "fixver": "fix version", "fixvers": "fix versions", "ver": "version", "vers": "versions",
-             "sp": "story points", "dupes": "duplicates",
+             "sp": "story points", "dupes": "duplicates", "res": "resolution",
              "env": "environment"}  # "reopened w patch in comments", "n ana?"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])|"
                    r"(?<=[a-z]-)prios?\b|(?<![\w-])cust(?=-[a-z])",  # "Highest-prio", "cust-reported"
@@ -47,6 +47,10 @@ EMPTY_DESC = re.compile(r"\b(?P<empty>(?:no|empty|blank|missing|without) )desc\b
 # A weekday written short, only where a day is expected ("since Mon", "by fri"; "sat on it" is no Saturday)
 WEEKDAY_SHORT = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
                  "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
+# A month written short, only before a day or a year ("mar 15", "oct 2012"; "Jan" alone may be a person)
+MONTH_SHORT = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
+               "aug": "august", "sep": "september", "oct": "october", "nov": "november", "dec": "december"}
+SHORT_MONTH = re.compile(rf"\b(?P<month>{'|'.join(MONTH_SHORT)})\.?(?= \d{{1,4}}\b)", re.IGNORECASE)
 SHORT_WEEKDAY = re.compile(r"\b(?P<before>(?:since|by|on|last|next|this|until|till|before|after|from) (?:this |last )?)"
                            rf"(?P<day>{'|'.join(WEEKDAY_SHORT)})\b\.?", re.IGNORECASE)
 
@@ -68,6 +72,7 @@ class Typos:
         if QUOTED.search(text):
             return text  # quoted words are searched for as typed
         text = SHORT_WEEKDAY.sub(lambda m: m.group("before") + WEEKDAY_SHORT[m.group("day").lower()], text)
+        text = SHORT_MONTH.sub(lambda m: MONTH_SHORT[m.group("month").lower()], text)
         text = EMPTY_DESC.sub(lambda m: f"{m.group('empty') or ''}description", text)
         return WORD.sub(lambda m: self._word(m.group()), SHORT.sub(self._spelt_out, text))
 

@@ -10,7 +10,9 @@ unresolved issues unless the question says they are resolved ("resolved as anyth
 history condition typed in lower case ("status changed to Blocked after -14d"); "how many: AND …" after typed JQL; a
 select field's options listed by name beside it ("a severity rating of critical or major"); work carried over into
 the running sprint; "env", "no component set"; a follow-up's words searched in the field it names; typed JQL with OR
-joined to the last list in brackets."""
+joined to the last list in brackets; a field said empty as in a keyword query ("resolution empty"); "anywhere" and
+"full text" beside the words searched for; "headline has the word X"; a range of days without "from" ("mar 15 to jun
+30 2014"), and months written short before a day or year; "the last three months of 2008"; "A. Cheetham"; "res"."""
 
 from __future__ import annotations
 
@@ -209,3 +211,37 @@ def test_tune37_follow_ups(first: str, follow_up: str, present: list[str], absen
     (call,) = PARSER.parse(follow_up, _state_after(first)).intents
     assert call.name == asked(follow_up), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), [
+    # a field said empty, as in a keyword query
+    ("status=Closed but resolution empty", ['status = "Closed"', "resolution is EMPTY"], ("text ~",)),
+    ("FLUID bugs where fix version is blank", ["fixVersion is EMPTY"], ("text ~",)),
+    # where the words are searched, said beside them
+    ("JAWS anywhere in text, unresolved", ['text ~ "jaws"', "resolution is EMPTY"], ("anywhere",)),
+    ('FLOE - full text search "screen reader"', ['text ~ "screen reader"'], ("full",)),
+    ("bugs where Safari comes up anywhere in the write-up", ['text ~ "safari"'], ("anywhere",)),
+    ("bug reports whose headline has the word Safari in it", ['summary ~ "safari"'], ("text ~",)),
+    # days and months said short
+    ("how many tickets created mar 15 to jun 30 2014",
+     ['created >= "2014/03/15 00:00"', 'created < "2014/07/01 00:00"'], ("2015",)),
+    ("tickets created between march 15 and june 30 2014", ['created >= "2014/03/15 00:00"'], ("2015",)),
+    ("FLUID bugs since oct 2012", ['created >= "2012/10/01 00:00"'], ()),
+    ("FLUID tickets updated in 2020 from jan 20 to dec 20", ['updated >= "2020/01/01 00:00"'], ()),
+    ("How many tickets were created in the Fluid Infusion project in the last three months of 2008?",
+     ['created >= "2008/10/01 00:00"', 'created < "2009/01/01 00:00"'], ("-3M",)),
+    # a person by initial and surname; "res" for resolution
+    ("reporter A. Cheetham, created in 2014", ['reporter = "anastasia.cheetham"'], ()),
+    ("VULAB res=Fixed", ['project = "VULAB"', 'resolution = "Fixed"'], ()),
+])
+def test_tune37_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                               absent: tuple[str, ...]) -> None:
+    assert_reads(fluid_parser, question, present, absent)
+
+
+def test_a_count_typed_after_a_typed_count_keeps_it(fluid_parser: EmbeddedParser) -> None:
+    first = one(fluid_parser, "how many: project = VP AND resolution = Duplicate")
+    (call,) = fluid_parser.parse("how many: project = SJRK", ConversationState(
+        last_search=first.slots, last_intent=first.name)).intents
+    assert call.name == "count"
+    assert_clauses(call.jql or "", ['resolution = "Duplicate"', 'project = "SJRK"'], ('"VP"',))
