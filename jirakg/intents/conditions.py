@@ -1226,8 +1226,12 @@ KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?:'s|’s| s)? (?:(?!(?:depends?|b
                           rf"(?P<noun>children|child issues|issues|items|tickets|work))\b")
 UNRELEASED = re.compile(r"\b(?:(?:unreleased|not (?:yet )?released)(?: (?:fix )?(?:versions?|releases?))?|"
                         r"upcoming releases?|future releases?|next releases?|"
-                        r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?(?:haven t|have not|hasn t|"
+                        r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?"
+                        # "the release that will contain the fix hasn't gone out yet"
+                        r"(?:(?:will |would |should )?(?:contain|include|ship|carry|have) (?:the |their |its )?"
+                        r"(?:fix|fixes|change|changes|it|them) )?(?:haven t|have not|hasn t|"
                         r"has not|didn t|did not) (?:been |yet )?(?:shipped|released|gone out|come out)(?: yet)?|"
+                        r"(?:fix ?versions?|fixversions?) (?:is |are )?(?:still )?unreleased|"
                         r"not (?:yet )?shipped|not-yet-released (?:versions?|releases?)|"
                         # "slated for releases not out yet", "versions that aren't out yet"
                         r"(?:releases?|versions?) (?:that |which )?(?:(?:are|is) not|aren t|isn t|not) (?:yet )?"

@@ -223,7 +223,8 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        # "take the bug reports out of that", "pull the stories out": a part of the last set removed
                        rf"{TAKEN_OUT.pattern}|"
                        # "how many are left, then?": what remains of the last set
-                       r"\bhow many (?:are|is) (?:left|remaining)\b")
+                       r"\bhow many (?:are|is) (?:left|remaining)\b|"
+                       r"\b(?:in|of|from|among|out of) (?:that|this)\W*$")  # "count of bugs in that"
 # JQL typed after a list, as a change to it: "and status = Blocked?", "count where issuetype = Bug", "same but
 # assignee = …", '… = "Michelle" instead'
 TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"

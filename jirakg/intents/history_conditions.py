@@ -16,6 +16,7 @@ from jirakg.text.words import unicode_words
 
 CHANGE_VERB = (r"\b(?:moved|move|went|gone|changed|transitioned|became|become|turned|put|switched|set|got)"
                r"(?: back)?(?: (?:to|into|in to|in))?(?: the)?(?: status)? ")
+LEVEL_VERB = r"(?:escalated|raised|bumped|upgraded|increased|elevated|promoted|lowered|dropped|downgraded|reduced)"
 SINCE = re.compile(r"^(?: (?:status|state|column))?(?: at (?:some|any|one) (?:point|stage|time))?"
                    r"(?: (?:(?:in|over|during) the course of|since|after|from|in|during|between|over|within|"
                    r"throughout)\b)?")
@@ -46,6 +47,12 @@ class HistoryReader:
         self.statuses = aliases
         names = "|".join(re.escape(a) for a in sorted(aliases, key=len, reverse=True))
         self.change = re.compile(rf"{CHANGE_VERB}(?P<status>{names})\b") if aliases else None
+        # "escalated to Highest", "priority was raised to Highest": a level moved into, with or without a time
+        self.levels = {alias: t.value for t in lexicon.of("priority") for alias in t.aliases}
+        levels = "|".join(re.escape(a) for a in sorted(self.levels, key=len, reverse=True))
+        self.level_change = re.compile(
+            rf"\b(?:priority (?:was |got |has been |had been |been )?)?{LEVEL_VERB} (?:up |down )?to (?:the )?"
+            rf"(?P<level>{levels})(?: priority| level| prio)?\b") if levels else None
         self.versions = {alias: t.value for t in lexicon.of("version") for alias in t.aliases}
         # ("2026.Q3" as typed is the alias "2026 q3")
         said = "|".join(re.escape(a).replace(r"\ ", r"[\s.]") for a in sorted(self.versions, key=len, reverse=True))
@@ -58,6 +65,7 @@ class HistoryReader:
     def read(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
         """Fill `slots.history` from `text` (lower-cased), blanking what is used through `blank`."""
         self._changes(text, slots, blank)
+        self._level_changes(text, slots, blank)
         self._past_assignee(text, slots, blank)
         self._release_moved(text, slots, blank)
 
@@ -95,6 +103,19 @@ class HistoryReader:
                                                   value=self.statuses[match.group("status")],
                                                   after=found.start, before=found.end))
             blank(match.start(), max(end, end_of_cue))
+
+    def _level_changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+        """A priority level moved into ("escalated to Highest"), within the time said right after it if any."""
+        for match in list(self.level_change.finditer(text)) if self.level_change else []:
+            windows = find_windows(text, self.now(), self.sprints)
+            since = SINCE.match(text[match.end():])
+            end_of_cue = match.end() + (since.end() if since else 0)
+            window = next(((s, e, w) for s, e, w in windows if match.end() <= s <= end_of_cue + 1), None)
+            slots.history.append(HistoryCondition(field="priority", operator="changed to",
+                                                  value=self.levels[match.group("level")],
+                                                  after=window[2].start if window else None,
+                                                  before=window[2].end if window else None))
+            blank(match.start(), max(window[1] if window else match.end(), end_of_cue if window else match.end()))
 
     @staticmethod
     def _past_assignee(text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:

@@ -29,7 +29,8 @@ class DateRange(TimeWindow):
 class HistoryCondition(BaseModel):
     """A field's past, as Jira's history operators search it: `assignee WAS currentUser()` ("used to be mine"),
     `status CHANGED TO "Blocked" AFTER "2026/10/01 00:00"` ("moved to Blocked since October")."""
-    field: Literal["status", "assignee", "fixVersion"]  # fixVersion: "slipped from 2026.Q3 into 2026.Q4"
+    # fixVersion: "slipped from 2026.Q3 into 2026.Q4"; priority: "escalated to Highest"
+    field: Literal["status", "assignee", "fixVersion", "priority"]
     operator: Literal["was", "changed to", "changed from"]  # changed from: "used to be Carla's" (not now)
     value: str  # a status name, an account id or currentUser()
     after: str | None = None  # ISO timestamps bounding when

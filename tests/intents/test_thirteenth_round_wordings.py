@@ -12,7 +12,9 @@ select field's options listed by name beside it ("a severity rating of critical 
 the running sprint; "env", "no component set"; a follow-up's words searched in the field it names; typed JQL with OR
 joined to the last list in brackets; a field said empty as in a keyword query ("resolution empty"); "anywhere" and
 "full text" beside the words searched for; "headline has the word X"; a range of days without "from" ("mar 15 to jun
-30 2014"), and months written short before a day or year; "the last three months of 2008"; "A. Cheetham"; "res"."""
+30 2014"), and months written short before a day or year; "the last three months of 2008"; "A. Cheetham"; "res"; a
+priority level moved into ("escalated to Highest"), with its time if said; "count of bugs in that" after a list; "the
+release that will contain the fix hasn't gone out yet"; "affects-ver"."""
 
 from __future__ import annotations
 
@@ -245,3 +247,31 @@ def test_a_count_typed_after_a_typed_count_keeps_it(fluid_parser: EmbeddedParser
         last_search=first.slots, last_intent=first.name)).intents
     assert call.name == "count"
     assert_clauses(call.jql or "", ['resolution = "Duplicate"', 'project = "SJRK"'], ('"VP"',))
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), [
+    ("Which bugs were escalated to Highest priority at some point in their life?",
+     ['priority changed to "Highest"', 'issuetype = "Bug"'], ('priority = "Highest"',)),
+    ("bugs whose priority was raised to Highest in the last 30 days", ['priority changed to "Highest" after -30d'],
+     ("created",)),
+    ("Highest priority bugs", ['priority = "Highest"'], ("changed",)),
+    ("bugs raised last week", ["created >= "], ("changed",)),
+    ("Which problem reports have been fixed and marked done, but the release that will contain the fix hasn't gone "
+     "out yet?", ["fixVersion in unreleasedVersions()", 'resolution = "Done"'], ()),
+])
+def test_changes_and_releases(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_reads(PARSER, question, present, absent)
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+    ("PROJ label customer-reported", "count of bugs in that",
+     ['project = "PROJ"', 'labels = "customer-reported"', 'issuetype = "Bug"'], ()),
+    ("open issues affects-ver 2026.Q2", "no fixver set", ['affectedVersion = "2026.Q2"', "fixVersion is EMPTY"],
+     ('fixVersion = "2026.Q2"',)),
+    ("Which bugs were escalated to Highest priority at some point?", "Are any of those still unresolved?",
+     ['priority changed to "Highest"', "resolution is EMPTY"], ('priority = "Highest"',)),
+])
+def test_more_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == ("count" if follow_up.startswith("count") else asked(follow_up)), call.name
+    assert_clauses(call.jql or "", present, absent)
