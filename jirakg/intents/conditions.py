@@ -455,6 +455,11 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"still needs? work|needs? (?:more )?work|(?:still )?needs? doing|"
                               r"(?<!category is )(?<!status is )still to do|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
+                              # "never had a resolution recorded", "have no outcome recorded"
+                              r"(?:never|hasn t|haven t|has not|have not|didn t|did not) (?:ever |yet )?"
+                              r"(?:had|got|gotten|been given|received) (?:a |an |any )?(?:resolution|outcome)"
+                              r"(?: recorded| set| entered)?|"
+                              r"(?:have |has |with )?no (?:resolution|outcome) (?:recorded|set|given|entered)|"
                               rf"waiting to be {SETTLED}|un(?:solved|settled)|"
                               # "still not sorted", "we still haven't dealt with", "unaddressed"
                               rf"(?:not|(?:haven t|hasn t|have not|has not|aren t|isn t|are not|is not|weren t|"
@@ -1145,7 +1150,8 @@ SO_THAT = re.compile(r"\bso (?:that )?(?:i|we)(?: (?:can|could|may|might|will)|'
                      r"[^.?!;:,]*?)(?=\s+(?:the ones|those|these|which|that|whose)\b|\s*[,.?!;:]|\s*$)")
 # Politeness and hedges with a negation in them ("if it's not too much trouble", "not sure if this is the right
 # place"): their "not" negates no value of the request
-HEDGE = re.compile(r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too much )?(?:trouble|a problem|a bother|"
+HEDGE = re.compile(r"\b[\w]+-quality (?:check|review|audit|pass|sweep)\b:?|"  # "Data-quality check:" says why
+                   r"\b(?:if (?:it'?s|it is|that'?s|that is|this is) not (?:too much )?(?:trouble|a problem|a bother|"
                    r"an issue|a hassle|a big deal|too hard|too difficult)|no (?:rush|pressure|worries|hurry)|"
                    r"(?:i'?m |i am )?not (?:sure|certain) (?:if|whether|this|that|it|how)\b[^,.;:?!]*|"
                    r"not (?:urgent|important|a big deal|a priority),? but|(?:sorry,? )?not to (?:bother|nag) you|"

@@ -14,7 +14,8 @@ joined to the last list in brackets; a field said empty as in a keyword query ("
 "full text" beside the words searched for; "headline has the word X"; a range of days without "from" ("mar 15 to jun
 30 2014"), and months written short before a day or year; "the last three months of 2008"; "A. Cheetham"; "res"; a
 priority level moved into ("escalated to Highest"), with its time if said; "count of bugs in that" after a list; "the
-release that will contain the fix hasn't gone out yet"; "affects-ver"."""
+release that will contain the fix hasn't gone out yet"; "affects-ver"; "Data-quality check:" says why; issues that
+"never had a resolution recorded"."""
 
 from __future__ import annotations
 
@@ -238,6 +239,16 @@ def test_tune37_follow_ups(first: str, follow_up: str, present: list[str], absen
 ])
 def test_tune37_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
                                absent: tuple[str, ...]) -> None:
+    assert_reads(fluid_parser, question, present, absent)
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), [
+    ("Data-quality check: are there issues sitting in the Closed status that never had a resolution recorded?",
+     ['status = "Closed"', "resolution is EMPTY"], ("DATA", "is not EMPTY")),
+    ("closed FLUID tickets that had a resolution", ['project = "FLUID"'], ("resolution is EMPTY",)),
+])
+def test_data_quality_questions(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                                absent: tuple[str, ...]) -> None:
     assert_reads(fluid_parser, question, present, absent)
 
 
