@@ -605,9 +605,9 @@ SPRINT_STATES = [
                           r"sprints\b|\bsprints? (?:that |which )?(?:has |have |was |were |is |"
                           r"had )?(?:already )?(?:been )?(?:closed|finished|"
                           r"ended|completed)\b")),
-    # "in a closed sprint too" (not "the last closed sprint": the one that ended last)
-    ("closed", re.compile(r"(?<!last )(?<!latest )(?<!recently )(?<!recent )(?<!previous )(?<!just )"
-                          r"\b(?:closed|completed|finished|ended) sprint\b")),
+    # "in a closed sprint too" (not "the completed sprint": the one that ended last)
+    ("closed", re.compile(r"\b(?:an?|any|some|one) (?:(?:earlier|older|past|previous|prior) )?"
+                          r"(?:closed|completed|finished|ended) sprint\b")),
     # ("the items planned in the MOB Sprint 52 iteration" are in a named sprint)
     ("future", re.compile(r"\b(?:(?:future|next|upcoming|coming)\b(?P<between>(?: \w+){0,3}?)|planned) sprints?\b"))]
 # work carried from one sprint into the next: in a running sprint, and in a closed one before
