@@ -36,7 +36,11 @@ def _state_after(first: str) -> ConversationState:
     return Conversation(id="c1", turns=[turn]).state()
 
 
-@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+def _asked_after(follow_up: str) -> str:
+    return "count" if follow_up.startswith("count") else asked(follow_up)
+
+
+FOLLOW_UPS = [
     # a state or a type asked of the links or children just listed narrows that list
     ("What risks are logged against PROJ-462?", "Which of those risks are still open? The closed ones don't worry me.",
      ['linkedIssues(PROJ-462, "has risk")', "resolution is EMPTY"], ()),
@@ -44,11 +48,34 @@ def _state_after(first: str) -> ConversationState:
      ["linkedIssues(OPS-553", "resolution is EMPTY"], ()),
     ("what are the children of WEB-410", "Which of those children are actually bugs rather than planned work?",
      ['parent = "WEB-410"', 'issuetype = "Bug"'], ()),
-])
-def test_a_follow_up_narrows_the_relatives_just_listed(first: str, follow_up: str, present: list[str],
-                                                       absent: tuple[str, ...]) -> None:
+    # a part of the last set taken out
+    ("open WEB issues of high priority", "Can you take the bug reports out of that?",
+     ['project = "WEB"', 'issuetype != "Bug"', "resolution is EMPTY"], ()),
+    ("open WEB issues", "leave the stories out", ['project = "WEB"', 'issuetype != "Story"'], ()),
+    # what is left of it is the same set, counted
+    ("open Checkout bugs", "How many are left, then?", ['component = "Checkout"', "resolution is EMPTY"], ("text ~",)),
+    # a month alone after a window within one year: that year's month
+    ("WEB bugs created in March 2025", "what about april", ['created >= "2025/04/01 00:00"',
+                                                            'created < "2025/05/01 00:00"'], ("2026",)),
+    ("WEB bugs created in March 2025", "and in may?", ['created >= "2025/05/01 00:00"'], ("2026",)),
+    ("project = MOB AND fixVersion = 2026.Q4", 'how many: AND status = "To Do"',
+     ['project = "MOB"', 'fixVersion = "2026.Q4"', 'status = "To Do"'], ()),
+    ("open MOB bugs", "env production only", ['environment ~ "production"', 'project = "MOB"'], ("text ~",)),
+    ("project = WEB AND created >= 2025-01-01", "AND (resolution != \"Won't Do\" OR resolution is EMPTY)",
+     ['AND (resolution != "Won\'t Do" OR resolution IS EMPTY)'], ()),
+    ("PROJ label customer-reported", "count of bugs in that",
+     ['project = "PROJ"', 'labels = "customer-reported"', 'issuetype = "Bug"'], ()),
+    ("open issues affects-ver 2026.Q2", "no fixver set", ['affectedVersion = "2026.Q2"', "fixVersion is EMPTY"],
+     ('fixVersion = "2026.Q2"',)),
+    ("Which bugs were escalated to Highest priority at some point?", "Are any of those still unresolved?",
+     ['priority changed to "Highest"', "resolution is EMPTY"], ('priority = "Highest"',)),
+]
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), FOLLOW_UPS, ids=[f for _, f, _, _ in FOLLOW_UPS])
+def test_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
     (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == asked(follow_up), (call.name, call.slots.reason)
+    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
 
 
@@ -110,38 +137,6 @@ DEMO = [
     ("Which not-yet-finished items were at some point given to Elena Rossi but now belong to a different person?",
      ["assignee changed from ", "assignee != "], ("assignee = ",)),
     ("open items Elena Rossi is assigned", ["assignee = "], ("changed",)),
-]
-
-
-@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
-def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
-    assert_reads(PARSER, question, present, absent)
-
-
-def test_a_sort_direction_typed_short_stays_jql() -> None:
-    call = one(PARSER, "assignee = currentUser() and status = Blocked order by updated desc")
-    assert call.jql is not None and call.jql.endswith("ORDER BY updated DESC"), call.slots.reason
-
-
-@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
-    # a part of the last set taken out
-    ("open WEB issues of high priority", "Can you take the bug reports out of that?",
-     ['project = "WEB"', 'issuetype != "Bug"', "resolution is EMPTY"], ()),
-    ("open WEB issues", "leave the stories out", ['project = "WEB"', 'issuetype != "Story"'], ()),
-    # what is left of it is the same set, counted
-    ("open Checkout bugs", "How many are left, then?", ['component = "Checkout"', "resolution is EMPTY"], ("text ~",)),
-    # a month alone after a window within one year: that year's month
-    ("WEB bugs created in March 2025", "what about april", ['created >= "2025/04/01 00:00"',
-                                                            'created < "2025/05/01 00:00"'], ("2026",)),
-    ("WEB bugs created in March 2025", "and in may?", ['created >= "2025/05/01 00:00"'], ("2026",)),
-])
-def test_follow_ups_of_the_round(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
-    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == asked(follow_up), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
-
-
-@pytest.mark.parametrize(("question", "present", "absent"), [
     ("WEB issues made in March 2025", ['created >= "2025/03/01 00:00"'], ("text ~",)),
     ("WEB bugs about dark mode written last year", ['text ~ "dark mode"', 'created >= "2025/01/01 00:00"'],
      ('"dark mode written"',)),
@@ -149,37 +144,6 @@ def test_follow_ups_of_the_round(first: str, follow_up: str, present: list[str],
     ("open WEB bugs with a pull request out", ['project = "WEB"'], ("!=",)),
     ("WEB bugs, unresolved, empty desc", ["description is EMPTY"], ("text ~",)),
     ("WEB bugs sorted by created desc", ["ORDER BY created DESC"], ("description",)),
-])
-def test_more_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
-    assert_reads(PARSER, question, present, absent)
-
-
-@pytest.mark.parametrize(("question", "present", "absent"), [
-    # a resolution left out: the unresolved issues stay
-    ("FLUID bugs from 2014, leaving out the ones closed as duplicates",
-     ['(resolution != "Duplicate" OR resolution is EMPTY)', 'issuetype = "Bug"'], ('resolution = "Duplicate"',)),
-    ("FLUID bugs from 2014 except the ones closed as duplicate", ['(resolution != "Duplicate" OR resolution is EMPTY)'],
-     ()),
-    # …unless the question says they have one
-    ("decapod tickets resolved as anything except fixed", ['resolution != "Fixed"'], ("is EMPTY",)),
-    ("how many vulab issues closed as something besides fixed or wont fix",
-     ['resolution not in ("Fixed", "Won\'t Fix")'], ("is EMPTY",)),
-    ("unresolved FLUID bugs that are not duplicates", ["resolution is EMPTY"], ("OR resolution",)),
-    # a component's issues in a release: a search
-    ("Uploader, fixVersion 1.2", ['component = "Uploader"', 'fixVersion = "1.2"'], ()),
-    ("uploader stuff w fix version 1.2", ['component = "Uploader"', 'fixVersion = "1.2"'], ()),
-])
-def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
-                        absent: tuple[str, ...]) -> None:
-    assert_reads(fluid_parser, question, present, absent)
-
-
-def test_how_a_release_goes_is_still_its_report(fluid_parser: EmbeddedParser) -> None:
-    assert one(fluid_parser, "how is 1.5 going").name == "release"
-    assert one(PARSER, "how is the WEB 2026.Q4 release going").name == "release"
-
-
-@pytest.mark.parametrize(("question", "present", "absent"), [
     # a history condition typed as JQL in lower case
     ("status changed to Blocked after -14d", ['status CHANGED TO "Blocked" AFTER "-14d"'], ('status = "Blocked"',)),
     # a select field's options listed by name beside the field's name
@@ -198,25 +162,41 @@ def test_how_a_release_goes_is_still_its_report(fluid_parser: EmbeddedParser) ->
     # shorthand and leftovers
     ("unresolved bugs no component set", ["component is EMPTY"], ("text ~",)),
     ("open MOB bugs, env production", ['environment ~ "production"'], ("text ~",)),
-])
-def test_tune37_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    ("Which bugs were escalated to Highest priority at some point in their life?",
+     ['priority changed to "Highest"', 'issuetype = "Bug"'], ('priority = "Highest"',)),
+    ("bugs whose priority was raised to Highest in the last 30 days", ['priority changed to "Highest" after -30d'],
+     ("created",)),
+    ("Highest priority bugs", ['priority = "Highest"'], ("changed",)),
+    ("bugs raised last week", ["created >= "], ("changed",)),
+    ("Which problem reports have been fixed and marked done, but the release that will contain the fix hasn't gone "
+     "out yet?", ["fixVersion in unreleasedVersions()", 'resolution = "Done"'], ()),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
     assert_reads(PARSER, question, present, absent)
 
 
-@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
-    ("project = MOB AND fixVersion = 2026.Q4", 'how many: AND status = "To Do"',
-     ['project = "MOB"', 'fixVersion = "2026.Q4"', 'status = "To Do"'], ()),
-    ("open MOB bugs", "env production only", ['environment ~ "production"', 'project = "MOB"'], ("text ~",)),
-    ("project = WEB AND created >= 2025-01-01", "AND (resolution != \"Won't Do\" OR resolution is EMPTY)",
-     ['AND (resolution != "Won\'t Do" OR resolution IS EMPTY)'], ()),
-])
-def test_tune37_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
-    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == asked(follow_up), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
+def test_a_sort_direction_typed_short_stays_jql() -> None:
+    call = one(PARSER, "assignee = currentUser() and status = Blocked order by updated desc")
+    assert call.jql is not None and call.jql.endswith("ORDER BY updated DESC"), call.slots.reason
 
 
-@pytest.mark.parametrize(("question", "present", "absent"), [
+FLUID = [
+    # a resolution left out: the unresolved issues stay
+    ("FLUID bugs from 2014, leaving out the ones closed as duplicates",
+     ['(resolution != "Duplicate" OR resolution is EMPTY)', 'issuetype = "Bug"'], ('resolution = "Duplicate"',)),
+    ("FLUID bugs from 2014 except the ones closed as duplicate", ['(resolution != "Duplicate" OR resolution is EMPTY)'],
+     ()),
+    # …unless the question says they have one
+    ("decapod tickets resolved as anything except fixed", ['resolution != "Fixed"'], ("is EMPTY",)),
+    ("how many vulab issues closed as something besides fixed or wont fix",
+     ['resolution not in ("Fixed", "Won\'t Fix")'], ("is EMPTY",)),
+    ("unresolved FLUID bugs that are not duplicates", ["resolution is EMPTY"], ("OR resolution",)),
+    # a component's issues in a release: a search
+    ("Uploader, fixVersion 1.2", ['component = "Uploader"', 'fixVersion = "1.2"'], ()),
+    ("uploader stuff w fix version 1.2", ['component = "Uploader"', 'fixVersion = "1.2"'], ()),
     # a field said empty, as in a keyword query
     ("status=Closed but resolution empty", ['status = "Closed"', "resolution is EMPTY"], ("text ~",)),
     ("FLUID bugs where fix version is blank", ["fixVersion is EMPTY"], ("text ~",)),
@@ -236,20 +216,21 @@ def test_tune37_follow_ups(first: str, follow_up: str, present: list[str], absen
     # a person by initial and surname; "res" for resolution
     ("reporter A. Cheetham, created in 2014", ['reporter = "anastasia.cheetham"'], ()),
     ("VULAB res=Fixed", ['project = "VULAB"', 'resolution = "Fixed"'], ()),
-])
-def test_tune37_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
-                               absent: tuple[str, ...]) -> None:
-    assert_reads(fluid_parser, question, present, absent)
-
-
-@pytest.mark.parametrize(("question", "present", "absent"), [
     ("Data-quality check: are there issues sitting in the Closed status that never had a resolution recorded?",
      ['status = "Closed"', "resolution is EMPTY"], ("DATA", "is not EMPTY")),
     ("closed FLUID tickets that had a resolution", ['project = "FLUID"'], ("resolution is EMPTY",)),
-])
-def test_data_quality_questions(fluid_parser: EmbeddedParser, question: str, present: list[str],
-                                absent: tuple[str, ...]) -> None:
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                        absent: tuple[str, ...]) -> None:
     assert_reads(fluid_parser, question, present, absent)
+
+
+def test_how_a_release_goes_is_still_its_report(fluid_parser: EmbeddedParser) -> None:
+    assert one(fluid_parser, "how is 1.5 going").name == "release"
+    assert one(PARSER, "how is the WEB 2026.Q4 release going").name == "release"
 
 
 def test_a_count_typed_after_a_typed_count_keeps_it(fluid_parser: EmbeddedParser) -> None:
@@ -260,29 +241,3 @@ def test_a_count_typed_after_a_typed_count_keeps_it(fluid_parser: EmbeddedParser
     assert_clauses(call.jql or "", ['resolution = "Duplicate"', 'project = "SJRK"'], ('"VP"',))
 
 
-@pytest.mark.parametrize(("question", "present", "absent"), [
-    ("Which bugs were escalated to Highest priority at some point in their life?",
-     ['priority changed to "Highest"', 'issuetype = "Bug"'], ('priority = "Highest"',)),
-    ("bugs whose priority was raised to Highest in the last 30 days", ['priority changed to "Highest" after -30d'],
-     ("created",)),
-    ("Highest priority bugs", ['priority = "Highest"'], ("changed",)),
-    ("bugs raised last week", ["created >= "], ("changed",)),
-    ("Which problem reports have been fixed and marked done, but the release that will contain the fix hasn't gone "
-     "out yet?", ["fixVersion in unreleasedVersions()", 'resolution = "Done"'], ()),
-])
-def test_changes_and_releases(question: str, present: list[str], absent: tuple[str, ...]) -> None:
-    assert_reads(PARSER, question, present, absent)
-
-
-@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
-    ("PROJ label customer-reported", "count of bugs in that",
-     ['project = "PROJ"', 'labels = "customer-reported"', 'issuetype = "Bug"'], ()),
-    ("open issues affects-ver 2026.Q2", "no fixver set", ['affectedVersion = "2026.Q2"', "fixVersion is EMPTY"],
-     ('fixVersion = "2026.Q2"',)),
-    ("Which bugs were escalated to Highest priority at some point?", "Are any of those still unresolved?",
-     ['priority changed to "Highest"', "resolution is EMPTY"], ('priority = "Highest"',)),
-])
-def test_more_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
-    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == ("count" if follow_up.startswith("count") else asked(follow_up)), call.name
-    assert_clauses(call.jql or "", present, absent)
