@@ -220,7 +220,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        # "could you limit that to FLOE?", "broaden it to High as well": the last set, changed
                        r"\b(?:limit|restrict|narrow|filter|confine|scope|reduce|broaden|widen|extend|expand)"
                        r" (?:that|it|this|the list|that list|this list|the results?|the search)\b|"
-                       # "take the bug reports out of that", "pull the stories out": a part of the last set removed
+                       # "take the bug reports out of that", "leave the stories out": a part of the last set removed
                        rf"{TAKEN_OUT.pattern}|"
                        # "how many are left, then?": what remains of the last set
                        r"\bhow many (?:are|is) (?:left|remaining)\b|"

@@ -159,8 +159,8 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     said = PLACE_FILLER | set(beyond.group(0).split() if beyond else ())
     if place and new.text and all(_text_place(w) or w in said for w in new.text.split()):
         new.text = None  # "just where its in the title": the place said, no new words
-    if _searched_words(new.text):  # the words and the field they are searched in, said anew
-        merged.text, merged.text_field = _searched_words(new.text), new.text_field
+    if searched := _searched_words(new.text):  # the words and the field they are searched in, said anew
+        merged.text, merged.text_field = searched, new.text_field
     if place and merged.text == previous.text:
         merged.text_field = place
         new.ignored = [w for w in new.ignored if not _text_place(w) and w not in said]

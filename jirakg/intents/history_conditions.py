@@ -106,8 +106,9 @@ class HistoryReader:
 
     def _level_changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
         """A priority level moved into ("escalated to Highest"), within the time said right after it if any."""
-        for match in list(self.level_change.finditer(text)) if self.level_change else []:
-            windows = find_windows(text, self.now(), self.sprints)
+        changes = list(self.level_change.finditer(text)) if self.level_change else []
+        windows = find_windows(text, self.now(), self.sprints) if changes else []
+        for match in changes:
             since = SINCE.match(text[match.end():])
             end_of_cue = match.end() + (since.end() if since else 0)
             window = next(((s, e, w) for s, e, w in windows if match.end() <= s <= end_of_cue + 1), None)
@@ -115,7 +116,7 @@ class HistoryReader:
                                                   value=self.levels[match.group("level")],
                                                   after=window[2].start if window else None,
                                                   before=window[2].end if window else None))
-            blank(match.start(), max(window[1] if window else match.end(), end_of_cue if window else match.end()))
+            blank(match.start(), max(window[1], end_of_cue) if window else match.end())
 
     @staticmethod
     def _past_assignee(text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
