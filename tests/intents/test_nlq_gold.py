@@ -252,8 +252,36 @@ def test_four_forms_share_their_gold() -> None:
         assert len({json.dumps(member["intents"], sort_keys=True) for member in members}) == 1, group
 
 
-@pytest.mark.parametrize("entry", CASES, ids=_case_id)
-def test_case_is_well_formed(entry: tuple[Path, int, dict]) -> None:
+def _failures(check, entries) -> list[str]:
+    """Each entry's failed check, as "<case id>: <why>"; a file's cases are checked in one test, so the suite does not
+    pay a test's overhead for each of its some 17,000 cases, and a failure still names every case it is in."""
+    failed = []
+    for entry in entries:
+        try:
+            check(entry)
+        except AssertionError as error:
+            failed.append(f"{_case_id(entry)}: {str(error).splitlines()[0] if str(error) else 'assertion failed'}")
+    return failed
+
+
+def _file_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=_file_id)
+def test_cases_are_well_formed(path: Path) -> None:
+    failed = _failures(_well_formed, [entry for entry in CASES if entry[0] == path])
+    assert not failed, "\n".join(failed)
+
+
+@pytest.mark.parametrize("path", FILES, ids=_file_id)
+def test_gold_runs_and_every_condition_matters(path: Path, instances) -> None:
+    failed = _failures(lambda entry: _gold_discriminates(entry, instances),
+                       [entry for entry in CASES if entry[0] == path])
+    assert not failed, "\n".join(failed)
+
+
+def _well_formed(entry: tuple[Path, int, dict]) -> None:
     path, _, case = entry
     assert set(FIELDS) <= set(case), f"missing {set(FIELDS) - set(case)}"
     assert isinstance(case["query"], str) and case["query"].strip()
@@ -280,8 +308,7 @@ def test_case_is_well_formed(entry: tuple[Path, int, dict]) -> None:
         assert any(intent["issue_keys"] for intent in intents), "a question about particular issues names them"
 
 
-@pytest.mark.parametrize("entry", CASES, ids=_case_id)
-def test_gold_runs_and_every_condition_matters(entry: tuple[Path, int, dict], instances) -> None:
+def _gold_discriminates(entry: tuple[Path, int, dict], instances) -> None:
     path, _, case = entry
     jira = instances(_dataset_of(path, case))
     for intent in case.get("intents", []):
