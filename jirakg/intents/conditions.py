@@ -1616,8 +1616,7 @@ class ConditionReader:
             raw = self.level_said.sub(lambda m: m.group(1).ljust(len(m.group(0))), raw)
         raw = PLAIN_LEVEL.sub(lambda m: " " * len(m.group(0)), raw)
         for listed, name in self.options_listed:  # "a severity rating of critical or major": each that severity
-            raw = listed.sub(lambda m, f=name: OPTION_IN_LIST.sub(  # type: ignore[misc]
-                lambda w: w.group(0) if w.group("joiner") else f"{w.group(0)} {f}", m.group("list")), raw)
+            raw = listed.sub(functools.partial(_each_with_field, field_name=name), raw)
         raw = QUARTER_SAID.sub(self._quarter_months, SPRINT_OF_PROJECT.sub(self._sprint_of_project, raw))
         # "in progress/PR/reopened": any of them
         raw = LEVEL_PLUS.sub(" priority or above", SLASHED_LIST.sub(" or ", raw.replace("and/or", "or")))
@@ -3195,6 +3194,12 @@ SETTLED_BEFORE = frozenset({"resolved", "closed", "outcome", "outcomes", "resolu
 OPTION_IN_LIST = re.compile(r"(?P<joiner>\s*(?:,|\bor\b|\band\b|/)\s*)|(?P<name>[^\s,/]+(?: (?!or\b|and\b)[^\s,/]+)*)")
 # words between a select field's name and the options listed after it ("severity rating of critical")
 BEFORE_OPTIONS = r"(?: (?:rating|ratings|level|levels|value|of|is|are|as|at|the|a|an|set to|either|marked))*\W{0,3}"
+
+
+def _each_with_field(match: re.Match, field_name: str) -> str:
+    """The options listed in `match` each with the field's name after it ("critical severity or major severity")."""
+    return OPTION_IN_LIST.sub(lambda w: w.group(0) if w.group("joiner") else f"{w.group(0)} {field_name}",
+                              match.group("list"))
 
 
 def _options_listed(lexicon: Lexicon) -> list[tuple[re.Pattern[str], str]]:
