@@ -144,7 +144,8 @@ TAKEN_OUT = re.compile(r"\b(?:take|taking|strip|stripping|leave|leaving|filter|f
                        r"(?: of (?:that|those|this|these|it|them|the list|there|the results?))?")
 # "leaving out any that are also filed under Demos", "except the ones already in Keyboard Accessibility": what follows
 # is excluded, the words between only point at it
-EXCLUDING_THOSE = re.compile(r"\b(?:leav(?:e|ing) out|excluding|except(?: for)?|apart from|aside from|ignoring) "
+EXCLUDING_THOSE = re.compile(r"\b(?:leav(?:e|ing) out|excluding|except(?: for)?|apart from|aside from|ignoring|"
+                             r"remov(?:e|ing)|drop(?:ping)?|filter(?:ing)? out|get(?:ting)? rid of) "
                              r"(?:any|those|the ones|ones|anything|everything|the issues|the tickets)(?: that| which)?"
                              r" (?:are |were |is |s |re )?(?:also |already )?(?:filed |put |sitting )?"
                              r"(?:under(?= )|(?=in ))")  # ("… the ones in review": the state keeps its "in")
@@ -311,6 +312,13 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(rf"\b(?:unassigned|(?:assigned|given|handed) to (?:nobody|no one|noone)\b|"
                             rf"{NOT_BE} (?:yet )?assigned"
                             r"(?: to (?:anyone|anybody|someone|a person|any person)|(?! to\b))|"
+                            # ("haven't been assigned a fix version": the version is what they lack)
+                            r"(?:haven t|hasn t|have not|has not) (?:yet )?been (?:yet )?assigned"
+                            r"(?: to (?:anyone|anybody|someone|a person|any person)|"
+                            r"(?! (?:to|a|an|any|the|in|into|for)\b))|"
+                            # "which of those hasn't anyone been assigned to yet?"
+                            r"(?:haven t|hasn t|have not|has not) (?:anyone|anybody|someone|somebody) (?:yet )?"
+                            r"been assigned|"
                             r"(?:nobody|no one|noone)(?: ?s)? (?:is |has been |have been |been |was |"
                             r"has )?"
                             r"(?:assigned|owns?|owned|"
@@ -797,7 +805,8 @@ MENTIONED_AFTER = re.compile(r"\bwhere (?!(?:someone|somebody|anyone|anybody|peo
                              r"comes? up|appears?|shows? up)\b|"
                              # keywords: "INFRA docker mentions count"
                              r"\b(?!(?:that|which|who|whose|with|any|no|the|a|an|its|their|some)\b)"
-                             r"(?P<keyword>[\w'-]+) mentions?(?=(?: count| total)?\s*[?.!]?\s*$)")
+                             r"(?P<keyword>[\w'-]+) mentions?(?=(?: count| total)?\s*[?.!]?\s*$|\s*[,;]|"
+                r" (?:that are |which are |and )?(?:still )?(?:un)?resolved\b| (?:still )?open\b)")
 # "a customer asked about X", "I'd like to mention X", "Hiro knows about X": what people say or know, not
 # words the issues contain
 ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed|ing)?|curious|worried|heard|hear|"
@@ -839,9 +848,11 @@ DETERMINERS = frozenset("a an the any some of this that these those our their it
 TEXT_VERB_WORDS = frozenset("mentions mentioning mention containing contains says saying".split())
 # keywords: "MOB bugs summary offline count", "with comment text customer reported count"
 KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
-                                r"\b(?P<field>summary|title|description|environment|comments? text) "
-                                r"(?:(?:mentions|mentioning|containing|contains|says|saying|with|has|having) )?"
+                                r"\b(?P<field>summary|title|description|environment|comments? text|"
+                                r"(?<!full )(?<!free )text) "
+                                r"(?:(?P<verb>mentions|mentioning|containing|contains|says|saying|with|has|having) )?"
                                 r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total|only|please)\b|\s*[?.!]?\s*$|"
+                                r"\s*[,;]|"
                                 # "environment Production priority High": up to the next field said as a keyword
                                 r" (?:priority|status|type|issuetype|project|component|assignee|reporter|labels?|"
                                 r"resolution|created|updated|sprint|fixversion)\b)")
@@ -851,7 +862,7 @@ PHRASE_IN_TITLE = re.compile(WORDS_SAID + r"(?:the |its |their )?(?:summary|titl
 PHRASE_IN_COMMENTS = re.compile(WORDS_SAID + r"(?:the |its |their |a )?(?:comments?|discussion|replies)\b")
 # "'steps to reproduce' in their description", "whose write-up mentions…", "titled with something about X"
 IN_DESCRIPTION = re.compile(r"\b(?:(?P<words>[\w-]+(?: [\w-]+){0,3}) )?(?<!anywhere )in (?:the |its |their )?"
-                            r"(?:descriptions?|write[- ]?ups?|body text)\b|"
+                            r"(?:descriptions?|descs?|write[- ]?ups?|body text)\b|"
                             r"(?<!in )\b(?:whose|the|their|its) (?:description|write[- ]?up|body text)\b")
 TITLED = re.compile(r"\b(?:titled|going by (?:their|its|the) titles?)\b(?P<words>)")
 # words that say the text is searched everywhere ("screen reader anywhere", "full text search"), none to search for
@@ -1229,7 +1240,7 @@ DIRECT = re.compile(r"\b(?:direct|directly|immediate|immediately|first-level)\b"
 KEY_CHILDREN = re.compile(rf"\b(?P<key>{KEY})(?:'s|’s| s)? (?:(?!(?:depends?|blocks?|blocked|duplicates?|relates?|"
                           rf"linked|on|by|to)\b)\w+ ){{0,2}}?(?:child |direct |sub-?)?"
                           rf"(?:epics|stories|tasks|bugs|features|sub-?tasks|"
-                          rf"(?P<noun>children|child issues|issues|items|tickets|work))\b")
+                          rf"(?P<noun>children|kids|child issues|issues|items|tickets|work))\b")
 UNRELEASED = re.compile(r"\b(?:(?:unreleased|not (?:yet )?released)(?: (?:fix )?(?:versions?|releases?))?|"
                         r"upcoming releases?|future releases?|next releases?|"
                         r"(?:a |any |the )?(?:releases?|versions?) (?:we |that |which )?"
@@ -1327,8 +1338,9 @@ UNDER = (r"(?:under|underneath|within|inside|below|beneath|belong(?:s|ing)? to|p
          r"sitting under|roll(?:s|ing)? up (?:in)?to)")
 PARENT = re.compile(rf"\b(?:{UNDER}|in) (?:the )?"
                     rf"(?:epic|initiative|feature|story|parent|issue)? ?(?P<key>{KEY})\b(?!'s| s\b)|"  # not "in X's"
-                    rf"\b(?:children|child issues|issues|items|tickets|work|(?P<kind>sub-?tasks|subtasks|stories|tasks|"
-                    rf"bugs|epics|features)) (?P<under>(?:of|under) (?:the )?(?P<key2>{KEY}))\b|"
+                    rf"\b(?:children|kids|child issues|issues|items|tickets|work|"
+                    rf"(?P<kind>sub-?tasks|subtasks|stories|tasks|bugs|epics|features)) "
+                    rf"(?P<under>(?:of|under) (?:the )?(?P<key2>{KEY}))\b|"
                     # keywords: "open stories MOB-655" (the kind at once before the key, nothing said after it)
                     rf"\b(?P<kind3>sub-?tasks|subtasks|stories|tasks|bugs) (?P<key3>{KEY})\s*$|"
                     # "issues whose parent is WEB-410", "stories with epic MOB-3"
@@ -2359,15 +2371,15 @@ class ConditionReader:
         keyword = KEYWORD_FIELD_TEXT.search(text.value)
         said = keyword.group("words") if keyword else ""
         # after a bare field word only words no reader knows ("summary offline"); after "comment text", any
-        strict = keyword is not None and not keyword.group("field").endswith("text")
+        strict = keyword is not None and not keyword.group("field").startswith("comment") and not keyword.group("verb")
         if keyword and not slots.text and not (any if strict else all)(
-                w in FILLER or w in FIELD_WORDS or (strict and (w in self.known_words or w.startswith("un")
-                                                                or w in TEXT_VERB_WORDS))
+                w in FILLER or w in FIELD_WORDS or (strict and (w.startswith("un") or w in TEXT_VERB_WORDS
+                                                                or w in self.type_words))
                 for w in said.split()) and not any(
-                m.score == 1.0 for kind in ("status", "resolution", "priority", "type")
+                m.score == 1.0 for kind in ("status", "resolution", "priority", "type", "project", "person")
                 for m in self.grounder.find(kind, said)):  # "summary fixed count": the resolution, no word
             field = keyword.group("field").split()[0]
-            slots.text, slots.text_field = keyword.group("words"), QUOTED_IN[field]
+            slots.text, slots.text_field = keyword.group("words"), QUOTED_IN.get(field, "text")
             text.blank(keyword.start(), keyword.end())
         after = MENTIONED_AFTER.search(text.value)
         if after:
@@ -2381,6 +2393,8 @@ class ConditionReader:
                 phrase = [w for w in unicode_words(match.group("words")).split() if w != USED]
                 while phrase and phrase[0] in FILLER and (phrase[0] in DETERMINERS or len(phrase) == 1):
                     phrase.pop(0)  # "a pull request": the article goes, "pull" stays
+                if len(phrase) > 1 and phrase[0] in ("word", "words", "phrase", "term"):
+                    phrase.pop(0)  # "mention the word keyboard": the word said, not "word"
                 while phrase and phrase[-1] in FILLER:  # "about the Reorderer itself"
                     phrase.pop()
                 # "whose title mentions a demo": words of the title even where a component has that name
@@ -2696,6 +2710,9 @@ class ConditionReader:
             if match.term.kind == "type" and phrase == "broken" and words.after(match.end, 1) in (
                     "out", "down", "up", "into", "apart", "off"):
                 continue  # "sub-tasks broken out of bigger ones", "broken down by priority": no bug is said
+            if match.term.kind == "type" and phrase == "broken" and re.fullmatch(r"in \S*\d\S*",
+                                                                                words.after(match.end, 2)):
+                continue  # "stuff broken in 2026.q2": the version it affects (`AFFECTS`), not the kind of issue
             if _names_a_link(words, match.end):
                 continue  # "with a duplicates link": the link type (`_links_without_key`), not the resolution
             if match.score < (0.9 if match.term.kind == "priority" else FUZZY_VALUE) or (

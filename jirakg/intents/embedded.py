@@ -31,6 +31,7 @@ from jirakg.intents.conditions import (
     no_such,
 )
 from jirakg.intents.context_sentences import IT, without_story
+from jirakg.intents.dropped_conditions import Kind, dropped, kinds_in, role_moved, said_before, switched, without
 from jirakg.intents.follow_ups import (
     ISSUE_NOUNS,
     POINTS_AT_PERSON,
@@ -59,7 +60,7 @@ from jirakg.intents.readings import settled_by_state
 from jirakg.intents.team_calls import TeamCalls
 from jirakg.intents.team_questions import POINTS, RELEASE, TeamAsk, read_team, reads_together
 from jirakg.intents.timewindows import find_windows, parse_window, spelled_years
-from jirakg.intents.typed_jql import TypedJql
+from jirakg.intents.typed_jql import ORDER_ALONE, TypedJql
 from jirakg.intents.typos import ENGLISH, Typos
 from jirakg.intents.value_slots import unknown_person
 from jirakg.jql.errors import JqlSyntaxError
@@ -138,7 +139,7 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                             r"(?: to (?:do|resolve|fix|finish|close|complete))? in "
                             rf"(?:the (?:[\w.-]+ ){{0,5}}?(?:epic|story|initiative|feature),? )?"
                             rf"(?:it|this|that|{KEY_WORD})|"
-                            rf"children|child|sub[- ]?tasks?|{UNDER}|"
+                            rf"children|child|kids|sub[- ]?tasks?|{UNDER}|"
                             r"(?:whose|with|having) (?:the |a |an )?(?:parent|epic)|"
                             r"descendants?|pieces of|parts of|breakdown of)\b")),
 ]
@@ -230,6 +231,14 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
 TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"
                              r"how about|(?:count|how many|number)(?: of (?:those|them))?(?: where| with|:? and)|where|"
                              r"with)\b|\binstead\W*$", re.IGNORECASE)
+ADDED = re.compile(r"^\W*(?:(?:also )?add|include|filter(?: it| that| them)? (?:to|by|on|for)|"
+                   r"narrow(?: it| that| them)?(?: down)? (?:to|by)|(?:limit|restrict)(?: it| that| them)? to)\b\W*",
+                   re.IGNORECASE)
+LISTING = re.compile(r"\b(?:list|show|which|what are|give me)\b")  # a follow-up to a count asking for the issues
+# what a follow-up that takes a condition away may say beside it and still ask for the same list again
+ASKS_AGAIN = frozenset("""show me them those these all the of ones one please instead then now just list give again
+    everything how many if we i you let's lets so ok okay actually sorry and can could what about count number still
+    same search results it that in a or not whole full entire set list""".split())
 COUNT_PREFIX = re.compile(r"^\W*(?:how many|count|number)\W*$", re.IGNORECASE)  # "how many: project = SJRK"
 ONE_CLAUSE_JOINED = re.compile(r"\b(?:and|or|order by)\b", re.IGNORECASE)  # typed JQL of more than one clause
 REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"
@@ -373,6 +382,11 @@ class EmbeddedParser:
         stripped, story = without_story(asked, self.story_projects, names_person=lambda s: bool(
             one_person(asked) and one_person(s)), sprints=self.story_sprints, fits=self._fits_project,
             person_in=one_person)
+        if state.last_search is not None and state.last_intent in ("search", "count"):
+            changed = self._changed(stripped, state)
+            if isinstance(changed, IntentCall):
+                return ParsedQuery(text=text, intents=[changed])
+            stripped, state = changed
         calls: list[IntentCall] = []
         parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()],
                                           self._without_contrast)
@@ -525,7 +539,7 @@ class EmbeddedParser:
             return clarify(ENGLISH_ONLY)
         typed = self.typed.find(part)
         if typed is not None:
-            return self._typed(*typed, state, refines=bool(TYPED_FOLLOW_UP.search(part)))
+            return self._typed(*typed, state, refines=bool(TYPED_FOLLOW_UP.search(part) or ADDED.match(part)))
         stranger = unknown_person(part, self.lexicon, self.known_words, ENGLISH)
         if stranger:
             return clarify(no_such(self.lexicon, "person", stranger))
@@ -560,7 +574,8 @@ class EmbeddedParser:
                 and state.last_intent in ("search", "count") and FOLLOW_UP.search(lowered) and not keys:
             team = None  # "same for web sprint 50" after a list of a sprint's bugs: that list again, another sprint
         if team is None and previous is not None and previous.measure is not None and FOLLOW_UP.search(lowered) \
-                and not keys:  # "same for DATA": the last team question again (only team intents carry a measure)
+                and not keys and not self._narrows_a_report(lowered, state):
+            # "same for DATA": the last team question again (only team intents carry a measure)
             team = TeamAsk(cast(IntentName, state.last_intent), previous.measure, lowered)
         if team is None and not keys and not (previous and FOLLOW_UP.search(lowered)) \
                 and self._person_in_window(lowered):
@@ -607,12 +622,44 @@ class EmbeddedParser:
                 return clarify(which_issue(self.projects))
         return IntentCall(name=name, issue_keys=keys, slots=self._slots(name, lowered))
 
+    def _changed(self, text: str, state: ConversationState) -> IntentCall | tuple[str, ConversationState]:
+        """A follow-up that moves its person to the other role, or takes earlier conditions away: the last search
+        so changed, or, when it says more ("forget the sprint and show the ones created last month"), what else it
+        says and the last search without those conditions; the text (any "switch to" said as the value alone) and
+        the state as they were when it does neither."""
+        previous = cast(Slots, state.last_search)
+        lowered = text.lower()
+        people = previous.assignees + previous.reporters + re.findall(r'"([^"]*)"', previous.typed_jql or "")
+        names = {w for p in people for w in unicode_words((self.people.get(p) or p).lower()).split()}
+        slots = role_moved(lowered, previous, names)
+        if slots is None:
+            # "swap to Ana": Ana in place of the earlier one; "in that component": the earlier one kept
+            rest, kinds = dropped(said_before(switched(text)), self._value_kinds)
+            if not kinds:
+                return rest, state
+            slots = without(previous, kinds)
+            if set(unicode_words(rest.lower()).split()) - ASKS_AGAIN:
+                return rest, state.model_copy(update={"last_search": slots})
+        counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not LISTING.search(lowered))
+        slots.ignored = []
+        return IntentCall(name="count" if counted else "search", slots=slots,
+                          jql=build_jql(slots, now=self.now().strftime(MINUTE)))
+
+    def _value_kinds(self, value: str) -> set[Kind]:
+        """The conditions a value said alone is on ("in progress": the status)."""
+        try:
+            return kinds_in(self.conditions.read(value, Slots()))
+        except Unknown:
+            return set()
+
     def _typed(self, prefix: str, jql: str, state: ConversationState, refines: bool = False) -> IntentCall:
         """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions;
         `refines`: said as a change to the last search ("and status = Blocked?")."""
         # one clause typed alone after a list changes it ("project = FLOE", "priority in (Highest, High)")
-        refines = refines or (not COUNT_PREFIX.sub("", prefix).strip() and not ONE_CLAUSE_JOINED.search(
-            re.sub(r'"[^"]*"|\([^()]*\)', "", jql)))
+        prefix = ADDED.sub("", prefix)  # "add priority = High": added to the last list
+        refines = refines or ORDER_ALONE.match(jql) is not None or (
+            not COUNT_PREFIX.sub("", prefix).strip()
+            and not ONE_CLAUSE_JOINED.search(re.sub(r'"[^"]*"|\([^()]*\)', "", jql)))
         follows = state.last_search is not None and (refines or bool(FOLLOW_UP.search(prefix.lower())))
         try:
             where, order, subtrees, read_as = self.typed.ground(jql)
@@ -628,8 +675,8 @@ class EmbeddedParser:
         if follows and state.last_search is not None:
             slots = narrowed(state.last_search, slots, prefix.lower(), self.lexicon.done_statuses())
         # "and project = DATA?" after a count is a count again
-        counted = RULES[1][1].search(prefix.lower()) or (follows and state.last_intent == "count" and not re.search(
-            r"\b(?:list|show|which|what are|give me)\b", prefix.lower()))
+        counted = RULES[1][1].search(prefix.lower()) or (follows and state.last_intent == "count"
+                                                         and not LISTING.search(prefix.lower()))
         name: IntentName = "count" if counted else "search"
         return IntentCall(name=name, slots=slots, jql=build_jql(slots, now=self.now().strftime(MINUTE)))
 
@@ -704,6 +751,13 @@ class EmbeddedParser:
                 r"\ball (the )?(issues|tickets)\b", lowered):
             return clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
+
+    def _narrows_a_report(self, lowered: str, state: ConversationState) -> bool:
+        """"exclude done" after how a release or sprint goes: its issues, narrowed ("same for 2026.Q3", "and DATA?"
+        ask the report again, of another release or team)."""
+        return state.last_intent in ("release", "sprint") and not re.search(r"\bsame\b", lowered) \
+            and self._filters_present(lowered) \
+            and not self._filters_present(lowered, kinds={"project", "version", "sprint"}, with_categories=False)
 
     def _person_in_window(self, lowered: str) -> bool:
         """"Ana Schmidt this week", "and Bruno yesterday?": a person and a time window and nothing else ask what

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import get_args
 
@@ -65,6 +66,9 @@ TEXT_PLACES: tuple[tuple[TextField, re.Pattern[str]], ...] = (
 STATE_SLOTS = ("statuses", "status_categories")
 TYPED_FIELD_SLOTS = {field.lower(): STATE_SLOTS if slot in STATE_SLOTS else (slot,) for field, slot in LIST_CLAUSES}
 TYPED_ALIASES = {"type": "issuetype", "label": "labels"}
+EMPTIED: dict[EmptiableField, str] = {"assignee": "assignees", "fixVersion": "fix_versions",
+                                      "affectedVersion": "affected_versions", "component": "components",
+                                      "labels": "labels", "sprint": "sprints", "parent": "parents"}
 EMPTIABLE = {name.lower(): name for name in get_args(EmptiableField)}
 TYPED_FIELD = re.compile(rf"(?<![\w-])({'|'.join([*TYPED_FIELD_SLOTS, *TYPED_ALIASES])})\s*"
                          r"(?:!?=|!?~|\bnot in\b|\bin\b|\bis\b)", re.IGNORECASE)
@@ -77,7 +81,7 @@ def _typed_fields_replaced(merged: Slots, typed: str) -> None:
         merged.text = None
     fields = {TYPED_ALIASES.get(m.group(1).lower(), m.group(1).lower()) for m in TYPED_FIELD.finditer(unquoted)}
     if merged.typed_jql:  # "assignee = Carla" after "assignee = Ana AND resolution IS EMPTY" typed: Carla's
-        merged.typed_jql = _without_clauses_on(merged.typed_jql, fields)
+        merged.typed_jql = without_clauses_on(merged.typed_jql, fields)
     for field in fields:
         for name in TYPED_FIELD_SLOTS[field]:
             setattr(merged, name, [])
@@ -87,16 +91,21 @@ def _typed_fields_replaced(merged: Slots, typed: str) -> None:
         merged.filled = [f for f in merged.filled if f != emptiable]
 
 
-def _without_clauses_on(typed: str, fields: set[str]) -> str | None:
-    """Typed JQL without its top-level AND clauses on `fields`; as it was where it is no plain conjunction."""
+def without_clauses_on(typed: str, fields: set[str], moved_to: str | None = None) -> str | None:
+    """Typed JQL without its top-level AND clauses on `fields`, or with them on the field `moved_to` ("assignee
+    instead of reporter"); as it was where it is no plain conjunction."""
     try:
         query = parse(typed)
     except JqlSyntaxError:
         return typed
     parts = query.where.parts if isinstance(query.where, And) else (query.where,)
-    kept = tuple(p for p in parts if not (isinstance(p, Clause) and TYPED_ALIASES.get(
-        p.field.lower(), p.field.lower()) in fields))
-    if len(kept) == len(parts) or query.order_by:
+
+    def on_fields(part: object) -> bool:
+        return isinstance(part, Clause) and TYPED_ALIASES.get(part.field.lower(), part.field.lower()) in fields
+
+    kept = tuple(replace(p, field=moved_to) if moved_to and on_fields(p) else p
+                 for p in parts if moved_to or not on_fields(p))
+    if not any(on_fields(p) for p in parts) or query.order_by:
         return typed
     return render(Query(where=And(kept) if len(kept) > 1 else kept[0])) if kept else None
 
@@ -135,6 +144,13 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
         merged.resolutions, merged.status_categories = [], [c for c in merged.status_categories if c != "done"]
         merged.statuses = [s for s in merged.statuses if s not in done]  # "… done and how many are left?"
         merged.filled = [f for f in merged.filled if f != "resolution"]
+    if not adds:  # a field said empty replaces its values said before, and a value its emptiness ("no labels at all
+        # instead" after tech-debt, "and Elena's?" after the unassigned ones)
+        for field, name in EMPTIED.items():
+            if field in new.empty:
+                setattr(merged, name, [])
+            if getattr(new, name):
+                merged.empty = [f for f in merged.empty if f != field]
     merged.empty = list(dict.fromkeys(merged.empty + new.empty))
     merged.filled = list(dict.fromkeys(merged.filled + new.filled))
     merged.dates = [d for d in merged.dates if d.field not in {n.field for n in new.dates}] + new.dates

@@ -96,6 +96,9 @@ POINTS_NAMES = ("story points", "story point", "points", "storypoints")
 EPIC_NAMES = ("epic", "epic link", "epiclink")
 
 
+ORDER_ALONE = re.compile(r"^\W*order by \w+(?: (?:asc|desc))?(?:\s*,\s*\w+(?: (?:asc|desc))?)*\W*$", re.IGNORECASE)
+
+
 class TypedJql:
     def __init__(self, lexicon: Lexicon, grounder: Grounder, now: Callable[[], datetime]) -> None:
         self.lexicon = lexicon
@@ -116,6 +119,8 @@ class TypedJql:
     def find(self, text: str) -> tuple[str, str] | None:
         """(the natural-language prefix, the JQL) when the text holds JQL, else None."""
         text = SPRINTS_SAID.sub("sprint in ", text)
+        if ORDER_ALONE.match(text):  # "ORDER BY priority DESC" after a list: that list, in that order
+            return "", text.strip().rstrip("?.!")
         match = self.clause_start.search(text) or self._unknown_field(text)
         if match is None or not STRONG_JQL.search(text[match.start():]):
             return None  # "a resolution was recorded" is English; JQL has symbols, AND/OR or EMPTY
@@ -281,6 +286,9 @@ class TypedJql:
             matches = [m for m in matches if get_close_matches(value.lower(), [m.term.label.lower()], cutoff=0.8)]
         if kind == "project" and value.upper() in self.lexicon.project_keys:
             return value.upper()
+        if kind == "project" and (named := next((t.value for t in self.lexicon.of("project")
+                                                 if t.label.lower() == value.lower()), None)):
+            return named  # "Coding to Learn and Create": a name longer than the grounder's phrases
         if kind == "sprint" and value in {t.value for t in self.lexicon.of("sprint")}:
             return value  # "sprint = 272": a sprint by its id, as Jira takes it
         tied = len(matches) > 1 and matches[1].score == matches[0].score < 1.0 and matches[1].term != matches[0].term

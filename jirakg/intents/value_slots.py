@@ -45,7 +45,9 @@ SLOTS: list[tuple[str, re.Pattern[str]]] = [
     ("resolution", re.compile(rf"\b(?i:resolved|closed|marked|flagged) as (?:an? )?(?P<value>{JOINED_NAMES}|"
                               rf"(?:{USUAL_RESOLUTIONS})\b)(?! of\b)")),  # "marked as duplicates of them": a link
     ("resolution", re.compile(rf"\b(?i:resolution)(?: (?i:of|is|=))? \"?(?P<value>{JOINED_NAMES})")),
-    ("resolution", re.compile(rf"(?P<value>{JOINED_NAMES}) (?i:resolution)\b")),
+    # ("summary IE8 resolution Won't Fix": the words searched for in a field said before them, no resolution)
+    ("resolution", re.compile(rf"(?<!(?i:summary) )(?<!(?i:title) )(?<!(?i:description) )(?<!\w)"
+                              rf"(?P<value>{JOINED_NAMES}) (?i:resolution)\b")),
     ("version", re.compile(r"\b(?i:release|version|fix ?version)s? \"?(?P<value>[A-Z0-9][\w.-]*)")),
     # a dotted number before the noun: "the 2028.Q2 release", "the 1.4 version"
     ("version", re.compile(r"(?<![\w.])(?P<value>[A-Za-z]*\d[\w-]*(?:\.[\w-]+)+) (?i:release|version)\b")),
