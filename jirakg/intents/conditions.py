@@ -106,6 +106,11 @@ NOT_YET_TAKEN = re.compile(r"\b(?:nobody|no one|noone) (?:has |have |had )?(?:ye
 NEGATES_ANOTHER = frozenset("assigned reported created filed raised opened owned".split())
 # "neither bugs nor sub-tasks": one negated list, as "not bugs or sub-tasks" reads
 NEITHER_NOR = re.compile(r"\bneither (?P<first>[^,.;:?!]{1,30}?) nor\b")
+# "have neither a component nor an owner assigned": each field empty
+_EMPTIABLE_NOUN = (r"(?:components?|owners?|assignees?|fix ?versions?|labels?|due ?dates?|descriptions?|epics?|"
+                   r"parents?|sprints?|versions?)")
+NEITHER_EMPTY = re.compile(rf"\b(?:have |has |having |with |got )?neither (?:an? |any )?(?P<first>{_EMPTIABLE_NOUN}) "
+                           rf"nor (?:an? |any )?(?P<second>{_EMPTIABLE_NOUN})(?: (?:assigned|set|given|yet))*\b")
 # a project or component described beside its name: "Kettle, the server-side framework, …", "the museum app project
 # (Fluid Engage)"
 DESCRIBED_AFTER = re.compile(r"(?P<name>\b[\w'-]+(?: [\w'-]+){0,3})(?P<rest>, (?:the|a|an|our|its) "
@@ -142,10 +147,21 @@ EXCLUDED_AFTER = re.compile(r"\b(?P<what>(?:the )?(?:[\w-]+ )?[\w-]+'s|(?:the )?
 TAKEN_OUT = re.compile(r"\b(?:take|taking|strip|stripping|leave|leaving|filter|filtering|knock|cross|throw|toss) "
                        r"(?P<what>(?:the |any |all the |all )?(?:[\w'-]+ ){0,2}[\w'-]+) out\b"
                        r"(?: of (?:that|those|this|these|it|them|the list|there|the results?))?")
+ONE_OF_THE_COMMENTS = re.compile(r"\b(?:one|any|some|either) of (?P<whose>the|their|its) comments\b", re.IGNORECASE)
+SORTING = re.compile(r"\b(?:sort|sorted|sorting|order|ordered|rank|ranked)\b", re.IGNORECASE)
+HIGH_TO_LOW = re.compile(r"\b(?:from )?(?:(?P<high>high(?:est)?) to low(?:est)?|low(?:est)? to high(?:est)?)\b",
+                         re.IGNORECASE)
+# "excluding those whose resolution is Duplicate": the field's value left out
+EXCLUDING_WHOSE = re.compile(r"\b(?:excluding|except(?: for)?|leav(?:e|ing) out|apart from|other than|"
+                             r"(?:take|taking|filter|filtering) out) "
+                             r"(?:those|the ones|ones|issues|tickets|anything|everything|any) "
+                             r"(?:whose|with (?:a|the|an)) "
+                             r"(?P<field>resolution|status|priority|(?:issue ?)?type|component|label) "
+                             r"(?:is|was|are|were|of) ", re.IGNORECASE)
 # "leaving out any that are also filed under Demos", "except the ones already in Keyboard Accessibility": what follows
 # is excluded, the words between only point at it
 EXCLUDING_THOSE = re.compile(r"\b(?:leav(?:e|ing) out|excluding|except(?: for)?|apart from|aside from|ignoring|"
-                             r"remov(?:e|ing)|drop(?:ping)?|filter(?:ing)? out|get(?:ting)? rid of) "
+                             r"remov(?:e|ing)|drop(?:ping)?|(?:filter(?:ing)?|take|taking) out|get(?:ting)? rid of) "
                              r"(?:any|those|the ones|ones|anything|everything|the issues|the tickets)(?: that| which)?"
                              r" (?:are |were |is |s |re )?(?:also |already )?(?:filed |put |sitting )?"
                              r"(?:under(?= )|(?=in ))")  # ("… the ones in review": the state keeps its "in")
@@ -384,6 +400,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                                    r"(?:(?:found|seen|broken|happen\w*|occur\w*|show\w* up|appear\w*) in|affects?|"
                                    r"hits?))\b")),
     ("component", re.compile(rf"\b(?:{WITHOUT}{COMPONENT_WORDS}|(?:no|without) component set|"
+                             # "that aren't in any component", "sitting in no component"
+                             rf"(?:{NOT_BE} (?:in|under|part of) (?:any|a) |in no ){COMPONENT_WORDS}|"
                              rf"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|put|filed|labell?ed) "
                              rf"(?:them |it )?(?:with|under|in) (?:a |an |any )?{COMPONENT_WORDS}|"
                              rf"{NOT_PUT}{COMPONENT_WORDS}{GIVEN}|"
@@ -571,7 +589,7 @@ NAMED_CATEGORY = re.compile(r"\bstatus ?category (?:is |= )?(?P<not>not |isn t |
 CATEGORY_KEYS = {"done": "done", "complete": "done", "to do": "new", "new": "new", "in progress": "indeterminate",
                  "indeterminate": "indeterminate"}
 AGAINST = re.compile(r"\bagainst(?: the)?$")  # "filed against the uploader": the component it is filed under
-AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|affectedversions?|against|(?:found|seen|broken|happens?|"
+AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|affectedversions?|against|(?:found|seen|broken|broke|happens?|"
                      r"happening|occurs?|shows? up|showing up|showed up|turned up|cropped up|popped up|appeared|"
                      r"reproduces?|hit) in|"
                      r"reported (?:in|on|against)|(?:that |which )?(?:hit|hits|hitting|broke|break))"
@@ -677,7 +695,12 @@ SOMEONE_ELSE = re.compile(r"\b(?:(?:is |are )?(?:now |currently |ended up |end u
                           r"(?:has |had |now |since |is |are )?(?:ended up |end up |now )?"
                           r"(?:owns?|owned|owning|has|had|took over|taken over|picked up|is working on|is handling|"
                           r"handles|handled)|(?:taken over|picked up) by (?:someone|somebody) else|"
-                          r"(?:is |are )?(?:now|currently) (?:someone|somebody) else(?: s)?)\b")
+                          r"(?:is |are )?(?:now|currently) (?:someone|somebody) else(?: s)?|"
+                          # "where the assignee is a different person than Colin", "fixed by someone else as assignee"
+                          r"(?:the )?assignee (?:is |was |being )?(?:a |an )?(?:different person|someone else|"
+                          r"somebody else|another person|different)(?: (?:than|from))?|"
+                          r"(?:(?<=fixed )|(?<=handled )|(?<=resolved )|(?<=closed ))by (?:someone|somebody) else"
+                          r"(?: as (?:the )?assignee)?)\b")
 SOMEONE_ELSE_REPORTED = re.compile(rf"\b(?:(?:{REPORTED}|written|raised) by (?:someone|somebody) else|"
                                    rf"(?:someone|somebody) else (?:has |had )?(?:{REPORTED}|wrote))\b")
 # "assigned to somebody other than him": the person the question names
@@ -849,7 +872,9 @@ TEXT_VERB_WORDS = frozenset("mentions mentioning mention containing contains say
 # keywords: "MOB bugs summary offline count", "with comment text customer reported count"
 KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
                                 r"\b(?P<field>summary|title|description|environment|comments? text|"
-                                r"(?<!full )(?<!free )text) "
+                                r"(?<!full )(?<!free )text|"
+                                # "comment contains regression": with its verb, what the comments say
+                                r"comments?(?= (?:contains?|containing|saying|says|mentions?|mentioning)\b)) "
                                 r"(?:(?P<verb>mentions|mentioning|containing|contains|says|saying|with|has|having) )?"
                                 r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total|only|please)\b|\s*[?.!]?\s*$|"
                                 r"\s*[,;]|"
@@ -1579,6 +1604,11 @@ class ConditionReader:
             if forms - resolutions else "")), outward)
                             for name, outward in lexicon.link_type_names.items()
                             if (forms := _noun_forms(name) - {outward, lexicon.inverse_links.get(outward, "")})]
+        # "link type is blocked by", "issue link type duplicates": a link type by its name or either description
+        said = sorted({t.value.lower() for t in lexicon.of("link")} | set(lexicon.link_type_names), key=len,
+                      reverse=True)
+        self.link_type_said = re.compile(rf"\b(?:issue ?)?link ?types? (?:is |= ?|of |: ?)?[\"']?"
+                                         rf"(?P<link>{'|'.join(map(re.escape, said))})\b[\"']?") if said else None
         self.points_field = points.label if (points := lexicon.points_field()) else None
         self.version_names = " | ".join(f" {alias} " for t in lexicon.of("version") for alias in t.aliases)
         names = sorted(lexicon.epics, key=len, reverse=True)
@@ -1632,13 +1662,16 @@ class ConditionReader:
         raw = QUARTER_SAID.sub(self._quarter_months, SPRINT_OF_PROJECT.sub(self._sprint_of_project, raw))
         # "in progress/PR/reopened": any of them
         raw = LEVEL_PLUS.sub(" priority or above", SLASHED_LIST.sub(" or ", raw.replace("and/or", "or")))
+        if SORTING.search(raw):  # "sort by prio high to low": the order's direction, not a range of levels
+            raw = HIGH_TO_LOW.sub(lambda m: " descending" if m.group("high") else " ascending", raw)
         raw = EXCLUDED_AFTER.sub(r"excluding \g<what>", raw)  # "WEB issues, bugs excluded"
         raw = TAKEN_OUT.sub(r"excluding \g<what>", raw)  # "take the bug reports out of that"
-        raw = EXCLUDING_THOSE.sub("excluding ", raw)
+        raw = EXCLUDING_THOSE.sub("excluding ", EXCLUDING_WHOSE.sub(r"excluding \g<field> ", raw))
+        raw = ONE_OF_THE_COMMENTS.sub(r"\g<whose> comments", raw)  # "in one of their comments": in their comments
         # "aren't unresolved" is resolved; "stopped being blocked" is no longer blocked
         raw = NOT_UN.sub(r"\g<what>", STOPPED_BEING.sub("no longer ", raw))
         raw = EXAMPLES.sub(" ", SPELLED_OUT.sub(self._category_spelled_out, raw))
-        raw = NEITHER_NOR.sub(r"not \g<first> or", raw)
+        raw = NEITHER_NOR.sub(r"not \g<first> or", NEITHER_EMPTY.sub(r"with no \g<first> and no \g<second>", raw))
         raw = SHARED_TAIL.sub(self._shared_tail, raw)
         raw = self._named_parents(self._without_descriptions(raw))
         raw = KIND_BESIDE_KEY.sub(lambda m: m.group("key") or m.group("key2"), raw)
@@ -1663,6 +1696,7 @@ class ConditionReader:
         words = Words(unicode_words(raw).split())
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
             self._me(words, slots)
+        self._link_types_named(words, slots)
         self._declined(words, slots)
         self._not_fixed(words, slots)
         self._empties(words, slots)
@@ -2207,7 +2241,8 @@ class ConditionReader:
             ended = re.search(r"\b(?:ended up|turned out(?: to be)?)(?: an?)?$", before) and (
                 match.term.value.lower() not in self.status_values)
             left = re.search(r"\bleft(?: them| it)?$", before)  # "left incomplete", "left them incomplete"
-            cue = ended or left or re.search(r"\b(?:as|(?:resolution|outcome)(?: (?:is|was|of|set to|being|equals?))?|"
+            cue = ended or left or re.search(r"\b(?:as|(?:resolution|outcome)(?: (?:is|was|of|set to|being|equals?))?"
+                                             r"(?: not| isn t)?|"
                                              r"resolved|closed|marked|with|flagged)(?: an?)?$", before) \
                 or re.search(r"\b(?:closed|resolved|dismissed|shut)(?: off| out)? (?:because\b|(?:for|as) being$)",
                              words.before(match.start, 7))
@@ -2332,6 +2367,16 @@ class ConditionReader:
             slots.version_state = "unreleased"
         elif words.take_all(RELEASED):
             slots.version_state = "released"
+
+    def _link_types_named(self, words: Words, slots: Slots) -> None:
+        """"link type duplicates": the link type, before any reader takes its name as a resolution (beside an issue
+        key, the key's link, read with it)."""
+        if self.link_type_said is None or re.search(KEY, self.typed, re.IGNORECASE):
+            return
+        for match in words.take_all(self.link_type_said):
+            named = match.group("link")
+            link = LinkFilter(link_type=self.lexicon.link_said(self.lexicon.link_type_names.get(named, named)))
+            slots.links += [] if link in slots.links else [link]
 
     def _links_without_key(self, words: Words, slots: Slots) -> None:
         for pattern, outward in self.named_links:
@@ -2710,7 +2755,7 @@ class ConditionReader:
             if match.term.kind == "type" and phrase == "broken" and words.after(match.end, 1) in (
                     "out", "down", "up", "into", "apart", "off"):
                 continue  # "sub-tasks broken out of bigger ones", "broken down by priority": no bug is said
-            if match.term.kind == "type" and phrase == "broken" and re.fullmatch(r"in \S*\d\S*",
+            if match.term.kind == "type" and phrase in ("broken", "broke") and re.fullmatch(r"in \S*\d\S*",
                                                                                 words.after(match.end, 2)):
                 continue  # "stuff broken in 2026.q2": the version it affects (`AFFECTS`), not the kind of issue
             if _names_a_link(words, match.end):

@@ -42,19 +42,27 @@ FIELD_ALONE = re.compile(rf"(?:{FIELD.pattern})(?: (?:level|value|field|setting)
 CONDITION_NOUN = (r"(?:bit|part|piece|condition|filter|restriction|requirement|criteri(?:on|a)|clause|constraint|"
                   r"limit)s?")
 BOUNDARY = r"(?=\s*(?:[,.;:!?—]|\s-\s|\band\b|\bbut\b|\bthen\b|\bjust\b|\bshow\b|\binstead\b|\bplease\b|\bso\b|$))"
-OBJECT = rf"(?P<object>(?:the |that |this |their |its |any |about )*['\"‘“]?[\w'’ -]*?['\"’”]?){BOUNDARY}"
+OBJECT = rf"(?P<object>(?:the |that |this |their |its |any |about )*['\"‘“]?[\w'’ =\".-]*?['\"’”]?){BOUNDARY}"
 # verbs that take a condition away; "without", "skip" and "no need for" only with a word naming the condition
 # ("without a sprint" is the issues in none)
-DROP = re.compile(rf"\b(?:drop|remove|forget(?: about)?|ignore|lose|scrap|ditch|clear|get rid of|leave off|"
-                  rf"never ?mind|nvm|(?:don'?t|do not) (?:care|worry)(?: about)?|lift|undo|cancel)\s+{OBJECT}|"
+DROP = re.compile(rf"\b(?:drop|remove|(?P<forget>forget(?: about)?|ignore|never ?mind|nvm|(?:don'?t|do not) "
+                  rf"(?:care|worry)(?: about)?)|lose|scrap|ditch|clear|get rid of|leave off|lift|undo|cancel)\s+"
+                  rf"{OBJECT}|"
                   rf"\b(?:replace|swap(?: out)?|exchange) (?P<replaced>(?:the |that |this )?[\w'’ -]*?) "
                   rf"(?:with|for|by)\b|"
+                  # "Instead of unassigned ones, I want Antranig's": what is said in place of the earlier condition
+                  rf"^\W*(?:(?:ok(?:ay)?|so|actually|now),? )?(?:instead of|rather than) (?P<instead>[^,;.]{{1,40}}?)"
+                  rf"\s*[,;]|"
                   rf"\btake (?P<taken>(?:the |that |this )?[\w'’ -]*?) (?:off|away|out)\b|"
-                  rf"\b(?:without|skip|no need for|no more) (?P<named>(?:the |that |this |any )?[\w'’ -]*?"
+                  rf"\b(?:without|skip|no need for|no more|no) (?P<named>(?:the |that |this |any )?[\w'’ -]*?"
                   rf"{CONDITION_NOUN}){BOUNDARY}", re.IGNORECASE)
 # a condition said not to matter: "regardless of status", "whatever their priority", "no matter who reported them",
 # "any reporter", "in a sprint or not"
-ANY = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever|any|all|every|"
+ANY = re.compile(r"\bwho ?ever (?P<whoever>owns|has|holds|is assigned|is working on|works on|reported|raised|filed|"
+                 r"opened|logged|created)\b(?: (?:it|them|those|these))?|"
+                 # "everyone, not just Farid", "all assignees, not only Ana": the person no longer a condition
+                 r"\bnot (?:just|only) (?P<person>[\w'-]+(?: [\w'-]+)?)(?=\s*[,.;!?]|\s*$)|"
+                 r"\b(?:regardless of|irrespective of|no matter|whatever|whichever|any|all|every|"
                  r"(?:doesn'?t|does not|don'?t|do not) matter)\s+(?:the |their |its |of )?"
                  r"(?P<any>(?:who|what|which|when)\b[\w' ]*?|[\w-]+(?: (?:level|value|field|setting)s?)?)"
                  rf"{BOUNDARY}|"
@@ -69,6 +77,7 @@ ISSUES_THEMSELVES = re.compile(r"^(?:the |those |these |any )?(?:ones?|issues?|t
                                r"anything|everything|them|those|these)\b|"
                                r"\b(?:ones?|issues?|tickets?|bugs?|stories|tasks?|items?|epics?)$")
 
+PEOPLE: set[Kind] = {"assignee", "reporter"}
 # The slots each condition fills: values (said and excluded), emptiness, and what else it set
 VALUES: dict[Kind, tuple[str, ...]] = {
     "reporter": ("reporters",), "assignee": ("assignees",), "status": ("statuses", "status_categories"),
@@ -107,9 +116,16 @@ def _kinds(match: re.Match[str], value_kinds: Callable[[str], set[Kind]]) -> set
     groups = match.groupdict()
     if groups.get("either"):
         return {EITHER[groups["either"].lower()]}
-    said = next(g for g in ("object", "taken", "named", "replaced", "any") if groups.get(g) is not None)
+    if groups.get("whoever"):
+        return {kind for kind, _ in FIELD_WORDS for m in FIELD.finditer(f"who {groups['whoever'].lower()}")
+                if m.group(kind)}
+    if groups.get("person"):
+        return value_kinds(groups["person"]) & PEOPLE
+    said = next(g for g in ("object", "taken", "named", "replaced", "instead", "any") if groups.get(g) is not None)
     obj = re.sub(r"['\"‘’“”]", " ", groups[said].lower()).strip()
     obj = " ".join(re.sub(r"^(?:(?:the|that|this|their|its|any|about)\s+)+", "", obj).split())
+    if said == "instead":
+        return value_kinds(obj)
     if not obj or ISSUES_THEMSELVES.search(obj):
         return set()
     fields = {kind for kind, _ in FIELD_WORDS for m in FIELD.finditer(obj) if m.group(kind)}
@@ -120,6 +136,8 @@ def _kinds(match: re.Match[str], value_kinds: Callable[[str], set[Kind]]) -> set
     value = re.sub(rf"\s*\b{CONDITION_NOUN}$", "", obj)
     if value != obj or WHETHER.match(obj):  # "the in progress bit", "whether they're in progress"
         return value_kinds(WHETHER.sub("", value))
+    if groups.get("forget") and (people := value_kinds(obj)) and people <= PEOPLE:
+        return people  # "never mind Farid": the person's condition, in the role they had
     return set()
 
 
@@ -235,7 +253,8 @@ def switched(text: str) -> str:
 
 
 # "in that component", "issues like that", "the same text search": the earlier condition, kept as any follow-up keeps it
-SAID_BEFORE = re.compile(r"\b(?:in |with |for |under |of )?(?:that|this|the same|those|these) (?:component|label|tag|"
+SAID_BEFORE = re.compile(r"\b(?:in |with |for |under |of )?(?:that|this|(?:the )?same|those|these) "
+                         r"(?:component|label|tag|"
                          r"version|release|sprint|status|priority|type|text(?: search)?|search(?: words)?|query|filter|"
                          r"words?|phrase|keywords?|conditions?|criteria|period|dates?|"
                          r"time(?: frame)?)s?\b|\blike (?:that|this|those|these)\b|\bthe same(?: thing)?\b",

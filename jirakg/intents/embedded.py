@@ -199,6 +199,8 @@ SEARCH_KINDS = {"type", "status", "priority", "person", "component", "label", "p
 NOT_A_RELEASE = {"component", "person", "label", "type"}  # values beside a release named alone select its issues
 # A follow-up word anywhere, or at the start of any sentence ("Okay. And if we look at Ana instead?")
 FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the list|of those|of them|instead)\b|"
+                       # "now leave out anything in Closed", "take out everything whose type is Bug"
+                       r"\b(?:leave|leaving|take|taking|filter|filtering|strip) out\b|"
                        # "what's the total if we include MOB as well?": more values for the last set
                        r"\bif (?:we|you|i) (?:include|add|throw in)\b|"
                        r"\b(?:include|add|throw in)\b[^.?!]{1,40}\b(?:too|as well)\b|"
@@ -231,14 +233,18 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
 TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"
                              r"how about|(?:count|how many|number)(?: of (?:those|them))?(?: where| with|:? and)|where|"
                              r"with)\b|\binstead\W*$", re.IGNORECASE)
-ADDED = re.compile(r"^\W*(?:(?:also )?add|include|filter(?: it| that| them)? (?:to|by|on|for)|"
+ADDED = re.compile(r"^\W*(?:(?:also )?add|include|use|set|make it|(?:replace|swap)(?: it| that| them)? (?:with|for)|"
+                   r"change(?: it| that)? to|filter(?: it| that| them)? (?:to|by|on|for)|"
                    r"narrow(?: it| that| them)?(?: down)? (?:to|by)|(?:limit|restrict)(?: it| that| them)? to)\b\W*",
                    re.IGNORECASE)
 LISTING = re.compile(r"\b(?:list|show|which|what are|give me)\b")  # a follow-up to a count asking for the issues
 # what a follow-up that takes a condition away may say beside it and still ask for the same list again
 ASKS_AGAIN = frozenset("""show me them those these all the of ones one please instead then now just list give again
     everything how many if we i you let's lets so ok okay actually sorry and can could what about count number still
-    same search results it that in a or not whole full entire set list""".split())
+    same search results it that in a or not whole full entire set list everyone everybody anyone anybody for""".split())
+LEFT_OUT = re.compile(r"\W*(?:exclude|excluding|without|minus|except|but not|not|leave out|take out|remove|drop)\W*",
+                      re.IGNORECASE)
+COUNT_SUFFIX = re.compile(r"\s*\((?:count|total|number|how many)\)\W*$", re.IGNORECASE)  # "… (count)": a count
 COUNT_PREFIX = re.compile(r"^\W*(?:how many|count|number)\W*$", re.IGNORECASE)  # "how many: project = SJRK"
 ONE_CLAUSE_JOINED = re.compile(r"\b(?:and|or|order by)\b", re.IGNORECASE)  # typed JQL of more than one clause
 REQUEST = re.compile(r"(?<!-)\b(?:what|which|who|whom|how|when|where|why|list|show|find|give|get|count|tell|"  # "to-do"
@@ -368,6 +374,7 @@ class EmbeddedParser:
         if problem:
             return ParsedQuery(text=text, intents=[clarify(problem)])
         asked = spelled_years(self.typos.corrected(UNAPOSTROPHED.sub(r"\1's", text.strip())), self.now())
+        asked = COUNT_SUFFIX.sub("", f"how many: {asked}") if COUNT_SUFFIX.search(asked) else asked
         # "Farid is out sick … What is assigned to Farid Nguyen? Not his to-do pile": he, him, his, she, her point at
         # the one person the question names, not back into the story when the request names them itself. Only a
         # text with such a pronoun is asked for its person, and each text is scanned once.
@@ -379,14 +386,14 @@ class EmbeddedParser:
                 named[words] = self._one_person(words)
             return named[words]
 
+        if state.last_search is not None and state.last_intent in ("search", "count"):
+            changed = self._changed(asked, state)  # before a story is told apart: "Ignore the label; show …"
+            if isinstance(changed, IntentCall):
+                return ParsedQuery(text=text, intents=[changed])
+            asked, state = changed
         stripped, story = without_story(asked, self.story_projects, names_person=lambda s: bool(
             one_person(asked) and one_person(s)), sprints=self.story_sprints, fits=self._fits_project,
             person_in=one_person)
-        if state.last_search is not None and state.last_intent in ("search", "count"):
-            changed = self._changed(stripped, state)
-            if isinstance(changed, IntentCall):
-                return ParsedQuery(text=text, intents=[changed])
-            stripped, state = changed
         calls: list[IntentCall] = []
         parts = _with_restrictions_joined([p for p in SPLIT.split(stripped) if p and p.strip()],
                                           self._without_contrast)
@@ -422,7 +429,7 @@ class EmbeddedParser:
             within = state
             if previous is not None and previous.name in ("search", "count") and _narrowing(previous.slots) \
                     and (PLURAL.search(part.lower()) or RELATIVE.match(part) or ONLY_THE_ONES.search(part)
-                         or HOW_MANY_MORE.match(part)):
+                         or HOW_MANY_MORE.match(part) or self._order_alone(part.lower())):
                 # "how many OPS bugs are open and which of them are blocked?": "them" is the set the part before
                 # selected, narrowed as a follow-up narrows the last answer's
                 within = state.model_copy(update={"last_search": previous.slots, "last_intent": previous.name})
@@ -634,33 +641,47 @@ class EmbeddedParser:
         slots = role_moved(lowered, previous, names)
         if slots is None:
             # "swap to Ana": Ana in place of the earlier one; "in that component": the earlier one kept
-            rest, kinds = dropped(said_before(switched(text)), self._value_kinds)
+            rest, kinds = dropped(said_before(switched(text)), lambda value: self._value_kinds(value, previous))
             if not kinds:
                 return rest, state
             slots = without(previous, kinds)
-            if set(unicode_words(rest.lower()).split()) - ASKS_AGAIN:
-                return rest, state.model_copy(update={"last_search": slots})
+            if set(unicode_words(rest.lower()).split()) - ASKS_AGAIN:  # what else it says narrows what is left
+                return f"of those {rest}", state.model_copy(update={"last_search": slots})
         counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not LISTING.search(lowered))
         slots.ignored = []
         return IntentCall(name="count" if counted else "search", slots=slots,
                           jql=build_jql(slots, now=self.now().strftime(MINUTE)))
 
-    def _value_kinds(self, value: str) -> set[Kind]:
-        """The conditions a value said alone is on ("in progress": the status)."""
+    def _value_kinds(self, value: str, previous: Slots) -> set[Kind]:
+        """The conditions a value said alone is on ("in progress": the status); a person, in the role the last search
+        had them in ("never mind Carla": the Carla it named)."""
+        said_words = set(unicode_words(value.lower()).split())
+        named: list[tuple[Kind, list[str]]] = [("assignee", previous.assignees), ("reporter", previous.reporters)]
+        roles = {role for role, people in named for p in people
+                 if said_words <= set(unicode_words((self.people.get(p) or p).lower()).split())}
+        if roles:
+            return roles
         try:
-            return kinds_in(self.conditions.read(value, Slots()))
+            said = self.conditions.read(value, Slots())
         except Unknown:
             return set()
+        kinds = kinds_in(said)
+        if said.assignees and set(said.assignees) <= set(previous.reporters) - set(previous.assignees):
+            kinds = (kinds - {"assignee"}) | {"reporter"}
+        return kinds
 
     def _typed(self, prefix: str, jql: str, state: ConversationState, refines: bool = False) -> IntentCall:
         """JQL typed as JQL, with any words before it ("how many FLUID bugs where …") read as conditions;
         `refines`: said as a change to the last search ("and status = Blocked?")."""
         # one clause typed alone after a list changes it ("project = FLOE", "priority in (Highest, High)")
-        prefix = ADDED.sub("", prefix)  # "add priority = High": added to the last list
+        said = prefix  # ("of those" before it: the rest of a follow-up that took a condition away)
+        prefix = ADDED.sub("", re.sub(r"^\W*of those\b", "", prefix))  # "add priority = High": added to the last list
+        if LEFT_OUT.fullmatch(prefix) and state.last_search is not None:  # "exclude issuetype = Bug": not those
+            prefix, jql, refines = "", f"NOT ({jql})", True
         refines = refines or ORDER_ALONE.match(jql) is not None or (
             not COUNT_PREFIX.sub("", prefix).strip()
             and not ONE_CLAUSE_JOINED.search(re.sub(r'"[^"]*"|\([^()]*\)', "", jql)))
-        follows = state.last_search is not None and (refines or bool(FOLLOW_UP.search(prefix.lower())))
+        follows = state.last_search is not None and (refines or bool(FOLLOW_UP.search(said.lower())))
         try:
             where, order, subtrees, read_as = self.typed.ground(jql)
             slots = self.conditions.read(prefix, Slots(), date_field=earlier_date_field(state.last_search)
@@ -752,6 +773,11 @@ class EmbeddedParser:
             return clarify(WHICH_ISSUES)
         return IntentCall(name=name, slots=slots, jql=jql)
 
+    @staticmethod
+    def _order_alone(lowered: str) -> bool:
+        """"oldest first", "show the most important priority first": an order said of the issues just asked for."""
+        return bool(ORDER.search(lowered)) and not ISSUE_NOUNS.search(lowered) and len(lowered.split()) <= SHORT_ORDER
+
     def _narrows_a_report(self, lowered: str, state: ConversationState) -> bool:
         """"exclude done" after how a release or sprint goes: its issues, narrowed ("same for 2026.Q3", "and DATA?"
         ask the report again, of another release or team)."""
@@ -802,8 +828,7 @@ class EmbeddedParser:
                 return "count" if counted else "search"
         if state.last_search is not None and refines_alone(lowered) and pronoun_in_role(lowered):
             return "count" if state.last_intent == "count" else "search"  # "assigned to her": the last set, narrowed
-        if state.last_search is not None and ORDER.search(lowered) and not ISSUE_NOUNS.search(lowered) \
-                and len(lowered.split()) <= SHORT_ORDER:
+        if state.last_search is not None and self._order_alone(lowered):
             return "search"  # "oldest first", "newest at the top": the last set, listed in that order
         if about_an_issue and POINTS.search(lowered):
             return "metadata"  # "how many story points is WEB-4?" asks a field, not a count

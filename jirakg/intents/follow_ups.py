@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import get_args
@@ -17,7 +18,7 @@ from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.render import render
 from jirakg.jql.syntax import And, Clause, Query, parse
 
-REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
+REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er|ing)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
 ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|fixing|handling|handles|doing|"
                             r"(?:she|he) (?:has|have)|(?:does|do|did) (?:she|he) have|on (?:his|her|their) plate)\b")
 # A person pointed back to ("the ones she reported"); "them"/"they" point at the issues, not a person.
@@ -91,7 +92,7 @@ def _typed_fields_replaced(merged: Slots, typed: str) -> None:
         merged.filled = [f for f in merged.filled if f != emptiable]
 
 
-def without_clauses_on(typed: str, fields: set[str], moved_to: str | None = None) -> str | None:
+def without_clauses_on(typed: str, fields: AbstractSet[str], moved_to: str | None = None) -> str | None:
     """Typed JQL without its top-level AND clauses on `fields`, or with them on the field `moved_to` ("assignee
     instead of reporter"); as it was where it is no plain conjunction."""
     try:
@@ -154,7 +155,12 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     merged.empty = list(dict.fromkeys(merged.empty + new.empty))
     merged.filled = list(dict.fromkeys(merged.filled + new.filled))
     merged.dates = [d for d in merged.dates if d.field not in {n.field for n in new.dates}] + new.dates
-    merged.links += [link for link in new.links if link not in merged.links]
+    untyped = [link for link in merged.links if link.key and not link.link_type]
+    for link in new.links:
+        if not link.key and link.link_type and len(untyped) == 1:  # "link type has risk" after what is linked to X:
+            untyped[0].link_type = link.link_type  # the links to X of that type
+        elif link not in merged.links:
+            merged.links.append(link)
     merged.parents = list(dict.fromkeys(merged.parents + new.parents))
     merged.descendants_of = list(dict.fromkeys(merged.descendants_of + new.descendants_of))
     merged.was_statuses = new.was_statuses or merged.was_statuses
@@ -188,6 +194,9 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
         new.ignored = [w for w in new.ignored if w not in (swapped.group("word"), *earlier.split())]
     if new.typed_jql:
         _typed_fields_replaced(merged, new.typed_jql)
+    anew = {field for field, names in TYPED_FIELD_SLOTS.items() if any(getattr(new, n) for n in names)}
+    if merged.typed_jql and anew and not adds:  # "same in DATA" after typed "project = WEB AND …": DATA's
+        merged.typed_jql = without_clauses_on(merged.typed_jql, anew)
     merged.typed_jql = " AND ".join(  # ("AND (resolution != Duplicate OR resolution is EMPTY)": kept together)
         f"({typed})" if re.search(r"\bOR\b", typed, re.IGNORECASE) else typed
         for typed in (merged.typed_jql, new.typed_jql) if typed) or None

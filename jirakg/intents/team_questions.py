@@ -699,7 +699,7 @@ SHAPE_WORDS = frozenset({*GROUP_WORDS, "story", "stories", "points", "sprint", "
                         "issue", "issues", "ticket", "tickets"})
 # Everyday words a letter away from a shape word ("start" / "state", "starts" / "stats"): never typos of it
 NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "stage", "stake", "place", "weekly",
-                       "monthly", "prioritise", "prioritize", "prioritised", "prioritized"})
+                       "monthly", "prioritise", "prioritize", "prioritised", "prioritized", "charges", "charged"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 ISSUE_NOUNS = ("issue", "ticket", "story")
 SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
@@ -894,6 +894,14 @@ COUNTED_BY_COMMENT_TEXT = re.compile(r"\bcomments? (?:text\b|\")(?=.*\b(?:count|
                                      r"\b(?:count|how many|number of|total)\b.*\bcomments? (?:text\b|\")")
 
 
+# "unresolved, 'IE8' in comments": the words the issues' comments hold select the issues
+WORDS_IN_COMMENTS = re.compile(r"(?<!\bwhat )(?<!\bwhat s )(?!(?:anything|something|everything|nothing|what|new|said|"
+                               r"written|posted|much|activity|going|up|else)\b)[\w.-]+['\"”’]? in "
+                               r"(?:(?:one|any|some) of )?(?:the |their |its |a )?comments?\b"
+                               r"(?! (?:on|of|for|about|from|by)\b)")
+# words that ask about the comments themselves, rather than list keywords for the issues
+ASKS_ABOUT_COMMENTS = re.compile(r"\b(?:what|which|who|whom|how|show|list|find|give|tell|get|pull|summari[sz]e|read|"
+                                 r"see|any|are there|is there)\b")
 # "issues with NVDA mentioned in a comment": what the comments say selects the issues
 SAID_IN_COMMENTS = re.compile(r"\b(?:mentioned|brought up|came up|come up|raised|talked about)\b")
 
@@ -901,7 +909,8 @@ SAID_IN_COMMENTS = re.compile(r"\b(?:mentioned|brought up|came up|come up|raised
 def _comment_search(text: str) -> TeamAsk | None:
     """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
     wrote the most of them ("who comments the most on OPS tickets?")."""
-    if NO_COMMENTS.search(text) or HAS_COMMENTS.search(text) or every_text_field(text):
+    if NO_COMMENTS.search(text) or HAS_COMMENTS.search(text) or every_text_field(text) \
+            or WORDS_IN_COMMENTS.search(text):
         # "unresolved FLUID issues with no comments": the issues, searched for having none; "whether in the title or
         # the discussion": the issues, searched for the words anywhere
         return None
@@ -914,8 +923,12 @@ def _comment_search(text: str) -> TeamAsk | None:
         return None
     match = COMMENT_DETAIL[0][1].search(text) or (KEYWORD_MENTION.search(text) if len(text.split()) <= SHORT else None)
     if match and (ISSUES_ASKED.search(text[:match.start()]) or ISSUES_ASKED.search(text[match.end():])
-                  or COUNTED_BY_COMMENT_TEXT.search(text)):
-        return None  # "which INFRA issues have comments mentioning Jenkins": the issues, a search on their comments
+                  or COUNTED_BY_COMMENT_TEXT.search(text)
+                  or (not ASKS_ABOUT_COMMENTS.search(text)
+                      and re.search(r"\bcomments? (?:contains?|containing|says|saying)\b", text))):
+        # "which INFRA issues have comments mentioning Jenkins": the issues, a search on their comments; so is a
+        # comment's text among keywords that ask nothing ("Infusion, created 2012, comment contains regression")
+        return None
     if match:
         rest = COMMENTS.sub(" ", _blank(text, match))
         return TeamAsk("comments", Measure(detail="mentions"), rest, subset=match.group("word"))

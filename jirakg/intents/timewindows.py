@@ -263,6 +263,10 @@ SHORT_YEAR = re.compile(rf"\b(?P<said>{_MONTH_NAMES}|{'|'.join(SEASONS)}|q[1-4])
                         rf"(?! (?:to|through|until|till|and|-) (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)? )?"
                         rf"(?:{_MONTH_NAMES})(?: \d{{1,2}}(?:st|nd|rd|th)?)?,? (?:19|20)\d\d)",
                         re.IGNORECASE)
+# "updated 2018+", "2018 onward": that year on
+YEAR_ON = re.compile(r"\b((?:19|20)\d\d)(?:\+(?![\w+])| (?:onwards?|and (?:later|after|beyond|since))\b)",
+                     re.IGNORECASE)  # (after a month or day, theirs: "from september 2026 onwards")
+DAY_OR_MONTH_BEFORE = re.compile(rf"\b(?:{_MONTH_NAMES}|\d+(?:st|nd|rd|th)?)\W*$", re.IGNORECASE)
 # the words that make the digits after a month its day: "on sep 26", "due jun 26", "from oct 25"
 DAY_BEFORE = re.compile(r"\b(?:on|by|due|before|after|since|until|till|from|through|to|and)\s*$|-\s*$", re.IGNORECASE)
 
@@ -277,7 +281,9 @@ def spelled_years(text: str, now: datetime) -> str:
                 not begun or DAY_BEFORE.search(text[:match.start()])):
             return match.group(0)
         return f"{match.group('said')} {2000 + yy if begun else 1900 + yy}"
-    return SHORT_YEAR.sub(year, text)
+    text = SHORT_YEAR.sub(year, text)
+    return YEAR_ON.sub(lambda m: m.group(0) if DAY_OR_MONTH_BEFORE.search(text[:m.start()])
+                       else f"since {m.group(1)}", text)
 
 
 def _season(m, now, today, _):

@@ -13,7 +13,7 @@ import pytest
 from jirakg.intents.embedded import EmbeddedParser
 from jirakg.intents.models import ConversationState
 from tests.intents.test_eleventh_round_wordings import assert_reads
-from tests.intents.test_everyday_conditions import ACCOUNT, PARSER
+from tests.intents.test_everyday_conditions import ACCOUNT, PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
 from tests.intents.test_thirteenth_round_wordings import _asked_after, _state_after
 
@@ -176,3 +176,83 @@ def test_a_role_typed_as_jql_moves_to_the_other(fluid_parser: EmbeddedParser) ->
     first = 'project = FLUID AND reporter = "Justin Obara"'
     (call,) = fluid_parser.parse("assignee instead of reporter", _fluid_after(fluid_parser, first)).intents
     assert_clauses(call.jql or "", ['project = "FLUID"', 'assignee = "justin.obara"'], ("reporter",))
+
+
+SECOND_PART = [
+    # (tune39 on) a person taken away by name, "whoever owns it", "not just X"; a typed clause taken away; the words
+    # said after a condition taken away narrow what is left
+    ("open PROJ bugs assigned to Elena Rossi that are overdue", "Never mind Elena. Show me everything overdue in PROJ, "
+     "whoever owns it.", ['project = "PROJ"', "duedate < now()"], ("assignee",)),
+    ("overdue PROJ issues assigned to Elena Rossi", "everyone, not just elena", ['project = "PROJ"', "duedate < now()"],
+     ("assignee",)),
+    ("bugs reported by Carla Sato", "never mind Carla", ['issuetype = "Bug"'], ("reporter",)),
+    ('project = OPS AND reporter = "Carla Sato" AND resolution is EMPTY', "remove the project = OPS clause",
+     [f"reporter = {CARLA}", "resolution IS EMPTY"], ('"OPS"',)),
+    ("project = PROJ AND issuetype = Bug AND labels = regression", "drop the label filter, use component = Checkout",
+     ['project = "PROJ"', 'component = "Checkout"'], ("labels", "text ~")),
+    ("PROJ bugs labelled regression", "Ignore the label; show the bugs in the Checkout area instead",
+     ['project = "PROJ"', 'component = "Checkout"'], ("labels",)),
+    ("PROJ bugs label regression", "no label filter, component Checkout", ['component = "Checkout"'], ("labels",)),
+    ("open WEB bugs with no assignee", "Instead of unassigned ones, I want the ones assigned to Elena Rossi.",
+     [f"assignee = {ELENA}", 'project = "WEB"'], ("is EMPTY AND assignee", "assignee is EMPTY")),
+    ("open WEB bugs", "instead of bugs, stories", ['project = "WEB"', 'issuetype = "Story"', "resolution is EMPTY"],
+     ('"Bug"',)),
+    # a value said anew replaces the typed clause on its field; a typed clause left out; "same query"
+    ('summary ~ "refund" AND resolution is EMPTY AND project = WEB', "same in DATA",
+     ['project = "DATA"', 'summary ~ "refund"'], ('"WEB"',)),
+    ("project = WEB AND fixVersion = 2026.Q4 AND resolution = Done", "exclude issuetype = Bug",
+     ['project = "WEB"', 'NOT (issuetype = "Bug")'], ()),
+    ('project = WEB AND reporter = "Carla Sato"', 'same query but reporter = "Elena Rossi"',
+     ['project = "WEB"', f"reporter = {ELENA}"], ("text ~", CARLA)),
+    # left out after a list: the list narrowed
+    ("open WEB bugs", "now leave out anything that's in Blocked status", ['project = "WEB"', 'status != "Blocked"'],
+     ()),
+    ("open WEB issues", "take out everything whose type is Bug", ['project = "WEB"', 'issuetype != "Bug"'], ()),
+    # a year and on; a sort from high to low
+    ("WEB issues created in 2025", "only ones updated 2026+", ['updated >= "2026/01/01 00:00"',
+                                                              'created >= "2025/01/01 00:00"'], ()),
+    ("WEB bugs", "sort by prio high to low", ['project = "WEB"', "ORDER BY priority DESC"], ("priority in",)),
+]
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), SECOND_PART,
+                         ids=[f"{f} | {u}" for f, u, _, _ in SECOND_PART])
+def test_follow_ups_second_part(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == "search", (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+FLUID_SECOND_PART = [
+    ("Engage, link type duplicates", ['project = "ENGAGE"', 'issueLinkType = "duplicates"'], ("resolution",)),
+    ("VP bugs, reporter Justin Obara, resolution not Duplicate", ['resolution != "Duplicate"'], ()),
+    ("Engage bugs Justin Obara opened, excluding those whose resolution is Duplicate",
+     ['(resolution != "Duplicate" OR resolution is EMPTY)'], ('resolution = "Duplicate"',)),
+    ("unresolved FLUID issues with neither a component nor an owner", ["component is EMPTY", "assignee is EMPTY"],
+     ("not EMPTY",)),
+    ("FLUID issues that aren't in any component", ["component is EMPTY"], ()),
+    ("KETTLE issues created in 2011 with the word couchdb in one of their comments", ['comment ~ "couchdb"'],
+     ("Comments",)),
+    ("Kettle, created 2011, comment contains couchdb", ['comment ~ "couchdb"'], ("couchdb*",)),
+    ("unresolved, 'IE8' in comments", ['comment ~ "ie8"', "resolution is EMPTY"], ()),
+    ("how many VP issues did Colin Clark report that were fixed by someone else as assignee",
+     ['reporter = "colin.clark"', 'assignee != "colin.clark"', 'resolution = "Fixed"'], ()),
+    ("uploader bugs broke in 1.3", ['affectedVersion = "1.3"'], ("fixVersion",)),
+    ("FLUID issues from 2012 onwards", ['created >= "2012/01/01 00:00"'], ('created <',)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID_SECOND_PART, ids=[q for q, _, _ in FLUID_SECOND_PART])
+def test_fluid_wordings_second_part(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                                    absent: tuple[str, ...]) -> None:
+    assert_reads(fluid_parser, question, present, absent)
+
+
+def test_count_said_after_the_question(fluid_parser: EmbeddedParser) -> None:
+    call = one(fluid_parser, 'reporter = "Colin Clark" AND resolution = Duplicate (count)')
+    assert call.name == "count" and call.jql == 'reporter = "colin.clark" AND resolution = "Duplicate"', call
+
+
+def test_comments_asked_about_stay_comments(fluid_parser: EmbeddedParser) -> None:
+    assert one(fluid_parser, "INFRA comments mentioning jenkins").name == "comments"
+    assert one(fluid_parser, "what do the comments on FLUID-123 say").name == "comments"
