@@ -67,6 +67,7 @@ TEXT_PLACES: tuple[tuple[TextField, re.Pattern[str]], ...] = (
 STATE_SLOTS = ("statuses", "status_categories")
 TYPED_FIELD_SLOTS = {field.lower(): STATE_SLOTS if slot in STATE_SLOTS else (slot,) for field, slot in LIST_CLAUSES}
 TYPED_ALIASES = {"type": "issuetype", "label": "labels"}
+DATE_FIELDS_TYPED = {"due": ("duedate", "due"), "resolved": ("resolved", "resolutiondate")}  # as JQL names them
 EMPTIED: dict[EmptiableField, str] = {"assignee": "assignees", "fixVersion": "fix_versions",
                                       "affectedVersion": "affected_versions", "component": "components",
                                       "labels": "labels", "sprint": "sprints", "parent": "parents"}
@@ -195,6 +196,8 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
     if new.typed_jql:
         _typed_fields_replaced(merged, new.typed_jql)
     anew = {field for field, names in TYPED_FIELD_SLOTS.items() if any(getattr(new, n) for n in names)}
+    anew |= {name for d in new.dates for name in DATE_FIELDS_TYPED.get(d.field, (d.field,))}  # "and 2010?" after
+    # typed created clauses
     if merged.typed_jql and anew and not adds:  # "same in DATA" after typed "project = WEB AND …": DATA's
         merged.typed_jql = without_clauses_on(merged.typed_jql, anew)
     merged.typed_jql = " AND ".join(  # ("AND (resolution != Duplicate OR resolution is EMPTY)": kept together)

@@ -102,6 +102,9 @@ def _fluid_after(parser: EmbeddedParser, first: str) -> ConversationState:
      ['project = "FLUID"', 'created >= "2010/01/01 00:00"'], ("component",)),
     ("unresolved KETTLE issues reported by Antranig Basman", "assignee instead of reporter",
      ['project = "KETTLE"', 'assignee = "antranig.basman"', "resolution is EMPTY"], ("reporter",)),
+    # a period said anew replaces the typed clauses on its field
+    ('reporter = "Jonathan Hung" AND created >= 2011-01-01 AND created < 2012-01-01', "what about 2010?",
+     ['created >= "2010/01/01 00:00"', 'reporter = "jonathan.hung"'], ('2011-01-01"', "2012")),
 ])
 def test_fluid_follow_ups(fluid_parser: EmbeddedParser, first: str, follow_up: str, present: list[str],
                           absent: tuple[str, ...]) -> None:
