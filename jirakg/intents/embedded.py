@@ -241,7 +241,7 @@ LISTING = re.compile(r"\b(?:list|show|which|what are|give me)\b")  # a follow-up
 # what a follow-up that takes a condition away may say beside it and still ask for the same list again
 ASKS_AGAIN = frozenset("""show me them those these all the of ones one please instead then now just list give again
     everything how many if we i you let's lets so ok okay actually sorry and can could what about count number still
-    same search results it that in a or not whole full entire set list everyone everybody anyone anybody for""".split())
+    same search results it that in a or not whole full entire set everyone everybody anyone anybody for""".split())
 LEFT_OUT = re.compile(r"\W*(?:exclude|excluding|without|minus|except|but not|not|leave out|take out|remove|drop)\W*",
                       re.IGNORECASE)
 COUNT_SUFFIX = re.compile(r"\s*\((?:count|total|number|how many)\)\W*$", re.IGNORECASE)  # "… (count)": a count
@@ -775,7 +775,7 @@ class EmbeddedParser:
 
     @staticmethod
     def _order_alone(lowered: str) -> bool:
-        """"oldest first", "show the most important priority first": an order said of the issues just asked for."""
+        """"oldest first", "newest at the top": an order said of the issues just asked for."""
         return bool(ORDER.search(lowered)) and not ISSUE_NOUNS.search(lowered) and len(lowered.split()) <= SHORT_ORDER
 
     def _narrows_a_report(self, lowered: str, state: ConversationState) -> bool:

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import pytest
 from click.testing import CliRunner
@@ -178,17 +183,33 @@ def fluid_url() -> Iterator[str]:
         yield url
 
 
-def many_evals(paths: list[Path], *options: str, env: dict | None = None) -> dict[str, dict]:
-    """Each file's metrics, by its name under DATA, from one `eval nlq` run over all of them."""
-    result = CliRunner().invoke(main, ["eval", "nlq", *map(str, paths), *options, "--json"], env=env)
-    assert result.exit_code == 0, result.output
+EvalRun = tuple[list[Path], subprocess.Popen, IO[str]]
+
+
+def eval_process(paths: list[Path], *options: str, env: dict | None = None) -> EvalRun:
+    """One `jirakg eval nlq` run over all of `paths`, started in a child process so that the demo and the Fluid runs
+    share the two cores (each is one Python thread); its output goes to a file, which no reader has to drain."""
+    command = [sys.executable, "-m", "jirakg", "eval", "nlq", *map(str, paths), *options, "--json"]
+    out = tempfile.TemporaryFile("w+")
+    process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+    return paths, process, out
+
+
+def many_evals(run: EvalRun) -> dict[str, dict]:
+    """Each file's metrics, by its name under DATA, from the run `eval_process` started."""
+    paths, process, out = run
+    process.wait()
+    out.seek(0)
+    output = out.read()
+    out.close()
+    assert process.returncode == 0, output
     metrics, current = {}, None
-    for line in result.output.splitlines():
+    for line in output.splitlines():
         if line.endswith(":") and Path(line[:-1]) in paths:
             current = Path(line[:-1]).relative_to(DATA).as_posix()
         elif line.startswith("{") and current is not None:
             metrics[current] = json.loads(line)
-    assert len(metrics) == len(paths), result.output
+    assert len(metrics) == len(paths), output
     return metrics
 
 
@@ -258,10 +279,21 @@ DEMO_SETS = [("dev-demo.jsonl", DEV_DEMO_FLOOR),
 
 
 @pytest.fixture(scope="module")
-def demo_set_metrics(demo_dir: Path) -> dict[str, dict]:
-    """Every demo set scored in one `eval nlq` run: the instance's vocabulary is read once, not once per set."""
-    names = ["intents-demo.jsonl", "unknown-values.jsonl", *(name for name, _ in DEMO_SETS)]
-    return many_evals([DATA / name for name in names], "--now", NOW, env={"JIRAKG_DATA_DIR": str(demo_dir)})
+def set_metrics(demo_dir: Path, request: pytest.FixtureRequest) -> dict[str, dict[str, dict]]:
+    """Every demo set scored in one `eval nlq` run and every Fluid set in another, at the same time: each instance's
+    vocabulary is read once, not once per set."""
+    demo = ["intents-demo.jsonl", "unknown-values.jsonl", *(name for name, _ in DEMO_SETS)]
+    runs = {"demo": eval_process([DATA / name for name in demo], "--now", NOW, env={"JIRAKG_DATA_DIR": str(demo_dir)})}
+    if ARCHIVE.is_file():
+        fluid = ["intents-fluid.jsonl", *(name for name, _ in FLUID_SETS)]
+        url = request.getfixturevalue("fluid_url")
+        runs["fluid"] = eval_process([DATA / name for name in fluid], "--jira-url", url)
+    return {side: many_evals(run) for side, run in runs.items()}
+
+
+@pytest.fixture(scope="module")
+def demo_set_metrics(set_metrics: dict[str, dict[str, dict]]) -> dict[str, dict]:
+    return set_metrics["demo"]
 
 
 @pytest.mark.slow
@@ -323,9 +355,8 @@ FLUID_SETS = [("dev-fluid.jsonl", DEV_FLUID_FLOOR),
 
 
 @pytest.fixture(scope="module")
-def fluid_set_metrics(fluid_url: str) -> dict[str, dict]:
-    names = ["intents-fluid.jsonl", *(name for name, _ in FLUID_SETS)]
-    return many_evals([DATA / name for name in names], "--jira-url", fluid_url)
+def fluid_set_metrics(set_metrics: dict[str, dict[str, dict]]) -> dict[str, dict]:
+    return set_metrics["fluid"]
 
 
 @pytest.mark.fluid_archive
