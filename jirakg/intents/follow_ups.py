@@ -195,10 +195,11 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
         new.ignored = [w for w in new.ignored if w not in (swapped.group("word"), *earlier.split())]
     if new.typed_jql:
         _typed_fields_replaced(merged, new.typed_jql)
+    # a value or a period said anew replaces the typed clause on its field ("same in DATA" after typed
+    # "project = WEB AND …", "and 2010?" after typed created clauses)
     anew = {field for field, names in TYPED_FIELD_SLOTS.items() if any(getattr(new, n) for n in names)}
-    anew |= {name for d in new.dates for name in DATE_FIELDS_TYPED.get(d.field, (d.field,))}  # "and 2010?" after
-    # typed created clauses
-    if merged.typed_jql and anew and not adds:  # "same in DATA" after typed "project = WEB AND …": DATA's
+    anew |= {name for d in new.dates for name in DATE_FIELDS_TYPED.get(d.field, (d.field,))}
+    if merged.typed_jql and anew and not adds:
         merged.typed_jql = without_clauses_on(merged.typed_jql, anew)
     merged.typed_jql = " AND ".join(  # ("AND (resolution != Duplicate OR resolution is EMPTY)": kept together)
         f"({typed})" if re.search(r"\bOR\b", typed, re.IGNORECASE) else typed
