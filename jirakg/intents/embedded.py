@@ -823,7 +823,7 @@ class EmbeddedParser:
             if not any(pattern.search(stateless) for name, pattern in RULES
                        if name != "count" and (relatives or name not in ("linked", "children"))):
                 # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
-                listing = re.search(r"\b(?:list|show|which|what are|sort|order|give me)\b", lowered)
+                listing = LISTING.search(lowered) or re.search(r"\b(?:sort|order)\b", lowered)
                 counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
                 return "count" if counted else "search"
         if state.last_search is not None and refines_alone(lowered) and pronoun_in_role(lowered):
