@@ -49,6 +49,7 @@ from jirakg.intents.timewindows import (
 )
 from jirakg.intents.value_slots import NO_NAME_AFTER_FIELD, NO_VALUE, unknown_slot_value, unplaced_name, value_names
 from jirakg.jql.keys import ISSUE_KEY_SHAPE
+from jirakg.text.close_words import CloseWords
 from jirakg.text.words import unicode_words
 
 KEY = ISSUE_KEY_SHAPE
@@ -1398,6 +1399,8 @@ went gone goes came come comes across
 people person anyone anybody someone somebody everyone everybody others colleagues colleague teammates
 """.split())
 LONG_FILLER = sorted({w for w in FILLER | {"whats", "thats"} if len(w) >= 4})
+CLOSE_FILLER = CloseWords(LONG_FILLER)
+FILLER_ANAGRAMS = {(w[0], "".join(sorted(w))) for w in LONG_FILLER}  # "shwo": the letters of "show", swapped
 # Words that look like conditions: never dropped without saying so.
 # Words about the asker's situation, not about the issues ("I'm on call this weekend", "for the retro"): a
 # leftover word outside FILLER and this list is named as not used, whatever it is, so none widens silently.
@@ -1570,8 +1573,9 @@ class ConditionReader:
         self.known = {alias for term in lexicon.terms for alias in term.aliases}
         self.known_words = {word for alias in self.known for word in alias.split()}
         # near a known name: asked of the same leftover words by several readers, so remembered
+        known_pool = CloseWords(self.known)
         self._near_known = functools.lru_cache(maxsize=4096)(
-            lambda word: bool(get_close_matches(word, self.known, n=1, cutoff=0.8)))
+            lambda word: bool(known_pool.matches(word, n=1, cutoff=0.8)))
         # Facts of the instance every question consults, computed once per lexicon.
         self.status_values = {t.value.lower() for t in lexicon.of("status")}
         self.type_words = {alias for t in lexicon.of("type") for alias in t.aliases}  # "about bugs he raised": no text
@@ -1964,7 +1968,7 @@ class ConditionReader:
         word = match.group(0)
         if word in CUE_VOCABULARY or word in FILLER or word in self.known_words:
             return word
-        close = [c for c in get_close_matches(word, CUE_VOCABULARY, n=1, cutoff=0.85)
+        close = [c for c in CLOSE_CUES.matches(word, n=1, cutoff=0.85)
                  if c[0] == word[0] and abs(len(c) - len(word)) <= 1 and not c.startswith(word)  # "finish" is a word
                  and not (word.endswith("er") and c == word[:-2] + "ed")]  # "starter" is no "started"
         swapped = [c for c in CUE_VOCABULARY if c[0] == word[0] and c != word and sorted(c) == sorted(word)]
@@ -3346,8 +3350,8 @@ def _misspelt_filler(word: str) -> bool:
     """"shwo", "isues", "whats": question scaffolding typed fast, not a condition."""
     if word in LONG_FILLER:
         return True
-    return any(sorted(f) == sorted(word) and f[0] == word[0] for f in LONG_FILLER if len(f) == len(word)) or bool(
-        len(word) >= 5 and get_close_matches(word, LONG_FILLER, n=1, cutoff=0.88))
+    return (word[:1], "".join(sorted(word))) in FILLER_ANAGRAMS or bool(
+        len(word) >= 5 and CLOSE_FILLER.matches(word, n=1, cutoff=0.88))
 
 
 def foreign_language(text: str) -> bool:
@@ -3393,6 +3397,7 @@ CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported repo
 components release releases released unreleased version versions duplicate duplicates blocked blocking blocker blockers
 created updated closed critical important highest lowest sprint sprints label labels labelled resolution mentioning
 containing outstanding finished completed started progress review open description environment""".split())
+CLOSE_CUES = CloseWords(CUE_VOCABULARY)
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 
 

@@ -12,7 +12,6 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
-from difflib import get_close_matches
 from typing import cast
 
 from jirakg.intents.asking import WHICH_ISSUE, clarify, which_issue
@@ -65,6 +64,7 @@ from jirakg.intents.typos import ENGLISH, Typos
 from jirakg.intents.value_slots import unknown_person
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.keys import ISSUE_KEY_IN_QUESTION, ISSUE_KEY_SHAPE
+from jirakg.text.close_words import CloseWords
 from jirakg.text.words import unicode_words
 
 MAX_CHARS = 2000
@@ -170,6 +170,7 @@ INTENT_WORDS = ["blocks", "blocked", "blocking", "blockers", "summarize", "summa
                 "changelog", "changed", "change", "changes", "children", "subtasks", "sub-tasks", "depends",
                 "duplicates", "duplicated", "deadlock", "transitively", "overview", "progress", "related", "linked",
                 "assignee", "priority", "status", "reporter", "labels", "components"]
+CLOSE_INTENT_WORDS = CloseWords(INTENT_WORDS)
 SEARCH_WORDS = re.compile(r"\b(list|show|find|search|which|what|any|anything|everything|stuff|things|all|open|closed|"
                           r"unresolved|issues|bugs|tickets|stories|tasks|epics|items|reports)\b")
 KG_WORDS = re.compile(r"\b(born|birth|died|death|height|tall|married|spouse|wife|husband|wrote|written|author\w*|"
@@ -895,7 +896,7 @@ class EmbeddedParser:
             if (len(bare) >= 5 and bare not in INTENT_WORDS and bare not in self.known_words
                     and not self.typos.knows(bare)):
                 # Same first letter, as misspellings keep it: "story" must not become "history".
-                close = [w for w in get_close_matches(bare, INTENT_WORDS, n=3, cutoff=0.8) if w[0] == bare[0]]
+                close = [w for w in CLOSE_INTENT_WORDS.matches(bare, n=3, cutoff=0.8) if w[0] == bare[0]]
                 if close:
                     words[n] = close[0]
         return " ".join(words)

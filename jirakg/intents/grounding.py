@@ -7,6 +7,7 @@ import functools
 from dataclasses import dataclass
 
 from jirakg.intents.lexicon import Lexicon, Term
+from jirakg.text.close_words import CloseWords
 from jirakg.text.phrase_index import PhraseIndex, similarity
 from jirakg.text.words import unicode_words
 
@@ -52,6 +53,7 @@ class Grounder:
         # Misspellings rarely change the first letter: compare only aliases that share it.
         self._aliases: PhraseIndex[Term] = PhraseIndex(
             ((alias, term) for term in lexicon.terms for alias in term.aliases), lambda alias: [alias[0]])
+        self._close_words = CloseWords(self._aliases)
         # The same words come back in every scan of a question and in every question: their close aliases
         # are remembered (comparing them costs most of a parse).
         self._close = functools.lru_cache(maxsize=65536)(self._close_aliases)
@@ -108,11 +110,12 @@ class Grounder:
         """The aliases `phrase` may be a misspelling of, with their scores."""
         found = []
         words = phrase.count(" ")
-        for alias in self._aliases.candidates([phrase[0]]):
-            # Same number of words: "supersedes it" is not a misspelling of "supersedes".
-            if abs(len(alias) - len(phrase)) > 3 or alias.count(" ") != words:
-                continue
-            score = similarity(phrase, alias, FUZZY_THRESHOLD)
+        # Same number of words: "supersedes it" is not a misspelling of "supersedes".
+        candidates = [alias for alias in self._aliases.candidates([phrase[0]])
+                      if abs(len(alias) - len(phrase)) <= 3 and alias.count(" ") == words]
+        near = set(self._close_words.within(phrase, candidates, FUZZY_THRESHOLD))
+        for alias in candidates:
+            score = similarity(phrase, alias, FUZZY_THRESHOLD) if alias in near else None
             if score is not None and (not words or _each_word_close(phrase, alias)):
                 found.append((alias, round(score * 0.95, 3)))
             elif words and _inflected(phrase, alias):

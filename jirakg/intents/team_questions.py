@@ -25,6 +25,7 @@ from jirakg.intents.conditions import (
 )
 from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
 from jirakg.intents.models import IntentName, Measure
+from jirakg.text.close_words import CloseWords
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "twenty": 20}
@@ -702,8 +703,9 @@ NOT_TYPOS = frozenset({"start", "starts", "stars", "stare", "staff", "stable", "
                        "monthly", "prioritise", "prioritize", "prioritised", "prioritized", "charges", "charged"})
 # A typo keeps its first letter: only words starting alike are compared (this runs on every long word asked).
 ISSUE_NOUNS = ("issue", "ticket", "story")
-SHAPE_WORDS_BY_LETTER = {first: sorted(w for w in SHAPE_WORDS if w[0] == first)
+SHAPE_WORDS_BY_LETTER = {first: CloseWords(sorted(w for w in SHAPE_WORDS if w[0] == first))
                          for first in {w[0] for w in SHAPE_WORDS}}
+NO_SHAPE_WORDS = CloseWords(())
 SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"),
             (re.compile(r"\b(this|current|next|last|new|our|the) cycle\b(?! time)"), r"\1 sprint"),  # not cycle time
             (re.compile(r"\b(\w+)-wise\b"), r"by \1"),
@@ -729,7 +731,7 @@ def normalised(text: str) -> str:
             return word
         # another form of a word ("changed", "reports") is not a typo
         stem = re.sub(r"(?:s|es|ed|ing)$", "", word)
-        close = [w for w in get_close_matches(word, SHAPE_WORDS_BY_LETTER.get(word[0], ()), n=1, cutoff=0.8)
+        close = [w for w in SHAPE_WORDS_BY_LETTER.get(word[0], NO_SHAPE_WORDS).matches(word, n=1, cutoff=0.8)
                  if not w.startswith(stem)]
         return close[0] if close else word
     text = re.sub(r"[a-z]{5,}", corrected, text)
