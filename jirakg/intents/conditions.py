@@ -122,7 +122,7 @@ KIND_BESIDE_KEY = re.compile(rf"\b(?:epic|initiative|feature)\s*\(\s*(?P<key>{KE
                              rf"\b(?P<key2>{KEY}) (?:epic|initiative|feature)\b(?! (?:issues?|tickets?|links?)\b)",
                              re.IGNORECASE)
 # "critical bugs pre 2012", "post-2015 tickets": before or after that year
-PRE_POST_YEAR = re.compile(r"\b(pre|post)[- ]?(?=(?:19|20)\d\d\b)")
+PRE_POST_YEAR = re.compile(r"\b(pre|post|b4)[- ]?(?=(?:19|20)\d\d\b)")  # "b4 2010", typed on a phone
 # "image or layout reorderer": two names, their shared last word(s) said once
 SHARED_TAIL = re.compile(r"\b(?P<a>[a-z][\w-]*) (?P<join>or|and) (?P<b>[a-z][\w-]*) "
                          r"(?P<tail>[a-z][\w-]*(?: [a-z][\w-]*)?)")
@@ -857,8 +857,12 @@ IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) 
                          r"(?: (?:that|which))?\b")
 # a text field named right before the quoted words: 'summary "screen reader"', 'comments "pull request"'
 QUOTED_IN: dict[str, Literal["summary", "description", "environment", "comment"]] = {
-    "summary": "summary", "title": "summary", "description": "description", "environment": "environment",
+    "summary": "summary", "title": "summary", "description": "description", "desc": "description",
+    "environment": "environment",
     "comment": "comment", "comments": "comment"}
+# a quoted name's field said after a word that leaves it out: 'exclude component "Checkout"', 'not in sprint "…"'
+LEFT_OUT_BEFORE = re.compile(r"\b(?:exclude|excluding|except(?: for)?|without|not in|not|other than|leave out|"
+                             r"leaving out|apart from|minus)\s+(?:the\s+|any\s+)?$")
 # a word that puts the issues in the quoted state: "show 'In Progress'", "sitting in 'Pull Request'"
 STATE_BEFORE_QUOTE = re.compile(r"\b(?:show|shows|showing|in|at|marked(?: as)?|set to|sitting in|moved to|still)\s*$")
 # the verb that says the quoted words are searched for ('mention "screen reader"'), used with them
@@ -872,12 +876,15 @@ DETERMINERS = frozenset("a an the any some of this that these those our their it
 TEXT_VERB_WORDS = frozenset("mentions mentioning mention containing contains says saying".split())
 # keywords: "MOB bugs summary offline count", "with comment text customer reported count"
 KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
-                                r"\b(?P<field>summary|title|description|environment|comments? text|"
+                                r"\b(?P<field>summary|title|description|desc|environment|comments? text|"
                                 r"(?<!full )(?<!free )text|"
                                 # "comment contains regression": with its verb, what the comments say
-                                r"comments?(?= (?:contains?|containing|saying|says|mentions?|mentioning)\b)) "
-                                r"(?:(?P<verb>mentions|mentioning|containing|contains|says|saying|with|has|having) )?"
-                                r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total|only|please)\b|\s*[?.!]?\s*$|"
+                                r"comments?(?= (?:contains?|containing|say|saying|says|mentions?|mentioning)\b)) "
+                                r"(?:(?P<verb>mentions?|mentioning|containing|contains?|says?|saying|with|has|"
+                                r"having) )?"
+                                # … up to a state said after them ("summary rate-limit open")
+                                r"(?P<words>[\w'-]+(?: [\w'-]+){0,2}?)(?= (?:count|total|only|please|open|unresolved|"
+                                r"resolved|closed)\b|\s*[?.!]?\s*$|"
                                 r"\s*[,;]|"
                                 # "environment Production priority High": up to the next field said as a keyword
                                 r" (?:priority|status|type|issuetype|project|component|assignee|reporter|labels?|"
@@ -997,8 +1004,11 @@ ORDER = re.compile(rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|got) )?(?P
                    rf"\b(?:(?:sort(?:ed)?|order(?:ed)?) (?:them |it |those |these )?)?(?P<age>oldest|newest|earliest|"
                    rf"latest) (?P<agefield>created|updated|due|resolved) {ON_TOP}\b|"
                    # "stalest first", "least recently touched at the top"
+                   # "oldest update first", "the ones left alone longest first" (left alone: no Won't Do here)
                    rf"\b{PUT}(?P<stale>stalest|least recently (?:updated|touched|changed|active)|longest untouched|"
-                   rf"longest idle|most stale) {ON_TOP}\b|"
+                   rf"longest idle|most stale|oldest (?:update|activity|change)|"
+                   rf"(?:(?:the )?ones? |those )?(?:(?:that |which )?(?:have been |has been |were |was )?)?"
+                   rf"(?:left alone|left untouched|untouched|idle|sitting idle) (?:the )?longest) {ON_TOP}\b|"
                    # "soonest deadline first", "latest due date at the top", "due soonest first"
                    rf"\b{PUT}(?:(?P<due>soonest|earliest|nearest|closest|next)|(?P<duelate>latest|furthest)) "
                    rf"(?:deadlines?|due dates?|due) {ON_TOP}\b|\b{PUT}(?P<duesoon>due (?:soonest|earliest|next|first)) "
@@ -1185,6 +1195,11 @@ SO_THAT = re.compile(r"\bso (?:that )?(?:i|we)(?: (?:can|could|may|might|will)|'
                      r"(?P<aside>(?!(?:\w+ )?(?:see|view|look|find|list|show|check(?! in\b| with\b| back\b)|know|"
                      r"count|tell)\b)"
                      r"[^.?!;:,]*?)(?=\s+(?:the ones|those|these|which|that|whose)\b|\s*[,.?!;:]|\s*$)")
+# A remark after the request on what the issues need ("…, those need someone today", "…; they have to ship this
+# week"): the asker's urgency, not a condition (unless it says when they are due)
+REMARK = re.compile(r"[,;:.!]\s*(?P<aside>(?:those|these|they|they're|they are|them all|which) (?:all |really |still )?"
+                    r"(?:need|needs|have to|has to|must|should|ought to|gotta|got to|are going to)\b"
+                    r"(?![^.?!;]*\b(?:due|deadline)\b)[^.?!;]*)")
 # Politeness and hedges with a negation in them ("if it's not too much trouble", "not sure if this is the right
 # place"): their "not" negates no value of the request
 HEDGE = re.compile(r"\b[\w]+-quality (?:check|review|audit|pass|sweep)\b:?|"  # "Data-quality check:" says why
@@ -1679,12 +1694,12 @@ class ConditionReader:
         raw = SHARED_TAIL.sub(self._shared_tail, raw)
         raw = self._named_parents(self._without_descriptions(raw))
         raw = KIND_BESIDE_KEY.sub(lambda m: m.group("key") or m.group("key2"), raw)
-        raw = PRE_POST_YEAR.sub(lambda m: "before " if m.group(1) == "pre" else "after ", raw)
+        raw = PRE_POST_YEAR.sub(lambda m: "after " if m.group(1) == "post" else "before ", raw)
         raw = NOT_ENDED_EITHER.sub(r"\g<not>\g<yet> \g<a> and not \g<b>", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         plans = list(SO_THAT.finditer(raw))
         asides = [m for m in PURPOSE.finditer(raw) if m.group("said") or m.group("owner")] + list(
-            REQUESTER.finditer(raw)) + plans
+            REQUESTER.finditer(raw)) + plans + list(REMARK.finditer(raw))
         aside = [w for m in asides for w in self.story_words(m.group("aside"))]
         # what the asker will do is no situation: each of its words is named ("… so I can chase their owners")
         aside += [w for w in dict.fromkeys(w for m in plans for w in unicode_words(m.group("aside")).split())
@@ -1701,6 +1716,7 @@ class ConditionReader:
         if people:  # first: "is assigned to someone other than me", "what do I still have to finish"
             self._me(words, slots)
         self._link_types_named(words, slots)
+        self._order(words, slots)  # before the resolutions: "the ones left alone longest first" is no Won't Do
         self._declined(words, slots)
         self._not_fixed(words, slots)
         self._empties(words, slots)
@@ -1711,7 +1727,6 @@ class ConditionReader:
             self._project_sprint(words, slots)
         self._version_state(words, slots)
         self._links_without_key(words, slots)
-        self._order(words, slots)
         if people:
             self._people(words, slots)
             self._both_roles(words, slots)
@@ -1800,10 +1815,13 @@ class ConditionReader:
             link = re.match(r"\s*(?:issue )?links?\b", text.value[match.end():])
             # "of the 'Sub-issue' kind": an issue type by its name, which must exist
             kind_after = re.match(r"\s*(?:issue |ticket )?(?:kind|type)\b", text.value[match.end():])
-            if kind:  # sprint "MOB Sprint 99": a name, which must exist
-                self._quoted_value(kind.group(1).replace("release", "version"), quoted, slots)
-                if kind.group(1) == "type":  # "of type 'Task'": the word only says what the name is
-                    text.blank(kind.start(), kind.end())
+            if kind:  # sprint "MOB Sprint 99": a name, which must exist; 'exclude component "Checkout"': not in it
+                left_out = LEFT_OUT_BEFORE.search(text.value[:kind.start()])
+                self._quoted_value(kind.group(1).replace("release", "version"), quoted,
+                                   slots.excluded if left_out else slots)
+                if left_out:
+                    text.blank(left_out.start(), left_out.end())
+                text.blank(kind.start(), kind.end())  # "of type 'Task'": the word only says what the name is
             elif kind_after:
                 self._quoted_value("type", quoted, slots)
                 text.blank(match.end(), match.end() + kind_after.end())
@@ -1974,7 +1992,7 @@ class ConditionReader:
         swapped = [c for c in CUE_VOCABULARY if c[0] == word[0] and c != word and sorted(c) == sorted(word)]
         return (close or swapped or [word])[0]  # swapped letters ("opne") are too far for the ratio in short words
 
-    def _quoted_value(self, kind: str, value: str, slots: Slots) -> None:
+    def _quoted_value(self, kind: str, value: str, slots: ValueFilters) -> None:
         kind = "project" if kind == "epic" else kind
         matches = [m for m in self.grounder.find(kind, value) if m.score >= 0.9]
         if not matches:
@@ -2450,7 +2468,8 @@ class ConditionReader:
                 titled = re.search(r"\b(?:titles?|summary|summaries)\s+$", text.value[:match.start()])
                 if (not phrase or all(w in FILLER or w.isdigit() or w in self.type_words for w in phrase)
                         # "mentioning checkout" asks for the word even where a component has that name
-                        or (said == "about" and self._value_kind(" ".join(phrase)) and not titled)
+                        or (said == "about" and self._value_kind(COMPONENT_NOUN_AFTER.sub("", " ".join(phrase)))
+                            and not titled)
                         or re.search(r"\b(?:what|how)\s+$", text.value[:match.start()])
                         or ASKER_TALKS.search(text.value[:match.start()])):
                     continue  # "what about in FLOE", "about the Uploader component", "asked about X": not text
@@ -3378,12 +3397,13 @@ VERB_LIKE_RESOLUTIONS = {"done", "complete", "completed", "incomplete", "resolve
 # The words beside a value that say what kind it is: they decide between kinds that share a name
 # ("Infrastructure" project and component) and are used up with the value.
 KIND_HINTS = {
-    "project": "projects?", "component": "components?|module|area", "sprint": "sprints?",
+    "project": "projects?", "component": "components?|module|area|part|piece", "sprint": "sprints?",
     "label": "labels?|tag(?:ged|s)?(?: as| with)?|labell?ed(?: as| with)?", "type": "type|issue type",
     "priority": "priority|importance|urgency", "status": "status|state",
     "version": "releases?|versions?|fix ?versions?|affects?|affecting|affected|against|found in|targeted (?:at|for)|"
                "slated for|scheduled for|planned for"}
 KIND_HINT_WORDS = {kind: re.compile(rf"\b(?:{hint})\b") for kind, hint in KIND_HINTS.items()}
+COMPONENT_NOUN_AFTER = re.compile(rf"\s+(?:{KIND_HINTS['component']})$")  # "about the uploader part": the component
 
 
 @functools.lru_cache(maxsize=64)
@@ -3396,7 +3416,8 @@ def _hint_patterns(kind_words: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 CUE_VOCABULARY = sorted("""unresolved unassigned resolved assigned reported reporter assignee priority overdue component
 components release releases released unreleased version versions duplicate duplicates blocked blocking blocker blockers
 created updated closed critical important highest lowest sprint sprints label labels labelled resolution mentioning
-containing outstanding finished completed started progress review open description environment""".split())
+containing outstanding finished completed started progress review open description environment january february march
+april august september october november december""".split())  # months: "septmber", "febuary"
 CLOSE_CUES = CloseWords(CUE_VOCABULARY)
 KIND_ORDER = ["type", "status", "priority", "project", "component", "version", "sprint", "label", "option"]
 

@@ -22,7 +22,8 @@ FIELD_WORDS: tuple[tuple[Kind, str], ...] = (
     ("due", r"due(?: dates?)?|deadlines?|overdue"),
     ("status", r"status(?:es)?|states?|workflow"),
     ("resolution", r"resolutions?|resolved"),
-    ("priority", r"priority|priorities|urgency|severity"),
+    ("priority", r"priority|priorities|urgency|severity|how (?:urgent|important|critical|severe|serious)"
+                 r"(?: (?:they|it) (?:are|is))?"),
     ("type", r"(?:issue ?)?types?"),
     ("project", r"projects?"),
     ("component", r"components?"),
@@ -64,7 +65,7 @@ ANY = re.compile(r"\bwho ?ever (?P<whoever>owns|has|holds|is assigned|is working
                  r"\bnot (?:just|only) (?P<person>[\w'-]+(?: [\w'-]+)?)(?=\s*[,.;!?]|\s*$)|"
                  r"\b(?:regardless of|irrespective of|no matter|whatever|whichever|any|all|every|"
                  r"(?:doesn'?t|does not|don'?t|do not) matter)\s+(?:the |their |its |of )?"
-                 r"(?P<any>(?:who|what|which|when)\b[\w' ]*?|[\w-]+(?: (?:level|value|field|setting)s?)?)"
+                 r"(?P<any>(?:who|what|which|when|how)\b[\w' ]*?|[\w-]+(?: (?:level|value|field|setting)s?)?)"
                  rf"{BOUNDARY}|"
                  r"\b(?:whether |if )?(?:they'?re |they are |it'?s |it is )?(?P<either>in a sprint|assigned|labell?ed|"
                  r"tagged|in an epic|blocked|resolved|overdue)(?:,)? or not\b", re.IGNORECASE)
@@ -176,6 +177,9 @@ def without(previous: Slots, kinds: set[Kind]) -> Slots:
         slots.links = []
     if "order" in kinds:
         slots.order_by = None
+    # a reading said of a condition taken away ("I read 'urgent' as priority Highest.") no longer describes the answer
+    slots.assumed = [note for note in slots.assumed
+                     if not {k for m in FIELD.finditer(note.lower()) for k, v in m.groupdict().items() if v} & kinds]
     return slots
 
 

@@ -37,11 +37,14 @@ from jirakg.intents.follow_ups import (
     adjacent_window,
     earlier_date_field,
     narrowed,
+    other_parent,
     people_pointed_back,
     pronoun_in_role,
     refines_alone,
     with_month_window,
     with_person,
+    with_span_window,
+    without_clauses_on,
 )
 from jirakg.intents.grounding import Grounder
 from jirakg.intents.jql_builder import MINUTE, build_jql
@@ -124,7 +127,11 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                              r"what (has |have )?happened|what was done to|walk me through|since when|how long has|"
                              r"(assignee|status|priority|owner) changes?|changes (last|this|in the|over|during|since)|"
                              r"(get|got|been|was) handed|handed (over|on|to)|(blocked|stuck|on hold) since)\b")),
-    ("summary", re.compile(r"\b(summari[sz]e|summary|overview|(?<!in )progress|status report|how far|how is .+ going|"
+    # "with X in the summary", "summary contains X", "summary X unresolved": the field words are searched in
+    ("summary", re.compile(r"\b(summari[sz]e|(?<!\bin the )(?<!\bin its )(?<!\bin their )(?<!^)summary"
+                           r"(?! (?:contains?|containing|mentions?|mentioning|says|saying|has|having|includes?|"
+                           rf"field)\b)|^summary(?= (?:of|for|on|please|report|{KEY_WORD})\b|\s*[?.!]?\s*$)|"
+                           r"overview|(?<!in )progress|status report|how far|how is .+ going|"
                            r"where does .+ stand|overall|"
                            r"how's .+ going|tl;?dr|brief me|catch me up|state of)\b")),
     # "closed as duplicates" is a resolution, not the duplicates link
@@ -387,7 +394,16 @@ class EmbeddedParser:
                 named[words] = self._one_person(words)
             return named[words]
 
+        parent = other_parent(asked, state.last_search, self.projects) if state.last_intent in (
+            "search", "count", "children") else None
+        if parent is not None:  # "same for OPS-541" after the issues under OPS-450
+            slots = cast(Slots, state.last_search).model_copy(update={"parents": [parent], "descendants_of": []})
+            slots.typed_jql = without_clauses_on(slots.typed_jql, {"parent"}) if slots.typed_jql else None
+            name: IntentName = "count" if state.last_intent == "count" else "search"
+            return ParsedQuery(text=text, intents=[IntentCall(name=name, slots=slots, jql=build_jql(
+                slots, now=self.now().strftime(MINUTE)))])
         if state.last_search is not None and state.last_intent in ("search", "count"):
+            asked = with_span_window(asked, state.last_search)
             changed = self._changed(asked, state)  # before a story is told apart: "Ignore the label; show …"
             if isinstance(changed, IntentCall):
                 return ParsedQuery(text=text, intents=[changed])

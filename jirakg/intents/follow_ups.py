@@ -13,7 +13,7 @@ from typing import get_args
 from jirakg.intents.conditions import FIX_VERSION_SAID
 from jirakg.intents.jql_builder import CURRENT_USER, LIST_CLAUSES
 from jirakg.intents.models import DateField, DateRange, EmptiableField, Slots, TextField, ValueFilters
-from jirakg.intents.timewindows import shift
+from jirakg.intents.timewindows import COUNT, shift
 from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.render import render
 from jirakg.jql.syntax import And, Clause, Query, parse
@@ -67,7 +67,9 @@ TEXT_PLACES: tuple[tuple[TextField, re.Pattern[str]], ...] = (
 STATE_SLOTS = ("statuses", "status_categories")
 TYPED_FIELD_SLOTS = {field.lower(): STATE_SLOTS if slot in STATE_SLOTS else (slot,) for field, slot in LIST_CLAUSES}
 TYPED_ALIASES = {"type": "issuetype", "label": "labels"}
-DATE_FIELDS_TYPED = {"due": ("duedate", "due"), "resolved": ("resolved", "resolutiondate")}  # as JQL names them
+DATE_FIELDS_TYPED: dict[str, tuple[str, ...]] = {  # as JQL names them
+    "created": ("created", "createddate"), "updated": ("updated", "updateddate"), "due": ("duedate", "due"),
+    "resolved": ("resolved", "resolutiondate")}
 EMPTIED: dict[EmptiableField, str] = {"assignee": "assignees", "fixVersion": "fix_versions",
                                       "affectedVersion": "affected_versions", "component": "components",
                                       "labels": "labels", "sprint": "sprints", "parent": "parents"}
@@ -82,6 +84,9 @@ def _typed_fields_replaced(merged: Slots, typed: str) -> None:
     if re.search(r"(?<![\w-])text\s*!?~", unquoted, re.IGNORECASE):
         merged.text = None
     fields = {TYPED_ALIASES.get(m.group(1).lower(), m.group(1).lower()) for m in TYPED_FIELD.finditer(unquoted)}
+    dated = {field for field, names in DATE_FIELDS_TYPED.items()
+             if re.search(rf"(?<![\w-])(?:{'|'.join(names)})\s*[<>=]", unquoted, re.IGNORECASE)}
+    merged.dates = [d for d in merged.dates if d.field not in dated]  # "make it resolved >= -30d": that period now
     if merged.typed_jql:  # "assignee = Carla" after "assignee = Ana AND resolution IS EMPTY" typed: Carla's
         merged.typed_jql = without_clauses_on(merged.typed_jql, fields)
     for field in fields:
@@ -261,6 +266,44 @@ def with_month_window(text: str, previous: Slots | None = None) -> str:
             text = re.sub(rf"\b(?:in|during|for) ({MONTH_NAMES}|may)\b(?!\s*\d)", rf"\g<0> {start.year}", text,
                           flags=re.IGNORECASE)
     return text
+
+
+# "make it 30 days", "going back a whole 60 days", "extend that to two weeks": a span said alone after a window that
+# reaches back from today ("in the last 14 days") is that window, as long ("for 30 days", "in 30 days" say their own)
+SPAN_ALONE = re.compile(rf"(?:\b(?:make it|extend (?:that|it|this)(?: to)?|change (?:that|it) to|go(?:ing)? back|"
+                        rf"reach(?:ing)? back|back)\s+)?(?<!\blast )(?<!\bpast )(?<!\bnext )(?<!\bfor )(?<!\bin )"
+                        rf"\b(?:(?:a|the) (?:whole |full )?)?(?P<span>{COUNT} (?:days?|weeks?|months?))\b"
+                        rf"(?! (?:ago|old|from|before|after|late|overdue|past)\b)", re.IGNORECASE)
+
+
+def with_span_window(text: str, previous: Slots | None) -> str:
+    back = [d for d in previous.dates if d.start and not d.end and re.search(r"\b(?:last|past)\b", d.phrase)] \
+        if previous else []
+    if len(back) != 1 or len(SPAN_ALONE.findall(text)) != 1:
+        return text
+    return SPAN_ALONE.sub(lambda m: f" in the last {m.group('span')} instead", text)  # ("instead": a follow-up's word)
+
+
+# "same for OPS-541", "now ops 541", "and the ones that belong to OPS-541?": after the issues under one parent, the
+# issues under another; nothing else may be said but the words that point back and how the new parent is described
+OTHER_PARENT_WORDS = frozenset("""now do the same for and what about how instead ones that which belong belonging to
+under of children kids child issues tickets items parent please then also too""".split())
+DESCRIBED_PARENT = re.compile(r",\s*(?:the|its|our)\b[^,.?!]*$|\s*\([^)]*\)")  # ", the Cluster upgrades v1 epic"
+
+
+def other_parent(text: str, previous: Slots | None, projects: AbstractSet[str]) -> str | None:
+    """The issue whose children a follow-up asks for in place of the one parent the earlier set was under."""
+    if previous is None:
+        return None
+    typed = re.findall(r'(?i)\bparent\s*=\s*"?([A-Z][A-Z0-9]*-\d+)"?', previous.typed_jql or "")
+    parents = list(dict.fromkeys(previous.parents + previous.descendants_of + [k.upper() for k in typed]))
+    said = DESCRIBED_PARENT.sub(" ", text.strip().rstrip("?.! "))
+    keys = [f"{p.upper()}-{n}" for p, n in re.findall(r"\b([A-Za-z][A-Za-z0-9]*)[- ](\d+)\b", said)
+            if p.upper() in projects]
+    if len(parents) != 1 or len(keys) != 1 or keys[0] == parents[0]:
+        return None
+    rest = re.sub(r"\b[A-Za-z][A-Za-z0-9]*[- ]\d+\b|[^\w\s]|\bparent\s*=", " ", said).lower().split()
+    return keys[0] if set(rest) <= OTHER_PARENT_WORDS else None
 
 
 # "and the week after?", "the month before that", "the following week": the earlier window moved by one unit

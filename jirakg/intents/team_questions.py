@@ -607,7 +607,7 @@ WHY_LATE = re.compile(r"\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|
                       r"not (?:done|finished|moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|"
                       r"off track|behind schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
                       r"getting in the way of|in the way of)\b|\blate reason\b|\breason .{0,20}\blate\b|"
-                      r"\bmissed (?:its|the|their) (?:date|deadline|due date)\b|"
+                      r"\bmissed (?:its|the) (?:date|deadline|due date)\b|"  # "their": several issues, a search
                       # "why hasn't it shipped yet", "PROJ-370 should have been done by now, why isn't it?"
                       r"\bwhy (?:hasn't|has not|haven't|have not|isn't|is not|aren't|are not|wasn't|didn't|did not|"
                       r"doesn't|does not)\b(?:.{0,40}\b(?:done|finished|delivered|shipped|landed|released|closed|"
@@ -652,7 +652,9 @@ LOOK_FIRST = re.compile(r"\b(?:what|which)(?P<keep0>(?: [\w-]+){0,3}?) (?:should
                         r"\bwhat(?:'s| is| are) (?:the )?most urgent\b(?!(?: [\w-]+){0,3} (?:issues?|tickets?|bugs?|"
                         r"problems?|stor(?:y|ies)|tasks?|items?|defects?|epics?)\b)|"
                         # "… sorted so the most urgent things come first" orders a list
-                        r"\bmost urgent (?:things|work|stuff)\b(?! (?:comes? )?(?:first|at the top|on top)\b)|"
+                        # … nor "how many of the most urgent things …", a count of the top priority's
+                        r"(?<!how many of the )\bmost urgent (?:things|work|stuff)\b"
+                        r"(?! (?:comes? )?(?:first|at the top|on top)\b)|"
                         r"\bwhat to (?:focus on|look at) first\b|\bbefore anything else\b|\bpriorities first\b|"
                         # "anything I should worry about in PROJ", "is there anything worrying in MOB"
                         r"\b(?:anything|what)(?: (?:i|we) should| should (?:i|we)| to)? (?:be )?(?:worry|worried|"
@@ -905,6 +907,8 @@ WORDS_IN_COMMENTS = re.compile(r"(?<!\bwhat )(?<!\bwhat s )(?!(?:anything|someth
 ASKS_ABOUT_COMMENTS = re.compile(r"\b(?:what|which|who|whom|how|show|list|find|give|tell|get|pull|summari[sz]e|read|"
                                  r"see|any|are there|is there)\b")
 # "issues with NVDA mentioned in a comment": what the comments say selects the issues
+# 'Uploader comments "file size"': the quoted words, searched for in the comments
+QUOTED_AFTER_COMMENTS = re.compile(r"\bcomments?(?: text)?\s*[\"']")
 SAID_IN_COMMENTS = re.compile(r"\b(?:mentioned|brought up|came up|come up|raised|talked about)\b")
 
 
@@ -912,7 +916,7 @@ def _comment_search(text: str) -> TeamAsk | None:
     """Comments mentioning a word across the issues a question selects ("DATA comments mentioning dbt"), and who
     wrote the most of them ("who comments the most on OPS tickets?")."""
     if NO_COMMENTS.search(text) or HAS_COMMENTS.search(text) or every_text_field(text) \
-            or WORDS_IN_COMMENTS.search(text):
+            or WORDS_IN_COMMENTS.search(text) or QUOTED_AFTER_COMMENTS.search(text):
         # "unresolved FLUID issues with no comments": the issues, searched for having none; "whether in the title or
         # the discussion": the issues, searched for the words anywhere
         return None

@@ -40,10 +40,10 @@ COUNT = rf"(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"  # "fo
 GLUED_UNITS = {"d": "day", "w": "week", "wk": "week", "wks": "week", "mo": "month", "mos": "month", "mth": "month",
                "mths": "month", "y": "year", "yr": "year", "yrs": "year"}
 # keywords drop the preposition after a word of (in)activity: "not updated 30 days", "idle 2 weeks"
-TERSE_SPAN = "(?:" + "|".join(rf"(?<=\b{word} )" for word in ("updated", "touched", "activity", "stale", "idle",
-                                                                   "untouched", "inactive", "created", "closed",
-                                                                   "resolved", "fixed", "new", "opened", "filed",
-                                                                   "raised", "reported", "due")) + ")"
+TERSE_SPAN = "(?:" + "|".join(rf"(?<=\b{word} )" for word in ("updated", "update", "updates", "touched", "activity",
+                                                                   "stale", "idle", "untouched", "inactive", "created",
+                                                                   "closed", "resolved", "fixed", "new", "opened",
+                                                                   "filed", "raised", "reported", "due")) + ")"
 
 
 def parse_window(text: str, now: datetime, sprints: Sequence[Sprint] = ()) -> TimeWindow | None:

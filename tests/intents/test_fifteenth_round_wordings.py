@@ -1,0 +1,116 @@
+"""The mechanisms the fifteenth round's tuning pool (tune40) showed missing, each in wordings of its own, with a near
+neighbour that keeps its old reading: words said to be in the summary or title are searched for there, never asked
+about as an issue's summary; "missed their deadline" is overdue; a misspelt month is the month; "b4" is before; a
+stale list ("no update 30d", "nobody touched", "left alone longest first") is read, not a resolution; a follow-up
+that changes the period ("make it 30 days", "going back 60 days") replaces it, as a typed clause on the same field
+does; another parent named after a parent's children switches the parent; "exclude" leaves a value out; "forget how
+urgent they are" drops the priority; a reason after the request ("those need someone today") adds no date; words
+said to be in the comments are searched for there."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from tests.intents.test_eleventh_round_wordings import assert_reads
+from tests.intents.test_everyday_conditions import PARSER
+from tests.intents.test_fourteenth_round_wordings import _fluid_after
+from tests.intents.test_sixth_round_wordings import assert_clauses
+from tests.intents.test_thirteenth_round_wordings import _asked_after, _state_after
+
+DEMO = [
+    # words said to be in the summary or title: searched for there, the rest of the question read as conditions
+    ("which unresolved issues have 'rate-limit' in the summary?", ['summary ~ "rate limit"', "resolution is EMPTY"],
+     ("text ~",)),
+    ("summary rate-limit open", ['summary ~ "rate limit"', "resolution is EMPTY"], ("limit open", "text ~")),
+    ("open WEB tickets with the words retry logic in their title", ['summary ~ "retry logic"', 'project = "WEB"'], ()),
+    # near neighbour: a summary asked of an issue named by its key stays that
+    # missed deadlines are overdue
+    ("how many PROJ tasks have missed their deadline?", ['project = "PROJ"', "duedate < now()"], ()),
+    ("MOB stories that blew through their due date", ['project = "MOB"', "duedate < now()"], ()),
+    # a month misspelt, "b4" for before
+    ("how many stories were created in septmber", ['created >= "2026/09/01 00:00"', 'created < "2026/10/01 00:00"'],
+     ()),
+    ("WEB bugs from febuary", ['created >= "2026/02/01 00:00"', 'created < "2026/03/01 00:00"'], ("text ~",)),
+    ("how many bugs in PROJ b4 2026", ['created < "2026/01/01 00:00"'], ('created >= "2026',)),
+    # a stale list and its order
+    ("open bugs not updated in 30 days, oldest update first", ["updated < -30d", "ORDER BY updated ASC"], ()),
+    ("unresolved bugs nobody has touched in the last 30 days, the ones left alone longest first",
+     ["updated < -30d", "ORDER BY updated ASC", "resolution is EMPTY"], ("Won't Do",)),
+    ("stale bugs, no update 30d", ["updated < -30d", 'issuetype = "Bug"'], ()),
+    ("MOB stories with no updates in 2 weeks", ["updated < -14d", 'project = "MOB"'], ()),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_reads(PARSER, question, present, absent)
+
+
+def test_a_summary_asked_of_one_issue_is_still_its_summary() -> None:
+    (call,) = PARSER.parse("give me the summary of WEB-410").intents
+    assert call.name == "summary" and call.issue_keys == ["WEB-410"]
+
+
+FOLLOW_UPS = [
+    # the period changed: the new one replaces the old, said in days, weeks or typed
+    ("resolved issues assigned to Elena Rossi in the last 14 days", "make it 30 days", ["resolutiondate >= -30d"],
+     ("-14d",)),
+    ("resolved issues assigned to Elena Rossi in the last 14 days", "what about going back 60 days?",
+     ["resolutiondate >= -60d"], ("-14d", "text ~")),
+    ("WEB bugs created in the last 7 days", "extend that to two weeks", ['project = "WEB"', "created >= -14d"],
+     ("-7d", "text ~")),
+    ("resolved issues assigned to Elena Rossi in the last 14 days", "make it resolved >= -30d", ['resolved >= "-30d"'],
+     ("-14d",)),
+    # another parent after a parent's children
+    ("issues under OPS-450", "same for OPS-541", ['parent = "OPS-541"'], ("OPS-450",)),
+    ("parent = OPS-450", "now OPS-541", ['parent = "OPS-541"'], ("OPS-450",)),
+    ("parent = OPS-450", "and the ones that belong to OPS-541?", ['parent = "OPS-541"'], ("OPS-450",)),
+    ("parent = OPS-450", "Now do the same for OPS-541, the cluster epic.", ['parent = "OPS-541"'], ("OPS-450",)),
+    # "exclude": a value left out
+    ("open WEB bugs", 'exclude component "Checkout"', ['(component != "Checkout" OR component is EMPTY)'], ()),
+    ("open WEB bugs", "exclude Elena Rossi", ["assignee !="], ()),
+    # the priority taken away, said by what it means
+    ("urgent open WEB bugs", "forget about how urgent they are, show me all of them", ['project = "WEB"'],
+     ("priority", "text ~")),
+    ("high priority DATA tasks", "whatever their priority", ['project = "DATA"', 'issuetype = "Task"'], ("priority",)),
+    # a reason after the request adds nothing
+    ("open WEB bugs assigned to Elena Rossi", "Narrow that to the Highest ones, those need attention today.",
+     ['priority = "Highest"'], ("created",)),
+    ("open WEB bugs", "only the High ones, they have to ship this week", ['priority = "High"'], ("created", "due")),
+]
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), FOLLOW_UPS,
+                         ids=[f"{f} | {u}" for f, u, _, _ in FOLLOW_UPS])
+def test_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+FLUID = [
+    # words said to be in the comments or the description
+    ('Uploader comments "file size"', ['component = "Uploader"', 'comment ~ "file size"'], ("text ~",)),
+    ("pager tickets where comments say IE6", ['component = "Pager"', 'comment ~ "ie6"'], ('"Comments"',)),
+    ("ui options issues desc mentions keyboard", ['component = "UI Options"', 'description ~ "keyboard"'],
+     ("text ~",)),
+    # a component said as a part or a piece of the product
+    ("Which bug reports about the uploader part were created in 2009?",
+     ['component = "Uploader"', 'created >= "2009/01/01 00:00"'], ("text ~",)),
+    ("bugs Justin Obara filed about the Inline Edit piece", ['component = "Inline Edit"'], ("text ~",)),
+    ("blocker tix in engage b4 2010", ['created < "2010/01/01 00:00"', 'project = "ENGAGE"'], ('created >= "2010',)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                        absent: tuple[str, ...]) -> None:
+    assert_reads(fluid_parser, question, present, absent)
+
+
+def test_a_component_left_out_in_a_follow_up(fluid_parser: EmbeddedParser) -> None:
+    state = _fluid_after(fluid_parser, "open SJRK bugs")
+    (call,) = fluid_parser.parse('exclude component "Storytelling Tool UI"', state).intents
+    assert_clauses(call.jql or "", ['(component != "Storytelling Tool UI" OR component is EMPTY)',
+                                    'project = "SJRK"'], ())
