@@ -122,6 +122,7 @@ KIND_BESIDE_KEY = re.compile(rf"\b(?:epic|initiative|feature)\s*\(\s*(?P<key>{KE
                              rf"\b(?P<key2>{KEY}) (?:epic|initiative|feature)\b(?! (?:issues?|tickets?|links?)\b)",
                              re.IGNORECASE)
 # "critical bugs pre 2012", "post-2015 tickets": before or after that year
+HI_LEVEL = re.compile(r"\bhi\b(?= or (?:highest|high)\b|[ -]priority\b)")  # "hi or highest prio": High
 PRE_POST_YEAR = re.compile(r"\b(pre|post|b4)[- ]?(?=(?:19|20)\d\d\b)")  # "b4 2010", typed on a phone
 # "image or layout reorderer": two names, their shared last word(s) said once
 SHARED_TAIL = re.compile(r"\b(?P<a>[a-z][\w-]*) (?P<join>or|and) (?P<b>[a-z][\w-]*) "
@@ -336,6 +337,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             # "which of those hasn't anyone been assigned to yet?"
                             r"(?:haven t|hasn t|have not|has not) (?:anyone|anybody|someone|somebody) (?:yet )?"
                             r"been assigned|"
+                            # "just the ones nobody has": has at all
+                            r"(?:(?<=\bones )|(?<=\bthose ))(?:nobody|no one) has\b(?!\s*\w)|"
                             r"(?:nobody|no one|noone)(?: ?s)? (?:is |has been |have been |been |was |"
                             r"has )?"
                             r"(?:assigned|owns?|owned|"
@@ -643,7 +646,8 @@ CARRIED_OVER = re.compile(r"\b(?:(?:carried|rolled|spilled|spilt) (?:over|forwar
                           r"(?:carry|roll|spill)-?overs?)\b")
 SPRINT_OF_PROJECT = re.compile(r"\bsprint (?P<n>\d+) (?:on|of|in|for|from) (?:the )?(?P<project>[\w-]+(?: [\w-]+)?)"
                                r"(?P<kind> (?:project|team|board))?\b")
-PLAIN_LEVEL = re.compile(r"\b(?:high|low|top)-level\b")  # "a high-level view": no priority
+# "a high-level view": no priority; "the top Blocker priority": that level, "top" says nothing more
+PLAIN_LEVEL = re.compile(rf"\b(?:high|low|top)-level\b|\btop(?= (?!(?:most|priority|{COUNT})\b)[a-z]+ priority\b)")
 QUARTER_NUMBERS = {**{name: int(n) for n, name in QUARTERS.items()}, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "last": 4,
                    "final": 4}
 # "Q2 2021", "the second quarter of 2021", "2009 q4": a quarter of a year (`_quarter_months`)
@@ -837,18 +841,20 @@ ASKER_TALKS = re.compile(r"\b(?:asks?|asked|asking|know|knows|knew|wonder(?:s|ed
                          r"cares?|cared|think|thinking|thought|complain(?:s|ed|ing)?|to)\s+$")
 IN_TITLE = re.compile(r"\b(?:(?P<words>[\w-]+(?: (?!right in\b)[\w-]+){0,3}) )?(?:right )?in "
                       r"(?:the |its |their )?(?:short |one line )?(?:summary|title|heading|headline|subject line)s?"
-                      r"(?:/(?:summary|title))?\b|"
+                      r"(?:/(?:summary|title))?\b|\bin (?:its|their) names?\b|"
                       r"\b(?:whose|with a|the) (?:short |one line )?(?:title|summary|heading|headline|subject line)\b")
 # "IE6 in the environment", "with IE6 in their environment field", "IE6 environment" (a browser or platform code)
 IN_ENVIRONMENT = re.compile(rf"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?{ENVIRONMENT_SAID}\b|"
                             r"\b(?P<code>[a-z]+\d[\w-]*) environment\b|\b(?:whose|the) environment(?: field)?\b|"
+                            # "reported against the Production environment", "bugs in the staging environment"
+                            r"\b(?:against|in|on|from) (?:the |our )?(?P<named>[a-z][\w-]*) environment\b|"
                             # "bugs seen on Ubuntu, according to the platform details", "on ubuntu per the setup info"
                             rf"\bon (?P<on>[\w.-]+),? (?:according to|per|as (?:listed|given) in) (?:the |their |its )?"
                             rf"{ENVIRONMENT_SAID}\b")
 # the field words are searched in, said after them ("demo in the summary", "IE6 in the environment")
 # "regression in the comments", "where somebody's remarks mention X", "where a reply uses the word X"
 IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) up |(?:was |is |gets |got )?"
-                         r"(?:mentioned|brought up|raised) )?)?in (?:the |its |their |a )?"
+                         r"(?:mentioned|brought up|raised) )?)?(?:somewhere |anywhere )?in (?:the |its |their |a )?"
                          r"(?:comments?|replies|discussion(?: threads?)?|back[- ]and[- ]forth)\b|"
                          r"\b(?:somebody s|someone s|people s|whose|the|a) (?:remarks|comments?|replies|reply|"
                          r"discussion(?: threads?)?|comment threads?)\b|"
@@ -891,7 +897,8 @@ KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
                                 r"resolution|created|updated|sprint|fixversion)\b)")
 # "the words screen reader in their title": several words, said as words, then where they are
 WORDS_SAID = r"\b(?:the |a )?(?:words?|phrase|term|text) [\"']?(?P<words>[\w'-]+(?: [\w'-]+){0,3}?)[\"']? in "
-PHRASE_IN_TITLE = re.compile(WORDS_SAID + r"(?:the |its |their )?(?:summary|title|heading|headline)s?\b")
+PHRASE_IN_TITLE = re.compile(WORDS_SAID + r"(?:(?:the |its |their )?(?:summary|title|heading|headline)s?|"
+                             r"(?:its|their) names?)\b")  # "the words screen reader in their name"
 PHRASE_IN_COMMENTS = re.compile(WORDS_SAID + r"(?:the |its |their |a )?(?:comments?|discussion|replies)\b")
 # "'steps to reproduce' in their description", "whose write-up mentions…", "titled with something about X"
 IN_DESCRIPTION = re.compile(r"\b(?:(?P<words>[\w-]+(?: [\w-]+){0,3}) )?(?<!anywhere )in (?:the |its |their )?"
@@ -989,6 +996,10 @@ ORDER = re.compile(rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|got) )?(?P
                    r"\b(?:start(?:ing)?|begin(?:ning)?) (?:from|with) "
                    r"(?:the ones? |whatever |what |those |the issues? )?"
                    r"(?:that |which )?(?P<waiting>(?:has|have) been waiting|waited|waiting) (?:the )?longest\b|"
+                   # "starting with the ones left alone the longest": the stalest first
+                   r"\b(?:start(?:ing)?|begin(?:ning)?) (?:from|with) (?:the ones? |whatever |those |the issues? )?"
+                   r"(?:that |which )?(?:have been |has been |were |was )?(?P<stale2>left alone|left untouched|"
+                   r"untouched|idle|sitting idle) (?:the )?longest\b|"
                    r"\b(?:whatever|what|the ones?|those) (?:was |were |has been |have been )?(?P<changed>changed|"
                    r"updated|touched) (?:most )?recently (?:showing |shown |listed )?(?:first|at the top|on top)\b|"
                    r"\b(?P<longest>longest[- ]waiting|waiting longest) (?:ones? |issues? |tickets? )?"
@@ -1020,9 +1031,9 @@ SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:
                            r"(?: (?P<way>asc|desc|ascending|descending))?\W*$")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
-              "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "due": "due date",
-              "duesoon": "due date", "duelate": "latest due", "span": "created", "resolvedfirst": "resolution date",
-              "leastfirst": "least urgent", "how": "priority"}
+              "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "stale2": "stalest",
+              "due": "due date", "duesoon": "due date", "duelate": "latest due", "span": "created",
+              "resolvedfirst": "resolution date", "leastfirst": "least urgent", "how": "priority"}
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
@@ -1623,6 +1634,11 @@ class ConditionReader:
             if forms - resolutions else "")), outward)
                             for name, outward in lexicon.link_type_names.items()
                             if (forms := _noun_forms(name) - {outward, lexicon.inverse_links.get(outward, "")})]
+        # "has risk link": one side of a link type, by its own description
+        sides = sorted({t.value.lower() for t in lexicon.of("link")}, key=len, reverse=True)
+        self.side_link = re.compile(rf"\b(?P<link>{'|'.join(map(re.escape, sides))}) (?:issue )?links?\b"
+                                    r"(?: (?:with|to) (?:another|other|something|some other)\b(?: \w+)?)?") \
+            if sides else None
         # "link type is blocked by", "issue link type duplicates": a link type by its name or either description
         said = sorted({t.value.lower() for t in lexicon.of("link")} | set(lexicon.link_type_names), key=len,
                       reverse=True)
@@ -1694,7 +1710,7 @@ class ConditionReader:
         raw = SHARED_TAIL.sub(self._shared_tail, raw)
         raw = self._named_parents(self._without_descriptions(raw))
         raw = KIND_BESIDE_KEY.sub(lambda m: m.group("key") or m.group("key2"), raw)
-        raw = PRE_POST_YEAR.sub(lambda m: "after " if m.group(1) == "post" else "before ", raw)
+        raw = PRE_POST_YEAR.sub(lambda m: "after " if m.group(1) == "post" else "before ", HI_LEVEL.sub("high", raw))
         raw = NOT_ENDED_EITHER.sub(r"\g<not>\g<yet> \g<a> and not \g<b>", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
         plans = list(SO_THAT.finditer(raw))
@@ -2254,8 +2270,8 @@ class ConditionReader:
                 words.take(match.start, match.end)  # "abandoned as incomplete": the resolution after "as" says which
                 continue
             if re.fullmatch(r"of (?:them|it|this|that|those|these)", words.after(match.end, 2)) or _names_a_link(
-                    words, match.end):
-                continue  # "marked as duplicates of them", "with a duplicates link": a link, read with the links
+                    words, match.end) or re.search(r"\blinked as(?: an?)?$", before):
+                continue  # "marked as duplicates of them", "with a duplicates link", "linked as duplicates": a link
             if re.search(r"\bbe$", before) and words.tokens[match.start] == "fixed":
                 continue  # "scheduled to be fixed in 0.5": the plan (a fix version), not how it ended
             # "closed as", "the Duplicate resolution", "closed because the report was incomplete"
@@ -2401,6 +2417,9 @@ class ConditionReader:
             slots.links += [] if link in slots.links else [link]
 
     def _links_without_key(self, words: Words, slots: Slots) -> None:
+        for match in words.take_all(self.side_link) if self.side_link else ():
+            link = LinkFilter(link_type=self.lexicon.link_said(match.group("link")))
+            slots.links += [] if link in slots.links else [link]
         for pattern, outward in self.named_links:
             if words.take_all(pattern):
                 for side in (outward, self.lexicon.inverse_links.get(outward, outward)):
@@ -2484,6 +2503,10 @@ class ConditionReader:
             if found is None:
                 continue
             words = found.group("words") or found.groupdict().get("code") or found.groupdict().get("on")
+            if found.groupdict().get("named"):  # (not "in the coding environment", a component's name)
+                if f"{found.group('named')} environment" in self.known:
+                    continue
+                words = found.group("named")
             start = found.start()
             if words and pattern in (IN_DESCRIPTION, IN_TITLE):  # "include a stack trace in their write-up"
                 said = words.split()  # the last word before "in", and those before it that are no other word's

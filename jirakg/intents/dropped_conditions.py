@@ -63,6 +63,8 @@ ANY = re.compile(r"\bwho ?ever (?P<whoever>owns|has|holds|is assigned|is working
                  r"opened|logged|created)\b(?: (?:it|them|those|these))?|"
                  # "everyone, not just Farid", "all assignees, not only Ana": the person no longer a condition
                  r"\bnot (?:just|only) (?P<person>[\w'-]+(?: [\w'-]+)?)(?=\s*[,.;!?]|\s*$)|"
+                 # "all of them, not just the urgent ones": the value no longer a condition
+                 r"\bnot (?:just|only) (?:the )?(?P<value>[\w'-]+(?: [\w'-]+)?) (?:ones|issues|tickets|bugs|items)\b|"
                  r"\b(?:regardless of|irrespective of|no matter|whatever|whichever|any|all|every|"
                  r"(?:doesn'?t|does not|don'?t|do not) matter)\s+(?:the |their |its |of )?"
                  r"(?P<any>(?:who|what|which|when|how)\b[\w' ]*?|[\w-]+(?: (?:level|value|field|setting)s?)?)"
@@ -122,6 +124,8 @@ def _kinds(match: re.Match[str], value_kinds: Callable[[str], set[Kind]]) -> set
                 if m.group(kind)}
     if groups.get("person"):
         return value_kinds(groups["person"]) & PEOPLE
+    if groups.get("value"):
+        return value_kinds(groups["value"])
     said = next(g for g in ("object", "taken", "named", "replaced", "instead", "any") if groups.get(g) is not None)
     obj = re.sub(r"['\"‘’“”]", " ", groups[said].lower()).strip()
     obj = " ".join(re.sub(r"^(?:(?:the|that|this|their|its|any|about)\s+)+", "", obj).split())
@@ -129,12 +133,14 @@ def _kinds(match: re.Match[str], value_kinds: Callable[[str], set[Kind]]) -> set
         return value_kinds(obj)
     if not obj or ISSUES_THEMSELVES.search(obj):
         return set()
+    value = re.sub(rf"\s*\b{CONDITION_NOUN}$", "", obj)
+    if value != obj and (kinds := value_kinds(value) - {"text"}):  # "the blocker part": the level, not the links
+        return kinds
     fields = {kind for kind, _ in FIELD_WORDS for m in FIELD.finditer(obj) if m.group(kind)}
     if said == "any":  # "any reporter", "whatever their priority level": the field alone ("all high priority" sets one)
-        return fields if re.match(r"(?:who|what|which|when)\b", obj) or FIELD_ALONE.fullmatch(obj) else set()
+        return fields if re.match(r"(?:who|what|which|when|how)\b", obj) or FIELD_ALONE.fullmatch(obj) else set()
     if fields:
         return fields
-    value = re.sub(rf"\s*\b{CONDITION_NOUN}$", "", obj)
     if value != obj or WHETHER.match(obj):  # "the in progress bit", "whether they're in progress"
         return value_kinds(WHETHER.sub("", value))
     if groups.get("forget") and (people := value_kinds(obj)) and people <= PEOPLE:

@@ -711,7 +711,7 @@ class EmbeddedParser:
         slots.assumed += read_as
         slots.descendants_of += subtrees
         if follows and state.last_search is not None:
-            slots = narrowed(state.last_search, slots, prefix.lower(), self.lexicon.done_statuses())
+            slots = narrowed(state.last_search, slots, said.lower(), self.lexicon.done_statuses())
         # "and project = DATA?" after a count is a count again
         counted = RULES[1][1].search(prefix.lower()) or (follows and state.last_intent == "count"
                                                          and not LISTING.search(prefix.lower()))

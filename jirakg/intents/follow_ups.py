@@ -42,7 +42,8 @@ NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves
                           "include", "add", "well", "left", "remaining"})  # "add … as well", "how many are left"
 # "include the ones labelled performance too", "add Ana's as well": a value joins the earlier ones of its field
 ADDS = re.compile(r"\b(?:include|add|throw in|bring in)\b.*\b(?:too|as well|also)\b|"
-                  r"\b(?:also|as well as|plus) (?:include|add|the ones?|those|anything|whatever)\b")
+                  r"\b(?:also|as well as|plus) (?:include|add|the ones?|those|anything|whatever)\b|"
+                  r"^\s*(?:\+|and also\b)")  # "+ export", typed short
 INSTEAD_OF = re.compile(r"\b(?:rather than|instead of|in place of)\b")
 # Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
 NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep", "limit", "restrict",
@@ -67,7 +68,8 @@ TEXT_PLACES: tuple[tuple[TextField, re.Pattern[str]], ...] = (
 STATE_SLOTS = ("statuses", "status_categories")
 TYPED_FIELD_SLOTS = {field.lower(): STATE_SLOTS if slot in STATE_SLOTS else (slot,) for field, slot in LIST_CLAUSES}
 TYPED_ALIASES = {"type": "issuetype", "label": "labels"}
-DATE_FIELDS_TYPED: dict[str, tuple[str, ...]] = {  # as JQL names them
+REPLACING = re.compile(r"\b(?:make it|instead|change (?:it|that|this)|rather|switch|replace)\b")
+DATE_FIELDS_TYPED: dict[DateField, tuple[str, ...]] = {  # as JQL names them
     "created": ("created", "createddate"), "updated": ("updated", "updateddate"), "due": ("duedate", "due"),
     "resolved": ("resolved", "resolutiondate")}
 EMPTIED: dict[EmptiableField, str] = {"assignee": "assignees", "fixVersion": "fix_versions",
@@ -78,17 +80,22 @@ TYPED_FIELD = re.compile(rf"(?<![\w-])({'|'.join([*TYPED_FIELD_SLOTS, *TYPED_ALI
                          r"(?:!?=|!?~|\bnot in\b|\bin\b|\bis\b)", re.IGNORECASE)
 
 
-def _typed_fields_replaced(merged: Slots, typed: str) -> None:
-    """The earlier values of each field the follow-up types as JQL go: the typed clause says it now."""
+def _typed_fields_replaced(merged: Slots, typed: str, words: str) -> None:
+    """The earlier values of each field the follow-up types as JQL go: the typed clause says it now. A date typed
+    after a word of replacing ("make it resolved >= -30d"), or bounded on both sides, replaces the earlier period;
+    one bound alone bounds it ("created < 2026-06-01" after "created >= 2026-01-01": the months between)."""
     unquoted = re.sub(r'"[^"]*"', '""', typed)
     if re.search(r"(?<![\w-])text\s*!?~", unquoted, re.IGNORECASE):
         merged.text = None
     fields = {TYPED_ALIASES.get(m.group(1).lower(), m.group(1).lower()) for m in TYPED_FIELD.finditer(unquoted)}
-    dated = {field for field, names in DATE_FIELDS_TYPED.items()
-             if re.search(rf"(?<![\w-])(?:{'|'.join(names)})\s*[<>=]", unquoted, re.IGNORECASE)}
-    merged.dates = [d for d in merged.dates if d.field not in dated]  # "make it resolved >= -30d": that period now
+    bounds = {field: {m.group(1) for m in re.finditer(rf"(?<![\w-])(?:{'|'.join(names)})\s*([<>])", unquoted,
+                                                       re.IGNORECASE)}
+              for field, names in DATE_FIELDS_TYPED.items()}
+    dated = {field for field, said in bounds.items() if said and (REPLACING.search(words) or said == {"<", ">"})}
+    merged.dates = [d for d in merged.dates if d.field not in dated]
     if merged.typed_jql:  # "assignee = Carla" after "assignee = Ana AND resolution IS EMPTY" typed: Carla's
-        merged.typed_jql = without_clauses_on(merged.typed_jql, fields)
+        merged.typed_jql = without_clauses_on(merged.typed_jql, fields | {
+            name for field in dated for name in DATE_FIELDS_TYPED[field]})
     for field in fields:
         for name in TYPED_FIELD_SLOTS[field]:
             setattr(merged, name, [])
@@ -199,7 +206,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
         merged.text = swapped.group("word")
         new.ignored = [w for w in new.ignored if w not in (swapped.group("word"), *earlier.split())]
     if new.typed_jql:
-        _typed_fields_replaced(merged, new.typed_jql)
+        _typed_fields_replaced(merged, new.typed_jql, words)
     # a value or a period said anew replaces the typed clause on its field ("same in DATA" after typed
     # "project = WEB AND …", "and 2010?" after typed created clauses)
     anew = {field for field, names in TYPED_FIELD_SLOTS.items() if any(getattr(new, n) for n in names)}
@@ -246,7 +253,9 @@ def with_person(text: str, name: str) -> str:
     return POINTS_AT_PERSON.sub(lambda _: name, text)  # the name as it is, never read as a template
 
 
-MONTH_NAMES = "january|february|march|april|june|july|august|september|october|november|december"  # not "may"
+# not "may", "jan" or "mar", words and names too
+MONTH_NAMES = ("january|february|march|april|june|july|august|september|october|november|december|feb|apr|jun|jul|aug|"
+               "sept|sep|oct|nov|dec")
 MONTH_ALONE = re.compile(rf"(?<!\bin )(?<!\bduring )(?<!\bfrom )(?<!\bsince )(?<!\bof )(?<!\bbefore )(?<!\bafter )"
                          rf"(?<!\buntil )(?<!\btill )(?<!\bto )(?<!\bthrough )(?<!\bbetween )(?<!\bby )(?<!\bin early )"
                          rf"(?<!\bin late )\b(?:for |the month of )?({MONTH_NAMES})\b(?!\s*\d)", re.IGNORECASE)
@@ -360,6 +369,9 @@ def earlier_date_field(previous: Slots | None) -> DateField | None:
     it ("and this week?" after "resolved last week"), one said with one on its own ("the ones that came in this
     week"). None when the last search had no time or several."""
     fields = {d.field for d in previous.dates} if previous else set()
+    typed = re.sub(r'"[^"]*"', '""', previous.typed_jql or "") if previous else ""
+    fields |= {field for field, names in DATE_FIELDS_TYPED.items()  # "same for August" after typed resolved dates
+               if re.search(rf"(?<![\w-])(?:{'|'.join(names)})\s*[<>=]", typed, re.IGNORECASE)}
     return fields.pop() if len(fields) == 1 else None
 
 

@@ -152,7 +152,9 @@ BREAKDOWN = [
                rf"(?P<keep>.{{0,60}}?)(?:,? (?:and )?how (?:often|many times|frequently)\b|[?.]|$)"),
     # ("which Mobile component issues are slated for 0.3b": a field word before an issue noun says which issues)
     # ("… that don't say which part of the platform they belong to" is a condition on the component)
-    re.compile(rf"(?<!say )(?<!says )(?<!state )(?<!mention )(?<!name )\b(?:which|what) (?P<keep0>(?:\S+ ){{0,6}}?)"
+    # ("what work in the Prefs Framework component was targeted at 1.5": the component the work is in, no grouping)
+    re.compile(rf"(?<!say )(?<!says )(?<!state )(?<!mention )(?<!name )\b(?:which|what) "
+               rf"(?P<keep0>(?:(?!(?:in|within|under|from) )\S+ ){{0,6}}?)"
                rf"(?P<g1>{G})\b(?! {NOUN}\b){PRODUCT_OF}"
                # "… but don't belong to any sprint" is a condition
                rf"(?P<keep>.{{0,80}}?)\b(?<!n't )(?<!n t )(?<!not )(?<!never )(?<!n t been )(?<!not been )"
@@ -602,12 +604,13 @@ COMMENT_DETAIL = [
                            r"participants?|(?:how many|number of) (?:different |distinct )?(?:people|persons|folks|"
                            r"users|commenters))\b")),
 ]
-# ("what has slipped past its deadline" said of many selects the overdue: why one issue is late is ISSUE_LATE's)
+# ("what has slipped past its deadline", "what work has missed its deadline" said of many select the overdue: why
+# one issue is late is ISSUE_LATE's)
 WHY_LATE = re.compile(r"\bwhy\b.{0,40}\b(?:late|behind|slipping|slipped|delayed|stuck|overdue|"
+                      r"miss(?:ed)? (?:its|the|their) (?:date|deadline|due date)|"
                       r"not (?:done|finished|moving|closed|complete)|taking (?:so )?long|blocked|stalled|at risk|red|"
                       r"off track|behind schedule)\b|\bwhat(?:'s| is) (?:holding|keeping|stopping|dragging|slowing|"
                       r"getting in the way of|in the way of)\b|\blate reason\b|\breason .{0,20}\blate\b|"
-                      r"\bmissed (?:its|the) (?:date|deadline|due date)\b|"  # "their": several issues, a search
                       # "why hasn't it shipped yet", "PROJ-370 should have been done by now, why isn't it?"
                       r"\bwhy (?:hasn't|has not|haven't|have not|isn't|is not|aren't|are not|wasn't|didn't|did not|"
                       r"doesn't|does not)\b(?:.{0,40}\b(?:done|finished|delivered|shipped|landed|released|closed|"
@@ -627,7 +630,8 @@ ISSUE_LATE = re.compile(r"\bkeeps? (?:slipping|sliding|getting (?:pushed|delayed
                         r"\bdragging(?: on)?\b|\bwas due\b.{0,30}\bago\b|"
                         r"\b(?:being|running|still|so) (?:late|behind|overdue|delayed)\b|"
                         r"\b(?:delays?|delayed|hold-?ups?|holdups?|slippage|lateness)\b|"
-                        r"\b(?:late|behind|overdue|stuck)\b.{0,20}\bwhy\b|"
+                        r"\b(?:late|behind|overdue|stuck|missed (?:its|the) (?:date|deadline|due date))\b.{0,20}"
+                        r"\bwhy\b|"
                         r"\b(?:hasn't|has not|isn't|is not|not) (?:moved|moving|budged|progressed|progressing)\b|"
                         r"\bblocking\b.{0,30}\bfrom (?:completing|finishing|closing|shipping|getting (?:done|finished|"
                         r"closed)|being (?:done|finished|closed))\b")
@@ -714,6 +718,8 @@ SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"),
             (re.compile(r"\b(?:chim(?:e|es|ed|ing)|weigh(?:s|ed|ing)?) in\b"), "commented"),
             (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\b(closed|resolved) out\b"), r"\1"),
             (re.compile(r"\burgency\b"), "priority"), (re.compile(r"\bper-(\w+)"), r"per \1"),
+            # "which of them had the top Blocker priority": that level, nothing ranked
+            (re.compile(rf"\btop (?!(?:most|priority|{COUNT})\b)([a-z]+) priority\b"), r"\1 priority"),
             (re.compile(r"\b(\w+) by \1\b"), r"per \1"),
             # "which part is the buggiest, going by the number of bug reports": the most bugs
             (re.compile(r"\bthe buggiest (\w+)\b"), r"the \1 with the most bugs"),
@@ -931,7 +937,7 @@ def _comment_search(text: str) -> TeamAsk | None:
     if match and (ISSUES_ASKED.search(text[:match.start()]) or ISSUES_ASKED.search(text[match.end():])
                   or COUNTED_BY_COMMENT_TEXT.search(text)
                   or (not ASKS_ABOUT_COMMENTS.search(text)
-                      and re.search(r"\bcomments? (?:contains?|containing|says|saying)\b", text))):
+                      and re.search(r"\bcomments? (?:contains?|containing|says?|saying|mentions?)\b", text))):
         # "which INFRA issues have comments mentioning Jenkins": the issues, a search on their comments; so is a
         # comment's text among keywords that ask nothing ("Infusion, created 2012, comment contains regression")
         return None

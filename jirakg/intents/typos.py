@@ -18,7 +18,8 @@ comment comments component components deadline changed touched closed raised ope
 mention mentions mentioning regression regressions description summary title duplicate duplicates reproduce""".split())
 # English words the reader knows though no question word: never taken for a misspelling ("till" is no "still")
 ENGLISH = (FILLER | SCAFFOLD | FIELD_WORDS | QUESTION_WORDS | set(MONTHS)
-           | {"till", "til", "form", "lets", "ship", "shipped"})  # "Unresolved Infusion issues" names nobody
+           | {"till", "til", "form", "lets", "ship", "shipped",  # "Unresolved Infusion issues" names nobody
+              "charge", "charges", "charged"})  # "double charges in the title" asks about no changes
 WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]+(?![\w-])")  # not in keys or acronyms ("OPS-541", "SLA")
 QUOTED = re.compile(r'"[^"]+"|(?<!\w)\'[^\']+\'(?!\w)')
 # Chat shorthand, written out so that it is read as the words it stands for, never searched for as text

@@ -114,3 +114,80 @@ def test_a_component_left_out_in_a_follow_up(fluid_parser: EmbeddedParser) -> No
     (call,) = fluid_parser.parse('exclude component "Storytelling Tool UI"', state).intents
     assert_clauses(call.jql or "", ['(component != "Storytelling Tool UI" OR component is EMPTY)',
                                     'project = "SJRK"'], ())
+
+
+# The round's second part (tune41 on): "hi" for High; work that "missed its deadline" asked of several issues; an
+# environment named with "against" or "in the X environment"; a month said short in a follow-up, on the earlier
+# date field, typed or not; the link type said by its name; "in their name" for the title; "the ones nobody has";
+# a priority taken away as "the blocker part" or "not just the urgent ones"; a value added with "too" or "+"; words
+# mentioned "somewhere in the comments", and "comments mention X" among keywords.
+SECOND_PART_DEMO = [
+    ("WEB bugs hi or highest prio", ['priority in ("High", "Highest")', 'project = "WEB"'], ()),
+    ("hi prio tasks in OPS", ['priority = "High"', 'issuetype = "Task"'], ()),
+    ("What work that Carla Sato owns has missed its deadline?", ["duedate < now()", "assignee ="], ()),
+    ("how many issues reported against the Production environment are still open?",
+     ['environment ~ "production"', "resolution is EMPTY"], ("reporter",)),
+    ("open bugs in the staging environment", ['environment ~ "staging"', 'issuetype = "Bug"'], ()),
+    ("in progress has risk link", ['issueLinkType = "has risk"', 'status = "In Progress"'], ("is risk for",)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), SECOND_PART_DEMO, ids=[q for q, _, _ in SECOND_PART_DEMO])
+def test_second_part_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_reads(PARSER, question, present, absent)
+
+
+def test_why_one_issue_missed_its_deadline_is_still_asked_of_it() -> None:
+    (call,) = PARSER.parse("PROJ-12 missed its deadline, why?").intents
+    assert call.name == "reasoning" and call.issue_keys == ["PROJ-12"]
+
+
+SECOND_PART_FOLLOW_UPS = [
+    ("project = DATA AND type = Bug AND resolved >= 2026-09-01 AND resolved < 2026-10-01", "what about aug",
+     ['resolutiondate >= "2026/08/01 00:00"', 'project = "DATA"'], ("2026-09-01", "text ~", "created")),
+    ("project = DATA AND type = Bug AND resolved >= 2026-09-01 AND resolved < 2026-10-01", "same for August 2026",
+     ['resolutiondate >= "2026/08/01 00:00"'], ("2026-09-01", "created")),
+    ("DATA bugs resolved in September", "aug instead", ['resolutiondate >= "2026/08/01 00:00"'],
+     ('resolutiondate >= "2026/09/01', "text ~")),
+]
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), SECOND_PART_FOLLOW_UPS,
+                         ids=[f"{f} | {u}" for f, u, _, _ in SECOND_PART_FOLLOW_UPS])
+def test_second_part_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+SECOND_PART_FLUID = [
+    ("bugs from 2010 with the words screen reader in their name", ['summary ~ "screen reader"'], ()),
+    ("cannot reproduce, comments mention Safari, created 2009", ['comment ~ "safari"'], ("safari*",)),
+    ("issues closed as Cannot Reproduce with Safari mentioned somewhere in the comments",
+     ['comment ~ "safari"', 'resolution = "Cannot Reproduce"'], ("somewhere",)),
+    ("vp issues linked as duplicates", ['project = "VP"', "issueLinkType"], ("resolution",)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), SECOND_PART_FLUID, ids=[q for q, _, _ in SECOND_PART_FLUID])
+def test_second_part_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                                    absent: tuple[str, ...]) -> None:
+    assert_reads(fluid_parser, question, present, absent)
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+    ("UI Options open issues", "just the ones nobody has", ["assignee is EMPTY", 'component = "UI Options"'],
+     ("text ~",)),
+    ("inline edit blocker bugs michelle dsouza reported", "forget the blocker part show all",
+     ['component = "Inline Edit"', 'issuetype = "Bug"'], ("priority",)),
+    ("inline edit blocker bugs michelle dsouza reported", "Show me all of them then, not just the urgent ones.",
+     ['component = "Inline Edit"', 'issuetype = "Bug"'], ("priority",)),
+    ("bugs in the Capture component", "add the ones for the Export component too",
+     ['component in ("Capture", "Export")', 'issuetype = "Bug"'], ()),
+    ("bugs in the Capture component", "+ export", ['component in ("Capture", "Export")'], ()),
+])
+def test_second_part_fluid_follow_ups(fluid_parser: EmbeddedParser, first: str, follow_up: str, present: list[str],
+                                      absent: tuple[str, ...]) -> None:
+    (call,) = fluid_parser.parse(follow_up, _fluid_after(fluid_parser, first)).intents
+    assert call.name == "search", (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
