@@ -796,10 +796,10 @@ class EmbeddedParser:
         return bool(ORDER.search(lowered)) and not ISSUE_NOUNS.search(lowered) and len(lowered.split()) <= SHORT_ORDER
 
     def _narrows_a_report(self, lowered: str, state: ConversationState) -> bool:
-        """"exclude done" after how a release or sprint goes: its issues, narrowed ("same for 2026.Q3", "and DATA?"
-        ask the report again, of another release or team)."""
+        """"exclude done", "unassigned only" after how a release or sprint goes: its issues, narrowed ("same for
+        2026.Q3", "and DATA?" ask the report again, of another release or team)."""
         return state.last_intent in ("release", "sprint") and not re.search(r"\bsame\b", lowered) \
-            and self._filters_present(lowered) \
+            and (self._filters_present(lowered) or self._reads_conditions(lowered)) \
             and not self._filters_present(lowered, kinds={"project", "version", "sprint"}, with_categories=False)
 
     def _person_in_window(self, lowered: str) -> bool:

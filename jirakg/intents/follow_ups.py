@@ -93,8 +93,12 @@ def _typed_fields_replaced(merged: Slots, typed: str, words: str) -> None:
               for field, names in DATE_FIELDS_TYPED.items()}
     dated = {field for field, said in bounds.items() if said and (REPLACING.search(words) or said == {"<", ">"})}
     merged.dates = [d for d in merged.dates if d.field not in dated]
+    # 'Severity = "S2 - Major" instead' after S1: a select field holds one value, the one typed now
+    selected = _equal_to_one(typed) - set(TYPED_FIELD_SLOTS) - set(TYPED_ALIASES) - {
+        name for names in DATE_FIELDS_TYPED.values() for name in names} - {"text", "summary", "description"}
+    merged.options = [o for o in merged.options if o.field.lower() not in selected]
     if merged.typed_jql:  # "assignee = Carla" after "assignee = Ana AND resolution IS EMPTY" typed: Carla's
-        merged.typed_jql = without_clauses_on(merged.typed_jql, fields | {
+        merged.typed_jql = without_clauses_on(merged.typed_jql, fields | selected | {
             name for field in dated for name in DATE_FIELDS_TYPED[field]})
     for field in fields:
         for name in TYPED_FIELD_SLOTS[field]:
@@ -103,6 +107,16 @@ def _typed_fields_replaced(merged: Slots, typed: str, words: str) -> None:
         emptiable = EMPTIABLE.get(field)
         merged.empty = [f for f in merged.empty if f != emptiable]
         merged.filled = [f for f in merged.filled if f != emptiable]
+
+
+def _equal_to_one(typed: str) -> set[str]:
+    """The fields (lower case) typed JQL sets to one value at its top level ("Severity = S2")."""
+    try:
+        where = parse(typed).where
+    except JqlSyntaxError:
+        return set()
+    parts = where.parts if isinstance(where, And) else (where,)
+    return {part.field.lower() for part in parts if isinstance(part, Clause) and part.operator == "="}
 
 
 def without_clauses_on(typed: str, fields: AbstractSet[str], moved_to: str | None = None) -> str | None:

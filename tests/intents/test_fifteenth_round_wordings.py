@@ -191,3 +191,19 @@ def test_second_part_fluid_follow_ups(fluid_parser: EmbeddedParser, first: str, 
     (call,) = fluid_parser.parse(follow_up, _fluid_after(fluid_parser, first)).intents
     assert call.name == "search", (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+    # a condition after how a sprint goes: its issues, narrowed
+    ("DATA active sprint", "unassigned only", ["sprint in openSprints()", "assignee is EMPTY", 'project = "DATA"'],
+     ()),
+    # a select field typed anew holds that value now
+    ('Severity = "S1 - Critical" AND resolution is EMPTY', 'Severity = "S2 - Major" instead',
+     ['Severity = "S2 - Major"', "resolution IS EMPTY"], ("S1",)),
+    ("open S1 bugs", 'Severity = "S2 - Major" instead', ['Severity = "S2 - Major"', 'issuetype = "Bug"'], ("S1",)),
+])
+def test_a_report_narrowed_and_a_select_field_typed_anew(first: str, follow_up: str, present: list[str],
+                                                        absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == "search", (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
