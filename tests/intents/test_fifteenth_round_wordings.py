@@ -42,11 +42,6 @@ DEMO = [
 ]
 
 
-@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
-def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
-    assert_reads(PARSER, question, present, absent)
-
-
 def test_a_summary_asked_of_one_issue_is_still_its_summary() -> None:
     (call,) = PARSER.parse("give me the summary of WEB-410").intents
     assert call.name == "summary" and call.issue_keys == ["WEB-410"]
@@ -81,14 +76,6 @@ FOLLOW_UPS = [
 ]
 
 
-@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), FOLLOW_UPS,
-                         ids=[f"{f} | {u}" for f, u, _, _ in FOLLOW_UPS])
-def test_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
-    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
-
-
 FLUID = [
     # words said to be in the comments or the description
     ('Uploader comments "file size"', ['component = "Uploader"', 'comment ~ "file size"'], ("text ~",)),
@@ -101,19 +88,6 @@ FLUID = [
     ("bugs Justin Obara filed about the Inline Edit piece", ['component = "Inline Edit"'], ("text ~",)),
     ("blocker tix in engage b4 2010", ['created < "2010/01/01 00:00"', 'project = "ENGAGE"'], ('created >= "2010',)),
 ]
-
-
-@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
-def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
-                        absent: tuple[str, ...]) -> None:
-    assert_reads(fluid_parser, question, present, absent)
-
-
-def test_a_component_left_out_in_a_follow_up(fluid_parser: EmbeddedParser) -> None:
-    state = _fluid_after(fluid_parser, "open SJRK bugs")
-    (call,) = fluid_parser.parse('exclude component "Storytelling Tool UI"', state).intents
-    assert_clauses(call.jql or "", ['(component != "Storytelling Tool UI" OR component is EMPTY)',
-                                    'project = "SJRK"'], ())
 
 
 # The round's second part (tune41 on): "hi" for High; work that "missed its deadline" asked of several issues; an
@@ -132,8 +106,9 @@ SECOND_PART_DEMO = [
 ]
 
 
-@pytest.mark.parametrize(("question", "present", "absent"), SECOND_PART_DEMO, ids=[q for q, _, _ in SECOND_PART_DEMO])
-def test_second_part_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO + SECOND_PART_DEMO,
+                         ids=[q for q, _, _ in DEMO + SECOND_PART_DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
     assert_reads(PARSER, question, present, absent)
 
 
@@ -152,14 +127,6 @@ SECOND_PART_FOLLOW_UPS = [
 ]
 
 
-@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), SECOND_PART_FOLLOW_UPS,
-                         ids=[f"{f} | {u}" for f, u, _, _ in SECOND_PART_FOLLOW_UPS])
-def test_second_part_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
-    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
-
-
 SECOND_PART_FLUID = [
     ("bugs from 2010 with the words screen reader in their name", ['summary ~ "screen reader"'], ()),
     ("cannot reproduce, comments mention Safari, created 2009", ['comment ~ "safari"'], ("safari*",)),
@@ -169,13 +136,16 @@ SECOND_PART_FLUID = [
 ]
 
 
-@pytest.mark.parametrize(("question", "present", "absent"), SECOND_PART_FLUID, ids=[q for q, _, _ in SECOND_PART_FLUID])
-def test_second_part_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
-                                    absent: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID + SECOND_PART_FLUID,
+                         ids=[q for q, _, _ in FLUID + SECOND_PART_FLUID])
+def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                        absent: tuple[str, ...]) -> None:
     assert_reads(fluid_parser, question, present, absent)
 
 
 @pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+    ("open SJRK bugs", 'exclude component "Storytelling Tool UI"',
+     ['(component != "Storytelling Tool UI" OR component is EMPTY)', 'project = "SJRK"'], ()),
     ("UI Options open issues", "just the ones nobody has", ["assignee is EMPTY", 'component = "UI Options"'],
      ("text ~",)),
     ("inline edit blocker bugs michelle dsouza reported", "forget the blocker part show all",
@@ -186,14 +156,14 @@ def test_second_part_fluid_wordings(fluid_parser: EmbeddedParser, question: str,
      ['component in ("Capture", "Export")', 'issuetype = "Bug"'], ()),
     ("bugs in the Capture component", "+ export", ['component in ("Capture", "Export")'], ()),
 ])
-def test_second_part_fluid_follow_ups(fluid_parser: EmbeddedParser, first: str, follow_up: str, present: list[str],
+def test_fluid_follow_ups(fluid_parser: EmbeddedParser, first: str, follow_up: str, present: list[str],
                                       absent: tuple[str, ...]) -> None:
     (call,) = fluid_parser.parse(follow_up, _fluid_after(fluid_parser, first)).intents
     assert call.name == "search", (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
 
 
-@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), [
+DEMO_FOLLOW_UPS = FOLLOW_UPS + SECOND_PART_FOLLOW_UPS + [
     # a condition after how a sprint goes: its issues, narrowed
     ("DATA active sprint", "unassigned only", ["sprint in openSprints()", "assignee is EMPTY", 'project = "DATA"'],
      ()),
@@ -201,9 +171,12 @@ def test_second_part_fluid_follow_ups(fluid_parser: EmbeddedParser, first: str, 
     ('Severity = "S1 - Critical" AND resolution is EMPTY', 'Severity = "S2 - Major" instead',
      ['Severity = "S2 - Major"', "resolution IS EMPTY"], ("S1",)),
     ("open S1 bugs", 'Severity = "S2 - Major" instead', ['Severity = "S2 - Major"', 'issuetype = "Bug"'], ("S1",)),
-])
-def test_a_report_narrowed_and_a_select_field_typed_anew(first: str, follow_up: str, present: list[str],
-                                                        absent: tuple[str, ...]) -> None:
+]
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), DEMO_FOLLOW_UPS,
+                         ids=[f"{f} | {u}" for f, u, _, _ in DEMO_FOLLOW_UPS])
+def test_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
     (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == "search", (call.name, call.slots.reason)
+    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
