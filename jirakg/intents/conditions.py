@@ -646,8 +646,9 @@ CARRIED_OVER = re.compile(r"\b(?:(?:carried|rolled|spilled|spilt) (?:over|forwar
                           r"(?:carry|roll|spill)-?overs?)\b")
 SPRINT_OF_PROJECT = re.compile(r"\bsprint (?P<n>\d+) (?:on|of|in|for|from) (?:the )?(?P<project>[\w-]+(?: [\w-]+)?)"
                                r"(?P<kind> (?:project|team|board))?\b")
-# "a high-level view": no priority; "the top Blocker priority": that level, "top" says nothing more
-PLAIN_LEVEL = re.compile(rf"\b(?:high|low|top)-level\b|\btop(?= (?!(?:most|priority|{COUNT})\b)[a-z]+ priority\b)")
+PLAIN_LEVEL = re.compile(r"\b(?:high|low|top)-level\b")  # "a high-level view": no priority
+# "the top Blocker priority": that level, "top" says nothing more
+TOP_BEFORE_LEVEL = re.compile(rf"\btop (?=(?!(?:most|priority|{COUNT})\b)[a-z]+ priority\b)")
 QUARTER_NUMBERS = {**{name: int(n) for n, name in QUARTERS.items()}, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "last": 4,
                    "final": 4}
 # "Q2 2021", "the second quarter of 2021", "2009 q4": a quarter of a year (`_quarter_months`)
@@ -1691,7 +1692,7 @@ class ConditionReader:
             raw = BLOCKING_LEVEL.sub(lambda m: "blocker".ljust(len(m.group(0))), raw)
         if self.level_said:
             raw = self.level_said.sub(lambda m: m.group(1).ljust(len(m.group(0))), raw)
-        raw = PLAIN_LEVEL.sub(lambda m: " " * len(m.group(0)), raw)
+        raw = PLAIN_LEVEL.sub(lambda m: " " * len(m.group(0)), TOP_BEFORE_LEVEL.sub("    ", raw))
         for listed, name in self.options_listed:  # "a severity rating of critical or major": each that severity
             raw = listed.sub(functools.partial(_each_with_field, field_name=name), raw)
         raw = QUARTER_SAID.sub(self._quarter_months, SPRINT_OF_PROJECT.sub(self._sprint_of_project, raw))

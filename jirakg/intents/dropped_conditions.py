@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Literal
 
-from jirakg.intents.follow_ups import without_clauses_on
+from jirakg.intents.follow_ups import DATE_FIELDS_TYPED, TYPED_FIELD_SLOTS, without_clauses_on
 from jirakg.intents.models import EmptiableField, Slots
 
 Kind = Literal["reporter", "assignee", "status", "resolution", "priority", "type", "project", "component", "label",
@@ -91,11 +91,12 @@ EMPTIES: dict[Kind, tuple[EmptiableField, ...]] = {
     "assignee": ("assignee",), "status": ("resolution",), "resolution": ("resolution",), "component": ("component",),
     "label": ("labels",), "version": ("fixVersion", "affectedVersion"), "sprint": ("sprint",), "due": ("duedate",),
     "parent": ("parent",), "link": ("issueLinkType",)}
+# The JQL fields each condition is typed on: a list field's from the follow-up merge's own table, by the slots it fills
 JQL_FIELDS: dict[Kind, set[str]] = {
-    "reporter": {"reporter"}, "assignee": {"assignee"}, "status": {"status", "statuscategory"},
-    "resolution": {"resolution"}, "priority": {"priority"}, "type": {"issuetype"}, "project": {"project"},
-    "component": {"component"}, "label": {"labels"}, "version": {"fixversion", "affectedversion"},
-    "sprint": {"sprint"}, "due": {"duedate", "due"}, "date": {"created", "updated", "resolved", "resolutiondate"},
+    **{kind: {field for field, names in TYPED_FIELD_SLOTS.items() if set(names) & set(slots)}
+       for kind, slots in VALUES.items()},
+    "due": set(DATE_FIELDS_TYPED["due"]),
+    "date": {name for field, names in DATE_FIELDS_TYPED.items() if field != "due" for name in names},
     "parent": {"parent"}, "text": {"text", "summary", "description", "comment"}}
 HISTORY: dict[Kind, str] = {"assignee": "assignee", "status": "status", "priority": "priority", "version": "fixVersion"}
 

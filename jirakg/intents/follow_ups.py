@@ -88,14 +88,12 @@ def _typed_fields_replaced(merged: Slots, typed: str, words: str) -> None:
     if re.search(r"(?<![\w-])text\s*!?~", unquoted, re.IGNORECASE):
         merged.text = None
     fields = {TYPED_ALIASES.get(m.group(1).lower(), m.group(1).lower()) for m in TYPED_FIELD.finditer(unquoted)}
-    bounds = {field: {m.group(1) for m in re.finditer(rf"(?<![\w-])(?:{'|'.join(names)})\s*([<>])", unquoted,
-                                                       re.IGNORECASE)}
-              for field, names in DATE_FIELDS_TYPED.items()}
+    bounds = {field: said & {"<", ">"} for field, said in _typed_dates(typed).items()}
     dated = {field for field, said in bounds.items() if said and (REPLACING.search(words) or said == {"<", ">"})}
     merged.dates = [d for d in merged.dates if d.field not in dated]
-    # 'Severity = "S2 - Major" instead' after S1: a select field holds one value, the one typed now
-    selected = _equal_to_one(typed) - set(TYPED_FIELD_SLOTS) - set(TYPED_ALIASES) - {
-        name for names in DATE_FIELDS_TYPED.values() for name in names} - {"text", "summary", "description"}
+    # 'Severity = "S2 - Major" instead' after S1: a select field holds one value, the one typed now (a list field's
+    # values are replaced above; a date set equal to one day is no select field)
+    selected = _equal_to_one(typed) - {name for names in DATE_FIELDS_TYPED.values() for name in names}
     merged.options = [o for o in merged.options if o.field.lower() not in selected]
     if merged.typed_jql:  # "assignee = Carla" after "assignee = Ana AND resolution IS EMPTY" typed: Carla's
         merged.typed_jql = without_clauses_on(merged.typed_jql, fields | selected | {
@@ -107,6 +105,15 @@ def _typed_fields_replaced(merged: Slots, typed: str, words: str) -> None:
         emptiable = EMPTIABLE.get(field)
         merged.empty = [f for f in merged.empty if f != emptiable]
         merged.filled = [f for f in merged.filled if f != emptiable]
+
+
+def _typed_dates(typed: str) -> dict[DateField, set[str]]:
+    """Each date field typed JQL compares, with the comparisons' first characters ("created >= …": {">"})."""
+    unquoted = re.sub(r'"[^"]*"', '""', typed)
+    found = {field: {m.group(1) for m in re.finditer(rf"(?<![\w-])(?:{'|'.join(names)})\s*([<>=])", unquoted,
+                                                      re.IGNORECASE)}
+             for field, names in DATE_FIELDS_TYPED.items()}
+    return {field: said for field, said in found.items() if said}
 
 
 def _equal_to_one(typed: str) -> set[str]:
@@ -383,9 +390,7 @@ def earlier_date_field(previous: Slots | None) -> DateField | None:
     it ("and this week?" after "resolved last week"), one said with one on its own ("the ones that came in this
     week"). None when the last search had no time or several."""
     fields = {d.field for d in previous.dates} if previous else set()
-    typed = re.sub(r'"[^"]*"', '""', previous.typed_jql or "") if previous else ""
-    fields |= {field for field, names in DATE_FIELDS_TYPED.items()  # "same for August" after typed resolved dates
-               if re.search(rf"(?<![\w-])(?:{'|'.join(names)})\s*[<>=]", typed, re.IGNORECASE)}
+    fields |= set(_typed_dates(previous.typed_jql or "")) if previous else set()  # "same for August" after typed ones
     return fields.pop() if len(fields) == 1 else None
 
 

@@ -21,6 +21,7 @@ from jirakg.intents.conditions import (
     PREVIOUS_SPRINT,
     REPORTED_VERBS,
     SORTED_AT_END,
+    TOP_BEFORE_LEVEL,
     every_text_field,
 )
 from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
@@ -718,8 +719,7 @@ SYNONYMS = [(re.compile(r"\biterations?\b"), "sprint"),
             (re.compile(r"\b(?:chim(?:e|es|ed|ing)|weigh(?:s|ed|ing)?) in\b"), "commented"),
             (re.compile(r"\bat-risk\b"), "at risk"), (re.compile(r"\b(closed|resolved) out\b"), r"\1"),
             (re.compile(r"\burgency\b"), "priority"), (re.compile(r"\bper-(\w+)"), r"per \1"),
-            # "which of them had the top Blocker priority": that level, nothing ranked
-            (re.compile(rf"\btop (?!(?:most|priority|{COUNT})\b)([a-z]+) priority\b"), r"\1 priority"),
+            (TOP_BEFORE_LEVEL, ""),  # "which of them had the top Blocker priority": that level, nothing ranked
             (re.compile(r"\b(\w+) by \1\b"), r"per \1"),
             # "which part is the buggiest, going by the number of bug reports": the most bugs
             (re.compile(r"\bthe buggiest (\w+)\b"), r"the \1 with the most bugs"),
