@@ -22,7 +22,7 @@ from typing import Literal
 
 from jirakg.intents.grounding import HIGH_WORDS, LOW_WORDS, MINOR_WORDS, URGENT_WORDS, Grounder, Match
 from jirakg.intents.history_conditions import HistoryReader
-from jirakg.intents.jql_builder import CURRENT_USER
+from jirakg.intents.jql_builder import CURRENT_USER, quote
 from jirakg.intents.lexicon import CODED_OPTION, QUARTERS, Lexicon, Sprint, Term
 from jirakg.intents.models import (
     DateField,
@@ -322,9 +322,10 @@ HAS_COMMENTS = re.compile(r"\b(?:(?:with|has|have|having|got|gotten|received) (?
 FIELD_NAMES_EMPTIED: dict[str, EmptiableField] = {
     "resolution": "resolution", "component": "component", "fixversion": "fixVersion", "fixver": "fixVersion",
     "affectedversion": "affectedVersion", "affectsversion": "affectedVersion", "assignee": "assignee",
-    "duedate": "duedate", "description": "description", "label": "labels", "environment": "environment"}
+    "duedate": "duedate", "description": "description", "label": "labels", "environment": "environment",
+    "reporter": "reporter"}
 FIELD_SAID_EMPTY = re.compile(r"\b(?P<field>resolution|components?|fix ?vers?(?:ions?)?|affect(?:ed|s) ?versions?|"
-                              r"assignee|due ?date|description|labels?|environment) (?:is |are )?(?:still )?"
+                              r"assignee|reporter|due ?date|description|labels?|environment) (?:is |are )?(?:still )?"
                               r"(?:empty|blank|missing|unset|not set|none|null)\b")
 EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("assignee", re.compile(rf"\b(?:unassigned|(?:assigned|given|handed) to (?:nobody|no one|noone)\b|"
@@ -347,7 +348,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             # "has nobody looking after it": someone doing it now is its assignee
                             r"(?:currently )?(?:looking after|handling|dealing with|taking care of|minding|"
                             r"in charge of))|"
-                            rf"{WITHOUT}(?:owner|assignee)|{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) "
+                            rf"{WITHOUT}(?:owner|assignee){GIVEN}|"
+                            rf"{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) "
                             r"(?:assigned|on (?:it|them)|(?:looking after|working on|handling|taking care of|"
                             r"dealing with) (?:it|them))|"
                             # "never assigned", "without ever being assigned to anyone"; not "… to a sprint"
@@ -382,6 +384,13 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             rf"{NOT_BE_GIVEN}(?:given|handed|passed) (?:over )?to (?:anyone|anybody|someone|"
                             r"somebody|a person|any person)|"
                             rf"{HAVE_NOT}(?:anybody|anyone|somebody|someone|a person) (?:responsible|in charge))\b")),
+    # "no reporter", "nobody recorded as the reporter", "we don't know who raised them"
+    ("reporter", re.compile(rf"\b(?:{WITHOUT}reporters?{GIVEN}|(?:unknown|missing|empty|blank) reporters?|"
+                            r"(?:nobody|no one|noone) (?:is |was |has been )?(?:recorded|listed|named|set|shown|given) "
+                            r"as (?:the |its |their )?reporter|"
+                            r"(?:don t|do not|didn t|did not|can t|cannot) (?:know|tell|see) who (?:reported|raised|"
+                            r"filed|opened|logged|created|wrote up|entered) (?:it|them|those|these)|"
+                            r"(?:reported|raised|filed|logged) by (?:nobody|no one|an unknown person))\b")),
     # "no version" alone: the one a fix is planned for, the version most set
     ("fixVersion", re.compile(rf"\b(?:{WITHOUT}(?:fix ?versions?|fixversions?|releases?|"
                               rf"versions?(?! (?:affected|found))|"
@@ -462,7 +471,8 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               rf"(?:without|with no|no) (?:an? |any )?{OUTCOME}(?: (?:recorded|set|filled in))?|"
                               # "closed without anyone recording a resolution"
                               r"without (?:anyone |anybody |someone |us )?(?:recording|setting|picking|choosing|"
-                              r"giving(?: it| them)?) (?:a |any )?resolution|not (?:yet )?fixed(?: yet)?|"
+                              r"giving(?: it| them)?) (?:a |any )?resolution|"
+                              r"(?<!resolution )(?<!resolution is )not (?:yet )?fixed(?: yet)?|"
                               r"(?:isn t|aren t|hasn t been|haven t been) fixed(?: yet)?|still open|"
                               r"(?:didn t|did not|don t|do not|doesn t|does not|never|wasn t|weren t) (?:get |got |"
                               r"been |was |"
@@ -482,7 +492,9 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               r"left to (?:resolve|fix|finish|close|complete)|"
                               r"(?:waiting for|awaiting|pending|in need of|needing|needs|need) (?:a |any )?"
                               r"(?:fix|resolution)|"
-                              r"still needs? work|needs? (?:more )?work|(?:still )?needs? doing|"
+                              r"still needs? work|needs? (?:more )?work|"
+                              r"(?:still )?needs? (?:doing|finishing|completing|fixing|resolving|closing|wrapping up|"
+                              r"sorting out)|"
                               r"(?<!category is )(?<!status is )still to do|"
                               r"(?:don t|doesn t|do not|does not) (?:yet )?have (?:a |any )?resolution|"
                               # "never had a resolution recorded", "have no outcome recorded"
@@ -603,7 +615,8 @@ AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|affectedversions?|agains
 # "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
 AFFECTS_AFTER = re.compile(r"^(?:as (?:an? |the |their |its )?)?(?:affects?|affected) (?:versions?|releases?)\b")
 HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
-                     r"in the past|had been|used to be|was once|were once|along the way|"
+                     r"in the past|had been|used to be|was once|were once|once(?! (?:it|they|we|you|the|that|this|"
+                     r"those|these|done|fixed|resolved|closed)\b)|along the way|"
                      r"spent (?:some |any )?time)\b")
 CURRENT_STATE = re.compile(r"\b(?:ended up|ending up|ended|end up|ended up in|ended in|now|currently|finally)$")
 # "open OPS tickets before sprint planning": the state word is about the issues, and a sprint meeting no sprint
@@ -865,7 +878,7 @@ IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) 
 # a text field named right before the quoted words: 'summary "screen reader"', 'comments "pull request"'
 QUOTED_IN: dict[str, Literal["summary", "description", "environment", "comment"]] = {
     "summary": "summary", "title": "summary", "description": "description", "desc": "description",
-    "environment": "environment",
+    "environment": "environment", "env": "environment",  # "env" where the instance knows it as a word ("Coding Env")
     "comment": "comment", "comments": "comment"}
 # a quoted name's field said after a word that leaves it out: 'exclude component "Checkout"', 'not in sprint "…"'
 LEFT_OUT_BEFORE = re.compile(r"\b(?:exclude|excluding|except(?: for)?|without|not in|not|other than|leave out|"
@@ -883,7 +896,7 @@ DETERMINERS = frozenset("a an the any some of this that these those our their it
 TEXT_VERB_WORDS = frozenset("mentions mentioning mention containing contains says saying".split())
 # keywords: "MOB bugs summary offline count", "with comment text customer reported count"
 KEYWORD_FIELD_TEXT = re.compile(r"(?<!in )(?<!the )(?<!their )(?<!its )"
-                                r"\b(?P<field>summary|title|description|desc|environment|comments? text|"
+                                r"\b(?P<field>summary|title|description|desc|environment|env|comments? text|"
                                 r"(?<!full )(?<!free )text|"
                                 # "comment contains regression": with its verb, what the comments say
                                 r"comments?(?= (?:contains?|containing|say|saying|says|mentions?|mentioning)\b)) "
@@ -1024,7 +1037,13 @@ ORDER = re.compile(rf"\b{SORTED_BY}by (?:when (?:it|they) (?:was|were|got) )?(?P
                    # "soonest deadline first", "latest due date at the top", "due soonest first"
                    rf"\b{PUT}(?:(?P<due>soonest|earliest|nearest|closest|next)|(?P<duelate>latest|furthest)) "
                    rf"(?:deadlines?|due dates?|due) {ON_TOP}\b|\b{PUT}(?P<duesoon>due (?:soonest|earliest|next|first)) "
-                   rf"(?:{ON_TOP})?")
+                   rf"(?:{ON_TOP})?|"
+                   rf"\b{PUT}(?P<soonest>soonest) {ON_TOP}\b")  # "soonest first": what falls due first
+# by size: "sort by story points desc", "biggest first", "smallest ones at the top"
+POINTS_ORDER = re.compile(rf"\b{SORTED_BY}by (?:the |their |its )?(?:story )?(?:points?|pts|sp|estimates?|size)"
+                          r"(?: (?P<way>asc|desc|ascending|descending))?\b|"
+                          rf"\b{PUT}(?:(?P<big>biggest|largest|most points|highest estimates?|largest estimates?)|"
+                          rf"(?P<small>smallest|fewest points|lowest estimates?|smallest estimates?)) {ON_TOP}\b")
 # "open risks by priority", "olga open by due date": a list said last in an order, as in a keyword query
 SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:by|in order of) "
                            r"(?P<field>priority|urgency|importance|due date|creation date|last update|last activity|"
@@ -1034,7 +1053,8 @@ SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
               "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "stale2": "stalest",
               "due": "due date", "duesoon": "due date", "duelate": "latest due", "span": "created",
-              "resolvedfirst": "resolution date", "leastfirst": "least urgent", "how": "priority"}
+              "resolvedfirst": "resolution date", "leastfirst": "least urgent", "how": "priority",
+              "soonest": "due date"}
 ORDER_FIELDS = {"priority": "priority DESC", "created": "created ASC", "creation date": "created ASC",
                 "date": "created ASC", "age": "created ASC", "updated": "updated DESC", "last update": "updated DESC",
                 "key": "key ASC", "status": "status ASC", "due date": "duedate ASC", "due": "duedate ASC",
@@ -1308,14 +1328,19 @@ UNRELEASED = re.compile(r"\b(?:(?:unreleased|not (?:yet )?released)(?: (?:fix )?
                         r"(?:out|live|shipped)(?: yet)?)\b")
 RELEASED = re.compile(r"\b(?:released versions?|already (?:released|shipped) (?:versions?|releases?)|shipped releases?|"
                       r"past releases?)\b")
-POINTS_AT_LEAST = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s*(?:\+|or more|and up|and above|or higher|or above|plus)\s*"
-                             r"(?:story )?(?:points?|pts|sp)\b|\b(?P<m>\d+(?:\.\d+)?) (?:story )?(?:points?|pts|sp) "
-                             r"(?:or more|and up|and above|or higher|or above|plus)\b|\b(?:at least|min(?:imum)?) "
-                             r"(?P<k>\d+(?:\.\d+)?) (?:story )?(?:points?|pts|sp)\b")
-POINTS_OVER = re.compile(r"\b(?:more than|over|greater than|bigger than|above|larger than) (?P<n>\d+(?:\.\d+)?) "
-                         r"(?:story )?(?:points?|pts|sp)\b")
-POINTS_UNDER = re.compile(r"\b(?:less than|under|fewer than|below|smaller than) (?P<n>\d+(?:\.\d+)?) "
-                          r"(?:story )?(?:points?|pts|sp)\b")
+_POINTS = r"(?:story )?(?:points?|pts|sp)"
+_N = r"\d+(?:\.\d+)?"
+_SIZED_AT = r"(?:estimated|sized|pointed|rated) (?:at )?"  # "sized 8 or bigger": the points said by the verb
+_MORE = r"(?:or more|and up|and above|or higher|or above|plus|or larger|or bigger|or greater|and over|or over)"
+_LESS = r"(?:or less|or fewer|or smaller|or lower|or below|and under|and below)"
+POINTS_AT_LEAST = re.compile(rf"\b(?:{_SIZED_AT})?(?:(?P<n>{_N})\s*(?:\+|{_MORE})\s*{_POINTS}|(?P<m>{_N}) {_POINTS} "
+                             rf"{_MORE})\b|\b(?:at least|min(?:imum)?) (?P<k>{_N}) {_POINTS}\b|"
+                             rf"\b{_SIZED_AT}(?P<j>{_N}) {_MORE}\b")
+POINTS_AT_MOST = re.compile(rf"\b(?:{_SIZED_AT})?(?:(?P<n>{_N}) {_LESS} {_POINTS}|(?P<m>{_N}) {_POINTS} {_LESS})\b|"
+                            rf"\b(?:at most|max(?:imum)?|no more than) (?P<k>{_N}) {_POINTS}\b|"
+                            rf"\b{_SIZED_AT}(?P<j>{_N}) {_LESS}\b")
+POINTS_OVER = re.compile(rf"\b(?:more than|over|greater than|bigger than|above|larger than) (?P<n>{_N}) {_POINTS}\b")
+POINTS_UNDER = re.compile(rf"\b(?:less than|under|fewer than|below|smaller than) (?P<n>{_N}) {_POINTS}\b")
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
 # "without story points", "nobody has sized", "unestimated": no story points at all
 SIZED = r"(?:estimated|sized|pointed)"
@@ -2125,7 +2150,8 @@ class ConditionReader:
         for match in list(POINTS_EMPTY.finditer(text.value)):
             slots.numbers.append(NumberFilter(field=field, operator="=", value=None))
             text.blank(match.start(), match.end())
-        comparisons = ((POINTS_AT_LEAST, ">="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"), (POINTS_EXACT, "="))
+        comparisons = ((POINTS_AT_LEAST, ">="), (POINTS_AT_MOST, "<="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"),
+                       (POINTS_EXACT, "="))
         for pattern, operator in comparisons:
             for match in list(pattern.finditer(text.value)):
                 number = next(v for v in match.groupdict().values() if v)
@@ -2281,7 +2307,7 @@ class ConditionReader:
                 match.term.value.lower() not in self.status_values)
             left = re.search(r"\bleft(?: them| it)?$", before)  # "left incomplete", "left them incomplete"
             cue = ended or left or re.search(r"\b(?:as|(?:resolution|outcome)(?: (?:is|was|of|set to|being|equals?))?"
-                                             r"(?: not| isn t)?|"
+                                             r"(?: not| isn t| other than| anything but| except)?|"
                                              r"resolved|closed|marked|with|flagged)(?: an?)?$", before) \
                 or re.search(r"\b(?:closed|resolved|dismissed|shut)(?: off| out)? (?:because\b|(?:for|as) being$)",
                              words.before(match.start, 7))
@@ -2436,8 +2462,10 @@ class ConditionReader:
             slots.links += [LinkFilter(link_type=self.lexicon.inverse_links[kind]) for kind in keyless
                             if self.lexicon.inverse_links.get(kind, kind) not in keyless]
 
-    @staticmethod
-    def _order(words: Words, slots: Slots) -> None:
+    def _order(self, words: Words, slots: Slots) -> None:
+        for match in words.take_all(POINTS_ORDER) if self.points_field else ():
+            way = "desc" if match.group("big") else "asc" if match.group("small") else match.group("way")
+            slots.order_by = _directed(f"{quote(self.points_field or '')} ASC", way)
         for match in words.take_all(SORTED_AT_END):
             slots.order_by = _directed(ORDER_FIELDS[match.group("field")], match.group("way"))  # "by urgency desc"
         for match in words.take_all(ORDER):
@@ -2853,11 +2881,11 @@ class ConditionReader:
                 note = priority_note(phrase, values)
                 slots.assumed += [note] if note and note not in slots.assumed else []
             if match.term.kind == "status" and not CURRENT_STATE.search(words.before(match.start, 2)) and (
-                    HISTORY.search(words.after(match.end, 4))
+                    _history_after(match, matches, words)
                     or re.search(r"\b(?:had|has|have) been (?:in )?$", words.before(match.start, 3) + " ")
-                    # "were ever in Blocked", "spent some time in the Blocked step"
-                    or re.search(r"\b(?:ever|once|previously|spent (?:some |any )?time)(?: been)?(?: in| through)"
-                                 r"(?: the)?$", words.before(match.start, 5))):
+                    # "were ever in Blocked", "spent some time in the Blocked step", "previously blocked"
+                    or re.search(r"\b(?:ever|once|previously|formerly|used to be|spent (?:some |any )?time)"
+                                 r"(?: been)?(?: in| through)?(?: the)?$", words.before(match.start, 5))):
                 negated, target = False, slots.was_statuses  # "had been in Blocked at some point"
             elif match.term.kind == "option":
                 options = (slots.excluded if negated else slots).options
@@ -3252,7 +3280,7 @@ def _directed(order: str, way: str | None) -> str:
     if not way:
         return order
     ascending = way.startswith(("asc", "oldest", "lowest", "earliest", "soonest"))
-    return order.split()[0] + (" ASC" if ascending else " DESC")
+    return order.rsplit(" ", 1)[0] + (" ASC" if ascending else " DESC")  # ('"Story point estimate" ASC')
 
 
 def _noun_forms(name: str) -> set[str]:
@@ -3340,6 +3368,16 @@ def _resolution_negation(words: Words, start: int) -> int | None:
         if negation is None or not set((negation.group("rest") or "").split()) <= POINTING_WORDS:
             return None
     return start - negation.group(0).count(" ") - 1
+
+
+def _history_after(match: Match, matches: list[Match], words: Words) -> bool:
+    """A word of the past right after a state ("blocked at some point"), unless it leads to another state ("done
+    and were previously blocked": the past is Blocked's)."""
+    after = words.after(match.end, 4)
+    past = HISTORY.search(after)
+    return past is not None and not any(
+        other.term.kind == "status" and match.end < other.start <= match.end + len(after[:past.end()].split()) + 1
+        for other in matches)
 
 
 def _read_resolution(words: Words, slots: Slots, value: str, start: int, end: int) -> None:

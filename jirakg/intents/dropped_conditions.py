@@ -88,9 +88,9 @@ VALUES: dict[Kind, tuple[str, ...]] = {
     "component": ("components",), "label": ("labels",), "version": ("fix_versions", "affected_versions"),
     "sprint": ("sprints",)}
 EMPTIES: dict[Kind, tuple[EmptiableField, ...]] = {
-    "assignee": ("assignee",), "status": ("resolution",), "resolution": ("resolution",), "component": ("component",),
-    "label": ("labels",), "version": ("fixVersion", "affectedVersion"), "sprint": ("sprint",), "due": ("duedate",),
-    "parent": ("parent",), "link": ("issueLinkType",)}
+    "assignee": ("assignee",), "reporter": ("reporter",), "status": ("resolution",), "resolution": ("resolution",),
+    "component": ("component",), "label": ("labels",), "version": ("fixVersion", "affectedVersion"),
+    "sprint": ("sprint",), "due": ("duedate",), "parent": ("parent",), "link": ("issueLinkType",)}
 # The JQL fields each condition is typed on: a list field's from the follow-up merge's own table, by the slots it fills
 JQL_FIELDS: dict[Kind, set[str]] = {
     **{kind: {field for field, names in TYPED_FIELD_SLOTS.items() if set(names) & set(slots)}

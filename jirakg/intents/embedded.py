@@ -20,6 +20,7 @@ from jirakg.intents.conditions import (
     DEEP,
     EXCLUDED_AFTER,
     ORDER,
+    POINTS_ORDER,
     PURPOSE,
     SO_THAT,
     TAKEN_OUT,
@@ -217,6 +218,8 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"\b(?:what|how) (?:would|does|will|did|do) (?:that|it|this) look\b|"
                        # "bugs only", "critical alone", "bugs?": a word or two said alone after a list narrow it
                        r"^\W*(?:[\w'-]+ ){1,2}(?:only|alone)\W*$|"
+                       # "reported by Ana Silva only": a longer value, naming no issues of its own
+                       rf"^\W*(?!.*{ISSUE_NOUNS.pattern})(?:[\w'-]+ ){{3,4}}(?:only|alone)\W*$|"
                        r"^\W*(?!(?:thanks|yes|cheers|always|perhaps|guess)\b)[\w'-]+s\?\s*$|"  # ("huh?" is no value)
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
@@ -793,7 +796,8 @@ class EmbeddedParser:
     @staticmethod
     def _order_alone(lowered: str) -> bool:
         """"oldest first", "newest at the top": an order said of the issues just asked for."""
-        return bool(ORDER.search(lowered)) and not ISSUE_NOUNS.search(lowered) and len(lowered.split()) <= SHORT_ORDER
+        return bool(ORDER.search(lowered) or POINTS_ORDER.search(lowered)) and not ISSUE_NOUNS.search(lowered) \
+            and len(lowered.split()) <= SHORT_ORDER
 
     def _narrows_a_report(self, lowered: str, state: ConversationState) -> bool:
         """"exclude done", "unassigned only" after how a release or sprint goes: its issues, narrowed ("same for

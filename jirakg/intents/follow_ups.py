@@ -72,7 +72,7 @@ REPLACING = re.compile(r"\b(?:make it|instead|change (?:it|that|this)|rather|swi
 DATE_FIELDS_TYPED: dict[DateField, tuple[str, ...]] = {  # as JQL names them
     "created": ("created", "createddate"), "updated": ("updated", "updateddate"), "due": ("duedate", "due"),
     "resolved": ("resolved", "resolutiondate")}
-EMPTIED: dict[EmptiableField, str] = {"assignee": "assignees", "fixVersion": "fix_versions",
+EMPTIED: dict[EmptiableField, str] = {"assignee": "assignees", "reporter": "reporters", "fixVersion": "fix_versions",
                                       "affectedVersion": "affected_versions", "component": "components",
                                       "labels": "labels", "sprint": "sprints", "parent": "parents"}
 EMPTIABLE = {name.lower(): name for name in get_args(EmptiableField)}

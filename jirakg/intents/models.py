@@ -10,8 +10,8 @@ IntentName = Literal["metadata", "children", "linked", "dependencies", "changelo
                      "count", "breakdown", "ranking", "stats", "workload", "sprint", "release", "risk", "activity",
                      "comments", "reasoning", "kg_question", "help", "clarify"]
 DateField = Literal["created", "updated", "resolved", "due"]
-EmptiableField = Literal["assignee", "fixVersion", "affectedVersion", "component", "labels", "duedate", "resolution",
-                         "sprint", "parent", "description", "environment", "issueLinkType", "comment"]
+EmptiableField = Literal["assignee", "reporter", "fixVersion", "affectedVersion", "component", "labels", "duedate",
+                         "resolution", "sprint", "parent", "description", "environment", "issueLinkType", "comment"]
 SprintState = Literal["open", "closed", "future"]
 
 

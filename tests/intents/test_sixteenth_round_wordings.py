@@ -1,0 +1,106 @@
+"""The mechanisms the sixteenth round's tuning pool (tune42) showed missing, each in wordings of its own, with a near
+neighbour that keeps its old reading: "no owner assigned" is nobody assigned, never somebody; an empty reporter; a
+state an issue was in once beside the one it is in now ("blocked once, done now"); "5 points or larger" and "3 or
+smaller"; work that "still needs finishing"; a resolution said to be other than one; "env" as a keyword for the
+environment; "X only" after a list narrows it; "biggest first", "smallest first" and "soonest first" as orders."""
+
+from __future__ import annotations
+
+import pytest
+
+from jirakg.intents.embedded import EmbeddedParser
+from tests.intents.test_eleventh_round_wordings import assert_reads
+from tests.intents.test_everyday_conditions import PARSER
+from tests.intents.test_fourteenth_round_wordings import _fluid_after
+from tests.intents.test_sixth_round_wordings import assert_clauses
+from tests.intents.test_thirteenth_round_wordings import _asked_after, _state_after
+
+DEMO = [
+    # an owner said to be missing, with the verb that would otherwise say somebody has it
+    ("open PROJ stories with no owner assigned", ["assignee is EMPTY", 'project = "PROJ"'], ("is not EMPTY",)),
+    ("High priority OPS tasks that have no assignee assigned yet", ["assignee is EMPTY"], ("is not EMPTY",)),
+    # near neighbour: assigned alone is somebody
+    ("WEB bugs that are assigned", ["assignee is not EMPTY"], ("assignee is EMPTY",)),
+    # an empty reporter
+    ("bugs with no reporter", ["reporter is EMPTY", 'issuetype = "Bug"'], ("text ~",)),
+    ("DATA issues missing a reporter", ["reporter is EMPTY", 'project = "DATA"'], ("text ~",)),
+    ("OPS tasks where we don't know who raised them", ["reporter is EMPTY", 'project = "OPS"'], ("text ~",)),
+    ("which stories have nobody recorded as the reporter?", ["reporter is EMPTY"], ("text ~",)),
+    # near neighbour: a reporter named
+    ("bugs reported by Elena Rossi", ["reporter ="], ("EMPTY",)),
+    # a state the issues were in once, beside the one they are in now
+    ("OPS issues that were blocked once and are done now", ['status was "Blocked"', 'status = "Done"'],
+     ("status in",)),
+    ("DATA bugs closed in the last 2 weeks, previously blocked", ['status was "Blocked"', "resolutiondate >= -14d"],
+     ('status = "Blocked"',)),
+    ("WEB stories that used to be blocked but are in review now", ['status was "Blocked"', 'status = "In Review"'],
+     ("status in",)),
+    # the past word before the second state is that state's, not the first's
+    ("how many OPS issues are done and were previously blocked?", ['status = "Done"', 'status was "Blocked"'],
+     ("was in",)),
+    # near neighbour: two states now
+    ("OPS issues in Blocked or Done", ['status in ("Blocked", "Done")'], ("was",)),
+    # a size and everything above or below it
+    ("stories estimated at 5 points or larger", ['"Story point estimate" >= 5'], ('estimate" = 5',)),
+    ("tasks of 3 points or smaller", ['"Story point estimate" <= 3'], ("text ~", 'estimate" = 3')),
+    ("open stories sized 8 or bigger", ['"Story point estimate" >= 8'], ("text ~",)),
+    # near neighbour: the size alone
+    ("stories estimated at 5 points", ['"Story point estimate" = 5'], (">=",)),
+    # work still to finish
+    ("DATA stories that still need finishing", ["resolution is EMPTY", 'project = "DATA"'], ("text ~",)),
+    ("which WEB bugs still need to be finished?", ["resolution is EMPTY"], ("text ~",)),
+    # a resolution said to be other than one: resolved, some other way
+    ("WEB bugs resolution other than Done", ['resolution != "Done"'], ("statusCategory", "is EMPTY")),
+    ("WEB bugs whose resolution isn't Done", ['resolution != "Done"'], ("statusCategory", "is EMPTY")),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), DEMO, ids=[q for q, _, _ in DEMO])
+def test_demo_wordings(question: str, present: list[str], absent: tuple[str, ...]) -> None:
+    assert_reads(PARSER, question, present, absent)
+
+
+FLUID = [
+    ("ENGAGE bugs resolution not Fixed", ['resolution != "Fixed"', 'project = "ENGAGE"'], ("is EMPTY",)),
+    ("uploader bugs where the resolution is not Fixed", ['resolution != "Fixed"'], ("is EMPTY",)),
+    # "env" before the words, where the instance also knows "env" as a word of its own ("Coding Env")
+    ("FLUID bugs env IE8", ['environment ~ "ie8"', 'project = "FLUID"'], ("text ~",)),
+    ("critical bugs, env JAWS, unresolved", ['environment ~ "jaws"', 'priority = "Critical"'], ("text ~",)),
+]
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), FLUID, ids=[q for q, _, _ in FLUID])
+def test_fluid_wordings(fluid_parser: EmbeddedParser, question: str, present: list[str],
+                        absent: tuple[str, ...]) -> None:
+    assert_reads(fluid_parser, question, present, absent)
+
+
+FOLLOW_UPS = [
+    # a value said with "only" after a list narrows it, however many words it takes
+    ("open DATA bugs", "reported by Elena Rossi only", ['project = "DATA"', "reporter =", "resolution is EMPTY"], ()),
+    ("open WEB stories", "the ones Carla Sato reported only", ['project = "WEB"', "reporter ="], ()),
+    # an order said by size or nearness alone
+    ("unassigned stories in the open sprint", "biggest first",
+     ['ORDER BY "Story point estimate" DESC', "assignee is EMPTY"], ()),
+    ("DATA stories", "smallest ones first", ['ORDER BY "Story point estimate" ASC', 'project = "DATA"'], ("text ~",)),
+    ("WEB issues due in the next 2 weeks", "soonest first", ["ORDER BY duedate ASC", 'project = "WEB"'], ()),
+    # near neighbour: the newest first is by creation
+    ("WEB issues due in the next 2 weeks", "newest first", ["ORDER BY created DESC"], ()),
+    ("DATA stories in the current sprint", "which ones still need finishing?",
+     ["resolution is EMPTY", "sprint in openSprints()"], ()),
+]
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present", "absent"), FOLLOW_UPS,
+                         ids=[f"{f} | {u}" for f, u, _, _ in FOLLOW_UPS])
+def test_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
+def test_a_fluid_list_narrowed_by_a_person_only(fluid_parser: EmbeddedParser) -> None:
+    state = _fluid_after(fluid_parser, "open UI Options bugs")
+    (call,) = fluid_parser.parse("reported by Justin Obara only", state).intents
+    assert call.name == "search"
+    assert_clauses(call.jql or "", ['component = "UI Options"', 'reporter = "justin.obara"'], ())
