@@ -620,7 +620,8 @@ HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one poin
                      r"spent (?:some |any )?time)\b")
 CURRENT_STATE = re.compile(r"\b(?:ended up|ending up|ended|end up|ended up in|ended in|now|currently|finally)$")
 # "open OPS tickets before sprint planning": the state word is about the issues, and a sprint meeting no sprint
-SPRINT_BETWEEN = r"(?P<between>(?: (?!(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|items?|work)\b)\w+){0,3}?)"
+# ("open in the current sprint": the state of the issues, then their sprint)
+SPRINT_BETWEEN = r"(?P<between>(?: (?!(?:issues?|tickets?|bugs?|stor(?:y|ies)|tasks?|items?|work|in)\b)\w+){0,3}?)"
 SPRINT_EVENT = r"(?! (?:planning|review|retro|retrospective|demo|meeting|kick-?off|goal))"
 # one sprint, the one before the current: "the previous WEB sprint", "last sprint" (a time where a date word says so)
 PREVIOUS_SPRINT = re.compile(r"\b(?:the )?(?:last|previous|prior|most recent|latest) (?:(?:closed|finished|completed|"
@@ -2883,6 +2884,9 @@ class ConditionReader:
             if match.term.kind == "status" and not CURRENT_STATE.search(words.before(match.start, 2)) and (
                     _history_after(match, matches, words)
                     or re.search(r"\b(?:had|has|have) been (?:in )?$", words.before(match.start, 3) + " ")
+                    # "was Blocked, now Done": the state before the one it is in now
+                    or (re.search(r"\b(?:was|were)$", words.before(match.start, 1))
+                        and re.search(r"\b(?:now|currently)\b", words.after(match.end, 4)))
                     # "were ever in Blocked", "spent some time in the Blocked step", "previously blocked"
                     or re.search(r"\b(?:ever|once|previously|formerly|used to be|spent (?:some |any )?time)"
                                  r"(?: been)?(?: in| through)?(?: the)?$", words.before(match.start, 5))):

@@ -223,7 +223,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"^\W*(?!(?:thanks|yes|cheers|always|perhaps|guess)\b)[\w'-]+s\?\s*$|"  # ("huh?" is no value)
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
-                       r"which (?:ones? )?(?:are|were|have|has)|which ones|"
+                       r"which (?:ones? )?(?:are|were|have|has|assigned|reported|raised|filed|owned|given)|which ones|"
                        # "how many were marked won't fix?": no issues named, so the ones just listed
                        r"(?:count |so )?how many (?:are|were|have|has|got|(?:aren|weren|haven)['’ ]?t|are not|"
                        r"were not|are still|still)\b(?! there\b))\b|"
@@ -231,6 +231,9 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"\bhow many\b.*\b(?:is|are) (?:that|those|these)\b|^\W*how many [\w'-]+\W*$|"
                        r"\bhow many of the (?:things|items|stuff|issues|tickets|results)\b|"
                        r"^\W*(?:[\w'-]+ ){0,2}(?:count|total|number)\W*$|"  # "bug count?" after a list
+                       r"^\W*count (?:the |all )?[\w'-]+\W*$|"  # "count bugs"
+                       # "what's that number for WEB?" after a count: the same count, another value
+                       r"\b(?:that|the same|this) (?:number|count|figure|total)\b|"
                        # "could you limit that to FLOE?", "broaden it to High as well": the last set, changed
                        r"\b(?:limit|restrict|narrow|filter|confine|scope|reduce|broaden|widen|extend|expand)"
                        r" (?:that|it|this|the list|that list|this list|the results?|the search)\b|"
@@ -238,7 +241,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        rf"{TAKEN_OUT.pattern}|"
                        # "how many are left, then?": what remains of the last set
                        r"\bhow many (?:are|is) (?:left|remaining)\b|"
-                       r"\b(?:in|of|from|among|out of) (?:that|this)\W*$")  # "count of bugs in that"
+                       r"\b(?:in|of|from|among|out of) (?:that|this|there)\W*$")  # "count of bugs in that", "in there"
 # JQL typed after a list, as a change to it: "and status = Blocked?", "count where issuetype = Bug", "same but
 # assignee = …", '… = "Michelle" instead'
 TYPED_FOLLOW_UP = re.compile(r"^\W*(?:and|but|same(?: but| with| for)?|also|plus|only|just|now|then|what about|"

@@ -2,7 +2,9 @@
 neighbour that keeps its old reading: "no owner assigned" is nobody assigned, never somebody; an empty reporter; a
 state an issue was in once beside the one it is in now ("blocked once, done now"); "5 points or larger" and "3 or
 smaller"; work that "still needs finishing"; a resolution said to be other than one; "env" as a keyword for the
-environment; "X only" after a list narrows it; "biggest first", "smallest first" and "soonest first" as orders."""
+environment; "X only" after a list narrows it; "biggest first", "smallest first" and "soonest first" as orders;
+"count bugs", "how many … in there" and "that number for WEB" after a list or a count; "someone else" after one
+person's issues."""
 
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ DEMO = [
     # the past word before the second state is that state's, not the first's
     ("how many OPS issues are done and were previously blocked?", ['status = "Done"', 'status was "Blocked"'],
      ("was in",)),
+    ("OPS issues that were blocked and are now done", ['status = "Done"', 'status was "Blocked"'], ("status in",)),
     # near neighbour: two states now
     ("OPS issues in Blocked or Done", ['status in ("Blocked", "Done")'], ("was",)),
     # a size and everything above or below it
@@ -46,6 +49,8 @@ DEMO = [
     ("open stories sized 8 or bigger", ['"Story point estimate" >= 8'], ("text ~",)),
     # near neighbour: the size alone
     ("stories estimated at 5 points", ['"Story point estimate" = 5'], (">=",)),
+    # a state said before "in the current sprint" is the issues' own
+    ("how many open in the current sprint for Elena Rossi", ["resolution is EMPTY", "sprint in openSprints()"], ()),
     # work still to finish
     ("DATA stories that still need finishing", ["resolution is EMPTY", 'project = "DATA"'], ("text ~",)),
     ("which WEB bugs still need to be finished?", ["resolution is EMPTY"], ("text ~",)),
@@ -88,6 +93,13 @@ FOLLOW_UPS = [
     ("WEB issues due in the next 2 weeks", "newest first", ["ORDER BY created DESC"], ()),
     ("DATA stories in the current sprint", "which ones still need finishing?",
      ["resolution is EMPTY", "sprint in openSprints()"], ()),
+    # a type counted or asked "in there" after a list: among those
+    ("DATA issues created in the last 2 weeks", "count bugs", ['project = "DATA"', 'issuetype = "Bug"', "-14d"], ()),
+    ("open MOB stories assigned to Elena Rossi", "how many high priority in there",
+     ['project = "MOB"', 'priority = "High"', "assignee ="], ()),
+    # "someone else" after one person's issues: anyone but that person, not the asker
+    ("bugs Elena Rossi reported in September", "which are assigned to somebody else",
+     ["assignee != ", 'issuetype = "Bug"'], ("currentUser",)),
 ]
 
 
@@ -97,6 +109,12 @@ def test_follow_ups(first: str, follow_up: str, present: list[str], absent: tupl
     (call,) = PARSER.parse(follow_up, _state_after(first)).intents
     assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
+
+
+def test_that_number_after_a_count_is_the_count_for_another_value() -> None:
+    (call,) = PARSER.parse("what's that number for WEB?", _state_after("how many DATA bugs are open?")).intents
+    assert call.name == "count"
+    assert_clauses(call.jql or "", ['project = "WEB"', 'issuetype = "Bug"', "resolution is EMPTY"], ('"DATA"',))
 
 
 def test_a_fluid_list_narrowed_by_a_person_only(fluid_parser: EmbeddedParser) -> None:
