@@ -299,6 +299,9 @@ EXCLUDING_BEFORE = re.compile(r"\b(?:leave out|leaving out|leave aside|except(?:
                               r"(?: are| is| have| has)?$")
 # the environment field in everyday words: "the setup", "the platform details", "the browser/OS details"
 ENVIRONMENT_SAID = (r"(?:environment(?: fields?)?|setup(?: info| details)?|platform (?:info|details|information)|"
+                    # "the details about the setup", "the details about where the problem was seen"
+                    r"details (?:about|on|of) (?:the |their |its )?(?:setup|platform|system|browser|"
+                    r"where (?:the problem|the bug|it|they) (?:was|were|is|are) (?:seen|found|happening))|"
                     r"(?:computer|browser|system|os)(?: (?:and|or) (?:browser|os|system|computer|platform))? "
                     r"(?:details|info|information))")
 # "no comments at all", "zero discussion on them", "nobody has commented on": issues without comments (the team
@@ -614,10 +617,12 @@ AFFECTS = re.compile(r"\b(?:affects?|affecting|affected|affectedversions?|agains
                      r"(?: versions?| releases?| builds?)?(?: (?:is|was|=|of))?$")  # "whose affected version is 0.3b"
 # "with 1.4 as an affected version", "2026.Q2 affects version": the version's role said after it
 AFFECTS_AFTER = re.compile(r"^(?:as (?:an? |the |their |its )?)?(?:affects?|affected) (?:versions?|releases?)\b")
-HISTORY = re.compile(r"\b(?:at some point|at any point|at some stage|at one point|ever been|ever|previously|"
+HISTORY = re.compile(r"\b(?:at (?:some|any|one) (?:point|stage|time)|ever been|ever|previously|"
                      r"in the past|had been|used to be|was once|were once|once(?! (?:it|they|we|you|the|that|this|"
                      r"those|these|done|fixed|resolved|closed)\b)|along the way|"
                      r"spent (?:some |any )?time)\b")
+# ("reopened after having been closed": the settling is the earlier state)
+SETTLED_NOW = re.compile(r"(?<!been )\b(?:resolved|closed|done|fixed|finished|completed)\b")
 CURRENT_STATE = re.compile(r"\b(?:ended up|ending up|ended|end up|ended up in|ended in|now|currently|finally)$")
 # "open OPS tickets before sprint planning": the state word is about the issues, and a sprint meeting no sprint
 # ("open in the current sprint": the state of the issues, then their sprint)
@@ -1345,7 +1350,11 @@ POINTS_UNDER = re.compile(rf"\b(?:less than|under|fewer than|below|smaller than)
 POINTS_EXACT = re.compile(r"\b(?:estimated at |worth |of |with )?(?P<n>\d+(?:\.\d+)?) (?:story )?(?:points?|pts)\b")
 # "without story points", "nobody has sized", "unestimated": no story points at all
 SIZED = r"(?:estimated|sized|pointed)"
-POINTS_EMPTY = re.compile(rf"\b(?:{WITHOUT}(?:story )?(?:points?|estimates?|estimation|size)|"
+POINTS_EMPTY = re.compile(rf"\b(?:"
+                          # "haven't been given a size estimate in points"
+                          rf"{NOT_PUT}(?:an? |any )?(?:size |point |story point |points )?(?:estimates?|sizes?|points?)"
+                          r"(?: in (?:story )?points)?|"
+                          rf"{WITHOUT}(?:story )?(?:points?|estimates?|estimation|size)|"
                           rf"un{SIZED}|(?:not|never|(?:have|has|are|is|were|was)n['’ ]?t) (?:yet )?(?:been )?"
                           rf"{SIZED}(?: yet)?|"
                           rf"(?:nobody|no one)(?:['’ ]s)? (?:has |have )?(?:yet )?{SIZED}(?: (?:it|them))?)\b")
@@ -2148,7 +2157,8 @@ class ConditionReader:
         field = self.points_field
         if field is None:
             return
-        for match in list(POINTS_EMPTY.finditer(text.value)):
+        # (read as the word readers read "haven't": "haven t", the offsets kept)
+        for match in list(POINTS_EMPTY.finditer(re.sub(r"['’]", " ", text.value))):
             slots.numbers.append(NumberFilter(field=field, operator="=", value=None))
             text.blank(match.start(), match.end())
         comparisons = ((POINTS_AT_LEAST, ">="), (POINTS_AT_MOST, "<="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"),
@@ -2863,6 +2873,10 @@ class ConditionReader:
                     and not MARKED.search(words.before(match.start, 2)) and not self._in_state(words, match) \
                     and not _listed_with_a_state(match, matches, words):
                 continue  # "open bugs", "in progress": the status category, not one workflow state
+            if match.term.kind == "status" and match.end < len(words.tokens) and words.tokens[match.end] in (
+                    "in", "as") and any(o.term.value == match.term.value and o.start == match.end + 1 for o in matches):
+                words.take(match.start, match.end + 1)  # "stuck in Blocked": one state, named by what follows
+                continue
             before = words.before(match.start, 6)
             if match.term.kind == "status" and phrase == "done" and _negation(before) and not STATUS_WORD.search(
                     before + " " + words.after(match.end, 1)) and not _listed_with_a_state(match, matches, words):
@@ -2884,9 +2898,11 @@ class ConditionReader:
             if match.term.kind == "status" and not CURRENT_STATE.search(words.before(match.start, 2)) and (
                     _history_after(match, matches, words)
                     or re.search(r"\b(?:had|has|have) been (?:in )?$", words.before(match.start, 3) + " ")
-                    # "was Blocked, now Done": the state before the one it is in now
-                    or (re.search(r"\b(?:was|were)$", words.before(match.start, 1))
-                        and re.search(r"\b(?:now|currently)\b", words.after(match.end, 4)))
+                    # "was Blocked, now Done", "resolved last month, was blocked": a state before the one the
+                    # issues are said to be in now, or were settled in before
+                    or (re.search(r"\b(?:was|were)$", words.before(match.start, 1)) and (
+                        re.search(r"\b(?:now|currently)\b", words.after(match.end, 4))
+                        or SETTLED_NOW.search(" ".join(words.tokens[:match.start - 1]))))
                     # "were ever in Blocked", "spent some time in the Blocked step", "previously blocked"
                     or re.search(r"\b(?:ever|once|previously|formerly|used to be|spent (?:some |any )?time)"
                                  r"(?: been)?(?: in| through)?(?: the)?$", words.before(match.start, 5))):
@@ -3505,6 +3521,10 @@ def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, 
     for group in _by_span(matches):
         near = words.before(group[0].start, 2) + " " + words.after(group[0].end, 1)
         beside = words.before(group[0].start, 1) + " " + words.after(group[0].end, 1)
+        # "the security or compliance labels": the word after a list of two says the kind of both
+        listed = re.match(r"(?:or|and|nor) (?:[\w.-]+ ){1,2}?(?=(?:labels?|tags?|components?)\b)",
+                          words.after(group[0].end, 4))
+        near += " " + words.after(group[0].end + len(listed.group(0).split()), 1) if listed else ""
         hinted = [m for m in group
                   if m.term.kind in KIND_HINT_WORDS and KIND_HINT_WORDS[m.term.kind].search(near)]
         phrase = " ".join(words.tokens[group[0].start:group[0].end])

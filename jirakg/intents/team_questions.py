@@ -385,7 +385,9 @@ AGE = re.compile(r"\b(?:age|how old|old are|open for|been open|days open|(?:how 
 POINTS = re.compile(r"\b(?:story points?|points|estimates?)\b")
 SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+)?(?:story points?|points|estimates?)"
                  r"(?: count| total)?(?: of)?\b|"
-                 r"\b(?:story points?|points) (?:in total|total|combined|altogether|in)\b|\bin points\b|"
+                 # ("a size estimate in points", "sized in points": how the issues are sized, no sum)
+                 r"\b(?:story points?|points) (?:in total|total|combined|altogether|in)\b|"
+                 r"(?<!estimate )(?<!estimates )(?<!size )(?<!sized )(?<!estimated )\bin points\b|"
                  r"\b(?:add|adding|sum|summing|tot|totting) up (?:the |all )?(?:story )?(?:points|"
                  r"estimates?)(?: (?:on|of|for))?\b|"
                  r"\b(?:story )?(?:points|estimates?) added up\b|"

@@ -41,16 +41,24 @@ DEMO = [
     ("how many OPS issues are done and were previously blocked?", ['status = "Done"', 'status was "Blocked"'],
      ("was in",)),
     ("OPS issues that were blocked and are now done", ['status = "Done"', 'status was "Blocked"'], ("status in",)),
+    ("stories closed this month, was blocked", ['status was "Blocked"', "resolutiondate >="], ('status = "Blocked"',)),
+    ("OPS tickets stuck in Blocked at one time but now Done", ['status was "Blocked"', 'status = "Done"'],
+     ("status in",)),
     # near neighbour: two states now
     ("OPS issues in Blocked or Done", ['status in ("Blocked", "Done")'], ("was",)),
     # a size and everything above or below it
     ("stories estimated at 5 points or larger", ['"Story point estimate" >= 5'], ('estimate" = 5',)),
     ("tasks of 3 points or smaller", ['"Story point estimate" <= 3'], ("text ~", 'estimate" = 3')),
     ("open stories sized 8 or bigger", ['"Story point estimate" >= 8'], ("text ~",)),
+    ("which PROJ stories haven't been given a point estimate yet?", ['"Story point estimate" is EMPTY'], ("text ~",)),
     # near neighbour: the size alone
     ("stories estimated at 5 points", ['"Story point estimate" = 5'], (">=",)),
     # a state said before "in the current sprint" is the issues' own
     ("how many open in the current sprint for Elena Rossi", ["resolution is EMPTY", "sprint in openSprints()"], ()),
+    # a kind said after a list of two is the kind of both
+    ("OPS issues with the security or compliance labels", ['labels in ("security", "compliance")'], ("component",)),
+    # near neighbour: the word alone keeps the usual kind
+    ("OPS security bugs", ['component = "Security"'], ("labels",)),
     # work still to finish
     ("DATA stories that still need finishing", ["resolution is EMPTY", 'project = "DATA"'], ("text ~",)),
     ("which WEB bugs still need to be finished?", ["resolution is EMPTY"], ("text ~",)),
@@ -71,6 +79,7 @@ FLUID = [
     # "env" before the words, where the instance also knows "env" as a word of its own ("Coding Env")
     ("FLUID bugs env IE8", ['environment ~ "ie8"', 'project = "FLUID"'], ("text ~",)),
     ("critical bugs, env JAWS, unresolved", ['environment ~ "jaws"', 'priority = "Critical"'], ("text ~",)),
+    ("bugs mentioning IE8 in the details about the setup", ['environment ~ "ie8"'], ("text ~",)),
 ]
 
 
