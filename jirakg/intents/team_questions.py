@@ -138,8 +138,10 @@ BREAKDOWN = [
     re.compile(rf"\b(?:which|what) (?P<g1>{G}) (?:do|does|did) (?P<keep>.{{1,60}}?) (?:carry|have|get|use|hit|touch|"
                rf"fall (?:in|into|under)|belong to|sit in|land in)\b(?:,? (?:and )?how (?:often|many times|"
                rf"frequently|many)\b(?: each)?)?"),
-    # ("count of highest priority items": the field word describes the items counted, no grouping)
-    re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of (?:\w+\s+){{0,2}}?"
+    # ("count of highest priority items": the field word describes the items counted, no grouping; "count of bugs
+    # in project MOB": the field word names where they are)
+    re.compile(rf"\b(?:mix|variety|range|spread|distribution|split|breakdown|tally|count) of "
+               rf"(?:(?!(?:in|within|under|for|from)\s)\w+\s+){{0,2}}?"
                rf"(?P<g1>{G})\b(?! (?:items?|issues?|tickets?|bugs?|tasks?|stories|work|things|ones|stuff)\b)"
                rf"(?:\s+(?:among|across))?"),
     re.compile(rf"\bhow (?P<g1>{URGENCY})\b(?= (?:is|are|were|was)\b)"),

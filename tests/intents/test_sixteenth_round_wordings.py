@@ -102,6 +102,8 @@ FOLLOW_UPS = [
     ("WEB issues due in the next 2 weeks", "newest first", ["ORDER BY created DESC"], ()),
     ("DATA stories in the current sprint", "which ones still need finishing?",
      ["resolution is EMPTY", "sprint in openSprints()"], ()),
+    # how many were settled some way, asked after a list: of those
+    ("open WEB bugs assigned to Elena Rossi", "how many closed as won't do", ['project = "WEB"', "assignee ="], ()),
     # a type counted or asked "in there" after a list: among those
     ("DATA issues created in the last 2 weeks", "count bugs", ['project = "DATA"', 'issuetype = "Bug"', "-14d"], ()),
     ("open MOB stories assigned to Elena Rossi", "how many high priority in there",
@@ -118,6 +120,12 @@ def test_follow_ups(first: str, follow_up: str, present: list[str], absent: tupl
     (call,) = PARSER.parse(follow_up, _state_after(first)).intents
     assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
     assert_clauses(call.jql or "", present, absent)
+
+
+def test_a_count_of_issues_in_a_project_named_is_no_breakdown_by_project() -> None:
+    (call,) = PARSER.parse("count of stories in project MOB with no assignee").intents
+    assert call.name == "count"
+    assert_clauses(call.jql or "", ['project = "MOB"', 'issuetype = "Story"', "assignee is EMPTY"], ())
 
 
 def test_that_number_after_a_count_is_the_count_for_another_value() -> None:
