@@ -177,7 +177,9 @@ NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|i
                                 r"(?P<list>[^,.;:?!()]{1,30}(?:,\s*[^,.;:?!()]{1,30}){1,4}?,?\s+(?:or|nor|and)\s)")
 # The word before a time expression names the date field; the nearest cue wins.
 DATE_CUES: list[tuple[DateField, str]] = [
-    ("created", r"creat(?:e|ed|ion)|opened|filed?|raised?|report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
+    # ("did people open last month": the verb, `OPEN_AS_VERB`)
+    ("created", r"creat(?:e|ed|ion)|opened|(?<=did people )open|(?<=did we )open|(?<=did they )open|filed?|raised?|"
+                r"report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|(?<!change )(?<!changes )made|written|wrote"),  # not "any change made to them"
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
                 r"worked on|moved|(?:been|kept|keeps?) moving|movement|looked(?: at)?"),
@@ -1207,7 +1209,9 @@ CONTEXT_BEFORE_REQUEST = re.compile(r"(?:[.!?;:)]\s+|\s[-–]\s)(?:\w+\s+){0,3}?
 ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tasks?|epics?|items?|features?|"
                         r"sub-?tasks?|work)\b")
 ISSUES_SAID = re.compile(rf"{ISSUE_NOUN.pattern}|\bproblems?\b|\bones\b")  # "serious problems", "the nasty ones"
-OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i)$")  # "still have open": still the state
+# ("still have open": still the state; "did people open last month": the verb)
+OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i|people|folks|users|customers|someone|somebody|anyone|"
+                          r"everyone)$")
 NOT_SINCE = re.compile(r"\b(?:not|never|n['’ ]t|(?:is|are|has|have|was|were)n['’ ]t|nobody(?: has| have|['’ ]s)?|"
                        r"no one(?: has| have|['’ ]s)?|no-one(?: has| s)?|no|without(?: any| an?)?|zero)"
                        r"(?: been| yet| even| really)?(?: (?:seen|had|got|gotten|shown))?(?: any| an?)?\s*$")
@@ -1396,7 +1400,7 @@ HANDED_ON = re.compile(r"(?<!\bto be )(?<!\bbe )\b(?:(?:moved|went|gone|passed|h
                        r"shifted|reallocated)"
                        r"(?: (?:it|them|those|these))?(?: over| on| off)? to (?:(?:someone|somebody) else|other people|"
                        r"others|another person|a colleague|teammates)|(?:handed|passed) (?:it |them )?"
-                       r"(?:over|on|off))\b")
+                       r"(?:over|on|off))\b(?! to\b)")  # ("handed over to Elena": given to her)
 NO_LONGER = re.compile(r"\b(?:but |and )?(?:no longer|not any ?more|not now)(?: (?:does|do|is|are|has|have|owns?))?\b")
 PRONOUN_ASSIGNEE = re.compile(r"\b(?:assigned to (?:him|her)|(?:he|she) (?:is |s )?(?:still )?(?:working on|owns|"
                               r"has(?! been\b)))\b")
@@ -1864,7 +1868,12 @@ class ConditionReader:
                                                              text.value[tagged_end:match.start()])
             kind = re.search(r"\b(sprint|project|component|label|version|release|status|"
                              r"epic|type)\s*$", text.value[:match.start()])
-            link = re.match(r"\s*(?:issue )?links?\b", text.value[match.end():])
+            link = re.match(r"\s*(?:issue )?(?:links?|relationships?|relations?)\b", text.value[match.end():])
+            # "the 'Website' component", "the 'Website' part": the name's kind said after it
+            named_kind = re.match(r"\s*(component|project|label|version|release|sprint|status|part|piece|area|"
+                                  r"module)s?\b", text.value[match.end():])
+            kind_named = named_kind and ("component" if named_kind.group(1) in ("part", "piece", "area", "module")
+                                         else named_kind.group(1).replace("release", "version"))
             # "of the 'Sub-issue' kind": an issue type by its name, which must exist
             kind_after = re.match(r"\s*(?:issue |ticket )?(?:kind|type)\b", text.value[match.end():])
             if kind:  # sprint "MOB Sprint 99": a name, which must exist; 'exclude component "Checkout"': not in it
@@ -1877,6 +1886,9 @@ class ConditionReader:
             elif kind_after:
                 self._quoted_value("type", quoted, slots)
                 text.blank(match.end(), match.end() + kind_after.end())
+            elif named_kind and kind_named and any(m.score >= 0.9 for m in self.grounder.find(kind_named, quoted)):
+                self._quoted_value(kind_named, quoted, slots)
+                text.blank(match.end(), match.end() + named_kind.end())
             elif quoted.lower() in self.status_values and STATE_BEFORE_QUOTE.search(text.value[:match.start()]):
                 self._quoted_value("status", quoted, slots)  # "initiatives that show 'In Progress'": that state
             elif (tagged or listed) and any(t.value.lower() == quoted.lower() for t in self.lexicon.of("label")):
@@ -2231,8 +2243,8 @@ class ConditionReader:
             waiting = NOT_YET_TAKEN.search(self.possessive) if found and name == "assignee" else None
             self.waiting = waiting.group(0) if waiting else self.waiting
             self.unresolved_said += [m.group(0) for m in found] if name == "resolution" else []
-        for name, pattern in FILLED_FIELDS:
-            if words.take_all(pattern) and name not in slots.filled:
+        for name, pattern in FILLED_FIELDS:  # ("don't have anyone working on them assigned": said empty already)
+            if words.take_all(pattern) and name not in slots.filled and name not in slots.empty:
                 slots.filled.append(name)  # type: ignore[arg-type]
 
     def _not_fixed(self, words: Words, slots: Slots) -> None:

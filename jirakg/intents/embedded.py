@@ -234,6 +234,7 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"\bhow many of the (?:things|items|stuff|issues|tickets|results)\b|"
                        r"^\W*(?:[\w'-]+ ){0,2}(?:count|total|number)\W*$|"  # "bug count?" after a list
                        r"^\W*count (?:the |all )?[\w'-]+\W*$|"  # "count bugs"
+                       r"^\W*(?:bugs|stories|tasks|epics|sub-?tasks|risks|features|improvements)\W*$|"  # "bugs"
                        # "what's that number for WEB?" after a count: the same count, another value
                        r"\b(?:that|the same|this) (?:number|count|figure|total)\b|"
                        # "could you limit that to FLOE?", "broaden it to High as well": the last set, changed

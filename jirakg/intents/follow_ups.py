@@ -45,7 +45,9 @@ NOT_SEARCHED = frozenset({"instead", "rather", "himself", "herself", "themselves
 # "include the ones labelled performance too", "add Ana's as well": a value joins the earlier ones of its field
 ADDS = re.compile(r"\b(?:include|add|throw in|bring in)\b.*\b(?:too|as well|also)\b|"
                   r"\b(?:also|as well as|plus) (?:include|add|the ones?|those|anything|whatever)\b|"
-                  r"^\s*(?:\+|and also\b)")  # "+ export", typed short
+                  r"^\s*(?:\+|and also\b)|"  # "+ export", typed short
+                  # "and critical too", "the bugs as well": a value or two said alone with "too"
+                  r"^\W*(?:and )?(?:the )?[\w'-]+(?: [\w'-]+)? (?:ones? )?(?:too|as well)\W*$")
 INSTEAD_OF = re.compile(r"\b(?:rather than|instead of|in place of)\b")
 # Words that only say the last set is narrowed ("can we cut it down to…"): used by being a follow-up
 NARROWING_VERBS = frozenset({"cut", "down", "narrow", "trim", "whittle", "pare", "reduce", "keep", "limit", "restrict",
@@ -240,6 +242,7 @@ def narrowed(previous: Slots, new: Slots, words: str = "", done: Collection[str]
         f"({typed})" if re.search(r"\bOR\b", typed, re.IGNORECASE) else typed
         for typed in (merged.typed_jql, new.typed_jql) if typed) or None
     merged.order_by = new.order_by or merged.order_by
+    merged.measure = new.measure  # "bugs only" after how a release goes: a list of its issues, no report
     merged.ignored = [w for w in new.ignored if w not in NOT_UNUSED]
     merged.assumed = list(dict.fromkeys(previous.assumed + new.assumed))  # how the whole set was read
     if new.statuses:

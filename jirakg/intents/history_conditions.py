@@ -31,12 +31,20 @@ NOW_SOMEONE_ELSE = re.compile(
     r"(?: else)?(?: s\b|'s\b| plate| queue)?")
 
 
+# "had their assignee changed to Ines", "handed over to Ines" (with a time): given to that person then ("assigned to
+# Ines in the last 14 days" is hers, the time another condition's)
+ASSIGN_VERB = (r"\b(?:(?:had |has |have |got )?(?:their |its |the )?assignee (?:was |got |been |has been )?(?:changed|"
+               r"switched|set)|reassigned|handed(?: over)?|passed(?: over| on)?|transferred) to ")
 # "slipped from 2026.Q3 into 2026.Q4", "were planned for 2.0 but are now in 2.1": in the second release now, and in the
 # first before (`fixVersion WAS`)
 RELEASE_MOVE = (r"(?:slipped|slid|moved|pushed|carried|bumped|rolled|deferred|postponed|punted|shifted|"
                 r"rescheduled)(?: out| back| over| forward)? from")
-RELEASE_WAS = r"(?:was|were) (?:in|planned for|targeted (?:at|for)|scheduled for|slated for)"
-RELEASE_NOW = r"(?:and|but) (?:(?:are|is) )?now (?:in|planned for|targeted (?:at|for)|scheduled for|slated for)"
+# "were planned for", "once targeted at", "used to be planned for", "fix version was"
+_PLANNED = r"(?:in|at|planned for|targeted (?:at|for)|scheduled for|slated for|set to)"
+RELEASE_WAS = (rf"(?:(?:was|were|used to be|once(?: been)?|originally) {_PLANNED}|"
+               r"(?:fix ?version|release|version) (?:was|used to be))")
+# "but are now planned for", ", now at", ", now"
+RELEASE_NOW = rf"(?:,? (?:and|but) |, )(?:(?:are|is|it s|they re) )?now(?: {_PLANNED})?"
 
 
 class HistoryReader:
@@ -59,26 +67,30 @@ class HistoryReader:
         release = r"(?: (?:release|version|milestone))?"
         self.release_move = re.compile(
             rf"\b(?:{RELEASE_MOVE} (?:the )?(?P<was>{said}){release} (?:in)?to (?:the )?(?P<now>{said})|"
-            rf"{RELEASE_WAS} (?:the )?(?P<was2>{said}){release},? {RELEASE_NOW} (?:the )?(?P<now2>{said})){release}\b"
+            rf"{RELEASE_WAS} (?:the )?(?P<was2>{said}){release}{RELEASE_NOW} (?:the )?(?P<now2>{said})){release}\b"
         ) if self.versions else None
+        self.people = {unicode_words(t.label.lower()): t.value for t in lexicon.of("person") if " " in t.label}
+        names = "|".join(re.escape(n) for n in sorted(self.people, key=len, reverse=True))
+        self.assign_change = re.compile(rf"{ASSIGN_VERB}(?P<person>{names})\b") if self.people else None
 
     def read(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
         """Fill `slots.history` from `text` (lower-cased), blanking what is used through `blank`."""
         self._changes(text, slots, blank)
+        self._assignee_changes(text, slots, blank)
         self._level_changes(text, slots, blank)
         self._past_assignee(text, slots, blank)
         self._release_moved(text, slots, blank)
 
     def _release_moved(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
-        """A fix version moved from one release to another: in the second now, and in the first at some point."""
-        moved = self.release_move.search(text) if self.release_move else None
-        if moved is None:
-            return
-        was, now = moved.group("was") or moved.group("was2"), moved.group("now") or moved.group("now2")
-        was, now = self.versions[unicode_words(was)], self.versions[unicode_words(now)]
-        slots.fix_versions += [] if now in slots.fix_versions else [now]
-        slots.history.append(HistoryCondition(field="fixVersion", operator="was", value=was))
-        blank(moved.start(), moved.end())
+        """A fix version moved from one release to another: in the second now, and in the first at some point (said
+        again in other words: "slipped from 2026.Q3 to 2026.Q4 (once targeted at 2026.Q3, now at 2026.Q4)")."""
+        for moved in self.release_move.finditer(text) if self.release_move else ():
+            was, now = moved.group("was") or moved.group("was2"), moved.group("now") or moved.group("now2")
+            was, now = self.versions[unicode_words(was)], self.versions[unicode_words(now)]
+            slots.fix_versions += [] if now in slots.fix_versions else [now]
+            before = HistoryCondition(field="fixVersion", operator="was", value=was)
+            slots.history += [] if before in slots.history else [before]
+            blank(moved.start(), moved.end())
 
     def _changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
         """A status moved into while a time phrase bounds when: only then is it a change, not the status now."""
@@ -103,6 +115,22 @@ class HistoryReader:
                                                   value=self.statuses[match.group("status")],
                                                   after=found.start, before=found.end))
             blank(match.start(), max(end, end_of_cue))
+
+    def _assignee_changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+        """Issues given to a person while a time phrase right after bounds when ("handed over to Ines Novak in the
+        last 14 days"): `assignee CHANGED TO` then, not their assignee now and a creation date."""
+        changes = list(self.assign_change.finditer(text)) if self.assign_change else []
+        windows = find_windows(text, self.now(), self.sprints) if changes else []
+        for match in changes:
+            since = SINCE.match(text[match.end():])
+            end_of_cue = match.end() + (since.end() if since else 0)
+            window = next(((s, e, w) for s, e, w in windows if match.end() <= s <= end_of_cue + 1), None)
+            if window is None:
+                continue
+            slots.history.append(HistoryCondition(field="assignee", operator="changed to",
+                                                  value=self.people[match.group("person")],
+                                                  after=window[2].start, before=window[2].end))
+            blank(match.start(), window[1])
 
     def _level_changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
         """A priority level moved into ("escalated to Highest"), within the time said right after it if any."""

@@ -48,7 +48,8 @@ SYNONYMS = {
     ("type", "task"): ["chore", "chores"],
     ("type", "new feature"): ["feature request", "feature requests", "new feature request", "new feature requests",
                               "feature idea", "feature ideas", "feature",
-                              "features", "new capability", "new capabilities", "brand new capabilities"],
+                              "features", "new capability", "new capabilities", "brand new capabilities",
+                              "new functionality", "brand new functionality"],
     ("type", "improvement"): ["enhancement", "enhancements"],
     # the kinds above and below a story, said by people who never used Jira
     ("type", "epic"): ["theme", "themes", "umbrella", "umbrellas", "body of work", "bodies of work"],
@@ -56,7 +57,7 @@ SYNONYMS = {
                            "sub item", "sub items", "subitem", "subitems", "child task", "child tasks",
                            # "smaller split-off pieces of work", "smaller pieces of bigger tasks"
                            "split off pieces", "split off piece", "split off work", "smaller child tasks",
-                           "pieces of bigger tasks"],
+                           "pieces of bigger tasks", "smaller pieces split off", "pieces split off"],
     ("type", "risk"): ["danger", "dangers", "could go wrong", "might go wrong"],
     ("type", "initiative"): ["strategic goal", "strategic goals", "company level goal", "company level goals",
                              "strategic bet", "strategic bets"],

@@ -59,6 +59,22 @@ DEMO = [
     ("OPS issues with the security or compliance labels", ['labels in ("security", "compliance")'], ("component",)),
     # near neighbour: the word alone keeps the usual kind
     ("OPS security bugs", ['component = "Security"'], ("labels",)),
+    # issues given to a person within a time: the assignee changed to them then, not their assignee and creation
+    ("which stories were reassigned to Elena Rossi in the last 10 days?",
+     ['assignee changed to', "after -10d"], ("created", 'assignee = ')),
+    ("bugs handed over to Elena Rossi this week", ["assignee changed to", "after"], ("created", "assignee = ")),
+    # near neighbour: no time, the assignee now
+    ("bugs handed over to Elena Rossi", ["assignee ="], ("changed",)),
+    # a release moved, said as what it was and what it is now
+    ("MOB stories that used to be planned for 2026.Q3 but are now planned for 2026.Q4",
+     ['fixVersion = "2026.Q4"', 'fixVersion was "2026.Q3"'], ("fixVersion in",)),
+    ("MOB fix version was 2026.Q3, now 2026.Q4", ['fixVersion = "2026.Q4"', 'fixVersion was "2026.Q3"'],
+     ("fixVersion in",)),
+    # an emptiness said with a verb that would say the field is set
+    ("which open sprint items don't have anybody looking after them assigned?", ["assignee is EMPTY"],
+     ("is not EMPTY",)),
+    # "open" as what people did: created
+    ("how many tickets did people open last month?", ['created >= "2026/10/01 00:00"'], ("resolution",)),
     # work still to finish
     ("DATA stories that still need finishing", ["resolution is EMPTY", 'project = "DATA"'], ("text ~",)),
     ("which WEB bugs still need to be finished?", ["resolution is EMPTY"], ("text ~",)),
@@ -80,6 +96,12 @@ FLUID = [
     ("FLUID bugs env IE8", ['environment ~ "ie8"', 'project = "FLUID"'], ("text ~",)),
     ("critical bugs, env JAWS, unresolved", ['environment ~ "jaws"', 'priority = "Critical"'], ("text ~",)),
     ("bugs mentioning IE8 in the details about the setup", ['environment ~ "ie8"'], ("text ~",)),
+    # a quoted name, its kind said after it
+    ("open issues in the 'Uploader' component", ['component = "Uploader"'], ("text ~",)),
+    ("FLUID tickets with a 'duplicates' relationship", ['issueLinkType = "duplicates"'], ("text ~",)),
+    # "unres", "brand-new functionality", "smaller pieces split off"
+    ("uploader bugs unres", ["resolution is EMPTY", 'component = "Uploader"'], ("text ~",)),
+    ("ENGAGE tickets asking for brand-new functionality", ['issuetype = "New Feature"'], ("text ~",)),
 ]
 
 
@@ -104,6 +126,10 @@ FOLLOW_UPS = [
      ["resolution is EMPTY", "sprint in openSprints()"], ()),
     # how many were settled some way, asked after a list: of those
     ("open WEB bugs assigned to Elena Rossi", "how many closed as won't do", ['project = "WEB"', "assignee ="], ()),
+    # "and X too" after a list: that value joins the earlier one
+    ("High priority WEB bugs", "and highest too", ['priority in ("High", "Highest")', 'project = "WEB"'], ()),
+    # a list of a release's issues asked after how the release goes, then counted
+    ("MOB 2026.Q4 release", "bugs", ['project = "MOB"', 'fixVersion = "2026.Q4"', 'issuetype = "Bug"'], ()),
     # a type counted or asked "in there" after a list: among those
     ("DATA issues created in the last 2 weeks", "count bugs", ['project = "DATA"', 'issuetype = "Bug"', "-14d"], ()),
     ("open MOB stories assigned to Elena Rossi", "how many high priority in there",
