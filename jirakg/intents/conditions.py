@@ -2783,16 +2783,23 @@ class ConditionReader:
 
     def _possessed_role(self, phrase: str, match: Match, slots: Slots) -> str:
         """"Justin Obara's tickets created since 2019": issues someone has, dated by a word saying when they were
-        created, are the ones they created (said with the answer); otherwise ("Quinn's activity from last week")
-        they are theirs to do."""
+        created, are the ones they created, as are those closed in a way that turns a report down (both said with
+        the answer); otherwise ("Quinn's activity from last week") they are theirs to do."""
         if re.search(rf"\b{re.escape(phrase)}'s (?:[\w-]+ ){{0,3}}(?:reports|write-?ups|filings)\b", self.possessive):
             return "reporters"  # "Justin's still-outstanding Infusion reports": what he reported
-        if not re.search(rf"\b{re.escape(phrase)}'s\b", self.possessive) or not any(
+        if re.search(rf"\b{re.escape(phrase)}'s\b", self.possessive) and any(
                 d.field == "created" and d.phrase not in self.uncued for d in slots.dates):
-            return "assignees"
-        slots.assumed.append(f"I read '{match.term.label}'s' issues as the ones {match.term.label} reported, as "
-                             f"they are dated by when they were created.")
-        return "reporters"
+            slots.assumed.append(f"I read '{match.term.label}'s' issues as the ones {match.term.label} reported, as "
+                                 f"they are dated by when they were created.")
+            return "reporters"
+        # "justin duplicates 2010", "Colin's tickets that ended up as won't fix": a report turned down is the
+        # reporter's ("the tickets he owned": his to do)
+        turned_down = [r for r in slots.resolutions if r.lower().replace("’", "'") in TURNED_DOWN]
+        if turned_down and not OWNED_SAID.search(self.possessive):
+            slots.assumed.append(f"I read {match.term.label} as the reporter, as the issues were closed as "
+                                 f"{' or '.join(turned_down)}, which says how a report ended.")
+            return "reporters"
+        return "assignees"
 
     @staticmethod
     def _other_than(said: re.Match, role: str, slots: Slots, named: list[str]) -> None:
@@ -3356,6 +3363,10 @@ def _negation(before: str) -> re.Match | None:
 # Words before a negated resolution that say the issues have one ("closed as something besides Fixed", "given an
 # outcome that was neither …", "not resolved as Done"); after a word that leaves out, they only describe what is left
 # out ("leave out the ones closed as duplicates")
+OWNED_SAID = re.compile(r"\b(?:owned|owns|own|owning|assigned|working on|worked on|handled|handling|looked after)\b")
+# resolutions that turn a report down rather than settle the work it asks for
+TURNED_DOWN = frozenset({"won't fix", "won't do", "duplicate", "cannot reproduce", "can't reproduce", "not a bug",
+                         "incomplete", "invalid", "not a problem", "obsolete", "works as designed", "rejected"})
 SETTLED_BEFORE = frozenset({"resolved", "closed", "outcome", "outcomes", "resolution", "resolutions", "ended"})
 
 

@@ -75,6 +75,12 @@ DEMO = [
      ("is not EMPTY",)),
     # "open" as what people did: created
     ("how many tickets did people open last month?", ['created >= "2026/10/01 00:00"'], ("resolution",)),
+    # a person named without a role beside a resolution that turns a report down: the reporter, said so
+    ("Elena Rossi's tickets that were closed as won't do", ["reporter =", "resolution = \"Won't Do\""],
+     ("assignee =",)),
+    # near neighbour: a word of owning keeps them the assignee
+    ("tickets Elena Rossi owned that were closed as won't do", ["assignee =", "resolution = \"Won't Do\""],
+     ("reporter =",)),
     # work still to finish
     ("DATA stories that still need finishing", ["resolution is EMPTY", 'project = "DATA"'], ("text ~",)),
     ("which WEB bugs still need to be finished?", ["resolution is EMPTY"], ("text ~",)),
