@@ -2838,6 +2838,7 @@ class ConditionReader:
         negated_until = -1  # where the last negated value ended: "not in review or blocked" negates both
         negated_kind = ""
         labels: list[Match] = []
+        sprints: list[Match] = []
         for match in matches:
             phrase = " ".join(words.tokens[match.start:match.end])
             if match.term.kind == "status" and phrase in STATE_PHRASES - self.status_aliases:
@@ -2942,6 +2943,8 @@ class ConditionReader:
             target.extend(v for v in values if v not in target)
             if target is slots.labels:
                 labels.append(match)
+            elif target is slots.sprints:
+                sprints.append(match)
             words.take(match.start, match.end)
             against = AGAINST.search(words.before(match.start, 3))
             if match.term.kind == "component" and against:
@@ -2972,6 +2975,12 @@ class ConditionReader:
         slots.every_label = slots.every_label or (bool(between) and (both or all(
             gap and (not set(gap) & LIST_JOINERS or {"also", "tagged", "labelled", "labeled"} & set(gap))
             and "or" not in gap for gap in between)))
+        # "in both DATA Sprint 51 and DATA Sprint 52", "in Sprint 51 and got carried over into Sprint 52": each
+        if len(sprints) == 2:
+            gap = words.tokens[sprints[0].end:sprints[1].start]
+            slots.every_sprint = "or" not in gap and (
+                "both" in words.tokens[max(0, sprints[0].start - 3):sprints[0].start]
+                or bool(CARRIED_INTO.search(" ".join(gap))))
 
     def _continues_excluded(self, joined: list[str], match: Match, slots: Slots, negated_kind: str) -> bool:
         """The words `joined` between an excluded value and this one, a list word among them, leave it in the
@@ -3364,6 +3373,7 @@ def _negation(before: str) -> re.Match | None:
 # outcome that was neither …", "not resolved as Done"); after a word that leaves out, they only describe what is left
 # out ("leave out the ones closed as duplicates")
 OWNED_SAID = re.compile(r"\b(?:owned|owns|own|owning|assigned|working on|worked on|handled|handling|looked after)\b")
+CARRIED_INTO = re.compile(r"\b(?:carried|rolled|moved|spilled|slipped|pushed) (?:over )?(?:in)?to\b")
 # resolutions that turn a report down rather than settle the work it asks for
 TURNED_DOWN = frozenset({"won't fix", "won't do", "duplicate", "cannot reproduce", "can't reproduce", "not a bug",
                          "incomplete", "invalid", "not a problem", "obsolete", "works as designed", "rejected"})

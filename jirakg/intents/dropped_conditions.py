@@ -166,6 +166,8 @@ def without(previous: Slots, kinds: set[Kind]) -> Slots:
         slots.was_statuses = []
     if "label" in kinds:
         slots.every_label = False
+    if "sprint" in kinds:
+        slots.every_sprint = False
     if "version" in kinds:
         slots.version_state = None
     if "sprint" in kinds:

@@ -57,12 +57,12 @@ def _in(field: str, values: list[str], negated: bool = False) -> str:
     return f"{field} {'not in' if negated else 'in'} ({', '.join(literals)})"
 
 
-def _values(filters: ValueFilters, negated: bool, every_label: bool = False) -> list[str]:
-    """`every_label`: each label, not any (labels = a AND labels = b)."""
+def _values(filters: ValueFilters, negated: bool, every: frozenset[str] = frozenset()) -> list[str]:
+    """`every`: the list fields whose values the issues each have, not any (labels = a AND labels = b)."""
     clauses = []
     for field, attribute in LIST_CLAUSES:
         values = getattr(filters, attribute)
-        if attribute == "labels" and every_label:
+        if attribute in every:
             clauses += [_in(field, [value]) for value in values]
         elif values and negated and field in OPTIONAL_FIELDS:
             clauses.append(f"({_in(field, values, negated)} OR {field} is EMPTY)")
@@ -151,7 +151,8 @@ def build_jql(slots: Slots, *, now: str | None = None) -> str:
         # "leave out the duplicates" from issues open or settled: the unresolved stay, which a bare
         # `resolution != Duplicate` would drop (Jira's != never matches an empty field)
         excluded = excluded.model_copy(update={"resolutions": []})
-    clauses = _values(slots, negated=False, every_label=slots.every_label) + _values(excluded, negated=True)
+    every = frozenset(name for name, said in (("labels", slots.every_label), ("sprints", slots.every_sprint)) if said)
+    clauses = _values(slots, negated=False, every=every) + _values(excluded, negated=True)
     if excluded is not slots.excluded:
         clauses.append(f"({_in('resolution', slots.excluded.resolutions, negated=True)} OR resolution is EMPTY)")
     clauses += [f"{field} is EMPTY" for field in slots.empty] + [

@@ -52,7 +52,8 @@ class SlotGrounder:
         slots = Slots(
             **self._values(given, named), excluded=ValueFilters(**self._values(dict(given["excluded"]), named)),
             empty=_unique(given["empty"]), filled=_unique(given["filled"]), dates=dates,
-            overdue=given["overdue"], every_label=given["every_label"], sprint_state=given["sprint_state"],
+            overdue=given["overdue"], every_label=given["every_label"], every_sprint=given["every_sprint"],
+            sprint_state=given["sprint_state"],
             sprint_state_excluded=given["sprint_state_excluded"], carried_over=given["carried_over"],
             links=self._links(given["links"], named),
             parents=self._keys(given["parents"], named), text=(given["text"] or "").strip() or None,

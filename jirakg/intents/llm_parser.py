@@ -39,6 +39,7 @@ SLOT_HINTS = {
     "dates": "a time on a date field: the field and the words that give the time (\"created last week\")",
     "overdue": "due before today and not resolved",
     "every_label": "the labels named each describe the issues, all of them (\"customer-reported regressions\")",
+    "every_sprint": "true when the issues were in each sprint named, not any (\"in both Sprint 51 and Sprint 52\")",
     "sprint_state": "\"in the current sprint\" is open",
     "sprint_state_excluded": "true when the issues are outside that sprint state (\"not in the current sprint\")",
     "carried_over": "true for work carried over: in a running sprint and in a closed one (\"rolled over\")",

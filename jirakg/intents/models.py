@@ -114,6 +114,7 @@ class Slots(ValueFilters):
     dates: list[DateRange] = Field(default_factory=list)
     overdue: bool = False  # due before today and not resolved
     every_label: bool = False  # the labels named each describe the issues: all of them, not any
+    every_sprint: bool = False  # "in both DATA Sprint 51 and 52", "carried over from 51 into 52": in each sprint
     sprint_state: SprintState | None = None  # "in the current sprint": sprint in openSprints()
     sprint_state_excluded: bool = False  # "not in the current sprint": outside it, the backlog included
     carried_over: bool = False  # "rolled over from an earlier sprint": in a running sprint and in a closed one

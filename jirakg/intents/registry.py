@@ -13,8 +13,9 @@ from jirakg.intents.models import IntentName, ValueFilters
 # The `Slots` a search or count reads its conditions from.
 # Every condition the JQL builder writes: the LLM's schema for a search offers exactly these.
 FILTER_SLOTS = [*ValueFilters.model_fields, "excluded", "empty", "filled", "dates", "overdue", "every_label",
-                "sprint_state", "sprint_state_excluded", "carried_over", "links", "parents", "descendants_of",
-                "was_statuses", "history", "version_state", "numbers", "text", "text_field", "order_by"]
+                "every_sprint", "sprint_state", "sprint_state_excluded", "carried_over", "links", "parents",
+                "descendants_of", "was_statuses", "history", "version_state", "numbers", "text", "text_field",
+                "order_by"]
 
 
 class IntentSpec(BaseModel):

@@ -81,6 +81,13 @@ DEMO = [
     # near neighbour: a word of owning keeps them the assignee
     ("tickets Elena Rossi owned that were closed as won't do", ["assignee =", "resolution = \"Won't Do\""],
      ("reporter =",)),
+    # issues in each of two sprints: "both", or carried over from one into the other
+    ("which DATA issues were in both DATA Sprint 51 and DATA Sprint 52?", ["sprint = ", " AND sprint = "],
+     ("sprint in",)),
+    ("DATA items that were in DATA Sprint 51 and got carried over into DATA Sprint 52", [" AND sprint = "],
+     ("sprint in",)),
+    # near neighbour: either sprint
+    ("DATA issues in DATA Sprint 51 or DATA Sprint 52", ["sprint in ("], (" AND sprint = ",)),
     # work still to finish
     ("DATA stories that still need finishing", ["resolution is EMPTY", 'project = "DATA"'], ("text ~",)),
     ("which WEB bugs still need to be finished?", ["resolution is EMPTY"], ("text ~",)),
