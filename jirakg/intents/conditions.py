@@ -97,7 +97,12 @@ LACKED_INFO = re.compile(rf"\b{ENDED_BECAUSE} (?:they |it |the reports? |there )
 NOT_REPRODUCED = re.compile(r"\b(?:couldn t|could not|can t|cannot|unable to|failed to|never managed to) "
                             r"(?:make|get) (?:the (?:problem|bug|issue|error|crash|failure)|it|them|this) "
                             r"(?:to )?(?:happen|occur|show up|appear)(?: again)?\b")
-RESOLUTIONS_SAID = (("not a bug", JUDGED_NO_BUG), ("incomplete", LACKED_INFO), ("cannot reproduce", NOT_REPRODUCED))
+# "closed because they repeated another ticket": closed as a copy of it
+REPEATED_ANOTHER = re.compile(r"\b(?:closed|resolved|shut)(?: \w+){0,2}? (?:because|as|since) (?:they|it) "
+                              r"(?:repeated|duplicated|copied|restated) (?:another|an earlier|an existing|a previous|"
+                              r"some other) (?:ticket|issue|report|bug)\b")
+RESOLUTIONS_SAID = (("not a bug", JUDGED_NO_BUG), ("incomplete", LACKED_INFO), ("cannot reproduce", NOT_REPRODUCED),
+                    ("duplicate", REPEATED_ANOTHER))
 # "nobody has picked them up yet", "still unassigned": work still waiting for someone, so open work
 NOT_YET_TAKEN = re.compile(r"\b(?:nobody|no one|noone) (?:has |have |had )?(?:yet )?(?:picked|taken|claimed|"
                            r"grabbed|took)\b[^.?!;]{0,20}?\byet\b|"

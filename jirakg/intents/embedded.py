@@ -228,7 +228,8 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"(?:count |so )?how many (?:are|were|have|has|got|(?:aren|weren|haven)['’ ]?t|are not|"
                        r"were not|are still|still|"
                        # "how many resolved as dup?" after a list: of those
-                       r"resolved|closed|fixed|reopened|finished|completed|marked|flagged)\b(?! there\b))\b|"
+                       r"resolved|closed|fixed|reopened|finished|completed|marked|flagged|reported|raised|filed|logged|"
+                       r"assigned)\b(?! there\b))\b|"
                        # "how many is that?", "how many stuck items is that in total?", "how many bugs?" said alone
                        r"\bhow many\b.*\b(?:is|are) (?:that|those|these)\b|^\W*how many [\w'-]+\W*$|"
                        r"\bhow many of the (?:things|items|stuff|issues|tickets|results)\b|"

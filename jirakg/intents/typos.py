@@ -37,7 +37,7 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "tht": "that", "wek": "week", "thru": "through", "cust": "customer", "rn": "right now", "wat": "what",
              "wut": "what", "fixver": "fix version", "fixvers": "fix versions", "ver": "version", "vers": "versions",
              "sp": "story points", "dupes": "duplicates", "res": "resolution", "affects-ver": "affects version",
-             "env": "environment", "unres": "unresolved"}  # "reopened w patch in comments", "n ana?"
+             "env": "environment", "unres": "unresolved", "rep": "reported"}  # "reopened w patch in comments", "n ana?"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])|"
                    r"(?<=[a-z]-)prios?\b|(?<![\w-])cust(?=-[a-z])",  # "Highest-prio", "cust-reported"
                    re.IGNORECASE)

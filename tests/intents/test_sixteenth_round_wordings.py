@@ -115,6 +115,8 @@ FLUID = [
     # "unres", "brand-new functionality", "smaller pieces split off"
     ("uploader bugs unres", ["resolution is EMPTY", 'component = "Uploader"'], ("text ~",)),
     ("ENGAGE tickets asking for brand-new functionality", ['issuetype = "New Feature"'], ("text ~",)),
+    ("Inline Edit tickets closed since they duplicated an earlier report", ['resolution = "Duplicate"'], ("text ~",)),
+    ("how many rep by colin clark in 2010", ['reporter = "colin.clark"'], ("text ~", "assignee")),
 ]
 
 
@@ -143,6 +145,7 @@ FOLLOW_UPS = [
     ("High priority WEB bugs", "and highest too", ['priority in ("High", "Highest")', 'project = "WEB"'], ()),
     # a list of a release's issues asked after how the release goes, then counted
     ("MOB 2026.Q4 release", "bugs", ['project = "MOB"', 'fixVersion = "2026.Q4"', 'issuetype = "Bug"'], ()),
+    ("open WEB bugs", "how many reported by Elena Rossi", ['project = "WEB"', "reporter ="], ()),
     # a type counted or asked "in there" after a list: among those
     ("DATA issues created in the last 2 weeks", "count bugs", ['project = "DATA"', 'issuetype = "Bug"', "-14d"], ()),
     ("open MOB stories assigned to Elena Rossi", "how many high priority in there",
