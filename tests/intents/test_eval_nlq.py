@@ -104,6 +104,10 @@ HELD38_DEMO_FLOOR, HELD38_FLUID_FLOOR, HELD39_DEMO_FLOOR, HELD39_FLUID_FLOOR = 0
 # (0.817 / 0.782 with the parser at the round's start), and held41, of a second one (seed 41) written after its first
 # part (0.751 / 0.826 with the parser then)
 HELD40_DEMO_FLOOR, HELD40_FLUID_FLOOR, HELD41_DEMO_FLOOR, HELD41_FLUID_FLOOR = 0.83, 0.80, 0.76, 0.82
+# 2026-11-30, sixteenth round: held42, the held part of a blind pool (seed 42) written before the round's rules
+# (0.867 / 0.878 with the parser at the round's start), and held43, of a second one (seed 43) written after its first
+# part (0.810 / 0.800 with the parser then)
+HELD42_DEMO_FLOOR, HELD42_FLUID_FLOOR, HELD43_DEMO_FLOOR, HELD43_FLUID_FLOOR = 0.87, 0.88, 0.80, 0.85
 # The held sets of the third round, and held18-demo, widen silently more often than WIDENED_CEILING allows; measured,
 # not tuned (held10 demo 6, Fluid 2; held11 demo 4, Fluid 5, now 3 / 0 and 0 / 3; held18-demo 5): the ceiling each
 # may not exceed
@@ -282,7 +286,9 @@ DEMO_SETS = [("dev-demo.jsonl", DEV_DEMO_FLOOR),
                                              ("held38-demo.jsonl", HELD38_DEMO_FLOOR),
                                              ("held39-demo.jsonl", HELD39_DEMO_FLOOR),
                                              ("held40-demo.jsonl", HELD40_DEMO_FLOOR),
-                                             ("held41-demo.jsonl", HELD41_DEMO_FLOOR)]
+                                             ("held41-demo.jsonl", HELD41_DEMO_FLOOR),
+                                             ("held42-demo.jsonl", HELD42_DEMO_FLOOR),
+                                             ("held43-demo.jsonl", HELD43_DEMO_FLOOR)]
 
 
 @pytest.fixture(scope="module")
@@ -360,7 +366,9 @@ FLUID_SETS = [("dev-fluid.jsonl", DEV_FLUID_FLOOR),
                                              ("held38-fluid.jsonl", HELD38_FLUID_FLOOR),
                                              ("held39-fluid.jsonl", HELD39_FLUID_FLOOR),
                                              ("held40-fluid.jsonl", HELD40_FLUID_FLOOR),
-                                             ("held41-fluid.jsonl", HELD41_FLUID_FLOOR)]
+                                             ("held41-fluid.jsonl", HELD41_FLUID_FLOOR),
+                                             ("held42-fluid.jsonl", HELD42_FLUID_FLOOR),
+                                             ("held43-fluid.jsonl", HELD43_FLUID_FLOOR)]
 
 
 @pytest.fixture(scope="module")
