@@ -10,7 +10,7 @@ from datetime import datetime
 
 from jirakg.intents.jql_builder import CURRENT_USER
 from jirakg.intents.lexicon import Lexicon, Sprint
-from jirakg.intents.models import HistoryCondition, Slots
+from jirakg.intents.models import HistoryCondition, Slots, TimeWindow
 from jirakg.intents.timewindows import find_windows
 from jirakg.text.words import unicode_words
 
@@ -99,10 +99,7 @@ class HistoryReader:
             return  # most questions: no time phrases to read a second time
         windows = find_windows(text, self.now(), self.sprints)
         for match in changes:
-            since = SINCE.match(text[match.end():])
-            end_of_cue = match.end() + (since.end() if since else 0)
-            # the time phrase right after the status, its "since" either its own or the cue's
-            window = next(((s, e, w) for s, e, w in windows if match.end() <= s <= end_of_cue + 1), None)
+            end_of_cue, window = _window_after(text, match, windows)
             that_time = THAT_TIME.match(text[match.end():])
             if window is None and that_time and len(windows) == 1:
                 start, end, found = windows[0]
@@ -122,9 +119,7 @@ class HistoryReader:
         changes = list(self.assign_change.finditer(text)) if self.assign_change else []
         windows = find_windows(text, self.now(), self.sprints) if changes else []
         for match in changes:
-            since = SINCE.match(text[match.end():])
-            end_of_cue = match.end() + (since.end() if since else 0)
-            window = next(((s, e, w) for s, e, w in windows if match.end() <= s <= end_of_cue + 1), None)
+            window = _window_after(text, match, windows)[1]
             if window is None:
                 continue
             slots.history.append(HistoryCondition(field="assignee", operator="changed to",
@@ -137,9 +132,7 @@ class HistoryReader:
         changes = list(self.level_change.finditer(text)) if self.level_change else []
         windows = find_windows(text, self.now(), self.sprints) if changes else []
         for match in changes:
-            since = SINCE.match(text[match.end():])
-            end_of_cue = match.end() + (since.end() if since else 0)
-            window = next(((s, e, w) for s, e, w in windows if match.end() <= s <= end_of_cue + 1), None)
+            end_of_cue, window = _window_after(text, match, windows)
             slots.history.append(HistoryCondition(field="priority", operator="changed to",
                                                   value=self.levels[match.group("level")],
                                                   after=window[2].start if window else None,
@@ -159,3 +152,12 @@ class HistoryReader:
             slots.excluded.assignees.append(CURRENT_USER)
             slots.filled.append("assignee")
             blank(now.start(), now.end())
+
+
+def _window_after(text: str, match: re.Match[str], windows: list[tuple[int, int, TimeWindow]]
+                  ) -> tuple[int, tuple[int, int, TimeWindow] | None]:
+    """Where a change's cue ends (its "since", "during" or "at some point" included) and the time phrase right
+    after it, if one is said there."""
+    since = SINCE.match(text[match.end():])
+    end_of_cue = match.end() + (since.end() if since else 0)
+    return end_of_cue, next(((s, e, w) for s, e, w in windows if match.end() <= s <= end_of_cue + 1), None)
