@@ -2983,9 +2983,9 @@ class ConditionReader:
         # "in both DATA Sprint 51 and DATA Sprint 52", "in Sprint 51 and got carried over into Sprint 52": each
         if len(sprints) == 2:
             gap = words.tokens[sprints[0].end:sprints[1].start]
-            slots.every_sprint = "or" not in gap and (
+            slots.every_sprint = slots.every_sprint or ("or" not in gap and (
                 "both" in words.tokens[max(0, sprints[0].start - 3):sprints[0].start]
-                or bool(CARRIED_INTO.search(" ".join(gap))))
+                or bool(CARRIED_INTO.search(" ".join(gap)))))
 
     def _continues_excluded(self, joined: list[str], match: Match, slots: Slots, negated_kind: str) -> bool:
         """The words `joined` between an excluded value and this one, a list word among them, leave it in the
