@@ -293,7 +293,8 @@ COMPONENT_WORDS = (r"(?:components?|(?:product |functional )?areas?|modules?|"
 LINKED_NOUN = r"(?:issues?|tickets?|items?|work|things?|bugs?|stories|tasks?)"  # what links join
 # "never planned into a work cycle"
 SPRINT_NOUN = r"(?:sprints?|iterations?|(?:work|two week|dev|development) cycles?)"
-GIVEN = r"(?: set| assigned| added| given)?"  # "never got a fix version set": the same emptiness
+SET_SAID = r"(?: set| assigned| added| given)"
+GIVEN = rf"{SET_SAID}?"  # "never got a fix version set": the same emptiness
 OUTCOME = r"(?:final )?(?:outcome|resolution)"  # the resolution, said in everyday words
 NOT_BE = r"(?:not|isn t|aren t|wasn t|weren t)"  # "aren't in any epic" ("are not" is read at its "not")
 NOT_BE_GIVEN = (r"(?:(?:haven t|hasn t|have not|has not|never|not) (?:yet |ever )?(?:been )?|"
@@ -422,7 +423,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                                    r"(?:the (?:problem|bug|issue) |they |it )?(?:were |was |are |is )?"
                                    r"(?:(?:found|seen|broken|happen\w*|occur\w*|show\w* up|appear\w*) in|affects?|"
                                    r"hits?))\b")),
-    ("component", re.compile(rf"\b(?:{WITHOUT}{COMPONENT_WORDS}|(?:no|without) component set|"
+    ("component", re.compile(rf"\b(?:{WITHOUT}{COMPONENT_WORDS}{GIVEN}|"
                              # "that aren't in any component", "sitting in no component"
                              rf"(?:{NOT_BE} (?:in|under|part of) (?:any|a) |in no ){COMPONENT_WORDS}|"
                              rf"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|put|filed|labell?ed) "
@@ -431,7 +432,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                              # "doesn't say which part of the platform it belongs to"
                              rf"(?:don t|doesn t|do not|does not|never) (?:say|name|mention|state) (?:which|what) "
                              rf"{COMPONENT_WORDS} (?:it|they) (?:belongs?|falls?|sits?) (?:to|in|under))\b")),
-    ("labels", re.compile(rf"\b(?:{WITHOUT}(?:labels?|tags?)|unlabell?ed|not labell?ed|untagged|"
+    ("labels", re.compile(rf"\b(?:{WITHOUT}(?:labels?|tags?){GIVEN}|unlabell?ed|not labell?ed|untagged|"
                           r"(?:haven t|hasn t|have not|has not|never) (?:yet )?(?:been )?(?:tagged|labell?ed)"
                           r"(?: with anything| at all)?|"
                           r"(?:nobody|no one) (?:has |have )?(?:yet |ever )?(?:tagged|labell?ed))\b")),
@@ -457,11 +458,11 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                                r"undescribed)\b")),
     ("comment", NO_COMMENTS),
     # "stories without an epic", "not under any epic": no parent at all (an epic is what a story's parent is)
-    ("parent", re.compile(rf"\b(?:{WITHOUT}(?:parent|epic)s?|"
+    ("parent", re.compile(rf"\b(?:{WITHOUT}(?:parent|epic)s?{GIVEN}|"
                           rf"{NOT_BE} (?:in|under|part of) (?:a |an |any )?(?:parent|epic)s?|"
                           rf"(?:don t|doesn t|do not|does not) belong to (?:a |an |any )?(?:parent|epic)s?|"
                           rf"{NOT_PUT}(?:parent|epic)s?{GIVEN})\b")),
-    ("sprint", re.compile(rf"\b(?:{NOT_BE} in (?:a |any )?{SPRINT_NOUN}|{WITHOUT}{SPRINT_NOUN}|in the backlog|"
+    ("sprint", re.compile(rf"\b(?:{NOT_BE} in (?:a |any )?{SPRINT_NOUN}|{WITHOUT}{SPRINT_NOUN}{GIVEN}|in the backlog|"
                           rf"{NOT_PUT}{SPRINT_NOUN}{GIVEN})\b")),
     ("resolution", re.compile(r"\b(?:unresolved|not (?:yet )?(?:been )?resolved(?: yet)?|(?:isn t|aren t|hasn t been|"
                               r"haven t been|hasnt been|havent been|isnt|arent|never|"
@@ -532,7 +533,11 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
 FILLED_FIELDS: list[tuple[str, re.Pattern[str]]] = [
     ("comment", HAS_COMMENTS),
     ("duedate", re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:due ?dates?|deadlines?)\b")),
-    ("fixVersion", re.compile(r"\b(?:with|has|have|having) (?:a |an )?fix ?versions?\b")),
+    # ("with a fix version assigned": the verb says no more, and no assignee)
+    ("fixVersion", re.compile(rf"\b(?:with|has|have|having) (?:a |an )?fix ?versions?{GIVEN}\b")),
+    ("component", re.compile(rf"\b(?:with|has|have|having) (?:a |an |any )?components?{GIVEN}\b")),
+    ("sprint", re.compile(rf"\b(?:with|has|have|having) (?:a |an )?sprints?{SET_SAID}\b")),
+    ("parent", re.compile(rf"\b(?:with|has|have|having) (?:a |an )?(?:(?:parent|epic)s?{SET_SAID}|parents?)\b")),
     ("issueLinkType", re.compile(r"\b(?:with|has|have|having) (?:an? |any |some )?(?:issue )?links?\b"
                                  r"(?! (?:to|with|[a-z]+ing)\b)")),  # not "with link sharing"
     # ("with resolution Duplicate" names which)

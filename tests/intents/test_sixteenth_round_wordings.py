@@ -21,6 +21,14 @@ DEMO = [
     # an owner said to be missing, with the verb that would otherwise say somebody has it
     ("open PROJ stories with no owner assigned", ["assignee is EMPTY", 'project = "PROJ"'], ("is not EMPTY",)),
     ("High priority OPS tasks that have no assignee assigned yet", ["assignee is EMPTY"], ("is not EMPTY",)),
+    # the same verb after another field said missing or set: that field's, never the assignee's
+    ("WEB bugs that have no component assigned", ["component is EMPTY"], ("assignee",)),
+    ("WEB bugs with no sprint assigned", ["sprint is EMPTY"], ("assignee",)),
+    ("WEB stories with no epic assigned", ["parent is EMPTY"], ("assignee",)),
+    ("WEB bugs with no labels added", ["labels is EMPTY"], ("assignee",)),
+    ("WEB bugs with a fix version assigned", ["fixVersion is not EMPTY"], ("assignee",)),
+    ("WEB bugs that have a sprint assigned", ["sprint is not EMPTY"], ("assignee",)),
+    ("WEB stories with an epic assigned", ["parent is not EMPTY", 'issuetype = "Story"'], ("assignee", "Epic")),
     # near neighbour: assigned alone is somebody
     ("WEB bugs that are assigned", ["assignee is not EMPTY"], ("assignee is EMPTY",)),
     # an empty reporter
