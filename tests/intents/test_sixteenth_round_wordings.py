@@ -59,6 +59,8 @@ DEMO = [
     ("tasks of 3 points or smaller", ['"Story point estimate" <= 3'], ("text ~", 'estimate" = 3')),
     ("open stories sized 8 or bigger", ['"Story point estimate" >= 8'], ("text ~",)),
     ("which PROJ stories haven't been given a point estimate yet?", ['"Story point estimate" is EMPTY'], ("text ~",)),
+    ("WEB stories without any story points in the current sprint",
+     ['"Story point estimate" is EMPTY', 'issuetype = "Story"', "sprint in openSprints()"], ("!=",)),
     # near neighbour: the size alone
     ("stories estimated at 5 points", ['"Story point estimate" = 5'], (">=",)),
     # a state said before "in the current sprint" is the issues' own
