@@ -16,7 +16,7 @@ from tests.intents.test_eleventh_round_wordings import assert_reads
 from tests.intents.test_everyday_conditions import PARSER
 from tests.intents.test_fourteenth_round_wordings import _fluid_after
 from tests.intents.test_sixth_round_wordings import assert_clauses
-from tests.intents.test_thirteenth_round_wordings import _asked_after, _state_after
+from tests.intents.test_thirteenth_round_wordings import assert_follow_up
 
 DEMO = [
     # words said to be in the summary or title: searched for there, the rest of the question read as conditions
@@ -177,6 +177,4 @@ DEMO_FOLLOW_UPS = FOLLOW_UPS + SECOND_PART_FOLLOW_UPS + [
 @pytest.mark.parametrize(("first", "follow_up", "present", "absent"), DEMO_FOLLOW_UPS,
                          ids=[f"{f} | {u}" for f, u, _, _ in DEMO_FOLLOW_UPS])
 def test_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
-    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
+    assert_follow_up(first, follow_up, present, absent)

@@ -15,7 +15,7 @@ from jirakg.intents.models import ConversationState
 from tests.intents.test_eleventh_round_wordings import assert_reads
 from tests.intents.test_everyday_conditions import ACCOUNT, PARSER, one
 from tests.intents.test_sixth_round_wordings import assert_clauses
-from tests.intents.test_thirteenth_round_wordings import _asked_after, _state_after
+from tests.intents.test_thirteenth_round_wordings import _asked_after, _state_after, assert_follow_up
 
 CARLA, ELENA, VIKTOR = (f'"{ACCOUNT[name]}"' for name in ("Carla Sato", "Elena Rossi", "Viktor Lindqvist"))
 
@@ -124,9 +124,7 @@ def test_fluid_follow_ups(fluid_parser: EmbeddedParser, first: str, follow_up: s
 ])
 def test_a_list_narrowed_sorted_or_pointed_back_at(first: str, follow_up: str, present: list[str],
                                                   absent: tuple[str, ...]) -> None:
-    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
+    assert_follow_up(first, follow_up, present, absent)
 
 
 def test_another_release_after_a_release_is_its_report() -> None:

@@ -40,6 +40,14 @@ def _asked_after(follow_up: str) -> str:
     return "count" if follow_up.startswith("count") else asked(follow_up)
 
 
+def assert_follow_up(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
+    """The follow-up, asked after `first`, is the search or count its words ask, with every clause `present` and
+    none `absent`."""
+    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
+    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
+    assert_clauses(call.jql or "", present, absent)
+
+
 FOLLOW_UPS = [
     # a state or a type asked of the links or children just listed narrows that list
     ("What risks are logged against PROJ-462?", "Which of those risks are still open? The closed ones don't worry me.",
@@ -74,9 +82,7 @@ FOLLOW_UPS = [
 
 @pytest.mark.parametrize(("first", "follow_up", "present", "absent"), FOLLOW_UPS, ids=[f for _, f, _, _ in FOLLOW_UPS])
 def test_follow_ups(first: str, follow_up: str, present: list[str], absent: tuple[str, ...]) -> None:
-    (call,) = PARSER.parse(follow_up, _state_after(first)).intents
-    assert call.name == _asked_after(follow_up), (call.name, call.slots.reason)
-    assert_clauses(call.jql or "", present, absent)
+    assert_follow_up(first, follow_up, present, absent)
 
 
 def test_another_issue_named_after_a_link_list_is_its_own_question() -> None:
