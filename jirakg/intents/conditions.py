@@ -180,10 +180,11 @@ SPELLED_OUT = re.compile(r"\(\s*(?:i\.?e\.?,? |e\.?g\.?,? |so |meaning |that is,
 LIST_SPLIT = re.compile(r"\s*(?:,|\bor\b|\band\b|/|\bincluding\b)\s*")
 NEGATED_COMMA_LIST = re.compile(r"\b(?:not|except|excluding|other than|besides|isn't|aren't|neither|without)\s+"
                                 r"(?P<list>[^,.;:?!()]{1,30}(?:,\s*[^,.;:?!()]{1,30}){1,4}?,?\s+(?:or|nor|and)\s)")
+# who opens issues: "did people open last month", "what we still have open" (`OPEN_AS_VERB`)
+OPENERS = r"(?:we|you|they|i|people|folks|users|customers|someone|somebody|anyone|everyone)"
 # The word before a time expression names the date field; the nearest cue wins.
 DATE_CUES: list[tuple[DateField, str]] = [
-    # ("did people open last month": the verb, `OPEN_AS_VERB`)
-    ("created", r"creat(?:e|ed|ion)|opened|(?<=did people )open|(?<=did we )open|(?<=did they )open|filed?|raised?|"
+    ("created", rf"creat(?:e|ed|ion)|opened|did {OPENERS} open|filed?|raised?|"
                 r"report(?:ed)?|logged|log|submit(?:ted)?|added|add|"
                 r"entered|came in|new|(?<!change )(?<!changes )made|written|wrote"),  # not "any change made to them"
     ("updated", r"updated?|updates|chang(?:e|es|ed)|modifi(?:ed|y)|touch(?:ed)?|edit(?:ed)?|active|activity|"
@@ -1220,8 +1221,7 @@ ISSUE_NOUN = re.compile(r"\b(?:issues?|tickets?|bugs?|defects?|stor(?:y|ies)|tas
                         r"sub-?tasks?|work)\b")
 ISSUES_SAID = re.compile(rf"{ISSUE_NOUN.pattern}|\bproblems?\b|\bones\b")  # "serious problems", "the nasty ones"
 # ("still have open": still the state; "did people open last month": the verb)
-OPEN_AS_VERB = re.compile(r"\b(?:did|do|does|we|you|they|i|people|folks|users|customers|someone|somebody|anyone|"
-                          r"everyone)$")
+OPEN_AS_VERB = re.compile(rf"\b(?:did|do|does|{OPENERS})$")
 NOT_SINCE = re.compile(r"\b(?:not|never|n['’ ]t|(?:is|are|has|have|was|were)n['’ ]t|nobody(?: has| have|['’ ]s)?|"
                        r"no one(?: has| have|['’ ]s)?|no-one(?: has| s)?|no|without(?: any| an?)?|zero)"
                        r"(?: been| yet| even| really)?(?: (?:seen|had|got|gotten|shown))?(?: any| an?)?\s*$")
@@ -1882,8 +1882,9 @@ class ConditionReader:
             # "the 'Website' component", "the 'Website' part": the name's kind said after it
             named_kind = re.match(r"\s*(component|project|label|version|release|sprint|status|part|piece|area|"
                                   r"module)s?\b", text.value[match.end():])
-            kind_named = named_kind and ("component" if named_kind.group(1) in ("part", "piece", "area", "module")
-                                         else named_kind.group(1).replace("release", "version"))
+            kind_named = None if named_kind is None else (
+                "component" if named_kind.group(1) in ("part", "piece", "area", "module")
+                else named_kind.group(1).replace("release", "version"))
             # "of the 'Sub-issue' kind": an issue type by its name, which must exist
             kind_after = re.match(r"\s*(?:issue |ticket )?(?:kind|type)\b", text.value[match.end():])
             if kind:  # sprint "MOB Sprint 99": a name, which must exist; 'exclude component "Checkout"': not in it
@@ -2179,8 +2180,7 @@ class ConditionReader:
         field = self.points_field
         if field is None:
             return
-        # (read as the word readers read "haven't": "haven t", the offsets kept)
-        for match in list(POINTS_EMPTY.finditer(re.sub(r"['’]", " ", text.value))):
+        for match in no_points_said(text.value):
             slots.numbers.append(NumberFilter(field=field, operator="=", value=None))
             text.blank(match.start(), match.end())
         comparisons = ((POINTS_AT_LEAST, ">="), (POINTS_AT_MOST, "<="), (POINTS_OVER, ">"), (POINTS_UNDER, "<"),
@@ -2496,9 +2496,10 @@ class ConditionReader:
                             if self.lexicon.inverse_links.get(kind, kind) not in keyless]
 
     def _order(self, words: Words, slots: Slots) -> None:
-        for match in words.take_all(POINTS_ORDER) if self.points_field else ():
-            way = "desc" if match.group("big") else "asc" if match.group("small") else match.group("way")
-            slots.order_by = _directed(f"{quote(self.points_field or '')} ASC", way)
+        if self.points_field:  # "sort by story points desc", "biggest first": by the instance's points field
+            for match in words.take_all(POINTS_ORDER):
+                way = "desc" if match.group("big") else "asc" if match.group("small") else match.group("way")
+                slots.order_by = _directed(f"{quote(self.points_field)} ASC", way)
         for match in words.take_all(SORTED_AT_END):
             slots.order_by = _directed(ORDER_FIELDS[match.group("field")], match.group("way"))  # "by urgency desc"
         for match in words.take_all(ORDER):
@@ -3379,14 +3380,16 @@ def _negation(before: str) -> re.Match | None:
     return negation
 
 
-# Words before a negated resolution that say the issues have one ("closed as something besides Fixed", "given an
-# outcome that was neither …", "not resolved as Done"); after a word that leaves out, they only describe what is left
-# out ("leave out the ones closed as duplicates")
+# a word of owning said anywhere ("the tickets he owned"): the person named is the assignee
 OWNED_SAID = re.compile(r"\b(?:owned|owns|own|owning|assigned|working on|worked on|handled|handling|looked after)\b")
+# "in Sprint 51 and got carried over into Sprint 52": in each of the two
 CARRIED_INTO = re.compile(r"\b(?:carried|rolled|moved|spilled|slipped|pushed) (?:over )?(?:in)?to\b")
 # resolutions that turn a report down rather than settle the work it asks for
 TURNED_DOWN = frozenset({"won't fix", "won't do", "duplicate", "cannot reproduce", "can't reproduce", "not a bug",
                          "incomplete", "invalid", "not a problem", "obsolete", "works as designed", "rejected"})
+# Words before a negated resolution that say the issues have one ("closed as something besides Fixed", "given an
+# outcome that was neither …", "not resolved as Done"); after a word that leaves out, they only describe what is left
+# out ("leave out the ones closed as duplicates")
 SETTLED_BEFORE = frozenset({"resolved", "closed", "outcome", "outcomes", "resolution", "resolutions", "ended"})
 
 
@@ -3431,6 +3434,12 @@ def _resolution_negation(words: Words, start: int) -> int | None:
         if negation is None or not set((negation.group("rest") or "").split()) <= POINTING_WORDS:
             return None
     return start - negation.group(0).count(" ") - 1
+
+
+def no_points_said(text: str) -> list[re.Match[str]]:
+    """Where `text` says the issues have no story points ("unestimated", "haven't been given a size estimate"),
+    read as the word readers read "haven't" ("haven t"), the offsets kept."""
+    return list(POINTS_EMPTY.finditer(re.sub(r"['’]", " ", text)))
 
 
 def _history_after(match: Match, matches: list[Match], words: Words) -> bool:
@@ -3528,6 +3537,8 @@ KIND_HINTS = {
     "version": "releases?|versions?|fix ?versions?|affects?|affecting|affected|against|found in|targeted (?:at|for)|"
                "slated for|scheduled for|planned for"}
 KIND_HINT_WORDS = {kind: re.compile(rf"\b(?:{hint})\b") for kind, hint in KIND_HINTS.items()}
+# "the security or compliance labels": the word after a list of two says the kind of both
+LISTED_BEFORE_KIND = re.compile(r"(?:or|and|nor) (?:[\w.-]+ ){1,2}?(?=(?:labels?|tags?|components?)\b)")
 COMPONENT_NOUN_AFTER = re.compile(rf"\s+(?:{KIND_HINTS['component']})$")  # "about the uploader part": the component
 
 
@@ -3564,9 +3575,7 @@ def _prefer_hinted(matches: list[Match], words: Words, components_in: dict[str, 
     for group in _by_span(matches):
         near = words.before(group[0].start, 2) + " " + words.after(group[0].end, 1)
         beside = words.before(group[0].start, 1) + " " + words.after(group[0].end, 1)
-        # "the security or compliance labels": the word after a list of two says the kind of both
-        listed = re.match(r"(?:or|and|nor) (?:[\w.-]+ ){1,2}?(?=(?:labels?|tags?|components?)\b)",
-                          words.after(group[0].end, 4))
+        listed = LISTED_BEFORE_KIND.match(words.after(group[0].end, 4))
         near += " " + words.after(group[0].end + len(listed.group(0).split()), 1) if listed else ""
         hinted = [m for m in group
                   if m.term.kind in KIND_HINT_WORDS and KIND_HINT_WORDS[m.term.kind].search(near)]

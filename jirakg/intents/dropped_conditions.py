@@ -166,12 +166,11 @@ def without(previous: Slots, kinds: set[Kind]) -> Slots:
         slots.was_statuses = []
     if "label" in kinds:
         slots.every_label = False
-    if "sprint" in kinds:
-        slots.every_sprint = False
     if "version" in kinds:
         slots.version_state = None
     if "sprint" in kinds:
         slots.sprint_state, slots.sprint_state_excluded, slots.carried_over = None, False, False
+        slots.every_sprint = False
     if "due" in kinds:
         slots.overdue = False
         slots.dates = [d for d in slots.dates if d.field != "due"]

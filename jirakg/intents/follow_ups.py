@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import get_args
 
-from jirakg.intents.conditions import FIX_VERSION_SAID
+from jirakg.intents.conditions import FIX_VERSION_SAID, SOMEONE_ELSE, SOMEONE_ELSE_REPORTED
 from jirakg.intents.jql_builder import CURRENT_USER, LIST_CLAUSES
 from jirakg.intents.models import DateField, DateRange, EmptiableField, Slots, TextField, ValueFilters
 from jirakg.intents.timewindows import COUNT, shift
@@ -21,8 +21,6 @@ from jirakg.jql.syntax import And, Clause, Query, parse
 REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er|ing)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
 ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|fixing|handling|handles|doing|"
                             r"(?:she|he) (?:has|have)|(?:does|do|did) (?:she|he) have|on (?:his|her|their) plate)\b")
-SOMEONE_ELSE = re.compile(r"\b(?:(?:someone|somebody|anyone|anybody) else|another person|a different person|"
-                          r"other people|others)\b")
 # A person pointed back to ("the ones she reported"); "them"/"they" point at the issues, not a person.
 PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|hers|herself|himself|"
                             r"(?:that|this|the same) (?:person|guy|user))\b")
@@ -388,7 +386,9 @@ def _in_earlier_roles(previous: Slots, new: Slots, words: str) -> tuple[Slots, s
             and previous.reporters and not previous.assignees:
         new.reporters, new.assignees = new.assignees, []
     named = set(previous.assignees + previous.reporters) - {CURRENT_USER}
-    if len(named) == 1 and SOMEONE_ELSE.search(words) and not re.search(r"\b(?:me|i|my)\b", words):
+    # ("someone else" read alone is other than the asker: the words the condition reader reads so)
+    if len(named) == 1 and (SOMEONE_ELSE.search(words) or SOMEONE_ELSE_REPORTED.search(words)) \
+            and not re.search(r"\b(?:me|i|my)\b", words):
         (person,) = named  # "which are assigned to someone else" after Farid's: anyone but Farid, not the asker
         for role in ("assignees", "reporters"):
             setattr(new.excluded, role, [person if p == CURRENT_USER else p for p in getattr(new.excluded, role)])

@@ -23,6 +23,7 @@ from jirakg.intents.conditions import (
     SORTED_AT_END,
     TOP_BEFORE_LEVEL,
     every_text_field,
+    no_points_said,
 )
 from jirakg.intents.conditions import REPORTED as REPORTED_WORDS
 from jirakg.intents.models import IntentName, Measure
@@ -394,8 +395,6 @@ SUM = re.compile(r"\b(?:total|sum(?: of)?|how many|combined|overall)\s+(?:the\s+
                  r"estimates?)(?: (?:on|of|for))?\b|"
                  r"\b(?:story )?(?:points|estimates?) added up\b|"
                  r"\b(?:story points?|points|estimates?)(?P<keep>(?: \w+){0,2}?) (?:sum|total|summed)\s*[?.!]?$")
-# "without any story points in the current sprint": issues with none, no sum of them
-NO_POINTS = re.compile(r"\b(?:without|with no|no|zero|lacking|missing)(?: any)?(?: story)? (?:points?|estimates?)\b")
 # "story points per assignee", "the sum of the estimates by developer", "how many points does each person have":
 # a breakdown that sums points instead of counting issues
 POINTS_PER = re.compile(r"\b(?:(?:the\s+)?(?:total|sum(?: of)?|combined|how many|how much)\s+(?:the\s+)?)?"
@@ -1217,7 +1216,8 @@ def _statistic(text: str) -> TeamAsk | None:
         metric = ("resolution_time" if how_long or RESOLUTION_TIME.search(text)
                   else "points" if POINTS.search(text) else "age")
         return TeamAsk("stats", Measure(statistic=statistic, metric=metric), rest)  # type: ignore[arg-type]
-    match = None if NO_POINTS.search(text) else SUM.search(text)
+    # ("without any story points in the current sprint": the issues with none, no sum of them)
+    match = None if no_points_said(text) else SUM.search(text)
     # "… per assignee" is a breakdown of the points, "who (which component) has the most story points in DATA" and
     # "which story is the biggest in points" rankings
     if not match or any(pattern.search(_blank(text, match)) for pattern in BREAKDOWN[:2]) or (
