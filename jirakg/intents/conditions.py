@@ -68,7 +68,7 @@ NEGATION = re.compile(r"\b(?:no longer|not still|not|no|non|without|except|exclu
                       r"never|nor|apart from|aside from|outside|minus|leave out|leaving out|ignore|ignoring|remove|"
                       r"(?:some |any )?other way than|anything but|anything other than|"
                       r"(?:leave|leaving|put|putting) aside(?! for)|"
-                      r"drop|filter out|take out|skip)\b"
+                      r"drop|filter out|take out|take away|get(?:ting)? rid of|skip)\b"
                       r"(?P<rest>(?: (?!_\b)\w+){0,5})$"  # not past a sentence's end (`SENTENCE_END_WORD`)
                       # "the planned work rather than the defects": its value follows at once, not "… rather than
                       # vibes: how many OPS tickets"
@@ -80,7 +80,7 @@ NEGATION = re.compile(r"\b(?:no longer|not still|not|no|non|without|except|exclu
                       r"(?: (?:a|an|the|any))?(?: \w+)?(?: (?:to|by|as|into))?$")
 # words between a negation and the resolution it reaches that select nothing themselves
 POINTING_WORDS = frozenset("whatever what anything everything the ones those that which is are was were been has have "
-                           "already marked as set ended end up got closed resolved count counting".split())
+                           "already marked as set ended end up got closed resolved count counting any all".split())
 # the reason an issue was closed with ("closed because it wasn't actually a defect"), or a judgement given of it ("we
 # concluded it wasn't a bug"), not the asker's own ("as they are not bugs": a type)
 ENDED_BECAUSE = r"(?:closed|resolved|rejected|shut|dismissed|bounced|marked)\b(?: \w+){0,3}? (?:because|since)"
@@ -172,6 +172,8 @@ EXCLUDING_THOSE = re.compile(r"\b(?:leav(?:e|ing) out|excluding|except(?: for)?|
                              r"(?:any|those|the ones|ones|anything|everything|the issues|the tickets)(?: that| which)?"
                              r" (?:are |were |is |s |re )?(?:also |already )?(?:filed |put |sitting )?"
                              r"(?:under(?= )|(?=in ))")  # ("… the ones in review": the state keeps its "in")
+JQL_PERIOD = re.compile(r"(?<=[a-z] )-(?=\d+(?:d|w|wk|wks|mo|y)\b)")
+EITHER_AFTER = re.compile(r"\b(?P<before>by|to|from|in|with) either\b(?= [^,.;:?!]*\bor\b)")
 SLASHED_LIST = re.compile(r"(?<=[a-z])\s*/\s*(?=[a-z])")  # words joined by a slash, not dates or "w/"
 EITHER_DIRECTION = re.compile(r"\b(?:in )?(?:either|both|any) (?:direction|directions|way|side|sides)\b")
 # a bracketed list, perhaps opened by a word that says it spells out what came before
@@ -280,7 +282,7 @@ DECLINED = re.compile(r"(?<!status )(?<!state )\b(?:(?:closed|resolved|marked|en
 # The reporter's verbs, plain and past, shared by every pattern that reads a reporter (team questions too)
 REPORT = "report|file|raise|log|open|create|submit|flag"
 REPORTED_VERBS = ("reported", "filed", "raised", "logged", "opened", "created", "submitted", "flagged", "brought up",
-                  "put forward")
+                  "put forward", "proposed", "suggested", "requested")
 REPORTED = "|".join(REPORTED_VERBS)
 # Words for settling an issue: negated ("never sorted out", "nobody has dealt with") they leave it unresolved
 SETTLED = (r"(?:resolved|fixed|done|finished|completed|closed|dealt with|addressed|taken care of|sorted(?: out)?|"
@@ -390,8 +392,12 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                             r"(?:don t|doesn t|do not|does not|didn t|did not) (?:yet )?have (?:an? |any )?"
                             r"(?:owner|assignee)|(?:nobody|no one|noone) (?:has |have )?(?:yet )?been (?:handed|given)"
                             r"(?: (?:to )?work on)?|"
-                            # "still has no person attached to it"
+                            # "still has no person attached to it", "no person responsible for them"
                             r"no (?:person|one|owner|human|name) (?:attached|assigned|tied)(?: to (?:it|them))?|"
+                            r"no (?:person|human|individual) (?:is )?(?:responsible|in charge|looking after|handling|"
+                            r"working on|taking care of)|"
+                            # "which ones aren't with anyone yet?"
+                            rf"{NOT_BE} (?:yet )?with (?:anyone|anybody|someone|somebody|a person)|"
                             # "haven't been given to anyone", "don't have anyone responsible for them"
                             rf"{NOT_BE_GIVEN}(?:given|handed|passed) (?:over )?to (?:anyone|anybody|someone|"
                             r"somebody|a person|any person)|"
@@ -411,6 +417,10 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               rf"unscheduled|{NOT_PUT}(?:releases?|fix ?versions?|versions?){GIVEN}|"
                               # "not in any release", "aren't part of any version yet"
                               rf"(?:{NOT_BE}|not) (?:yet )?(?:in|on|part of|inside) (?:a |an |any )"
+                              r"(?:releases?|fix ?versions?|versions?)|"
+                              # "never planned for a fix in any release", "not scheduled into any release"
+                              r"(?:never|not) (?:yet )?(?:been )?(?:planned|scheduled|targeted|slated)"
+                              r"(?: (?:for|into|in) (?:a fix|fixing))? (?:for|in|into|to) (?:a |an |any )"
                               r"(?:releases?|fix ?versions?|versions?))\b")),
     # "no affects version", "missing an affected version"
     ("affectedVersion", re.compile(rf"\b(?:{WITHOUT}(?:affects?|affected) versions?{GIVEN}|"
@@ -519,7 +529,7 @@ EMPTY_FIELDS: list[tuple[str, re.Pattern[str]]] = [
                               rf"(?:not|(?:haven t|hasn t|have not|has not|aren t|isn t|are not|is not|weren t|"
                               rf"wasn t)(?: yet| still)?(?: been)?) (?:yet )?{UNSETTLED_VERBS}"
                               rf"(?: (?:and|or|nor) {SETTLED})?(?: yet)?|"  # "not dealt with and closed yet"
-                              r"unaddressed|unhandled|"
+                              r"unaddressed|unhandled|unsorted|"
                               rf"(?:nobody|no one) (?:has |have )?(?:yet |ever |really )?{SETTLED}|"
                               r"need (?:a |some )?fix(?:ing)?|"
                               # "still waiting for design input": not done, and what it waits for is read on
@@ -755,7 +765,7 @@ REPORTER_AFTER = re.compile(rf"^(?:(?!(?:but|and|or|yet|then|assigned|assignee|o
                             rf"owner)\b)[a-z]+ (?=(?:has |have |had )?(?:{REPORTED})\b))?"
                             rf"(?:has |have |had )?{BY_ONESELF}"
                             # "filled": "filed" typed twice
-                            rf"(?:{REPORTED}|wrote|written up|entered|authored|filled|(?:put|sent|handed) in)\b|"
+                            rf"(?:{REPORTED}|wrote|written up|entered|authored|filled|made|(?:put|sent|handed) in)\b|"
                             # "Farid was the one to raise", "who first logged"
                             rf"^(?:(?:was|is|were) )?the (?:one|person) (?:who|to|that) {BY_ONESELF}"
                             rf"(?:{REPORT}|{REPORTED})\b|"
@@ -840,7 +850,10 @@ ASSIGNEE_AFTER = re.compile(r"^(?:is|was|s) (?:the |its |their )?(?:assignee|own
                             # "the tickets Samir picked up", "what he took on", "bugs he is responsible for"
                             r"picked up|took on|has taken on|(?:is |are )?(?:responsible|accountable) for|"
                             r"(?:is |are )?dealing with|deals with|(?:is |are )?looking after|looks after)\b|"
-                            r"^as (?:the |its |their )?(?:assignee|owner)\b")
+                            r"^as (?:the |its |their )?(?:assignee|owner)\b|"
+                            # "the ones Allison was asked to handle"
+                            r"^(?:was|were|is|are|has been|have been) (?:asked|told|supposed|meant|expected) to "
+                            r"(?:handle|fix|work on|look at|look into|take care of|deal with|pick up)\b")
 TEXT_VERBS = [r"mentioning|mentions?|mention of|containing|contains?|that (?:talk|talks) about|talking about|"
               r"uses? the words?|using the words?|"
               r"(?:that |which )?(?:bring|brings|bringing) up|"
@@ -1067,7 +1080,10 @@ POINTS_ORDER = re.compile(rf"\b{SORTED_BY}by (?:the |their |its )?(?:story )?(?:
 SORTED_AT_END = re.compile(r"\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?) )?(?:by|in order of) "
                            r"(?P<field>priority|urgency|importance|due date|creation date|last update|last activity|"
                            r"age)"
-                           r"(?: (?P<way>asc|desc|ascending|descending))?\W*$")
+                           r"(?: (?P<way>asc|desc|ascending|descending))?\W*$|"
+                           # "MOB open epics, created asc": a field and a direction, as JQL's ORDER BY says them
+                           r"\b(?P<field2>created|updated|due date|due|priority|resolved|key) "
+                           r"(?P<way2>asc|desc|ascending|descending)\W*$")
 # the named groups of ORDER's everyday wordings and the ORDER_FIELDS entry each says
 ORDER_SAID = {"added": "newest", "waiting": "oldest", "longest": "oldest", "waited": "oldest", "changed": "last update",
               "urgent": "most urgent", "overdue": "due date", "stale": "stalest", "stale2": "stalest",
@@ -1276,16 +1292,18 @@ BLOCKING_LEVEL = re.compile(r"\b(?:marked|ranked|flagged|rated|set|labell?ed|cla
                             r" (?:[\w-]+ ){0,3}?(?:bugs?|problems?|issues?|tickets?|defects?)\b(?! (?:for|of|on)\b)|"
                             r"\s*(?:$|[?.,;]))")
 # "high+ prio": that level or above ("c++" is no level)
-LEVEL_PLUS = re.compile(r"(?<=[a-z]{3})\+(?![\w+])(?: (?:prio|priority)\b)?")
+LEVEL_PLUS = re.compile(r"(?<=[a-z]{3})(?<!point)(?<!points)\+(?![\w+])(?: (?:prio|priority)\b)?")  # ("8 points+")
 # "include High as well, not just Highest", "WEB bugs, not only the open ones": what the set is more than, no condition
 # ("not just its stories but their sub-tasks too" is read whole elsewhere)
 NOT_JUST = re.compile(r"\bnot (?:just|only|merely|simply) (?![^,.;:?!]*\bbut\b)[^,.;:?!]*")
 # "leave out anything that's already been finished": the words between a negation and the state it reaches
+# ("take away the ones that turned out to be repeats": whatever the state, the value comes within reach of the verb)
 BEEN_BEFORE_STATE = re.compile(r"(?P<kept>\b(?:leav(?:e|ing) out|exclud(?:e|ing)|except(?: for)?|skip(?:ping)?|"
-                               r"drop(?:ping)?|ignor(?:e|ing)|minus) (?:anything|everything|whatever|the ones|ones|"
+                               r"drop(?:ping)?|ignor(?:e|ing)|minus|tak(?:e|ing) away|get(?:ting)? rid of) "
+                               r"(?:anything|everything|whatever|the ones|ones|any|all|"
                                r"those|stuff|issues|tickets) )(?:that|which)(?:['’ ]s|['’ ]re| is| are| has| have| had|"
-                               r" was| were)(?: already| now| since)?(?: been| gotten| got)? "
-                               r"(?=(?:finished|done|closed|resolved|completed|fixed)\b)")
+                               r" was| were)?(?: already| now| since)?(?: been| gotten| got)?"
+                               r"(?: turned out to be| ended up(?: as| being)?)? ")
 # "the go/no-go meeting": a decision's name, no negation of what follows
 GO_NO_GO = re.compile(r"\bgo\s*(?:/|-|or)\s*no[- ]go\b|\bno[- ]go\b")
 REGARDLESS = re.compile(r"\b(?:regardless of|irrespective of|no matter|whatever|whichever) (?:who|what|when|how|which|"
@@ -1348,14 +1366,14 @@ UNRELEASED = re.compile(r"\b(?:(?:unreleased|not (?:yet )?released)(?: (?:fix )?
                         r"(?:out|live|shipped)(?: yet)?)\b")
 RELEASED = re.compile(r"\b(?:released versions?|already (?:released|shipped) (?:versions?|releases?)|shipped releases?|"
                       r"past releases?)\b")
-_POINTS = r"(?:story )?(?:points?|pts|sp)"
+_POINTS = r"(?:story )?(?:points?|pts?|sp)"
 _N = r"\d+(?:\.\d+)?"
 _SIZED_AT = r"(?:estimated|sized|pointed|rated) (?:at )?"  # "sized 8 or bigger": the points said by the verb
 _MORE = r"(?:or more|and up|and above|or higher|or above|plus|or larger|or bigger|or greater|and over|or over)"
 _LESS = r"(?:or less|or fewer|or smaller|or lower|or below|and under|and below)"
 POINTS_AT_LEAST = re.compile(rf"\b(?:{_SIZED_AT})?(?:(?P<n>{_N})\s*(?:\+|{_MORE})\s*{_POINTS}|(?P<m>{_N}) {_POINTS} "
                              rf"{_MORE})\b|\b(?:at least|min(?:imum)?) (?P<k>{_N}) {_POINTS}\b|"
-                             rf"\b{_SIZED_AT}(?P<j>{_N}) {_MORE}\b")
+                             rf"\b{_SIZED_AT}(?P<j>{_N}) {_MORE}\b|\b(?P<p>{_N}) ?{_POINTS}\+")  # "8pt+"
 POINTS_AT_MOST = re.compile(rf"\b(?:{_SIZED_AT})?(?:(?P<n>{_N}) {_LESS} {_POINTS}|(?P<m>{_N}) {_POINTS} {_LESS})\b|"
                             rf"\b(?:at most|max(?:imum)?|no more than) (?P<k>{_N}) {_POINTS}\b|"
                             rf"\b{_SIZED_AT}(?P<j>{_N}) {_LESS}\b")
@@ -1522,7 +1540,10 @@ DOWNWARD_SAID = re.compile(rf"\b{OR_BELOW}\b|\bat most\b")
 # "more urgent than Medium", "anything below High": the levels past the one named, not it
 COMPARED = re.compile(r"\b(?:(?:with |of |at )?(?:a )?priority )?"
                       r"(?:(?P<more>more|less) (?:urgent|important|pressing|severe|critical|serious)|"
-                      r"(?P<higher>higher|lower)(?: priority| in priority)?|(?P<side>above|below)) (?:than )?"
+                      r"(?P<higher>higher|lower)(?: priority| in priority)?|(?P<side>above|below)|"
+                      # "priority less than Major", "less than major priority"
+                      r"(?P<less>(?<=priority )(?:less|more)|(?:less|more)(?= than [a-z]+ (?:priority|prio)\b)))"
+                      r" (?:than )?"
                       r"(?:priority )?(?:the )?(?P<level>[a-z]+)(?: priority)?\b")
 # "the top two urgency levels", "the two highest priorities", "the bottom 2 priority levels": counted off the scheme
 # (shared with the ranking reader, which must leave "the top two urgency levels" to this one)
@@ -1763,6 +1784,8 @@ class ConditionReader:
         raw = PRE_POST_YEAR.sub(lambda m: "after " if m.group(1) == "post" else "before ", HI_LEVEL.sub("high", raw))
         raw = NOT_ENDED_EITHER.sub(r"\g<not>\g<yet> \g<a> and not \g<b>", raw)
         raw = NEGATED_COMMA_LIST.sub(lambda m: m.group(0).replace(",", " or"), raw)
+        raw = EITHER_AFTER.sub(r"\g<before>", raw)  # "reported by either Colin or Antranig": by one of them
+        raw = JQL_PERIOD.sub("", raw)  # "created -30d", as JQL says a period back: "created 30d"
         plans = list(SO_THAT.finditer(raw))
         asides = [m for m in PURPOSE.finditer(raw) if m.group("said") or m.group("owner")] + list(
             REQUESTER.finditer(raw)) + plans + list(REMARK.finditer(raw))
@@ -2501,7 +2524,8 @@ class ConditionReader:
                 way = "desc" if match.group("big") else "asc" if match.group("small") else match.group("way")
                 slots.order_by = _directed(f"{quote(self.points_field)} ASC", way)
         for match in words.take_all(SORTED_AT_END):
-            slots.order_by = _directed(ORDER_FIELDS[match.group("field")], match.group("way"))  # "by urgency desc"
+            slots.order_by = _directed(ORDER_FIELDS[match.group("field") or match.group("field2")],
+                                       match.group("way") or match.group("way2"))  # "by urgency desc"
         for match in words.take_all(ORDER):
             chosen = next(filter(None, (match.group(name) for name in (
                 "field", "field2", "field3", "field4", "bare", "agefield", "first", "start", "whenverb", "whenverb2",
@@ -2760,7 +2784,8 @@ class ConditionReader:
         # a name with no role word: the reading is said, as the reporter is as likely meant
         slots.assumed += [f"I read {uncued[p]} as the assignee." for p in slots.assignees if p in uncued]
         named = [*slots.assignees, *slots.reporters, *slots.excluded.assignees, *slots.excluded.reporters,
-                 *(h.value for h in slots.history if h.field == "assignee"), *(m.term.value for m in mentioned)]
+                 *(h.value for h in slots.history if h.field == "assignee" and h.value),
+                 *(m.term.value for m in mentioned)]
         named = [p for p in dict.fromkeys(named) if p != CURRENT_USER]  # everyone named, in whatever role
         # "Justin wants the problems he reported", "not opened by Carla but assigned to her", "reported by Carla
         # that she doesn't own": the pronoun is the one person named; beside two people it is left named as unused
@@ -3037,7 +3062,8 @@ class ConditionReader:
             at = next((i for i, level in enumerate(order) if level.lower() == match.group("level")), None)
             if at is None:
                 continue
-            up = (match.group("more") or match.group("higher") or match.group("side")) in ("more", "higher", "above")
+            up = (match.group("more") or match.group("higher") or match.group("side") or match.group("less")) in (
+                "more", "higher", "above")
             slots.priorities += [p for p in (order[:at] if up else order[at + 1:]) if p not in slots.priorities]
             words.take(*words.span(match))
 

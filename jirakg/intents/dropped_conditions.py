@@ -71,6 +71,8 @@ ANY = re.compile(r"\bwho ?ever (?P<whoever>owns|has|holds|is assigned|is working
                  rf"{BOUNDARY}|"
                  r"\b(?:whether |if )?(?:they'?re |they are |it'?s |it is )?(?P<either>in a sprint|assigned|labell?ed|"
                  r"tagged|in an epic|blocked|resolved|overdue)(?:,)? or not\b", re.IGNORECASE)
+NEGATED_BEFORE = re.compile(r"\b(?:never|not|no|without|isn'?t|aren'?t|wasn'?t|weren'?t|haven'?t|hasn'?t)\b"
+                            r"(?:\W+\w+){0,6}\W*$", re.IGNORECASE)
 EITHER: dict[str, Kind] = {"in a sprint": "sprint", "assigned": "assignee", "labeled": "label", "labelled": "label",
                            "tagged": "label", "in an epic": "parent", "blocked": "link", "resolved": "resolution",
                            "overdue": "due"}
@@ -108,6 +110,8 @@ def dropped(words: str, value_kinds: Callable[[str], set[Kind]]) -> tuple[str, s
     kinds: set[Kind] = set()
 
     def taken(match: re.Match[str]) -> str:
+        if match.groupdict().get("any") is not None and NEGATED_BEFORE.search(match.string[:match.start()]):
+            return match.group(0)  # "never planned for a fix in any release": in none, not in whichever
         said = _kinds(match, value_kinds)
         kinds.update(said)
         return " " if said else match.group(0)

@@ -147,7 +147,7 @@ RULES: list[tuple[IntentName, re.Pattern[str]]] = [
                             r"(?: to (?:do|resolve|fix|finish|close|complete))? in "
                             rf"(?:the (?:[\w.-]+ ){{0,5}}?(?:epic|story|initiative|feature),? )?"
                             rf"(?:it|this|that|{KEY_WORD})|"
-                            rf"children|child|kids|sub[- ]?tasks?|{UNDER}|"
+                            rf"children|child|kids|sub[- ]?tasks?|{UNDER}(?! (?:any|no)\b)|"  # ("under any part")
                             r"(?:whose|with|having) (?:the |a |an )?(?:parent|epic)|"
                             r"descendants?|pieces of|parts of|breakdown of)\b")),
 ]
@@ -181,8 +181,9 @@ INTENT_WORDS = ["blocks", "blocked", "blocking", "blockers", "summarize", "summa
 CLOSE_INTENT_WORDS = CloseWords(INTENT_WORDS)
 SEARCH_WORDS = re.compile(r"\b(list|show|find|search|which|what|any|anything|everything|stuff|things|all|open|closed|"
                           r"unresolved|issues|bugs|tickets|stories|tasks|epics|items|reports)\b")
-KG_WORDS = re.compile(r"\b(born|birth|died|death|height|tall|married|spouse|wife|husband|wrote|written|author\w*|"
-                      r"publish\w*|papers?|publications?|articles?|affiliat\w*|nationality|capital|population|"
+# ("wrote up", "written up": what reporters do to tickets, not what authors do to papers)
+KG_WORDS = re.compile(r"\b(born|birth|died|death|height|tall|married|spouse|wife|husband|wrote(?! up)|written(?! up)|"
+                      r"author\w*|publish\w*|papers?|publications?|articles?|affiliat\w*|nationality|capital|population|"
                       r"founded|member of|co-?authors?|venue|journal|conference|homepage|orcid|university)\b")
 JIRA_WORDS = re.compile(r"\b(issues?|tickets?|bugs?|epics?|stor(y|ies)|tasks?|sprints?|jira|assignee|blockers?|"
                         r"priority|status|backlog|release)\b")
@@ -220,10 +221,15 @@ FOLLOW_UP = re.compile(r"\b(?:those|them|these|they|ones|the same|that list|the 
                        r"^\W*(?:[\w'-]+ ){1,2}(?:only|alone)\W*$|"
                        # "reported by Ana Silva only": a longer value, naming no issues of its own
                        rf"^\W*(?!.*{ISSUE_NOUNS.pattern})(?:[\w'-]+ ){{3,4}}(?:only|alone)\W*$|"
+                       # "New Feature type only": a value and the field it is of
+                       r"^\W*(?:[\w'-]+ ){1,3}(?:type|kind|status|priority|component|label)s? (?:only|alone)\W*$|"
                        r"^\W*(?!(?:thanks|yes|cheers|always|perhaps|guess)\b)[\w'-]+s\?\s*$|"  # ("huh?" is no value)
                        r"(?:^|[.!?:;]\s+)(?:and|what about|how about|only|just|now|but|same|also|leave out|exclude|"
                        r"excluding|without|except|minus|drop|remove|skip|ignore|not|no|sort|order|narrow|filter|restrict|limit|"
-                       r"which (?:ones? )?(?:are|were|have|has|assigned|reported|raised|filed|owned|given)|which ones|"
+                       r"other than|apart from|aside from|besides|"
+                       r"which (?:ones? )?(?:are|were|have|has|assigned|reported|raised|filed|owned|given|got|came|"
+                       r"went|ended|turned|never|still|did|didn't|don't|haven't|hasn't|aren't|weren't|need|needs)|"
+                       r"which ones|"
                        # "how many were marked won't fix?": no issues named, so the ones just listed
                        r"(?:count |so )?how many (?:are|were|have|has|got|(?:aren|weren|haven)['’ ]?t|are not|"
                        r"were not|are still|still|"
@@ -335,6 +341,8 @@ YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|d
 OWN_PLAN = re.compile(r"\W*(?:and |then |so )?(?:i|we)(?:'ll|’ll| will|'m going to| am going to|'re going to| are "
                       r"going to| plan to)(?! (?:need|want|like)\b)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
+WHICH_ITEMS = re.compile(r"\bwhich (?:things|items|issues|tickets|work|stories|bugs|tasks|ones|pieces)\b")
+SHORTHAND_SYMBOLS = re.compile(r"\s*[=~]\s*")  # "res=Incomplete", "env ~ Firefox": JQL's signs in shorthand
 UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
 
 
@@ -603,6 +611,9 @@ class EmbeddedParser:
         elif team is not None and team.name == "release" and not any(p.search(lowered) for p in RELEASE) \
                 and self._filters_present(lowered, kinds=NOT_A_RELEASE, with_categories=False):
             team = None  # "Uploader, fixVersion 1.2": the component's issues in that release, not how it is going
+        elif team is not None and team.name == "release" and WHICH_ITEMS.search(lowered) \
+                and self._reads_a_state(lowered):
+            team = None  # "which things planned for 2026.Q4 are not finished yet?": those issues, listed
         previous = state.last_search
         if team is not None and team.name in ("sprint", "release") and previous is not None \
                 and state.last_intent in ("search", "count") and FOLLOW_UP.search(lowered) and not keys:
@@ -716,7 +727,8 @@ class EmbeddedParser:
         except (JqlSyntaxError, Unknown) as exc:
             if isinstance(exc, JqlSyntaxError) and (cut := self.typed.english_tail(jql)):
                 return self._typed(f"{prefix} {cut[1]}".strip(), cut[0], state, refines)  # "… and unresolved"
-            return clarify(f"That reads as JQL, but it cannot run: {exc}")
+            worded = self._worded(f"{said} {jql}", state, follows)
+            return worded or clarify(f"That reads as JQL, but it cannot run: {exc}")
         slots.typed_jql, slots.order_by = where or None, order or slots.order_by
         slots.assumed += read_as
         slots.descendants_of += subtrees
@@ -727,6 +739,25 @@ class EmbeddedParser:
                                                          and not LISTING.search(prefix.lower()))
         name: IntentName = "count" if counted else "search"
         return IntentCall(name=name, slots=slots, jql=build_jql(slots, now=self.now().strftime(MINUTE)))
+
+    def _worded(self, text: str, state: ConversationState, follows: bool) -> IntentCall | None:
+        """"FLUID open, env ~ Firefox", "asg Ana, desc ~ keyboard": shorthand that borrows JQL's = and ~ but is no
+        JQL, read as the words it is when every word is read; None when some word is not (the JQL error is then
+        the clearer answer). `follows`: said as a change to the last search, as typed JQL would be."""
+        if SHORTHAND_SYMBOLS.search(text) is None or re.search(r"[<>!()]|\b(?:AND|OR|NOT|EMPTY)\b", text) or (
+                state.last_search is not None and not follows):
+            return None  # (after a list, whether such shorthand narrows it or starts again is not said: asked)
+        words = SHORTHAND_SYMBOLS.sub(" ", text)
+        if self.typed.find(words) is not None:
+            return None
+        call = self._part(words, state, None, [])
+        if call.name not in ("search", "count") or call.slots.ignored or "text ~" in (call.jql or ""):
+            return None
+        lowered = words.lower()
+        if follows and state.last_search is not None and not (FOLLOW_UP.search(lowered) or refines_alone(lowered)):
+            call.slots = narrowed(state.last_search, call.slots, lowered, self.lexicon.done_statuses())
+            call.jql = build_jql(call.slots, now=self.now().strftime(MINUTE))
+        return call
 
     def _filtered(self, name: IntentName, part: str, lowered: str, keys: list[str],
                   state: ConversationState) -> IntentCall | None:
@@ -852,7 +883,8 @@ class EmbeddedParser:
                        if name != "count" and (relatives or name not in ("linked", "children"))):
                 # "sort them by priority", "only bugs"; "and in FLOE?" after a count is a count again
                 listing = LISTING.search(lowered) or re.search(r"\b(?:sort|order)\b", lowered)
-                counted = RULES[1][1].search(lowered) or (state.last_intent == "count" and not listing)
+                counted = RULES[1][1].search(lowered) or WANTS_NUMBER.search(lowered) or (
+                    state.last_intent == "count" and not listing)  # ("just give me the number")
                 return "count" if counted else "search"
         if state.last_search is not None and refines_alone(lowered) and pronoun_in_role(lowered):
             return "count" if state.last_intent == "count" else "search"  # "assigned to her": the last set, narrowed
@@ -889,6 +921,15 @@ class EmbeddedParser:
         except Unknown:
             return False
         return bool(set(_narrowing(slots)) - {"text"})
+
+    def _reads_a_state(self, lowered: str) -> bool:
+        """A state or an unresolved said ("are not finished yet", "blocked"), in any words the reader knows."""
+        try:
+            slots = self.conditions.read(lowered, Slots())
+        except Unknown:
+            return False
+        return bool(slots.statuses or slots.status_categories or slots.excluded.statuses
+                    or slots.excluded.status_categories or "resolution" in slots.empty)
 
     def _cycles(self, part: str) -> IntentCall:
         """"tickets in MOB, DATA and OPS blocking each other in a loop?": the deadlocks reaching the projects named."""

@@ -18,8 +18,10 @@ from jirakg.jql.errors import JqlSyntaxError
 from jirakg.jql.render import render
 from jirakg.jql.syntax import And, Clause, Query, parse
 
-REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er|ing)?|file|filed|fill?ed|raised?|logged|opened|wrote|created)\b")
-ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|fixing|handling|handles|doing|"
+REPORTER_WORDS = re.compile(r"\b(?:report(?:ed|s|er|ing)?|file|filed|fill?ed|raised?|logged|opened|wrote|created|"
+                            r"proposed|suggested|requested)\b")
+ASSIGNEE_WORDS = re.compile(r"\b(?:as+ign(?:ed|s|ee)?|working on|works on|owns?|fixing|handl(?:e|es|ed|ing)|doing|"
+                            r"(?:asked|told|supposed|meant|expected) to|"
                             r"(?:she|he) (?:has|have)|(?:does|do|did) (?:she|he) have|on (?:his|her|their) plate)\b")
 # A person pointed back to ("the ones she reported"); "them"/"they" point at the issues, not a person.
 PERSON_PRONOUN = re.compile(r"\b(?:she|he|her|him|his|hers|herself|himself|"

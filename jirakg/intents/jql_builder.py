@@ -132,7 +132,8 @@ def _links(slots: Slots) -> list[str]:
 
 
 def _history(condition: HistoryCondition, now: str | None) -> str:
-    clause = f"{condition.field} {condition.operator} {_literal(condition.field, condition.value)}"
+    clause = f"{condition.field} {condition.operator}"
+    clause += "" if condition.value is None else f" {_literal(condition.field, condition.value)}"
     for name, moment in (("after", condition.after), ("before", condition.before)):
         if moment:
             clause += f" {name} {_moment(moment, now)}"

@@ -49,11 +49,13 @@ SYNONYMS = {
     ("type", "new feature"): ["feature request", "feature requests", "new feature request", "new feature requests",
                               "feature idea", "feature ideas", "feature",
                               "features", "new capability", "new capabilities", "brand new capabilities",
-                              "new functionality", "brand new functionality"],
+                              "new functionality", "brand new functionality", "new to be added",
+                              "something new added", "new things added"],
     ("type", "improvement"): ["enhancement", "enhancements"],
     # the kinds above and below a story, said by people who never used Jira
     ("type", "epic"): ["theme", "themes", "umbrella", "umbrellas", "body of work", "bodies of work"],
     ("type", "sub-task"): ["sub piece", "sub pieces", "subpiece", "subpieces", "child step", "child steps",
+                           "checklist step", "checklist steps",
                            "sub item", "sub items", "subitem", "subitems", "child task", "child tasks",
                            # "smaller split-off pieces of work", "smaller pieces of bigger tasks"
                            "split off pieces", "split off piece", "split off work", "smaller child tasks",

@@ -31,8 +31,9 @@ class HistoryCondition(BaseModel):
     `status CHANGED TO "Blocked" AFTER "2026/10/01 00:00"` ("moved to Blocked since October")."""
     # fixVersion: "slipped from 2026.Q3 into 2026.Q4"; priority: "escalated to Highest"
     field: Literal["status", "assignee", "fixVersion", "priority"]
-    operator: Literal["was", "changed to", "changed from"]  # changed from: "used to be Carla's" (not now)
-    value: str  # a status name, an account id or currentUser()
+    # changed from: "used to be Carla's" (not now); changed: "changed hands last week" (no value)
+    operator: Literal["was", "was not", "changed to", "changed from", "changed"]
+    value: str | None = None  # a status name, an account id or currentUser()
     after: str | None = None  # ISO timestamps bounding when
     before: str | None = None
 

@@ -31,7 +31,8 @@ UNITS = {"day": 1, "week": 7}  # in days; months and years count on the calendar
 # whether a yearless month or day reads forward (due dates) — set for one find_windows call
 _AHEAD: ContextVar[bool] = ContextVar("ahead", default=False)
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+                "fifteen": 15, "sixteen": 16, "eighteen": 18, "twenty": 20, "thirty": 30, "forty": 40,
                 "forty five": 45, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "couple of": 2,
                 "few": 3}
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}

@@ -49,8 +49,10 @@ OPERATOR = (r"(?:!=|!~|<=|>=|=|~|<|>|\bnot\s+in\b|\bin\s*(?:\(|[a-z]\w*\()|\bis\
             r"\bwas\b|\bchanged\b)")
 # history operators typed in capitals are JQL ("status CHANGED TO Blocked"); "status changed to blocked" is English
 STRONG_JQL = re.compile(r"[=~<>]|\b(?:AND|OR|ORDER BY)\b|\bis\s+(?:not\s+)?(?:empty|null)\b|\bin\s*\(|\w\(|"
-                        r"(?-i:\b(?:CHANGED|WAS)\b)|\bduring\s*\(\s*[\"']?\d{4}|"  # a history period typed as JQL
-                        r"\b(?:after|before|on|by)\s+-\d+[dwhmy]\b",  # "status changed to Blocked after -14d"
+                        r"(?-i:\b(?:CHANGED|WAS|FROM|AFTER|BEFORE|DURING)\b)|"
+                        r"\bduring\s*\(\s*[\"']?\d{4}|"  # a history period typed as JQL
+                        # "status changed to Blocked after -14d", 'assignee changed from Ana after "2026-09-01"'
+                        r"\b(?:after|before|on|by)\s+(?:-\d+[dwhmy]\b|[\"']\d{4}[-/]\d\d[-/]\d\d)",
                         re.IGNORECASE)
 # Words that lead into the JQL and select nothing: "how many issues match …", "count issues matching the query …"
 QUERY = r"(?:(?:the|this|my|a) )?(?:query|jql|filter|search|conditions?|criteria)"

@@ -37,11 +37,19 @@ SHORTHAND = {"lst": "last", "wk": "week", "wks": "weeks", "mnth": "month", "mth"
              "tht": "that", "wek": "week", "thru": "through", "cust": "customer", "rn": "right now", "wat": "what",
              "wut": "what", "fixver": "fix version", "fixvers": "fix versions", "ver": "version", "vers": "versions",
              "sp": "story points", "dupes": "duplicates", "res": "resolution", "affects-ver": "affects version",
-             "env": "environment", "unres": "unresolved", "rep": "reported"}  # "reopened w patch in comments", "n ana?"
+             "env": "environment", "unres": "unresolved",
+             "lbl": "label", "lbls": "labels", "chg": "changed",
+             "chgd": "changed"}  # "reopened w patch in comments", "n ana?"
 SHORT = re.compile(r"(?<![\w/-])(?:w/o|w/|b/c)(?![\w/])|(?<![\w-])(?:" + "|".join(SHORTHAND) + r")(?![\w-])|"
                    r"(?<=[a-z]-)prios?\b|(?<![\w-])cust(?=-[a-z])",  # "Highest-prio", "cust-reported"
                    re.IGNORECASE)
 SLASHED = {"w/o": "without", "w/": "with", "b/c": "because"}
+ARROW = re.compile(r"\s*-+>\s*")
+STATUS_CAT = re.compile(r"\bstatus cat\b", re.IGNORECASE)
+# a role written short: "rep by Colin" is reported by, "rep Colin, asg Ana" names the fields
+ROLE_SHORT = re.compile(r"(?<![\w-])(?P<role>rep|asg|asgn)(?P<by> by| to)?(?![\w-])", re.IGNORECASE)
+ROLES_SPELT = {"rep": ("reporter", "reported by"), "asg": ("assignee", "assigned to"),
+               "asgn": ("assignee", "assigned to")}
 # "desc" is the description only beside an emptiness ("empty desc", "no desc"): elsewhere it sorts ("updated desc")
 EMPTY_DESC = re.compile(r"\b(?P<empty>(?:no|empty|blank|missing|without) )desc\b|\bdesc(?= (?:empty|blank|missing)\b)",
                         re.IGNORECASE)
@@ -75,6 +83,8 @@ class Typos:
         text = SHORT_WEEKDAY.sub(lambda m: m.group("before") + WEEKDAY_SHORT[m.group("day").lower()], text)
         text = SHORT_MONTH.sub(lambda m: MONTH_SHORT[m.group("month").lower()], text)
         text = EMPTY_DESC.sub(lambda m: f"{m.group('empty') or ''}description", text)
+        text = ROLE_SHORT.sub(self._role_spelt_out, text)
+        text = ARROW.sub(" to ", STATUS_CAT.sub("status category", text))  # "status chg -> Blocked", "status cat"
         return WORD.sub(lambda m: self._word(m.group()), SHORT.sub(self._spelt_out, text))
 
     def _spelt_out(self, match: re.Match) -> str:
@@ -82,6 +92,10 @@ class Typos:
         if typed in SLASHED:
             return SLASHED[typed] + " "
         return match.group() if typed in self.known else SHORTHAND[typed]  # a name is kept as typed ("TY")
+
+    def _role_spelt_out(self, match: re.Match) -> str:
+        short = match.group("role").lower()
+        return match.group() if short in self.known else ROLES_SPELT[short][bool(match.group("by"))]
 
     def knows(self, word: str) -> bool:
         """`word` (lower case) is a word the reader knows as it is: never a misspelling of another."""
