@@ -895,8 +895,14 @@ IN_ENVIRONMENT = re.compile(rf"\b(?:(?P<words>[\w-]+) )?in (?:the |its |their )?
                             # "reported against the Production environment", "bugs in the staging environment"
                             r"\b(?:against|in|on|from) (?:the |our )?(?P<named>[a-z][\w-]*) environment\b|"
                             # "bugs seen on Ubuntu, according to the platform details", "on ubuntu per the setup info"
-                            rf"\bon (?P<on>[\w.-]+),? (?:according to|per|as (?:listed|given) in) (?:the |their |its )?"
-                            rf"{ENVIRONMENT_SAID}\b")
+                            rf"\b(?:on|in) (?P<on>[\w.-]+),? (?:according to|per|as (?:listed|given) in|going by|"
+                            rf"based on) (?:the |their |its )?{ENVIRONMENT_SAID}\b")
+# "say in their setup details that they happened on Safari": the word after, before any word said before
+HAPPENED_ON = re.compile(rf"\b(?:(?:say|says|said|show|shows|note|notes|list|lists) )?(?:in (?:the |their |its ))?"
+                         rf"{ENVIRONMENT_SAID}(?: (?:says?|shows?|notes?|lists?|states?))?,? (?:that )?(?:they|it) "
+                         r"(?:happened|happens|happen|occurred|occur|occurs|were seen|was seen|showed up|show up|"
+                         r"came up|broke) (?:on|in|with|under) "
+                         r"(?P<words>[\w.-]+)\b")
 # the field words are searched in, said after them ("demo in the summary", "IE6 in the environment")
 # "regression in the comments", "where somebody's remarks mention X", "where a reply uses the word X"
 IN_COMMENTS = re.compile(r"\b(?:(?P<words>[\w-]+) (?:(?:come|comes|came|coming) up |(?:was |is |gets |got )?"
@@ -962,7 +968,8 @@ TITLE_HAS_WORD = re.compile(r"\b(?:title|summary|headline|heading|subject line)s
 TEXT_FIELD_SAID: tuple[tuple[Literal["summary", "description", "environment", "comment"], re.Pattern[str]], ...] = (
     ("summary", TITLE_HAS_WORD), ("summary", PHRASE_IN_TITLE), ("comment", PHRASE_IN_COMMENTS), ("summary", IN_TITLE),
     ("summary", TITLED),
-    ("description", IN_DESCRIPTION), ("environment", IN_ENVIRONMENT), ("comment", IN_COMMENTS))
+    ("description", IN_DESCRIPTION), ("environment", HAPPENED_ON), ("environment", IN_ENVIRONMENT),
+    ("comment", IN_COMMENTS))
 # two or more of the fields text is searched in, listed: the text anywhere ("whether in titles, write-ups or the
 # discussion underneath")
 _TEXT_FIELD = (r"(?:the |its |their |a )?(?:titles?|summary|summaries|descriptions?|write[- ]?ups?|body|bodies|text|"

@@ -341,6 +341,8 @@ YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|d
 OWN_PLAN = re.compile(r"\W*(?:and |then |so )?(?:i|we)(?:'ll|’ll| will|'m going to| am going to|'re going to| are "
                       r"going to| plan to)(?! (?:need|want|like)\b)\b", re.IGNORECASE)
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
+ROLE_NOUN = re.compile(r"\b(?:designer|lead|manager|boss|colleague|co-?worker|teammate|intern|new hire|director|"
+                       r"customer|client|pm|product owner|cto|ceo|architect|tester)\b")
 WHICH_ITEMS = re.compile(r"\bwhich (?:things|items|issues|tickets|work|stories|bugs|tasks|ones|pieces)\b")
 SHORTHAND_SYMBOLS = re.compile(r"\s*[=~]\s*")  # "res=Incomplete", "env ~ Firefox": JQL's signs in shorthand
 UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
@@ -771,7 +773,10 @@ class EmbeddedParser:
         if keys and name == "linked":  # "OPS-553 blockers": the link, not the Blocker priority
             part = re.sub(r"\bblockers?\b(?! (?:priority|bugs?|issues?|tickets?)\b)", " ", part, flags=re.IGNORECASE)
         pronoun = pronoun_in_role(lowered)
-        if pronoun and not any(m.score == 1.0 for m in self.grounder.scan(lowered, {"person"})):
+        said_of_a_role = pronoun is not None and ROLE_NOUN.search(lowered[:lowered.find(pronoun)]) is not None
+        if pronoun and not any(m.score == 1.0 for m in self.grounder.scan(lowered, {"person"})) and not (
+                said_of_a_role and not people_pointed_back(lowered, state.last_search or Slots())):
+            # ("our new designer … needs her attention": the pronoun is the role's, nobody named to search for)
             # "assigned to her", "her open bugs": the person the last search named, in the role said now
             pointed = [self.people.get(p, p) for p in people_pointed_back(lowered, state.last_search or Slots())]
             if len(pointed) != 1:

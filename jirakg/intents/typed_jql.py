@@ -78,13 +78,20 @@ UNQUOTED_LIST = re.compile(rf"(?P<head>\b(?P<field>{VALUED})\s*(?:not\s+)?in\s*)
 # English joining two typed clauses: "sprint = X where statusCategory != Done", "project = DATA with component is
 # empty"; read as AND when a clause follows
 # ("issuetype = Epic in project = WEB": "in" before a whole clause, not JQL's "in (…)")
-ENGLISH_JOIN = re.compile(r"\s+(?:and )?(?:where|with|having|whose|that have|which have|that are|which are|in|for|"
-                          r"from|on)\s+",
+# (", " too: "SP >= 8, status = Open")
+ENGLISH_JOIN = re.compile(r"\s*,\s*|\s+(?:and )?(?:where|with|having|whose|that have|which have|that are|which are|in|"
+                          r"for|from|on)\s+",
                           re.IGNORECASE)
 # "created in 2018": that year; ", order by created": the comma is English
 YEAR_IN = re.compile(r"\b(created|createddate|updated|updateddate|resolved|resolutiondate|due|duedate)\s+in\s+"
                      r"((?:19|20)\d\d)\b", re.IGNORECASE)
 COMMA_ORDER = re.compile(r"\s*,\s*(?=order\s+by\b)", re.IGNORECASE)
+SORT_BY = re.compile(r"\bsort(?:ed)?\s+by\b", re.IGNORECASE)  # "…, sort by SP desc": JQL's ORDER BY
+# 'desc ~ screen reader': words searched for, typed unquoted, are one phrase up to the next clause or keyword
+TEXT_UNQUOTED = re.compile(r"(?P<head>\b(?:summary|description|environment|comment|text)\s*!?~\s*)"
+                           r"(?P<value>[\w.'-]+(?:\s+(?!(?:and|or|order|not|instead|please|only|too|thanks)\b)(?![\w.'-]+\s*(?:!?[=~<>]|in\b|is\b))"
+                           r"[\w.'-]+)+)", re.IGNORECASE)
+DESC_FIELD = re.compile(r"\bdesc(?=\s*(?:!?~|!?=))", re.IGNORECASE)  # 'desc ~ "screen reader"': the description
 # "DATA issues in openSprints()": the sprint field left unsaid
 SPRINTS_SAID = re.compile(r"\b(?:issues|tickets|items|work|stuff|things)\s+in\s+(?=(?:open|closed|future)Sprints\s*\()",
                           re.IGNORECASE)
@@ -141,8 +148,12 @@ class TypedJql:
     def _joined(self, jql: str) -> str:
         """English a person types between clauses, as JQL: "where" before a clause is AND."""
         jql = IS_UNRESOLVED.sub(lambda m: "resolution is " + ("not " if m.group("not") else "") + "EMPTY", jql)
+        jql = TEXT_UNQUOTED.sub(lambda m: f'{m.group("head")}"{m.group("value")}"', DESC_FIELD.sub("description", jql))
+        for name in (n for n in self.said_as if " " in n):  # "ORDER BY story points": quoted, as JQL needs
+            jql = re.sub(rf'(?<!")\b{re.escape(name)}\b(?!")', f'"{name}"', jql, flags=re.IGNORECASE)
+        jql = COMMA_ORDER.sub(" ", SORT_BY.sub("ORDER BY", jql))
         jql = YEAR_IN.sub(lambda m: f'{m.group(1)} >= "{m.group(2)}-01-01" AND {m.group(1)} < '
-                                    f'"{int(m.group(2)) + 1}-01-01"', COMMA_ORDER.sub(" ", jql))
+                                    f'"{int(m.group(2)) + 1}-01-01"', jql)
         def joined(part: str) -> str:
             return ENGLISH_JOIN.sub(lambda m: " AND " if self.clause_start.match(part, m.end()) else m.group(0), part)
 
@@ -194,7 +205,9 @@ class TypedJql:
         self._read_as: list[str] = []
         node = self._node(query.where) if query.where is not None else None
         where = render(Query(where=node)) if node is not None else ""
-        order = render(Query(where=None, order_by=query.order_by)).removeprefix("ORDER BY ")
+        # ("ORDER BY story points": the instance's points field, as in a clause)
+        keys = tuple(replace(k, field=self.said_as.get(k.field.lower(), k.field)) for k in query.order_by)
+        order = render(Query(where=None, order_by=keys)).removeprefix("ORDER BY ")
         return where, order or None, self._descendants, self._read_as
 
     def _names_quoted(self, jql: str) -> str:

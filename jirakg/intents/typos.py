@@ -78,8 +78,12 @@ class Typos:
                     self._by_dropped.setdefault(word[:n] + word[n + 1:], set()).add(word)
 
     def corrected(self, text: str) -> str:
-        if QUOTED.search(text):
-            return text  # quoted words are searched for as typed
+        """`text` with slips and shorthand spelt out; quoted words are searched for as typed."""
+        parts = QUOTED.split(text)
+        quotes = QUOTED.findall(text)
+        return "".join(self._corrected(part) + (quotes[i] if i < len(quotes) else "") for i, part in enumerate(parts))
+
+    def _corrected(self, text: str) -> str:
         text = SHORT_WEEKDAY.sub(lambda m: m.group("before") + WEEKDAY_SHORT[m.group("day").lower()], text)
         text = SHORT_MONTH.sub(lambda m: MONTH_SHORT[m.group("month").lower()], text)
         text = EMPTY_DESC.sub(lambda m: f"{m.group('empty') or ''}description", text)

@@ -4,7 +4,9 @@ October 20"); an assignee that changed hands within a time, and work taken from 
 a release moved, said with "now" after the first or the second named first; "8pt+"; "aren't with anyone" and "no
 person responsible"; shorthand that borrows JQL's = and ~ ("env ~ Firefox", "res=Incomplete"); "rep"/"asg"/"lbl";
 "created asc"; "wrote up" as reporting, not authorship; a follow-up "which came back …", "leave out any that were
-resolved as …", "X type only", "just give me the number"."""
+resolved as …", "X type only", "just give me the number"; where a bug happened said as what its setup details say;
+typed JQL joined by commas, sorted by "sort by", "desc ~" and unquoted words searched for; shorthand outside quotes;
+a pronoun for a role named ("our new designer … her attention") with nobody to ask about."""
 
 from __future__ import annotations
 
@@ -101,6 +103,16 @@ FLUID = [
     ("FLUID bugs from 2010, any closed as duplicates", ['resolution = "Duplicate"'], ("!=",)),
     ("FLUID bugs priority lower than major", ['priority in ("Minor", "Trivial")'], ('priority = "Major"',)),
     ("open FLUID tasks, less than major priority", ['priority in ("Minor", "Trivial")'], ('priority = "Major"',)),
+    # where a bug happened, said as what the setup details say
+    ("FLUID bugs where the setup details note that they happened on Linux", ['environment ~ "linux"'], ("text ~",)),
+    ("how many bugs show in their setup details that they occurred in Opera?", ['environment ~ "opera"'], ()),
+    # typed JQL with commas between clauses, "sort by", "desc ~" and words searched for unquoted
+    ("project = FLUID, status = Reopened", ['project = "FLUID"', 'status = "Reopened"'], ()),
+    ("component = Uploader, sort by created desc", ['component = "Uploader"', "ORDER BY created DESC"], ()),
+    ("project = FLUID AND desc ~ keyboard focus", ['description ~ "keyboard focus"'], ("text ~",)),
+    # shorthand spelt out outside quotes, the quoted words kept as typed
+    ('Uploader bugs res fixed, desc ~ "flash uplaod"', ['resolution = "Fixed"', 'description ~ "flash uplaod"'],
+     ("text ~",)),
 ]
 
 
@@ -147,6 +159,30 @@ def test_fluid_follow_ups(fluid_parser: EmbeddedParser, first: str, follow_up: s
     assert call.name == "search"
     assert_clauses(call.jql or "", present, ())
     assert not call.slots.ignored, call.slots.ignored
+
+
+@pytest.mark.parametrize(("first", "follow_up", "present"), [
+    # "in any release" after a negation is in none, not "whichever release" (the earlier version kept)
+    ("Video Player bugs affecting 0.1", "which of those were never scheduled for any release?",
+     ['affectedVersion = "0.1"', "fixVersion is EMPTY"]),
+    ("FLUID bugs", "which of those aren't filed under any component?", ['project = "FLUID"', "component is EMPTY"]),
+])
+def test_fluid_emptiness_follow_ups(fluid_parser: EmbeddedParser, first: str, follow_up: str,
+                                    present: list[str]) -> None:
+    (call,) = fluid_parser.parse(follow_up, _fluid_after(fluid_parser, first)).intents
+    assert call.name == "search"
+    assert_clauses(call.jql or "", present, ())
+
+
+def test_a_pronoun_for_a_role_named_is_no_person_to_ask_about() -> None:
+    (call,) = PARSER.parse("Our new designer starts Monday. Which WEB stories labelled needs-design need her "
+                           "attention first?").intents
+    assert call.name == "search"
+    assert_clauses(call.jql or "", ['project = "WEB"', 'labels = "needs-design"'], ("assignee",))
+
+
+def test_a_period_typed_as_jql_after_a_date_word() -> None:
+    assert_reads(PARSER, "bugs created -30d", ['issuetype = "Bug"', "created >= -30d"], ())
 
 
 def test_typed_history_clauses_run_as_jql() -> None:
