@@ -343,6 +343,8 @@ OWN_PLAN = re.compile(r"\W*(?:and |then |so )?(?:i|we)(?:'ll|’ll| will|'m goin
 # "whats left", "hows the sprint": a question word typed without its apostrophe still asks
 ROLE_NOUN = re.compile(r"\b(?:designer|lead|manager|boss|colleague|co-?worker|teammate|intern|new hire|director|"
                        r"customer|client|pm|product owner|cto|ceo|architect|tester)\b")
+COUNT_OF_ALL = re.compile(r"\b(?:issues|tickets|items|all|total|overall|altogether|everything|jira)\b")
+POINTS_BACK = re.compile(r"^\W*(?:\w+ ){0,3}(?:of )?(?:those|these|them)\b|\b(?:like that|like this|that way)\W*$")
 WHICH_ITEMS = re.compile(r"\bwhich (?:things|items|issues|tickets|work|stories|bugs|tasks|ones|pieces)\b")
 SHORTHAND_SYMBOLS = re.compile(r"\s*[=~]\s*")  # "res=Incomplete", "env ~ Firefox": JQL's signs in shorthand
 UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
@@ -453,7 +455,9 @@ class EmbeddedParser:
         # (when no part asks, the first is the request: "Now the same for NVDA; I suspect that list is longer.")
         remarks = statements if len(statements) < len(parts) else statements[1:]
         carried = [k for p in remarks for k in self._keys(p)[0]][-1:]
-        parts = [p for p in parts if p not in remarks]
+        requests = [p for p in parts if p not in remarks]
+        leading = [p for p in parts[:parts.index(requests[0])] if p in remarks] if requests else []
+        parts = requests
         parts = [self._pointed(p, one_person(asked), one_person) if POINTS_AT_PERSON.search(p) else p
                  for p in _rejoined(parts)]
         # "when did the assignee change, and who did MOB-683 go to?": the one issue the question names is the one
@@ -461,9 +465,10 @@ class EmbeddedParser:
         part_keys = [self._keys(p)[0] for p in parts]
         keys_named = list(dict.fromkeys(k for keys in part_keys for k in keys))
         carried = carried or (keys_named if len(keys_named) == 1 and len(parts) > 1 else [])
+        told_set = self._told_set(leading, parts, state)  # (a statement said after the request is no set)
         for part, keys in zip(parts, part_keys, strict=True):
             previous = calls[-1] if calls else None
-            within = state
+            within = told_set if told_set is not None and not calls else state
             if previous is not None and previous.name in ("search", "count") and _narrowing(previous.slots) \
                     and (PLURAL.search(part.lower()) or RELATIVE.match(part) or ONLY_THE_ONES.search(part)
                          or HOW_MANY_MORE.match(part) or self._order_alone(part.lower())):
@@ -523,12 +528,24 @@ class EmbeddedParser:
         # "the monthly ops report - … in OPS …"); read once for all the calls (each word is matched to the vocabulary)
         # (a remark after the request, "Doesn't matter if they're open.", is named the same way)
         said = set(unicode_words(" ".join(parts).lower()).split())  # "Farid is out sick … assigned to Farid Nguyen"
-        told = [w for w in self.conditions.story_words(" ".join([story, *remarks])) if w not in said]
+        described = [r for r in remarks if told_set is None or r != leading[-1]]  # (the statement pointed at: used)
+        told = [w for w in self.conditions.story_words(" ".join([story, *described])) if w not in said]
         for call in calls:
             if call.name != "clarify":
                 used = set(re.findall(r'"([^"]*)"', (call.jql or "").lower()))
                 call.slots.ignored += [w for w in told if w not in call.slots.ignored and w not in used]
         return ParsedQuery(text=text, intents=calls)
+
+    def _told_set(self, remarks: list[str], parts: list[str], state: ConversationState) -> ConversationState | None:
+        """"Colin suggested some new things and enhancements; which of those haven't been done yet?": a request that
+        points back ("those", "like that") with no earlier list points at the issues the statement before it
+        describes, read as a search when every word of it is read; None otherwise."""
+        if state.last_search is not None or not remarks or not parts or not POINTS_BACK.search(parts[0].lower()):
+            return None
+        told = self._part(remarks[-1], state, None, [])
+        if told.name != "search" or told.slots.ignored or not _narrowing(told.slots) or "text ~" in (told.jql or ""):
+            return None
+        return state.model_copy(update={"last_search": told.slots, "last_intent": "search"})
 
     def _without_contrast(self, request: str, restriction: str) -> str:
         """"…in progress? Not his to-do pile, just the active work.", "…closed as Won't Do? Just those, not the ones
@@ -834,6 +851,9 @@ class EmbeddedParser:
         if not jql and name == "search" and not slots.descendants_of and not re.search(
                 r"\ball (the )?(issues|tickets)\b", lowered):
             return clarify(WHICH_ISSUES)
+        if not jql and name == "count" and not slots.descendants_of and not slots.ignored \
+                and not COUNT_OF_ALL.search(lowered):
+            return clarify(WHICH_ISSUES)  # "how many got moved like that?": no condition read, and none said to be
         return IntentCall(name=name, slots=slots, jql=jql)
 
     @staticmethod

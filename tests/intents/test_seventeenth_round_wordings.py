@@ -181,6 +181,36 @@ def test_a_pronoun_for_a_role_named_is_no_person_to_ask_about() -> None:
     assert_clauses(call.jql or "", ['project = "WEB"', 'labels = "needs-design"'], ("assignee",))
 
 
+@pytest.mark.parametrize(("question", "present"), [
+    ("Colin Clark suggested some new features and improvements; which of those are still unresolved?",
+     ['reporter = "colin.clark"', 'issuetype in ("New Feature", "Improvement")', "resolution is EMPTY"]),
+    ("Justin Obara filed Uploader bugs last year. How many of them are reopened?",
+     ['reporter = "justin.obara"', 'component = "Uploader"', 'status = "Reopened"']),
+])
+def test_a_request_pointing_back_at_the_statement_before_it(fluid_parser: EmbeddedParser, question: str,
+                                                            present: list[str]) -> None:
+    (call,) = fluid_parser.parse(question).intents
+    assert_clauses(call.jql or "", present, ())
+    assert not set(call.slots.ignored) & {"colin", "clark", "justin", "obara"}, call.slots.ignored
+
+
+def test_a_statement_after_the_request_is_no_set_it_points_at(fluid_parser: EmbeddedParser) -> None:
+    (call,) = fluid_parser.parse("Any unresolved Uploader bugs with nobody on them? Those need an owner today."
+                                 ).intents
+    assert_clauses(call.jql or "", ['component = "Uploader"', "assignee is EMPTY"], ("created",))
+
+
+@pytest.mark.parametrize("question", ["how many?", "how many got moved like that?"])
+def test_a_count_of_nothing_said_is_asked_back(question: str) -> None:
+    (call,) = PARSER.parse(question).intents
+    assert call.name == "clarify" or call.slots.ignored, call
+
+
+def test_a_count_of_every_issue_said_so_is_counted() -> None:
+    (call,) = PARSER.parse("how many issues are there in total?").intents
+    assert call.name == "count" and not call.jql
+
+
 def test_a_period_typed_as_jql_after_a_date_word() -> None:
     assert_reads(PARSER, "bugs created -30d", ['issuetype = "Bug"', "created >= -30d"], ())
 
