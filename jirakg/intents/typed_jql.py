@@ -86,6 +86,10 @@ ENGLISH_JOIN = re.compile(r"\s*,\s*|\s+(?:and )?(?:where|with|having|whose|that 
 YEAR_IN = re.compile(r"\b(created|createddate|updated|updateddate|resolved|resolutiondate|due|duedate)\s+in\s+"
                      r"((?:19|20)\d\d)\b", re.IGNORECASE)
 COMMA_ORDER = re.compile(r"\s*,\s*(?=order\s+by\b)", re.IGNORECASE)
+# "not updated > 14d", "updated > 14d ago": an age said in JQL's signs, older than 14 days (as JQL, a moment 14 days
+# ahead: nothing); "updated > 14d" alone is JQL and runs as typed
+AGE_TYPED = re.compile(r"\b(?:not|no)\s+(?P<field>updated|created|resolved)\s*>\s*(?P<n>\d+[dwmy])\b|"
+                       r"\b(?P<field2>updated|created|resolved)\s*>\s*(?P<n2>\d+[dwmy])\s+ago\b", re.IGNORECASE)
 SORT_BY = re.compile(r"\bsort(?:ed)?\s+by\b", re.IGNORECASE)  # "…, sort by SP desc": JQL's ORDER BY
 # 'desc ~ screen reader': words searched for, typed unquoted, are one phrase up to the next clause or keyword
 TEXT_UNQUOTED = re.compile(r"(?P<head>\b(?:summary|description|environment|comment|text)\s*!?~\s*)"
@@ -200,9 +204,14 @@ class TypedJql:
         """The typed JQL's condition and ORDER BY, values grounded, the issues whose whole subtree it asks for
         (portfolioChildIssuesOf, which the issue graph answers), and a line for each misspelt value read as the
         instance's; raises JqlSyntaxError or Unknown."""
+        aged = [(m.group(0), m.group("field") or m.group("field2"), m.group("n") or m.group("n2"))
+                for m in AGE_TYPED.finditer(jql)]
+        for said, field, period in aged:
+            jql = jql.replace(said, f"{field} < -{period}")
         query = parse(self._names_quoted(jql))
         self._descendants: list[str] = []
-        self._read_as: list[str] = []
+        self._read_as: list[str] = [f"I read '{' '.join(said.split())}' as last {field} more than {period} ago."
+                                    for said, field, period in aged]
         node = self._node(query.where) if query.where is not None else None
         where = render(Query(where=node)) if node is not None else ""
         # ("ORDER BY story points": the instance's points field, as in a clause)

@@ -108,6 +108,9 @@ HELD40_DEMO_FLOOR, HELD40_FLUID_FLOOR, HELD41_DEMO_FLOOR, HELD41_FLUID_FLOOR = 0
 # (0.867 / 0.878 with the parser at the round's start), and held43, of a second one (seed 43) written after its first
 # part (0.810 / 0.800 with the parser then)
 HELD42_DEMO_FLOOR, HELD42_FLUID_FLOOR, HELD43_DEMO_FLOOR, HELD43_FLUID_FLOOR = 0.87, 0.88, 0.80, 0.85
+# 2026-11-30, seventeenth round: held44 and held45, the held parts of two blind pools (seeds 44, 45) both written
+# before the round's rules (0.594 / 0.759 and 0.829 / 0.670 with the parser at the round's start)
+HELD44_DEMO_FLOOR, HELD44_FLUID_FLOOR, HELD45_DEMO_FLOOR, HELD45_FLUID_FLOOR = 0.61, 0.77, 0.87, 0.69
 # The held sets of the third round, and held18-demo, widen silently more often than WIDENED_CEILING allows; measured,
 # not tuned (held10 demo 6, Fluid 2; held11 demo 4, Fluid 5, now 3 / 0 and 0 / 3; held18-demo 5): the ceiling each
 # may not exceed
@@ -120,7 +123,8 @@ HELD_WIDENED = {"held10-demo.jsonl": 6, "held10-fluid.jsonl": 2, "held11-demo.js
                 # the unresolved issues, which a gold written as a bare `resolution != X` leaves out
                 "held36-demo.jsonl": 4, "held37-fluid.jsonl": 5, "held13-demo.jsonl": 4,
                 "held38-demo.jsonl": 5,  # the fourteenth's (5 when first scored)
-                "held41-demo.jsonl": 5}  # the fifteenth's (5 when first scored)
+                "held41-demo.jsonl": 5,  # the fifteenth's (5 when first scored)
+                "held44-demo.jsonl": 10, "held45-fluid.jsonl": 6}  # the seventeenth's (13 and 5 when first scored)
 FRESH2_DEMO_FLOOR = 0.77  # the second held-back search set (fresh-set2-demo.jsonl), scored, never read
 RULES3_FLOOR = 0.90  # the day's rule families, written after the rules (fresh-rules3-demo.jsonl; 0.51 before them)
 WORDS2_TUNE_FLOOR, WORDS2_SCORED_FLOOR = 0.89, 0.88  # the chatty/paraphrase sets of the search-words work
@@ -288,7 +292,9 @@ DEMO_SETS = [("dev-demo.jsonl", DEV_DEMO_FLOOR),
                                              ("held40-demo.jsonl", HELD40_DEMO_FLOOR),
                                              ("held41-demo.jsonl", HELD41_DEMO_FLOOR),
                                              ("held42-demo.jsonl", HELD42_DEMO_FLOOR),
-                                             ("held43-demo.jsonl", HELD43_DEMO_FLOOR)]
+                                             ("held43-demo.jsonl", HELD43_DEMO_FLOOR),
+                                             ("held44-demo.jsonl", HELD44_DEMO_FLOOR),
+                                             ("held45-demo.jsonl", HELD45_DEMO_FLOOR)]
 
 
 @pytest.fixture(scope="module")
@@ -368,7 +374,9 @@ FLUID_SETS = [("dev-fluid.jsonl", DEV_FLUID_FLOOR),
                                              ("held40-fluid.jsonl", HELD40_FLUID_FLOOR),
                                              ("held41-fluid.jsonl", HELD41_FLUID_FLOOR),
                                              ("held42-fluid.jsonl", HELD42_FLUID_FLOOR),
-                                             ("held43-fluid.jsonl", HELD43_FLUID_FLOOR)]
+                                             ("held43-fluid.jsonl", HELD43_FLUID_FLOOR),
+                                             ("held44-fluid.jsonl", HELD44_FLUID_FLOOR),
+                                             ("held45-fluid.jsonl", HELD45_FLUID_FLOOR)]
 
 
 @pytest.fixture(scope="module")

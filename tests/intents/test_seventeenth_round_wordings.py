@@ -153,25 +153,16 @@ def test_just_the_number_after_a_list_is_a_count() -> None:
      ['reporter = "colin.clark"', 'issuetype = "Improvement"', "resolution is EMPTY"]),
     ("everything Colin Clark wrote up", "now just the ones Justin Obara was asked to fix",
      ['reporter = "colin.clark"', 'assignee = "justin.obara"']),
+    # "in any release" after a negation is in none, not "whichever release" (the earlier version kept)
+    ("Video Player bugs affecting 0.1", "which of those were never scheduled for any release?",
+     ['affectedVersion = "0.1"', "fixVersion is EMPTY"]),
+    ("FLUID bugs", "which of those aren't filed under any component?", ['project = "FLUID"', "component is EMPTY"]),
 ])
 def test_fluid_follow_ups(fluid_parser: EmbeddedParser, first: str, follow_up: str, present: list[str]) -> None:
     (call,) = fluid_parser.parse(follow_up, _fluid_after(fluid_parser, first)).intents
     assert call.name == "search"
     assert_clauses(call.jql or "", present, ())
     assert not call.slots.ignored, call.slots.ignored
-
-
-@pytest.mark.parametrize(("first", "follow_up", "present"), [
-    # "in any release" after a negation is in none, not "whichever release" (the earlier version kept)
-    ("Video Player bugs affecting 0.1", "which of those were never scheduled for any release?",
-     ['affectedVersion = "0.1"', "fixVersion is EMPTY"]),
-    ("FLUID bugs", "which of those aren't filed under any component?", ['project = "FLUID"', "component is EMPTY"]),
-])
-def test_fluid_emptiness_follow_ups(fluid_parser: EmbeddedParser, first: str, follow_up: str,
-                                    present: list[str]) -> None:
-    (call,) = fluid_parser.parse(follow_up, _fluid_after(fluid_parser, first)).intents
-    assert call.name == "search"
-    assert_clauses(call.jql or "", present, ())
 
 
 def test_a_pronoun_for_a_role_named_is_no_person_to_ask_about() -> None:
@@ -213,6 +204,13 @@ def test_a_count_of_every_issue_said_so_is_counted() -> None:
 
 def test_a_period_typed_as_jql_after_a_date_word() -> None:
     assert_reads(PARSER, "bugs created -30d", ['issuetype = "Bug"', "created >= -30d"], ())
+
+
+@pytest.mark.parametrize("question", ["MOB bugs and not updated > 14d", "project = MOB AND updated > 14d ago"])
+def test_a_period_typed_without_a_sign_after_updated_is_an_age(question: str) -> None:
+    (call,) = PARSER.parse(question).intents
+    assert_clauses(call.jql or "", ['project = "MOB"', 'updated < "-14d"'], ('> "14d"', "NOT"))
+    assert any("more than 14d ago" in line for line in call.slots.assumed), call.slots.assumed
 
 
 def test_typed_history_clauses_run_as_jql() -> None:
