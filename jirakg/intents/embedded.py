@@ -340,13 +340,14 @@ YES_NO = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|should|did|d
 # After the request, what the asker will do with the answer ("We'll reassign those first."): no request of its own
 OWN_PLAN = re.compile(r"\W*(?:and |then |so )?(?:i|we)(?:'ll|’ll| will|'m going to| am going to|'re going to| are "
                       r"going to| plan to)(?! (?:need|want|like)\b)\b", re.IGNORECASE)
-# "whats left", "hows the sprint": a question word typed without its apostrophe still asks
+# a role a pronoun may stand for ("our new designer … her attention"): no person to search for
 ROLE_NOUN = re.compile(r"\b(?:designer|lead|manager|boss|colleague|co-?worker|teammate|intern|new hire|director|"
                        r"customer|client|pm|product owner|cto|ceo|architect|tester)\b")
 COUNT_OF_ALL = re.compile(r"\b(?:issues|tickets|items|all|total|overall|altogether|everything|jira)\b")
 POINTS_BACK = re.compile(r"^\W*(?:\w+ ){0,3}(?:of )?(?:those|these|them)\b|\b(?:like that|like this|that way)\W*$")
 WHICH_ITEMS = re.compile(r"\bwhich (?:things|items|issues|tickets|work|stories|bugs|tasks|ones|pieces)\b")
 SHORTHAND_SYMBOLS = re.compile(r"\s*[=~]\s*")  # "res=Incomplete", "env ~ Firefox": JQL's signs in shorthand
+# "whats left", "hows the sprint": a question word typed without its apostrophe still asks
 UNAPOSTROPHED = re.compile(r"\b(what|how|where|who|that|there)s\b", re.IGNORECASE)
 
 
@@ -790,12 +791,11 @@ class EmbeddedParser:
         if keys and name == "linked":  # "OPS-553 blockers": the link, not the Blocker priority
             part = re.sub(r"\bblockers?\b(?! (?:priority|bugs?|issues?|tickets?)\b)", " ", part, flags=re.IGNORECASE)
         pronoun = pronoun_in_role(lowered)
-        said_of_a_role = pronoun is not None and ROLE_NOUN.search(lowered[:lowered.find(pronoun)]) is not None
-        if pronoun and not any(m.score == 1.0 for m in self.grounder.scan(lowered, {"person"})) and not (
-                said_of_a_role and not people_pointed_back(lowered, state.last_search or Slots())):
-            # ("our new designer … needs her attention": the pronoun is the role's, nobody named to search for)
+        back = people_pointed_back(lowered, state.last_search or Slots()) if pronoun else []
+        if pronoun and not any(m.score == 1.0 for m in self.grounder.scan(lowered, {"person"})) and (
+                back or not ROLE_NOUN.search(lowered[:lowered.find(pronoun)])):
             # "assigned to her", "her open bugs": the person the last search named, in the role said now
-            pointed = [self.people.get(p, p) for p in people_pointed_back(lowered, state.last_search or Slots())]
+            pointed = [self.people.get(p, p) for p in back]
             if len(pointed) != 1:
                 return clarify(f"Which person do you mean: {' or '.join(pointed)}?" if pointed else
                                f"Who do you mean by '{pronoun}'? Please name the person.")
@@ -938,21 +938,21 @@ class EmbeddedParser:
             return "metadata"
         return "search" if self._reads_conditions(lowered) else "clarify"
 
+    def _read_alone(self, lowered: str) -> Slots:
+        """The conditions `lowered` reads on its own; none when it names a value the instance lacks."""
+        try:
+            return self.conditions.read(lowered, Slots())
+        except Unknown:
+            return Slots()
+
     def _reads_conditions(self, lowered: str) -> bool:
         """Conditions no value names ("safari cant reproduce": a resolution said in words), besides words to
         search for: a search, not a question to ask back."""
-        try:
-            slots = self.conditions.read(lowered, Slots())
-        except Unknown:
-            return False
-        return bool(set(_narrowing(slots)) - {"text"})
+        return bool(set(_narrowing(self._read_alone(lowered))) - {"text"})
 
     def _reads_a_state(self, lowered: str) -> bool:
         """A state or an unresolved said ("are not finished yet", "blocked"), in any words the reader knows."""
-        try:
-            slots = self.conditions.read(lowered, Slots())
-        except Unknown:
-            return False
+        slots = self._read_alone(lowered)
         return bool(slots.statuses or slots.status_categories or slots.excluded.statuses
                     or slots.excluded.status_categories or "resolution" in slots.empty)
 

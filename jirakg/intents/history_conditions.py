@@ -45,10 +45,10 @@ RELEASE_WAS = (rf"(?:(?:was|were|used to be|once(?: been)?|originally) {_PLANNED
                r"(?:fix ?version|release|version) (?:was|used to be))")
 # "but are now planned for", ", now at", ", now"
 RELEASE_NOW = rf"(?:,? (?:and|but) |,? )(?:(?:are|is|it s|they re) )?now(?: {_PLANNED})?"
-RELEASE_BEFORE_SAID = re.compile(r"\b(?:originally|once|previously|first|initially|before)\b")
 # said the other way round: "now in 2026.Q4 but originally planned for 2026.Q3", "2026.Q4 items that were on 2026.Q3
-# before"
+# before" (one release said to be the earlier)
 RELEASE_BEFORE = r"(?:originally|once|previously|first|initially|before)"
+RELEASE_BEFORE_SAID = re.compile(rf"\b{RELEASE_BEFORE}\b")
 
 
 # "what was in progress on October 15", "which were in review as of 2026-10-20": the state then, not now
@@ -136,7 +136,7 @@ class HistoryReader:
         for moved in self.release_move.finditer(text) if self.release_move else ():
             was = moved.group("was") or moved.group("was2") or moved.group("was3")
             now = moved.group("now") or moved.group("now2") or moved.group("now3")
-            if moved.group("was3") and not (RELEASE_BEFORE_SAID.search(moved.group(0))):
+            if moved.group("was3") and not RELEASE_BEFORE_SAID.search(moved.group(0)):
                 continue  # "2026.Q4 items planned for 2026.Q3": two releases, neither said to be earlier
             was, now = self.versions[unicode_words(was)], self.versions[unicode_words(now)]
             slots.fix_versions += [] if now in slots.fix_versions else [now]

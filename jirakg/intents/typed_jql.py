@@ -93,8 +93,8 @@ AGE_TYPED = re.compile(r"\b(?:not|no)\s+(?P<field>updated|created|resolved)\s*>\
 SORT_BY = re.compile(r"\bsort(?:ed)?\s+by\b", re.IGNORECASE)  # "…, sort by SP desc": JQL's ORDER BY
 # 'desc ~ screen reader': words searched for, typed unquoted, are one phrase up to the next clause or keyword
 TEXT_UNQUOTED = re.compile(r"(?P<head>\b(?:summary|description|environment|comment|text)\s*!?~\s*)"
-                           r"(?P<value>[\w.'-]+(?:\s+(?!(?:and|or|order|not|instead|please|only|too|thanks)\b)(?![\w.'-]+\s*(?:!?[=~<>]|in\b|is\b))"
-                           r"[\w.'-]+)+)", re.IGNORECASE)
+                           r"(?P<value>[\w.'-]+(?:\s+(?!(?:and|or|order|not|instead|please|only|too|thanks)\b)"
+                           r"(?![\w.'-]+\s*(?:!?[=~<>]|in\b|is\b))[\w.'-]+)+)", re.IGNORECASE)
 DESC_FIELD = re.compile(r"\bdesc(?=\s*(?:!?~|!?=))", re.IGNORECASE)  # 'desc ~ "screen reader"': the description
 # "DATA issues in openSprints()": the sprint field left unsaid
 SPRINTS_SAID = re.compile(r"\b(?:issues|tickets|items|work|stuff|things)\s+in\s+(?=(?:open|closed|future)Sprints\s*\()",
