@@ -848,12 +848,11 @@ class EmbeddedParser:
             return clarify(WHICH_ISSUES)  # "what's the weather like today?": a time alone is no condition
         settled_by_state(self.lexicon, slots)
         jql = build_jql(slots, now=self.now().strftime(MINUTE))
-        if not jql and name == "search" and not slots.descendants_of and not re.search(
-                r"\ball (the )?(issues|tickets)\b", lowered):
+        # no condition read, and none said to be: a list, or a count not said to be of everything ("how many?")
+        if not jql and not slots.descendants_of and (
+                (name == "search" and not re.search(r"\ball (the )?(issues|tickets)\b", lowered))
+                or (name == "count" and not slots.ignored and not COUNT_OF_ALL.search(lowered))):
             return clarify(WHICH_ISSUES)
-        if not jql and name == "count" and not slots.descendants_of and not slots.ignored \
-                and not COUNT_OF_ALL.search(lowered):
-            return clarify(WHICH_ISSUES)  # "how many got moved like that?": no condition read, and none said to be
         return IntentCall(name=name, slots=slots, jql=jql)
 
     @staticmethod

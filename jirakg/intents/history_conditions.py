@@ -4,6 +4,7 @@ is `assignee WAS currentUser()` beside `assignee != currentUser()` (not "mine no
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -13,6 +14,8 @@ from jirakg.intents.lexicon import Lexicon, Sprint
 from jirakg.intents.models import HistoryCondition, Slots, TimeWindow
 from jirakg.intents.timewindows import find_windows
 from jirakg.text.words import unicode_words
+
+Windows = Callable[[], list[tuple[int, int, TimeWindow]]]  # the question's time phrases, read when first asked for
 
 CHANGE_VERB = (r"\b(?:moved|move|went|gone|changed|transitioned|became|become|turned|put|switched|set|got)"
                r"(?: back| over)?(?: (?:to|into|in to|in))?(?: the)?(?: status)? ")
@@ -54,6 +57,7 @@ RELEASE_BEFORE_SAID = re.compile(rf"\b{RELEASE_BEFORE}\b")
 # "what was in progress on October 15", "which were in review as of 2026-10-20": the state then, not now
 STATE_THEN = r"\b(?:was|were)(?: (?:still|already|all|sitting|actively))?(?: (?:in|at))?(?: the)? "
 AS_OF = re.compile(r"\bas (?:of|at)\b")
+ON_SAID = re.compile(r"\b(?:on|as of|as at)\b")  # (a day said so at all: else no time phrase is read for a state)
 ON_DAY = re.compile(r"\b(?:on|as of|as at)\s*$|^(?:on|as of|as at)\b")
 # "changed hands in the last week", "reassigned in the past 2 weeks", "handed to a different person since Monday":
 # the assignee changed then, to and from whoever
@@ -120,13 +124,15 @@ class HistoryReader:
 
     def read(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
         """Fill `slots.history` from `text` (lower-cased), blanking what is used through `blank`."""
-        self._changes(text, slots, blank)
+        # the time phrases, read once and only for a reader that found its cue (most questions have none)
+        windows: Windows = functools.cache(lambda: find_windows(text, self.now(), self.sprints))
+        self._changes(text, slots, blank, windows)
         self._states_then(text, slots, blank)
-        self._assignee_changes(text, slots, blank)
-        self._new_owners(text, slots, blank)
-        self._owners_left(text, slots, blank)
+        self._assignee_changes(text, slots, blank, windows)
+        self._new_owners(text, slots, blank, windows)
+        self._owners_left(text, slots, blank, windows)
         self._never_started(text, slots, blank)
-        self._level_changes(text, slots, blank)
+        self._level_changes(text, slots, blank, windows)
         self._past_assignee(text, slots, blank)
         self._release_moved(text, slots, blank)
 
@@ -144,17 +150,17 @@ class HistoryReader:
             slots.history += [] if before in slots.history else [before]
             blank(moved.start(), moved.end())
 
-    def _changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+    def _changes(self, text: str, slots: Slots, blank: Callable[[int, int], None], windows: Windows
+                 ) -> None:
         """A status moved into while a time phrase bounds when: only then is it a change, not the status now."""
         changes = list(self.change.finditer(text)) if self.change else []
         if not changes:
             return  # most questions: no time phrases to read a second time
-        windows = find_windows(text, self.now(), self.sprints)
         for match in changes:
-            end_of_cue, window = _window_after(text, match, windows)
+            end_of_cue, window = _window_after(text, match, windows())
             that_time = THAT_TIME.match(text[match.end():])
-            if window is None and that_time and len(windows) == 1:
-                start, end, found = windows[0]
+            if window is None and that_time and len(windows()) == 1:
+                start, end, found = windows()[0]
                 blank(start, end)
                 window, end_of_cue = (match.end(), match.end(), found), match.end() + that_time.end()
             if window is None:
@@ -169,7 +175,7 @@ class HistoryReader:
         """A state the issues were in on a day said with "on" ("what was in progress in WEB on October 15"):
         `status WAS` that day, not the state now and a creation date. States of the Done category stay what they
         say ("resolved on May 3" is a resolution date)."""
-        matches = list(self.state_then.finditer(text)) if self.state_then else []
+        matches = list(self.state_then.finditer(text)) if self.state_then and ON_SAID.search(text) else []
         # ("as of 2026-10-05" is that day, read as "on" is: the offsets kept)
         windows = find_windows(AS_OF.sub("   on", text), self.now(), self.sprints) if matches else []
         day = match = None
@@ -188,13 +194,13 @@ class HistoryReader:
         on = ON_DAY.search(text[:start])
         blank(on.start() if on else start, end)
 
-    def _new_owners(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+    def _new_owners(self, text: str, slots: Slots, blank: Callable[[int, int], None], windows: Windows
+                    ) -> None:
         """Issues whose assignee changed, to and from whoever, within the time said right after ("changed hands
         in the last week"): `assignee CHANGED` then."""
         changes = list(NEW_OWNER.finditer(text))
-        windows = find_windows(text, self.now(), self.sprints) if changes else []
         for match in changes:
-            end_of_cue, window = _window_after(text, match, windows)
+            end_of_cue, window = _window_after(text, match, windows())
             if window is None:
                 continue
             slots.history.append(HistoryCondition(field="assignee", operator="changed", after=window[2].start,
@@ -211,14 +217,16 @@ class HistoryReader:
         slots.history.append(HistoryCondition(field="status", operator="was not", value=self.in_progress))
         blank(match.start(), match.end())
 
-    def _owners_left(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+    def _owners_left(self, text: str, slots: Slots, blank: Callable[[int, int], None], windows: Windows
+                     ) -> None:
         """Issues taken from a person ("reassigned away from Carla since September"): `assignee CHANGED FROM` them,
         within the time said right after, or the one time the question says that no date word claims."""
         changes = list(self.taken_from.finditer(text)) if self.taken_from else []
-        windows = find_windows(text, self.now(), self.sprints) if changes else []
-        unclaimed = [w for w in windows if not DATE_CUE.search(text[:w[0]])]
+        if not changes:
+            return
+        unclaimed = [w for w in windows() if not DATE_CUE.search(text[:w[0]])]
         for match in changes:
-            end_of_cue, window = _window_after(text, match, windows)
+            end_of_cue, window = _window_after(text, match, windows())
             window = window or (unclaimed[0] if len(unclaimed) == 1 else None)
             slots.history.append(HistoryCondition(
                 field="assignee", operator="changed from",
@@ -228,13 +236,13 @@ class HistoryReader:
             if window:
                 blank(window[0], window[1])
 
-    def _assignee_changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+    def _assignee_changes(self, text: str, slots: Slots, blank: Callable[[int, int], None], windows: Windows
+                          ) -> None:
         """Issues given to a person while a time phrase right after bounds when ("handed over to Ines Novak in the
         last 14 days"): `assignee CHANGED TO` then, not their assignee now and a creation date."""
         changes = list(self.assign_change.finditer(text)) if self.assign_change else []
-        windows = find_windows(text, self.now(), self.sprints) if changes else []
         for match in changes:
-            window = _window_after(text, match, windows)[1]
+            window = _window_after(text, match, windows())[1]
             if window is None:
                 continue
             slots.history.append(HistoryCondition(field="assignee", operator="changed to",
@@ -242,12 +250,12 @@ class HistoryReader:
                                                   after=window[2].start, before=window[2].end))
             blank(match.start(), window[1])
 
-    def _level_changes(self, text: str, slots: Slots, blank: Callable[[int, int], None]) -> None:
+    def _level_changes(self, text: str, slots: Slots, blank: Callable[[int, int], None], windows: Windows
+                       ) -> None:
         """A priority level moved into ("escalated to Highest"), within the time said right after it if any."""
         changes = list(self.level_change.finditer(text)) if self.level_change else []
-        windows = find_windows(text, self.now(), self.sprints) if changes else []
         for match in changes:
-            end_of_cue, window = _window_after(text, match, windows)
+            end_of_cue, window = _window_after(text, match, windows())
             slots.history.append(HistoryCondition(field="priority", operator="changed to",
                                                   value=self.levels[match.group("level")],
                                                   after=window[2].start if window else None,
